@@ -1,0 +1,71 @@
+/**
+ * The shape of the API description. `endpoints.ts` holds one `Endpoint` per operation of the spec;
+ * the simulator routes and validates from it, the harness checks responses against it, and the
+ * OpenAPI document is generated from it. Nothing about an endpoint is written anywhere else.
+ */
+
+/** A JSON Schema (2020-12) object. */
+export type JsonSchema = { [keyword: string]: unknown };
+
+export type Family = 'tokenizer' | 'member';
+
+/** Where each family lives; the version is part of the path (spec, Versioning). */
+export const familyPrefix: Record<Family, string> = {
+  tokenizer: '/tokenizer/v1/api',
+  member: '/client/v1/api',
+};
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+/** The nine parts of the specification, by its top-level headings. Reports score per part. */
+export const specParts = [
+  'overview', // What the service does
+  'resources', // Resources and their fields
+  'states', // States and transitions
+  'endpoints', // Endpoints
+  'authentication', // Authentication
+  'events', // Events
+  'errors', // Errors
+  'limits', // Limits
+  'versioning', // Versioning
+] as const;
+export type SpecPart = (typeof specParts)[number];
+
+export interface EndpointParam {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  schema: JsonSchema;
+  description: string;
+}
+
+export interface EndpointBody {
+  required: boolean;
+  schema: JsonSchema;
+  description: string;
+}
+
+export interface EndpointResponse {
+  status: number;
+  description: string;
+  /** Schema of the body, or null where the spec lists no body type ("no body listed" / "none listed"). */
+  body: JsonSchema | null;
+}
+
+export interface Endpoint {
+  /** Stable identifier, `<family>.<operation>`, used by handlers, checks and reports. */
+  id: string;
+  family: Family;
+  method: HttpMethod;
+  /** Path template relative to the family prefix, with `{name}` parameters as in the spec. */
+  path: string;
+  summary: string;
+  params: EndpointParam[];
+  body?: EndpointBody;
+  /** The 200 response of the spec's table. */
+  success: EndpointResponse;
+  /** Every other status the spec's table lists for this endpoint, in the table's order. */
+  errors: EndpointResponse[];
+  /** `read` endpoints are open to the viewer role (every GET, and the quotation filter POST). */
+  access: 'read' | 'write';
+}

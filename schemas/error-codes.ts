@@ -1,0 +1,40 @@
+/**
+ * The error-code catalogue. Every error the simulator returns carries one of these codes; the code
+ * fixes the HTTP status and the short message, the thrower adds the long message. The spec leaves the
+ * `code` values open ("not shown"), so these are the reference's own, stable across versions: a code is
+ * never renamed or reused. Domain modules add their codes here, grouped by concern.
+ */
+export interface ErrorCodeEntry {
+  status: number;
+  short_message: string;
+  /** When it happens, for the docs. */
+  when: string;
+}
+
+const catalogue = {
+  // Service-wide: routing, parsing, limits
+  'PATH-NOT-FOUND': { status: 404, short_message: 'Not found', when: 'The path or version is not part of the API.' },
+  'METHOD-NOT-ALLOWED': { status: 405, short_message: 'Method not allowed', when: 'The path exists but does not serve this method.' },
+  'BODY-TOO-LARGE': { status: 413, short_message: 'Payload too large', when: 'The request body is larger than 1 MiB.' },
+  'BODY-MALFORMED-JSON': { status: 400, short_message: 'Malformed JSON', when: 'The request body is not valid JSON (or not UTF-8).' },
+  'REQUEST-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'A path, query or body input breaks the endpoint’s schema.' },
+  'NOT-ACCEPTABLE': { status: 406, short_message: 'Unacceptable header', when: 'The Accept header excludes JSON (member listing).' },
+  'INTERNAL-ERROR': { status: 500, short_message: 'Internal error', when: 'A defect of the service; retry later. Never caused by client input.' },
+
+  // Authentication and authorisation (semantics §13)
+  'AUTH-MISSING-TOKEN': { status: 401, short_message: 'Unauthorized', when: 'No `Authorization: Bearer` header.' },
+  'AUTH-INVALID-TOKEN': { status: 401, short_message: 'Unauthorized', when: 'The token is malformed, not signed by this service, or its claims are incomplete.' },
+  'AUTH-EXPIRED-TOKEN': { status: 401, short_message: 'Unauthorized', when: 'The token is older than 15 minutes, or its 24-hour session has ended.' },
+  'AUTH-REVOKED-TOKEN': { status: 401, short_message: 'Unauthorized', when: 'The token was replaced by a refresh, or its session was removed.' },
+  'AUTH-MEMBER-BLOCKED': { status: 401, short_message: 'Unauthorized', when: 'The token’s member is blocked or unknown.' },
+  'AUTH-FAMILY-FORBIDDEN': { status: 401, short_message: 'Unauthorized', when: 'A market maker calls the tokenizer interface.' },
+  'AUTH-ROLE-FORBIDDEN': { status: 401, short_message: 'Unauthorized', when: 'A viewer token calls an endpoint that changes state.' },
+  'AUTH-ENDPOINT-FORBIDDEN': { status: 401, short_message: 'Unauthorized', when: 'The endpoint is not among the token’s permitted endpoints.' },
+  'AUTH-ACCOUNT-FORBIDDEN': { status: 401, short_message: 'Unauthorized', when: 'A digital account named in the request is not among the token’s accounts.' },
+  'AUTH-IP-FORBIDDEN': { status: 401, short_message: 'Unauthorized', when: 'The client address is not among the token’s allowed IP addresses.' },
+  'AUTH-IDENTITY-MISMATCH': { status: 401, short_message: 'Unauthorized', when: 'A member identifier in the request that must be the caller is another member.' },
+  'TOKEN-NOT-RENEWABLE': { status: 404, short_message: 'Token could not be renewed', when: 'The token to renew is not the caller’s current token, or the 24-hour session has ended.' },
+} as const satisfies Record<string, ErrorCodeEntry>;
+
+export type ErrorCode = keyof typeof catalogue;
+export const errorCodes: Readonly<Record<ErrorCode, ErrorCodeEntry>> = catalogue;

@@ -1,0 +1,73 @@
+import type { SpecPart } from '../../schemas/catalogue-types.ts';
+
+/**
+ * Named defects the simulator can switch on, each a realistic vendor bug. The fault self-check runs
+ * the suites with each one on and expects a failing check naming `requirement`. A fault is a small,
+ * contained deviation at one place in the simulator, found by grepping for its name.
+ */
+export interface FaultDefinition {
+  description: string;
+  part: SpecPart;
+  /** The requirement ID (suites/requirements/1.0.0.yaml) a check must report as broken. */
+  requirement: string;
+}
+
+const catalogue = {
+  'error-body-without-timestamp': {
+    description: 'Error bodies leave out the required `timestamp` field.',
+    part: 'errors',
+    requirement: 'ERR-BODY-SHAPE',
+  },
+  'unknown-member-wrong-status': {
+    description: 'GET /members/{id} answers 400 instead of 404 for an unknown member.',
+    part: 'endpoints',
+    requirement: 'DIR-MEMBER-NOT-FOUND',
+  },
+  'refresh-keeps-old-token': {
+    description: 'A token refresh issues a new token but leaves the previous one valid.',
+    part: 'authentication',
+    requirement: 'AUTH-REFRESH-INVALIDATES',
+  },
+  'viewer-can-write': {
+    description: 'Viewer tokens are accepted on endpoints that change state.',
+    part: 'authentication',
+    requirement: 'AUTH-VIEWER-READ-ONLY',
+  },
+  'allowlist-not-idempotent': {
+    description: 'Adding a member already on the allowlist lists it twice.',
+    part: 'endpoints',
+    requirement: 'ALLOWLIST-IDEMPOTENT',
+  },
+} as const satisfies Record<string, FaultDefinition>;
+
+export type FaultName = keyof typeof catalogue;
+export const faultCatalogue: Readonly<Record<FaultName, FaultDefinition>> = catalogue;
+
+export function isFaultName(name: string): name is FaultName {
+  return Object.hasOwn(catalogue, name);
+}
+
+/** Which faults are on. Lives in the simulator state; `POST /sim/faults` and `dss sim --faults` switch it. */
+export class FaultSwitch {
+  private readonly enabled = new Set<FaultName>();
+
+  constructor(initial: Iterable<FaultName> = []) {
+    for (const name of initial) this.enabled.add(name);
+  }
+
+  on(name: FaultName): boolean {
+    return this.enabled.has(name);
+  }
+
+  enable(name: FaultName): void {
+    this.enabled.add(name);
+  }
+
+  disable(name: FaultName): void {
+    this.enabled.delete(name);
+  }
+
+  list(): FaultName[] {
+    return [...this.enabled];
+  }
+}

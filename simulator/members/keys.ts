@@ -1,0 +1,43 @@
+import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { decodeAccountAddress, encodeAccountAddress } from './strkey.ts';
+
+// PKCS#8 and SPKI prefixes for a raw Ed25519 seed / public key (RFC 8410), so keys can be derived
+// from a seed without a key-generation library.
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+/**
+ * The Ed25519 key pair of one digital account. Keys are derived from a seed so that a network built
+ * from the same seed has the same addresses on every start, which developers rely on when they keep
+ * a simulator's addresses in their own configuration.
+ */
+export class AccountKey {
+  readonly publicKey: Buffer;
+  readonly address: string;
+  private readonly privateKey: KeyObject;
+
+  private constructor(seed: Buffer) {
+    this.privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+    const spki = createPublicKey(this.privateKey).export({ format: 'der', type: 'spki' });
+    this.publicKey = Buffer.from(spki.subarray(SPKI_ED25519_PREFIX.length));
+    this.address = encodeAccountAddress(this.publicKey);
+  }
+
+  /** Derives the key of an account from the network seed and the account's full name. */
+  static derive(networkSeed: string, memberIdentification: string, accountIdentification: string): AccountKey {
+    const seed = createHash('sha256').update(`${networkSeed}\u0000${memberIdentification}\u0000${accountIdentification}`).digest();
+    return new AccountKey(seed);
+  }
+
+  sign(bytes: Uint8Array): Buffer {
+    return sign(null, bytes, this.privateKey);
+  }
+}
+
+/** Verifies an Ed25519 signature with the public key inside a ledger address. */
+export function verifyWithAddress(address: string, bytes: Uint8Array, signature: Uint8Array): boolean {
+  const publicKey = decodeAccountAddress(address);
+  if (!publicKey || signature.length !== 64) return false;
+  const key = createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, publicKey]), format: 'der', type: 'spki' });
+  return verify(null, bytes, key, signature);
+}

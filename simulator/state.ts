@@ -1,0 +1,44 @@
+import { SimClock } from './clock.ts';
+import { MemberRegistry } from './members/registry.ts';
+import { Allowlists } from './members/allowlist.ts';
+import { AssetRegistry } from './assets/registry.ts';
+import { TokenService } from './auth/tokens.ts';
+import { PaymentPointDirectory } from './payment-points/directory.ts';
+import { FaultSwitch, type FaultName } from './faults/catalogue.ts';
+
+/**
+ * All state of one simulator, in one place. `POST /sim/reset` replaces it whole; nothing outside this
+ * object remembers anything between calls. Domain modules receive the parts they need, never globals.
+ */
+export interface SimState {
+  readonly clock: SimClock;
+  readonly members: MemberRegistry;
+  readonly allowlists: Allowlists;
+  readonly assets: AssetRegistry;
+  readonly tokens: TokenService;
+  readonly paymentPoints: PaymentPointDirectory;
+  readonly faults: FaultSwitch;
+}
+
+export interface StateOptions {
+  /** Start instant of the clock (default: now). */
+  clock?: number;
+  /** Seed of the account keys; the same seed gives the same addresses. */
+  networkSeed?: string;
+  faults?: FaultName[];
+}
+
+export async function createState(options: StateOptions = {}): Promise<SimState> {
+  const clock = new SimClock(options.clock);
+  const members = new MemberRegistry(options.networkSeed ?? 'dss-reference-network');
+  const faults = new FaultSwitch(options.faults);
+  return {
+    clock,
+    members,
+    allowlists: new Allowlists(),
+    assets: new AssetRegistry(),
+    tokens: await TokenService.create(clock, members, faults),
+    paymentPoints: new PaymentPointDirectory(),
+    faults,
+  };
+}
