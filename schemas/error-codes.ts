@@ -19,7 +19,23 @@ const catalogue = {
   'BODY-MALFORMED-JSON': { status: 400, short_message: 'Malformed JSON', when: 'The request body is not valid JSON (or not UTF-8).' },
   'REQUEST-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'A path, query or body input breaks the endpoint’s schema.' },
   'NOT-ACCEPTABLE': { status: 406, short_message: 'Unacceptable header', when: 'The Accept header excludes JSON (member listing).' },
+  'FEATURE-NOT-AVAILABLE': { status: 501, short_message: 'Not implemented', when: 'The endpoint is routed, authenticated and validated, but this build of the simulator does not implement its domain yet.' },
   'INTERNAL-ERROR': { status: 500, short_message: 'Internal error', when: 'A defect of the service; retry later. Never caused by client input.' },
+
+  // Control plane (/sim, simulator only)
+  'CONTROL-INVALID-REQUEST': { status: 400, short_message: 'Invalid control request', when: 'A control-plane call has missing or invalid inputs.' },
+  'CONTROL-FORBIDDEN': { status: 403, short_message: 'Control plane is loopback only', when: 'A non-loopback client called /sim on a simulator started without --control-remote.' },
+
+  // Members, accounts, allowlist, signing (semantics §1, §4a, §6)
+  'MEMBER-NOT-FOUND': { status: 404, short_message: 'Member not found', when: 'No member has this identifier.' },
+  'MEMBER-NONE-FOUND': { status: 404, short_message: 'No members', when: 'No member matches the listing filters.' },
+  'ACCOUNT-NOT-FOUND': { status: 404, short_message: 'Address not found', when: 'The caller has no digital account with this identifier.' },
+  'ACCOUNTS-NONE': { status: 404, short_message: 'No open accounts', when: 'The token gives access to none of the caller’s accounts.' },
+  'ACCOUNT-ADDRESS-MALFORMED': { status: 400, short_message: 'Invalid parameters', when: 'addressing_identification is not <account>*<country>.<member>.<domain>.' },
+  'ACCOUNT-ADDRESS-NOT-FOUND': { status: 404, short_message: 'Address not found', when: 'The member, its country or the account of the address does not exist.' },
+  'ALLOWLIST-UNKNOWN-MEMBER': { status: 400, short_message: 'Missing or invalid parameters', when: 'The member to add to or remove from the allowlist does not exist.' },
+  'ALLOWLIST-SELF': { status: 400, short_message: 'Missing or invalid parameters', when: 'A member tried to put itself on its own allowlist.' },
+  'SIGN-KEY-UNAVAILABLE': { status: 424, short_message: 'Member secret key could not be obtained', when: 'The caller has no account (hence no key) with the given identifier.' },
 
   // Authentication and authorisation (semantics §13)
   'AUTH-MISSING-TOKEN': { status: 401, short_message: 'Unauthorized', when: 'No `Authorization: Bearer` header.' },
@@ -33,6 +49,7 @@ const catalogue = {
   'AUTH-ACCOUNT-FORBIDDEN': { status: 401, short_message: 'Unauthorized', when: 'A digital account named in the request is not among the token’s accounts.' },
   'AUTH-IP-FORBIDDEN': { status: 401, short_message: 'Unauthorized', when: 'The client address is not among the token’s allowed IP addresses.' },
   'AUTH-IDENTITY-MISMATCH': { status: 401, short_message: 'Unauthorized', when: 'A member identifier in the request that must be the caller is another member.' },
+  'AUTH-MEMBER-NOT-ACTIVE': { status: 401, short_message: 'Unauthorized', when: 'The token’s member is not activated yet, and the endpoint changes state.' },
   'TOKEN-NOT-RENEWABLE': { status: 404, short_message: 'Token could not be renewed', when: 'The token to renew is not the caller’s current token, or the 24-hour session has ended.' },
 } as const satisfies Record<string, ErrorCodeEntry>;
 

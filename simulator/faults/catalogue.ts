@@ -34,7 +34,7 @@ const catalogue = {
     requirement: 'AUTH-VIEWER-READ-ONLY',
   },
   'allowlist-not-idempotent': {
-    description: 'Adding a member already on the allowlist lists it twice.',
+    description: 'Adding a member already on the allowlist is refused (400) instead of succeeding.',
     part: 'endpoints',
     requirement: 'ALLOWLIST-IDEMPOTENT',
   },

@@ -1,0 +1,41 @@
+import { runReport } from './commands/report.ts';
+import { runSim } from './commands/sim.ts';
+import { runTest } from './commands/test.ts';
+import { runVerifyReport } from './commands/verify-report.ts';
+import { UsageError } from './commands/usage.ts';
+
+const commands: Record<string, { run: (args: string[]) => Promise<number>; summary: string }> = {
+  sim: { run: runSim, summary: 'start the reference simulator and print its URL and a token per member' },
+  test: { run: runTest, summary: 'run the conformance suites against the embedded simulator or a target' },
+  report: { run: runReport, summary: 'rebuild the conformance report from Playwright JSON results (merged shards)' },
+  'verify-report': { run: runVerifyReport, summary: 'check the signature and digests of a conformance.json' },
+};
+
+function usage(): string {
+  const lines = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(14)} ${command.summary}`);
+  return ['Usage: dss <command> [options]   (dss <command> --help for its options)', '', 'Commands:', ...lines].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    console.log(usage());
+    return name ? 0 : 2;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.error(`dss: unknown command "${name}"\n\n${usage()}`);
+    return 2;
+  }
+  try {
+    return await command.run(rest);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`dss ${name}: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,62 @@
+import { startSimulator } from '../../simulator/server.ts';
+import { faultCatalogue } from '../../simulator/faults/catalogue.ts';
+import { networkView } from '../../simulator/control/network-view.ts';
+import { integerOption, parseOptions, UsageError } from './usage.ts';
+
+const help = `Usage: dss sim [options]
+  --port <n>          port to listen on (default 4010; 0 picks a free one)
+  --host <addr>       address to bind (default 127.0.0.1)
+  --network <kind>    demo (default) or empty
+  --clock <ms>        start the clock at this instant (ms since the epoch)
+  --faults <a,b>      switch on named faults (see GET /sim/faults)
+  --control-remote    serve the control plane /sim to non-loopback clients too`;
+
+export async function runSim(args: string[]): Promise<number> {
+  const { values } = parseOptions(
+    args,
+    {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      network: { type: 'string' },
+      clock: { type: 'string' },
+      faults: { type: 'string' },
+      'control-remote': { type: 'boolean' },
+    },
+    help,
+  );
+  if (values.help) {
+    console.log(help);
+    return 0;
+  }
+  const network = values.network ?? 'demo';
+  if (network !== 'demo' && network !== 'empty') throw new UsageError(`--network must be demo or empty; got "${network}"`);
+  const faults = values.faults ? values.faults.split(',').map((name) => name.trim()).filter(Boolean) : [];
+  const unknown = faults.filter((name) => !Object.hasOwn(faultCatalogue, name));
+  if (unknown.length > 0) throw new UsageError(`unknown faults: ${unknown.join(', ')}\nknown faults: ${Object.keys(faultCatalogue).join(', ')}`);
+
+  const running = await startSimulator({
+    port: integerOption('port', values.port, 0, 65535) ?? 4010,
+    host: values.host ?? '127.0.0.1',
+    network,
+    clock: integerOption('clock', values.clock, 0, Number.MAX_SAFE_INTEGER),
+    faults,
+    controlFromAnywhere: values['control-remote'] ?? false,
+  });
+  console.log(`DSS reference simulator listening on ${running.url}`);
+  console.log(`  tokenizer interface  ${running.url}/tokenizer/v1/api`);
+  console.log(`  member interface     ${running.url}/client/v1/api`);
+  console.log(`  API docs             ${running.url}/docs   (OpenAPI: ${running.url}/openapi.json)`);
+  console.log(`  control plane        ${running.url}/sim`);
+  if (faults.length > 0) console.log(`  faults ON            ${faults.join(', ')}`);
+  const view = await networkView(running.simulator.state);
+  if (view.members.length > 0) {
+    console.log('\nManager tokens (valid 15 minutes; renew with GET /client/v1/api/oauth-token/refresh, or get new ones from GET /sim/network):');
+    for (const member of view.members) console.log(`  ${member.identification.padEnd(16)} ${member.business_role}  ${member.token}`);
+  }
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await running.close();
+  return 0;
+}

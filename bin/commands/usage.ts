@@ -1,0 +1,25 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** A mistake on the command line: printed with the command's help, exit status 2. */
+export class UsageError extends Error {}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * Parses a command's options strictly: an unknown or malformed option is a UsageError that lists the
+ * valid ones, instead of being ignored.
+ */
+export function parseOptions<T extends Options>(args: string[], options: T, help: string) {
+  try {
+    return parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${help}`);
+  }
+}
+
+export function integerOption(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed < min || parsed > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}; got "${value}"`);
+  return parsed;
+}

@@ -1,0 +1,107 @@
+import { Hono, type Context } from 'hono';
+import { validate } from '../../schemas/validators.ts';
+import { isIso4217Code } from '../../schemas/iso4217.ts';
+import { DssError } from '../errors.ts';
+import { isFaultName, faultCatalogue, type FaultName } from '../faults/catalogue.ts';
+import { MemberRejected } from '../members/registry.ts';
+import { TokenRequestRejected } from '../auth/tokens.ts';
+import { parseJsonBody, readRawBody } from '../http/body.ts';
+import { clientIp, isLoopback } from '../http/client-ip.ts';
+import { sendError } from '../http/send-error.ts';
+import type { Simulator } from '../simulator.ts';
+import { memberView, networkView } from './network-view.ts';
+import { controlSchemas } from './schemas.ts';
+
+/**
+ * The control plane: what only a simulator has (state, clock, tokens, faults). It stands in for the
+ * network operator and the client portal's token management. Loopback only unless the simulator was
+ * started to serve it remotely, because it can mint tokens for any member.
+ */
+export function controlRouter(sim: Simulator, specVersion: string, version: string): Hono {
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    if (!sim.options.controlFromAnywhere && !isLoopback(clientIp(c))) {
+      return sendError(c, sim.state, new DssError('CONTROL-FORBIDDEN', 'The control plane answers loopback clients only.'));
+    }
+    try {
+      await next();
+    } catch (error) {
+      return sendError(c, sim.state, toControlError(error));
+    }
+  });
+
+  app.get('/health', (c) => c.json({ status: 'ok', version, spec_version: specVersion }));
+
+  app.post('/reset', async (c) => {
+    const input = await bodyOf(c, controlSchemas.reset);
+    const state = await sim.reset(input);
+    return c.json(await networkView(state));
+  });
+
+  app.get('/network', async (c) => c.json(await networkView(sim.state)));
+
+  app.post('/members', async (c) => {
+    const input = await bodyOf(c, controlSchemas.member);
+    const member = sim.state.members.add(input);
+    const issued = await sim.state.tokens.issue({ member_identification: member.identification, role: 'manager' });
+    return c.json({ ...memberView(member), token: issued.token, token_expires_at: issued.expires_at });
+  });
+
+  app.post('/assets', async (c) => {
+    const input = await bodyOf(c, controlSchemas.asset);
+    const tokenizer = sim.state.members.get(input.tokenizer_identification);
+    if (!tokenizer || tokenizer.business_role !== 'MIS') {
+      throw invalid(`${input.tokenizer_identification} is not a tokenizer (business role MIS) of this network`);
+    }
+    if (!isIso4217Code(input.asset_code_identification)) throw invalid(`${input.asset_code_identification} is not an ISO 4217 currency code`);
+    const asset = sim.state.assets.register({
+      asset_code_identification: input.asset_code_identification,
+      asset_group_identification: 'DSA',
+      asset_issuer_identification: tokenizer.identification,
+    });
+    return c.json(asset);
+  });
+
+  app.post('/tokens', async (c) => c.json(await sim.state.tokens.issue(await bodyOf(c, controlSchemas.token))));
+
+  app.get('/clock', (c) => c.json({ now: sim.state.clock.now() }));
+  app.post('/clock', async (c) => {
+    const input = await bodyOf(c, controlSchemas.clock);
+    const now = input.now !== undefined ? sim.state.clock.set(input.now) : sim.state.clock.advance(input.advance_ms ?? 0);
+    return c.json({ now });
+  });
+
+  app.get('/faults', (c) => c.json(faultList(sim)));
+  app.post('/faults', async (c) => {
+    const input = await bodyOf(c, controlSchemas.faults);
+    const unknown = [...(input.enable ?? []), ...(input.disable ?? [])].filter((name) => !isFaultName(name));
+    if (unknown.length > 0) throw invalid(`unknown faults: ${unknown.join(', ')}; known: ${Object.keys(faultCatalogue).join(', ')}`);
+    for (const name of input.enable ?? []) sim.state.faults.enable(name as FaultName);
+    for (const name of input.disable ?? []) sim.state.faults.disable(name as FaultName);
+    return c.json(faultList(sim));
+  });
+
+  app.notFound((c) => sendError(c, sim.state, new DssError('PATH-NOT-FOUND', `No control-plane call ${c.req.method} ${c.req.path}.`)));
+  return app;
+}
+
+function faultList(sim: Simulator) {
+  return Object.entries(faultCatalogue).map(([name, fault]) => ({ name, ...fault, enabled: sim.state.faults.on(name as FaultName) }));
+}
+
+async function bodyOf<T>(c: Context, schema: { schema: object; parse: (value: unknown) => T }): Promise<T> {
+  const body = parseJsonBody(await readRawBody(c)) ?? {};
+  const result = validate(schema.schema, body);
+  if (!result.valid) throw invalid(result.errors.join('; '));
+  return schema.parse(body);
+}
+
+function invalid(detail: string): DssError {
+  return new DssError('CONTROL-INVALID-REQUEST', detail);
+}
+
+function toControlError(error: unknown): unknown {
+  if (error instanceof MemberRejected || error instanceof TokenRequestRejected || error instanceof RangeError) return invalid(error.message);
+  return error;
+}

@@ -1,0 +1,59 @@
+import type { NewMember } from '../members/registry.ts';
+import type { TokenRequest } from '../auth/tokens.ts';
+import type { NetworkKind } from '../simulator.ts';
+
+/**
+ * Inputs of the control plane. Each pairs a JSON Schema (checked first) with the TypeScript type the
+ * checked value then has; the cast is safe only because validation ran before it.
+ */
+function input<T>(schema: object): { schema: object; parse: (value: unknown) => T } {
+  return { schema, parse: (value) => value as T };
+}
+
+const identification = { type: 'string', pattern: '^[a-zA-Z0-9-]{5,32}$' };
+const accountName = { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,32}$' };
+const instant = { type: 'integer', minimum: 0 };
+
+export const controlSchemas = {
+  reset: input<{ network?: NetworkKind; clock?: number }>({
+    type: 'object',
+    properties: { network: { enum: ['demo', 'empty'] }, clock: instant },
+  }),
+  member: input<NewMember>({
+    type: 'object',
+    required: ['identification', 'bicfi', 'business_role', 'country_code'],
+    properties: {
+      identification,
+      bicfi: { type: 'string' },
+      business_role: { enum: ['MIS', 'MMM'] },
+      country_code: { type: 'string' },
+      operating_accounts: { type: 'array', items: accountName, minItems: 1 },
+      member_state: { enum: ['created', 'activated', 'blocked'] },
+    },
+  }),
+  asset: input<{ tokenizer_identification: string; asset_code_identification: string }>({
+    type: 'object',
+    required: ['tokenizer_identification', 'asset_code_identification'],
+    properties: { tokenizer_identification: identification, asset_code_identification: { type: 'string', pattern: '^[A-Z]{3}$' } },
+  }),
+  token: input<TokenRequest>({
+    type: 'object',
+    required: ['member_identification', 'role'],
+    properties: {
+      member_identification: identification,
+      role: { enum: ['viewer', 'manager', 'administrator'] },
+      accounts: { type: 'array', items: accountName },
+      allowed_ips: { type: 'array', items: { type: 'string', minLength: 1 } },
+      endpoints: { type: 'array', items: { type: 'string', minLength: 1 } },
+    },
+  }),
+  clock: input<{ now?: number; advance_ms?: number }>({
+    type: 'object',
+    properties: { now: instant, advance_ms: instant },
+    oneOf: [{ required: ['now'] }, { required: ['advance_ms'] }],
+  }),
+  faults: input<{ enable?: string[]; disable?: string[] }>({
+    type: 'object',
+    properties: { enable: { type: 'array', items: { type: 'string' } }, disable: { type: 'array', items: { type: 'string' } } },
+  }),
+};

@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { familyPrefix } from '../../schemas/catalogue-types.ts';
+import { buildOpenApiDocument } from '../../schemas/openapi.ts';
+import { DssError } from '../errors.ts';
+import { controlRouter } from '../control/routes.ts';
+import { tokenizerHandlers } from '../routes/tokenizer.ts';
+import { memberHandlers } from '../routes/member.ts';
+import type { Simulator } from '../simulator.ts';
+import { docsPage, swaggerUiAssetDir } from './docs-page.ts';
+import { BUILD_VERSION } from './error-body.ts';
+import { familyRouter } from './family-router.ts';
+import { sendError } from './send-error.ts';
+
+export const SPEC_VERSION = '1.0.0';
+
+const docsAssets: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+};
+
+/** The whole simulator as one Hono app: both interface families, the control plane, and the API docs. */
+export function createApp(sim: Simulator): Hono {
+  const app = new Hono();
+  const openApi = buildOpenApiDocument();
+
+  app.route(familyPrefix.tokenizer, familyRouter(sim, 'tokenizer', tokenizerHandlers));
+  app.route(familyPrefix.member, familyRouter(sim, 'member', memberHandlers));
+  app.route('/sim', controlRouter(sim, SPEC_VERSION, BUILD_VERSION));
+
+  app.get('/openapi.json', (c) => c.json(openApi));
+  app.get('/docs', (c) => c.html(docsPage('/openapi.json')));
+  app.get('/docs/assets/:file', async (c) => {
+    const file = c.req.param('file');
+    const type = docsAssets[file];
+    if (!type) return sendError(c, sim.state, new DssError('PATH-NOT-FOUND', `No documentation asset ${file}.`));
+    return c.body(await readFile(join(swaggerUiAssetDir(), file)), 200, { 'content-type': type });
+  });
+
+  app.notFound((c) => sendError(c, sim.state, new DssError('PATH-NOT-FOUND', `No endpoint ${c.req.method} ${c.req.path}; the API lives under ${familyPrefix.tokenizer} and ${familyPrefix.member}.`)));
+  app.onError((error, c) => sendError(c, sim.state, error));
+  return app;
+}

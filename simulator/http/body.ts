@@ -1,0 +1,58 @@
+import type { Context } from 'hono';
+import type { IncomingMessage } from 'node:http';
+import { DssError } from '../errors.ts';
+
+/** Largest request body the service reads (semantics §14); anything bigger answers 413. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Reads the raw request body, up to the limit. Two endpoints take a JSON body on GET
+ * (`GET /exchange/quotations`, `GET /oauth-token/refresh`); the Fetch `Request` that the Node adapter
+ * builds cannot carry a GET body, so for GET we read the Node request stream itself.
+ */
+export async function readRawBody(c: Context): Promise<Buffer> {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+    return incoming ? readStream(incoming) : Buffer.alloc(0);
+  }
+  const stream = c.req.raw.body;
+  if (!stream) return Buffer.alloc(0);
+  return readStream(stream);
+}
+
+async function readStream(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.byteLength;
+    if (size > MAX_BODY_BYTES) throw tooLarge();
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
+}
+
+function tooLarge(): DssError {
+  return new DssError('BODY-TOO-LARGE', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+}
+
+/**
+ * Parses a body as JSON. Undefined for an empty body; 400 for invalid UTF-8 or invalid JSON, so a
+ * client mistake never reaches a handler as a half-read value.
+ */
+export function parseJsonBody(raw: Buffer): unknown {
+  if (raw.length === 0) return undefined;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+  } catch {
+    throw new DssError('BODY-MALFORMED-JSON', 'The request body is not valid UTF-8.');
+  }
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new DssError('BODY-MALFORMED-JSON', `The request body is not valid JSON: ${(error as Error).message}`);
+  }
+}

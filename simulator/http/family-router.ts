@@ -1,0 +1,86 @@
+import { Hono } from 'hono';
+import { familyPrefix, type Endpoint, type Family } from '../../schemas/catalogue-types.ts';
+import { endpoints } from '../../schemas/endpoints.ts';
+import { authorize } from '../auth/authorize.ts';
+import type { Principal } from '../auth/principal.ts';
+import { DssError } from '../errors.ts';
+import { parseJsonBody, readRawBody } from './body.ts';
+import type { Handler } from './call.ts';
+import { clientIp } from './client-ip.ts';
+import { sendError } from './send-error.ts';
+import { bySpecificity, compileTemplate, matchTemplate, type CompiledTemplate } from './path-template.ts';
+import { validateRequest } from './validate-request.ts';
+import type { Simulator } from '../simulator.ts';
+
+interface Route {
+  endpoint: Endpoint;
+  compiled: CompiledTemplate;
+  handler: Handler;
+}
+
+/**
+ * One interface family, routed from the endpoint catalogue: the catalogue is the routing table, so an
+ * endpoint cannot exist in the spec description without existing here. Every call goes through the
+ * same steps, in this order: find the endpoint (404/405), authenticate and authorise (401), read and
+ * validate the inputs (413/400), then the handler.
+ */
+export function familyRouter(sim: Simulator, family: Family, handlers: Record<string, Handler>): Hono {
+  const routes: Route[] = endpoints
+    .filter((endpoint) => endpoint.family === family)
+    .map((endpoint) => {
+      const handler = handlers[endpoint.id];
+      if (!handler) throw new Error(`no handler for ${endpoint.id}`);
+      return { endpoint, compiled: compileTemplate(endpoint.path), handler };
+    })
+    .sort((a, b) => bySpecificity(a.compiled, b.compiled));
+
+  const app = new Hono();
+  app.all('*', async (c) => {
+    const path = c.req.path.slice(familyPrefix[family].length) || '/';
+    let caller: Principal | undefined;
+    try {
+      const match = findRoute(routes, c.req.method, path);
+      if ('allowed' in match) {
+        c.header('Allow', match.allowed.join(', '));
+        throw new DssError('METHOD-NOT-ALLOWED', `${c.req.method} is not served here; allowed: ${match.allowed.join(', ')}.`);
+      }
+      caller = await sim.state.tokens.authenticate(c.req.header('authorization'));
+      const ip = clientIp(c);
+      authorize(caller, match.route.endpoint, ip, sim.state.faults);
+      const queries = c.req.queries();
+      const query = Object.fromEntries(Object.entries(queries).map(([name, values]) => [name, values[0] ?? '']));
+      const repeated = Object.entries(queries).filter(([, values]) => values.length > 1).map(([name]) => name);
+      const body = match.route.endpoint.body ? parseJsonBody(await readRawBody(c)) : undefined;
+      validateRequest(match.route.endpoint, { path: match.params, query, body }, repeated);
+      const result = await match.route.handler({
+        state: sim.state,
+        endpoint: match.route.endpoint,
+        caller,
+        path: match.params,
+        query,
+        body,
+        header: (name) => c.req.header(name),
+        clientIp: ip,
+      });
+      return c.json((result ?? {}) as object, 200);
+    } catch (error) {
+      return sendError(c, sim.state, error, caller?.member.identification);
+    }
+  });
+  return app;
+}
+
+function findRoute(routes: Route[], method: string, path: string): { route: Route; params: Record<string, string> } | { allowed: string[] } {
+  const matches = routes.flatMap((route) => {
+    const params = matchTemplate(route.compiled, path);
+    return params ? [{ route, params }] : [];
+  });
+  // Only the most literal templates that fit the path count: `GET /members/allowlist` is the
+  // allowlist, never a member called "allowlist", whatever the method.
+  const best = Math.max(...matches.map((match) => match.route.compiled.literalCount));
+  const candidates = matches.filter((match) => match.route.compiled.literalCount === best);
+  const found = candidates.find((match) => match.route.endpoint.method === method);
+  if (found) return found;
+  if (candidates.length > 0) return { allowed: candidates.map((match) => match.route.endpoint.method) };
+  throw new DssError('PATH-NOT-FOUND', `No endpoint ${method} ${path} in this interface (version 1).`);
+}

@@ -1,0 +1,47 @@
+/**
+ * Matching of the catalogue's path templates (`/members/{member_identification}`) against request
+ * paths. Templates with more literal segments win, so `/members/allowlist` is never read as a member
+ * called "allowlist", and `/digital-accounts/{id}/consolidate` never as a listening restart.
+ */
+export interface CompiledTemplate {
+  template: string;
+  segments: Array<{ literal: string } | { param: string }>;
+  literalCount: number;
+}
+
+export function compileTemplate(template: string): CompiledTemplate {
+  const segments = template
+    .split('/')
+    .filter((part) => part !== '')
+    .map((part) => {
+      const param = /^\{([a-z_]+)\}$/.exec(part);
+      return param ? { param: param[1]! } : { literal: part };
+    });
+  return { template, segments, literalCount: segments.filter((s) => 'literal' in s).length };
+}
+
+/** The decoded path parameters, or undefined when the path does not fit the template. */
+export function matchTemplate(compiled: CompiledTemplate, path: string): Record<string, string> | undefined {
+  const parts = path.split('/').filter((part) => part !== '');
+  if (parts.length !== compiled.segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const segment = compiled.segments[i]!;
+    const part = parts[i]!;
+    if ('literal' in segment) {
+      if (segment.literal !== part) return undefined;
+    } else {
+      try {
+        params[segment.param] = decodeURIComponent(part);
+      } catch {
+        return undefined; // broken percent-encoding: no endpoint has such a path
+      }
+    }
+  }
+  return params;
+}
+
+/** Orders templates so that the most literal one is tried first. */
+export function bySpecificity(a: CompiledTemplate, b: CompiledTemplate): number {
+  return b.literalCount - a.literalCount;
+}

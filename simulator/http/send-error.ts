@@ -1,0 +1,25 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DssError } from '../errors.ts';
+import type { SimState } from '../state.ts';
+import { errorBody } from './error-body.ts';
+
+/**
+ * Turns whatever a handler threw into the spec's error response. A DssError is a refusal and keeps its
+ * status; anything else is a defect of the simulator: it is logged and answered 500, never leaked.
+ */
+export function sendError(c: Context, state: SimState, error: unknown, memberIdentification?: string): Response {
+  const refusal = error instanceof DssError ? error : internalError(c, error);
+  const body = errorBody(refusal, {
+    endpointUrl: c.req.path,
+    memberIdentification,
+    now: state.clock.now(),
+    faults: state.faults,
+  });
+  return c.json(body, refusal.status as ContentfulStatusCode);
+}
+
+function internalError(c: Context, error: unknown): DssError {
+  console.error(`[dss-sim] internal error on ${c.req.method} ${c.req.path}:`, error);
+  return new DssError('INTERNAL-ERROR', 'The service failed to process the request; retry later.');
+}

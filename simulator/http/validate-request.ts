@@ -1,0 +1,38 @@
+import type { Endpoint } from '../../schemas/catalogue-types.ts';
+import { validate } from '../../schemas/validators.ts';
+import { DssError } from '../errors.ts';
+
+export interface RequestInputs {
+  path: Record<string, string>;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * Checks a request's inputs against the endpoint catalogue and gathers every problem into one 400,
+ * so a client fixes all of them at once. Unknown query parameters and unknown body fields are ignored
+ * (semantics §14); a query parameter given twice is refused, because which value wins is undefined.
+ */
+export function validateRequest(endpoint: Endpoint, inputs: RequestInputs, repeatedQuery: string[]): void {
+  const problems: string[] = repeatedQuery.map((name) => `query parameter ${name} is given more than once`);
+  for (const param of endpoint.params) {
+    const source = param.in === 'path' ? inputs.path : param.in === 'query' ? inputs.query : undefined;
+    if (!source) continue; // header inputs are read by the handler that needs them
+    const value = source[param.name];
+    if (value === undefined || value === '') {
+      if (param.required) problems.push(`${param.in} parameter ${param.name} is required`);
+      continue;
+    }
+    const result = validate(param.schema, value);
+    if (!result.valid) problems.push(...result.errors.map((error) => `${param.in} parameter ${param.name}: ${error}`));
+  }
+  if (endpoint.body) {
+    if (inputs.body === undefined) {
+      if (endpoint.body.required) problems.push('a request body is required');
+    } else {
+      const result = validate(endpoint.body.schema, inputs.body);
+      if (!result.valid) problems.push(...result.errors.map((error) => `body${error.startsWith('/') ? '' : ' '}${error}`));
+    }
+  }
+  if (problems.length > 0) throw new DssError('REQUEST-INVALID', problems.join('; '));
+}

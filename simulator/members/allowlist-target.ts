@@ -1,0 +1,14 @@
+import { DssError } from '../errors.ts';
+import type { SimState } from '../state.ts';
+
+/**
+ * The member named by an allowlist body. The spec gives the body as a bare JSON string; the object
+ * form `{"member_identification": "..."}` is accepted too, since clients generated from the original
+ * API description send that (semantics §6).
+ */
+export function allowlistTarget(state: SimState, caller: string, body: unknown): string {
+  const member = typeof body === 'string' ? body : (body as { member_identification: string }).member_identification;
+  if (member === caller) throw new DssError('ALLOWLIST-SELF', 'A member cannot put itself on its own allowlist.');
+  if (!state.members.get(member)) throw new DssError('ALLOWLIST-UNKNOWN-MEMBER', `No member ${member}.`);
+  return member;
+}

@@ -1,0 +1,87 @@
+import { DssError } from '../errors.ts';
+import { foldCase } from './text.ts';
+import { methodIdentifications, paymentPointTypes, type PaymentPointInfo } from './types.ts';
+
+/** The query filters of `GET /payment-points`, all optional, as the spec names them. */
+export interface PaymentPointQuery {
+  uuid?: string;
+  identification?: string;
+  point_type?: string;
+  logo_url?: string;
+  website_url?: string;
+  phone_number?: string;
+  currency_code?: string;
+  point_child_uuid?: string;
+  point_parent_uuid?: string;
+  institution_identifications?: string;
+  method_identification?: string;
+  city_name?: string;
+  region_name?: string;
+  street_name?: string;
+  country_code?: string;
+  postal_code?: string;
+  /** Sorts, never filters: nearest to this address first. */
+  address_filter?: string;
+  /** Sorts, never filters: nearest to "lat,lon" first. */
+  geo_coordinates?: string;
+}
+
+type AddressFilter = 'city_name' | 'region_name' | 'street_name' | 'country_code' | 'postal_code';
+type PointFilter = Exclude<keyof PaymentPointQuery, AddressFilter | 'address_filter' | 'geo_coordinates'>;
+
+/** Where each point filter looks; a list field matches when any of its elements does. */
+const pointFields: Readonly<Record<PointFilter, (point: PaymentPointInfo) => readonly string[]>> = {
+  uuid: (point) => (point.payment_point_uuid === undefined ? [] : [point.payment_point_uuid]),
+  identification: (point) => [point.payment_point_identification],
+  point_type: (point) => [point.payment_point_type],
+  logo_url: (point) => [point.payment_point_logo_url],
+  website_url: (point) => [point.institution_website_url],
+  phone_number: (point) => [point.institution_phone_number],
+  currency_code: (point) => point.payment_point_currency,
+  point_child_uuid: (point) => point.payment_point_child_uuids,
+  point_parent_uuid: (point) => point.payment_point_parent_uuids,
+  institution_identifications: (point) => point.institution_identifications,
+  method_identification: (point) => point.payment_point_methods.map((method) => method.method_identification),
+};
+
+/** Query names equal the address field names. */
+const addressFilters: readonly AddressFilter[] = ['city_name', 'region_name', 'street_name', 'country_code', 'postal_code'];
+
+/**
+ * Refuses values outside the closed sets the spec lists, so that a typo is a 400 rather than an empty
+ * list that looks like "no such points".
+ */
+export function checkClosedValues(query: PaymentPointQuery): void {
+  checkOneOf('point_type', query.point_type, paymentPointTypes);
+  checkOneOf('method_identification', query.method_identification, methodIdentifications);
+}
+
+function checkOneOf(name: string, value: string | undefined, allowed: readonly string[]): void {
+  if (value === undefined || allowed.some((candidate) => sameText(candidate, value))) return;
+  throw new DssError('PAYMENT-POINT-BAD-FILTER', `${name} must be one of: ${allowed.join(', ')}`);
+}
+
+/**
+ * Every given filter must hold; each is a case-insensitive exact match. The address filters must all
+ * hold on one and the same address of the point (a city and a postal code of two different
+ * addresses do not describe a place).
+ */
+export function matchesQuery(point: PaymentPointInfo, query: PaymentPointQuery): boolean {
+  const pointFilters = Object.entries(pointFields) as [PointFilter, (point: PaymentPointInfo) => readonly string[]][];
+  for (const [name, fieldsOf] of pointFilters) {
+    const wanted = query[name];
+    if (wanted !== undefined && !fieldsOf(point).some((value) => sameText(value, wanted))) return false;
+  }
+  const wantedAddress = addressFilters.flatMap((name) => {
+    const wanted = query[name];
+    return wanted === undefined ? [] : [[name, wanted] as const];
+  });
+  if (wantedAddress.length === 0) return true;
+  return (point.payment_point_address ?? []).some((address) =>
+    wantedAddress.every(([name, wanted]) => sameText(address[name], wanted)),
+  );
+}
+
+function sameText(a: string, b: string): boolean {
+  return foldCase(a) === foldCase(b);
+}

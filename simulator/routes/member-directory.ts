@@ -1,0 +1,58 @@
+import { requireAccount } from '../auth/authorize.ts';
+import { DssError } from '../errors.ts';
+import type { Handler } from '../http/call.ts';
+import { acceptsJson } from '../http/accept.ts';
+import { allowlistTarget } from '../members/allowlist-target.ts';
+import { getMember, listMembers, memberInfo } from '../members/directory.ts';
+import { signPayload } from '../members/signing.ts';
+
+/** Member interface: members, digital accounts, allowlist, signing, token renewal, payment points. */
+export const memberDirectoryHandlers = {
+  'member.listMembers': ({ state, query, header }) => {
+    if (!acceptsJson(header('accept'))) throw new DssError('NOT-ACCEPTABLE', 'This endpoint answers application/json only.');
+    return listMembers(state, query, false).map(memberInfo);
+  },
+
+  'member.getMember': ({ state, path }) => memberInfo(getMember(state, path.member_identification!)),
+
+  'member.listDigitalAccounts': ({ caller }) => {
+    const visible = [...caller.member.accounts.values()].filter((account) => caller.accounts === '*' || caller.accounts.includes(account.identification));
+    if (visible.length === 0) throw new DssError('ACCOUNTS-NONE', 'The token gives access to none of this member’s accounts.');
+    return visible.map((account) => ({ identification: account.identification, distributed_ledger_account_address: account.key.address }));
+  },
+
+  'member.getDigitalAccount': ({ caller, path }) => {
+    const identification = path.account_identification!;
+    const account = caller.member.accounts.get(identification);
+    if (!account) throw new DssError('ACCOUNT-NOT-FOUND', `Member ${caller.member.identification} has no account ${identification}.`);
+    requireAccount(caller, identification);
+    return { identification, distributed_ledger_account_address: account.key.address };
+  },
+
+  'member.getAllowlist': ({ state, caller }) => state.allowlists.list(caller.member.identification),
+
+  'member.addToAllowlist': ({ state, caller, body }) => {
+    const member = allowlistTarget(state, caller.member.identification, body);
+    // Fault: a vendor whose "add" is a create that refuses an existing entry.
+    if (state.faults.on('allowlist-not-idempotent') && state.allowlists.allows(caller.member.identification, member)) {
+      throw new DssError('REQUEST-INVALID', `${member} is already on the allowlist.`);
+    }
+    state.allowlists.add(caller.member.identification, member);
+    return undefined;
+  },
+
+  'member.removeFromAllowlist': ({ state, caller, body }) => {
+    state.allowlists.remove(caller.member.identification, allowlistTarget(state, caller.member.identification, body));
+    return undefined;
+  },
+
+  'member.signPayload': ({ caller, body }) => {
+    const { account_identification, unsigned_payload } = body as { account_identification: string; unsigned_payload: string };
+    requireAccount(caller, account_identification);
+    return { payload: signPayload(caller.member, account_identification, unsigned_payload) };
+  },
+
+  'member.refreshToken': ({ state, caller, body }) => state.tokens.refresh(caller, body as string).then((issued) => issued.token),
+
+  'member.listPaymentPoints': ({ state, query }) => state.paymentPoints.list(query),
+} satisfies Record<string, Handler>;

@@ -1,0 +1,39 @@
+import type { Handler } from '../http/call.ts';
+import { memberDirectoryHandlers } from './member-directory.ts';
+import { notAvailable } from './not-available.ts';
+
+/**
+ * Member interface (`/client/v1/api`): the handlers of every catalogue endpoint, gathered from one
+ * file per area. The family router refuses to start if an endpoint has no handler.
+ */
+export const memberHandlers: Record<string, Handler> = {
+  ...memberDirectoryHandlers,
+  'member.getBalance': notAvailable,
+  'member.consolidate': notAvailable,
+  'member.restartListening': notAvailable,
+  'member.requestCharge': notAvailable,
+  'member.answerCharge': notAvailable,
+  'member.redeem': notAvailable,
+  'member.replyPayment': notAvailable,
+  'member.sendPayment': notAvailable,
+  'member.exchange': notAvailable,
+  'member.findQuotations': notAvailable,
+  'member.searchQuotations': notAvailable,
+  'member.cancelQuotations': notAvailable,
+  'member.requestQuotations': notAvailable,
+  'member.getQuotationsOfRequest': notAvailable,
+  'member.getQuotation': notAvailable,
+  'member.answerQuotation': notAvailable,
+  'member.cancelQuotation': notAvailable,
+  'member.readGatewayMessages': notAvailable,
+  'member.listSettlementInstruments': notAvailable,
+  'member.issueSettlementInstrument': notAvailable,
+  'member.changeCreditLine': notAvailable,
+  'member.listAccountInstruments': notAvailable,
+  'member.listEmittedInstruments': notAvailable,
+  'member.listMemberInstruments': notAvailable,
+  'member.listObligations': notAvailable,
+  'member.getObligation': notAvailable,
+  'member.signMessage': notAvailable,
+  'member.listTransactions': notAvailable,
+};

@@ -1,0 +1,26 @@
+import type { Handler } from '../http/call.ts';
+import { resolveAccountAddress } from '../members/addressing.ts';
+import { getMember, listMembers, memberInfo } from '../members/directory.ts';
+import { notAvailable } from './not-available.ts';
+
+/**
+ * Tokenizer interface (`/tokenizer/v1/api`): one handler per catalogue endpoint, each a few lines that
+ * call the domain. Only tokenizers (business role MIS) get here; authorisation has already run.
+ */
+export const tokenizerHandlers = {
+  'tokenizer.getAccountAddress': ({ state, query }) => {
+    const account = resolveAccountAddress(state, query.addressing_identification);
+    return { identification: account.identification, distributed_ledger_account_address: account.key.address };
+  },
+
+  // "Active members": the tokenizer's view leaves out members that are not activated.
+  'tokenizer.listMembers': ({ state, query }) => listMembers(state, query, true).map(memberInfo),
+
+  'tokenizer.getMember': ({ state, path }) => memberInfo(getMember(state, path.member_identification!)),
+
+  'tokenizer.listAvailableInstruments': notAvailable,
+  'tokenizer.changeCreditLine': notAvailable,
+  'tokenizer.createFundingInstruction': notAvailable,
+  'tokenizer.answerRedemption': notAvailable,
+  'tokenizer.sendFunding': notAvailable,
+} satisfies Record<string, Handler>;

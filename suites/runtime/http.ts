@@ -1,0 +1,168 @@
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+
+/**
+ * The raw HTTP client under every call the harness makes. It is built on node:http rather than fetch
+ * because the spec has GET endpoints that take a JSON body (quotation filter, token refresh), which
+ * fetch refuses to send. A target that misbehaves at the network level (refuses, resets, stalls, floods)
+ * must come back as a value the check can report, never as an unhandled rejection.
+ */
+
+export interface HttpRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Hard deadline for the whole exchange: connect, send, and read the complete response. */
+  timeoutMs: number;
+  /** Beyond this many response bytes the exchange is aborted (a target must not flood the harness). */
+  maxResponseBytes?: number;
+}
+
+export interface HttpResponse {
+  kind: 'response';
+  status: number;
+  /** Lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  bodyText: string;
+  durationMs: number;
+}
+
+export type NetworkFailureReason = 'refused' | 'reset' | 'timeout' | 'tls' | 'dns' | 'too-large' | 'invalid-request' | 'other';
+
+export interface NetworkFailure {
+  kind: 'failure';
+  reason: NetworkFailureReason;
+  message: string;
+  durationMs: number;
+}
+
+export type HttpResult = HttpResponse | NetworkFailure;
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+
+/** Sends one request; redirects are not followed (a 3xx is a response like any other). */
+export function send(input: HttpRequest): Promise<HttpResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const limit = input.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+
+  const url = parseTargetUrl(input.url);
+  // Not a network problem, but still a value: the caller decides whose fault it is.
+  if (typeof url === 'string') return Promise.resolve({ kind: 'failure', reason: 'invalid-request', message: url, durationMs: 0 });
+
+  return new Promise<HttpResult>((resolve) => {
+    let settled = false;
+    let deadline: NodeJS.Timeout | undefined;
+    const finish = (result: HttpResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve(result);
+    };
+    const fail = (reason: NetworkFailureReason, message: string) => finish({ kind: 'failure', reason, message, durationMs: elapsed() });
+
+    const headers: Record<string, string | number> = {};
+    for (const [name, value] of Object.entries(input.headers ?? {})) headers[name.toLowerCase()] = value;
+    // A check may send a deliberately wrong length; otherwise the length is the body's.
+    if (input.body !== undefined && headers['content-length'] === undefined) headers['content-length'] = Buffer.byteLength(input.body);
+
+    const requestFn = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    let req: ClientRequest;
+    try {
+      req = requestFn(url, { method: input.method, headers });
+    } catch (error) {
+      // node:http validates the method and header values synchronously.
+      fail('invalid-request', `request could not be built: ${messageOf(error)}`);
+      return;
+    }
+
+    deadline = setTimeout(() => {
+      fail('timeout', `no complete response within ${input.timeoutMs} ms`);
+      req.destroy();
+    }, input.timeoutMs);
+
+    req.on('error', (error) => {
+      const classified = classify(error);
+      fail(classified, `${describeReason(classified)}: ${messageOf(error)}`);
+    });
+
+    req.on('response', (res: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limit) {
+          fail('too-large', `response body exceeds ${limit} bytes; aborted`);
+          req.destroy();
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on('error', (error) => fail('reset', `connection broken while reading the response: ${messageOf(error)}`));
+      res.on('close', () => {
+        if (!res.complete) fail('reset', 'connection closed before the response was complete');
+      });
+      res.on('end', () =>
+        finish({
+          kind: 'response',
+          status: res.statusCode ?? 0,
+          headers: flattenHeaders(res.headers),
+          bodyText: Buffer.concat(chunks).toString('utf8'),
+          durationMs: elapsed(),
+        }),
+      );
+    });
+
+    if (input.body !== undefined) req.write(input.body);
+    req.end();
+  });
+}
+
+/** The URL, or why it cannot be used. */
+function parseTargetUrl(text: string): URL | string {
+  try {
+    const url = new URL(text);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url;
+    return `invalid URL ${text}: only http and https are supported`;
+  } catch (error) {
+    return `invalid URL ${text}: ${messageOf(error)}`;
+  }
+}
+
+function flattenHeaders(headers: IncomingMessage['headers']): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function classify(error: unknown): NetworkFailureReason {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string') return 'other';
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED') return 'reset';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns';
+  if (code === 'ETIMEDOUT') return 'timeout';
+  if (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.includes('CERT') || code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE') return 'tls';
+  return 'other';
+}
+
+function describeReason(reason: NetworkFailureReason): string {
+  const descriptions: Record<NetworkFailureReason, string> = {
+    refused: 'connection refused',
+    reset: 'connection reset',
+    timeout: 'timed out',
+    tls: 'TLS failure',
+    dns: 'host name not resolved',
+    'too-large': 'response too large',
+    'invalid-request': 'invalid request',
+    other: 'network error',
+  };
+  return descriptions[reason];
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
