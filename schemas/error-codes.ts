@@ -51,6 +51,23 @@ const catalogue = {
   'AUTH-IDENTITY-MISMATCH': { status: 401, short_message: 'Unauthorized', when: 'A member identifier in the request that must be the caller is another member.' },
   'AUTH-MEMBER-NOT-ACTIVE': { status: 401, short_message: 'Unauthorized', when: 'The token’s member is not activated yet, and the endpoint changes state.' },
   'TOKEN-NOT-RENEWABLE': { status: 404, short_message: 'Token could not be renewed', when: 'The token to renew is not the caller’s current token, or the 24-hour session has ended.' },
+
+  // Ledger: amounts, credit lines, transfers (semantics §3, §4). Credit-line refusals are 404, the member
+  // endpoint's only failure status; transfer failures are mostly recorded on a failed transaction, and
+  // a caller whose endpoint fixes another status (exchange `Rejected`, funding 404) answers with its own.
+  'AMOUNT-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'An amount or rate is not a non-negative decimal readable exactly (amounts: at most 7 fraction digits), or a transfer amount is not above zero.' },
+  'CREDIT-LINE-LIMIT-INVALID': { status: 404, short_message: 'Credit line could not be changed', when: 'maximum_credit_limit is not a positive integer, or is below the balance already held.' },
+  'CREDIT-LINE-NOT-FOUND': { status: 404, short_message: 'Credit line could not be changed', when: 'allow or revoke names a credit line that was never requested.' },
+  'CREDIT-LINE-ISSUER-ACCOUNT': { status: 404, short_message: 'Credit line could not be changed', when: 'The issuance account of the issuer cannot hold a credit line for its own asset.' },
+  'LEDGER-OPERATION-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'A transaction has no operation, or an operation pays an account to itself.' },
+  'LEDGER-CREDIT-LINE-NOT-ALLOWED': { status: 400, short_message: 'Transfer refused', when: 'The sender or receiver has no credit line for the asset, or it is not yet allowed, or it is revoked.' },
+  'LEDGER-INSUFFICIENT-BALANCE': { status: 400, short_message: 'Transfer refused', when: 'The sender holds less than the amount.' },
+  'LEDGER-CEILING-EXCEEDED': { status: 400, short_message: 'Transfer refused', when: 'The receiver would hold more than its credit line’s maximum_credit_limit.' },
+
+  // Payment points (semantics §12). The endpoint lists only 400 and 500, so an empty result is a 200 with [].
+  'PAYMENT-POINT-BAD-FILTER': { status: 400, short_message: 'Missing or invalid parameters', when: '`point_type` or `method_identification` is not one of the values the spec lists.' },
+  'PAYMENT-POINT-BAD-COORDINATES': { status: 400, short_message: 'Missing or invalid parameters', when: '`geo_coordinates` is not "latitude,longitude" in decimal degrees within [-90, 90] and [-180, 180].' },
+  'PAYMENT-POINT-ADDRESS-UNKNOWN': { status: 400, short_message: 'Missing or invalid parameters', when: '`address_filter` matches no address of the payment point directory.' },
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 export type ErrorCode = keyof typeof catalogue;

@@ -75,21 +75,22 @@ export class TokenService {
     return issued(signed, identity.startedAt);
   }
 
-  /** The caller of a request, from its `Authorization` header; throws the 401 DssError that fits. */
-  async authenticate(authorization: string | undefined): Promise<Principal> {
+  /**
+   * The caller of a request, from its `Authorization` header; throws the 401 DssError that fits.
+   * Once the 24-hour session is over its token works nowhere, except that a renewal call still gets
+   * through (`renewal: true`), so that the refresh endpoint can answer its own listed status, 404
+   * "token could not be renewed", and end the session.
+   */
+  async authenticate(authorization: string | undefined, options: { renewal?: boolean } = {}): Promise<Principal> {
     const token = bearerToken(authorization);
     if (token === undefined) throw new DssError('AUTH-MISSING-TOKEN', 'Send the access token as "Authorization: Bearer <token>".');
     const claims = await this.verify(token);
 
-    // A token never outlives its session (see sign), so its own expiry also enforces the 24 hours.
+    const now = this.clock.now();
     const expiresAt = claimMs(claims.exp);
-    if (this.clock.now() >= expiresAt) {
-      throw new DssError(
-        'AUTH-EXPIRED-TOKEN',
-        expiresAt === sessionEnd(claims.session_start)
-          ? `The 24-hour session ended at ${iso(expiresAt)}; an administrator must create a new token.`
-          : `The token expired at ${iso(expiresAt)}; renew tokens within 15 minutes.`,
-      );
+    if (now >= expiresAt) throw new DssError('AUTH-EXPIRED-TOKEN', `The token expired at ${iso(expiresAt)}; renew tokens within 15 minutes.`);
+    if (now >= sessionEnd(claims.session_start) && !options.renewal) {
+      throw new DssError('AUTH-EXPIRED-TOKEN', `The 24-hour session ended at ${iso(sessionEnd(claims.session_start))}; an administrator must create a new token.`);
     }
     if (!this.sessions.get(claims.sid)?.liveTokenIds.has(claims.jti)) {
       throw new DssError('AUTH-REVOKED-TOKEN', 'The token was replaced by a refresh, or its session has ended.');
@@ -111,8 +112,8 @@ export class TokenService {
   }
 
   /**
-   * A new token for the caller's session, valid 15 minutes (never past the session's end). The token
-   * renewed stops working at once. After the session's 24 hours the session ends instead.
+   * A new token for the caller's session, valid 15 minutes. The token renewed stops working at once.
+   * After the session's 24 hours the session ends instead, and its last token with it.
    */
   async refresh(caller: Principal, tokenToRenew: string): Promise<IssuedToken> {
     const session = this.renewable(caller, tokenToRenew);
@@ -140,7 +141,9 @@ export class TokenService {
   }
 
   private async sign(session: Pick<Session, 'id' | 'grant' | 'startedAt'>, refreshCount: number, now: number): Promise<SignedToken> {
-    const expiresAt = Math.min(now + TOKEN_LIFETIME_MS, sessionEnd(session.startedAt));
+    // Not cut at the session's end: the session rule is checked on every call instead, so that a
+    // renewal after 24 hours can still reach the refresh endpoint and get its 404.
+    const expiresAt = now + TOKEN_LIFETIME_MS;
     const id = randomUUID();
     const token = await new SignJWT({ ...session.grant, sid: session.id, session_start: session.startedAt, refresh_count: refreshCount })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })

@@ -44,7 +44,8 @@ export function familyRouter(sim: Simulator, family: Family, handlers: Record<st
         c.header('Allow', match.allowed.join(', '));
         throw new DssError('METHOD-NOT-ALLOWED', `${c.req.method} is not served here; allowed: ${match.allowed.join(', ')}.`);
       }
-      caller = await sim.state.tokens.authenticate(c.req.header('authorization'));
+      const renewal = match.route.endpoint.id === 'member.refreshToken';
+      caller = await sim.state.tokens.authenticate(c.req.header('authorization'), { renewal });
       const ip = clientIp(c);
       authorize(caller, match.route.endpoint, ip, sim.state.faults);
       const queries = c.req.queries();

@@ -7,7 +7,7 @@
  */
 import { resolveAddress } from './address-search.ts';
 import { distanceToPointKm, parseGeoCoordinates } from './geo.ts';
-import { checkClosedValues, matchesQuery, type PaymentPointQuery } from './query.ts';
+import { checkClosedValues, givenFilters, matchesQuery, type PaymentPointQuery } from './query.ts';
 import { seedPaymentPoints } from './seed.ts';
 import type { GeoCoordinates, PaymentPointInfo } from './types.ts';
 
@@ -24,7 +24,8 @@ export class PaymentPointDirectory {
    * input is checked before anything is filtered, so a bad value is a 400 even when nothing matches.
    * Returns copies: a caller cannot change the directory.
    */
-  list(query: PaymentPointQuery): PaymentPointInfo[] {
+  list(filters: PaymentPointQuery): PaymentPointInfo[] {
+    const query = givenFilters(filters);
     checkClosedValues(query);
     const coordinates = query.geo_coordinates === undefined ? undefined : parseGeoCoordinates(query.geo_coordinates);
     const address = query.address_filter === undefined ? undefined : resolveAddress(query.address_filter, this.points);

@@ -1,6 +1,7 @@
+import { paymentMethods, paymentPointTypes } from '../../schemas/enumerations.ts';
 import { DssError } from '../errors.ts';
 import { foldCase } from './text.ts';
-import { methodIdentifications, paymentPointTypes, type PaymentPointInfo } from './types.ts';
+import type { PaymentPointInfo } from './types.ts';
 
 /** The query filters of `GET /payment-points`, all optional, as the spec names them. */
 export interface PaymentPointQuery {
@@ -47,13 +48,18 @@ const pointFields: Readonly<Record<PointFilter, (point: PaymentPointInfo) => rea
 /** Query names equal the address field names. */
 const addressFilters: readonly AddressFilter[] = ['city_name', 'region_name', 'street_name', 'country_code', 'postal_code'];
 
+/** An empty value (`?city_name=`) is no filter: forms send every field, filled in or not. */
+export function givenFilters(query: PaymentPointQuery): PaymentPointQuery {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as PaymentPointQuery;
+}
+
 /**
  * Refuses values outside the closed sets the spec lists, so that a typo is a 400 rather than an empty
  * list that looks like "no such points".
  */
 export function checkClosedValues(query: PaymentPointQuery): void {
   checkOneOf('point_type', query.point_type, paymentPointTypes);
-  checkOneOf('method_identification', query.method_identification, methodIdentifications);
+  checkOneOf('method_identification', query.method_identification, paymentMethods);
 }
 
 function checkOneOf(name: string, value: string | undefined, allowed: readonly string[]): void {

@@ -1,22 +1,9 @@
+import type { GeoType, PaymentMethod, PaymentPointType } from '../../schemas/enumerations.ts';
+
 /**
- * The spec's payment point objects ("Payment point objects"), field for field, and the closed value
- * sets it lists. Optional fields are the ones the spec marks as not required.
+ * The spec's payment point objects ("Payment point objects"), field for field; the closed value sets
+ * come from schemas/enumerations.ts. Optional fields are the ones the spec marks as not required.
  */
-
-export const paymentPointTypes = ['Bank', 'Non-bank Financial Company', 'Mobile Operator', 'Other'] as const;
-export type PaymentPointType = (typeof paymentPointTypes)[number];
-
-export const methodIdentifications = [
-  'cashout-delivery',
-  'cashout-branch',
-  'cashout-agency',
-  'cashout-mobile-operators',
-  'bank-account',
-] as const;
-export type MethodIdentification = (typeof methodIdentifications)[number];
-
-export const geoTypes = ['point', 'area'] as const;
-export type GeoType = (typeof geoTypes)[number];
 
 export interface PaymentPointAddress {
   bin_or_building_number: string;
@@ -51,7 +38,7 @@ export interface PaymentPointTerms {
 }
 
 export interface PaymentPointMethods {
-  method_identification: MethodIdentification;
+  method_identification: PaymentMethod;
   payment_point_terms: PaymentPointTerms[];
 }
 

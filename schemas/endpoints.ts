@@ -1,0 +1,553 @@
+import { familyPrefix, type Endpoint, type EndpointBody, type EndpointParam, type EndpointResponse, type Family, type JsonSchema } from './catalogue-types.ts';
+import { gatewayMessageTypes, memberInstrumentKinds, paymentMethods, paymentPointTypes, transactionDataTypes } from './enumerations.ts';
+import { listOfRef, schemaRef, type ResourceName } from './resources.ts';
+import {
+  assetCode,
+  byte,
+  countryCode,
+  currencyCode,
+  date,
+  digitString,
+  dsoCode,
+  enumOf,
+  listOf,
+  pattern,
+  patterns,
+  text,
+  uuidV4,
+} from './spec-types.ts';
+
+/**
+ * The endpoint catalogue: every operation of the spec's "Endpoints" section, with its inputs, its
+ * 200 response and the other statuses of its table, in the table's order. The simulator routes and
+ * validates from it, the harness calls and checks from it, and the OpenAPI document is generated
+ * from it. Ids are `<family>.<operation>` and never change.
+ */
+
+/** An entry as written below: id and family come from where it is written; access from the method. */
+type Operation = Omit<Endpoint, 'id' | 'family' | 'access' | 'params'> & {
+  params?: EndpointParam[];
+  /** Only for the exception: a POST that only reads. */
+  access?: Endpoint['access'];
+};
+
+function pathParam(name: string, description: string, schema: JsonSchema = text): EndpointParam {
+  return { name, in: 'path', required: true, schema, description };
+}
+
+function query(name: string, required: boolean, description: string, schema: JsonSchema = text): EndpointParam {
+  return { name, in: 'query', required, schema, description };
+}
+
+function body(name: ResourceName, required: boolean, description: string): EndpointBody {
+  return { required, schema: schemaRef(name), description };
+}
+
+function ok(description: string, schema: JsonSchema | null): EndpointResponse {
+  return { status: 200, description, body: schema };
+}
+
+/** The general meaning of each status (spec, Errors), for statuses a table lists without words. */
+const statusMeaning = {
+  400: 'missing or invalid parameters',
+  401: 'authorization problem, wrong token',
+  403: 'access denied',
+  404: 'object not found or the operation could not be completed',
+  406: 'unacceptable header',
+  409: 'malformed payload, listening cannot be restarted, or signing error',
+  424: 'member’s secret key could not be obtained',
+  500: 'internal error, retry later',
+} as const;
+type ErrorStatus = keyof typeof statusMeaning;
+
+/** A listed status whose body is the error object. */
+export function errorResponse(status: ErrorStatus, description: string = statusMeaning[status]): EndpointResponse {
+  return { status, description, body: schemaRef('error') };
+}
+
+/** A listed status for which the spec gives no body type ("no body listed"). */
+function bodilessResponse(status: ErrorStatus, description: string = statusMeaning[status]): EndpointResponse {
+  return { status, description, body: null };
+}
+
+const accountPath = pathParam('account_identification', 'digital account identifier');
+const memberPath = pathParam('member_identification', 'member identifier');
+const tokenizerPath = pathParam('tokenizer_identification', 'tokenizer identifier');
+const quotationPath = pathParam('quotation_uuid', '<request_uuid>-<member_identification> of the quotation', pattern(patterns.quotationUuid));
+const issuerQuery = query('asset_issuer_identification', false, 'identifier of the asset issuer');
+
+/** The allowlist's body: a JSON string with the member identifier, or the object form (semantics §6). */
+const allowlistMember: JsonSchema = {
+  description: 'member identifier, as a JSON string or as {"member_identification": "..."}',
+  anyOf: [text, { type: 'object', required: ['member_identification'], properties: { member_identification: text } }],
+};
+
+const paymentPointFilters: EndpointParam[] = [
+  query('uuid', false, 'payment point identifier'),
+  query('identification', false, 'payment point name'),
+  query('point_type', false, 'Bank, Non-bank Financial Company, Mobile Operator or Other', enumOf(paymentPointTypes)),
+  query('logo_url', false, 'logo link'),
+  query('website_url', false, 'website of the owning institution'),
+  query('phone_number', false, 'phone number without country code'),
+  query('currency_code', false, 'a supported currency'),
+  query('point_child_uuid', false, 'identifier of a child payment point'),
+  query('point_parent_uuid', false, 'identifier of a parent location'),
+  query('institution_identifications', false, 'name of an institution with payout points at the location'),
+  query('method_identification', false, 'payout method', enumOf(paymentMethods)),
+  query('city_name', false, 'city or locality'),
+  query('region_name', false, 'first-level administrative division'),
+  query('street_name', false, 'street'),
+  query('country_code', false, 'ISO 3166-1 alpha-2 country code', countryCode),
+  query('postal_code', false, 'postal code'),
+  query('address_filter', false, 'sorts points near the address'),
+  query('geo_coordinates', false, 'sorts points near these coordinates (latitude,longitude)'),
+];
+
+const tokenizer = {
+  getAccountAddress: {
+    method: 'GET',
+    path: '/account-address',
+    summary: 'Resolve an addressing identifier to a digital account',
+    params: [
+      query(
+        'addressing_identification',
+        false,
+        '<account_identification>*<country_code>.<member_identification>.{service_domain}',
+        pattern(patterns.addressingIdentification),
+      ),
+    ],
+    success: ok('the digital account', schemaRef('digitalAccount')),
+    errors: [errorResponse(400, 'invalid parameters'), errorResponse(404, 'address not found')],
+  },
+  listMembers: {
+    method: 'GET',
+    path: '/members',
+    summary: 'List the active members',
+    params: [
+      query('country_code', false, 'ISO 3166-1 alpha-2 country code', countryCode),
+      query('asset_code_identification', false, 'ISO 4217 code', currencyCode),
+      issuerQuery,
+    ],
+    success: ok('active members', listOfRef('memberInfo')),
+    errors: [errorResponse(404, 'no members')],
+  },
+  getMember: {
+    method: 'GET',
+    path: '/members/{member_identification}',
+    summary: 'Read a member',
+    params: [memberPath],
+    success: ok('the member', schemaRef('memberInfo')),
+    errors: [errorResponse(404, 'member not found')],
+  },
+  listAvailableInstruments: {
+    method: 'GET',
+    path: '/settlement-instruments/available/{tokenizer_identification}',
+    summary: 'List the assets issued by the tokenizer and registered',
+    params: [tokenizerPath],
+    success: ok('assets issued by the tokenizer and registered', listOfRef('settlementInstrumentInfo')),
+    errors: [errorResponse(401, 'token problem'), errorResponse(404, 'no issued assets')],
+  },
+  changeCreditLine: {
+    method: 'POST',
+    path: '/settlement-instruments/credit-line/{tokenizer_identification}',
+    summary: 'Allow or revoke a member’s DSA credit line',
+    params: [tokenizerPath],
+    body: body('creditLineTokenizer', true, 'the credit line decision (tokenizer variant)'),
+    success: ok('credit line changed', null),
+    errors: [errorResponse(400, 'missing or invalid parameters'), errorResponse(401), errorResponse(404, 'credit line could not be changed')],
+  },
+  createFundingInstruction: {
+    method: 'POST',
+    path: '/transactions/instruction',
+    summary: 'Create a funding instruction',
+    body: body('fundingInfo', true, 'the funding to instruct'),
+    success: ok('the instruction with the unsigned transaction', schemaRef('instruction')),
+    errors: [errorResponse(400), errorResponse(401), errorResponse(404, 'instruction not created or invalid member')],
+  },
+  answerRedemption: {
+    method: 'POST',
+    path: '/transactions/message/redeem',
+    summary: 'Answer a member’s redemption request',
+    body: body('financialMessage', true, 'signed pacs.002 XML, base64'),
+    success: ok('service pacs.002 (subtype 01) received', schemaRef('financialMessage')),
+    errors: [errorResponse(404, 'error while processing the answer')],
+  },
+  sendFunding: {
+    method: 'POST',
+    path: '/transactions/send',
+    summary: 'Send a signed funding transaction',
+    params: [
+      query('funding_payload_signature', true, 'signature of the fundingInfo payload, base64', byte),
+      query('signed_funding_transaction', true, 'signature of the funding transaction, base64', byte),
+    ],
+    body: body('fundingInfo', true, 'the instructed funding'),
+    success: ok('the funding result', schemaRef('fundingResult')),
+    errors: [errorResponse(400), errorResponse(401), errorResponse(404, 'tokenizer signature could not be obtained from the internal member registry')],
+  },
+} satisfies Record<string, Operation>;
+
+const member = {
+  getBalance: {
+    method: 'GET',
+    path: '/balances/digital-accounts/{account_identification}',
+    summary: 'Read the balance of an asset in a digital account',
+    params: [accountPath, query('asset_code_identification', false, 'asset code', assetCode), issuerQuery],
+    success: ok('the balance', schemaRef('balanceInfo')),
+    errors: [errorResponse(400), errorResponse(404, 'no credit line for the asset with its issuer')],
+  },
+  listDigitalAccounts: {
+    method: 'GET',
+    path: '/digital-accounts',
+    summary: 'List the caller’s digital accounts',
+    success: ok('the accounts', listOfRef('digitalAccount')),
+    errors: [errorResponse(404, 'no open accounts')],
+  },
+  getDigitalAccount: {
+    method: 'GET',
+    path: '/digital-accounts/{account_identification}',
+    summary: 'Read a digital account',
+    params: [accountPath],
+    success: ok('the account', schemaRef('digitalAccount')),
+    errors: [errorResponse(404, 'address not found')],
+  },
+  consolidate: {
+    method: 'POST',
+    path: '/digital-accounts/{account_identification}/consolidate',
+    summary: 'Move balances of operating accounts into one operating account',
+    params: [pathParam('account_identification', 'operating account receiving the balances')],
+    body: body('consolidateBalanceInstruction', true, 'the balances to move'),
+    success: ok('the consolidation result', schemaRef('consolidateBalanceResult')),
+    errors: [errorResponse(400), errorResponse(403, 'consolidation not possible for the DSO asset group'), bodilessResponse(500, 'internal error')],
+  },
+  restartListening: {
+    method: 'POST',
+    path: '/digital-accounts/{account_identification}/{reference}',
+    summary: 'Restart the transaction listening service of a digital account',
+    params: [accountPath, pathParam('reference', 'now, or the transaction_reference_number to resume from after a failure')],
+    success: ok('listening restarted', null),
+    errors: [errorResponse(400), errorResponse(409, 'cannot restart, check account identifier')],
+  },
+  requestCharge: {
+    method: 'POST',
+    path: '/charges/request/{member_identification}',
+    summary: 'Ask the instructed member to calculate its fee',
+    params: [pathParam('member_identification', 'instructed member')],
+    body: body('chargeRequest', true, 'the fee calculation request'),
+    success: ok('request to calculate the fee sent', null),
+    errors: [errorResponse(400)],
+  },
+  answerCharge: {
+    method: 'POST',
+    path: '/charges/response/{member_identification}',
+    summary: 'Answer a fee calculation request',
+    params: [pathParam('member_identification', 'originating member')],
+    body: body('paymentCharge', true, 'the fee answer'),
+    success: ok('fee answer sent', null),
+    errors: [errorResponse(400), errorResponse(409, 'malformed payload')],
+  },
+  redeem: {
+    method: 'POST',
+    path: '/payments/message/redeem',
+    summary: 'Ask the tokenizer to redeem DSA (pacs.009)',
+    body: body('financialMessage', true, 'signed pacs.009, base64, with the original payment details'),
+    success: ok('the service’s answer', schemaRef('financialMessage')),
+    errors: [errorResponse(400)],
+  },
+  replyPayment: {
+    method: 'POST',
+    path: '/payments/message/reply',
+    summary: 'Answer a payment message (SVC.001, pacs.004, camt.029)',
+    body: body('financialMessage', true, 'the answer: SVC.001, pacs.004 or camt.029'),
+    success: ok('the service’s answer', schemaRef('financialMessage')),
+    errors: [errorResponse(400)],
+  },
+  sendPayment: {
+    method: 'POST',
+    path: '/payments/message/send',
+    summary: 'Send a payment message (pacs.008, SVC.002, camt.026, camt.056, camt.087)',
+    body: body('financialMessage', true, 'the message: pacs.008, SVC.002, camt.026, camt.056 or camt.087'),
+    success: ok('payment request sent', schemaRef('financialMessage')),
+    errors: [errorResponse(400)],
+  },
+  exchange: {
+    method: 'POST',
+    path: '/exchange',
+    summary: 'Accept a quotation: delivery-versus-payment exchange',
+    body: body('exchangeObject', true, 'the signed exchange'),
+    success: ok('the exchange result', schemaRef('exchangeResult')),
+    errors: [
+      errorResponse(400),
+      errorResponse(403, 'originating member identifier does not match the requester’s token'),
+      errorResponse(404, 'seller’s quotation signature could not be obtained'),
+      errorResponse(500),
+    ],
+  },
+  findQuotations: {
+    method: 'GET',
+    path: '/exchange/quotations',
+    summary: 'Find quotations (conditions in the body)',
+    body: body('quotationParameters', false, 'conditions'),
+    success: ok('matching quotations', listOfRef('quotationState')),
+    errors: [errorResponse(400)],
+  },
+  searchQuotations: {
+    method: 'POST',
+    path: '/exchange/quotations',
+    summary: 'Find quotations, for clients that cannot send a body with GET',
+    body: body('quotationParameters', false, 'conditions'),
+    success: ok('matching quotations', listOfRef('quotationState')),
+    errors: [errorResponse(400)],
+    access: 'read',
+  },
+  cancelQuotations: {
+    method: 'DELETE',
+    path: '/exchange/quotations',
+    summary: 'Cancel all quotations, or those matching the conditions',
+    body: body('quotationParameters', true, 'conditions, or cancel_quotations: true for all'),
+    success: ok('quotations cancelled', null),
+    errors: [bodilessResponse(400)],
+  },
+  requestQuotations: {
+    method: 'POST',
+    path: '/exchange/quotations/request',
+    summary: 'Request quotations from allowlisted members',
+    body: body('requestQuotation', true, 'the quotation request'),
+    success: ok('the request identifier', schemaRef('requestQuotationResult')),
+    errors: [errorResponse(400), errorResponse(404, 'no members on the allowlist'), errorResponse(500)],
+  },
+  getQuotationsOfRequest: {
+    method: 'GET',
+    path: '/exchange/quotations/request/{request_uuid}',
+    summary: 'Read the quotations of a quotation request',
+    params: [pathParam('request_uuid', 'quotation request identifier', uuidV4)],
+    success: ok('the quotations', listOfRef('quotationState')),
+    errors: [bodilessResponse(400), bodilessResponse(404, 'bad request_uuid')],
+  },
+  getQuotation: {
+    method: 'GET',
+    path: '/exchange/quotations/{quotation_uuid}',
+    summary: 'Read a quotation',
+    params: [quotationPath],
+    success: ok('the quotation', schemaRef('quotationState')),
+    errors: [errorResponse(400), errorResponse(404, 'bad quotation_uuid')],
+  },
+  answerQuotation: {
+    method: 'POST',
+    path: '/exchange/quotations/{quotation_uuid}',
+    summary: 'Answer a quotation request with a signed quotation',
+    params: [quotationPath],
+    body: body('quotationObject', true, 'the signed quotation'),
+    success: ok('quotation sent', null),
+    errors: [bodilessResponse(400)],
+  },
+  cancelQuotation: {
+    method: 'DELETE',
+    path: '/exchange/quotations/{quotation_uuid}',
+    summary: 'Cancel a quotation that was not accepted',
+    params: [quotationPath],
+    success: ok('quotation cancelled', null),
+    errors: [bodilessResponse(400), bodilessResponse(404)],
+  },
+  readGatewayMessages: {
+    method: 'GET',
+    path: '/gateway/messages',
+    summary: 'Read (and consume) the pending gateway messages of one kind',
+    params: [query('type', true, 'kind of message: charge, payment, transactions or quotations', enumOf(gatewayMessageTypes))],
+    success: ok('the messages', listOfRef('streamMessages')),
+    errors: [errorResponse(400), errorResponse(500)],
+  },
+  listMembers: {
+    method: 'GET',
+    path: '/members',
+    summary: 'List members',
+    params: [
+      query('country_code', false, 'ISO 3166-1 alpha-2 country code', countryCode),
+      query('asset_code_identification', false, 'asset code', assetCode),
+      issuerQuery,
+    ],
+    success: ok('the members', listOfRef('memberInfo')),
+    errors: [errorResponse(400), errorResponse(404, 'none found'), errorResponse(406, 'unacceptable header')],
+  },
+  getAllowlist: {
+    method: 'GET',
+    path: '/members/allowlist',
+    summary: 'Read the caller’s allowlist',
+    success: ok('member identifiers', listOf(text)),
+    errors: [errorResponse(401), errorResponse(500)],
+  },
+  addToAllowlist: {
+    method: 'POST',
+    path: '/members/allowlist',
+    summary: 'Allow a member to deal with the caller',
+    body: { required: true, schema: allowlistMember, description: 'the member to add' },
+    success: ok('member added', null),
+    errors: [errorResponse(400), errorResponse(401), errorResponse(500)],
+  },
+  removeFromAllowlist: {
+    method: 'DELETE',
+    path: '/members/allowlist',
+    summary: 'Revoke a member’s permission to deal with the caller',
+    body: { required: true, schema: allowlistMember, description: 'the member to remove' },
+    success: ok('member removed', null),
+    errors: [errorResponse(401), errorResponse(500)],
+  },
+  getMember: {
+    method: 'GET',
+    path: '/members/{member_identification}',
+    summary: 'Read a member',
+    params: [memberPath],
+    success: ok('the member', schemaRef('memberInfo')),
+    errors: [errorResponse(400), errorResponse(404)],
+  },
+  refreshToken: {
+    method: 'GET',
+    path: '/oauth-token/refresh',
+    summary: 'Renew the access token',
+    // A plain string: an unusable token is "could not be renewed" (404), not a malformed request.
+    body: { required: true, schema: text, description: 'the token to renew, as a JSON string' },
+    success: ok('the renewed token, valid 15 minutes', pattern(patterns.jwt)),
+    errors: [errorResponse(404, 'token could not be renewed'), errorResponse(500)],
+  },
+  listSettlementInstruments: {
+    method: 'GET',
+    path: '/settlement-instruments',
+    summary: 'List every asset issued by market makers and tokenizers',
+    success: ok('the assets', listOfRef('settlementInstrumentInfo')),
+    errors: [errorResponse(404, 'none issued or marshalling error')],
+  },
+  issueSettlementInstrument: {
+    method: 'POST',
+    path: '/settlement-instruments',
+    summary: 'Issue a DSO',
+    params: [
+      query('asset_code_identification', true, 'six characters: ISO 4217 code then DSO', dsoCode),
+      query('asset_group_identification', true, 'DSO', enumOf(['DSO'])),
+    ],
+    success: ok('the DSO issued', schemaRef('settlementInstrumentInfo')),
+    errors: [
+      errorResponse(400),
+      errorResponse(401, 'issuance account does not match the access token'),
+      errorResponse(404, 'issuance account could not be obtained'),
+      errorResponse(409, 'signing error while preparing the ledger record'),
+      errorResponse(500, 'ledger communication error'),
+    ],
+  },
+  changeCreditLine: {
+    method: 'POST',
+    path: '/settlement-instruments/credit-line',
+    summary: 'Request, allow or revoke a credit line',
+    body: body('creditLineMember', true, 'the credit line change (member variant)'),
+    success: ok('credit line changed', null),
+    errors: [errorResponse(401), errorResponse(404, 'credit line could not be changed')],
+  },
+  listAccountInstruments: {
+    method: 'GET',
+    path: '/settlement-instruments/digital-accounts/{account_identification}',
+    summary: 'List the assets a digital account may hold',
+    params: [accountPath],
+    success: ok('assets with an established credit line with the issuer', listOfRef('settlementInstrumentInfo')),
+    errors: [errorResponse(404)],
+  },
+  listEmittedInstruments: {
+    method: 'GET',
+    path: '/settlement-instruments/emission',
+    summary: 'List the DSO issued by the caller',
+    success: ok('DSO issued by the caller', listOfRef('settlementInstrumentInfo')),
+    errors: [errorResponse(404, 'none')],
+  },
+  listMemberInstruments: {
+    method: 'GET',
+    path: '/settlement-instruments/members/{member_identification}',
+    summary: 'List the assets a member issues or may hold',
+    params: [memberPath, query('type', true, 'both, emission or authorized', enumOf(memberInstrumentKinds))],
+    success: ok('the assets', listOfRef('settlementInstrumentInfo')),
+    errors: [errorResponse(400), errorResponse(404)],
+  },
+  listObligations: {
+    method: 'GET',
+    path: '/settlement-obligations',
+    summary: 'List the outstanding totals of the DSO issued by the caller',
+    params: [query('asset_code_identification', false, 'six-character DSO code', dsoCode)],
+    success: ok('total off-service obligations per issued DSO', listOfRef('balanceInfo')),
+    errors: [errorResponse(404, 'no obligations')],
+  },
+  getObligation: {
+    method: 'GET',
+    path: '/settlement-obligations/{asset_code_identification}',
+    summary: 'List the holders of a DSO issued by the caller',
+    params: [pathParam('asset_code_identification', 'six-character DSO code', dsoCode)],
+    success: ok('holdings per member', listOfRef('balanceSheetLiabilities')),
+    errors: [errorResponse(400), errorResponse(404), errorResponse(500)],
+  },
+  signMessage: {
+    method: 'POST',
+    path: '/sign/message',
+    summary: 'Sign an ISO 20022 XML message with the member’s electronic signature',
+    body: body('unsignedPayload', true, 'the message to sign'),
+    success: ok('the signed message', schemaRef('signedMessagePayload')),
+    errors: [errorResponse(400), errorResponse(404, 'marshalling error')],
+  },
+  signPayload: {
+    method: 'POST',
+    path: '/sign/payload',
+    summary: 'Sign a payload with the key of a digital account',
+    body: body('unsignedPayload', true, 'the payload to sign'),
+    success: ok('the signature', schemaRef('memberSignedPayload')),
+    errors: [errorResponse(400), errorResponse(404, 'marshalling error'), errorResponse(424, 'member’s secret key could not be obtained')],
+  },
+  listTransactions: {
+    method: 'GET',
+    path: '/transactions',
+    summary: 'Find payment transactions',
+    params: [
+      query('data_type', true, 'INSTRUCTION_IDENTIFICATION, TRANSACTION_IDENTIFICATION or DATE_INTERVAL', enumOf(transactionDataTypes)),
+      query('data_id', false, 'instruction id or ledger transaction id'),
+      query('start_date', false, 'first day, YYYY-MM-DD', date),
+      query('finish_date', false, 'last day, YYYY-MM-DD', date),
+      query('maximum_transaction_count', false, 'transactions per page', digitString),
+      query('target_page_number', false, 'requested page', digitString),
+    ],
+    success: ok('the transactions', listOfRef('transaction')),
+    errors: [errorResponse(400), errorResponse(404), errorResponse(500)],
+  },
+  listPaymentPoints: {
+    method: 'GET',
+    path: '/payment-points',
+    summary: 'Find payment points',
+    params: paymentPointFilters,
+    success: ok('the payment points', listOfRef('paymentPointInfo')),
+    errors: [bodilessResponse(400), bodilessResponse(500)],
+  },
+} satisfies Record<string, Operation>;
+
+export type EndpointId = `tokenizer.${keyof typeof tokenizer}` | `member.${keyof typeof member}`;
+
+function catalogue(family: Family, operations: Record<string, Operation>): Endpoint[] {
+  return Object.entries(operations).map(([name, { params = [], access, ...operation }]) => ({
+    id: `${family}.${name}`,
+    family,
+    ...operation,
+    params,
+    // Viewers may call every GET (semantics §13); the one read-only POST says so itself.
+    access: access ?? (operation.method === 'GET' ? 'read' : 'write'),
+  }));
+}
+
+export const endpoints: readonly Endpoint[] = Object.freeze([...catalogue('tokenizer', tokenizer), ...catalogue('member', member)]);
+
+const byId = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
+
+export function isEndpointId(id: string): id is EndpointId {
+  return byId.has(id);
+}
+
+export function endpointById(id: EndpointId): Endpoint {
+  const endpoint = byId.get(id);
+  if (!endpoint) throw new Error(`endpoint ${id} is not in the catalogue`); // unreachable while EndpointId follows the catalogue
+  return endpoint;
+}
+
+/** The path template with its family prefix, e.g. `/client/v1/api/members/{member_identification}`. */
+export function fullPath(endpoint: Endpoint): string {
+  return familyPrefix[endpoint.family] + endpoint.path;
+}

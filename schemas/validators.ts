@@ -1,0 +1,69 @@
+import Ajv2020Module, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { JsonSchema } from './catalogue-types.ts';
+import { resourceSchemas } from './resources.ts';
+
+/**
+ * The one JSON Schema validator of the project: the simulator checks requests with it and the
+ * harness checks responses with it, so both read the schemas the same way. Strict mode makes a
+ * mistyped keyword in a schema fail loudly instead of silently accepting everything.
+ */
+
+// ajv and ajv-formats are CommonJS modules whose default export sits on `.default` under NodeNext.
+const Ajv2020 = Ajv2020Module.default;
+const addFormats = addFormatsModule.default;
+
+// strictRequired is off because conditional rules (`if`/`then`, `not`) name properties that the
+// enclosing object declares, which that check cannot see.
+// verbose keeps each failed keyword's schema on the error, for the messages below.
+const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, verbose: true });
+addFormats(ajv);
+for (const schema of Object.values(resourceSchemas)) ajv.addSchema(schema);
+
+const compiled = new WeakMap<JsonSchema, ValidateFunction>();
+
+export type ValidationResult = { valid: true } | { valid: false; errors: string[] };
+
+/**
+ * Checks `data` against `schema` (a resource schema, a `schemaRef`, or an inline schema that refers
+ * to resources). Schemas are compiled once per schema object, so pass the same object each time.
+ */
+export function validate(schema: JsonSchema, data: unknown): ValidationResult {
+  let check = compiled.get(schema);
+  if (!check) {
+    check = ajv.compile(schema);
+    compiled.set(schema, check);
+  }
+  if (check(data)) return { valid: true };
+  return { valid: false, errors: describeErrors(check.errors ?? []) };
+}
+
+/**
+ * "/balance must be string"; problems of the value itself carry no path. A failed `if` is dropped
+ * (the failed `then` that follows says what is missing), and a failed `not` says what its rule's
+ * description says, since ajv's "must NOT be valid" tells a client nothing.
+ */
+function describeMessage(error: ErrorObject): string | undefined {
+  switch (error.keyword) {
+    case 'if':
+      return undefined;
+    case 'enum':
+      return `${error.message}: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    case 'not': {
+      const rule = error.schema as JsonSchema | undefined;
+      return typeof rule?.description === 'string' ? rule.description : 'is invalid';
+    }
+    default:
+      return error.message ?? 'is invalid';
+  }
+}
+
+function describeErrors(errors: ErrorObject[]): string[] {
+  const messages: string[] = [];
+  for (const error of errors) {
+    const message = describeMessage(error);
+    if (message !== undefined) messages.push(error.instancePath ? `${error.instancePath} ${message}` : message);
+  }
+  // An invalid value always gets at least one message, so callers can rely on a non-empty list.
+  return messages.length > 0 ? messages : ['is invalid'];
+}

@@ -1,0 +1,108 @@
+import { test, expect } from '@playwright/test';
+import { DssError } from '../errors.ts';
+import {
+  addAmounts,
+  amountFromWholeUnits,
+  amountToNumber,
+  compareAmounts,
+  formatAmount,
+  multiplyRoundDown,
+  parseAmount,
+  subtractAmounts,
+} from './amount.ts';
+
+function refusal(action: () => unknown): DssError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof DssError) return error;
+    throw error;
+  }
+  throw new Error('expected a DssError');
+}
+
+test.describe('parseAmount', () => {
+  test('reads decimals exactly, where binary floats would not', () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    expect(formatAmount(addAmounts(parseAmount(0.1), parseAmount(0.2)))).toBe('0.3000000');
+    expect(formatAmount(addAmounts(parseAmount('0.1'), parseAmount('0.2')))).toBe('0.3000000');
+    expect(parseAmount(0.1)).toBe(1_000_000n);
+    expect(parseAmount('1250.5')).toBe(12_505_000_000n);
+    // The float sum itself has 17 fraction digits: it is refused, never rounded.
+    expect(refusal(() => parseAmount(0.1 + 0.2)).code).toBe('AMOUNT-INVALID');
+  });
+
+  test('accepts exactly 7 fraction digits and refuses 8', () => {
+    expect(parseAmount('0.0000001')).toBe(1n);
+    expect(parseAmount(1e-7)).toBe(1n);
+    expect(parseAmount('123.4567891')).toBe(1_234_567_891n);
+    for (const value of ['0.00000001', '1.12345678', 1e-8, 1.5e-7, 123.45678912]) {
+      const error = refusal(() => parseAmount(value));
+      expect(error.code).toBe('AMOUNT-INVALID');
+      expect(error.status).toBe(400);
+      expect(error.detail).toMatch(/more than 7 fraction digits/);
+    }
+  });
+
+  test('trailing zeros do not count as fraction digits', () => {
+    expect(parseAmount('1.50000000000')).toBe(15_000_000n);
+  });
+
+  test('reads exponent forms exactly', () => {
+    expect(parseAmount(1e21)).toBe(10n ** 28n);
+    expect(parseAmount('1.5e3')).toBe(15_000_000_000n);
+    expect(parseAmount('25E-7')).toBe(25n);
+    expect(parseAmount(1.5e-6)).toBe(15n);
+  });
+
+  test('keeps big values exact beyond the float range of integers', () => {
+    expect(formatAmount(parseAmount('9007199254740993.1234567'))).toBe('9007199254740993.1234567');
+    expect(formatAmount(parseAmount('922337203685.4775807'))).toBe('922337203685.4775807');
+  });
+
+  test('refuses what is not a non-negative decimal', () => {
+    const inputs: (string | number)[] = [NaN, Infinity, -Infinity, -1, '-1', '', ' 1', '1 ', '+1', '.5', '5.', '1e', '0x10', '1,5', '1e1234', 'x'.repeat(100), '1'.repeat(65)];
+    for (const value of inputs) expect(refusal(() => parseAmount(value, 'funding_amount')).detail).toMatch(/^funding_amount: /);
+  });
+});
+
+test.describe('formatting and arithmetic', () => {
+  test('formatAmount always writes 7 fraction digits', () => {
+    expect(formatAmount(parseAmount(1250.5))).toBe('1250.5000000');
+    expect(formatAmount(parseAmount('0'))).toBe('0.0000000');
+    expect(formatAmount(parseAmount('0.0000042'))).toBe('0.0000042');
+    expect(formatAmount(amountFromWholeUnits(5))).toBe('5.0000000');
+  });
+
+  test('amountToNumber gives the nearest double of the exact decimal', () => {
+    expect(amountToNumber(parseAmount('1250.5'))).toBe(1250.5);
+    expect(amountToNumber(addAmounts(parseAmount('0.1'), parseAmount('0.2')))).toBe(0.3);
+  });
+
+  test('subtraction never goes below zero; comparison orders amounts', () => {
+    expect(formatAmount(subtractAmounts(parseAmount('1'), parseAmount('0.0000001')))).toBe('0.9999999');
+    expect(() => subtractAmounts(parseAmount('1'), parseAmount('1.0000001'))).toThrow(RangeError);
+    expect(compareAmounts(parseAmount('2'), parseAmount('10'))).toBe(-1);
+    expect(compareAmounts(parseAmount('10'), parseAmount('2'))).toBe(1);
+    expect(compareAmounts(parseAmount('1.5'), parseAmount(1.5))).toBe(0);
+    expect(() => amountFromWholeUnits(1.5)).toThrow(RangeError);
+  });
+});
+
+test.describe('multiplyRoundDown', () => {
+  test('multiplies exactly and rounds down to 7 fraction digits', () => {
+    expect(formatAmount(multiplyRoundDown(parseAmount('0.1'), 3))).toBe('0.3000000');
+    expect(formatAmount(multiplyRoundDown(parseAmount('10'), '0.3333333333'))).toBe('3.3333333');
+    // 0.99999999 x 1 would round up to 1.0000000 under half-up; down keeps 0.9999999.
+    expect(formatAmount(multiplyRoundDown(parseAmount('1'), '0.99999999'))).toBe('0.9999999');
+    expect(formatAmount(multiplyRoundDown(parseAmount('2'), '0.66666666'))).toBe('1.3333333');
+    expect(formatAmount(multiplyRoundDown(parseAmount('123456789.1234567'), 1.1))).toBe('135802468.0358023');
+    expect(formatAmount(multiplyRoundDown(parseAmount('100'), 1e-8))).toBe('0.0000010');
+  });
+
+  test('refuses rates that are not non-negative decimals', () => {
+    for (const rate of [NaN, -1.2, '1,2', 'abc']) {
+      expect(refusal(() => multiplyRoundDown(parseAmount('1'), rate)).detail).toMatch(/^foreign_exchange_rate: /);
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import type { RecordedCall } from '../runtime/recorder.ts';
+import { cleanErrorMessage, expectedAndGot, isHarnessFault } from './error-message.ts';
+import { parseCalls } from './recorded-calls.ts';
+import type { CheckReport, Fault, Outcome, RawAnnotation, RawAttempt, RawCheck } from './report-types.ts';
+
+/**
+ * Turns one test as the runner recorded it into a check of the report: its id and requirements from
+ * the annotations, its outcome (retries and the expected-failures baseline included), who is to blame
+ * when it did not pass, and its calls. `allCalls` (every attempt's) feeds the coverage matrix.
+ */
+export function toCheckReport(raw: RawCheck, problems: string[]): { check: CheckReport; allCalls: RecordedCall[] } {
+  const checkId = annotationValues(raw.annotations, 'check')[0];
+  if (checkId === undefined) problems.push(`test "${raw.title}" (${raw.file}) has no check annotation; its title stands in for the check id`);
+  const id = checkId ?? raw.title;
+  const { outcome, decidingIndex } = classify(raw);
+  const deciding = raw.attempts[decidingIndex];
+  const errors = (deciding?.errors ?? []).map(cleanErrorMessage).filter((message) => message !== '');
+  const error = errorText(outcome, deciding, errors);
+  const failedHere = outcome === 'failed' || outcome === 'flaky' || outcome === 'expected-failure';
+  const attemptCalls = raw.attempts.map((attempt) => parseCalls(attempt.callTexts, id, problems));
+  const allCalls = attemptCalls.flat();
+  const { expected, got } = expectedAndGot(errors[0] ?? '');
+  const quarantine = raw.annotations.find((annotation) => annotation.type === 'quarantined');
+  const skip = raw.annotations.find((annotation) => annotation.type === 'skip');
+  return {
+    check: {
+      check_id: id,
+      title: raw.title,
+      file: raw.file,
+      requirements: [...new Set(annotationValues(raw.annotations, 'requirement'))],
+      outcome,
+      fault: failedHere ? faultOf(deciding, errors) : null,
+      quarantined: quarantine !== undefined,
+      skip_reason: outcome === 'skipped' ? (quarantine?.description ?? skip?.description ?? null) : null,
+      warnings: annotationValues(raw.annotations, 'warning'),
+      error,
+      expected,
+      got,
+      call_count: allCalls.length,
+      calls: outcome === 'passed' || outcome === 'skipped' ? [] : (attemptCalls[decidingIndex] ?? []),
+    },
+    allCalls,
+  };
+}
+
+/**
+ * The outcome, and the attempt that decided it: the last one, except for a flaky check, where the
+ * failing attempt is the one worth reading.
+ */
+function classify(raw: RawCheck): { outcome: Outcome; decidingIndex: number } {
+  const lastIndex = raw.attempts.length - 1;
+  const last = raw.attempts[lastIndex];
+  const decided = (outcome: Outcome) => ({ outcome, decidingIndex: lastIndex });
+  if (last === undefined || last.status === undefined || last.status === 'skipped') return decided('skipped');
+  if (raw.expectedStatus === 'failed') {
+    // Baselined: failing as listed is expected; passing means the baseline is out of date.
+    if (last.status === 'failed') return decided('expected-failure');
+    if (last.status === 'passed') return decided('stale-baseline');
+    return decided('failed');
+  }
+  if (last.status !== 'passed') return decided('failed');
+  const lastFailure = raw.attempts.findLastIndex((attempt) => attempt.status !== 'passed' && attempt.status !== 'skipped');
+  return lastFailure === -1 ? decided('passed') : { outcome: 'flaky', decidingIndex: lastFailure };
+}
+
+function faultOf(deciding: RawAttempt | undefined, errors: string[]): Fault {
+  // An interrupted run stopped the check; the target had no say in it.
+  if (deciding?.status === 'interrupted' || errors.some(isHarnessFault)) return 'harness';
+  return 'target';
+}
+
+function errorText(outcome: Outcome, deciding: RawAttempt | undefined, errors: string[]): string | null {
+  if (outcome === 'stale-baseline') return 'Listed in the expected-failures baseline, but passed: the baseline is out of date.';
+  if (outcome === 'passed' || outcome === 'skipped') return null;
+  if (errors.length > 0) return errors.join('\n\n');
+  return deciding?.status === 'interrupted' ? 'The run was interrupted before this check finished.' : `The check ended with status ${deciding?.status}.`;
+}
+
+function annotationValues(annotations: readonly RawAnnotation[], type: string): string[] {
+  return annotations.flatMap((annotation) =>
+    annotation.type === type && annotation.description !== undefined && annotation.description.trim() !== '' ? [annotation.description.trim()] : [],
+  );
+}

@@ -1,0 +1,5 @@
+/**
+ * Check ids are stable, greppable slugs (`auth.missing-token`): the same id names a check in the
+ * code, in baselines (expected failures, quarantine) and in every report, across versions.
+ */
+export const checkIdPattern = /^[a-z0-9]+(?:[.-][a-z0-9]+)*$/;

@@ -1,0 +1,169 @@
+import type { HttpMethod } from '../../schemas/catalogue-types.ts';
+import { endpointById, endpoints, fullPath, type EndpointId } from '../../schemas/endpoints.ts';
+import { bySpecificity, compileTemplate, matchTemplate } from '../../simulator/http/path-template.ts';
+import { HarnessFault } from './harness-fault.ts';
+import { send, type NetworkFailure } from './http.ts';
+import type { RecordedCall, RecordingChannel } from './recorder.ts';
+import { TokenKeeper } from './token-keeper.ts';
+
+/**
+ * The API as one member (an "actor") sees it: calls named by catalogue endpoint id, its bearer token
+ * kept fresh, every exchange recorded into the running check's call list. Responses come back as
+ * values whatever their status, because a check is about statuses and bodies; only a network failure
+ * (no response at all) is thrown, as a failure of the target.
+ */
+
+export interface RequestInit {
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is (malformed JSON, oversized bodies); excludes `body`. */
+  rawBody?: string | Buffer;
+  /** Override the defaults (accept and content-type JSON, the bearer token); names are case-insensitive. */
+  headers?: Record<string, string>;
+  /** null: no Authorization header at all; a string: this token instead of the member's own. */
+  token?: string | null;
+  /** Default: the profile's `timeouts.request_ms`. */
+  timeoutMs?: number;
+}
+
+export interface CallOptions extends RequestInit {
+  /** Values of the path template's `{name}` parameters; URL-encoded here. */
+  path?: Record<string, string>;
+}
+
+export interface DssResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The body parsed as JSON, or undefined when it is empty or not JSON. */
+  body: unknown;
+  text: string;
+  call: RecordedCall;
+}
+
+/** The target gave no response at all: refused, reset, timed out, TLS, or flooded the harness. */
+export class TargetNetworkError extends Error {
+  constructor(
+    readonly failure: NetworkFailure,
+    readonly call: RecordedCall,
+  ) {
+    super(`No response from the target to ${call.method} ${call.url}: ${failure.reason}: ${failure.message}`);
+    this.name = 'TargetNetworkError';
+  }
+}
+
+export interface DssClientOptions {
+  baseUrl: string;
+  token: string;
+  timeoutMs: number;
+  recording: RecordingChannel;
+  /** The target's current time in ms; default the wall clock. */
+  now?: () => number;
+  /** See TokenKeeper: a new token from the control plane when refreshing is impossible. */
+  reissueToken?: () => Promise<string>;
+}
+
+export class DssClient {
+  private readonly baseUrl: string;
+  private readonly keeper: TokenKeeper;
+
+  constructor(private readonly options: DssClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.keeper = new TokenKeeper(options.token, {
+      now: options.now ?? Date.now,
+      refresh: (token) => this.refresh(token),
+      reissue: options.reissueToken,
+    });
+  }
+
+  /** The member's current token (renewed first if it is about to expire). */
+  token(): Promise<string> {
+    return this.keeper.current();
+  }
+
+  async call(endpointId: EndpointId, options: CallOptions = {}): Promise<DssResponse> {
+    const endpoint = endpointById(endpointId);
+    if (!endpoint) throw new HarnessFault(`unknown endpoint id ${endpointId}`);
+    return this.exchange(endpoint.method, fillPath(fullPath(endpoint), options.path ?? {}), endpoint.id, options);
+  }
+
+  /** A request outside the catalogue's shapes (unknown paths, unserved methods); `path` is the full path. */
+  async raw(method: string, path: string, init: RequestInit = {}): Promise<DssResponse> {
+    return this.exchange(method, path, matchEndpoint(method, path), init);
+  }
+
+  private async exchange(method: string, path: string, endpointId: string | null, init: RequestInit): Promise<DssResponse> {
+    if (init.body !== undefined && init.rawBody !== undefined) throw new HarnessFault(`${method} ${path}: give body or rawBody, not both`);
+    const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
+    const overrides = lowerCaseKeys(init.headers ?? {});
+
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (overrides.authorization === undefined) {
+      const token = init.token === undefined ? await this.keeper.current() : init.token;
+      if (token !== null) headers.authorization = `Bearer ${token}`;
+    }
+    Object.assign(headers, overrides);
+
+    const url = `${this.baseUrl}${path}${queryString(init.query)}`;
+    const result = await send({ method, url, headers, body, timeoutMs: init.timeoutMs ?? this.options.timeoutMs });
+    const call = this.options.recording.record({ endpointId, method, url, requestHeaders: headers, requestBody: body, result });
+    if (result.kind === 'failure') {
+      if (result.reason === 'invalid-request') throw new HarnessFault(`${method} ${url}: ${result.message}`);
+      throw new TargetNetworkError(result, call);
+    }
+    return { status: result.status, headers: result.headers, body: parseJson(result.bodyText), text: result.bodyText, call };
+  }
+
+  /** `GET /oauth-token/refresh` with the token to renew as a JSON string body; null when refused. */
+  private async refresh(token: string): Promise<string | null> {
+    const response = await this.call('member.refreshToken', { body: token, token });
+    return response.status === 200 && typeof response.body === 'string' && response.body !== '' ? response.body : null;
+  }
+}
+
+function fillPath(template: string, values: Record<string, string>): string {
+  const used = new Set<string>();
+  const path = template.replace(/\{([a-z_]+)\}/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new HarnessFault(`path parameter ${name} of ${template} was not given`);
+    used.add(name);
+    return encodeURIComponent(value);
+  });
+  const unknown = Object.keys(values).filter((name) => !used.has(name));
+  if (unknown.length > 0) throw new HarnessFault(`${template} has no path parameter ${unknown.join(', ')}`);
+  return path;
+}
+
+function queryString(query: RequestInit['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.append(name, String(value));
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+const compiledEndpoints = endpoints
+  .map((endpoint) => ({ endpoint, compiled: compileTemplate(fullPath(endpoint)) }))
+  .sort((a, b) => bySpecificity(a.compiled, b.compiled));
+
+/** The catalogue endpoint a raw request reaches, so that coverage and redaction still know it. */
+export function matchEndpoint(method: string, path: string): string | null {
+  const pathOnly = path.split('?')[0] ?? path;
+  const upper = method.toUpperCase() as HttpMethod;
+  const found = compiledEndpoints.find(({ endpoint, compiled }) => endpoint.method === upper && matchTemplate(compiled, pathOnly) !== undefined);
+  return found?.endpoint.id ?? null;
+}
+
+function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * A fault of the harness itself: it could not build a request, its own configuration is wrong, or a
+ * prerequisite step of the harness broke. Reports tell these apart from failures of the target by the
+ * message prefix, so a vendor is never blamed for the harness.
+ */
+export class HarnessFault extends Error {
+  static readonly PREFIX = 'Harness fault: ';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(`${HarnessFault.PREFIX}${message}`, options);
+    this.name = 'HarnessFault';
+  }
+}

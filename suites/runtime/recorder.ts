@@ -1,0 +1,81 @@
+import type { HttpResult } from './http.ts';
+import { redactBody, redactHeaders, redactUrl } from './redaction.ts';
+
+/**
+ * The network calls of one check, kept with its result so that a failure can be understood without
+ * re-running it. This is the `dss-calls` attachment the reporters read; everything in it is already
+ * redacted, so nothing downstream has to remember to.
+ */
+export interface RecordedCall {
+  /** The catalogue endpoint called, or null (unknown paths, the simulator control plane). */
+  endpoint_id: string | null;
+  method: string;
+  url: string;
+  /** Null when no response came back (see `error`). */
+  status: number | null;
+  request_headers: Record<string, string>;
+  request_body: string | null;
+  response_headers: Record<string, string>;
+  response_body: string | null;
+  duration_ms: number;
+  /** The network failure, when there was no response. */
+  error?: string;
+}
+
+/** One exchange as the client saw it, before redaction. */
+export interface Exchange {
+  endpointId: string | null;
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string | Buffer;
+  result: HttpResult;
+}
+
+export class CallRecorder {
+  private readonly list: RecordedCall[] = [];
+
+  get calls(): readonly RecordedCall[] {
+    return this.list;
+  }
+
+  record(exchange: Exchange): RecordedCall {
+    const call = recordedCall(exchange);
+    this.list.push(call);
+    return call;
+  }
+}
+
+/**
+ * Where a worker's clients write: the recorder of the check that is running now. Clients live as
+ * long as the worker; recorders as long as one check.
+ */
+export class RecordingChannel {
+  current = new CallRecorder();
+
+  record(exchange: Exchange): RecordedCall {
+    return this.current.record(exchange);
+  }
+}
+
+export function recordedCall(exchange: Exchange): RecordedCall {
+  const { endpointId, result, requestBody: body } = exchange;
+  const requestBody = body === undefined ? null : redactBody(typeof body === 'string' ? body : body.toString('utf8'), endpointId, 'request');
+  const base = {
+    endpoint_id: endpointId,
+    method: exchange.method,
+    url: redactUrl(exchange.url),
+    request_headers: redactHeaders(exchange.requestHeaders),
+    request_body: requestBody,
+    duration_ms: result.durationMs,
+  };
+  if (result.kind === 'failure') {
+    return { ...base, status: null, response_headers: {}, response_body: null, error: `${result.reason}: ${result.message}` };
+  }
+  return {
+    ...base,
+    status: result.status,
+    response_headers: redactHeaders(result.headers),
+    response_body: result.bodyText === '' ? null : redactBody(result.bodyText, endpointId, 'response'),
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * What must never leave a run: credentials and signatures. Recorded calls end up in reports that
+ * vendors hand to third parties, so tokens, signatures and signed material are blanked before a call
+ * is stored, and bodies are cut to a size a report can carry.
+ */
+
+export const REDACTED = '[redacted]';
+export const BODY_LIMIT_BYTES = 4096;
+
+const secretHeaders = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+
+/** Body fields that carry a credential or a signature, wherever they appear. */
+const secretFields = new Set([
+  'token',
+  'access_token',
+  'refresh_token',
+  'oauthBearerToken',
+  'member_signature',
+  'funding_payload_signature',
+  'signed_funding_transaction',
+]);
+
+/** Query parameters of `POST /transactions/send` that carry the tokenizer's signatures. */
+const secretQueryParams = ['funding_payload_signature', 'signed_funding_transaction'];
+
+/** Endpoints whose whole answer is signed material: the `payload` field is the signature or the signed XML. */
+const signAnswers = new Set(['member.signPayload', 'member.signMessage']);
+
+/** The refresh body is the token itself (a JSON string), and so is its answer. */
+const REFRESH_ENDPOINT = 'member.refreshToken';
+
+/** Three base64url segments, the first a JSON header: a JWT, wherever it turns up (echoed in an error, say). */
+const jwtPattern = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const redacted: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (!secretHeaders.has(lower)) redacted[lower] = scrubJwts(value);
+    // Keeping the scheme shows whether a bearer token was sent at all, which auth checks are about.
+    else if (lower.endsWith('authorization')) redacted[lower] = `${value.split(' ')[0] ?? ''} ${REDACTED}`.trim();
+    else redacted[lower] = REDACTED;
+  }
+  return redacted;
+}
+
+export function redactUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return scrubJwts(url);
+  }
+  for (const name of secretQueryParams) if (parsed.searchParams.has(name)) parsed.searchParams.set(name, REDACTED);
+  return scrubJwts(parsed.toString());
+}
+
+/** Redacts one body of a call to `endpointId` (null: not a catalogue endpoint) and truncates it. */
+export function redactBody(text: string, endpointId: string | null, direction: 'request' | 'response'): string {
+  return truncate(scrubJwts(redactJsonText(text, endpointId, direction)));
+}
+
+function redactJsonText(text: string, endpointId: string | null, direction: 'request' | 'response'): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // An opaque (non-JWT) token sent as raw text to the refresh endpoint must not survive either.
+    return endpointId === REFRESH_ENDPOINT && text.trim() !== '' ? REDACTED : text;
+  }
+  if (endpointId === REFRESH_ENDPOINT && typeof value === 'string') return JSON.stringify(REDACTED);
+  const extra = direction === 'response' && endpointId !== null && signAnswers.has(endpointId) ? 'payload' : null;
+  const changed = { value: false };
+  const redacted = redactValue(value, extra, changed);
+  // Untouched bodies keep their exact text: some checks are about the bytes the target sent.
+  return changed.value ? JSON.stringify(redacted) : text;
+}
+
+function redactValue(value: unknown, extraField: string | null, changed: { value: boolean }): unknown {
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, extraField, changed));
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (secretFields.has(key) || key === extraField) {
+      copy[key] = REDACTED;
+      changed.value = true;
+    } else {
+      copy[key] = redactValue(field, extraField, changed);
+    }
+  }
+  return copy;
+}
+
+function scrubJwts(text: string): string {
+  return text.replace(jwtPattern, REDACTED);
+}
+
+function truncate(text: string): string {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= BODY_LIMIT_BYTES) return text;
+  // Cutting a multi-byte character in half yields U+FFFD at the end, which is harmless in a report.
+  return `${bytes.subarray(0, BODY_LIMIT_BYTES).toString('utf8')}…[truncated, ${bytes.length} bytes in total]`;
+}
