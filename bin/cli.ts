@@ -1,14 +1,12 @@
-import { runReport } from './commands/report.ts';
-import { runSim } from './commands/sim.ts';
-import { runTest } from './commands/test.ts';
-import { runVerifyReport } from './commands/verify-report.ts';
 import { UsageError } from './commands/usage.ts';
 
+// Commands load on demand: `dss sim` should not pay for the reporters, nor `dss test` for the simulator.
+
 const commands: Record<string, { run: (args: string[]) => Promise<number>; summary: string }> = {
-  sim: { run: runSim, summary: 'start the reference simulator and print its URL and a token per member' },
-  test: { run: runTest, summary: 'run the conformance suites against the embedded simulator or a target' },
-  report: { run: runReport, summary: 'rebuild the conformance report from Playwright JSON results (merged shards)' },
-  'verify-report': { run: runVerifyReport, summary: 'check the signature and digests of a conformance.json' },
+  sim: { run: async (args) => (await import('./commands/sim.ts')).runSim(args), summary: 'start the reference simulator and print its URL and a token per member' },
+  test: { run: async (args) => (await import('./commands/test.ts')).runTest(args), summary: 'run the conformance suites against the embedded simulator or a target' },
+  report: { run: async (args) => (await import('./commands/report.ts')).runReport(args), summary: 'rebuild the conformance report from Playwright JSON results (merged shards)' },
+  'verify-report': { run: async (args) => (await import('./commands/verify-report.ts')).runVerifyReport(args), summary: 'check the signature and digests of a conformance.json' },
 };
 
 function usage(): string {

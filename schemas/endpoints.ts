@@ -1,5 +1,5 @@
 import { familyPrefix, type Endpoint, type EndpointBody, type EndpointParam, type EndpointResponse, type Family, type JsonSchema } from './catalogue-types.ts';
-import { gatewayMessageTypes, memberInstrumentKinds, paymentMethods, paymentPointTypes, transactionDataTypes } from './enumerations.ts';
+import { gatewayMessageTypes, memberInstrumentKinds, transactionDataTypes } from './enumerations.ts';
 import { listOfRef, schemaRef, type ResourceName } from './resources.ts';
 import {
   assetCode,
@@ -82,10 +82,12 @@ const allowlistMember: JsonSchema = {
   anyOf: [text, { type: 'object', required: ['member_identification'], properties: { member_identification: text } }],
 };
 
+// Free strings: the filters match case-insensitively (semantics §12), so an enum or a pattern here
+// would refuse `bank` or `us` that the directory matches.
 const paymentPointFilters: EndpointParam[] = [
   query('uuid', false, 'payment point identifier'),
   query('identification', false, 'payment point name'),
-  query('point_type', false, 'Bank, Non-bank Financial Company, Mobile Operator or Other', enumOf(paymentPointTypes)),
+  query('point_type', false, 'Bank, Non-bank Financial Company, Mobile Operator or Other'),
   query('logo_url', false, 'logo link'),
   query('website_url', false, 'website of the owning institution'),
   query('phone_number', false, 'phone number without country code'),
@@ -93,11 +95,11 @@ const paymentPointFilters: EndpointParam[] = [
   query('point_child_uuid', false, 'identifier of a child payment point'),
   query('point_parent_uuid', false, 'identifier of a parent location'),
   query('institution_identifications', false, 'name of an institution with payout points at the location'),
-  query('method_identification', false, 'payout method', enumOf(paymentMethods)),
+  query('method_identification', false, 'cashout-delivery, cashout-branch, cashout-agency, cashout-mobile-operators or bank-account'),
   query('city_name', false, 'city or locality'),
   query('region_name', false, 'first-level administrative division'),
   query('street_name', false, 'street'),
-  query('country_code', false, 'ISO 3166-1 alpha-2 country code', countryCode),
+  query('country_code', false, 'ISO 3166-1 alpha-2 country code'),
   query('postal_code', false, 'postal code'),
   query('address_filter', false, 'sorts points near the address'),
   query('geo_coordinates', false, 'sorts points near these coordinates (latitude,longitude)'),

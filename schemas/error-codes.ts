@@ -18,6 +18,7 @@ const catalogue = {
   'BODY-TOO-LARGE': { status: 413, short_message: 'Payload too large', when: 'The request body is larger than 1 MiB.' },
   'BODY-MALFORMED-JSON': { status: 400, short_message: 'Malformed JSON', when: 'The request body is not valid JSON (or not UTF-8).' },
   'REQUEST-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'A path, query or body input breaks the endpoint’s schema.' },
+  'REQUEST-NOT-PROCESSABLE': { status: 404, short_message: 'The request could not be processed', when: 'Invalid input on an endpoint whose table lists 404 but no 400 (semantics §14: the listed failure status is used).' },
   'NOT-ACCEPTABLE': { status: 406, short_message: 'Unacceptable header', when: 'The Accept header excludes JSON (member listing).' },
   'FEATURE-NOT-AVAILABLE': { status: 501, short_message: 'Not implemented', when: 'The endpoint is routed, authenticated and validated, but this build of the simulator does not implement its domain yet.' },
   'INTERNAL-ERROR': { status: 500, short_message: 'Internal error', when: 'A defect of the service; retry later. Never caused by client input.' },

@@ -5,6 +5,7 @@ import { AssetRegistry } from './assets/registry.ts';
 import { TokenService } from './auth/tokens.ts';
 import { PaymentPointDirectory } from './payment-points/directory.ts';
 import { FaultSwitch, type FaultName } from './faults/catalogue.ts';
+import { Ledger } from './ledger/ledger.ts';
 
 /**
  * All state of one simulator, in one place. `POST /sim/reset` replaces it whole; nothing outside this
@@ -15,6 +16,7 @@ export interface SimState {
   readonly members: MemberRegistry;
   readonly allowlists: Allowlists;
   readonly assets: AssetRegistry;
+  readonly ledger: Ledger;
   readonly tokens: TokenService;
   readonly paymentPoints: PaymentPointDirectory;
   readonly faults: FaultSwitch;
@@ -37,6 +39,7 @@ export async function createState(options: StateOptions = {}): Promise<SimState>
     members,
     allowlists: new Allowlists(),
     assets: new AssetRegistry(),
+    ledger: new Ledger(clock),
     tokens: await TokenService.create(clock, members, faults),
     paymentPoints: new PaymentPointDirectory(),
     faults,

@@ -10,7 +10,7 @@ import { clientIp, isLoopback } from '../http/client-ip.ts';
 import { sendError } from '../http/send-error.ts';
 import type { Simulator } from '../simulator.ts';
 import { memberView, networkView } from './network-view.ts';
-import { controlSchemas } from './schemas.ts';
+import { controlSchemas, type ControlInput } from './schemas.ts';
 
 /**
  * The control plane: what only a simulator has (state, clock, tokens, faults). It stands in for the
@@ -90,7 +90,7 @@ function faultList(sim: Simulator) {
   return Object.entries(faultCatalogue).map(([name, fault]) => ({ name, ...fault, enabled: sim.state.faults.on(name as FaultName) }));
 }
 
-async function bodyOf<T>(c: Context, schema: { schema: object; parse: (value: unknown) => T }): Promise<T> {
+async function bodyOf<T>(c: Context, schema: ControlInput<T>): Promise<T> {
   const body = parseJsonBody(await readRawBody(c)) ?? {};
   const result = validate(schema.schema, body);
   if (!result.valid) throw invalid(result.errors.join('; '));

@@ -1,12 +1,18 @@
 import type { NewMember } from '../members/registry.ts';
 import type { TokenRequest } from '../auth/tokens.ts';
 import type { NetworkKind } from '../simulator.ts';
+import type { JsonSchema } from '../../schemas/catalogue-types.ts';
+
+export interface ControlInput<T> {
+  schema: JsonSchema;
+  parse: (value: unknown) => T;
+}
 
 /**
  * Inputs of the control plane. Each pairs a JSON Schema (checked first) with the TypeScript type the
  * checked value then has; the cast is safe only because validation ran before it.
  */
-function input<T>(schema: object): { schema: object; parse: (value: unknown) => T } {
+function input<T>(schema: JsonSchema): ControlInput<T> {
   return { schema, parse: (value) => value as T };
 }
 
@@ -17,7 +23,7 @@ const instant = { type: 'integer', minimum: 0 };
 export const controlSchemas = {
   reset: input<{ network?: NetworkKind; clock?: number }>({
     type: 'object',
-    properties: { network: { enum: ['demo', 'empty'] }, clock: instant },
+    properties: { network: { type: 'string', enum: ['demo', 'empty'] }, clock: instant },
   }),
   member: input<NewMember>({
     type: 'object',
@@ -25,10 +31,10 @@ export const controlSchemas = {
     properties: {
       identification,
       bicfi: { type: 'string' },
-      business_role: { enum: ['MIS', 'MMM'] },
+      business_role: { type: 'string', enum: ['MIS', 'MMM'] },
       country_code: { type: 'string' },
       operating_accounts: { type: 'array', items: accountName, minItems: 1 },
-      member_state: { enum: ['created', 'activated', 'blocked'] },
+      member_state: { type: 'string', enum: ['created', 'activated', 'blocked'] },
     },
   }),
   asset: input<{ tokenizer_identification: string; asset_code_identification: string }>({
@@ -41,7 +47,7 @@ export const controlSchemas = {
     required: ['member_identification', 'role'],
     properties: {
       member_identification: identification,
-      role: { enum: ['viewer', 'manager', 'administrator'] },
+      role: { type: 'string', enum: ['viewer', 'manager', 'administrator'] },
       accounts: { type: 'array', items: accountName },
       allowed_ips: { type: 'array', items: { type: 'string', minLength: 1 } },
       endpoints: { type: 'array', items: { type: 'string', minLength: 1 } },

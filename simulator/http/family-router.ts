@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { familyPrefix, type Endpoint, type Family } from '../../schemas/catalogue-types.ts';
 import { endpoints } from '../../schemas/endpoints.ts';
 import { authorize } from '../auth/authorize.ts';
@@ -10,6 +10,7 @@ import { clientIp } from './client-ip.ts';
 import { sendError } from './send-error.ts';
 import { bySpecificity, compileTemplate, matchTemplate, type CompiledTemplate } from './path-template.ts';
 import { validateRequest } from './validate-request.ts';
+import { asListedFailure } from './listed-status.ts';
 import type { Simulator } from '../simulator.ts';
 
 interface Route {
@@ -44,31 +45,33 @@ export function familyRouter(sim: Simulator, family: Family, handlers: Record<st
         c.header('Allow', match.allowed.join(', '));
         throw new DssError('METHOD-NOT-ALLOWED', `${c.req.method} is not served here; allowed: ${match.allowed.join(', ')}.`);
       }
-      const renewal = match.route.endpoint.id === 'member.refreshToken';
+      const { endpoint, handler } = match.route;
+      const renewal = endpoint.id === 'member.refreshToken';
       caller = await sim.state.tokens.authenticate(c.req.header('authorization'), { renewal });
       const ip = clientIp(c);
-      authorize(caller, match.route.endpoint, ip, sim.state.faults);
-      const queries = c.req.queries();
-      const query = Object.fromEntries(Object.entries(queries).map(([name, values]) => [name, values[0] ?? '']));
-      const repeated = Object.entries(queries).filter(([, values]) => values.length > 1).map(([name]) => name);
-      const body = match.route.endpoint.body ? parseJsonBody(await readRawBody(c)) : undefined;
-      validateRequest(match.route.endpoint, { path: match.params, query, body }, repeated);
-      const result = await match.route.handler({
-        state: sim.state,
-        endpoint: match.route.endpoint,
-        caller,
-        path: match.params,
-        query,
-        body,
-        header: (name) => c.req.header(name),
-        clientIp: ip,
-      });
+      authorize(caller, endpoint, ip, sim.state.faults);
+      const inputs = await readInputs(c, endpoint, match.params);
+      const result = await handler({ state: sim.state, endpoint, caller, path: match.params, ...inputs, header: (name) => c.req.header(name), clientIp: ip });
       return c.json((result ?? {}) as object, 200);
     } catch (error) {
       return sendError(c, sim.state, error, caller?.member.identification);
     }
   });
   return app;
+}
+
+/** The query and the JSON body, checked against the catalogue; refusals use the endpoint's listed status. */
+async function readInputs(c: Context, endpoint: Endpoint, path: Record<string, string>): Promise<{ query: Record<string, string>; body: unknown }> {
+  try {
+    const queries = c.req.queries();
+    const query = Object.fromEntries(Object.entries(queries).map(([name, values]) => [name, values[0] ?? '']));
+    const repeated = Object.entries(queries).filter(([, values]) => values.length > 1).map(([name]) => name);
+    const body = endpoint.body ? parseJsonBody(await readRawBody(c)) : undefined;
+    validateRequest(endpoint, { path, query, body }, repeated);
+    return { query, body };
+  } catch (error) {
+    throw asListedFailure(endpoint, error);
+  }
 }
 
 function findRoute(routes: Route[], method: string, path: string): { route: Route; params: Record<string, string> } | { allowed: string[] } {

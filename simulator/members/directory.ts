@@ -45,7 +45,10 @@ function dealsIn(state: SimState, member: Member, filters: MemberFilters): boole
     (!filters.asset_code_identification || code === filters.asset_code_identification) &&
     (!filters.asset_issuer_identification || issuer === filters.asset_issuer_identification);
   const issues = state.assets.issuedBy(member.identification).some((asset) => matches(asset.asset_code_identification, asset.asset_issuer_identification));
-  return issues || state.ledger.allowedCreditLinesOf(member.identification).some((line) => matches(line.assetCode, line.issuer));
+  const holds = state.ledger
+    .creditLines()
+    .some((line) => line.holderMember === member.identification && line.state === 'allow' && matches(line.assetCode, line.issuer));
+  return issues || holds;
 }
 
 export function getMember(state: SimState, identification: string): Member {

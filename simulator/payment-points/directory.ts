@@ -2,8 +2,8 @@
  * The payment point directory behind `GET /payment-points`: where beneficiaries can be paid out
  * (bank branches, agents, mobile operators, delivery) and which methods and currencies each serves.
  * This folder holds the spec's objects (types.ts), the seeded data (seed.ts), the query filters
- * (query.ts) and the distance sorting (geo.ts, address-search.ts). It is read-only, plain TypeScript:
- * no HTTP here, and nothing outside the simulator's state keeps a reference to its data.
+ * (query.ts) and the distance sorting (geo.ts, address-search.ts, text.ts). Read-only plain
+ * TypeScript: no HTTP here, no data generated at run time, and callers only ever get copies.
  */
 import { resolveAddress } from './address-search.ts';
 import { distanceToPointKm, parseGeoCoordinates } from './geo.ts';

@@ -17,7 +17,7 @@ export function toCheckReport(raw: RawCheck, problems: string[]): { check: Check
   const errors = (deciding?.errors ?? []).map(cleanErrorMessage).filter((message) => message !== '');
   const error = errorText(outcome, deciding, errors);
   const failedHere = outcome === 'failed' || outcome === 'flaky' || outcome === 'expected-failure';
-  const attemptCalls = raw.attempts.map((attempt) => parseCalls(attempt.callTexts, id, problems));
+  const attemptCalls = raw.attempts.map((attempt) => parseCalls(attempt.callAttachments, id, problems));
   const allCalls = attemptCalls.flat();
   const { expected, got } = expectedAndGot(errors[0] ?? '');
   const quarantine = raw.annotations.find((annotation) => annotation.type === 'quarantined');

@@ -8,7 +8,9 @@ import { HarnessFault } from '../runtime/harness-fault.ts';
 export function cleanErrorMessage(message: string): string {
   const lines = stripVTControlCharacters(message).split('\n');
   const frameStart = lines.findIndex((line) => /^\s*>?\s*\d+ \|/.test(line) || /^\s+at \S/.test(line));
-  return (frameStart === -1 ? lines : lines.slice(0, frameStart)).join('\n').trimEnd();
+  const text = (frameStart === -1 ? lines : lines.slice(0, frameStart)).join('\n').trimEnd();
+  // Runners prefix the error's class name; the generic one says nothing.
+  return text.startsWith('Error: ') ? text.slice('Error: '.length) : text;
 }
 
 /** The error's name prefix (`Error: `, `HarnessFault: `) comes first in a runner's message. */

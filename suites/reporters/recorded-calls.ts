@@ -1,13 +1,17 @@
+import { readFileSync } from 'node:fs';
 import type { RecordedCall } from '../runtime/recorder.ts';
+import type { CallAttachment } from './report-types.ts';
 
 /**
  * Reads the `dss-calls` attachments of a check. They come from disk or from another machine's results,
  * so their shape is checked rather than trusted; what cannot be read becomes a report problem, never a
  * crash of the report.
  */
-export function parseCalls(texts: readonly string[], checkId: string, problems: string[]): RecordedCall[] {
+export function parseCalls(attachments: readonly CallAttachment[], checkId: string, problems: string[]): RecordedCall[] {
   const calls: RecordedCall[] = [];
-  for (const text of texts) {
+  for (const attachment of attachments) {
+    const text = attachmentText(attachment, checkId, problems);
+    if (text === null) continue;
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -24,6 +28,21 @@ export function parseCalls(texts: readonly string[], checkId: string, problems: 
     calls.push(...valid);
   }
   return calls;
+}
+
+function attachmentText(attachment: CallAttachment, checkId: string, problems: string[]): string | null {
+  if (attachment.body !== undefined) return attachment.body;
+  if (attachment.path === undefined) {
+    problems.push(`check ${checkId}: a dss-calls attachment has neither body nor path`);
+    return null;
+  }
+  try {
+    return readFileSync(attachment.path, 'utf8');
+  } catch {
+    // Shards merged on another machine lose attachment files; bodies travel inside the JSON results.
+    problems.push(`check ${checkId}: cannot read dss-calls attachment ${attachment.path}`);
+    return null;
+  }
 }
 
 function isRecordedCall(value: unknown): value is RecordedCall {

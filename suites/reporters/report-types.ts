@@ -17,13 +17,21 @@ export interface RawAnnotation {
   description?: string;
 }
 
+/** The name of the attachment that carries a check's recorded calls (the runtime writes it). */
+export const CALLS_ATTACHMENT = 'dss-calls';
+
+export interface CallAttachment {
+  body?: string;
+  path?: string;
+}
+
 /** One run of a test (retries make several). */
 export interface RawAttempt {
   status: TestStatus | undefined;
   /** Error messages as the runner gives them (colours, code frames and stacks are cleaned later). */
   errors: string[];
-  /** The texts of the `dss-calls` attachments of this attempt. */
-  callTexts: string[];
+  /** The `dss-calls` attachments of this attempt: their text, or the file that holds it. */
+  callAttachments: CallAttachment[];
 }
 
 /** One test as a runner recorded it, before any interpretation. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { validate } from '../../schemas/validators.ts';
 import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
@@ -60,17 +60,23 @@ export class ProfileError extends Error {
   }
 }
 
-export async function loadProfile(file: string, env: Record<string, string | undefined> = process.env): Promise<Profile> {
+/** Synchronous, because the Playwright config (which cannot await) reads it too. */
+export function loadProfile(file: string, env: Record<string, string | undefined> = process.env, options: ProfileOptions = {}): Profile {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     throw new ProfileError(file, [`cannot be read: ${error instanceof Error ? error.message : String(error)}`]);
   }
-  return parseProfile(text, file, env);
+  return parseProfile(text, file, env, options);
 }
 
-export function parseProfile(text: string, fileName: string, env: Record<string, string | undefined>): Profile {
+export interface ProfileOptions {
+  /** Replaces the file's `base_url` (`dss test --target` with `--profile`); validated like it. */
+  baseUrl?: string;
+}
+
+export function parseProfile(text: string, fileName: string, env: Record<string, string | undefined>, options: ProfileOptions = {}): Profile {
   const substituted = substituteEnv(text, env);
   if (substituted.missing.length > 0) {
     throw new ProfileError(fileName, substituted.missing.map((name) => `environment variable ${name} is not set and has no default (write \${NAME:-default} for one)`));
@@ -82,6 +88,8 @@ export function parseProfile(text: string, fileName: string, env: Record<string,
   } catch (error) {
     throw new ProfileError(fileName, [`is not valid YAML or JSON: ${error instanceof Error ? error.message : String(error)}`]);
   }
+
+  if (options.baseUrl !== undefined && data !== null && typeof data === 'object') data = { ...data, base_url: options.baseUrl };
 
   const result = validate(profileSchema, data);
   const problems = [...(result.valid ? [] : result.errors.map(withRootPath)), ...unknownFields(profileSchema, data)];

@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { DEFAULT_CHECK_MS } from './runtime/profile.ts';
+import { reportDirOf } from './runtime/report-dir.ts';
+import { configuredProfile } from './runtime/target.ts';
+
+/**
+ * The conformance run (`dss test`), apart from the project's own tests (../playwright.config.ts).
+ * This file is read before global setup and again in every worker; with no profile given, global
+ * setup builds one for a simulator, whose defaults are the ones used here.
+ */
+
+const reportDir = reportDirOf(process.env);
+const profile = configuredProfile(process.env);
+
+// A target without the control plane is tested with the profile's one set of members: one worker.
+const simulatorControl = profile === null || profile.capabilities.control === 'simulator';
+const workers = simulatorControl ? workersFromEnv(process.env.DSS_WORKERS) : 1;
+
+export default defineConfig({
+  testDir: './checks',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './global-setup.ts',
+  outputDir: join(reportDir, '.run', 'artifacts'),
+  timeout: profile?.timeouts.check_ms ?? DEFAULT_CHECK_MS,
+  workers,
+  // A retried check would hide a flaky target; known-flaky checks go to the profile's quarantine.
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [
+    [process.env.CI ? 'dot' : 'list'],
+    ['html', { outputFolder: join(reportDir, 'html'), open: 'never' }],
+    ['junit', { outputFile: join(reportDir, 'junit.xml') }],
+    ['json', { outputFile: join(reportDir, 'results.json') }],
+    ['./reporters/conformance-reporter.ts', { reportDir }],
+  ],
+});
+
+function workersFromEnv(value: string | undefined): number {
+  if (value === undefined) return 2;
+  if (!/^[1-9][0-9]*$/.test(value)) throw new Error(`DSS_WORKERS must be a positive integer; got "${value}"`);
+  return Number(value);
+}

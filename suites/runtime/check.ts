@@ -1,0 +1,110 @@
+import type { PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions, TestInfo } from '@playwright/test';
+import type { JsonSchema } from '../../schemas/catalogue-types.ts';
+import type { EndpointId } from '../../schemas/endpoints.ts';
+import { schemaRef } from '../../schemas/resources.ts';
+import { validate } from '../../schemas/validators.ts';
+import { checkIdPattern } from './check-id.ts';
+import type { DssResponse } from './client.ts';
+import type { ControlClient } from './control.ts';
+import { test, type Actors, type DssTestFixtures, type DssWorkerFixtures } from './fixtures.ts';
+import { HarnessFault } from './harness-fault.ts';
+
+/**
+ * How checks are declared and how they fail. A check is a Playwright test whose annotations name its
+ * stable id and the requirements it verifies; the reporters read only those annotations. Assertion
+ * helpers fail with what was expected, what came back, and the requirement, so a failure can be read
+ * without the code. SHOULD-level rules warn instead of failing.
+ */
+
+export { HarnessFault } from './harness-fault.ts';
+
+export interface CheckOptions {
+  /** Requirement ids (suites/requirements/) this check verifies. */
+  requirements: string[];
+  /** The endpoint the check is mainly about, for grouping in reports. */
+  endpoint?: EndpointId;
+}
+
+export type CheckArgs = PlaywrightTestArgs & PlaywrightTestOptions & DssTestFixtures & PlaywrightWorkerArgs & PlaywrightWorkerOptions & DssWorkerFixtures;
+export type CheckBody = (args: CheckArgs, testInfo: TestInfo) => Promise<void>;
+
+const declared = new Set<string>();
+
+/**
+ * Declares check `id` (a stable slug such as `auth.missing-token`). Its area (the part before the
+ * first dot) becomes a tag, so `dss test --tag auth` selects it.
+ */
+export function check(id: string, title: string, options: CheckOptions, body: CheckBody): void {
+  if (!checkIdPattern.test(id)) throw new HarnessFault(`check id "${id}" is not a slug like auth.missing-token`);
+  if (declared.has(id)) throw new HarnessFault(`check id "${id}" is declared twice`);
+  if (options.requirements.length === 0) throw new HarnessFault(`check ${id} names no requirement`);
+  declared.add(id);
+
+  const annotation = [
+    { type: 'check', description: id },
+    ...options.requirements.map((requirement) => ({ type: 'requirement', description: requirement })),
+    ...(options.endpoint ? [{ type: 'endpoint', description: options.endpoint }] : []),
+  ];
+  test(`${id} ${title}`, { tag: `@${id.split('.')[0]}`, annotation }, body);
+}
+
+/** A check failed: the target did not do what the requirement says. */
+export class CheckFailure extends Error {
+  constructor(
+    readonly requirement: string,
+    message: string,
+  ) {
+    super(`[${requirement}] ${message}`);
+    this.name = 'CheckFailure';
+  }
+}
+
+export function expectStatus(response: DssResponse, expected: number | number[], requirement: string): void {
+  const allowed = Array.isArray(expected) ? expected : [expected];
+  if (allowed.includes(response.status)) return;
+  const wanted = allowed.length === 1 ? `${allowed[0]}` : `one of ${allowed.join(', ')}`;
+  throw new CheckFailure(requirement, `${describeCall(response)}: expected status ${wanted}, got ${response.status}${bodyExcerpt(response)}`);
+}
+
+/** `what` names the body in the message (default "the body"). */
+export function expectSchema(body: unknown, schema: JsonSchema, requirement: string, what = 'the body'): void {
+  const result = validate(schema, body);
+  if (result.valid) return;
+  throw new CheckFailure(requirement, `expected ${what} to match its schema, got: ${result.errors.join('; ')}`);
+}
+
+/**
+ * The spec's error object: long_message, short_message and an integer timestamp are required; the
+ * reference's extra fields (code, troubleshooting_id, ...) are optional for a target.
+ */
+export function expectErrorBody(response: DssResponse, requirement: string): void {
+  if (response.body === undefined) {
+    throw new CheckFailure(requirement, `${describeCall(response)} (${response.status}): expected a JSON error body, got ${response.text === '' ? 'an empty body' : `non-JSON text${bodyExcerpt(response)}`}`);
+  }
+  expectSchema(response.body, errorSchema, requirement, `the error body of ${describeCall(response)} (${response.status})`);
+}
+
+const errorSchema = schemaRef('error');
+
+/** A SHOULD-level rule: when broken, the check carries a warning instead of failing. */
+export function warnShould(condition: boolean, message: string, requirement: string): void {
+  if (!condition) test.info().annotations.push({ type: 'warning', description: `[${requirement}] ${message}` });
+}
+
+/** The control plane, or a skip with the reason: a check that needs it cannot run against other targets. */
+export function requireControl(actors: Actors): ControlClient {
+  if (actors.control) return actors.control;
+  test.skip(true, 'needs the simulator control plane');
+  throw new HarnessFault('test.skip did not end the check');
+}
+
+function describeCall(response: DssResponse): string {
+  return `${response.call.method} ${response.call.url}`;
+}
+
+/** The recorded (redacted) body, shortened for a message. */
+function bodyExcerpt(response: DssResponse): string {
+  const body = response.call.response_body;
+  if (body === null) return '';
+  return `; body: ${body.length > 300 ? `${body.slice(0, 300)}…` : body}`;
+}

@@ -1,0 +1,164 @@
+import { test as base, type TestInfo } from '@playwright/test';
+import { DssClient } from './client.ts';
+import { ControlClient, TargetClock, type SimMember } from './control.ts';
+import { HarnessFault } from './harness-fault.ts';
+import type { Profile, ProfileAsset, RequiredRole } from './profile.ts';
+import { CallRecorder, RecordingChannel } from './recorder.ts';
+import { createSimMembers, operatingAccounts, TOKENIZER_DSA } from './sim-members.ts';
+import { configuredProfile } from './target.ts';
+
+/**
+ * The Playwright `test` of the conformance checks, with the target and its actors as fixtures.
+ * Worker-scoped: the profile, and the members this worker acts as (its own, so that destructive reads
+ * never race between workers). Test-scoped: the recorder of the check's calls, attached to its result,
+ * and the expected-failures baseline and quarantine of the profile.
+ */
+
+/** One member the checks act as. */
+export interface Actor {
+  role: string;
+  identification: string;
+  /** Operating accounts; the first is the default. */
+  accounts: string[];
+  assets: ProfileAsset[];
+  client: DssClient;
+  /** The member as the control plane describes it (BIC, country, account addresses); null without one. */
+  member: Omit<SimMember, 'token'> | null;
+}
+
+export interface Actors extends Record<RequiredRole, Actor> {
+  /** Every actor by role, including extra roles a vendor profile lists. */
+  byRole: Record<string, Actor>;
+  /** The simulator's control plane; null against a target without one (see `requireControl`). */
+  control: ControlClient | null;
+}
+
+export interface DssWorkerFixtures {
+  target: Profile;
+  actors: Actors;
+  /** Where this worker's clients record; switched to each check's recorder by `calls`. */
+  recording: RecordingChannel;
+}
+
+export interface DssTestFixtures {
+  calls: CallRecorder;
+  baseline: void;
+}
+
+export const CALLS_ATTACHMENT = 'dss-calls';
+
+export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
+  target: [
+    async ({}, use) => {
+      const profile = configuredProfile(process.env);
+      if (!profile) throw new HarnessFault('DSS_PROFILE is not set: run the checks through suites/conformance.config.ts, whose global setup provides a profile');
+      await use(profile);
+    },
+    { scope: 'worker' },
+  ],
+
+  recording: [
+    async ({}, use) => {
+      await use(new RecordingChannel());
+    },
+    { scope: 'worker' },
+  ],
+
+  actors: [
+    async ({ target, recording }, use, workerInfo) => {
+      if (target.capabilities.control === 'simulator') {
+        await use(await simulatorActors(target, recording, `w${workerInfo.workerIndex}`));
+        return;
+      }
+      // A vendor profile lists one set of members, and two workers must never share one.
+      if (workerInfo.config.workers > 1) {
+        throw new HarnessFault(`the profile's members can serve one worker only, but the run has ${workerInfo.config.workers} workers: run with --workers 1`);
+      }
+      await use(profileActors(target, recording));
+    },
+    { scope: 'worker' },
+  ],
+
+  calls: [
+    async ({ recording }, use, testInfo) => {
+      const recorder = new CallRecorder();
+      recording.current = recorder;
+      await use(recorder);
+      recording.current = new CallRecorder();
+      await testInfo.attach(CALLS_ATTACHMENT, { body: JSON.stringify(recorder.calls), contentType: 'application/json' });
+    },
+    { auto: true },
+  ],
+
+  baseline: [
+    async ({ target }, use, testInfo) => {
+      const id = checkIdOf(testInfo);
+      if (id !== undefined && target.quarantine.includes(id)) {
+        testInfo.annotations.push({ type: 'quarantined', description: `${id} is in the profile's quarantine list` });
+        testInfo.skip(true, 'quarantined');
+      }
+      // Playwright fails the run if a check marked so passes: that is the stale-baseline rule.
+      if (id !== undefined && target.expected_failures.includes(id)) testInfo.fail(true, `${id} is in the profile's expected failures`);
+      await use();
+    },
+    { auto: true },
+  ],
+});
+
+export { expect } from '@playwright/test';
+
+/** The check id a test declares (see check.ts), if it is a check. */
+export function checkIdOf(testInfo: TestInfo): string | undefined {
+  return testInfo.annotations.find((annotation) => annotation.type === 'check')?.description;
+}
+
+async function simulatorActors(target: Profile, recording: RecordingChannel, prefix: string): Promise<Actors> {
+  const clock = new TargetClock();
+  const options = { baseUrl: target.base_url, timeoutMs: target.timeouts.request_ms, clock };
+  // Setup calls belong to no check: they go to a recorder nobody reads, the rest to the running check.
+  const setup = new ControlClient({ ...options, recording: new RecordingChannel() });
+  await setup.clock();
+  const members = await createSimMembers(setup, prefix);
+  const control = new ControlClient({ ...options, recording });
+
+  const actor = (role: RequiredRole): Actor => {
+    const { token, ...member } = members[role];
+    return {
+      role,
+      identification: member.identification,
+      accounts: operatingAccounts(members[role]),
+      assets: role === 'tokenizer' ? [{ asset_code_identification: TOKENIZER_DSA, asset_issuer_identification: member.identification }] : [],
+      client: new DssClient({
+        baseUrl: target.base_url,
+        token,
+        timeoutMs: target.timeouts.request_ms,
+        recording,
+        now: () => clock.now(),
+        reissueToken: async () => (await control.createToken(member.identification, { role: 'manager' })).token,
+      }),
+      member,
+    };
+  };
+  const byRole = { tokenizer: actor('tokenizer'), mmA: actor('mmA'), mmB: actor('mmB') };
+  return { ...byRole, byRole, control };
+}
+
+function profileActors(target: Profile, recording: RecordingChannel): Actors {
+  const byRole: Record<string, Actor> = {};
+  for (const [role, member] of Object.entries(target.members)) {
+    byRole[role] = {
+      role,
+      identification: member.identification,
+      accounts: member.accounts,
+      assets: member.assets,
+      client: new DssClient({ baseUrl: target.base_url, token: member.token, timeoutMs: target.timeouts.request_ms, recording }),
+      member: null,
+    };
+  }
+  const required = (role: RequiredRole): Actor => {
+    const actor = byRole[role];
+    if (!actor) throw new HarnessFault(`the profile has no member for role ${role}`);
+    return actor;
+  };
+  return { tokenizer: required('tokenizer'), mmA: required('mmA'), mmB: required('mmB'), byRole, control: null };
+}

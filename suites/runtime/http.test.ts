@@ -1,0 +1,110 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { test, expect } from '@playwright/test';
+import { send, type HttpResult } from './http.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+let server: TestServer;
+
+test.beforeAll(async () => {
+  server = await startTestServer((req, body, res) => {
+    switch (req.url) {
+      case '/echo':
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ method: req.method, body, contentType: req.headers['content-type'], length: req.headers['content-length'] }));
+        return;
+      case '/stall':
+        return; // never answers
+      case '/slow-body':
+        res.writeHead(200);
+        res.write('partial');
+        return; // headers came, the body never ends
+      case '/reset':
+        req.socket.destroy();
+        return;
+      case '/reset-mid-body':
+        res.writeHead(200, { 'content-length': '100' });
+        res.write('only part of it', () => req.socket.destroy());
+        return;
+      case '/huge': {
+        res.writeHead(200);
+        const chunk = Buffer.alloc(1024 * 1024, 'x');
+        for (let i = 0; i < 6; i++) res.write(chunk);
+        res.end();
+        return;
+      }
+      case '/redirect':
+        res.writeHead(302, { location: '/echo' });
+        res.end('moved');
+        return;
+      default:
+        res.writeHead(404);
+        res.end();
+    }
+  });
+});
+
+test.afterAll(() => server.close());
+
+function expectFailure(result: HttpResult, reason: string): void {
+  expect(result.kind).toBe('failure');
+  if (result.kind === 'failure') expect(result.reason).toBe(reason);
+}
+
+test('a GET request carries its JSON body to the server', async () => {
+  const body = JSON.stringify({ cancel_quotations: false });
+  const result = await send({ method: 'GET', url: `${server.url}/echo`, headers: { 'Content-Type': 'application/json' }, body, timeoutMs: 2000 });
+  expect(result.kind).toBe('response');
+  if (result.kind !== 'response') return;
+  expect(result.status).toBe(200);
+  expect(result.headers['content-type']).toBe('application/json');
+  expect(JSON.parse(result.bodyText)).toEqual({ method: 'GET', body, contentType: 'application/json', length: String(Buffer.byteLength(body)) });
+});
+
+test('a server that never answers is a timeout failure, within the deadline', async () => {
+  const started = Date.now();
+  const result = await send({ method: 'GET', url: `${server.url}/stall`, timeoutMs: 300 });
+  expectFailure(result, 'timeout');
+  expect(Date.now() - started).toBeLessThan(2000);
+});
+
+test('the deadline also covers a body that never ends', async () => {
+  expectFailure(await send({ method: 'GET', url: `${server.url}/slow-body`, timeoutMs: 300 }), 'timeout');
+});
+
+test('a connection reset by the server is a reset failure', async () => {
+  expectFailure(await send({ method: 'GET', url: `${server.url}/reset`, timeoutMs: 2000 }), 'reset');
+});
+
+test('a connection broken in the middle of the body is a reset failure', async () => {
+  expectFailure(await send({ method: 'GET', url: `${server.url}/reset-mid-body`, timeoutMs: 2000 }), 'reset');
+});
+
+test('a refused connection is a refused failure', async () => {
+  // A port that was free a moment ago: nothing listens there any more.
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  expectFailure(await send({ method: 'GET', url: `http://127.0.0.1:${port}/`, timeoutMs: 2000 }), 'refused');
+});
+
+test('a response over the size cap is aborted and reported', async () => {
+  const result = await send({ method: 'GET', url: `${server.url}/huge`, timeoutMs: 5000, maxResponseBytes: 5 * 1024 * 1024 });
+  expectFailure(result, 'too-large');
+});
+
+test('a response under the cap is read whole', async () => {
+  const result = await send({ method: 'GET', url: `${server.url}/huge`, timeoutMs: 5000, maxResponseBytes: 7 * 1024 * 1024 });
+  expect(result.kind === 'response' && result.bodyText.length).toBe(6 * 1024 * 1024);
+});
+
+test('a redirect is returned as is, not followed', async () => {
+  const result = await send({ method: 'POST', url: `${server.url}/redirect`, timeoutMs: 2000 });
+  expect(result.kind === 'response' && [result.status, result.headers.location, result.bodyText]).toEqual([302, '/echo', 'moved']);
+});
+
+test('an unusable URL or header is an invalid-request failure, not an exception', async () => {
+  expectFailure(await send({ method: 'GET', url: 'ftp://example.test/', timeoutMs: 100 }), 'invalid-request');
+  expectFailure(await send({ method: 'GET', url: `${server.url}/echo`, headers: { 'x-bad': 'line\nbreak' }, timeoutMs: 100 }), 'invalid-request');
+});

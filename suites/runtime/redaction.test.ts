@@ -1,0 +1,101 @@
+import { test, expect } from '@playwright/test';
+import { CallRecorder } from './recorder.ts';
+import { BODY_LIMIT_BYTES, REDACTED, redactBody, redactHeaders, redactUrl } from './redaction.ts';
+import { fakeJwt } from './test-server.ts';
+
+const jwt = fakeJwt({ sub: 'mm-london', exp: 1_900_000_000 });
+
+test('the bearer token is redacted but the scheme kept; other secret headers are blanked', () => {
+  const headers = redactHeaders({ Authorization: `Bearer ${jwt}`, Cookie: 'session=abc', 'Set-Cookie': 'a=b', Accept: 'application/json' });
+  expect(headers).toEqual({ authorization: `Bearer ${REDACTED}`, cookie: REDACTED, 'set-cookie': REDACTED, accept: 'application/json' });
+  expect(JSON.stringify(headers)).not.toContain(jwt);
+});
+
+test('signature fields are redacted at any depth; the rest of the body stays', () => {
+  const body = JSON.stringify({
+    quotation_payload: 'eyAiYSI6IDEgfQ==',
+    member_signature: 'c2lnbmF0dXJl',
+    nested: [{ funding_payload_signature: 'x', signed_funding_transaction: 'y', keep: 1 }],
+  });
+  const redacted = JSON.parse(redactBody(body, 'member.answerQuotation', 'request')) as Record<string, unknown>;
+  expect(redacted).toEqual({
+    quotation_payload: 'eyAiYSI6IDEgfQ==',
+    member_signature: REDACTED,
+    nested: [{ funding_payload_signature: REDACTED, signed_funding_transaction: REDACTED, keep: 1 }],
+  });
+});
+
+test('`payload` is redacted in sign answers only', () => {
+  const answer = JSON.stringify({ payload: 'c2lnbmF0dXJl' });
+  expect(JSON.parse(redactBody(answer, 'member.signPayload', 'response'))).toEqual({ payload: REDACTED });
+  expect(JSON.parse(redactBody(answer, 'member.signMessage', 'response'))).toEqual({ payload: REDACTED });
+  expect(redactBody(answer, 'member.signPayload', 'request')).toBe(answer);
+  expect(redactBody(answer, 'member.listMembers', 'response')).toBe(answer);
+});
+
+test('the refresh body and its answer (the tokens themselves) are redacted, even when opaque', () => {
+  expect(redactBody(JSON.stringify('opaque-token-123'), 'member.refreshToken', 'request')).toBe(JSON.stringify(REDACTED));
+  expect(redactBody(JSON.stringify(jwt), 'member.refreshToken', 'response')).toBe(JSON.stringify(REDACTED));
+  expect(redactBody('opaque-token-123', 'member.refreshToken', 'request')).toBe(REDACTED);
+  expect(redactBody(JSON.stringify({ oauthBearerToken: 'opaque' }), 'member.refreshToken', 'request')).toBe(JSON.stringify({ oauthBearerToken: REDACTED }));
+  // An error answer of the refresh endpoint is not a secret and stays readable.
+  const error = JSON.stringify({ short_message: 'Token could not be renewed', long_message: 'x', timestamp: 1 });
+  expect(redactBody(error, 'member.refreshToken', 'response')).toBe(error);
+});
+
+test('control-plane answers lose their tokens', () => {
+  const body = JSON.stringify({ identification: 'w0-abc-tkn', token: 'opaque', token_expires_at: 5 });
+  expect(JSON.parse(redactBody(body, null, 'response'))).toEqual({ identification: 'w0-abc-tkn', token: REDACTED, token_expires_at: 5 });
+});
+
+test('a JWT anywhere in a body or URL is scrubbed, even in text that is not JSON', () => {
+  expect(redactBody(`invalid token ${jwt} given`, null, 'response')).toBe(`invalid token ${REDACTED} given`);
+  expect(redactUrl(`http://h/x?t=${jwt}`)).not.toContain(jwt);
+});
+
+test('signature query parameters of the funding send are redacted', () => {
+  const url = redactUrl('http://h/tokenizer/v1/api/transactions/send?funding_payload_signature=AAA%2B&signed_funding_transaction=BBB&other=1');
+  const params = new URL(url).searchParams;
+  expect([params.get('funding_payload_signature'), params.get('signed_funding_transaction'), params.get('other')]).toEqual([REDACTED, REDACTED, '1']);
+});
+
+test('untouched bodies keep their exact text; long ones are cut to 4 KiB with a marker', () => {
+  const spaced = '{ "a" : 1 }';
+  expect(redactBody(spaced, null, 'request')).toBe(spaced);
+  const long = 'é'.repeat(5000); // 10000 bytes
+  const cut = redactBody(long, null, 'response');
+  expect(cut).toContain('[truncated, 10000 bytes in total]');
+  expect(Buffer.byteLength(cut.slice(0, cut.indexOf('…')))).toBeLessThanOrEqual(BODY_LIMIT_BYTES);
+});
+
+test('the recorder stores redacted calls, and network failures with their reason', () => {
+  const recorder = new CallRecorder();
+  const ok = recorder.record({
+    endpointId: 'member.signPayload',
+    method: 'POST',
+    url: 'http://h/client/v1/api/sign/payload',
+    requestHeaders: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+    requestBody: Buffer.from(JSON.stringify({ account_identification: 'main', unsigned_payload: 'AA==' })),
+    result: { kind: 'response', status: 200, headers: { 'content-type': 'application/json' }, bodyText: JSON.stringify({ payload: 'sig' }), durationMs: 3 },
+  });
+  expect(ok).toEqual({
+    endpoint_id: 'member.signPayload',
+    method: 'POST',
+    url: 'http://h/client/v1/api/sign/payload',
+    status: 200,
+    request_headers: { authorization: `Bearer ${REDACTED}`, 'content-type': 'application/json' },
+    request_body: JSON.stringify({ account_identification: 'main', unsigned_payload: 'AA==' }),
+    response_headers: { 'content-type': 'application/json' },
+    response_body: JSON.stringify({ payload: REDACTED }),
+    duration_ms: 3,
+  });
+  recorder.record({
+    endpointId: null,
+    method: 'GET',
+    url: 'http://h/nowhere',
+    requestHeaders: {},
+    result: { kind: 'failure', reason: 'refused', message: 'connection refused: ECONNREFUSED', durationMs: 1 },
+  });
+  expect(recorder.calls[1]).toMatchObject({ status: null, response_body: null, request_body: null, error: 'refused: connection refused: ECONNREFUSED' });
+  expect(JSON.stringify(recorder.calls)).not.toContain(jwt);
+});

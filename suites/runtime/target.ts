@@ -1,0 +1,64 @@
+import { ControlClient, TargetClock, type SimAsset, type SimMember } from './control.ts';
+import { DEFAULT_CHECK_MS, DEFAULT_REQUEST_MS, loadProfile, type Profile, type ProfileMember, type RequiredRole } from './profile.ts';
+import { RecordingChannel } from './recorder.ts';
+import { createSimMembers, operatingAccounts } from './sim-members.ts';
+
+/**
+ * Where a run's profile comes from. The environment is the only channel from `dss test` and global
+ * setup to the config and the workers: `DSS_PROFILE` names the profile file, `DSS_TARGET` a base URL
+ * that replaces the profile's.
+ */
+
+export interface TargetEnv {
+  DSS_PROFILE?: string;
+  DSS_TARGET?: string;
+  [name: string]: string | undefined;
+}
+
+/** The profile named by `DSS_PROFILE`, or null when none is named (global setup then builds one). */
+export function configuredProfile(env: TargetEnv): Profile | null {
+  if (!env.DSS_PROFILE) return null;
+  return loadProfile(env.DSS_PROFILE, env, env.DSS_TARGET ? { baseUrl: env.DSS_TARGET } : {});
+}
+
+/**
+ * A profile for a simulator, from its control plane: the network's first tokenizer and first two
+ * market makers when it has them (the demo network does), otherwise members made for this run.
+ */
+export async function profileFromSimulator(baseUrl: string): Promise<Profile> {
+  const control = new ControlClient({ baseUrl, timeoutMs: DEFAULT_REQUEST_MS, recording: new RecordingChannel(), clock: new TargetClock() });
+  const network = await control.network();
+  const active = network.members.filter((member) => member.member_state === 'activated');
+  const [tokenizer] = active.filter((member) => member.business_role === 'MIS' && issuedBy(network.assets, member).length > 0);
+  const [mmA, mmB] = active.filter((member) => member.business_role === 'MMM');
+  const found: Record<RequiredRole, SimMember> | null = tokenizer && mmA && mmB ? { tokenizer, mmA, mmB } : null;
+  const chosen = found ?? (await createSimMembers(control, 'run'));
+  // Members made just now have an asset the first reading did not show.
+  const assets = found ? network.assets : (await control.network()).assets;
+
+  return {
+    base_url: baseUrl,
+    members: {
+      tokenizer: profileMember(chosen.tokenizer, assets),
+      mmA: profileMember(chosen.mmA, assets),
+      mmB: profileMember(chosen.mmB, assets),
+    },
+    capabilities: { control: 'simulator' },
+    timeouts: { request_ms: DEFAULT_REQUEST_MS, check_ms: DEFAULT_CHECK_MS },
+    expected_failures: [],
+    quarantine: [],
+  };
+}
+
+function profileMember(member: SimMember, assets: SimAsset[]): ProfileMember {
+  return {
+    identification: member.identification,
+    token: member.token,
+    accounts: operatingAccounts(member),
+    assets: issuedBy(assets, member).map(({ asset_code_identification, asset_issuer_identification }) => ({ asset_code_identification, asset_issuer_identification })),
+  };
+}
+
+function issuedBy(assets: SimAsset[], member: SimMember): SimAsset[] {
+  return assets.filter((asset) => asset.asset_issuer_identification === member.identification);
+}

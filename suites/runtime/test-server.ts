@@ -1,0 +1,40 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** A throwaway local HTTP server for the runtime's own tests: each test says how it answers. */
+export interface TestServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
+
+export async function startTestServer(handler: Handler): Promise<TestServer> {
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => handler(req, Buffer.concat(chunks).toString('utf8'), res));
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        // Stalled test responses would keep the server open forever.
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** An unsigned JWT with the given claims: the harness reads claims without verifying. */
+export function fakeJwt(claims: Record<string, unknown>): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'EdDSA', typ: 'JWT' })}.${part(claims)}.c2lnbmF0dXJl`;
+}
