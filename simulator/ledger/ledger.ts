@@ -97,7 +97,8 @@ export class Ledger {
     if (!Number.isSafeInteger(maximumCreditLimit) || maximumCreditLimit <= 0) {
       throw new DssError('CREDIT-LINE-LIMIT-INVALID', `maximum_credit_limit must be a positive integer, got ${maximumCreditLimit}`);
     }
-    const existing = this.holdings.get(holdingKey({ member, account }, asset));
+    const key = holdingKey({ member, account }, asset);
+    const existing = this.holdings.get(key);
     if (!existing) {
       const line: CreditLine = {
         holderMember: member,
@@ -108,7 +109,7 @@ export class Ledger {
         state: 'request',
         ...(endToEndIdentification === undefined ? {} : { end_to_end_identification: endToEndIdentification }),
       };
-      this.holdings.set(holdingKey({ member, account }, asset), { line, balance: ZERO_AMOUNT });
+      this.holdings.set(key, { line, balance: ZERO_AMOUNT });
       return { ...line };
     }
     if (amountFromWholeUnits(maximumCreditLimit) < existing.balance) {
@@ -245,6 +246,7 @@ export class Ledger {
       throw new DssError('LEDGER-OPERATION-INVALID', `${where}: ${accountKey(from)} cannot pay itself`);
     }
     const key = assetKey(asset.code, asset.issuer);
+    // `issuance()` returns a copy, so staging never touches the committed totals.
     const issuance = settlement.issuances.get(key) ?? this.issuance(asset);
     settlement.issuances.set(key, issuance);
 

@@ -1,5 +1,5 @@
 import type { RecordedCall } from '../runtime/recorder.ts';
-import { cleanErrorMessage, expectedAndGot, isHarnessFault } from './error-message.ts';
+import { cleanErrorMessage, expectedAndGot, isHarnessFault, requirementTag } from './error-message.ts';
 import { parseCalls } from './recorded-calls.ts';
 import type { CheckReport, Fault, Outcome, RawAnnotation, RawAttempt, RawCheck } from './report-types.ts';
 
@@ -17,6 +17,8 @@ export function toCheckReport(raw: RawCheck, problems: string[]): { check: Check
   const errors = (deciding?.errors ?? []).map(cleanErrorMessage).filter((message) => message !== '');
   const error = errorText(outcome, deciding, errors);
   const failedHere = outcome === 'failed' || outcome === 'flaky' || outcome === 'expected-failure';
+  const fault = failedHere ? faultOf(deciding, errors) : null;
+  const requirements = [...new Set(annotationValues(raw.annotations, 'requirement'))];
   const attemptCalls = raw.attempts.map((attempt) => parseCalls(attempt.callAttachments, id, problems));
   const allCalls = attemptCalls.flat();
   const { expected, got } = expectedAndGot(errors[0] ?? '');
@@ -27,9 +29,10 @@ export function toCheckReport(raw: RawCheck, problems: string[]): { check: Check
       check_id: id,
       title: raw.title,
       file: raw.file,
-      requirements: [...new Set(annotationValues(raw.annotations, 'requirement'))],
+      requirements,
+      failed_requirements: blamedRequirements(outcome, fault, requirements, errors),
       outcome,
-      fault: failedHere ? faultOf(deciding, errors) : null,
+      fault,
       quarantined: quarantine !== undefined,
       skip_reason: outcome === 'skipped' ? (quarantine?.description ?? skip?.description ?? null) : null,
       warnings: annotationValues(raw.annotations, 'warning'),
@@ -61,6 +64,14 @@ function classify(raw: RawCheck): { outcome: Outcome; decidingIndex: number } {
   if (last.status !== 'passed') return decided('failed');
   const lastFailure = raw.attempts.findLastIndex((attempt) => attempt.status !== 'passed' && attempt.status !== 'skipped');
   return lastFailure === -1 ? decided('passed') : { outcome: 'flaky', decidingIndex: lastFailure };
+}
+
+/** A stale baseline fails every requirement of its check: the run must not pass until the baseline is fixed. */
+function blamedRequirements(outcome: Outcome, fault: Fault | null, requirements: string[], errors: string[]): string[] {
+  if (outcome === 'stale-baseline') return requirements;
+  if (fault !== 'target') return [];
+  const named = errors.map(requirementTag).filter((id): id is string => id !== null && requirements.includes(id));
+  return named.length > 0 ? [...new Set(named)] : requirements;
 }
 
 function faultOf(deciding: RawAttempt | undefined, errors: string[]): Fault {

@@ -7,11 +7,16 @@ import { HarnessFault } from '../runtime/harness-fault.ts';
  */
 export function cleanErrorMessage(message: string): string {
   const lines = stripVTControlCharacters(message).split('\n');
-  const frameStart = lines.findIndex((line) => /^\s*>?\s*\d+ \|/.test(line) || /^\s+at \S/.test(line));
+  const frameStart = lines.findIndex((line) => /^\s*>?\s*\d+ \|/.test(line) || /^\s+at .*:\d+:\d+\)?$/.test(line));
   const text = (frameStart === -1 ? lines : lines.slice(0, frameStart)).join('\n').trimEnd();
-  // Runners prefix the error's class name; the generic one says nothing.
-  return text.startsWith('Error: ') ? text.slice('Error: '.length) : text;
+  return text.replace(uninformativeClassPrefix, '');
 }
+
+/**
+ * Runners put the error's class name first. These say nothing the message does not (the runtime's
+ * CheckFailure and HarnessFault messages speak for themselves); TypeError and the like are kept.
+ */
+const uninformativeClassPrefix = /^(?:Error|CheckFailure|HarnessFault): /;
 
 /** The error's name prefix (`Error: `, `HarnessFault: `) comes first in a runner's message. */
 const harnessFaultPattern = new RegExp(`^(?:[A-Za-z_$][\\w$]*: )?${HarnessFault.PREFIX}`);
@@ -20,10 +25,19 @@ export function isHarnessFault(cleanMessage: string): boolean {
   return harnessFaultPattern.test(cleanMessage);
 }
 
-/** The `Expected:` and `Received:` lines of an assertion message, when it has them. */
+/**
+ * What was expected and what came back: the `Expected:` / `Received:` lines of a Playwright assertion,
+ * or the runtime's "expected …, got …" phrasing.
+ */
 export function expectedAndGot(cleanMessage: string): { expected: string | null; got: string | null } {
-  return {
-    expected: /^\s*Expected(?: [\w ]+)?: ?(.*)$/m.exec(cleanMessage)?.[1] ?? null,
-    got: /^\s*Received(?: [\w ]+)?: ?(.*)$/m.exec(cleanMessage)?.[1] ?? null,
-  };
+  const expected = /^\s*Expected(?: [\w ]+)?: ?(.*)$/m.exec(cleanMessage)?.[1];
+  const got = /^\s*Received(?: [\w ]+)?: ?(.*)$/m.exec(cleanMessage)?.[1];
+  if (expected !== undefined || got !== undefined) return { expected: expected ?? null, got: got ?? null };
+  const phrase = /\bexpected (.+?),? got:? (.+)$/m.exec(cleanMessage);
+  return { expected: phrase?.[1] ?? null, got: phrase?.[2] ?? null };
+}
+
+/** The runtime starts failure and warning messages with the requirement they are about: `[AUTH-REFRESH] …`. */
+export function requirementTag(message: string): string | null {
+  return /^\[([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\]/.exec(message)?.[1] ?? null;
 }

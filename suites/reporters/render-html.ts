@@ -124,7 +124,9 @@ function failingCheck(check: CheckReport, statements: ReadonlyMap<string, string
   return html`<article class="check outcome-${check.outcome}">
   <h3><code>${check.check_id}</code> ${outcomeLabel[check.outcome]}${check.fault === 'harness' ? html` <span class="chip harness">harness fault, not the target's</span>` : null}</h3>
   <p class="muted">${check.title} (${check.file})</p>
-  <ul>${check.requirements.map((id) => html`<li><code>${id}</code> ${statements.get(id) ?? '(not in the catalogue)'}</li>`)}</ul>
+  <ul>${check.requirements.map(
+    (id) => html`<li>${check.failed_requirements.includes(id) ? html`<span class="chip status-failed">broken</span> ` : null}<code>${id}</code> ${statements.get(id) ?? '(not in the catalogue)'}</li>`,
+  )}</ul>
   ${check.expected === null && check.got === null ? null : html`<table class="facts"><tr><th>Expected</th><td><code>${check.expected ?? ''}</code></td></tr><tr><th>Got</th><td><code>${check.got ?? ''}</code></td></tr></table>`}
   ${check.error === null ? null : html`<pre>${check.error}</pre>`}
   ${check.calls.length === 0 ? null : html`<h4>Calls (${check.calls.length})</h4>${check.calls.map(callBlock)}`}

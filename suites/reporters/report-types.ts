@@ -74,6 +74,11 @@ export interface CheckReport {
   title: string;
   file: string;
   requirements: string[];
+  /**
+   * The requirements this check found broken: those its failure messages name (`[REQ-ID] …`), or all
+   * of its requirements when the messages name none. Empty unless the target is to blame.
+   */
+  failed_requirements: string[];
   outcome: Outcome;
   /** Null when the check passed or was skipped, and for a stale baseline (the target did pass). */
   fault: Fault | null;

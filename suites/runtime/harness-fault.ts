@@ -8,6 +8,6 @@ export class HarnessFault extends Error {
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(`${HarnessFault.PREFIX}${message}`, options);
-    this.name = 'HarnessFault';
+    this.name = '';
   }
 }

@@ -1,0 +1,226 @@
+import { expect, test } from '@playwright/test';
+import type { Endpoint } from '../../schemas/catalogue-types.ts';
+import type { Requirement } from '../requirements/catalogue.ts';
+import type { RecordedCall } from '../runtime/recorder.ts';
+import type { RawAnnotation, RawAttempt, RawCheck, RunRecord } from './report-types.ts';
+import { summarize } from './summarize.ts';
+
+const requirements: Requirement[] = [
+  { id: 'TEST-A', part: 'endpoints', level: 'MUST', statement: 'a', source: 's' },
+  { id: 'TEST-B', part: 'endpoints', level: 'MUST', statement: 'b', source: 's' },
+  { id: 'TEST-C', part: 'errors', level: 'SHOULD', statement: 'c', source: 's' },
+  { id: 'TEST-D', part: 'errors', level: 'MUST', statement: 'd', source: 's' },
+  { id: 'TEST-E', part: 'authentication', level: 'MUST', statement: 'e', source: 's' },
+  { id: 'TEST-F', part: 'states', level: 'MUST', statement: 'f', source: 's' },
+  { id: 'TEST-G', part: 'limits', level: 'MUST', statement: 'g', source: 's' },
+];
+
+const response = (status: number) => ({ status, description: '', body: null });
+const endpoints: Endpoint[] = [
+  {
+    id: 'member.getMember',
+    family: 'member',
+    method: 'GET',
+    path: '/members/{member_identification}',
+    summary: '',
+    params: [],
+    success: response(200),
+    errors: [response(400), response(404)],
+    access: 'read',
+  },
+  { id: 'member.listDigitalAccounts', family: 'member', method: 'GET', path: '/digital-accounts', summary: '', params: [], success: response(200), errors: [response(404)], access: 'read' },
+];
+
+function call(endpoint_id: string | null, status: number | null): RecordedCall {
+  return { endpoint_id, method: 'GET', url: 'http://target/x', status, request_headers: {}, request_body: null, response_headers: {}, response_body: null, duration_ms: 1 };
+}
+
+interface CheckSpec {
+  requirements: string[];
+  attempts: Array<Partial<RawAttempt> & { calls?: RecordedCall[] }>;
+  expectedStatus?: RawCheck['expectedStatus'];
+  annotations?: RawAnnotation[];
+}
+
+function check(id: string | null, spec: CheckSpec): RawCheck {
+  return {
+    title: `title of ${id}`,
+    file: 'checks/sample.spec.ts',
+    expectedStatus: spec.expectedStatus ?? 'passed',
+    annotations: [
+      ...(id === null ? [] : [{ type: 'check', description: id }]),
+      ...spec.requirements.map((requirement) => ({ type: 'requirement', description: requirement })),
+      ...(spec.annotations ?? []),
+    ],
+    attempts: spec.attempts.map(({ calls = [], ...attempt }) => ({
+      status: 'passed',
+      errors: [],
+      callAttachments: [{ body: JSON.stringify(calls) }],
+      ...attempt,
+    })),
+  };
+}
+
+function run(checks: RawCheck[], runErrors: string[] = []): RunRecord {
+  return { checks, runErrors, startedAt: '2030-01-01T00:00:00.000Z', finishedAt: '2030-01-01T00:01:00.000Z' };
+}
+
+function summary(record: RunRecord) {
+  return summarize({ run: record, requirements, endpoints, specVersion: '1.0.0', target: { base_url: 'http://target', capabilities: null }, problems: [] });
+}
+
+const passing = check('c.pass', {
+  requirements: ['TEST-A'],
+  attempts: [{ calls: [call('member.getMember', 200), call('member.getMember', 404), call('member.getMember', 418), call(null, 404), call('member.nope', 200), call('member.getMember', null)] }],
+});
+const warned = check('c.warn', { requirements: ['TEST-A', 'TEST-C'], attempts: [{}], annotations: [{ type: 'warning', description: 'PUT answered 404, not 405' }] });
+const failing = check('c.fail', {
+  requirements: ['TEST-B', 'TEST-E'],
+  attempts: [{ status: 'failed', errors: ['CheckFailure: [TEST-B] GET http://target/x: expected status 404, got 500; body: {}'], calls: [call('member.getMember', 500)] }],
+});
+const stale = check('c.stale', { requirements: ['TEST-F'], expectedStatus: 'failed', attempts: [{}] });
+const quarantined = check('c.skip', {
+  requirements: ['TEST-G'],
+  attempts: [{ status: 'skipped' }],
+  annotations: [{ type: 'quarantined', description: 'c.skip is in the quarantine list' }, { type: 'skip', description: 'quarantined' }],
+});
+
+test('scores each spec part as passed MUST requirements over checked ones', () => {
+  const results = summary(run([passing, warned, failing, stale, quarantined]));
+  const statusOf = (id: string) => results.requirements.find((row) => row.id === id)?.status;
+  expect(statusOf('TEST-A')).toBe('passed');
+  expect(statusOf('TEST-B')).toBe('failed');
+  expect(statusOf('TEST-C')).toBe('warning');
+  expect(statusOf('TEST-D')).toBe('uncovered');
+  // c.fail stopped at TEST-B: TEST-E was never really tested.
+  expect(statusOf('TEST-E')).toBe('inconclusive');
+  expect(statusOf('TEST-F')).toBe('failed');
+  expect(statusOf('TEST-G')).toBe('skipped');
+
+  expect(results.scores.overall).toEqual({ passed: 1, checked: 4, score: 25 });
+  const part = (name: string) => results.scores.parts.find((row) => row.part === name);
+  expect(part('endpoints')).toEqual({ part: 'endpoints', passed: 1, checked: 2, score: 50 });
+  expect(part('authentication')).toEqual({ part: 'authentication', passed: 0, checked: 1, score: 0 });
+  expect(part('limits')).toEqual({ part: 'limits', passed: 0, checked: 0, score: null });
+  // SHOULD requirements are not scored, and an uncovered MUST is not "checked".
+  expect(part('errors')).toEqual({ part: 'errors', passed: 0, checked: 0, score: null });
+  expect(results.scores.parts).toHaveLength(9);
+
+  expect(results.uncovered).toEqual(['TEST-D']);
+  expect(results.verdict).toBe('failed');
+  expect(results.counts.checks).toEqual({ passed: 2, failed: 1, skipped: 1, 'expected-failure': 0, 'stale-baseline': 1, flaky: 0 });
+  expect(results.counts.requirements).toEqual({ passed: 1, failed: 2, warning: 1, inconclusive: 1, skipped: 1, uncovered: 1 });
+  expect(results.requirements.find((row) => row.id === 'TEST-A')?.checks).toEqual(['c.pass', 'c.warn']);
+  expect(results.checks.map((c) => c.check_id)).toEqual(['c.fail', 'c.pass', 'c.skip', 'c.stale', 'c.warn']);
+});
+
+test('the coverage matrix lists each endpoint with its listed statuses plus 401, and what calls exercised', () => {
+  const results = summary(run([passing, failing]));
+  const getMember = results.coverage.endpoints.find((row) => row.endpoint_id === 'member.getMember');
+  expect(getMember?.path).toBe('/client/v1/api/members/{member_identification}');
+  expect(getMember?.statuses).toEqual([
+    { status: 200, listed: true, exercised: true, calls: 1 },
+    { status: 400, listed: true, exercised: false, calls: 0 },
+    { status: 401, listed: true, exercised: false, calls: 0 },
+    { status: 404, listed: true, exercised: true, calls: 1 },
+    { status: 418, listed: false, exercised: true, calls: 1 },
+    { status: 500, listed: false, exercised: true, calls: 1 },
+  ]);
+  const accounts = results.coverage.endpoints.find((row) => row.endpoint_id === 'member.listDigitalAccounts');
+  expect(accounts?.statuses.map((s) => [s.status, s.exercised])).toEqual([
+    [200, false],
+    [401, false],
+    [404, false],
+  ]);
+  expect(results.coverage).toMatchObject({ listed_statuses: 7, exercised_listed_statuses: 2, unlisted_statuses_observed: 2, uncatalogued_calls: 1 });
+  expect(results.problems).toContain('recorded calls name endpoint id member.nope, which is not in the catalogue');
+});
+
+test('warnings do not fail the run or a MUST requirement, even when they name it', () => {
+  const mustWarned = check('c.must-warn', { requirements: ['TEST-B'], attempts: [{}], annotations: [{ type: 'warning', description: '[TEST-B] slow answer' }] });
+  const results = summary(run([passing, warned, mustWarned]));
+  expect(results.verdict).toBe('passed');
+  expect(results.requirements.find((row) => row.id === 'TEST-C')?.status).toBe('warning');
+  expect(results.requirements.find((row) => row.id === 'TEST-A')?.status).toBe('passed');
+  expect(results.requirements.find((row) => row.id === 'TEST-B')?.status).toBe('warning');
+  expect(results.scores.overall).toEqual({ passed: 2, checked: 2, score: 100 });
+  expect(results.counts.warnings).toBe(2);
+});
+
+test('a stale baseline (expected to fail, but passed) fails the run and its requirements', () => {
+  const results = summary(run([passing, stale]));
+  expect(results.verdict).toBe('failed');
+  const staleCheck = results.checks.find((c) => c.check_id === 'c.stale');
+  expect(staleCheck).toMatchObject({ outcome: 'stale-baseline', fault: null, failed_requirements: ['TEST-F'] });
+  expect(staleCheck?.error).toContain('baseline');
+  expect(results.requirements.find((row) => row.id === 'TEST-F')?.status).toBe('failed');
+});
+
+test('a baselined failure lowers the score but not the verdict', () => {
+  const baselined = check('c.baselined', { requirements: ['TEST-B'], expectedStatus: 'failed', attempts: [{ status: 'failed', errors: ['Error: Expected: 404\nReceived: 500'] }] });
+  const results = summary(run([passing, baselined]));
+  expect(results.verdict).toBe('passed-with-expected-failures');
+  expect(results.checks.find((c) => c.check_id === 'c.baselined')).toMatchObject({ outcome: 'expected-failure', fault: 'target', expected: '404', got: '500' });
+  expect(results.requirements.find((row) => row.id === 'TEST-B')?.status).toBe('failed');
+  expect(results.scores.overall).toEqual({ passed: 1, checked: 2, score: 50 });
+});
+
+test('a harness fault makes the run inconclusive and blames no requirement', () => {
+  const harness = check('c.harness', { requirements: ['TEST-B'], attempts: [{ status: 'failed', errors: ['HarnessFault: Harness fault: could not build the request'] }] });
+  const results = summary(run([passing, harness]));
+  expect(results.verdict).toBe('inconclusive');
+  expect(results.checks.find((c) => c.check_id === 'c.harness')).toMatchObject({ outcome: 'failed', fault: 'harness', failed_requirements: [] });
+  expect(results.requirements.find((row) => row.id === 'TEST-B')?.status).toBe('inconclusive');
+  expect(results.counts.harness_faults).toBe(1);
+});
+
+test('a target failure outweighs a harness fault in the verdict', () => {
+  const harness = check('c.harness', { requirements: ['TEST-A'], attempts: [{ status: 'failed', errors: ['Harness fault: no member'] }] });
+  expect(summary(run([failing, harness])).verdict).toBe('failed');
+});
+
+test('a flaky check fails, and keeps the calls and error of its failing attempt', () => {
+  const flaky = check('c.flaky', {
+    requirements: ['TEST-A'],
+    attempts: [{ status: 'failed', errors: ['[TEST-A] expected status 200, got 503'], calls: [call('member.getMember', 503)] }, { calls: [call('member.getMember', 200)] }],
+  });
+  const results = summary(run([flaky]));
+  const reported = results.checks[0];
+  expect(reported).toMatchObject({ outcome: 'flaky', fault: 'target', expected: 'status 200', got: '503', call_count: 2 });
+  expect(reported?.calls.map((c) => c.status)).toEqual([503]);
+  expect(results.verdict).toBe('failed');
+  expect(results.requirements.find((row) => row.id === 'TEST-A')?.status).toBe('failed');
+});
+
+test('a failure that names none of its requirements blames them all', () => {
+  const timeout = check('c.timeout', { requirements: ['TEST-A', 'TEST-B'], attempts: [{ status: 'timedOut', errors: ['Test timeout of 30000ms exceeded.'] }] });
+  const reported = summary(run([timeout])).checks[0];
+  expect(reported).toMatchObject({ outcome: 'failed', fault: 'target', failed_requirements: ['TEST-A', 'TEST-B'], error: 'Test timeout of 30000ms exceeded.' });
+});
+
+test('passed checks keep no calls, but their calls still count for coverage', () => {
+  const results = summary(run([passing]));
+  expect(results.checks[0]).toMatchObject({ outcome: 'passed', calls: [], call_count: 6, error: null, fault: null });
+  expect(results.coverage.exercised_listed_statuses).toBe(2);
+});
+
+test('a quarantined check is skipped with its reason, and a run where nothing ran is inconclusive', () => {
+  const results = summary(run([quarantined]));
+  expect(results.checks[0]).toMatchObject({ outcome: 'skipped', quarantined: true, skip_reason: 'c.skip is in the quarantine list' });
+  expect(results.verdict).toBe('inconclusive');
+});
+
+test('run errors, unknown requirements, unreadable calls and anonymous tests become problems', () => {
+  const odd = check(null, { requirements: ['TEST-A', 'NOT-IN-CATALOGUE'], attempts: [{ callAttachments: [{ body: 'not json' }, { body: '[{"method":1}]' }, { path: '/nonexistent/dss-calls.json' }] }] });
+  const results = summary(run([odd], ['Error: global setup failed']));
+  expect(results.checks[0]?.check_id).toBe('title of null');
+  expect(results.problems).toEqual([
+    'run error: global setup failed',
+    'test "title of null" (checks/sample.spec.ts) has no check annotation; its title stands in for the check id',
+    'check title of null: a dss-calls attachment is not JSON',
+    'check title of null: 1 recorded call(s) have the wrong shape',
+    'check title of null: cannot read dss-calls attachment /nonexistent/dss-calls.json',
+    'check title of null names requirement NOT-IN-CATALOGUE, which is not in catalogue 1.0.0',
+  ]);
+  expect(results.verdict).toBe('inconclusive');
+});
