@@ -65,6 +65,31 @@ const catalogue = {
   'LEDGER-INSUFFICIENT-BALANCE': { status: 400, short_message: 'Transfer refused', when: 'The sender holds less than the amount.' },
   'LEDGER-CEILING-EXCEEDED': { status: 400, short_message: 'Transfer refused', when: 'The receiver would hold more than its credit line’s maximum_credit_limit.' },
 
+  // Value layer: credit line changes, settlement instruments, balances, consolidation, obligations
+  // (semantics §2, §3, §12). Each endpoint answers with the failure status its table lists.
+  'CREDIT-LINE-REFUSED': { status: 404, short_message: 'Credit line could not be changed', when: 'A credit line request, allow or revoke that the service cannot carry out: unknown issuer, holder or asset, wrong account for the asset group, missing allowlist entry, no such line, or a ceiling below the balance held.' },
+  'SETTLEMENT-INSTRUMENTS-NONE': { status: 404, short_message: 'No settlement instruments', when: 'A listing of settlement instruments (all, by account, by member, issued by the caller, available to a tokenizer) found none.' },
+  'DSO-ISSUANCE-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'A DSO issuance whose code is not an ISO 4217 code followed by DSO, whose group is not DSO, or whose caller is not a market maker.' },
+  'DSO-ISSUANCE-ACCOUNT-MISMATCH': { status: 401, short_message: 'Issuance account does not match the access token', when: 'The token used to issue a DSO does not give access to the caller’s issuance account (emission).' },
+  'BALANCE-NO-CREDIT-LINE': { status: 404, short_message: 'No credit line for the asset with its issuer', when: 'The account holds no credit line matching the asset code and issuer asked for.' },
+  'BALANCE-ASSET-AMBIGUOUS': { status: 400, short_message: 'Missing or invalid parameters', when: 'The account holds several credit lines matching the given filters; the asset code and issuer are needed to pick one.' },
+  'CONSOLIDATION-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'A consolidation names an account that is not an operating account of the caller, a source equal to the target, an asset without code and issuer, an invalid amount, or no entries or more than 100.' },
+  'CONSOLIDATION-DSO': { status: 403, short_message: 'Consolidation not possible for the DSO asset group', when: 'A consolidation entry names a DSO.' },
+  'CONSOLIDATION-FAILED': { status: 400, short_message: 'Consolidation failed', when: 'The ledger refused the consolidation transaction (balance, credit line or ceiling); nothing moved.' },
+  'OBLIGATIONS-NONE': { status: 404, short_message: 'No obligations', when: 'The caller has issued no DSO (or none with the asked code).' },
+  'OBLIGATION-NOT-ISSUED': { status: 404, short_message: 'Not found', when: 'The caller has not issued the DSO whose holders it asked for.' },
+
+  // Funding by a tokenizer (semantics §5)
+  'FUNDING-INSTRUCTION-REFUSED': { status: 404, short_message: 'Instruction not created or invalid member', when: 'The DSA is not registered for the tokenizer, the member is unknown or not activated, or the target account has no allowed credit line with enough headroom.' },
+  'FUNDING-E2E-REUSED': { status: 400, short_message: 'Missing or invalid parameters', when: 'An end_to_end_identification already names an instruction with a different fundingInfo.' },
+  'FUNDING-NOT-INSTRUCTED': { status: 400, short_message: 'Missing or invalid parameters', when: 'A funding is sent with no instruction for its end_to_end_identification, or with a fundingInfo that differs from the instructed one.' },
+  'FUNDING-SIGNATURE-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'funding_payload_signature or signed_funding_transaction does not verify with the key of the tokenizer’s issuance account.' },
+  'FUNDING-FAILED': { status: 400, short_message: 'Funding failed', when: 'The ledger refused the mint (credit line revoked, headroom gone); the instruction stays unsent.' },
+
+  // Gateway messages and transaction listening (semantics §9)
+  'LISTENING-RESTART-REFUSED': { status: 409, short_message: 'Cannot restart, check account identifier', when: 'The listening restart names an account the caller does not have.' },
+  'LISTENING-REFERENCE-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'The listening restart reference is neither `now` nor a positive transaction_reference_number.' },
+
   // Payment points (semantics §12). The endpoint lists only 400 and 500, so an empty result is a 200 with [].
   'PAYMENT-POINT-BAD-FILTER': { status: 400, short_message: 'Missing or invalid parameters', when: '`point_type` or `method_identification` is not one of the values the spec lists.' },
   'PAYMENT-POINT-BAD-COORDINATES': { status: 400, short_message: 'Missing or invalid parameters', when: '`geo_coordinates` is not "latitude,longitude" in decimal degrees within [-90, 90] and [-180, 180].' },

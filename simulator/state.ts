@@ -6,6 +6,9 @@ import { TokenService } from './auth/tokens.ts';
 import { PaymentPointDirectory } from './payment-points/directory.ts';
 import { FaultSwitch, type FaultName } from './faults/catalogue.ts';
 import { Ledger } from './ledger/ledger.ts';
+import { GatewayQueues } from './gateway/queues.ts';
+import { deliverLedgerNotifications } from './gateway/listening.ts';
+import { FundingBook } from './funding/funding-book.ts';
 
 /**
  * All state of one simulator, in one place. `POST /sim/reset` replaces it whole; nothing outside this
@@ -20,6 +23,9 @@ export interface SimState {
   readonly tokens: TokenService;
   readonly paymentPoints: PaymentPointDirectory;
   readonly faults: FaultSwitch;
+  readonly gateway: GatewayQueues;
+  /** Funding instructions by end_to_end_identification. */
+  readonly funding: FundingBook;
 }
 
 export interface StateOptions {
@@ -34,14 +40,19 @@ export async function createState(options: StateOptions = {}): Promise<SimState>
   const clock = new SimClock(options.clock);
   const members = new MemberRegistry(options.networkSeed ?? 'dss-reference-network');
   const faults = new FaultSwitch(options.faults);
+  const ledger = new Ledger(clock);
+  const gateway = new GatewayQueues();
+  deliverLedgerNotifications(ledger, gateway);
   return {
     clock,
     members,
     allowlists: new Allowlists(),
     assets: new AssetRegistry(),
-    ledger: new Ledger(clock),
+    ledger,
     tokens: await TokenService.create(clock, members, faults),
     paymentPoints: new PaymentPointDirectory(),
     faults,
+    gateway,
+    funding: new FundingBook(),
   };
 }

@@ -19,7 +19,16 @@ const workers = simulatorControl ? workersFromEnv(process.env.DSS_WORKERS) : 1;
 
 export default defineConfig({
   testDir: './checks',
-  testMatch: '**/*.spec.ts',
+  // Three stages. `target` checks that the target answers at all (nothing else can run otherwise).
+  // `conformance` runs in parallel workers. `clock` holds the checks that move the simulator's
+  // shared clock: it runs as `target`'s teardown, so after every parallel check has finished (whatever
+  // their outcome) and never beside one, since a jump of 15 minutes would expire other workers' tokens
+  // and quotations in flight. Its checks sit in files run one at a time, in order.
+  projects: [
+    { name: 'target', testMatch: 'target.setup.ts', teardown: 'clock' },
+    { name: 'conformance', testMatch: '**/*.spec.ts', testIgnore: '**/*.clock.spec.ts', dependencies: ['target'], fullyParallel: true },
+    { name: 'clock', testMatch: '**/*.clock.spec.ts', fullyParallel: false },
+  ],
   globalSetup: './global-setup.ts',
   outputDir: join(reportDir, '.run', 'artifacts'),
   timeout: profile?.timeouts.check_ms ?? DEFAULT_CHECK_MS,

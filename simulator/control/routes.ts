@@ -9,6 +9,7 @@ import { parseJsonBody, readRawBody } from '../http/body.ts';
 import { clientIp, isLoopback } from '../http/client-ip.ts';
 import { sendError } from '../http/send-error.ts';
 import type { Simulator } from '../simulator.ts';
+import { ledgerView } from './ledger-view.ts';
 import { memberView, networkView } from './network-view.ts';
 import { controlSchemas, type ControlInput } from './schemas.ts';
 
@@ -71,6 +72,8 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
     const now = input.now !== undefined ? sim.state.clock.set(input.now) : sim.state.clock.advance(input.advance_ms ?? 0);
     return c.json({ now });
   });
+
+  app.get('/ledger', (c) => c.json(ledgerView(sim.state)));
 
   app.get('/faults', (c) => c.json(faultList(sim)));
   app.post('/faults', async (c) => {

@@ -1,5 +1,6 @@
 import type { Handler } from '../http/call.ts';
 import { memberDirectoryHandlers } from './member-directory.ts';
+import { memberLedgerHandlers } from './member-ledger.ts';
 import { notAvailable } from './not-available.ts';
 
 /**
@@ -8,9 +9,7 @@ import { notAvailable } from './not-available.ts';
  */
 export const memberHandlers: Record<string, Handler> = {
   ...memberDirectoryHandlers,
-  'member.getBalance': notAvailable,
-  'member.consolidate': notAvailable,
-  'member.restartListening': notAvailable,
+  ...memberLedgerHandlers,
   'member.requestCharge': notAvailable,
   'member.answerCharge': notAvailable,
   'member.redeem': notAvailable,
@@ -25,15 +24,6 @@ export const memberHandlers: Record<string, Handler> = {
   'member.getQuotation': notAvailable,
   'member.answerQuotation': notAvailable,
   'member.cancelQuotation': notAvailable,
-  'member.readGatewayMessages': notAvailable,
-  'member.listSettlementInstruments': notAvailable,
-  'member.issueSettlementInstrument': notAvailable,
-  'member.changeCreditLine': notAvailable,
-  'member.listAccountInstruments': notAvailable,
-  'member.listEmittedInstruments': notAvailable,
-  'member.listMemberInstruments': notAvailable,
-  'member.listObligations': notAvailable,
-  'member.getObligation': notAvailable,
   'member.signMessage': notAvailable,
   'member.listTransactions': notAvailable,
 };

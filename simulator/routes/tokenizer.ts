@@ -2,6 +2,7 @@ import type { Handler } from '../http/call.ts';
 import { resolveAccountAddress } from '../members/addressing.ts';
 import { getMember, listMembers, memberInfo } from '../members/directory.ts';
 import { notAvailable } from './not-available.ts';
+import { tokenizerLedgerHandlers } from './tokenizer-ledger.ts';
 
 /**
  * Tokenizer interface (`/tokenizer/v1/api`): one handler per catalogue endpoint, each a few lines that
@@ -18,9 +19,7 @@ export const tokenizerHandlers = {
 
   'tokenizer.getMember': ({ state, path }) => memberInfo(getMember(state, path.member_identification!)),
 
-  'tokenizer.listAvailableInstruments': notAvailable,
-  'tokenizer.changeCreditLine': notAvailable,
-  'tokenizer.createFundingInstruction': notAvailable,
+  ...tokenizerLedgerHandlers,
+
   'tokenizer.answerRedemption': notAvailable,
-  'tokenizer.sendFunding': notAvailable,
 } satisfies Record<string, Handler>;

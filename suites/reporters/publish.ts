@@ -26,7 +26,7 @@ export async function publishReport(run: RunRecord, reportDir: string): Promise<
   const { target, problem } = readRunTarget(dir);
   const specVersion = target?.spec_version ?? DEFAULT_SPEC_VERSION;
   const results = summarize({
-    run: target ? { ...run, startedAt: target.started_at } : run,
+    run,
     requirements: loadRequirements(specVersion),
     endpoints,
     specVersion,

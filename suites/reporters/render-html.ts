@@ -25,7 +25,7 @@ export function renderHtml(report: ConformanceReport): string {
 <body>
 <header class="verdict verdict-${results.verdict}">
   <h1>DSS API conformance: ${verdictLabel[results.verdict]}</h1>
-  <p>${scoreText(results.scores.overall)} MUST requirements passed</p>
+  <p>${overallText(results.scores.overall)}</p>
 </header>
 <section>
   <h2>Run</h2>
@@ -111,8 +111,9 @@ const outcomeLabel: Record<Outcome, string> = {
   flaky: 'flaky (failed, then passed on retry)',
 };
 
-function scoreText(score: Score): string {
-  return score.score === null ? 'no' : `${score.passed} of ${score.checked} (${score.score}%)`;
+function overallText(score: Score): string {
+  if (score.score === null) return 'No MUST requirement was checked.';
+  return `${score.passed} of ${score.checked} checked MUST requirements passed (${score.score}%).`;
 }
 
 function bar(score: Score): Html {

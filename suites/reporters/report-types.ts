@@ -17,7 +17,10 @@ export interface RawAnnotation {
   description?: string;
 }
 
-/** The name of the attachment that carries a check's recorded calls (the runtime writes it). */
+/**
+ * The attachment that carries a check's recorded calls. The runtime names it too (fixtures.ts), but
+ * that module defines Playwright fixtures, which a reporter must not load.
+ */
 export const CALLS_ATTACHMENT = 'dss-calls';
 
 export interface CallAttachment {
@@ -54,13 +57,12 @@ export interface RunRecord {
   finishedAt: string;
 }
 
-/** What global setup wrote to `<reportDir>/.run/target.json`. */
+/** What the reports use of `<reportDir>/.run/target.json` (global setup writes it; the run's times come from the runner). */
 export interface RunTarget {
   base_url: string;
   profile_digest: string;
   capabilities: Json;
   spec_version: string;
-  started_at: string;
 }
 
 export const outcomes = ['passed', 'failed', 'skipped', 'expected-failure', 'stale-baseline', 'flaky'] as const;
@@ -144,8 +146,7 @@ export interface CoverageReport {
   uncatalogued_calls: number;
 }
 
-export const verdicts = ['passed', 'passed-with-expected-failures', 'failed', 'inconclusive'] as const;
-export type Verdict = (typeof verdicts)[number];
+export type Verdict = 'passed' | 'passed-with-expected-failures' | 'failed' | 'inconclusive';
 
 export interface ConformanceResults {
   spec_version: string;

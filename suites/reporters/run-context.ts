@@ -16,13 +16,12 @@ export function readRunTarget(reportDir: string): { target: RunTarget | null; pr
     return { target: null, problem: `cannot read ${file}: ${error instanceof Error ? error.message : String(error)}` };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { target: null, problem: `${file} is not a JSON object` };
-  const { base_url, profile_digest, spec_version, started_at, capabilities } = value as Record<string, unknown>;
-  const startedAt = typeof started_at === 'number' ? new Date(started_at).toISOString() : started_at;
-  if (typeof base_url !== 'string' || typeof profile_digest !== 'string' || typeof spec_version !== 'string' || typeof startedAt !== 'string') {
-    return { target: null, problem: `${file} needs base_url, profile_digest, spec_version and started_at` };
+  const { base_url, profile_digest, spec_version, capabilities } = value as Record<string, unknown>;
+  if (typeof base_url !== 'string' || typeof profile_digest !== 'string' || typeof spec_version !== 'string') {
+    return { target: null, problem: `${file} needs base_url, profile_digest and spec_version` };
   }
   // capabilities came out of JSON.parse, so it is JSON whatever its shape.
-  return { target: { base_url, profile_digest, spec_version, started_at: startedAt, capabilities: (capabilities ?? null) as Json }, problem: null };
+  return { target: { base_url, profile_digest, spec_version, capabilities: (capabilities ?? null) as Json }, problem: null };
 }
 
 export function suiteVersion(): string {

@@ -4,9 +4,10 @@ import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
 import type { ConformanceReport, SignedClaims, UnsignedReport } from './report-types.ts';
 
 /**
- * The seal of a conformance report. A key pair is made for each run and the private key is never
- * stored, so a signature proves that the claims (profile digest, suite version, results digest) are
- * the ones this run produced; whoever receives the report pins the key by the thumbprint the run printed.
+ * The seal of a conformance report. A key pair is made for each run and its private key is never
+ * stored. The public key travels in the JWS header, so the signature shows the claims (profile digest,
+ * suite version, results digest) are intact; that they come from this run needs the key pinned, by the
+ * thumbprint the run printed.
  */
 export const signatureAlgorithm = 'EdDSA';
 
@@ -15,15 +16,11 @@ export function resultsDigest(results: unknown): string {
   return createHash('sha256').update(canonicalJson(results), 'utf8').digest('hex');
 }
 
-function claimsPayload(claims: SignedClaims): Uint8Array {
-  return new TextEncoder().encode(canonicalJson(claims));
-}
-
 export async function signReport(unsigned: UnsignedReport): Promise<ConformanceReport> {
   const { privateKey, publicKey } = await generateKeyPair(signatureAlgorithm, { crv: 'Ed25519' });
   const jwk = await exportJWK(publicKey);
   const results_digest = resultsDigest(unsigned.results);
   const claims: SignedClaims = { profile_digest: unsigned.profile_digest, suite_version: unsigned.suite_version, results_digest };
-  const jws = await new CompactSign(claimsPayload(claims)).setProtectedHeader({ alg: signatureAlgorithm, jwk }).sign(privateKey);
+  const jws = await new CompactSign(new TextEncoder().encode(canonicalJson(claims))).setProtectedHeader({ alg: signatureAlgorithm, jwk }).sign(privateKey);
   return { ...unsigned, signature: { results_digest, jws, key_thumbprint: await calculateJwkThumbprint(jwk) } };
 }

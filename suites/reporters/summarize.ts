@@ -16,11 +16,7 @@ import {
 } from './report-types.ts';
 import { isHarnessFailure, isTargetFailure, requirementMatrix, scoresOf } from './requirement-matrix.ts';
 
-/**
- * The one aggregation of a run: from a neutral list of check results (the live reporter and the
- * rebuild from JSON files both produce it) to the results part of conformance.json. Pure: everything
- * it needs comes in, so the same run always gives the same results.
- */
+/** Everything the aggregation needs; it reads nothing else. */
 export interface SummaryInput {
   run: RunRecord;
   requirements: readonly Requirement[];
@@ -31,6 +27,11 @@ export interface SummaryInput {
   problems: readonly string[];
 }
 
+/**
+ * The one aggregation of a run: from a neutral list of check results (the live reporter and the
+ * rebuild from JSON files both produce it) to the results part of conformance.json. Pure, so the same
+ * run always gives the same results.
+ */
 export function summarize(input: SummaryInput): ConformanceResults {
   const problems = [...input.problems, ...input.run.runErrors.map((error) => `run error: ${cleanErrorMessage(error)}`)];
   const converted = input.run.checks.map((raw) => toCheckReport(raw, problems));

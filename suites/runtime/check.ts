@@ -1,4 +1,4 @@
-import type { PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions, TestInfo } from '@playwright/test';
+import type { TestDetails } from '@playwright/test';
 import type { JsonSchema } from '../../schemas/catalogue-types.ts';
 import type { EndpointId } from '../../schemas/endpoints.ts';
 import { schemaRef } from '../../schemas/resources.ts';
@@ -6,7 +6,7 @@ import { validate } from '../../schemas/validators.ts';
 import { checkIdPattern } from './check-id.ts';
 import type { DssResponse } from './client.ts';
 import type { ControlClient } from './control.ts';
-import { test, type Actors, type DssTestFixtures, type DssWorkerFixtures } from './fixtures.ts';
+import { test, type Actors } from './fixtures.ts';
 import { HarnessFault } from './harness-fault.ts';
 
 /**
@@ -25,16 +25,17 @@ export interface CheckOptions {
   endpoint?: EndpointId;
 }
 
-export type CheckArgs = PlaywrightTestArgs & PlaywrightTestOptions & DssTestFixtures & PlaywrightWorkerArgs & PlaywrightWorkerOptions & DssWorkerFixtures;
-export type CheckBody = (args: CheckArgs, testInfo: TestInfo) => Promise<void>;
-
 const declared = new Set<string>();
 
 /**
- * Declares check `id` (a stable slug such as `auth.missing-token`). Its area (the part before the
- * first dot) becomes a tag, so `dss test --tag auth` selects it.
+ * Declares check `id` (a stable slug such as `auth.missing-token`) for Playwright's own `test`, which the
+ * check file calls itself so that reports point at the check's line, not at this helper:
+ *
+ *     test(...check('errors.unknown-path', 'answers 404 ...', { requirements: ['ERR-UNKNOWN-PATH'] }), async ({ actors }) => { ... });
+ *
+ * Its area (the part before the first dot) becomes a tag, so `dss test --tag errors` selects it.
  */
-export function check(id: string, title: string, options: CheckOptions, body: CheckBody): void {
+export function check(id: string, title: string, options: CheckOptions): [string, TestDetails] {
   if (!checkIdPattern.test(id)) throw new HarnessFault(`check id "${id}" is not a slug like auth.missing-token`);
   if (declared.has(id)) throw new HarnessFault(`check id "${id}" is declared twice`);
   if (options.requirements.length === 0) throw new HarnessFault(`check ${id} names no requirement`);
@@ -45,7 +46,7 @@ export function check(id: string, title: string, options: CheckOptions, body: Ch
     ...options.requirements.map((requirement) => ({ type: 'requirement', description: requirement })),
     ...(options.endpoint ? [{ type: 'endpoint', description: options.endpoint }] : []),
   ];
-  test(`${id} ${title}`, { tag: `@${id.split('.')[0]}`, annotation }, body);
+  return [`${id} ${title}`, { tag: `@${id.split('.')[0]}`, annotation }];
 }
 
 /** A check failed: the target did not do what the requirement says. */

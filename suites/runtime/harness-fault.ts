@@ -8,6 +8,8 @@ export class HarnessFault extends Error {
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(`${HarnessFault.PREFIX}${message}`, options);
+    // Playwright shows an error as "<name>: <message>"; with no name the shown message starts with the
+    // prefix, which is what the reporters look for. `instanceof HarnessFault` still tells it apart.
     this.name = '';
   }
 }

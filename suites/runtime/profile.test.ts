@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -96,6 +96,7 @@ test('a JSON file loads, and a base URL override replaces and is validated like 
   expect(loadProfile(file, {}).base_url).toBe('https://dss.example.test/api');
   expect(loadProfile(file, {}, { baseUrl: 'http://127.0.0.1:4010' }).base_url).toBe('http://127.0.0.1:4010');
   expect(problemsOf(() => loadProfile(file, {}, { baseUrl: 'not a url' }))[0]).toContain('/base_url must match pattern');
+  rmSync(dir, { recursive: true });
 });
 
 test('the digest ignores tokens but follows everything else', () => {

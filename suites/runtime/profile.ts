@@ -60,6 +60,11 @@ export class ProfileError extends Error {
   }
 }
 
+export interface ProfileOptions {
+  /** Replaces the file's `base_url` (`dss test --target` with `--profile`); validated like it. */
+  baseUrl?: string;
+}
+
 /** Synchronous, because the Playwright config (which cannot await) reads it too. */
 export function loadProfile(file: string, env: Record<string, string | undefined> = process.env, options: ProfileOptions = {}): Profile {
   let text: string;
@@ -69,11 +74,6 @@ export function loadProfile(file: string, env: Record<string, string | undefined
     throw new ProfileError(file, [`cannot be read: ${error instanceof Error ? error.message : String(error)}`]);
   }
   return parseProfile(text, file, env, options);
-}
-
-export interface ProfileOptions {
-  /** Replaces the file's `base_url` (`dss test --target` with `--profile`); validated like it. */
-  baseUrl?: string;
 }
 
 export function parseProfile(text: string, fileName: string, env: Record<string, string | undefined>, options: ProfileOptions = {}): Profile {
@@ -122,6 +122,7 @@ function withDefaults(raw: RawProfile): Profile {
   if (raw.capabilities?.areas) capabilities.areas = raw.capabilities.areas;
   return {
     base_url: raw.base_url,
+    // The schema requires the three roles, which fromEntries cannot show the type system.
     members: members as Profile['members'],
     capabilities,
     timeouts: {

@@ -1,0 +1,37 @@
+/**
+ * simulator/gateway/: the gateway message service (semantics §9). Messages addressed to a member wait
+ * in one of its four queues until the member reads them with `GET /gateway/messages`; a read consumes
+ * what it returns. Producers (ledger notifications, quotations, charges, payments) only enqueue here;
+ * what a payload holds is decided by its producer, not by this folder.
+ */
+import type { GatewayMessageType } from '../../schemas/enumerations.ts';
+
+/** The spec's streamMessages: one payload per message, the timestamp as a string of ms digits. */
+export interface StreamMessage {
+  response_data: [object];
+  timestamp: string;
+}
+
+/** The most messages one read returns; the rest wait for the next read. */
+export const GATEWAY_READ_LIMIT = 100;
+
+export class GatewayQueues {
+  private readonly queues = new Map<string, StreamMessage[]>();
+
+  /** `timestamp` is when the message was emitted, in ms from the simulator clock. */
+  enqueue(member: string, type: GatewayMessageType, payload: object, timestamp: number): void {
+    const key = queueKey(member, type);
+    const queue = this.queues.get(key) ?? [];
+    queue.push({ response_data: [payload], timestamp: String(timestamp) });
+    this.queues.set(key, queue);
+  }
+
+  /** The oldest pending messages, in order, removed from the queue; `[]` when none wait. */
+  read(member: string, type: GatewayMessageType): StreamMessage[] {
+    return this.queues.get(queueKey(member, type))?.splice(0, GATEWAY_READ_LIMIT) ?? [];
+  }
+}
+
+function queueKey(member: string, type: GatewayMessageType): string {
+  return `${member}|${type}`;
+}

@@ -1,0 +1,78 @@
+import { familyPrefix } from '../../../schemas/catalogue-types.ts';
+import { test } from '../../runtime/fixtures.ts';
+import { check, warnShould } from '../../runtime/check.ts';
+import { TargetNetworkError } from '../../runtime/client.ts';
+import { expectRefusal } from '../../runtime/refusal.ts';
+
+/**
+ * Errors and limits that hold for the whole service (spec "Errors", "Limits", "Versioning";
+ * semantics §14): unknown paths and versions, methods, malformed and invalid input, oversized bodies.
+ */
+
+test(...check('errors.unknown-path', 'answers 404 with an error body for a path the API does not have', { requirements: ['ERR-UNKNOWN-PATH', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {
+  for (const path of [`${familyPrefix.member}/no-such-resource`, `${familyPrefix.member}/members/x/y/z`, `${familyPrefix.tokenizer}/no-such-resource`]) {
+    const client = path.startsWith(familyPrefix.tokenizer) ? actors.tokenizer.client : actors.mmA.client;
+    expectRefusal(await client.raw('GET', path), { status: 404, requirement: 'ERR-UNKNOWN-PATH' });
+  }
+});
+
+test(...check('errors.unknown-version', 'answers 404 for the same paths under another version', { requirements: ['VER-PATH-PREFIX', 'ERR-UNKNOWN-PATH'] }), async ({ actors }) => {
+  for (const path of ['/client/v2/api/members', '/client/v0/api/digital-accounts', '/tokenizer/v2/api/members', '/client/api/members']) {
+    const client = path.startsWith('/tokenizer') ? actors.tokenizer.client : actors.mmA.client;
+    expectRefusal(await client.raw('GET', path), { status: 404, requirement: 'VER-PATH-PREFIX' });
+  }
+});
+
+test(...check('errors.method-not-allowed', 'refuses a method an existing path does not serve, with 405', { requirements: ['ERR-METHOD-NOT-ALLOWED', 'ERR-NO-5XX'] }), async ({ actors }) => {
+  const cases: Array<[string, string]> = [
+    ['PUT', `${familyPrefix.member}/members/allowlist`],
+    ['PATCH', `${familyPrefix.member}/digital-accounts`],
+    ['DELETE', `${familyPrefix.member}/payment-points`],
+    // The literal segment wins: this is the quotation-request path, which only takes POST.
+    ['GET', `${familyPrefix.member}/exchange/quotations/request`],
+  ];
+  for (const [method, path] of cases) {
+    expectRefusal(await actors.mmA.client.raw(method, path, { body: {} }), { status: 405, requirement: 'ERR-METHOD-NOT-ALLOWED', level: 'SHOULD' });
+  }
+});
+
+test(...check('errors.malformed-json', 'refuses a body that is not JSON with 400', { requirements: ['ERR-MALFORMED-JSON', 'ERR-NO-5XX'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
+  const client = actors.mmA.client;
+  for (const rawBody of ['{"member_identification": ', 'not json at all', '{"a":1}}']) {
+    expectRefusal(await client.call('member.addToAllowlist', { rawBody }), { status: 400, requirement: 'ERR-MALFORMED-JSON' });
+    expectRefusal(await client.call('member.signPayload', { rawBody }), { status: 400, requirement: 'ERR-MALFORMED-JSON' });
+  }
+  // Invalid UTF-8 is not JSON either.
+  expectRefusal(await client.call('member.signPayload', { rawBody: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) }), { status: 400, requirement: 'ERR-MALFORMED-JSON' });
+  // DELETE /members/allowlist lists no status that fits, so 400 is right there too (semantics §14).
+  expectRefusal(await client.call('member.removeFromAllowlist', { rawBody: '["unclosed' }), { status: 400, requirement: 'ERR-MALFORMED-JSON' });
+});
+
+test(...check('errors.invalid-input', 'refuses inputs that break the endpoint’s schema with 400', { requirements: ['ERR-INVALID-INPUT', 'ERR-NO-5XX'] }), async ({ actors }) => {
+  const client = actors.mmA.client;
+  const main = actors.mmA.accounts[0]!;
+  const cases = [
+    client.call('member.signPayload', { body: { account_identification: main } }),
+    client.call('member.signPayload', { body: { account_identification: main, unsigned_payload: 'not base64 !!' } }),
+    client.call('member.signPayload', { body: { account_identification: 42, unsigned_payload: 'aGVsbG8=' } }),
+    client.call('member.addToAllowlist', { body: 42 }),
+    client.call('member.readGatewayMessages', { query: { type: 'everything' } }),
+    client.call('member.readGatewayMessages'),
+    client.call('member.listTransactions', { query: { data_type: 'EVERYTHING' } }),
+    client.call('member.listMemberInstruments', { path: { member_identification: actors.mmB.identification }, query: { type: 'some' } }),
+  ];
+  for (const response of await Promise.all(cases)) expectRefusal(response, { status: 400, requirement: 'ERR-INVALID-INPUT' });
+});
+
+test(...check('errors.body-too-large', 'refuses a body over 1 MiB without processing it', { requirements: ['LIM-BODY-SIZE', 'ERR-NO-5XX'], endpoint: 'member.signPayload' }), async ({ actors }) => {
+  const main = actors.mmA.accounts[0]!;
+  const rawBody = JSON.stringify({ account_identification: main, unsigned_payload: Buffer.alloc(800 * 1024, 1).toString('base64') });
+  try {
+    const response = await actors.mmA.client.call('member.signPayload', { rawBody });
+    expectRefusal(response, { status: 413, requirement: 'LIM-BODY-SIZE', level: 'SHOULD' });
+  } catch (error) {
+    // Closing the connection on an oversized upload is a defensible way to refuse it.
+    if (!(error instanceof TargetNetworkError)) throw error;
+    warnShould(false, `the target closed the connection instead of answering 413: ${error.failure.reason}`, 'LIM-BODY-SIZE');
+  }
+});

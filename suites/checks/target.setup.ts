@@ -1,0 +1,13 @@
+import { test } from '../runtime/fixtures.ts';
+import { check, expectStatus, expectSchema } from '../runtime/check.ts';
+import { schemaRef } from '../../schemas/resources.ts';
+
+/**
+ * The first check of every run: the target answers a plain read under the versioned member prefix.
+ * When it does not, nothing else can run, and the run says so here instead of in a hundred failures.
+ */
+test(...check('target.reachable', 'answers a read under /client/v1/api with the member’s token', { requirements: ['VER-PATH-PREFIX'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
+  const response = await actors.mmA.client.call('member.listDigitalAccounts');
+  expectStatus(response, 200, 'VER-PATH-PREFIX');
+  expectSchema(response.body, { type: 'array', items: schemaRef('digitalAccount') }, 'VER-PATH-PREFIX');
+});

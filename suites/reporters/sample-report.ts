@@ -1,0 +1,60 @@
+import { endpoints } from '../../schemas/endpoints.ts';
+import { loadRequirements } from '../requirements/catalogue.ts';
+import type { RecordedCall } from '../runtime/recorder.ts';
+import { reportFormat, type ConformanceReport, type RawCheck } from './report-types.ts';
+import { signReport } from './signature.ts';
+import { summarize } from './summarize.ts';
+
+/**
+ * Test data for the reporter tests: a signed report of a small run whose target answers with hostile
+ * text everywhere it can (URL, headers, bodies, messages), as a real vendor's service might.
+ */
+export const hostile = '<script>alert("x")</script><img src=x onerror=alert(1)>';
+
+const call: RecordedCall = {
+  endpoint_id: 'member.getMember',
+  method: 'GET',
+  url: `http://target/client/v1/api/members/${hostile}`,
+  status: 500,
+  request_headers: { authorization: 'Bearer [redacted]' },
+  request_body: null,
+  response_headers: { 'x-hostile': hostile },
+  response_body: JSON.stringify({ short_message: hostile }),
+  duration_ms: 4,
+};
+
+const checks: RawCheck[] = [
+  {
+    title: 'dir.member-not-found answers 404',
+    file: 'checks/directory.spec.ts',
+    expectedStatus: 'passed',
+    annotations: [
+      { type: 'check', description: 'dir.member-not-found' },
+      { type: 'requirement', description: 'DIR-MEMBER-NOT-FOUND' },
+      { type: 'warning', description: `[ERR-LISTED-STATUS] answered ${hostile}` },
+    ],
+    attempts: [{ status: 'failed', errors: [`CheckFailure: [DIR-MEMBER-NOT-FOUND] expected status 404, got 500; body: ${hostile}`], callAttachments: [{ body: JSON.stringify([call]) }] }],
+  },
+  {
+    title: 'dir.member-get answers the member',
+    file: 'checks/directory.spec.ts',
+    expectedStatus: 'passed',
+    annotations: [
+      { type: 'check', description: 'dir.member-get' },
+      { type: 'requirement', description: 'DIR-MEMBER-GET' },
+    ],
+    attempts: [{ status: 'passed', errors: [], callAttachments: [{ body: JSON.stringify([{ ...call, status: 200 }]) }] }],
+  },
+];
+
+export async function sampleReport(): Promise<ConformanceReport> {
+  const results = summarize({
+    run: { checks, runErrors: [], startedAt: '2030-01-01T00:00:00.000Z', finishedAt: '2030-01-01T00:00:30.000Z' },
+    requirements: loadRequirements('1.0.0'),
+    endpoints,
+    specVersion: '1.0.0',
+    target: { base_url: `http://target/${hostile}`, capabilities: { control: hostile } },
+    problems: [],
+  });
+  return signReport({ format: reportFormat, suite_version: '0.1.0', profile_digest: 'sha256:profile', results });
+}

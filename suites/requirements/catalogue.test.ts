@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { specParts } from '../../schemas/catalogue-types.ts';
+import { faultCatalogue } from '../../simulator/faults/catalogue.ts';
+import { loadRequirements, parseRequirements } from './catalogue.ts';
+
+test('catalogue 1.0.0 loads with unique ids, valid parts and levels, and the foundation requirements', () => {
+  const requirements = loadRequirements('1.0.0');
+  const ids = requirements.map((requirement) => requirement.id);
+  expect(new Set(ids).size).toBe(ids.length);
+  for (const requirement of requirements) {
+    expect(specParts, requirement.id).toContain(requirement.part);
+    expect(requirement.statement.length, requirement.id).toBeGreaterThan(40);
+    expect(requirement.source, requirement.id).toMatch(/spec: /);
+  }
+  const level = (id: string) => requirements.find((requirement) => requirement.id === id)?.level;
+  expect(level('ERR-LISTED-STATUS')).toBe('SHOULD');
+  expect(level('AUTH-REFRESH-INVALIDATES')).toBe('MUST');
+  expect(level('VER-PATH-PREFIX')).toBe('MUST');
+  for (const id of ['ERR-BODY-SHAPE', 'ERR-NO-5XX', 'LIM-BODY-SIZE', 'RES-DIRECTORY-SCHEMAS', 'AUTH-FAMILY', 'DIR-ACCOUNT-ADDRESS', 'ALLOWLIST-IDEMPOTENT', 'SIGN-PAYLOAD', 'PP-SORT']) {
+    expect(ids).toContain(id);
+  }
+});
+
+test('an unknown spec version names the file it looked for', () => {
+  expect(() => loadRequirements('9.9.9')).toThrow(/No requirement catalogue for spec version 9\.9\.9 \(expected .*9\.9\.9\.yaml\)/);
+});
+
+test('a broken catalogue is refused with every problem at once', () => {
+  const text = `
+spec_version: 1.0.1
+requirements:
+  - { id: GOOD-ONE, part: errors, level: MUST, statement: s, source: spec }
+  - { id: GOOD-ONE, part: errors, level: MUST, statement: s, source: spec }
+  - { id: bad id, part: chapter, level: MAY, statement: '', source: spec }
+  - just text
+`;
+  let message = '';
+  try {
+    parseRequirements(text, '1.0.0');
+  } catch (error) {
+    message = error instanceof Error ? error.message : String(error);
+  }
+  expect(message.split('\n')).toEqual([
+    'Requirement catalogue 1.0.0 is invalid:',
+    '  - spec_version is "1.0.1", expected "1.0.0"',
+    '  - requirements[1]: duplicate id GOOD-ONE',
+    '  - requirements[2] (bad id): id must match /^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+$/',
+    `  - requirements[2] (bad id): part must be one of ${specParts.join(', ')}`,
+    '  - requirements[2] (bad id): level must be one of MUST, SHOULD',
+    '  - requirements[2] (bad id): statement must be a non-empty string',
+    '  - requirements[3]: must be a mapping',
+  ]);
+});
+
+test('a catalogue without a requirements list is refused', () => {
+  expect(() => parseRequirements('spec_version: 1.0.0\n', '1.0.0')).toThrow('requirements must be a list');
+  expect(() => parseRequirements('- a\n- b\n', '1.0.0')).toThrow('the file is not a YAML mapping');
+});
+
+test('every simulator fault names a MUST requirement of its part: only a failing check can catch it', () => {
+  const byId = new Map(loadRequirements('1.0.0').map((requirement) => [requirement.id, requirement]));
+  for (const [name, fault] of Object.entries(faultCatalogue)) {
+    expect(byId.get(fault.requirement), name).toMatchObject({ level: 'MUST', part: fault.part });
+  }
+});

@@ -1,0 +1,35 @@
+import { CheckFailure, expectErrorBody, warnShould } from './check.ts';
+import type { DssResponse } from './client.ts';
+
+export interface RefusalExpectation {
+  /** The status the rule calls for. */
+  status: number;
+  /** The requirement this refusal verifies. */
+  requirement: string;
+  /**
+   * MUST (default): any other status fails the check. SHOULD: another 4xx only warns, because the
+   * spec does not fix the status (semantics §14: a 2xx, a 5xx or a missing error body still fails).
+   */
+  level?: 'MUST' | 'SHOULD';
+  /** The spec lists this status without a body type ("no body listed"): an error body is then optional. */
+  bodyOptional?: boolean;
+}
+
+/**
+ * A refusal as every rule needs it, whatever the endpoint: never a 2xx (the request was wrong), never a
+ * 5xx (a client mistake is not a server failure), always the spec's error body, then the status.
+ */
+export function expectRefusal(response: DssResponse, expectation: RefusalExpectation): void {
+  const { status, requirement, level = 'MUST' } = expectation;
+  const call = `${response.call.method} ${response.call.url}`;
+  if (response.status >= 200 && response.status < 300) {
+    throw new CheckFailure(requirement, `${call}: expected a refusal with status ${status}, got ${response.status} (accepted)`);
+  }
+  if (response.status >= 500) {
+    throw new CheckFailure('ERR-NO-5XX', `${call}: a client mistake must not get a 5xx; expected ${status}, got ${response.status}`);
+  }
+  if (!expectation.bodyOptional || response.text !== '') expectErrorBody(response, 'ERR-BODY-SHAPE');
+  if (response.status === status) return;
+  if (level === 'MUST') throw new CheckFailure(requirement, `${call}: expected status ${status}, got ${response.status}`);
+  warnShould(false, `${call}: expected status ${status}, got ${response.status}`, requirement);
+}
