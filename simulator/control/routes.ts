@@ -25,12 +25,10 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
     if (!sim.options.controlFromAnywhere && !isLoopback(clientIp(c))) {
       return sendError(c, sim.state, new DssError('CONTROL-FORBIDDEN', 'The control plane answers loopback clients only.'));
     }
-    try {
-      await next();
-    } catch (error) {
-      return sendError(c, sim.state, toControlError(error));
-    }
+    await next();
   });
+  // Hono hands a handler's exception to the error handler, not back to the middleware above.
+  app.onError((error, c) => sendError(c, sim.state, toControlError(error)));
 
   app.get('/health', (c) => c.json({ status: 'ok', version, spec_version: specVersion }));
 

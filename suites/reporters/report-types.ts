@@ -17,11 +17,8 @@ export interface RawAnnotation {
   description?: string;
 }
 
-/**
- * The attachment that carries a check's recorded calls. The runtime names it too (fixtures.ts), but
- * that module defines Playwright fixtures, which a reporter must not load.
- */
-export const CALLS_ATTACHMENT = 'dss-calls';
+// The recorder (not the fixtures, which a reporter must not load) names the calls attachment.
+export { CALLS_ATTACHMENT } from '../runtime/recorder.ts';
 
 export interface CallAttachment {
   body?: string;

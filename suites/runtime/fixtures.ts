@@ -3,7 +3,7 @@ import { DssClient } from './client.ts';
 import { ControlClient, TargetClock, type SimMember } from './control.ts';
 import { HarnessFault } from './harness-fault.ts';
 import type { Profile, ProfileAsset, RequiredRole } from './profile.ts';
-import { CallRecorder, RecordingChannel } from './recorder.ts';
+import { CALLS_ATTACHMENT, CallRecorder, RecordingChannel } from './recorder.ts';
 import { createSimMembers, operatingAccounts, TOKENIZER_DSA } from './sim-members.ts';
 import { configuredProfile } from './target.ts';
 
@@ -45,7 +45,7 @@ export interface DssTestFixtures {
   baseline: void;
 }
 
-export const CALLS_ATTACHMENT = 'dss-calls';
+export { CALLS_ATTACHMENT } from './recorder.ts';
 
 export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
   target: [

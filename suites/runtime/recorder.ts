@@ -6,6 +6,9 @@ import { redactBody, redactHeaders, redactUrl } from './redaction.ts';
  * re-running it. This is the `dss-calls` attachment the reporters read; everything in it is already
  * redacted, so nothing downstream has to remember to.
  */
+/** The attachment that carries a check's recorded calls; the reporters read it by this name. */
+export const CALLS_ATTACHMENT = 'dss-calls';
+
 export interface RecordedCall {
   /** The catalogue endpoint called, or null (unknown paths, the simulator control plane). */
   endpoint_id: string | null;
