@@ -40,6 +40,11 @@ function rawRequest(method: string, path: string, body: string, headers: Record<
 
 const auth = () => ({ authorization: `Bearer ${token}` });
 
+/** An answer's JSON body, loosely typed: the tests read named fields of it. */
+async function json(response: Response): Promise<Record<string, unknown>> {
+  return (await response.json()) as Record<string, unknown>;
+}
+
 test('every catalogue endpoint is routed: without a token each answers 401, never 404 or 405', async () => {
   expect(endpoints).toHaveLength(46);
   for (const endpoint of endpoints) {
@@ -85,7 +90,7 @@ test('bodies over 1 MiB answer 413, malformed JSON and invalid UTF-8 400, repeat
   expect(badUtf8.status).toBe(400);
   const repeated = await fetch(`${sim.url}/client/v1/api/members?country_code=GB&country_code=US`, { headers: auth() });
   expect(repeated.status).toBe(400);
-  expect((await repeated.json()).long_message).toContain('country_code is given more than once');
+  expect((await json(repeated)).long_message).toContain('country_code is given more than once');
 });
 
 test('invalid input on an endpoint whose table lists 404 but no 400 gets the listed 404', async () => {
@@ -95,8 +100,8 @@ test('invalid input on an endpoint whose table lists 404 but no 400 gets the lis
 });
 
 test('the error body carries the spec fields and the reference extras, with a unique troubleshooting id', async () => {
-  const first = await (await fetch(`${sim.url}/client/v1/api/members/nobody-here`, { headers: auth() })).json();
-  const second = await (await fetch(`${sim.url}/client/v1/api/members/nobody-here`, { headers: auth() })).json();
+  const first = await json(await fetch(`${sim.url}/client/v1/api/members/nobody-here`, { headers: auth() }));
+  const second = await json(await fetch(`${sim.url}/client/v1/api/members/nobody-here`, { headers: auth() }));
   expect(first).toMatchObject({
     short_message: 'Member not found',
     long_message: expect.stringContaining('nobody-here'),
@@ -113,13 +118,13 @@ test('the error body carries the spec fields and the reference extras, with a un
 test('the control plane validates its input and lists every problem', async () => {
   const response = await fetch(`${sim.url}/sim/members`, { method: 'POST', body: JSON.stringify({ identification: 'x', business_role: 'BANK' }) });
   expect(response.status).toBe(400);
-  const body = await response.json();
+  const body = await json(response);
   expect(body.code).toBe('CONTROL-INVALID-REQUEST');
   expect(body.long_message).toMatch(/bicfi/);
   expect(body.long_message).toMatch(/business_role/);
   const clock = await fetch(`${sim.url}/sim/clock`, { method: 'POST', body: JSON.stringify({ now: 0 }) });
   expect(clock.status).toBe(400);
-  expect((await clock.json()).long_message).toMatch(/never goes backwards/);
+  expect((await json(clock)).long_message).toMatch(/never goes backwards/);
   const faults = await fetch(`${sim.url}/sim/faults`, { method: 'POST', body: JSON.stringify({ enable: ['no-such-fault'] }) });
   expect(faults.status).toBe(400);
 });
@@ -133,7 +138,7 @@ test('faults switch on and off through the control plane and change behaviour', 
 });
 
 test('the OpenAPI document and the interactive docs are served', async () => {
-  const document = await (await fetch(`${sim.url}/openapi.json`)).json();
+  const document = await json(await fetch(`${sim.url}/openapi.json`));
   expect(document.openapi).toBe('3.1.0');
   const page = await fetch(`${sim.url}/docs`);
   expect(page.headers.get('content-type')).toContain('text/html');

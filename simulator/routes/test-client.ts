@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { createApp } from '../http/app.ts';
+import { canonicalJson } from '../ledger/canonical-json.ts';
 import { Simulator } from '../simulator.ts';
 
 /**
@@ -80,5 +81,16 @@ export async function usdNetwork() {
     return call<{ payload: string }>('POST', `${MEMBER_API}/sign/payload`, token, { account_identification: 'emission', unsigned_payload: unsignedPayload });
   }
 
-  return { ...simulator, tokens, allowedUsdLine, signAsTokenizer };
+  /** The whole funding flow: instruction, both signatures, send. Answers the send's answer. */
+  async function fund(info: Record<string, unknown>): Promise<Answer<unknown>> {
+    const instruction = await call<{ unsigned_transaction_object: string }>('POST', `${TOKENIZER_API}/transactions/instruction`, tokens.tokenizer, info);
+    if (instruction.status !== 200) throw new Error(`test setup: ${JSON.stringify(instruction.body)}`);
+    const signatures = new URLSearchParams({
+      funding_payload_signature: (await signAsTokenizer(Buffer.from(canonicalJson(info), 'utf8').toString('base64'))).body.payload,
+      signed_funding_transaction: (await signAsTokenizer(instruction.body.unsigned_transaction_object)).body.payload,
+    });
+    return call('POST', `${TOKENIZER_API}/transactions/send?${signatures}`, tokens.tokenizer, info);
+  }
+
+  return { ...simulator, tokens, allowedUsdLine, signAsTokenizer, fund };
 }
