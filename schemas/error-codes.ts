@@ -29,6 +29,7 @@ const catalogue = {
 
   // Members, accounts, allowlist, signing (semantics §1, §4a, §6)
   'MEMBER-NOT-FOUND': { status: 404, short_message: 'Member not found', when: 'No member has this identifier.' },
+  'MEMBER-ID-MALFORMED': { status: 400, short_message: 'Missing or invalid parameters', when: 'A member identifier in the path cannot name a member (not 5 to 32 letters, digits or hyphens), on an endpoint whose table lists 400.' },
   'MEMBER-NONE-FOUND': { status: 404, short_message: 'No members', when: 'No member matches the listing filters.' },
   'ACCOUNT-NOT-FOUND': { status: 404, short_message: 'Address not found', when: 'The caller has no digital account with this identifier.' },
   'ACCOUNTS-NONE': { status: 404, short_message: 'No open accounts', when: 'The token gives access to none of the caller’s accounts.' },

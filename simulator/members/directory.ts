@@ -1,6 +1,6 @@
 import { DssError } from '../errors.ts';
 import type { SimState } from '../state.ts';
-import { EMISSION, operatingAccounts, type Member } from './registry.ts';
+import { EMISSION, memberIdentificationPattern, operatingAccounts, type Member } from './registry.ts';
 
 /** The memberInfo resource of the spec. */
 export function memberInfo(member: Member) {
@@ -59,4 +59,15 @@ export function getMember(state: SimState, identification: string): Member {
     throw new DssError('MEMBER-NOT-FOUND', `No member ${identification}.`);
   }
   return member;
+}
+
+/**
+ * The member interface's read lists 400, so there an identifier that no member can have (semantics §1)
+ * is a bad parameter; the tokenizer's read lists only 404, which `getMember` gives it (semantics §14).
+ */
+export function wellFormedMemberIdentification(identification: string): string {
+  if (!memberIdentificationPattern.test(identification)) {
+    throw new DssError('MEMBER-ID-MALFORMED', `${JSON.stringify(identification)} is not a member identifier: 5 to 32 letters, digits or hyphens.`);
+  }
+  return identification;
 }

@@ -3,7 +3,7 @@ import { DssError } from '../errors.ts';
 import type { Handler } from '../http/call.ts';
 import { acceptsJson } from '../http/accept.ts';
 import { allowlistTarget } from '../members/allowlist-target.ts';
-import { getMember, listMembers, memberInfo } from '../members/directory.ts';
+import { getMember, listMembers, memberInfo, wellFormedMemberIdentification } from '../members/directory.ts';
 import { signPayload } from '../members/signing.ts';
 
 /** Member interface: members, digital accounts, allowlist, signing, token renewal, payment points. */
@@ -13,7 +13,7 @@ export const memberDirectoryHandlers = {
     return listMembers(state, query, false).map(memberInfo);
   },
 
-  'member.getMember': ({ state, path }) => memberInfo(getMember(state, path.member_identification!)),
+  'member.getMember': ({ state, path }) => memberInfo(getMember(state, wellFormedMemberIdentification(path.member_identification!))),
 
   'member.listDigitalAccounts': ({ caller }) => {
     const visible = [...caller.member.accounts.values()].filter((account) => caller.accounts === '*' || caller.accounts.includes(account.identification));

@@ -81,16 +81,24 @@ export async function usdNetwork() {
     return call<{ payload: string }>('POST', `${MEMBER_API}/sign/payload`, token, { account_identification: 'emission', unsigned_payload: unsignedPayload });
   }
 
-  /** The whole funding flow: instruction, both signatures, send. Answers the send's answer. */
-  async function fund(info: Record<string, unknown>): Promise<Answer<unknown>> {
+  /** Instruction and both signatures: answers the send's query string. */
+  async function instructAndSign(info: Record<string, unknown>): Promise<URLSearchParams> {
     const instruction = await call<{ unsigned_transaction_object: string }>('POST', `${TOKENIZER_API}/transactions/instruction`, tokens.tokenizer, info);
     if (instruction.status !== 200) throw new Error(`test setup: ${JSON.stringify(instruction.body)}`);
-    const signatures = new URLSearchParams({
+    return new URLSearchParams({
       funding_payload_signature: (await signAsTokenizer(Buffer.from(canonicalJson(info), 'utf8').toString('base64'))).body.payload,
       signed_funding_transaction: (await signAsTokenizer(instruction.body.unsigned_transaction_object)).body.payload,
     });
+  }
+
+  function send(info: Record<string, unknown>, signatures: URLSearchParams): Promise<Answer<unknown>> {
     return call('POST', `${TOKENIZER_API}/transactions/send?${signatures}`, tokens.tokenizer, info);
   }
 
-  return { ...simulator, tokens, allowedUsdLine, signAsTokenizer, fund };
+  /** The whole funding flow: instruction, both signatures, send. */
+  async function fund(info: Record<string, unknown>): Promise<Answer<unknown>> {
+    return send(info, await instructAndSign(info));
+  }
+
+  return { ...simulator, tokens, allowedUsdLine, signAsTokenizer, instructAndSign, send, fund };
 }

@@ -120,23 +120,27 @@ test.describe('tokenizer: funding', () => {
     expect(await instruct({ ...fundingInfo, funding_amount: 99 })).toMatchObject({ status: 400, body: { code: 'FUNDING-E2E-REUSED' } });
   });
 
-  test('a mint refused by the ledger at send time is 400 FUNDING-FAILED', async () => {
-    const { call, tokens, allowedUsdLine, fund } = await usdNetwork();
+  test('a mint the ledger refuses at send time is 400 FUNDING-FAILED, and the instruction can be sent later', async () => {
+    const { call, tokens, allowedUsdLine, instructAndSign, send } = await usdNetwork();
     await allowedUsdLine('aa', 'main', 1000);
-    await call('POST', `${TOKENIZER_API}/settlement-instruments/credit-line/tokenizer-us`, tokens.tokenizer, {
+    // Each instruction fits the headroom on its own; once the first is sent the second no longer does.
+    const first = { ...fundingInfo, funding_amount: 600 };
+    const second = { ...fundingInfo, end_to_end_identification: 'fund-route-2', funding_amount: 400.5 };
+    const firstSignatures = await instructAndSign(first);
+    const secondSignatures = await instructAndSign(second);
+    expect((await send(first, firstSignatures)).status).toBe(200);
+    const failed = await send(second, secondSignatures);
+    expect(failed).toMatchObject({ status: 400, body: { code: 'FUNDING-FAILED' } });
+    expect((await call('GET', `${MEMBER_API}/balances/digital-accounts/main`, tokens.aa)).body).toMatchObject({ balance: '600.0000000' });
+
+    await call('POST', `${MEMBER_API}/settlement-instruments/credit-line`, tokens.aa, {
       account_identification: 'main',
       asset_code_identification: 'USD',
-      credit_line_state: 'allow',
-      member_identification: 'maker-aa',
+      credit_line_state: 'request',
+      member_identification: 'tokenizer-us',
+      maximum_credit_limit: 2000,
     });
-    const first = await fund({ ...fundingInfo, funding_amount: 600 });
-    expect(first.status).toBe(200);
-    // Two instructions fit the headroom one at a time; once the first is sent the second no longer does.
-    const second = { ...fundingInfo, end_to_end_identification: 'fund-route-2', funding_amount: 400.0000001 };
-    expect((await call('POST', `${TOKENIZER_API}/transactions/instruction`, tokens.tokenizer, second)).status).toBe(404);
-    const third = { ...fundingInfo, end_to_end_identification: 'fund-route-3', funding_amount: 400 };
-    const fourth = { ...fundingInfo, end_to_end_identification: 'fund-route-4', funding_amount: 400 };
-    expect((await fund(third)).status).toBe(200);
-    expect(await fund(fourth).catch((error: Error) => error.message)).toContain('FUNDING-INSTRUCTION-REFUSED');
+    expect((await send(second, secondSignatures)).status).toBe(200);
+    expect((await call('GET', `${MEMBER_API}/balances/digital-accounts/main`, tokens.aa)).body).toMatchObject({ balance: '1000.5000000' });
   });
 });
