@@ -1,10 +1,9 @@
 import { requireAccount } from '../auth/authorize.ts';
 import type { Principal } from '../auth/principal.ts';
-import { isOperatingAccount } from '../credit-lines/holding-account.ts';
 import { DssError } from '../errors.ts';
 import { ZERO_AMOUNT, amountToNumber, parseAmount } from '../ledger/amount.ts';
 import type { AssetRef, Operation } from '../ledger/ledger.ts';
-import { DEFAULT_OPERATING_ACCOUNT } from '../members/registry.ts';
+import { DEFAULT_OPERATING_ACCOUNT, isOperatingAccount } from '../members/registry.ts';
 import type { SimState } from '../state.ts';
 
 /** The spec's settlementInstrumentInfo as a client sends it (the issuer is optional in the schema). */

@@ -10,10 +10,9 @@ import type { Asset } from '../assets/registry.ts';
 import { requireAccount, requireSelf } from '../auth/authorize.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
-import { EMISSION, type Member } from '../members/registry.ts';
+import { EMISSION, isOperatingAccount, type Member } from '../members/registry.ts';
 import { assetRef } from '../settlement-instruments/instruments.ts';
 import type { SimState } from '../state.ts';
-import { isOperatingAccount } from './holding-account.ts';
 
 /** The creditLine body of the member interface (`POST /settlement-instruments/credit-line`). */
 export interface MemberCreditLineChange {

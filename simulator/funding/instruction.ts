@@ -1,12 +1,11 @@
 import { requireSelf } from '../auth/authorize.ts';
 import type { Principal } from '../auth/principal.ts';
-import { isOperatingAccount } from '../credit-lines/holding-account.ts';
 import { DssError } from '../errors.ts';
 import { amountFromWholeUnits, formatAmount, parseAmount, subtractAmounts, ZERO_AMOUNT, type Amount } from '../ledger/amount.ts';
 import { canonicalJson } from '../ledger/canonical-json.ts';
 import type { Operation } from '../ledger/ledger.ts';
 import { operationJson } from '../ledger/transaction.ts';
-import { DEFAULT_OPERATING_ACCOUNT, EMISSION } from '../members/registry.ts';
+import { DEFAULT_OPERATING_ACCOUNT, EMISSION, isOperatingAccount } from '../members/registry.ts';
 import type { SimState } from '../state.ts';
 import { comparableFundingInfo, type FundingInfo, type FundingInstruction } from './funding-book.ts';
 

@@ -97,6 +97,14 @@ export class MemberRegistry {
   }
 }
 
+/**
+ * Whether `account` is one of the member's operating accounts (every account but `emission`): the
+ * accounts that hold DSA, receive fundings and take part in consolidations.
+ */
+export function isOperatingAccount(member: Member, account: string): boolean {
+  return account !== EMISSION && member.accounts.has(account);
+}
+
 export function operatingAccounts(member: Member): DigitalAccount[] {
   return [...member.accounts.values()].filter((account) => account.identification !== EMISSION);
 }
