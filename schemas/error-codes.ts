@@ -91,6 +91,23 @@ const catalogue = {
   'LISTENING-RESTART-REFUSED': { status: 409, short_message: 'Cannot restart, check account identifier', when: 'The listening restart names an account the caller does not have.' },
   'LISTENING-REFERENCE-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'The listening restart reference is neither `now` nor a positive transaction_reference_number.' },
 
+  // Quotations and exchange (semantics §6-§8). A quotation answer lists only 400, so every refusal of an
+  // answer is a 400; reading and cancelling answer 404 for a quotation the caller cannot see.
+  'QUOTATION-REQUEST-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'A quotation request whose buyer is not the caller, whose end time is not in the next 24 hours (or is in seconds), whose amount limits are invalid, or whose base or quoted asset is missing, unknown or the same as the other.' },
+  'QUOTATION-NO-COUNTERPARTS': { status: 404, short_message: 'No members on the allowlist', when: 'The buyer has no mutually allowlisted member to send a quotation request to.' },
+  'QUOTATION-ID-MALFORMED': { status: 400, short_message: 'Missing or invalid parameters', when: 'A quotation_uuid is not <request_uuid>-<member_identification>.' },
+  'QUOTATION-NOT-FOUND': { status: 404, short_message: 'Quotation not found', when: 'No quotation or quotation request with this identifier is visible to the caller: unknown, expired, or neither bought nor sold by the caller.' },
+  'QUOTATION-ANSWER-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'A quotation answer for a quotation that is unknown, expired or not addressed to the caller, for a request that has ended, or whose payload is not a valid quotationInfo matching the request, the quotation and the seller’s operating accounts, with valid times, limits and rate.' },
+  'QUOTATION-SIGNATURE-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'member_signature does not verify with the key of the seller’s debiting account over the quotation payload.' },
+  'QUOTATION-INVALID-STATE': { status: 400, short_message: 'Quotation state does not allow this', when: 'An answer, cancellation or exchange of a quotation whose state does not allow it (for example an exchange of a waiting or completed quotation, a cancellation after completion).' },
+  'QUOTATION-CANCEL-UNSPECIFIED': { status: 400, short_message: 'Missing or invalid parameters', when: 'A cancellation of the quotation collection gives no condition and not `cancel_quotations: true`.' },
+  'EXCHANGE-PAYLOAD-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'exchange_payload is not a valid exchangeInfo, its quotation differs from the stored one, or its buyer accounts are not the buyer’s operating accounts.' },
+  'EXCHANGE-BUYER-MISMATCH': { status: 403, short_message: 'Originating member does not match the token', when: 'The buyer of the request inside the exchange payload is not the caller.' },
+  'EXCHANGE-OUTSIDE-VALIDITY': { status: 400, short_message: 'Quotation not valid now', when: 'The exchange comes before the quotation’s start_time or after its end_time.' },
+  'EXCHANGE-SIGNATURE-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'member_signature does not verify with the key of the buyer’s debiting account over the exchange payload.' },
+  'EXCHANGE-SELLER-SIGNATURE-UNAVAILABLE': { status: 404, short_message: 'Seller’s quotation signature could not be obtained', when: 'The seller’s stored signature no longer verifies with the key of the seller’s debiting account.' },
+  'EXCHANGE-AMOUNT-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'amount_base_asset is not above zero, or the quoted amount (rounded down to 7 decimals) is zero or outside the quotation’s or the request’s minimum and maximum.' },
+
   // Payment points (semantics §12). The endpoint lists only 400 and 500, so an empty result is a 200 with [].
   'PAYMENT-POINT-BAD-FILTER': { status: 400, short_message: 'Missing or invalid parameters', when: '`point_type` or `method_identification` is not one of the values the spec lists.' },
   'PAYMENT-POINT-BAD-COORDINATES': { status: 400, short_message: 'Missing or invalid parameters', when: '`geo_coordinates` is not "latitude,longitude" in decimal degrees within [-90, 90] and [-180, 180].' },

@@ -9,6 +9,7 @@ import { Ledger } from './ledger/ledger.ts';
 import { GatewayQueues } from './gateway/queues.ts';
 import { deliverLedgerNotifications } from './gateway/listening.ts';
 import { FundingBook } from './funding/funding-book.ts';
+import { QuotationBook } from './quotations/book.ts';
 
 /**
  * All state of one simulator, in one place. `POST /sim/reset` replaces it whole; nothing outside this
@@ -26,6 +27,8 @@ export interface SimState {
   readonly gateway: GatewayQueues;
   /** Funding instructions by end_to_end_identification. */
   readonly funding: FundingBook;
+  /** Quotation requests and quotations, with their states. */
+  readonly quotations: QuotationBook;
 }
 
 export interface StateOptions {
@@ -54,5 +57,6 @@ export async function createState(options: StateOptions = {}): Promise<SimState>
     faults,
     gateway,
     funding: new FundingBook(),
+    quotations: new QuotationBook(),
   };
 }

@@ -38,6 +38,21 @@ const catalogue = {
     part: 'endpoints',
     requirement: 'ALLOWLIST-IDEMPOTENT',
   },
+  'quotation-exchangeable-twice': {
+    description: 'POST /exchange skips the quotation state guard: a completed quotation settles again, and concurrent exchanges of one quotation all settle.',
+    part: 'states',
+    requirement: 'EXC-ONCE',
+  },
+  'expired-quotation-accepted': {
+    description: 'POST /exchange judges the quotation’s validity at its start_time instead of now: an exchange before the start or after the end of the quotation settles.',
+    part: 'states',
+    requirement: 'EXC-VALIDITY-WINDOW',
+  },
+  'exchange-ignores-allowlist': {
+    description: 'POST /exchange settles although one side has removed the other from its allowlist.',
+    part: 'states',
+    requirement: 'EXC-ALLOWLIST',
+  },
 } as const satisfies Record<string, FaultDefinition>;
 
 export type FaultName = keyof typeof catalogue;

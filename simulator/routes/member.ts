@@ -1,5 +1,6 @@
 import type { Handler } from '../http/call.ts';
 import { memberDirectoryHandlers } from './member-directory.ts';
+import { memberExchangeHandlers } from './member-exchange.ts';
 import { memberLedgerHandlers } from './member-ledger.ts';
 import { notAvailable } from './not-available.ts';
 
@@ -10,20 +11,12 @@ import { notAvailable } from './not-available.ts';
 export const memberHandlers: Record<string, Handler> = {
   ...memberDirectoryHandlers,
   ...memberLedgerHandlers,
+  ...memberExchangeHandlers,
   'member.requestCharge': notAvailable,
   'member.answerCharge': notAvailable,
   'member.redeem': notAvailable,
   'member.replyPayment': notAvailable,
   'member.sendPayment': notAvailable,
-  'member.exchange': notAvailable,
-  'member.findQuotations': notAvailable,
-  'member.searchQuotations': notAvailable,
-  'member.cancelQuotations': notAvailable,
-  'member.requestQuotations': notAvailable,
-  'member.getQuotationsOfRequest': notAvailable,
-  'member.getQuotation': notAvailable,
-  'member.answerQuotation': notAvailable,
-  'member.cancelQuotation': notAvailable,
   'member.signMessage': notAvailable,
   'member.listTransactions': notAvailable,
 };

@@ -3,6 +3,7 @@ import type { Endpoint } from '../../../schemas/catalogue-types.ts';
 import { endpoints, isEndpointId } from '../../../schemas/endpoints.ts';
 import { HarnessFault } from '../../runtime/check.ts';
 import type { DssClient, DssResponse, RequestInit } from '../../runtime/client.ts';
+import type { Actor, Actors } from '../../runtime/fixtures.ts';
 
 /**
  * One request per catalogue endpoint, for rules that hold on every endpoint whatever the input (a bad
@@ -15,6 +16,14 @@ export interface PathSubjects {
   account: string;
   member: string;
   tokenizer: string;
+}
+
+/** The subjects of a request by `caller`: its default account, and another of this worker's members. */
+export function subjectsOf(actors: Actors, caller: Actor): PathSubjects {
+  const account = caller.accounts[0];
+  if (account === undefined) throw new HarnessFault(`member ${caller.identification} has no operating account`);
+  const other = caller === actors.mmA ? actors.mmB : actors.mmA;
+  return { account, member: other.identification, tokenizer: actors.tokenizer.identification };
 }
 
 function plausiblePath(endpoint: Endpoint, subjects: PathSubjects): Record<string, string> {

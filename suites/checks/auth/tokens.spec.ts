@@ -1,7 +1,7 @@
 import { test, type Actors } from '../../runtime/fixtures.ts';
 import { check } from '../../runtime/check.ts';
 import type { RequestInit } from '../../runtime/client.ts';
-import { callEndpoints } from './endpoint-calls.ts';
+import { callEndpoints, subjectsOf } from './endpoint-calls.ts';
 import { expectEveryRefused } from './every-refusal.ts';
 import { signedByAnotherKey, unsecured, withAlteredPayload, withoutSignature } from './forged-tokens.ts';
 
@@ -13,9 +13,8 @@ import { signedByAnotherKey, unsecured, withAlteredPayload, withoutSignature } f
 
 /** Sends `init` (the credentials) to every endpoint as the tokenizer, and expects 401 from each. */
 async function expectRefusedEverywhere(actors: Actors, init: RequestInit, requirement: string): Promise<void> {
-  const { tokenizer, mmA } = actors;
-  const subjects = { account: tokenizer.accounts[0]!, member: mmA.identification, tokenizer: tokenizer.identification };
-  expectEveryRefused(await callEndpoints(tokenizer.client, subjects, init), { status: 401, requirement });
+  const { tokenizer } = actors;
+  expectEveryRefused(await callEndpoints(tokenizer.client, subjectsOf(actors, tokenizer), init), { status: 401, requirement });
 }
 
 test(...check('auth.missing-token', 'refuses a request without a bearer token on every endpoint, with 401 and an error body', { requirements: ['AUTH-MISSING-TOKEN', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../../../schemas/catalogue-types.ts';
-import { expectSchema, expectStatus } from '../../runtime/check.ts';
-import type { DssResponse } from '../../runtime/client.ts';
+import { listOfRef } from '../../../schemas/resources.ts';
+import { CheckFailure, expectSchema, expectStatus } from '../../runtime/check.ts';
+import type { DssClient, DssResponse } from '../../runtime/client.ts';
 
 /** The spec's digitalAccount and memberInfo, as the checks read them once their schema has passed. */
 export interface DigitalAccount {
@@ -32,3 +33,16 @@ export function okBody<T>(response: DssResponse, schema: JsonSchema, requirement
 export function isSuccess(response: DssResponse): boolean {
   return response.status >= 200 && response.status < 300;
 }
+
+/** The caller's accounts by identification, as `GET /digital-accounts` lists them. */
+export async function ownAccounts(client: DssClient): Promise<Map<string, string>> {
+  const accounts = okBody<DigitalAccount[]>(await client.call('member.listDigitalAccounts'), listOfRef('digitalAccount'), 'ACC-LIST', 'RES-ACCOUNT-SCHEMAS');
+  return new Map(accounts.flatMap((account) => (account.identification === undefined ? [] : [[account.identification, account.distributed_ledger_account_address] as const])));
+}
+
+export function addressOf(accounts: Map<string, string>, identification: string, requirement: string): string {
+  const address = accounts.get(identification);
+  if (address === undefined) throw new CheckFailure(requirement, `expected account ${identification} in GET /digital-accounts, got ${[...accounts.keys()].join(', ') || 'none'}`);
+  return address;
+}
+

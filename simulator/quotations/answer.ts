@@ -1,0 +1,67 @@
+import { requireAccount } from '../auth/authorize.ts';
+import type { Principal } from '../auth/principal.ts';
+import { DssError } from '../errors.ts';
+import { parseAmount } from '../ledger/amount.ts';
+import { canonicalJson } from '../ledger/canonical-json.ts';
+import { verifyWithAddress } from '../members/keys.ts';
+import { EMISSION } from '../members/registry.ts';
+import type { SimState } from '../state.ts';
+import { requestEnded } from './expiry.ts';
+import { quotationState, type Quotation } from './quotation.ts';
+import { requireQuotationId } from './quotation-id.ts';
+import { decodeSignedPayload } from './signed-payload.ts';
+import { move, requireMove } from './state-machine.ts';
+import type { QuotationInfo, QuotationObject } from './types.ts';
+
+/**
+ * `POST /exchange/quotations/{quotation_uuid}` (semantics §7): the seller answers, or re-quotes, with
+ * a signed quotationInfo. The signature is checked now, with the registered key of the seller's
+ * debiting account, so that an exchange never meets a quotation that was not really signed. The
+ * endpoint lists only 400, so every refusal is a 400. The buyer is told through its gateway.
+ */
+export function answerQuotation(state: SimState, caller: Principal, id: string, body: QuotationObject): void {
+  requireQuotationId(id);
+  const seller = caller.member.identification;
+  const now = state.clock.now();
+  const quotation = state.quotations.quotation(id, now);
+  if (!quotation || quotation.seller !== seller) throw invalid(`No quotation ${id} waits for an answer from ${seller}.`);
+  // Checked before the payload so that a final quotation says why it cannot be answered.
+  requireMove(quotation, 'answer');
+  if (requestEnded(quotation.request, now)) throw invalid(`The request of quotation ${id} has ended; it can no longer be answered.`);
+
+  const { value: info, bytes } = decodeSignedPayload<QuotationInfo>(body.quotation_payload, 'quotationInfo', 'QUOTATION-ANSWER-INVALID', 'quotation_payload');
+  checkQuotationInfo(caller, quotation, info, now);
+  const signature = Buffer.from(body.member_signature, 'base64');
+  const address = caller.member.accounts.get(info.seller_debiting_account_identification)!.key.address;
+  if (!verifyWithAddress(address, bytes, signature)) {
+    throw new DssError('QUOTATION-SIGNATURE-INVALID', `member_signature is not the signature of quotation_payload by ${seller}’s account ${info.seller_debiting_account_identification}.`);
+  }
+
+  move(quotation, 'answer');
+  quotation.answer = { info, payload: bytes, signature, answered_at: now };
+  state.gateway.enqueue(quotation.request.buyer, 'quotations', quotationState(quotation), now);
+}
+
+function checkQuotationInfo(caller: Principal, quotation: Quotation, info: QuotationInfo, now: number): void {
+  const seller = caller.member.identification;
+  const [request] = info.request_quotation;
+  if (!request || canonicalJson(request) !== canonicalJson(quotation.request.requestQuotation)) {
+    throw invalid('request_quotation[0] differs from the quotation request as the service sent it.');
+  }
+  if (info.quotation_uuid !== quotation.quotation_uuid) throw invalid(`quotation_uuid ${info.quotation_uuid} is not ${quotation.quotation_uuid}.`);
+  if (info.seller_member_identification !== seller) throw invalid(`seller_member_identification ${info.seller_member_identification} is not ${seller}.`);
+  for (const account of [info.seller_crediting_account_identification, info.seller_debiting_account_identification]) {
+    if (account === EMISSION || !caller.member.accounts.has(account)) throw invalid(`${account} is not an operating account of ${seller}.`);
+    requireAccount(caller, account);
+  }
+  if (info.start_time > info.end_time) throw invalid(`start_time ${info.start_time} is after end_time ${info.end_time}.`);
+  if (info.end_time <= now) throw invalid(`end_time ${info.end_time} is not in the future (now ${now}).`);
+  const maximum = parseAmount(info.maximum_amount_limit, 'maximum_amount_limit');
+  if (maximum <= 0n) throw invalid('maximum_amount_limit must be above zero.');
+  if (maximum < parseAmount(info.minimum_amount_limit ?? 0, 'minimum_amount_limit')) throw invalid('maximum_amount_limit is below minimum_amount_limit.');
+  if (!(info.foreign_exchange_rate > 0)) throw invalid('foreign_exchange_rate must be above zero.');
+}
+
+function invalid(detail: string): DssError {
+  return new DssError('QUOTATION-ANSWER-INVALID', detail);
+}

@@ -1,0 +1,60 @@
+import type { RequestQuotationState } from '../../schemas/enumerations.ts';
+import type { AssetRef } from '../ledger/ledger.ts';
+import type { QuotationInfo, RequestQuotation } from './types.ts';
+
+/** A buyer's quotation request as the service keeps it. */
+export interface QuotationRequest {
+  request_uuid: string;
+  request_timestamp: number;
+  /** The spec's fields of the request as the buyer sent them; sellers must echo exactly this. */
+  requestQuotation: RequestQuotation;
+  buyer: string;
+  base: AssetRef;
+  quoted: AssetRef;
+}
+
+/** A seller's latest answer: what it signed, byte for byte, so the signature can be checked again. */
+export interface QuotationAnswer {
+  info: QuotationInfo;
+  payload: Buffer;
+  signature: Buffer;
+  answered_at: number;
+}
+
+export interface Quotation {
+  /** `<request_uuid>-<seller>`. */
+  readonly quotation_uuid: string;
+  readonly request: QuotationRequest;
+  readonly seller: string;
+  state: RequestQuotationState;
+  /** Set by the first answer and replaced by each re-quote; kept after cancellation and exchange. */
+  answer?: QuotationAnswer;
+}
+
+/** The spec's quotationState. */
+export interface QuotationStateView {
+  quotation_uuid: string;
+  request_quotation_state: RequestQuotationState;
+  request_quotation_time: number;
+  request_uuid: string;
+  seller_member_identification: string;
+  response_data?: [QuotationInfo];
+  response_quotation_time?: number;
+}
+
+/** The two members of a quotation are the only ones who may see it (semantics §7). */
+export function involves(quotation: Quotation, member: string): boolean {
+  return quotation.request.buyer === member || quotation.seller === member;
+}
+
+export function quotationState(quotation: Quotation): QuotationStateView {
+  const { request, answer } = quotation;
+  return {
+    quotation_uuid: quotation.quotation_uuid,
+    request_quotation_state: quotation.state,
+    request_quotation_time: request.request_timestamp,
+    request_uuid: request.request_uuid,
+    seller_member_identification: quotation.seller,
+    ...(answer ? { response_data: [answer.info], response_quotation_time: answer.answered_at } : {}),
+  };
+}

@@ -1,0 +1,86 @@
+import { endpointById, endpoints } from '../../../schemas/endpoints.ts';
+import { test } from '../../runtime/fixtures.ts';
+import { check, expectSchema, expectStatus, requireControl } from '../../runtime/check.ts';
+import type { ControlClient } from '../../runtime/control.ts';
+import { expectRefusal } from '../../runtime/refusal.ts';
+import { callEndpoints, subjectsOf } from '../auth/endpoint-calls.ts';
+import { expectEveryRefused } from '../auth/every-refusal.ts';
+
+/**
+ * Token lifetimes (spec, Authentication 4-5 and Limits: a token lives 15 minutes unless renewed, a
+ * session 24 hours): the simulator's clock is moved instead of waiting. The tokens are made for these
+ * checks and belong to the tokenizer, which may use both families, so a refusal on every endpoint is
+ * about time alone. The actors' own tokens expire too; their clients get new ones from the control
+ * plane, because `advanceClock` tells them the target's new time.
+ */
+
+/** Spec, Limits: renewal interval and refreshed token validity. */
+const TOKEN_LIFETIME_MS = 15 * 60_000;
+/** Spec, Limits: access token session. */
+const SESSION_MS = 24 * 60 * 60_000;
+/** How often the session check renews: within the 15 minutes, with room to spare. */
+const RENEWAL_STEP_MS = 14 * 60_000;
+
+const renewedTokenSchema = endpointById('member.refreshToken').success.body!;
+
+/** Moves the target's clock to `instant`, or leaves it where it is if it is already past. */
+async function advanceTo(control: ControlClient, instant: number): Promise<void> {
+  const now = await control.clock();
+  if (instant > now) await control.advanceClock(instant - now);
+}
+
+/** Issues a manager token for `member`, with the target's time just before and just after the issue. */
+async function issueToken(control: ControlClient, member: string): Promise<{ token: string; before: number; after: number }> {
+  const before = await control.clock();
+  const { token } = await control.createToken(member, { role: 'manager' });
+  return { token, before, after: await control.clock() };
+}
+
+test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issue, then refuses it with 401 on every endpoint', { requirements: ['AUTH-TOKEN-EXPIRY', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {
+  const control = requireControl(actors);
+  const { tokenizer, mmA } = actors;
+  const { token, before, after } = await issueToken(control, tokenizer.identification);
+
+  await advanceTo(control, before + TOKEN_LIFETIME_MS - 5_000);
+  const stillValid = await Promise.all([
+    tokenizer.client.call('tokenizer.getMember', { token, path: { member_identification: mmA.identification } }),
+    tokenizer.client.call('member.getAllowlist', { token }),
+  ]);
+  for (const response of stillValid) expectStatus(response, 200, 'AUTH-TOKEN-EXPIRY');
+
+  await advanceTo(control, after + TOKEN_LIFETIME_MS + 1_000);
+  expectEveryRefused(await callEndpoints(tokenizer.client, subjectsOf(actors, tokenizer), { token }), { status: 401, requirement: 'AUTH-TOKEN-EXPIRY' });
+});
+
+test(...check('auth.session-24h', 'keeps a session alive through renewals until 24 hours from its start, then refuses its token with 401 and its renewal with 404', { requirements: ['AUTH-SESSION-24H', 'AUTH-REFRESH', 'ERR-BODY-SHAPE'], endpoint: 'member.refreshToken' }), async ({ actors }) => {
+  const control = requireControl(actors);
+  const { tokenizer } = actors;
+  const client = tokenizer.client;
+  const issued = await issueToken(control, tokenizer.identification);
+  let token = issued.token;
+
+  const renewAndUse = async () => {
+    const renewal = await client.call('member.refreshToken', { token, body: token });
+    expectStatus(renewal, 200, 'AUTH-REFRESH');
+    expectSchema(renewal.body, renewedTokenSchema, 'AUTH-REFRESH', 'the renewed token');
+    token = renewal.body as string;
+    expectStatus(await client.call('member.getAllowlist', { token }), 200, 'AUTH-REFRESH');
+  };
+  // The last renewal comes shortly before the session ends, so the token it gives is still fresh when
+  // the session ends: only the session can refuse it then.
+  const lastRenewalAt = issued.before + SESSION_MS - 2 * 60_000;
+  for (let now = issued.after; now + RENEWAL_STEP_MS < lastRenewalAt; ) {
+    now = await control.advanceClock(RENEWAL_STEP_MS);
+    await renewAndUse();
+  }
+  await advanceTo(control, lastRenewalAt);
+  await renewAndUse();
+  await advanceTo(control, issued.before + SESSION_MS - 5_000);
+  expectStatus(await client.call('member.getAllowlist', { token }), 200, 'AUTH-SESSION-24H');
+
+  await advanceTo(control, issued.after + SESSION_MS + 1_000);
+  // The renewal endpoint answers its own listed status for a session that is over (below).
+  const others = endpoints.filter((endpoint) => endpoint.id !== 'member.refreshToken');
+  expectEveryRefused(await callEndpoints(client, subjectsOf(actors, tokenizer), { token }, others), { status: 401, requirement: 'AUTH-SESSION-24H' });
+  expectRefusal(await client.call('member.refreshToken', { token, body: token }), { status: 404, requirement: 'AUTH-SESSION-24H' });
+});

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { listOfRef, schemaRef } from '../../../schemas/resources.ts';
+import { check, CheckFailure, requireControl } from '../../runtime/check.ts';
+import { expect, test, type Actor } from '../../runtime/fixtures.ts';
+import { expectRefusal } from '../../runtime/refusal.ts';
+import { isLedgerAddress } from './ledger-keys.ts';
+import { addressOf, okBody, ownAccounts, type DigitalAccount, type MemberInfo } from './reads.ts';
+
+/**
+ * The caller's digital accounts (spec: GET /digital-accounts and GET /digital-accounts/{account_identification})
+ * and the tokenizer's resolution of addressing identifiers (GET /account-address; semantics §1): every
+ * address is a valid ledger address, and every way of naming an account gives the same one.
+ */
+
+const accountList = listOfRef('digitalAccount');
+const accountSchema = schemaRef('digitalAccount');
+
+/** The domain part of an addressing identifier: the profile has none, and the spec leaves it to the service. */
+const SERVICE_DOMAIN = 'dss.example';
+
+function expectLedgerAddresses(addresses: Iterable<[string, string]>, requirement: string): void {
+  const invalid = [...addresses].filter(([, address]) => !isLedgerAddress(address)).map(([name, address]) => `${name}: ${address}`);
+  expect(invalid, `[${requirement}] addresses that are not StrKey account addresses (56 characters, G, valid checksum)`).toEqual([]);
+}
+
+test(...check('accounts.list-and-read', 'lists the caller’s accounts with valid ledger addresses, and reads each one with the same address', { requirements: ['ACC-LIST', 'ACC-GET', 'RES-ACCOUNT-SCHEMAS'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
+  for (const actor of [actors.mmA, actors.mmB]) {
+    const client = actor.client;
+    const accounts = await ownAccounts(client);
+    expect([...accounts.keys()], `[ACC-LIST] GET /digital-accounts of ${actor.identification} lists the profile’s operating accounts`).toEqual(expect.arrayContaining(actor.accounts));
+    // The harness's own tokens on a simulator give every account, so the issuance account is listed too.
+    if (actors.control) expect([...accounts.keys()], `[ACC-LIST] GET /digital-accounts of ${actor.identification} with a token for all accounts lists emission`).toContain('emission');
+    expectLedgerAddresses(accounts, 'ACC-LIST');
+    expect(new Set(accounts.values()).size, `[ACC-LIST] every account of ${actor.identification} has its own address`).toBe(accounts.size);
+
+    for (const [identification, address] of accounts) {
+      const response = await client.call('member.getDigitalAccount', { path: { account_identification: identification } });
+      const read = okBody<DigitalAccount>(response, accountSchema, 'ACC-GET', 'RES-ACCOUNT-SCHEMAS');
+      expect(read.distributed_ledger_account_address, `[ACC-GET] GET /digital-accounts/${identification} gives the address listed`).toBe(address);
+      if (read.identification !== undefined) expect(read.identification, `[ACC-GET] GET /digital-accounts/${identification} names the account read`).toBe(identification);
+    }
+  }
+});
+
+test(...check('accounts.unknown-account', 'answers 404 with an error body for an account the caller does not have', { requirements: ['ACC-GET', 'ERR-BODY-SHAPE'], endpoint: 'member.getDigitalAccount' }), async ({ actors }) => {
+  const missing = `nosuch-${randomBytes(4).toString('hex')}`;
+  expectRefusal(await actors.mmA.client.call('member.getDigitalAccount', { path: { account_identification: missing } }), { status: 404, requirement: 'ACC-GET' });
+});
+
+test(...check('accounts.token-scope', 'lists only the accounts the caller’s token gives access to', { requirements: ['ACC-LIST', 'RES-ACCOUNT-SCHEMAS'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
+  const control = requireControl(actors);
+  const actor = actors.mmA;
+  const all = await ownAccounts(actor.client);
+  const granted = actor.accounts[actor.accounts.length - 1];
+  if (granted === undefined) throw new CheckFailure('ACC-LIST', `${actor.identification} lists no operating account`);
+  const { token } = await control.createToken(actor.identification, { role: 'manager', accounts: [granted] });
+  const response = await actor.client.call('member.listDigitalAccounts', { token });
+  const listed = okBody<DigitalAccount[]>(response, accountList, 'ACC-LIST', 'RES-ACCOUNT-SCHEMAS');
+  expect(listed, `[ACC-LIST] GET /digital-accounts with a token for ${granted} only`).toEqual([{ identification: granted, distributed_ledger_account_address: addressOf(all, granted, 'ACC-LIST') }]);
+});
+
+/** `<account>*<country>.<member>.<domain>`: the tokenizer's way to name any member's account. */
+function addressing(account: string, country: string, member: string): string {
+  return `${account}*${country}.${member}.${SERVICE_DOMAIN}`;
+}
+
+async function resolve(tokenizer: Actor, addressingIdentification: string) {
+  return tokenizer.client.call('tokenizer.getAccountAddress', { query: { addressing_identification: addressingIdentification } });
+}
+
+test(...check('directory.account-address', 'resolves an addressing identifier to the member’s account, and an empty account or emission to its issuance account', { requirements: ['DIR-ACCOUNT-ADDRESS', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors }) => {
+  for (const actor of [actors.mmA, actors.mmB]) {
+    const info = okBody<MemberInfo>(
+      await actors.tokenizer.client.call('tokenizer.getMember', { path: { member_identification: actor.identification } }),
+      schemaRef('memberInfo'),
+      'DIR-MEMBER-GET',
+      'RES-DIRECTORY-SCHEMAS',
+    );
+    const accounts = await ownAccounts(actor.client);
+    const resolved = new Map<string, string>();
+    for (const account of actor.accounts) {
+      const name = addressing(account, info.country_code, actor.identification);
+      const found = okBody<DigitalAccount>(await resolve(actors.tokenizer, name), accountSchema, 'DIR-ACCOUNT-ADDRESS', 'RES-DIRECTORY-SCHEMAS');
+      resolved.set(name, found.distributed_ledger_account_address);
+      expect(found.distributed_ledger_account_address, `[DIR-ACCOUNT-ADDRESS] ${name} resolves to the address ${actor.identification} sees for ${account}`).toBe(addressOf(accounts, account, 'ACC-LIST'));
+      if (found.identification !== undefined) expect(found.identification, `[DIR-ACCOUNT-ADDRESS] ${name} names account ${account}`).toBe(account);
+    }
+
+    // The issuance account: as memberInfo gives it, else as the member's own list does (a token may hide it).
+    const emission = info.distributed_ledger_emission_account_address ?? accounts.get('emission');
+    for (const account of ['', 'emission']) {
+      const name = addressing(account, info.country_code, actor.identification);
+      const found = okBody<DigitalAccount>(await resolve(actors.tokenizer, name), accountSchema, 'DIR-ACCOUNT-ADDRESS', 'RES-DIRECTORY-SCHEMAS');
+      resolved.set(name, found.distributed_ledger_account_address);
+      if (emission !== undefined) expect(found.distributed_ledger_account_address, `[DIR-ACCOUNT-ADDRESS] ${name} resolves to the issuance account of ${actor.identification}`).toBe(emission);
+      if (found.identification !== undefined) expect(found.identification, `[DIR-ACCOUNT-ADDRESS] ${name} names the issuance account`).toBe('emission');
+    }
+    expectLedgerAddresses(resolved, 'DIR-ACCOUNT-ADDRESS');
+    expect(new Set(resolved.values()).size, `[DIR-ACCOUNT-ADDRESS] the operating accounts and the issuance account of ${actor.identification} resolve to distinct addresses`).toBe(actor.accounts.length + 1);
+  }
+});
+
+test(...check('directory.account-address-refusals', 'refuses a malformed addressing identifier with 400, and an unknown member or account with 404', { requirements: ['DIR-ACCOUNT-ADDRESS', 'ERR-BODY-SHAPE'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors }) => {
+  const member = actors.mmA.identification;
+  const account = actors.mmA.accounts[0] ?? 'main';
+  const info = okBody<MemberInfo>(await actors.tokenizer.client.call('tokenizer.getMember', { path: { member_identification: member } }), schemaRef('memberInfo'), 'DIR-MEMBER-GET', 'RES-DIRECTORY-SCHEMAS');
+  const country = info.country_code;
+
+  const malformed = [
+    `${account}.${country}.${member}.${SERVICE_DOMAIN}`, // no `*`
+    `${account}*${country}`, // no member label
+    `${account}*`,
+    `${account}*${country}.${member}`, // no service domain
+  ];
+  for (const name of malformed) expectRefusal(await resolve(actors.tokenizer, name), { status: 400, requirement: 'DIR-ACCOUNT-ADDRESS' });
+
+  const unknown = [addressing(account, country, `nobody-${member}`.slice(0, 32)), addressing(`nosuch-${randomBytes(4).toString('hex')}`, country, member)];
+  for (const name of unknown) expectRefusal(await resolve(actors.tokenizer, name), { status: 404, requirement: 'DIR-ACCOUNT-ADDRESS' });
+});

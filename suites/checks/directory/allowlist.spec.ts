@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { listOf, text } from '../../../schemas/spec-types.ts';
+import { check, expectStatus, HarnessFault, requireControl, warnShould } from '../../runtime/check.ts';
+import type { DssClient } from '../../runtime/client.ts';
+import { expect, test } from '../../runtime/fixtures.ts';
+import { expectRefusal } from '../../runtime/refusal.ts';
+import { randomBic } from '../../runtime/sim-members.ts';
+import { isSuccess, okBody } from './reads.ts';
+
+/**
+ * The allowlist (spec: GET, POST and DELETE /members/allowlist; semantics §6): a one-way set per member,
+ * changed only by its owner. Other checks of the same worker rely on the allowlists being as they were,
+ * so every check here puts them back.
+ */
+
+const allowlistSchema = listOf(text);
+
+async function readAllowlist(client: DssClient, requirement = 'ALLOWLIST-LIST'): Promise<string[]> {
+  return okBody(await client.call('member.getAllowlist'), allowlistSchema, requirement, 'RES-ALLOWLIST-SCHEMAS');
+}
+
+function occurrences(list: readonly string[], member: string): number {
+  return list.filter((entry) => entry === member).length;
+}
+
+test(...check('allowlist.add-remove', 'adds and removes a member idempotently, listing it once while it is on the list', { requirements: ['ALLOWLIST-LIST', 'ALLOWLIST-IDEMPOTENT', 'RES-ALLOWLIST-SCHEMAS'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
+  const client = actors.mmA.client;
+  const member = actors.mmB.identification;
+  const before = await readAllowlist(client);
+  const others = before.filter((entry) => entry !== member);
+  const reverseBefore = occurrences(await readAllowlist(actors.mmB.client), actors.mmA.identification);
+  const expectList = async (count: number, requirement: string, when: string) => {
+    const list = await readAllowlist(client);
+    expect(occurrences(list, member), `[${requirement}] entries of ${member} in the allowlist ${when}`).toBe(count);
+    expect(list.filter((entry) => entry !== member).sort(), `[ALLOWLIST-LIST] the rest of the allowlist ${when}`).toEqual([...others].sort());
+  };
+
+  try {
+    if (before.includes(member)) expectStatus(await client.call('member.removeFromAllowlist', { body: member }), 200, 'ALLOWLIST-LIST');
+    // The spec's body is the identifier as a JSON string.
+    expectStatus(await client.call('member.addToAllowlist', { body: member }), 200, 'ALLOWLIST-LIST');
+    await expectList(1, 'ALLOWLIST-LIST', 'after adding it');
+    expectStatus(await client.call('member.addToAllowlist', { body: member }), 200, 'ALLOWLIST-IDEMPOTENT');
+    await expectList(1, 'ALLOWLIST-IDEMPOTENT', 'after adding it twice');
+    // One-way: the added member's own list does not change.
+    expect(occurrences(await readAllowlist(actors.mmB.client), actors.mmA.identification), `[ALLOWLIST-LIST] entries of ${actors.mmA.identification} in the allowlist of ${member}, which only ${member} changes`).toBe(reverseBefore);
+    expectStatus(await client.call('member.removeFromAllowlist', { body: member }), 200, 'ALLOWLIST-LIST');
+    await expectList(0, 'ALLOWLIST-LIST', 'after removing it');
+    expectStatus(await client.call('member.removeFromAllowlist', { body: member }), 200, 'ALLOWLIST-IDEMPOTENT');
+    await expectList(0, 'ALLOWLIST-IDEMPOTENT', 'after removing it twice');
+  } finally {
+    if (before.includes(member)) await client.call('member.addToAllowlist', { body: member });
+  }
+});
+
+test(...check('allowlist.refusals', 'refuses an unknown member with 400 and leaves the allowlist unchanged; refuses the caller itself', { requirements: ['ALLOWLIST-UNKNOWN-MEMBER', 'ALLOWLIST-SELF', 'ERR-BODY-SHAPE', 'RES-ALLOWLIST-SCHEMAS'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
+  const client = actors.mmA.client;
+  const self = actors.mmA.identification;
+  const before = (await readAllowlist(client, 'ALLOWLIST-UNKNOWN-MEMBER')).sort();
+
+  const nobody = `nobody-${randomBytes(6).toString('hex')}`;
+  expectRefusal(await client.call('member.addToAllowlist', { body: nobody }), { status: 400, requirement: 'ALLOWLIST-UNKNOWN-MEMBER' });
+  expect((await readAllowlist(client, 'ALLOWLIST-UNKNOWN-MEMBER')).sort(), `[ALLOWLIST-UNKNOWN-MEMBER] the allowlist after adding ${nobody}, who is no member`).toEqual(before);
+
+  // The spec does not forbid listing oneself, so accepting it is a warning; the list is then put back.
+  const response = await client.call('member.addToAllowlist', { body: self });
+  if (isSuccess(response)) {
+    warnShould(false, `POST /members/allowlist with the caller itself was accepted (${response.status})`, 'ALLOWLIST-SELF');
+    if (!before.includes(self)) await client.call('member.removeFromAllowlist', { body: self });
+    return;
+  }
+  expectRefusal(response, { status: 400, requirement: 'ALLOWLIST-SELF', level: 'SHOULD' });
+  expect((await readAllowlist(client, 'ALLOWLIST-SELF')).sort(), '[ALLOWLIST-SELF] the allowlist after the caller tried to add itself').toEqual(before);
+});
+
+test(...check('allowlist.empty', 'answers an empty array, not an error, to a member that has allowlisted nobody', { requirements: ['ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS'], endpoint: 'member.getAllowlist' }), async ({ actors }) => {
+  const control = requireControl(actors);
+  const country = actors.mmA.member?.country_code;
+  if (country === undefined) throw new HarnessFault('a simulator run without the control plane’s view of its members');
+  const fresh = await control.createMember({ identification: `allow-${randomBytes(4).toString('hex')}`, bicfi: randomBic(country), business_role: 'MMM', country_code: country });
+  const response = await actors.mmA.client.call('member.getAllowlist', { token: fresh.token });
+  expect(okBody(response, allowlistSchema, 'ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS'), `[ALLOWLIST-LIST] the allowlist of the new member ${fresh.identification}`).toEqual([]);
+});

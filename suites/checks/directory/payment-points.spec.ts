@@ -1,0 +1,150 @@
+import { listOfRef } from '../../../schemas/resources.ts';
+import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
+import type { DssClient } from '../../runtime/client.ts';
+import { expect, test } from '../../runtime/fixtures.ts';
+import { expectRefusal } from '../../runtime/refusal.ts';
+import {
+  discriminatingValue,
+  distanceKm,
+  filterFields,
+  firstOutOfOrder,
+  matchesFilters,
+  placeOf,
+  pointKey,
+  pointSet,
+  sameText,
+  type FilterName,
+  type Filters,
+  type GeoCoordinates,
+  type PaymentPointInfo,
+} from './payment-point-model.ts';
+import { okBody } from './reads.ts';
+
+/**
+ * The payment point directory (spec: GET /payment-points and its query filters; semantics §12). The
+ * checks take their filter values and places from the target's own unfiltered list and compare each
+ * answer with what the harness computes from that list: the exact subset for filters, the order of
+ * great-circle distances for geo_coordinates and address_filter.
+ */
+
+const pointList = listOfRef('paymentPointInfo');
+
+/**
+ * How far a target's geocoder may place an address from the point it belongs to: a street without
+ * its number is a line, not a place, and the simulator resolves it to the point itself.
+ */
+const ADDRESS_TOLERANCE_KM = 2;
+
+async function listPoints(client: DssClient, query: Filters & { geo_coordinates?: string; address_filter?: string }, requirement: string): Promise<PaymentPointInfo[]> {
+  return okBody(await client.call('member.listPaymentPoints', { query }), pointList, requirement, 'RES-PAYMENT-POINT-SCHEMAS');
+}
+
+/** The whole directory; the checks here need something in it to filter and sort. */
+async function allPoints(client: DssClient, requirement: string): Promise<PaymentPointInfo[]> {
+  const points = await listPoints(client, {}, requirement);
+  if (points.length === 0) throw new CheckFailure(requirement, 'expected payment points to filter and sort, got an empty directory from GET /payment-points');
+  return points;
+}
+
+function describe(query: Record<string, string | undefined>): string {
+  return `GET /payment-points?${Object.entries(query)
+    .map(([name, value]) => `${name}=${value ?? ''}`)
+    .join('&')}`;
+}
+
+function geoText(place: GeoCoordinates): string {
+  return `${place.latitude.toFixed(6)},${place.longitude.toFixed(6)}`;
+}
+
+/** The order failure in words: the two neighbours that break it, with their distances. */
+function orderProblem(origin: GeoCoordinates, points: readonly PaymentPointInfo[], slackKm = 0): string | null {
+  const index = firstOutOfOrder(origin, points, slackKm);
+  if (index < 0) return null;
+  const show = (point: PaymentPointInfo | undefined) => (point ? `${point.payment_point_identification} (${distanceKm(origin, point).toFixed(3)} km)` : 'none');
+  return `position ${index}: ${show(points[index])} comes after ${show(points[index - 1])}`;
+}
+
+test(...check('payment-points.filters', 'returns exactly the points matching each filter, in any letter case, and the intersection of two filters', { requirements: ['PP-FILTERS', 'RES-PAYMENT-POINT-SCHEMAS'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
+  const client = actors.mmA.client;
+  const all = await allPoints(client, 'PP-FILTERS');
+  const expectFiltered = async (filters: Filters) => {
+    const found = await listPoints(client, filters, 'PP-FILTERS');
+    expect(pointSet(found), `[PP-FILTERS] ${describe(filters)} returns exactly the points that match`).toEqual(pointSet(all.filter((point) => matchesFilters(point, filters))));
+  };
+
+  for (const name of Object.keys(filterFields) as FilterName[]) {
+    const value = discriminatingValue(all, name);
+    // Optional fields: a directory where no point has one offers nothing to filter by.
+    if (value === undefined) continue;
+    await expectFiltered({ [name]: value });
+    if (value !== value.toLowerCase()) await expectFiltered({ [name]: value.toLowerCase() });
+  }
+
+  // One address filter at most per pair: see matchesFilters.
+  for (const [outer, inner] of [['country_code', 'currency_code'], ['point_type', 'method_identification']] as const) {
+    const outerValue = discriminatingValue(all, outer);
+    if (outerValue === undefined) continue;
+    const innerValue = discriminatingValue(all.filter((point) => matchesFilters(point, { [outer]: outerValue })), inner);
+    if (innerValue !== undefined) await expectFiltered({ [outer]: outerValue, [inner]: innerValue });
+  }
+});
+
+test(...check('payment-points.geo-sort', 'orders the points by great-circle distance from geo_coordinates, with the filters still applying', { requirements: ['PP-SORT', 'PP-FILTERS', 'RES-PAYMENT-POINT-SCHEMAS'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
+  const client = actors.mmA.client;
+  const all = await allPoints(client, 'PP-SORT');
+  const places = all.flatMap((point) => placeOf(point) ?? []);
+  const firstPlace = places[0];
+  const lastPlace = places[places.length - 1];
+  if (!firstPlace || !lastPlace) throw new CheckFailure('PP-SORT', 'expected payment points with coordinates, got none in GET /payment-points');
+  // Two ends of the list, so that the answer's order differs from the list's.
+  const origins = [lastPlace, firstPlace];
+
+  for (const origin of origins) {
+    const query = { geo_coordinates: geoText(origin) };
+    const sorted = await listPoints(client, query, 'PP-SORT');
+    expect(orderProblem(origin, sorted), `[PP-SORT] ${describe(query)} is ordered by distance`).toBeNull();
+    const first = sorted[0];
+    expect(first === undefined ? Infinity : distanceKm(origin, first), `[PP-SORT] ${describe(query)} puts first a point at that very place (km away)`).toBeLessThan(0.01);
+    warnShould(pointSet(sorted).join() === pointSet(all).join(), `${describe(query)} returned other points than the unfiltered list; geo_coordinates sorts, it does not filter`, 'PP-SORT');
+  }
+
+  const origin = lastPlace;
+  const country = discriminatingValue(all, 'country_code');
+  if (country === undefined) return;
+  const query = { country_code: country, geo_coordinates: geoText(origin) };
+  const found = await listPoints(client, query, 'PP-SORT');
+  expect(pointSet(found), `[PP-FILTERS] ${describe(query)} returns exactly the points of ${country}`).toEqual(pointSet(all.filter((point) => matchesFilters(point, { country_code: country }))));
+  expect(orderProblem(origin, found), `[PP-SORT] ${describe(query)} is ordered by distance`).toBeNull();
+});
+
+test(...check('payment-points.address-sort', 'orders the points by distance from the place address_filter names, that place first', { requirements: ['PP-SORT', 'RES-PAYMENT-POINT-SCHEMAS'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
+  const client = actors.mmA.client;
+  const all = await allPoints(client, 'PP-SORT');
+  const addresses = all.flatMap((point) => (point.payment_point_address ?? []).map((address) => ({ point, address })));
+  const sameStreet = (a: (typeof addresses)[number], b: (typeof addresses)[number]) => sameText(a.address.street_name, b.address.street_name) && sameText(a.address.city_name, b.address.city_name);
+  // An address no other point shares names one place only.
+  const target = addresses
+    .filter((candidate) => addresses.filter((other) => sameStreet(candidate, other)).length === 1)
+    .flatMap(({ point, address }) => {
+      const place = placeOf(point);
+      return place ? [{ point, address, place }] : [];
+    })[0];
+  if (!target) throw new CheckFailure('PP-SORT', 'expected a payment point with coordinates and a street of its own to look up, got none in GET /payment-points');
+
+  const { address, place } = target;
+  const query = { address_filter: `${address.street_name} ${address.bin_or_building_number}, ${address.city_name}` };
+  const sorted = await listPoints(client, query, 'PP-SORT');
+  const first = sorted[0];
+  const nearFirst = first !== undefined && (pointKey(first) === pointKey(target.point) || distanceKm(place, first) <= ADDRESS_TOLERANCE_KM);
+  expect(nearFirst, `[PP-SORT] ${describe(query)} puts first ${target.point.payment_point_identification} or a point within ${ADDRESS_TOLERANCE_KM} km of it; got ${first?.payment_point_identification ?? 'no point'}`).toBe(true);
+  // Measured from the point's own place, the order may be off by twice the geocoder's error at most.
+  expect(orderProblem(place, sorted, 2 * ADDRESS_TOLERANCE_KM), `[PP-SORT] ${describe(query)} is ordered by distance from ${target.point.payment_point_identification}`).toBeNull();
+});
+
+test(...check('payment-points.malformed-coordinates', 'refuses geo_coordinates that are not "latitude,longitude" in range with 400', { requirements: ['PP-GEO-MALFORMED', 'ERR-BODY-SHAPE'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
+  for (const value of ['north', '52.52', '52.52;13.40', '52.52,13.40,7', '52.52,east', '95,13.40', '52.52,181']) {
+    const response = await actors.mmA.client.call('member.listPaymentPoints', { query: { geo_coordinates: value } });
+    // The table lists this 400 with no body: an error body is optional, but checked when there is one.
+    expectRefusal(response, { status: 400, requirement: 'PP-GEO-MALFORMED', level: 'SHOULD', bodyOptional: true });
+  }
+});

@@ -1,0 +1,501 @@
+/**
+ * The operations of the invariant property as fast-check commands: credit line requests, allows and
+ * revokes, allowlist changes, DSO issuance, fundings (at once, or instructed now and sent later),
+ * replays of spent end-to-end identifications, and consolidations. Every command acts through the
+ * API, then reads every balance of the universe and has `verifyStep` judge it against the model.
+ * A command's `toString` is the same in every run (amounts relative to balances say so), because
+ * fast-check prints it for the shrunk sequence; the transcript has the concrete values.
+ */
+import fc from 'fast-check';
+import { CheckFailure } from '../runtime/check.ts';
+import type { ConsolidationEntryInput, LedgerApi, Outcome } from './ledger-api.ts';
+import type { ConsolidationLeg, FundingBody, FundingRecord, LedgerModel, Move, Verdict } from './model.ts';
+import { ceilToWhole, formatUnits, unitsToJsonNumber, wholeUnits } from './money.ts';
+import { verifyStep, type StepReport } from './verify.ts';
+import { InvariantViolation } from './violation.ts';
+import { dsaHoldings, dsoHolding, makerRoles, otherMaker, type Holding, type MakerRole, type Universe } from './universe.ts';
+
+export interface CommandOutcomes {
+  accepted: number;
+  refused: number;
+}
+
+/** Counts over every run, for the check's summary. */
+export interface InvariantStats {
+  operations: number;
+  byCommand: Record<string, CommandOutcomes>;
+}
+
+/** The real side of one run: the API, and what the run has done so far. */
+export interface LedgerSystem {
+  api: LedgerApi;
+  transcript: string[];
+  stats: InvariantStats;
+  /** A fresh end_to_end_identification, never used before on this target. */
+  newEndToEndId(): string;
+  /** A SHOULD-level disagreement with the reference: recorded, the run goes on with what the target did. */
+  warn(kind: string, message: string): void;
+}
+
+type Model = LedgerModel;
+type System = LedgerSystem;
+
+interface Act {
+  step: StepReport;
+  /** Model changes other than balances, made once the balances are verified. */
+  then?: () => void;
+}
+
+abstract class LedgerCommand implements fc.AsyncCommand<Model, System> {
+  abstract readonly name: string;
+
+  check(_model: Readonly<Model>): boolean {
+    return true;
+  }
+
+  async run(model: Model, system: System): Promise<void> {
+    system.stats.operations += 1;
+    try {
+      const { step, then } = await this.act(model, system);
+      const counts = (system.stats.byCommand[this.name] ??= { accepted: 0, refused: 0 });
+      counts[step.accepted ? 'accepted' : 'refused'] += 1;
+      await conclude(model, system, step);
+      then?.();
+    } catch (error) {
+      if (error instanceof CheckFailure && !(error instanceof InvariantViolation)) {
+        system.transcript.push(`   ${this}: ${error.message}`);
+        throw new InvariantViolation(error.requirement, error.message.replace(/^\[[^\]]*\] /, ''), system.transcript);
+      }
+      throw error;
+    }
+  }
+
+  protected abstract act(model: Model, system: System): Promise<Act>;
+
+  abstract toString(): string;
+}
+
+/** Reads every balance after a step, judges it, and records it in the transcript. */
+async function conclude(model: Model, system: System, step: StepReport): Promise<void> {
+  const observed = new Map([...(await system.api.balances())].map(([key, balance]) => [key, balance.units]));
+  const changes = model.universe.holdings
+    .filter((holding) => observed.get(holding.key) !== model.balance(holding.key))
+    .map((holding) => `${holding.label} ${formatUnits(model.balance(holding.key))} -> ${formatUnits(observed.get(holding.key) ?? 0n)}`);
+  system.transcript.push(`${system.transcript.filter((line) => /^\d+\. /.test(line)).length + 1}. ${step.description}`, `   ${changes.length === 0 ? 'no balance changed' : changes.join('; ')}`);
+  const violation = verifyStep(model, step, observed);
+  if (violation) throw new InvariantViolation(violation.requirement, violation.message, system.transcript);
+  if (step.accepted && step.verdict?.permitted) model.applyMoves(step.moves ?? []);
+}
+
+function answer(outcome: Outcome): string {
+  return `${outcome.status} ${outcome.accepted ? 'accepted' : 'refused'}`;
+}
+
+/** Warns when the target decided otherwise than the reference on an operation that moves nothing. */
+function compareDecision(system: System, what: string, verdict: Verdict, outcome: Outcome): void {
+  if (outcome.accepted === verdict.permitted) return;
+  const detail = verdict.permitted ? 'refused although the reference permits it' : `accepted although ${verdict.reason}`;
+  system.warn(`${what}: ${verdict.permitted ? 'refused' : 'accepted'}`, `${what} ${detail} (status ${outcome.status})`);
+}
+
+// ---- credit lines, allowlist, DSO issuance: they move nothing ----------------------------------------
+
+class RequestCreditLine extends LedgerCommand {
+  readonly name = 'RequestCreditLine';
+
+  constructor(
+    private readonly holding: Holding,
+    /** Whole units above the balance (rounded up); negative: below it. */
+    private readonly headroom: number,
+  ) {
+    super();
+  }
+
+  protected async act(model: Model, system: System): Promise<Act> {
+    const ceiling = ceilToWhole(model.balance(this.holding.key)) + this.headroom;
+    const verdict = model.requestVerdict(this.holding.key, ceiling);
+    const outcome = await system.api.requestLine(this.holding, ceiling);
+    compareDecision(system, 'a credit line request', verdict, outcome);
+    return {
+      step: { description: `${this.holding.holder} requests ${this.holding.label} with ceiling ${ceiling}: ${answer(outcome)}`, nature: 'no-value', accepted: outcome.accepted },
+      then: () => {
+        if (outcome.accepted) model.requestApplied(this.holding.key, ceiling);
+      },
+    };
+  }
+
+  toString(): string {
+    return `RequestCreditLine(${this.holding.label}, ceiling = balance rounded up ${this.headroom < 0 ? '-' : '+'} ${Math.abs(this.headroom)})`;
+  }
+}
+
+class DecideCreditLine extends LedgerCommand {
+  readonly name = 'DecideCreditLine';
+
+  constructor(
+    private readonly holding: Holding,
+    private readonly decision: 'allow' | 'revoke',
+  ) {
+    super();
+  }
+
+  protected async act(model: Model, system: System): Promise<Act> {
+    const verdict = model.decisionVerdict(this.holding.key, this.decision);
+    const outcome = await system.api.decideLine(this.holding, this.decision);
+    compareDecision(system, `an issuer's ${this.decision}`, verdict, outcome);
+    return {
+      step: { description: `${this.holding.asset.issuerRole} ${this.decision}s ${this.holding.label}: ${answer(outcome)}`, nature: 'no-value', accepted: outcome.accepted },
+      then: () => {
+        if (outcome.accepted) model.decisionApplied(this.holding.key, this.decision);
+      },
+    };
+  }
+
+  toString(): string {
+    return `DecideCreditLine(${this.holding.label}, ${this.decision})`;
+  }
+}
+
+class ChangeAllowlist extends LedgerCommand {
+  readonly name = 'ChangeAllowlist';
+
+  constructor(
+    private readonly role: MakerRole,
+    private readonly present: boolean,
+  ) {
+    super();
+  }
+
+  protected async act(model: Model, system: System): Promise<Act> {
+    const other = otherMaker(this.role);
+    const outcome = await system.api.changeAllowlist(this.role, other, this.present);
+    if (!outcome.accepted) system.warn('allowlist change: refused', `an allowlist change was refused (status ${outcome.status}); adding and removing are idempotent`);
+    return {
+      step: { description: `${this.role} ${this.present ? 'adds' : 'removes'} ${other} ${this.present ? 'to' : 'from'} its allowlist: ${answer(outcome)}`, nature: 'no-value', accepted: outcome.accepted },
+      then: () => {
+        if (outcome.accepted) model.allowlistApplied(this.role, other, this.present);
+      },
+    };
+  }
+
+  toString(): string {
+    return `ChangeAllowlist(${this.role} ${this.present ? 'adds' : 'removes'} ${otherMaker(this.role)})`;
+  }
+}
+
+class IssueDso extends LedgerCommand {
+  readonly name = 'IssueDso';
+
+  constructor(private readonly role: MakerRole) {
+    super();
+  }
+
+  protected async act(model: Model, system: System): Promise<Act> {
+    const outcome = await system.api.issueDso(this.role);
+    if (!outcome.accepted) system.warn('DSO issuance: refused', `issuing a DSO was refused (status ${outcome.status}); issuance is idempotent`);
+    return {
+      step: { description: `${this.role} issues ${model.universe.dso[this.role].code}: ${answer(outcome)}`, nature: 'no-value', accepted: outcome.accepted },
+      then: () => {
+        if (outcome.accepted) model.issuedApplied(this.role);
+      },
+    };
+  }
+
+  toString(): string {
+    return `IssueDso(${this.role})`;
+  }
+}
+
+// ---- fundings ---------------------------------------------------------------------------------------
+
+function fundingBody(universe: Universe, holding: Holding, units: bigint, endToEnd: string): FundingBody {
+  return {
+    end_to_end_identification: endToEnd,
+    funding_amount: unitsToJsonNumber(units),
+    issued_asset_code_identification: universe.dsa.code,
+    member_identification: universe.makers[holding.holder].identification,
+    tokenizer_identification: universe.tokenizer,
+    account_identification: holding.account,
+  };
+}
+
+function mint(record: { holding: string; units: bigint }): Move[] {
+  return [{ holding: record.holding, delta: record.units, minted: true }];
+}
+
+/**
+ * Instruction and signatures. An instruction the reference would refuse but the target accepts only
+ * warns: what matters is that its send then moves nothing.
+ */
+async function instructAndSign(model: Model, system: System, holding: Holding, units: bigint): Promise<{ record?: FundingRecord; verdict: Verdict; log: string }> {
+  const body = fundingBody(model.universe, holding, units, system.newEndToEndId());
+  const verdict = model.fundingVerdict(holding.key, units);
+  const instruction = await system.api.instruct(body);
+  const log = `fund ${holding.label} ${formatUnits(units)} (e2e ${body.end_to_end_identification}): instruction ${answer(instruction)}`;
+  if (!instruction.accepted || instruction.unsignedTransaction === undefined) return { verdict, log };
+  if (!verdict.permitted) system.warn('funding instruction: accepted', `a funding instruction was accepted although ${verdict.reason}`);
+  const signatures = await system.api.signFunding(body, instruction.unsignedTransaction);
+  return { record: { holding: holding.key, units, body, signatures }, verdict, log };
+}
+
+class Fund extends LedgerCommand {
+  readonly name = 'Fund';
+
+  constructor(
+    private readonly holding: Holding,
+    private readonly units: bigint,
+  ) {
+    super();
+  }
+
+  protected async act(model: Model, system: System): Promise<Act> {
+    const { record, verdict, log } = await instructAndSign(model, system, this.holding, this.units);
+    if (!record) return { step: { description: log, nature: 'value', accepted: false, verdict, moves: [] } };
+    const sent = await system.api.send(record.body, record.signatures);
+    return {
+      step: { description: `${log}, send ${answer(sent)}`, nature: 'value', accepted: sent.accepted, verdict, moves: mint(record) },
+      then: () => {
+        if (sent.accepted) model.sent.push({ ...record, transactionId: sent.transactionId });
+        else model.pending.push(record);
+      },
+    };
+  }
+
+  toString(): string {
+    return `Fund(${this.holding.label}, ${formatUnits(this.units)})`;
+  }
+}
+
+class InstructFunding extends LedgerCommand {
+  readonly name = 'InstructFunding';
+
+  constructor(
+    private readonly holding: Holding,
+    private readonly units: bigint,
+  ) {
+    super();
+  }
+
+  protected async act(model: Model, system: System): Promise<Act> {
+    const { record, verdict, log } = await instructAndSign(model, system, this.holding, this.units);
+    // The instruction alone moves nothing; refusing a funding the rules permit is a refusal of the funding.
+    const step: StepReport = record
+      ? { description: `${log}, kept for a later send`, nature: 'no-value', accepted: true }
+      : { description: log, nature: 'value', accepted: false, verdict, moves: [] };
+    return {
+      step,
+      then: () => {
+        if (record) model.pending.push(record);
+      },
+    };
+  }
+
+  toString(): string {
+    return `InstructFunding(${this.holding.label}, ${formatUnits(this.units)})`;
+  }
+}
+
+class SendInstructed extends LedgerCommand {
+  readonly name = 'SendInstructed';
+
+  constructor(private readonly pick: number) {
+    super();
+  }
+
+  check(model: Readonly<Model>): boolean {
+    return model.pending.length > 0;
+  }
+
+  protected async act(model: Model, system: System): Promise<Act> {
+    const index = this.pick % model.pending.length;
+    const record = model.pending[index]!;
+    const verdict = model.fundingVerdict(record.holding, record.units);
+    const sent = await system.api.send(record.body, record.signatures);
+    const label = model.holding(record.holding).label;
+    return {
+      step: {
+        description: `send the instructed funding of ${label} ${formatUnits(record.units)} (e2e ${record.body.end_to_end_identification}): ${answer(sent)}`,
+        nature: 'value',
+        accepted: sent.accepted,
+        verdict,
+        moves: mint(record),
+      },
+      then: () => {
+        if (!sent.accepted) return;
+        model.pending.splice(index, 1);
+        model.sent.push({ ...record, transactionId: sent.transactionId });
+      },
+    };
+  }
+
+  toString(): string {
+    return `SendInstructed(pending[${this.pick} mod count])`;
+  }
+}
+
+/** The same send again: the reference answers the first result; any target must move nothing. */
+class ResendFunding extends LedgerCommand {
+  readonly name = 'ResendFunding';
+
+  constructor(private readonly pick: number) {
+    super();
+  }
+
+  check(model: Readonly<Model>): boolean {
+    return model.sent.length > 0;
+  }
+
+  protected async act(model: Model, system: System): Promise<Act> {
+    const record = model.sent[this.pick % model.sent.length]!;
+    const sent = await system.api.send(record.body, record.signatures);
+    if (!sent.accepted) system.warn('repeated send: refused', `sending a funding again was refused (status ${sent.status}) instead of answering its first result`);
+    else if (record.transactionId !== undefined && sent.transactionId !== record.transactionId) {
+      system.warn('repeated send: other transaction', `sending a funding again answered transaction ${String(sent.transactionId)}, not the first result's ${record.transactionId}`);
+    }
+    return {
+      step: { description: `send again the funding with e2e ${record.body.end_to_end_identification}: ${answer(sent)}`, nature: 'replay', accepted: sent.accepted },
+    };
+  }
+
+  toString(): string {
+    return `ResendFunding(sent[${this.pick} mod count])`;
+  }
+}
+
+/** Another amount under a spent end-to-end identification: the reference refuses it; no target may fund it. */
+class ReuseFundingId extends LedgerCommand {
+  readonly name = 'ReuseFundingId';
+
+  constructor(
+    private readonly pick: number,
+    private readonly units: bigint,
+  ) {
+    super();
+  }
+
+  check(model: Readonly<Model>): boolean {
+    return model.sent.length > 0;
+  }
+
+  protected async act(model: Model, system: System): Promise<Act> {
+    const spent = model.sent[this.pick % model.sent.length]!;
+    const units = this.units === spent.units ? this.units + 1n : this.units;
+    const body = { ...spent.body, funding_amount: unitsToJsonNumber(units) };
+    const instruction = await system.api.instruct(body);
+    let description = `fund ${formatUnits(units)} under the spent e2e ${body.end_to_end_identification}: instruction ${answer(instruction)}`;
+    let accepted = false;
+    if (instruction.accepted && instruction.unsignedTransaction !== undefined) {
+      system.warn('spent e2e reused: accepted', 'an instruction reusing a spent end_to_end_identification with another body was accepted');
+      const sent = await system.api.send(body, await system.api.signFunding(body, instruction.unsignedTransaction));
+      description += `, send ${answer(sent)}`;
+      accepted = sent.accepted;
+    }
+    return { step: { description, nature: 'replay', accepted } };
+  }
+
+  toString(): string {
+    return `ReuseFundingId(sent[${this.pick} mod count], ${formatUnits(this.units)})`;
+  }
+}
+
+// ---- consolidation ----------------------------------------------------------------------------------
+
+export type AmountSpec = { kind: 'fixed'; units: bigint } | { kind: 'source-balance'; extra: bigint };
+
+export interface EntrySpec {
+  dso: boolean;
+  amount: AmountSpec;
+}
+
+class Consolidate extends LedgerCommand {
+  readonly name = 'Consolidate';
+
+  constructor(
+    private readonly role: MakerRole,
+    /** Into the maker's second operating account (from its first), or the reverse. */
+    private readonly intoSecond: boolean,
+    private readonly entries: readonly EntrySpec[],
+  ) {
+    super();
+  }
+
+  check(model: Readonly<Model>): boolean {
+    return model.universe.makers[this.role].accounts.length >= 2;
+  }
+
+  protected async act(model: Model, system: System): Promise<Act> {
+    const { universe } = model;
+    const [first, second] = universe.makers[this.role].accounts as [string, string];
+    const [source, target] = this.intoSecond ? [first, second] : [second, first];
+    const from = dsaHoldings(universe).find((holding) => holding.holder === this.role && holding.account === source)!;
+    const to = dsaHoldings(universe).find((holding) => holding.holder === this.role && holding.account === target)!;
+    const dso = dsoHolding(universe, this.role).asset;
+
+    const legs: ConsolidationLeg[] = [];
+    const inputs: ConsolidationEntryInput[] = [];
+    let staged = model.balance(from.key);
+    for (const entry of this.entries) {
+      // "The whole balance" is the balance left by the earlier entries; a zero amount is no amount.
+      const wanted = entry.amount.kind === 'fixed' ? entry.amount.units : staged + entry.amount.extra;
+      const units = wanted > 0n ? wanted : 1n;
+      if (!entry.dso) staged -= units;
+      legs.push({ from: from.key, to: to.key, units, dso: entry.dso });
+      inputs.push({ asset: entry.dso ? dso : universe.dsa, amount: unitsToJsonNumber(units), source });
+    }
+    const { verdict, moves } = model.consolidationVerdict(legs);
+    const outcome = await system.api.consolidate(this.role, target, inputs);
+    if (legs.some((leg) => leg.dso) && !outcome.accepted && outcome.status !== 403) {
+      throw new CheckFailure('INV-DSO-NOT-CONSOLIDATED', `a consolidation naming a DSO answered ${outcome.status}, expected 403`);
+    }
+    const listed = legs.map((leg) => `${leg.dso ? dso.code : universe.dsa.code} ${formatUnits(leg.units)}`).join(', ');
+    return { step: { description: `${this.role} consolidates ${source} -> ${target}: ${listed}: ${answer(outcome)}`, nature: 'value', accepted: outcome.accepted, verdict, moves } };
+  }
+
+  toString(): string {
+    const entries = this.entries.map((entry) => {
+      const amount = entry.amount.kind === 'fixed' ? formatUnits(entry.amount.units) : `whole balance + ${formatUnits(entry.amount.extra)}`;
+      return `${entry.dso ? 'DSO' : 'DSA'} ${amount}`;
+    });
+    return `Consolidate(${this.role}, ${this.intoSecond ? 'first -> second' : 'second -> first'}, [${entries.join(', ')}])`;
+  }
+}
+
+// ---- generation -------------------------------------------------------------------------------------
+
+/** Amounts with up to 7 fraction digits: whole ones, any, and tiny ones that test the last digit. */
+const amountUnits = fc.oneof(
+  fc.integer({ min: 1, max: 60 }).map(wholeUnits),
+  fc.bigInt({ min: 1n, max: 600_000_000n }),
+  fc.bigInt({ min: 1n, max: 10_000n }),
+);
+
+const amountSpec: fc.Arbitrary<AmountSpec> = fc.oneof(
+  { weight: 3, arbitrary: amountUnits.map((units) => ({ kind: 'fixed' as const, units })) },
+  { weight: 1, arbitrary: fc.constantFrom(0n, 1n, 5_000_000n).map((extra) => ({ kind: 'source-balance' as const, extra })) },
+);
+
+/** One entry in seven names a DSO, which must make the whole consolidation a 403. */
+const entrySpec: fc.Arbitrary<EntrySpec> = fc.record({
+  dso: fc.oneof({ weight: 1, arbitrary: fc.constant(true) }, { weight: 6, arbitrary: fc.constant(false) }),
+  amount: amountSpec,
+});
+
+/** The command arbitrary for fc.commands, weighted towards what moves value. */
+export function ledgerCommand(universe: Universe): fc.Arbitrary<LedgerCommand> {
+  const maker = fc.constantFrom(...makerRoles);
+  const anyHolding = fc.constantFrom(...universe.holdings);
+  const dsaHolding = fc.constantFrom(...dsaHoldings(universe));
+  const pick = fc.nat({ max: 15 });
+  return fc.oneof(
+    { weight: 12, arbitrary: fc.tuple(anyHolding, fc.integer({ min: -2, max: 120 })).map(([holding, headroom]) => new RequestCreditLine(holding, headroom)) },
+    { weight: 16, arbitrary: fc.tuple(anyHolding, fc.constantFrom<'allow' | 'revoke'>('allow', 'allow', 'revoke')).map(([holding, decision]) => new DecideCreditLine(holding, decision)) },
+    { weight: 6, arbitrary: fc.tuple(maker, fc.boolean()).map(([role, present]) => new ChangeAllowlist(role, present)) },
+    { weight: 3, arbitrary: maker.map((role) => new IssueDso(role)) },
+    { weight: 20, arbitrary: fc.tuple(dsaHolding, amountUnits).map(([holding, units]) => new Fund(holding, units)) },
+    { weight: 6, arbitrary: fc.tuple(dsaHolding, amountUnits).map(([holding, units]) => new InstructFunding(holding, units)) },
+    { weight: 6, arbitrary: pick.map((index) => new SendInstructed(index)) },
+    { weight: 5, arbitrary: pick.map((index) => new ResendFunding(index)) },
+    { weight: 3, arbitrary: fc.tuple(pick, amountUnits).map(([index, units]) => new ReuseFundingId(index, units)) },
+    { weight: 18, arbitrary: fc.tuple(maker, fc.boolean(), fc.array(entrySpec, { minLength: 1, maxLength: 3 })).map(([role, into, entries]) => new Consolidate(role, into, entries)) },
+  );
+}

@@ -1,0 +1,51 @@
+import { HarnessFault } from '../runtime/harness-fault.ts';
+
+/**
+ * Amounts as the invariant model holds them: signed counts of 10^-7 units in a bigint, never binary
+ * floats. Signed, unlike the simulator's amounts, because a target's balance may be wrong in any
+ * direction and the model must be able to say so; and written here, not borrowed from the simulator,
+ * so that the oracle does not share the parser of the system it judges.
+ */
+
+export const FRACTION_DIGITS = 7;
+export const UNITS_PER_WHOLE = 10n ** BigInt(FRACTION_DIGITS);
+
+/** Up to 15 significant digits survive a round trip through a JSON number (a double) unchanged. */
+const MAX_JSON_UNITS = 10n ** 15n - 1n;
+
+const BALANCE_TEXT = /^(-)?(\d{1,20})(?:\.(\d{1,7}))?$/;
+
+/** A balance as a target renders it ("1250.5000000", "-3", "0.5"); undefined when it is no such decimal. */
+export function readBalanceText(text: string): bigint | undefined {
+  const match = BALANCE_TEXT.exec(text);
+  if (!match) return undefined;
+  const [, sign, whole = '0', fraction = ''] = match;
+  const units = BigInt(whole) * UNITS_PER_WHOLE + BigInt(fraction.padEnd(FRACTION_DIGITS, '0'));
+  return sign ? -units : units;
+}
+
+/** "12.5000000", "-0.0000001": always 7 fraction digits, as balances are rendered. */
+export function formatUnits(units: bigint): string {
+  const magnitude = units < 0n ? -units : units;
+  const fraction = (magnitude % UNITS_PER_WHOLE).toString().padStart(FRACTION_DIGITS, '0');
+  return `${units < 0n ? '-' : ''}${magnitude / UNITS_PER_WHOLE}.${fraction}`;
+}
+
+/**
+ * The JSON number a request carries for an amount. Exact: the shortest text of the double is the
+ * decimal itself as long as it has at most 15 significant digits, which the bound guarantees.
+ */
+export function unitsToJsonNumber(units: bigint): number {
+  if (units < 0n || units > MAX_JSON_UNITS) throw new HarnessFault(`amount ${formatUnits(units)} cannot travel exactly as a JSON number`);
+  return Number(formatUnits(units));
+}
+
+export function wholeUnits(whole: number): bigint {
+  return BigInt(whole) * UNITS_PER_WHOLE;
+}
+
+/** The smallest whole number of units at or above `units` (credit ceilings are integers). */
+export function ceilToWhole(units: bigint): number {
+  const whole = units / UNITS_PER_WHOLE + (units % UNITS_PER_WHOLE > 0n ? 1n : 0n);
+  return Number(whole);
+}

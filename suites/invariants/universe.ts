@@ -1,0 +1,97 @@
+/**
+ * What the invariant property plays with: the tokenizer's DSA, one DSO per market maker, and the
+ * holdings that can carry them (a DSA line on each of a maker's first two operating accounts, and on
+ * each maker's `emission` account a line for the other maker's DSO). Plain data, no HTTP.
+ */
+
+export const makerRoles = ['mmA', 'mmB'] as const;
+export type MakerRole = (typeof makerRoles)[number];
+export type ParticipantRole = 'tokenizer' | MakerRole;
+
+/** The DSO each maker issues in the property: a code unlikely to be used by other checks of the worker. */
+export const INVARIANT_DSO_CODE = 'NZDDSO';
+export const EMISSION = 'emission';
+
+export interface AssetRef {
+  code: string;
+  issuer: string;
+  group: 'DSA' | 'DSO';
+  /** Who issues it among the participants. */
+  issuerRole: ParticipantRole;
+}
+
+/** One (member, account, asset): where a balance lives, always on a credit line. */
+export interface Holding {
+  key: string;
+  /** Readable and the same in every run: `mmA/main USD(tokenizer)`. */
+  label: string;
+  holder: MakerRole;
+  account: string;
+  asset: AssetRef;
+}
+
+export interface Maker {
+  identification: string;
+  /** At most two operating accounts, the default first: enough for every consolidation. */
+  accounts: string[];
+}
+
+export interface Universe {
+  tokenizer: string;
+  makers: Record<MakerRole, Maker>;
+  dsa: AssetRef;
+  /** The DSO issued by each maker (held by the other). */
+  dso: Record<MakerRole, AssetRef>;
+  holdings: Holding[];
+}
+
+export interface UniverseInput {
+  tokenizer: string;
+  dsaCode: string;
+  makers: Record<MakerRole, Maker>;
+}
+
+export function otherMaker(role: MakerRole): MakerRole {
+  return role === 'mmA' ? 'mmB' : 'mmA';
+}
+
+export function assetKey(asset: AssetRef): string {
+  return `${asset.code}|${asset.issuer}`;
+}
+
+export function buildUniverse(input: UniverseInput): Universe {
+  const dsa: AssetRef = { code: input.dsaCode, issuer: input.tokenizer, group: 'DSA', issuerRole: 'tokenizer' };
+  const makers = {
+    mmA: { ...input.makers.mmA, accounts: input.makers.mmA.accounts.slice(0, 2) },
+    mmB: { ...input.makers.mmB, accounts: input.makers.mmB.accounts.slice(0, 2) },
+  };
+  const dsoOf = (role: MakerRole): AssetRef => ({ code: INVARIANT_DSO_CODE, issuer: makers[role].identification, group: 'DSO', issuerRole: role });
+  const dso = { mmA: dsoOf('mmA'), mmB: dsoOf('mmB') };
+  const holding = (holder: MakerRole, account: string, asset: AssetRef): Holding => ({
+    key: `${makers[holder].identification}/${account}|${assetKey(asset)}`,
+    label: `${holder}/${account} ${asset.code}(${asset.issuerRole})`,
+    holder,
+    account,
+    asset,
+  });
+  const holdings = [
+    ...makerRoles.flatMap((role) => makers[role].accounts.map((account) => holding(role, account, dsa))),
+    ...makerRoles.map((role) => holding(role, EMISSION, dso[otherMaker(role)])),
+  ];
+  return { tokenizer: input.tokenizer, makers, dsa, dso, holdings };
+}
+
+export function dsaHoldings(universe: Universe): Holding[] {
+  return universe.holdings.filter((holding) => holding.asset.group === 'DSA');
+}
+
+export function dsaHolding(universe: Universe, holder: MakerRole, account: string): Holding | undefined {
+  return universe.holdings.find((holding) => holding.asset.group === 'DSA' && holding.holder === holder && holding.account === account);
+}
+
+/** The holding of the DSO that `holder` may hold (the other maker's), on its `emission` account. */
+export function dsoHolding(universe: Universe, holder: MakerRole): Holding {
+  const found = universe.holdings.find((holding) => holding.asset.group === 'DSO' && holding.holder === holder);
+  if (!found) throw new Error(`no DSO holding for ${holder}`); // buildUniverse makes one per maker
+  return found;
+}

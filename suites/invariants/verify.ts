@@ -1,0 +1,82 @@
+/**
+ * The invariants, judged after every step from the balances the target shows (semantics §4): no
+ * negative balance, no holding pushed above its ceiling, no movement on a line that is not allowed,
+ * nothing changed by a refused operation or by a replayed funding, the operation accepted exactly
+ * when the ledger rules permit it, conservation per asset, and exactly the expected effect. Pure.
+ */
+import { formatUnits } from './money.ts';
+import { describeState, type LedgerModel, type Move, type Verdict } from './model.ts';
+import { assetKey } from './universe.ts';
+
+export interface StepReport {
+  /** What was done, with the concrete values and the target's answers. */
+  description: string;
+  /**
+   * value: a funding send or a consolidation, judged strictly against its verdict; no-value: an
+   * operation that moves nothing whether accepted or not; replay: a funding whose end-to-end
+   * identification already funded, which must move nothing.
+   */
+  nature: 'value' | 'no-value' | 'replay';
+  /** The target accepted the operation (for a funding: the send). */
+  accepted: boolean;
+  /** For value steps: what the model decided before the call, and what then moves. */
+  verdict?: Verdict;
+  moves?: readonly Move[];
+}
+
+export interface Violation {
+  requirement: string;
+  message: string;
+}
+
+/** `observed`: every holding's balance as the target shows it after the step. The model is still the one from before the step. */
+export function verifyStep(model: LedgerModel, step: StepReport, observed: ReadonlyMap<string, bigint>): Violation | undefined {
+  const holdings = model.universe.holdings;
+  const after = (key: string) => observed.get(key) ?? 0n;
+  const changed = holdings.filter((holding) => after(holding.key) !== model.balance(holding.key));
+  const change = (key: string) => `${model.holding(key).label} went from ${formatUnits(model.balance(key))} to ${formatUnits(after(key))}`;
+  const violation = (requirement: string, message: string): Violation => ({ requirement, message: `after ${step.description}: ${message}` });
+
+  const negative = holdings.find((holding) => after(holding.key) < 0n);
+  if (negative) return violation('INV-NO-NEGATIVE', `${model.holding(negative.key).label} shows a negative balance ${formatUnits(after(negative.key))}`);
+
+  for (const holding of changed) {
+    const { ceiling } = model.line(holding.key);
+    if (ceiling !== null && after(holding.key) > model.balance(holding.key) && after(holding.key) > ceiling) {
+      return violation('INV-CEILING', `${change(holding.key)}, above its ceiling ${formatUnits(ceiling)}`);
+    }
+  }
+
+  const withoutLine = changed.find((holding) => model.line(holding.key).state !== 'allow');
+  if (withoutLine) {
+    return violation('INV-NO-MOVE-WITHOUT-LINE', `${change(withoutLine.key)} although its credit line is ${describeState(model.line(withoutLine.key).state)}`);
+  }
+
+  const [first] = changed;
+  if (first && !step.accepted) return violation('INV-REJECTED-CHANGES-NOTHING', `the operation was refused, yet ${change(first.key)}`);
+  if (first && step.nature === 'replay') return violation('INV-FUNDING-ONCE', `the end-to-end identification had already funded, yet ${change(first.key)}`);
+
+  const verdict = step.verdict;
+  if (step.nature === 'value' && verdict) {
+    if (step.accepted && !verdict.permitted) return violation(verdict.requirement, `the operation was accepted although ${verdict.reason}`);
+    if (!step.accepted && verdict.permitted) return violation('INV-PERMITTED-APPLIES', 'the operation was refused although the ledger rules permit it');
+  }
+
+  const moves = step.accepted && verdict?.permitted ? (step.moves ?? []) : [];
+  const expected = (key: string) => model.balance(key) + moves.filter((move) => move.holding === key).reduce((sum, move) => sum + move.delta, 0n);
+
+  for (const asset of new Set(holdings.map((holding) => assetKey(holding.asset)))) {
+    const ofAsset = holdings.filter((holding) => assetKey(holding.asset) === asset);
+    const held = ofAsset.reduce((sum, holding) => sum + after(holding.key) - model.startBalance(holding.key), 0n);
+    const funded = model.fundedNet(asset) + moves.filter((move) => move.minted && ofAsset.some((holding) => holding.key === move.holding)).reduce((sum, move) => sum + move.delta, 0n);
+    if (held !== funded) {
+      return violation('INV-CONSERVATION', `the holdings of ${asset.replace('|', ' issued by ')} changed by ${formatUnits(held)} since the start of the run, but ${formatUnits(funded)} was funded`);
+    }
+  }
+
+  const wrong = holdings.find((holding) => after(holding.key) !== expected(holding.key));
+  if (wrong) {
+    return violation('INV-EXACT-EFFECT', `${model.holding(wrong.key).label} shows ${formatUnits(after(wrong.key))}, expected ${formatUnits(expected(wrong.key))} (was ${formatUnits(model.balance(wrong.key))})`);
+  }
+  return undefined;
+}
