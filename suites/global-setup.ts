@@ -5,6 +5,7 @@ import { hasControlPlane } from './runtime/control.ts';
 import { DEFAULT_REQUEST_MS, profileDigest, type Profile } from './runtime/profile.ts';
 import { reportDirOf } from './runtime/report-dir.ts';
 import { configuredProfile, profileFromSimulator } from './runtime/target.ts';
+import { TokenStore } from './runtime/token-store.ts';
 
 /**
  * Decides what this run tests, once, before any worker starts:
@@ -18,6 +19,8 @@ import { configuredProfile, profileFromSimulator } from './runtime/target.ts';
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   const runDir = join(reportDirOf(process.env), '.run');
   mkdirSync(runDir, { recursive: true });
+  // A new run starts from the profile's tokens, not from the renewed ones of an earlier run.
+  TokenStore.forRun(process.env).clear();
 
   let profile = configuredProfile(process.env);
   let teardown: (() => Promise<void>) | undefined;

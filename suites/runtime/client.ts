@@ -59,6 +59,8 @@ export interface DssClientOptions {
   recording: RecordingChannel;
   /** The target's current time in ms; default the wall clock. */
   now?: () => number;
+  /** See TokenKeeper: told of every renewed token. */
+  tokenRenewed?: (token: string) => void;
   /** See TokenKeeper: a new token from the control plane when refreshing is impossible. */
   reissueToken?: () => Promise<string>;
 }
@@ -73,6 +75,7 @@ export class DssClient {
       now: options.now ?? Date.now,
       refresh: (token) => this.refresh(token),
       reissue: options.reissueToken,
+      renewed: options.tokenRenewed,
     });
   }
 

@@ -6,6 +6,7 @@ import type { Profile, ProfileAsset, RequiredRole } from './profile.ts';
 import { CALLS_ATTACHMENT, CallRecorder, RecordingChannel } from './recorder.ts';
 import { createSimMembers, operatingAccounts, TOKENIZER_DSA } from './sim-members.ts';
 import { configuredProfile } from './target.ts';
+import { TokenStore } from './token-store.ts';
 
 /**
  * The Playwright `test` of the conformance checks, with the target and its actors as fixtures.
@@ -144,6 +145,7 @@ async function simulatorActors(target: Profile, recording: RecordingChannel, pre
 }
 
 function profileActors(target: Profile, recording: RecordingChannel): Actors {
+  const tokens = TokenStore.forRun(process.env);
   const byRole: Record<string, Actor> = {};
   for (const [role, member] of Object.entries(target.members)) {
     byRole[role] = {
@@ -151,7 +153,14 @@ function profileActors(target: Profile, recording: RecordingChannel): Actors {
       identification: member.identification,
       accounts: member.accounts,
       assets: member.assets,
-      client: new DssClient({ baseUrl: target.base_url, token: member.token, timeoutMs: target.timeouts.request_ms, recording }),
+      client: new DssClient({
+        baseUrl: target.base_url,
+        // A worker restarted after a failed check picks up the token its predecessor renewed.
+        token: tokens.latest(role) ?? member.token,
+        timeoutMs: target.timeouts.request_ms,
+        recording,
+        tokenRenewed: (token) => tokens.save(role, token),
+      }),
       member: null,
     };
   }

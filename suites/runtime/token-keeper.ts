@@ -18,6 +18,8 @@ export interface TokenKeeperOptions {
    * impossible: the token already expired (the clock was moved) or its 24-hour session ended.
    */
   reissue?: () => Promise<string>;
+  /** Told of every new token, so that it outlives this keeper (see TokenStore). */
+  renewed?: (token: string) => void;
 }
 
 export class TokenKeeper {
@@ -42,11 +44,17 @@ export class TokenKeeper {
   private async renew(expiresAt: number): Promise<string> {
     if (expiresAt > this.options.now()) {
       const renewed = await this.options.refresh(this.token);
-      if (renewed !== null) return (this.token = renewed);
+      if (renewed !== null) return this.replace(renewed);
     }
-    if (this.options.reissue) return (this.token = await this.options.reissue());
+    if (this.options.reissue) return this.replace(await this.options.reissue());
     // Nothing else to try: the next call shows the target's answer to the stale token.
     return this.token;
+  }
+
+  private replace(token: string): string {
+    this.token = token;
+    this.options.renewed?.(token);
+    return token;
   }
 }
 

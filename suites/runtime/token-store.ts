@@ -1,0 +1,35 @@
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { reportDirOf } from './report-dir.ts';
+
+/**
+ * The latest token of each profile member during one run. Renewing a token through the spec's refresh
+ * endpoint revokes the one before it, and Playwright restarts a worker after a failed check: without
+ * this file the new worker would start again from the profile's token, which the target no longer
+ * accepts. Global setup empties it at the start of every run; it is mode 600 because it holds tokens.
+ */
+export class TokenStore {
+  constructor(private readonly file: string) {}
+
+  static forRun(env: Record<string, string | undefined>): TokenStore {
+    return new TokenStore(join(reportDirOf(env), '.run', 'tokens.json'));
+  }
+
+  latest(role: string): string | undefined {
+    return this.read()[role];
+  }
+
+  save(role: string, token: string): void {
+    writeFileSync(this.file, JSON.stringify({ ...this.read(), [role]: token }), { mode: 0o600 });
+    chmodSync(this.file, 0o600);
+  }
+
+  clear(): void {
+    rmSync(this.file, { force: true });
+  }
+
+  private read(): Record<string, string> {
+    if (!existsSync(this.file)) return {};
+    return JSON.parse(readFileSync(this.file, 'utf8')) as Record<string, string>;
+  }
+}
