@@ -41,6 +41,11 @@ export class TokenKeeper {
     return this.renewing;
   }
 
+  /** Takes a token the caller renewed itself (a check of the refresh endpoint) as the current one. */
+  adopt(token: string): void {
+    this.replace(token);
+  }
+
   private async renew(expiresAt: number): Promise<string> {
     if (expiresAt > this.options.now()) {
       const renewed = await this.options.refresh(this.token);

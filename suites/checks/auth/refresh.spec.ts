@@ -8,19 +8,20 @@ import { withoutSignature } from './forged-tokens.ts';
 /**
  * `GET /client/v1/api/oauth-token/refresh` (spec, Authentication 5; semantics §13): the bearer header
  * authenticates the call as everywhere, the body (a JSON string) names the token to renew. Renewing
- * spends the token renewed, so the checks that renew use tokens made for them, never an actor's.
+ * spends the token renewed: on a simulator the checks renew tokens made for them; elsewhere the actor's own.
  */
 
 const renewedTokenSchema = endpointById('member.refreshToken').success.body!;
 
 test(...check('auth.refresh', 'renews the caller’s token: the new one works, the replaced one is refused with 401 and cannot be renewed again', { requirements: ['AUTH-REFRESH', 'AUTH-REFRESH-INVALIDATES', 'ERR-BODY-SHAPE'], endpoint: 'member.refreshToken' }), async ({ actors }) => {
-  // Not on a vendor target: there the token to spend could only be an actor's own, from the profile, and
-  // a worker that Playwright restarts after a failed check takes its token from the profile again.
-  const control = requireControl(actors);
+  // On a simulator the token to spend is made for the check; elsewhere it is the actor's own, which the
+  // client adopts as soon as it is renewed so that the actor stays usable (and the run's token store
+  // hands the new one to a restarted worker).
   const { client, identification } = actors.mmA;
-  const { token: replaced } = await control.createToken(identification, { role: 'manager' });
+  const replaced = actors.control ? (await actors.control.createToken(identification, { role: 'manager' })).token : await client.token();
 
   const renewal = await client.call('member.refreshToken', { token: replaced, body: replaced });
+  if (!actors.control && renewal.status === 200 && typeof renewal.body === 'string') client.adoptToken(renewal.body);
   expectStatus(renewal, 200, 'AUTH-REFRESH');
   expectSchema(renewal.body, renewedTokenSchema, 'AUTH-REFRESH', 'the renewed token');
   const renewed = renewal.body as string;
