@@ -75,7 +75,7 @@ export function pointSet(points: readonly PaymentPointInfo[]): string[] {
 const EARTH_MEAN_RADIUS_KM = 6371.0088;
 
 /** Great-circle distance (haversine). */
-export function haversineKm(a: GeoCoordinates, b: GeoCoordinates): number {
+function haversineKm(a: GeoCoordinates, b: GeoCoordinates): number {
   const radians = Math.PI / 180;
   const h =
     Math.sin(((b.latitude - a.latitude) * radians) / 2) ** 2 +

@@ -46,7 +46,7 @@ async function allPoints(client: DssClient, requirement: string): Promise<Paymen
   return points;
 }
 
-function describe(query: Record<string, string | undefined>): string {
+function asUrl(query: Record<string, string | undefined>): string {
   return `GET /payment-points?${Object.entries(query)
     .map(([name, value]) => `${name}=${value ?? ''}`)
     .join('&')}`;
@@ -69,7 +69,7 @@ test(...check('payment-points.filters', 'returns exactly the points matching eac
   const all = await allPoints(client, 'PP-FILTERS');
   const expectFiltered = async (filters: Filters) => {
     const found = await listPoints(client, filters, 'PP-FILTERS');
-    expect(pointSet(found), `[PP-FILTERS] ${describe(filters)} returns exactly the points that match`).toEqual(pointSet(all.filter((point) => matchesFilters(point, filters))));
+    expect(pointSet(found), `[PP-FILTERS] ${asUrl(filters)} returns exactly the points that match`).toEqual(pointSet(all.filter((point) => matchesFilters(point, filters))));
   };
 
   for (const name of Object.keys(filterFields) as FilterName[]) {
@@ -102,10 +102,10 @@ test(...check('payment-points.geo-sort', 'orders the points by great-circle dist
   for (const origin of origins) {
     const query = { geo_coordinates: geoText(origin) };
     const sorted = await listPoints(client, query, 'PP-SORT');
-    expect(orderProblem(origin, sorted), `[PP-SORT] ${describe(query)} is ordered by distance`).toBeNull();
+    expect(orderProblem(origin, sorted), `[PP-SORT] ${asUrl(query)} is ordered by distance`).toBeNull();
     const first = sorted[0];
-    expect(first === undefined ? Infinity : distanceKm(origin, first), `[PP-SORT] ${describe(query)} puts first a point at that very place (km away)`).toBeLessThan(0.01);
-    warnShould(pointSet(sorted).join() === pointSet(all).join(), `${describe(query)} returned other points than the unfiltered list; geo_coordinates sorts, it does not filter`, 'PP-SORT');
+    expect(first === undefined ? Infinity : distanceKm(origin, first), `[PP-SORT] ${asUrl(query)} puts first a point at that very place (km away)`).toBeLessThan(0.01);
+    warnShould(pointSet(sorted).join() === pointSet(all).join(), `${asUrl(query)} returned other points than the unfiltered list; geo_coordinates sorts, it does not filter`, 'PP-SORT');
   }
 
   const origin = lastPlace;
@@ -113,8 +113,8 @@ test(...check('payment-points.geo-sort', 'orders the points by great-circle dist
   if (country === undefined) return;
   const query = { country_code: country, geo_coordinates: geoText(origin) };
   const found = await listPoints(client, query, 'PP-SORT');
-  expect(pointSet(found), `[PP-FILTERS] ${describe(query)} returns exactly the points of ${country}`).toEqual(pointSet(all.filter((point) => matchesFilters(point, { country_code: country }))));
-  expect(orderProblem(origin, found), `[PP-SORT] ${describe(query)} is ordered by distance`).toBeNull();
+  expect(pointSet(found), `[PP-FILTERS] ${asUrl(query)} returns exactly the points of ${country}`).toEqual(pointSet(all.filter((point) => matchesFilters(point, { country_code: country }))));
+  expect(orderProblem(origin, found), `[PP-SORT] ${asUrl(query)} is ordered by distance`).toBeNull();
 });
 
 test(...check('payment-points.address-sort', 'orders the points by distance from the place address_filter names, that place first', { requirements: ['PP-SORT', 'RES-PAYMENT-POINT-SCHEMAS'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
@@ -136,9 +136,9 @@ test(...check('payment-points.address-sort', 'orders the points by distance from
   const sorted = await listPoints(client, query, 'PP-SORT');
   const first = sorted[0];
   const nearFirst = first !== undefined && (pointKey(first) === pointKey(target.point) || distanceKm(place, first) <= ADDRESS_TOLERANCE_KM);
-  expect(nearFirst, `[PP-SORT] ${describe(query)} puts first ${target.point.payment_point_identification} or a point within ${ADDRESS_TOLERANCE_KM} km of it; got ${first?.payment_point_identification ?? 'no point'}`).toBe(true);
+  expect(nearFirst, `[PP-SORT] ${asUrl(query)} puts first ${target.point.payment_point_identification} or a point within ${ADDRESS_TOLERANCE_KM} km of it; got ${first?.payment_point_identification ?? 'no point'}`).toBe(true);
   // Measured from the point's own place, the order may be off by twice the geocoder's error at most.
-  expect(orderProblem(place, sorted, 2 * ADDRESS_TOLERANCE_KM), `[PP-SORT] ${describe(query)} is ordered by distance from ${target.point.payment_point_identification}`).toBeNull();
+  expect(orderProblem(place, sorted, 2 * ADDRESS_TOLERANCE_KM), `[PP-SORT] ${asUrl(query)} is ordered by distance from ${target.point.payment_point_identification}`).toBeNull();
 });
 
 test(...check('payment-points.malformed-coordinates', 'refuses geo_coordinates that are not "latitude,longitude" in range with 400', { requirements: ['PP-GEO-MALFORMED', 'ERR-BODY-SHAPE'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
