@@ -108,6 +108,12 @@ const catalogue = {
   'EXCHANGE-SELLER-SIGNATURE-UNAVAILABLE': { status: 404, short_message: 'Seller’s quotation signature could not be obtained', when: 'The seller’s stored signature no longer verifies with the key of the seller’s debiting account.' },
   'EXCHANGE-AMOUNT-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'amount_base_asset is not above zero, or the quoted amount (rounded down to 7 decimals) is zero or outside the quotation’s or the request’s minimum and maximum.' },
 
+  // ISO 20022 messages (semantics §11). A message the service could read but refuses is answered with a
+  // pacs.002 RJCT where the route allows it; these codes are for the plain error bodies.
+  'ISO-MESSAGE-UNREADABLE': { status: 400, short_message: 'Missing or invalid parameters', when: 'The financial message cannot be read: its type is not iso20022 with a supported version (MT formats, other namespaces and versions are refused), or its data is not base64 of a UTF-8 XML Message envelope (urn:dss:message:1) holding an AppHdr and one Document of that type, is larger than 256 KiB, or has a DTD.' },
+  'ISO-MESSAGE-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'The financial message was read but refused: its AppHdr or Document breaks the XSD, its header names no member, its signature is missing or does not verify with the sender’s keys, or it breaks a business rule (transaction count, currency, decimals, agents, duplicate identifiers, settlement method). The long message lists every problem.' },
+  'SIGN-MESSAGE-ACCOUNT-UNKNOWN': { status: 404, short_message: 'Marshalling error', when: 'POST /sign/message names an account the caller does not have (the endpoint lists 404 and no 424).' },
+
   // Payment points (semantics §12). The endpoint lists only 400 and 500, so an empty result is a 200 with [].
   'PAYMENT-POINT-BAD-FILTER': { status: 400, short_message: 'Missing or invalid parameters', when: '`point_type` or `method_identification` is not one of the values the spec lists.' },
   'PAYMENT-POINT-BAD-COORDINATES': { status: 400, short_message: 'Missing or invalid parameters', when: '`geo_coordinates` is not "latitude,longitude" in decimal degrees within [-90, 90] and [-180, 180].' },

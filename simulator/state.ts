@@ -43,8 +43,8 @@ export async function createState(options: StateOptions = {}): Promise<SimState>
   const clock = new SimClock(options.clock);
   const members = new MemberRegistry(options.networkSeed ?? 'dss-reference-network');
   const faults = new FaultSwitch(options.faults);
-  const ledger = new Ledger(clock);
-  const gateway = new GatewayQueues();
+  const ledger = new Ledger(clock, faults);
+  const gateway = new GatewayQueues(faults);
   deliverLedgerNotifications(ledger, gateway);
   return {
     clock,

@@ -51,7 +51,7 @@ export function exchange(state: SimState, caller: Principal, body: ExchangeObjec
     if (validAt < answer.info.start_time) {
       throw new DssError('EXCHANGE-OUTSIDE-VALIDITY', `Quotation ${quotation.quotation_uuid} is valid from ${answer.info.start_time}; it is ${validAt}.`);
     }
-    checkSignatures(state, caller, quotation, answer, info, bytes, body.member_signature);
+    checkAccountsAndSignatures(state, caller, quotation, answer, info, bytes, body.member_signature);
     const amounts = exchangeAmounts(info.amount_base_asset, answer.info, quotation.request.requestQuotation);
     return settle(state, quotation, answer, info, amounts);
   } catch (error) {
@@ -67,7 +67,7 @@ function claim(state: SimState, quotation: Quotation): void {
   else move(quotation, 'claim');
 }
 
-function checkSignatures(state: SimState, caller: Principal, quotation: Quotation, answer: QuotationAnswer, info: ExchangeInfo, bytes: Buffer, signature: string): void {
+function checkAccountsAndSignatures(state: SimState, caller: Principal, quotation: Quotation, answer: QuotationAnswer, info: ExchangeInfo, bytes: Buffer, signature: string): void {
   const buyer = caller.member;
   for (const account of [info.buyer_debiting_account_identification, info.buyer_crediting_account_identification]) {
     if (account === EMISSION || !buyer.accounts.has(account)) throw payloadInvalid(`${account} is not an operating account of ${buyer.identification}.`);

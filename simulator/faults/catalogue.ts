@@ -38,6 +38,7 @@ const catalogue = {
     part: 'endpoints',
     requirement: 'ALLOWLIST-IDEMPOTENT',
   },
+  // Quotations and exchange (semantics §7, §8)
   'quotation-exchangeable-twice': {
     description: 'POST /exchange skips the quotation state guard: a completed quotation settles again, and concurrent exchanges of one quotation all settle.',
     part: 'states',
@@ -52,6 +53,47 @@ const catalogue = {
     description: 'POST /exchange settles although one side has removed the other from its allowlist.',
     part: 'states',
     requirement: 'EXC-ALLOWLIST',
+  },
+  // Value layer: credit lines, funding, balances, consolidation, gateway (semantics §3-§5, §9, §12)
+  'credit-ceiling-not-enforced': {
+    description: 'The ledger does not check the receiver’s credit ceiling: a transfer that takes a holding above its maximum_credit_limit goes through (a consolidation, or a funding instructed while there was room).',
+    part: 'limits',
+    requirement: 'CL-CEILING',
+  },
+  'revoked-line-still-usable': {
+    description: 'The ledger treats a revoked credit line as allowed: value still moves into and out of it (a consolidation, or a funding instructed before the revocation).',
+    part: 'states',
+    requirement: 'CL-REVOKED-BLOCKS',
+  },
+  'funding-replay-mints-again': {
+    description: 'Sending an already settled funding instruction again mints its amount a second time.',
+    part: 'endpoints',
+    requirement: 'FUND-REPLAY-ONCE',
+  },
+  'funding-signature-not-checked': {
+    description: 'POST /transactions/send does not verify the two signatures: any base64 values are accepted.',
+    part: 'endpoints',
+    requirement: 'FUND-SIGNATURES',
+  },
+  'consolidation-not-atomic': {
+    description: 'A consolidation applies its entries one transaction at a time: the entries before a failing one stay moved.',
+    part: 'endpoints',
+    requirement: 'CONS-ATOMIC',
+  },
+  'dso-consolidation-allowed': {
+    description: 'A consolidation entry in a DSO is not refused with 403; it goes to the ledger like a DSA entry.',
+    part: 'endpoints',
+    requirement: 'CONS-DSO-FORBIDDEN',
+  },
+  'gateway-read-does-not-consume': {
+    description: 'GET /gateway/messages returns the pending messages but leaves them in the queue, so every read returns them again.',
+    part: 'events',
+    requirement: 'GW-READ-CONSUMES',
+  },
+  'balance-missing-line-zero': {
+    description: 'GET /balances/digital-accounts/{account} answers 200 with a zero balance, instead of 404, for an asset the account has no credit line for.',
+    part: 'endpoints',
+    requirement: 'BAL-NO-LINE',
   },
 } as const satisfies Record<string, FaultDefinition>;
 

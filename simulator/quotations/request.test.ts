@@ -40,7 +40,7 @@ test.describe('quotation request', () => {
     add('maker-ff', 'MAKFAUSS'); // mutual, USD line requested but never allowed
     add('maker-gg', 'MAKGCAMM'); // mutual, USD line revoked
     add('maker-hh', 'MAKHBRSP', 'created'); // mutual, USD line, not activated
-    add('maker-ii', 'MAKICHZZ'); // mutual, USD line allowed on a second account only
+    add('maker-ii', 'MAKICHZZ'); // mutual, USD line allowed on its emission account: some account is enough
     allowMutually(state, 'maker-aa', 'maker-dd');
     state.allowlists.add('maker-aa', 'maker-ee');
     fundLine(state, 'maker-ee', 'main', USD, 10);

@@ -29,9 +29,8 @@ export function requestQuotations(state: SimState, caller: Principal, body: Requ
 
   const request: QuotationRequest = { request_uuid: randomUUID(), request_timestamp: now, requestQuotation: storedRequest(body), buyer, base, quoted };
   // A seller must be able to receive the base asset, which the exchange pays it.
-  const sellers = partners
-    .filter((member) => member.member_state === 'activated' && holdsAllowedLine(state, member.identification, base))
-    .map((member) => member.identification);
+  const receivers = holdersOfAllowedLines(state, base);
+  const sellers = partners.filter((member) => member.member_state === 'activated' && receivers.has(member.identification)).map((member) => member.identification);
   for (const quotation of state.quotations.open(request, sellers)) {
     state.gateway.enqueue(quotation.seller, 'quotations', { quotation_uuid: quotation.quotation_uuid, request_quotation: [request.requestQuotation] }, now);
   }
@@ -79,10 +78,10 @@ function storedRequest(body: RequestQuotation): RequestQuotation {
   return { base_asset_info, buyer_member_identification, maximum_amount_limit, minimum_amount_limit, quoted_asset_info, time_end_request_quotation };
 }
 
-function holdsAllowedLine(state: SimState, member: string, asset: AssetRef): boolean {
-  return state.ledger
-    .creditLines()
-    .some((line) => line.holderMember === member && line.assetCode === asset.code && line.issuer === asset.issuer && line.state === 'allow');
+/** The members holding an allowed credit line for `asset` on some account. */
+function holdersOfAllowedLines(state: SimState, asset: AssetRef): Set<string> {
+  const lines = state.ledger.creditLines().filter((line) => line.assetCode === asset.code && line.issuer === asset.issuer && line.state === 'allow');
+  return new Set(lines.map((line) => line.holderMember));
 }
 
 function invalid(detail: string): DssError {

@@ -2,6 +2,7 @@ import type { Handler } from '../http/call.ts';
 import { memberDirectoryHandlers } from './member-directory.ts';
 import { memberExchangeHandlers } from './member-exchange.ts';
 import { memberLedgerHandlers } from './member-ledger.ts';
+import { memberMessageHandlers } from './member-messages.ts';
 import { notAvailable } from './not-available.ts';
 
 /**
@@ -11,12 +12,12 @@ import { notAvailable } from './not-available.ts';
 export const memberHandlers: Record<string, Handler> = {
   ...memberDirectoryHandlers,
   ...memberLedgerHandlers,
+  ...memberMessageHandlers,
   ...memberExchangeHandlers,
   'member.requestCharge': notAvailable,
   'member.answerCharge': notAvailable,
   'member.redeem': notAvailable,
   'member.replyPayment': notAvailable,
   'member.sendPayment': notAvailable,
-  'member.signMessage': notAvailable,
   'member.listTransactions': notAvailable,
 };
