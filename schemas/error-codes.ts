@@ -106,6 +106,7 @@ const catalogue = {
   'EXCHANGE-OUTSIDE-VALIDITY': { status: 400, short_message: 'Quotation not valid now', when: 'The exchange comes before the quotation’s start_time or after its end_time.' },
   'EXCHANGE-SIGNATURE-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'member_signature does not verify with the key of the buyer’s debiting account over the exchange payload.' },
   'EXCHANGE-SELLER-SIGNATURE-UNAVAILABLE': { status: 404, short_message: 'Seller’s quotation signature could not be obtained', when: 'The seller’s stored signature no longer verifies with the key of the seller’s debiting account.' },
+  'EXCHANGE-ALLOWLIST-GONE': { status: 400, short_message: 'Members no longer allowlisted', when: 'Recorded as the reason of a Rejected exchange’s failed ledger transaction when buyer and seller no longer list each other (the answer itself is 200 Rejected).' },
   'EXCHANGE-AMOUNT-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'amount_base_asset is not above zero, or the quoted amount (rounded down to 7 decimals) is zero or outside the quotation’s or the request’s minimum and maximum.' },
 
   // ISO 20022 messages (semantics §11). A message the service could read but refuses is answered with a

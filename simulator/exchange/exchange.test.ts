@@ -217,7 +217,7 @@ test.describe('exchange: checks, in order', () => {
 });
 
 test.describe('exchange: Rejected', () => {
-  test('mutual allowlist gone: 200 Rejected, state 80, nothing moves, a hash the ledger never recorded', async () => {
+  test('mutual allowlist gone: 200 Rejected, state 80, nothing moves, the hash of a failed transaction the ledger recorded', async () => {
     for (const [owner, removed] of [['maker-aa', 'maker-bb'], ['maker-bb', 'maker-aa']]) {
       const { state, buyer, exchangeObject, balances, stateOf } = await answered();
       state.allowlists.remove(owner!, removed!);
@@ -225,7 +225,7 @@ test.describe('exchange: Rejected', () => {
       expect(result).toMatchObject({ exchange_state: 'Rejected', amount_base_asset: 100, amount_quoted_asset: 90, transaction_identification: expect.stringMatching(/^[0-9a-f]{64}$/) });
       expect(result.settlement_timestamp).toBeUndefined();
       expect([balances(), stateOf()]).toEqual([UNTOUCHED, 80]);
-      expect(state.ledger.transaction(result.transaction_identification)).toBeUndefined();
+      expect(state.ledger.transaction(result.transaction_identification)).toMatchObject({ status: 'failed', failure: { code: 'EXCHANGE-ALLOWLIST-GONE' } });
       expect(refusal(() => exchange(state, buyer, exchangeObject()))).toMatchObject({ code: 'QUOTATION-INVALID-STATE' });
     }
   });

@@ -1,6 +1,5 @@
 import { amountToNumber } from '../ledger/amount.ts';
 import type { Operation } from '../ledger/ledger.ts';
-import { transactionIdentification } from '../ledger/transaction.ts';
 import type { Quotation, QuotationAnswer } from '../quotations/quotation.ts';
 import { move } from '../quotations/state-machine.ts';
 import type { SimState } from '../state.ts';
@@ -13,9 +12,8 @@ import type { ExchangeInfo, ExchangeResult } from './types.ts';
  * A business rule that fails here is an outcome, not an error (semantics §8): 200 with `Rejected`,
  * the failed transaction's hash, and state 80.
  *
- * The mutual allowlist is a rule of the service, not of the ledger, so when it is gone the transaction
- * is refused before it reaches the ledger: it is not recorded there, and its identification is the hash
- * of its canonical form with reference number 0, which the ledger never gives (its numbers start at 1).
+ * The mutual allowlist is a rule of the service, not of the ledger: when it is gone, the transaction is
+ * recorded as refused without being applied, so the Rejected answer carries a real ledger hash too.
  */
 export function settle(state: SimState, quotation: Quotation, answer: QuotationAnswer, info: ExchangeInfo, amounts: ExchangeAmounts): ExchangeResult {
   const { request, seller } = quotation;
@@ -42,12 +40,9 @@ export function settle(state: SimState, quotation: Quotation, answer: QuotationA
 
   // Fault: a vendor that checked the allowlist when the quotation was requested, never again.
   const allowed = state.faults.on('exchange-ignores-allowlist') || state.allowlists.mutual(request.buyer, seller);
-  if (!allowed) {
-    move(quotation, 'fail');
-    return { ...answered, exchange_state: 'Rejected', transaction_identification: transactionIdentification(0, state.clock.now(), operations, memo) };
-  }
-
-  const transaction = state.ledger.submit(operations, memo);
+  const transaction = allowed
+    ? state.ledger.submit(operations, memo)
+    : state.ledger.refuse(operations, { code: 'EXCHANGE-ALLOWLIST-GONE', detail: `${request.buyer} and ${seller} no longer list each other on their allowlists` }, memo);
   if (transaction.status === 'failed') {
     move(quotation, 'fail');
     return { ...answered, exchange_state: 'Rejected', transaction_identification: transaction.transaction_identification };

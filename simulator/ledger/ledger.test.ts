@@ -490,3 +490,17 @@ test.describe('invariants under random operation sequences', () => {
     expect(successes).toBeGreaterThan(50);
   });
 });
+
+test.describe('Ledger.refuse', () => {
+  test('records a failed transaction with its own reference and hash, changing nothing', () => {
+    const ledger = new Ledger(new FixedClock());
+    const operation: Operation = { from: { member: 'issuer-1', account: 'emission' }, to: { member: 'holder-1', account: 'main' }, asset: { code: 'USD', issuer: 'issuer-1' }, amount: parseAmount('1') };
+    const before = ledger.transactions().length;
+    const refused = ledger.refuse([operation], { code: 'EXCHANGE-ALLOWLIST-GONE', detail: 'no longer allowlisted' }, 'memo');
+    expect(refused).toMatchObject({ status: 'failed', failure: { code: 'EXCHANGE-ALLOWLIST-GONE' }, transaction_reference_number: before + 1 });
+    expect(refused.transaction_identification).toMatch(/^[0-9a-f]{64}$/);
+    expect(ledger.transaction(refused.transaction_identification)).toBe(refused);
+    expect(ledger.balances()).toEqual([]);
+    expect(ledger.issuance({ code: 'USD', issuer: 'issuer-1' }).minted).toBe(0n);
+  });
+});

@@ -11,6 +11,7 @@
 import type { Clock } from '../clock.ts';
 import { DssError } from '../errors.ts';
 import { assetKey } from '../assets/registry.ts';
+import { FaultSwitch } from '../faults/catalogue.ts';
 import { EMISSION } from '../members/registry.ts';
 import { ZERO_AMOUNT, addAmounts, amountFromWholeUnits, formatAmount, subtractAmounts, type Amount } from './amount.ts';
 import { NotificationLog, type LedgerNotification, type NotificationListener } from './notifications.ts';
@@ -19,6 +20,7 @@ import {
   transactionIdentification,
   type AccountRef,
   type AssetRef,
+  type LedgerFailure,
   type LedgerTransaction,
   type Operation,
 } from './transaction.ts';
@@ -74,7 +76,10 @@ export class Ledger {
   private readonly notifications = new NotificationLog();
   private lastReference = 0;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly faults: FaultSwitch = new FaultSwitch(),
+  ) {}
 
   // ---- credit lines -------------------------------------------------------------------------------
 
@@ -185,6 +190,21 @@ export class Ledger {
    * `Rejected` carries the failed transaction's hash).
    */
   submit(operations: readonly Operation[], memo?: string): LedgerTransaction {
+    return this.record(operations, memo, (recorded) => this.apply(this.settle(recorded)));
+  }
+
+  /**
+   * Records a transaction that a rule of the service (not of the ledger) refused before it could be
+   * applied, such as a mutual allowlist gone at exchange time: failed, with its hash, reference number
+   * and reason, changing nothing, like any other failed transaction.
+   */
+  refuse(operations: readonly Operation[], failure: LedgerFailure, memo?: string): LedgerTransaction {
+    return this.record(operations, memo, () => {
+      throw new DssError(failure.code, failure.detail);
+    });
+  }
+
+  private record(operations: readonly Operation[], memo: string | undefined, attempt: (recorded: Operation[]) => void): LedgerTransaction {
     const reference = ++this.lastReference;
     const timestamp = this.clock.now();
     // Copied so that the record keeps matching its hash whatever the caller does with its objects.
@@ -198,7 +218,7 @@ export class Ledger {
     };
     let transaction: LedgerTransaction;
     try {
-      this.apply(this.settle(recorded));
+      attempt(recorded);
       transaction = { ...submitted, status: 'success' };
     } catch (error) {
       if (!(error instanceof DssError)) throw error;
@@ -269,7 +289,8 @@ export class Ledger {
     } else {
       const receiver = this.usableHolding(to, asset, where, 'receiver');
       const balance = addAmounts(settlement.balances.get(receiver) ?? receiver.balance, amount);
-      if (balance > amountFromWholeUnits(receiver.line.maximum_credit_limit)) {
+      // Fault credit-ceiling-not-enforced: the receiver's ceiling is not checked.
+      if (balance > amountFromWholeUnits(receiver.line.maximum_credit_limit) && !this.faults.on('credit-ceiling-not-enforced')) {
         throw new DssError(
           'LEDGER-CEILING-EXCEEDED',
           `${where}: ${accountKey(to)} would hold ${formatAmount(balance)} ${asset.code}, above its ceiling ${receiver.line.maximum_credit_limit}`,
@@ -281,7 +302,8 @@ export class Ledger {
 
   private usableHolding(account: AccountRef, asset: AssetRef, where: string, role: 'sender' | 'receiver'): Holding {
     const holding = this.holdings.get(holdingKey(account, asset));
-    if (holding?.line.state === 'allow') return holding;
+    // Fault revoked-line-still-usable: a revoked line moves value as if it were allowed.
+    if (holding?.line.state === 'allow' || (holding?.line.state === 'revoke' && this.faults.on('revoked-line-still-usable'))) return holding;
     const problem = !holding ? 'has no credit line' : holding.line.state === 'request' ? 'has a credit line not yet allowed' : 'has a revoked credit line';
     throw new DssError('LEDGER-CREDIT-LINE-NOT-ALLOWED', `${where}: the ${role} ${accountKey(account)} ${problem} for ${assetLabel(asset)}`);
   }
