@@ -9,7 +9,7 @@ import type { StepData } from './format.ts';
  * example `sign_message` through `/sign/message`) is one more entry here and in format.ts.
  */
 
-export interface ActionRequest {
+interface ActionRequest {
   endpoint: EndpointId;
   body: unknown;
   /** The resource a successful answer must be, unless the step's `expect.schema` says otherwise. */

@@ -13,8 +13,8 @@ import { isRecord } from './json-path.ts';
  * number); expressions inside a longer string are written into it as text. `$${` writes `${`.
  */
 
-export const referenceRoots = ['actors', 'vars', 'captures'] as const;
-export type ReferenceRoot = (typeof referenceRoots)[number];
+const referenceRoots = ['actors', 'vars', 'captures'] as const;
+type ReferenceRoot = (typeof referenceRoots)[number];
 
 export interface Reference {
   kind: 'reference';
@@ -74,8 +74,8 @@ const functions = {
   add: { arity: 2, description: 'the exact sum of two decimals (a number when both are numbers, else a decimal string)', run: ([a, b]) => add(a, b) },
 } satisfies Record<string, FunctionDefinition>;
 
-export type FunctionName = keyof typeof functions;
-export const functionNames = Object.keys(functions) as FunctionName[];
+type FunctionName = keyof typeof functions;
+const functionNames = Object.keys(functions) as FunctionName[];
 
 function isFunctionName(name: string): name is FunctionName {
   return Object.hasOwn(functions, name);

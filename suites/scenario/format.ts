@@ -12,10 +12,12 @@ const text = { type: 'string', minLength: 1 };
 const requirementId = { type: 'string', pattern: '^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+$' };
 /** Any JSON value; its strings may hold `${...}` expressions. */
 const anyValue = {};
+/** A text, number or boolean (union types are not allowed by the strict validator; a failed `not` shows its description). */
+const scalar = { not: { anyOf: [{ type: 'object' }, { type: 'array' }, { type: 'null' }] }, description: 'must be a text, number or boolean' };
 /** JSON path -> expected value or matcher. */
 const conditions = { type: 'object', minProperties: 1, additionalProperties: anyValue };
 
-export const needs = ['control'] as const;
+const needs = ['control'] as const;
 
 const step = {
   type: 'object',
@@ -28,7 +30,7 @@ const step = {
     // A request: one endpoint of the catalogue ...
     call: text,
     path: { type: 'object', additionalProperties: { type: 'string' } },
-    query: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+    query: { type: 'object', additionalProperties: scalar },
     body: anyValue,
     // ... or a harness action (see actions.ts).
     sign: {

@@ -26,10 +26,10 @@ import { compileMatcher, MatcherError, type Matcher } from './matchers.ts';
 export const scenarioDirectory = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 
 /** What expressions may read of an actor (see runner.ts). `member` exists only with the control plane. */
-export const actorFields = ['identification', 'accounts', 'assets', 'member'] as const;
+const actorFields = ['identification', 'accounts', 'assets', 'member'] as const;
 
 /** How long a step with `until` is repeated when its file does not say. */
-export const DEFAULT_UNTIL_MS = 10_000;
+const DEFAULT_UNTIL_MS = 10_000;
 
 export interface Condition {
   path: JsonPath;
@@ -120,8 +120,15 @@ export function parseScenario(text: string, file: string): Scenario {
 function readDocument(text: string, file: string) {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter });
-  // The parser's first line says what and where ("... at line 3, column 5:"); the rest is a drawing.
-  if (document.errors.length > 0) throw new ScenarioError(displayName(file), document.errors.map((error) => error.message.split('\n')[0] ?? error.message));
+  const [first, ...others] = document.errors;
+  if (first) {
+    // Later syntax errors are nearly always echoes of the first; its first line says what and where.
+    const shown = displayName(file);
+    const line = first.linePos?.[0].line;
+    const reason = (first.message.split('\n')[0] ?? first.message).replace(/ at line \d+, column \d+:?$/, '');
+    const more = others.length > 0 ? ` (and ${others.length} more syntax error${others.length === 1 ? '' : 's'} after it)` : '';
+    throw new ScenarioError(shown, [`${shown}${line === undefined ? '' : `:${line}`}: not valid YAML: ${reason}${more}`]);
+  }
   return { document, lineCounter };
 }
 
@@ -164,6 +171,11 @@ export function compileScenario(data: unknown, file: string, lineOf: (path: Path
     const step = compileStep(stepData, index, at, scenario, catalogue, names, problems);
     if (step) steps.push(step);
   });
+  // A failing SHOULD step ends the run with a warning: a MUST step after it would then pass unseen.
+  const firstShould = steps.find((step) => step.requirement.level === 'SHOULD');
+  for (const step of steps.filter((candidate) => firstShould && candidate.number > firstShould.number && candidate.requirement.level === 'MUST')) {
+    problems.push({ path: ['steps', step.number - 1, 'requirement'], message: `${step.requirement.id} is a MUST requirement, after step ${firstShould!.number} "${firstShould!.name}" of the SHOULD requirement ${firstShould!.requirement.id}: put SHOULD steps last` });
+  }
   if (!scenario.steps.some((step) => step.key)) problems.push({ path: ['steps'], message: 'no step is marked key: true (the steps whose removal must make the scenario fail)' });
 
   if (problems.length > 0) throw fail(problems);

@@ -21,7 +21,7 @@ import { isRecord } from './json-path.ts';
 const decimalComparisons = { decimal: 'the decimal', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 type DecimalComparison = keyof typeof decimalComparisons;
 
-export const matcherNames = ['eq', ...(Object.keys(decimalComparisons) as DecimalComparison[]), 'matches', 'length', 'contains'] as const;
+const matcherNames = ['eq', ...(Object.keys(decimalComparisons) as DecimalComparison[]), 'matches', 'length', 'contains'] as const;
 type MatcherName = (typeof matcherNames)[number];
 
 /** Before `resolveMatcher`, `expected` values may still hold `${...}` templates. */
@@ -68,7 +68,7 @@ function compileNamed(name: MatcherName, argument: unknown, path: Array<string |
       try {
         return { kind: 'matches', pattern: new RegExp(argument, 'u') };
       } catch (error) {
-        throw new MatcherError(path, `matches: ${error instanceof Error ? error.message : String(error)}`);
+        throw new MatcherError(path, error instanceof Error ? error.message : String(error));
       }
     }
     case 'length':

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { validate } from '../../schemas/validators.ts';
-import type { EndpointId } from '../../schemas/endpoints.ts';
+import { endpointById, fullPath, type EndpointId } from '../../schemas/endpoints.ts';
 import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
 import { CheckFailure } from '../runtime/check.ts';
 import type { CallOptions, DssResponse } from '../runtime/client.ts';
@@ -31,6 +31,7 @@ export interface ScenarioContext {
 export interface ScenarioOutcome {
   /** Steps that ran and met their expectations. */
   completed: number;
+  vars: Record<string, unknown>;
   captures: Record<string, unknown>;
 }
 
@@ -83,7 +84,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
     }
     completed += 1;
   }
-  return { completed, captures: scope.captures };
+  return { completed, vars: scope.vars, captures: scope.captures };
 }
 
 async function runStep(step: Step, scenario: Scenario, actors: Actors, scope: Scope, inboxes: Map<string, unknown[]>): Promise<StepFailure | undefined> {
@@ -185,9 +186,15 @@ async function firstMismatch(conditions: Condition[], data: unknown, scope: Scop
 }
 
 function failureMessage(scenario: Scenario, step: Step, failure: StepFailure): string {
-  const lines = [`scenario ${scenario.name}, step ${step.number} of ${scenario.steps.length} "${step.name}", as ${step.actor}: ${failure.response ? describeRequest(failure.response) : step.endpoint}`, `  ${failure.reason}`];
+  const lines = [`scenario ${scenario.name}, step ${step.number} of ${scenario.steps.length} "${step.name}", as ${step.actor}: ${failure.response ? describeRequest(failure.response) : describeEndpoint(step.endpoint)}`, `  ${failure.reason}`];
   if (failure.response) lines.push(`  answer: status ${failure.response.status}${bodyExcerpt(failure.response)}`);
   return lines.join('\n');
+}
+
+/** Before a request was sent: the endpoint's method and path template. */
+function describeEndpoint(id: EndpointId): string {
+  const endpoint = endpointById(id);
+  return `${endpoint.method} ${fullPath(endpoint)}`;
 }
 
 /** Method and path with query, from the recorded call: credentials and signatures are already blanked there. */
