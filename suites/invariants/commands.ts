@@ -8,12 +8,16 @@
  */
 import fc from 'fast-check';
 import { CheckFailure } from '../runtime/check.ts';
-import type { ConsolidationEntryInput, LedgerApi, Outcome } from './ledger-api.ts';
-import type { ConsolidationLeg, FundingBody, FundingRecord, LedgerModel, Move, Verdict } from './model.ts';
+import type { CallRecorder } from '../runtime/recorder.ts';
+import type { ConsolidationEntry } from '../flows/consolidation.ts';
+import type { FundingInfo } from '../flows/funding.ts';
+import type { LedgerApi, Outcome } from './ledger-api.ts';
+import type { ConsolidationLeg, FundingRecord, LedgerModel, Move, Verdict } from './model.ts';
 import { ceilToWhole, formatUnits, unitsToJsonNumber, wholeUnits } from './money.ts';
 import { verifyStep, type StepReport } from './verify.ts';
 import { InvariantViolation } from './violation.ts';
-import { dsaHoldings, dsoHolding, makerRoles, otherMaker, type Holding, type MakerRole, type Universe } from './universe.ts';
+import { requirementLevel } from './levels.ts';
+import { dsaHolding, dsaHoldings, dsoHolding, makerRoles, otherMaker, type Holding, type MakerRole, type Universe } from './universe.ts';
 
 export interface CommandOutcomes {
   accepted: number;
@@ -33,8 +37,15 @@ export interface LedgerSystem {
   stats: InvariantStats;
   /** A fresh end_to_end_identification, never used before on this target. */
   newEndToEndId(): string;
-  /** A SHOULD-level disagreement with the reference: recorded, the run goes on with what the target did. */
-  warn(kind: string, message: string): void;
+  /** Where this run's calls are recorded (see RunRecording), when the runner was given a channel. */
+  recorder?: CallRecorder;
+  /** Steps concluded in this run, to number them in the transcript. */
+  steps: number;
+  /**
+   * A SHOULD-level disagreement with the model: recorded once per kind (with a count), and the run
+   * goes on with what the target did.
+   */
+  warn(requirement: string, kind: string, message: string): void;
 }
 
 type Model = LedgerModel;
@@ -43,7 +54,7 @@ type System = LedgerSystem;
 interface Act {
   step: StepReport;
   /** Model changes other than balances, made once the balances are verified. */
-  then?: () => void;
+  afterwards?: () => void;
 }
 
 abstract class LedgerCommand implements fc.AsyncCommand<Model, System> {
@@ -56,17 +67,16 @@ abstract class LedgerCommand implements fc.AsyncCommand<Model, System> {
   async run(model: Model, system: System): Promise<void> {
     system.stats.operations += 1;
     try {
-      const { step, then } = await this.act(model, system);
+      const { step, afterwards } = await this.act(model, system);
       const counts = (system.stats.byCommand[this.name] ??= { accepted: 0, refused: 0 });
       counts[step.accepted ? 'accepted' : 'refused'] += 1;
       await conclude(model, system, step);
-      then?.();
+      afterwards?.();
     } catch (error) {
-      if (error instanceof CheckFailure && !(error instanceof InvariantViolation)) {
-        system.transcript.push(`   ${this}: ${error.message}`);
-        throw new InvariantViolation(error.requirement, error.message.replace(/^\[[^\]]*\] /, ''), system.transcript);
-      }
-      throw error;
+      if (!(error instanceof CheckFailure)) throw error;
+      // A helper's failure happens before the step is concluded: the transcript still needs the step.
+      if (!(error instanceof InvariantViolation)) system.transcript.push(`${system.steps + 1}. ${this}: ${error.message}`);
+      throw InvariantViolation.from(error, system);
     }
   }
 
@@ -81,9 +91,10 @@ async function conclude(model: Model, system: System, step: StepReport): Promise
   const changes = model.universe.holdings
     .filter((holding) => observed.get(holding.key) !== model.balance(holding.key))
     .map((holding) => `${holding.label} ${formatUnits(model.balance(holding.key))} -> ${formatUnits(observed.get(holding.key) ?? 0n)}`);
-  system.transcript.push(`${system.transcript.filter((line) => /^\d+\. /.test(line)).length + 1}. ${step.description}`, `   ${changes.length === 0 ? 'no balance changed' : changes.join('; ')}`);
+  system.steps += 1;
+  system.transcript.push(`${system.steps}. ${step.description}`, `   ${changes.length === 0 ? 'no balance changed' : changes.join('; ')}`);
   const violation = verifyStep(model, step, observed);
-  if (violation) throw new InvariantViolation(violation.requirement, violation.message, system.transcript);
+  if (violation) throw new InvariantViolation(violation.requirement, violation.message, system);
   if (step.accepted && step.verdict?.permitted) model.applyMoves(step.moves ?? []);
 }
 
@@ -91,11 +102,21 @@ function answer(outcome: Outcome): string {
   return `${outcome.status} ${outcome.accepted ? 'accepted' : 'refused'}`;
 }
 
-/** Warns when the target decided otherwise than the reference on an operation that moves nothing. */
-function compareDecision(system: System, what: string, verdict: Verdict, outcome: Outcome): void {
+/**
+ * When the target decided otherwise than the verdict: a MUST requirement fails the check at once, a
+ * SHOULD one warns (once per `kind`) and the run follows the target. `what` is what was asked, with its
+ * values.
+ */
+function judge(system: System, kind: string, what: string, verdict: Verdict, outcome: Outcome): void {
   if (outcome.accepted === verdict.permitted) return;
-  const detail = verdict.permitted ? 'refused although the reference permits it' : `accepted although ${verdict.reason}`;
-  system.warn(`${what}: ${verdict.permitted ? 'refused' : 'accepted'}`, `${what} ${detail} (status ${outcome.status})`);
+  const message = `${what} was ${verdict.permitted ? 'refused although the rules permit it' : `accepted although ${verdict.reason}`} (status ${outcome.status})`;
+  if (requirementLevel(verdict.requirement) === 'MUST') throw new CheckFailure(verdict.requirement, message);
+  system.warn(verdict.requirement, `${kind} ${verdict.permitted ? 'refused' : 'accepted'}`, message);
+}
+
+/** Operations that cannot fail while the request is well-formed (idempotent ones). */
+function always(requirement: string): Verdict {
+  return { permitted: true, reason: 'permitted', requirement };
 }
 
 // ---- credit lines, allowlist, DSO issuance: they move nothing ----------------------------------------
@@ -115,10 +136,11 @@ class RequestCreditLine extends LedgerCommand {
     const ceiling = ceilToWhole(model.balance(this.holding.key)) + this.headroom;
     const verdict = model.requestVerdict(this.holding.key, ceiling);
     const outcome = await system.api.requestLine(this.holding, ceiling);
-    compareDecision(system, 'a credit line request', verdict, outcome);
+    const what = `${this.holding.holder}'s request of ${this.holding.label} with ceiling ${ceiling}`;
+    judge(system, 'a credit line request', what, verdict, outcome);
     return {
-      step: { description: `${this.holding.holder} requests ${this.holding.label} with ceiling ${ceiling}: ${answer(outcome)}`, nature: 'no-value', accepted: outcome.accepted },
-      then: () => {
+      step: { description: `${what}: ${answer(outcome)}`, nature: 'no-value', accepted: outcome.accepted },
+      afterwards: () => {
         if (outcome.accepted) model.requestApplied(this.holding.key, ceiling);
       },
     };
@@ -142,10 +164,11 @@ class DecideCreditLine extends LedgerCommand {
   protected async act(model: Model, system: System): Promise<Act> {
     const verdict = model.decisionVerdict(this.holding.key, this.decision);
     const outcome = await system.api.decideLine(this.holding, this.decision);
-    compareDecision(system, `an issuer's ${this.decision}`, verdict, outcome);
+    const what = `${this.holding.asset.issuerRole}'s ${this.decision} of ${this.holding.label}`;
+    judge(system, `an issuer's ${this.decision}`, what, verdict, outcome);
     return {
-      step: { description: `${this.holding.asset.issuerRole} ${this.decision}s ${this.holding.label}: ${answer(outcome)}`, nature: 'no-value', accepted: outcome.accepted },
-      then: () => {
+      step: { description: `${what}: ${answer(outcome)}`, nature: 'no-value', accepted: outcome.accepted },
+      afterwards: () => {
         if (outcome.accepted) model.decisionApplied(this.holding.key, this.decision);
       },
     };
@@ -169,10 +192,11 @@ class ChangeAllowlist extends LedgerCommand {
   protected async act(model: Model, system: System): Promise<Act> {
     const other = otherMaker(this.role);
     const outcome = await system.api.changeAllowlist(this.role, other, this.present);
-    if (!outcome.accepted) system.warn('allowlist change: refused', `an allowlist change was refused (status ${outcome.status}); adding and removing are idempotent`);
+    const what = `${this.role} ${this.present ? 'adding' : 'removing'} ${other} ${this.present ? 'to' : 'from'} its allowlist`;
+    judge(system, 'an allowlist change', what, always('ALLOWLIST-IDEMPOTENT'), outcome);
     return {
-      step: { description: `${this.role} ${this.present ? 'adds' : 'removes'} ${other} ${this.present ? 'to' : 'from'} its allowlist: ${answer(outcome)}`, nature: 'no-value', accepted: outcome.accepted },
-      then: () => {
+      step: { description: `${what}: ${answer(outcome)}`, nature: 'no-value', accepted: outcome.accepted },
+      afterwards: () => {
         if (outcome.accepted) model.allowlistApplied(this.role, other, this.present);
       },
     };
@@ -192,10 +216,11 @@ class IssueDso extends LedgerCommand {
 
   protected async act(model: Model, system: System): Promise<Act> {
     const outcome = await system.api.issueDso(this.role);
-    if (!outcome.accepted) system.warn('DSO issuance: refused', `issuing a DSO was refused (status ${outcome.status}); issuance is idempotent`);
+    const what = `${this.role} issuing ${model.universe.dso[this.role].code}`;
+    judge(system, 'a DSO issuance', what, always(model.isIssued(this.role) ? 'INS-DSO-IDEMPOTENT' : 'INS-DSO-ISSUE'), outcome);
     return {
-      step: { description: `${this.role} issues ${model.universe.dso[this.role].code}: ${answer(outcome)}`, nature: 'no-value', accepted: outcome.accepted },
-      then: () => {
+      step: { description: `${what}: ${answer(outcome)}`, nature: 'no-value', accepted: outcome.accepted },
+      afterwards: () => {
         if (outcome.accepted) model.issuedApplied(this.role);
       },
     };
@@ -208,7 +233,7 @@ class IssueDso extends LedgerCommand {
 
 // ---- fundings ---------------------------------------------------------------------------------------
 
-function fundingBody(universe: Universe, holding: Holding, units: bigint, endToEnd: string): FundingBody {
+function fundingBody(universe: Universe, holding: Holding, units: bigint, endToEnd: string): FundingInfo {
   return {
     end_to_end_identification: endToEnd,
     funding_amount: unitsToJsonNumber(units),
@@ -223,17 +248,15 @@ function mint(record: { holding: string; units: bigint }): Move[] {
   return [{ holding: record.holding, delta: record.units, minted: true }];
 }
 
-/**
- * Instruction and signatures. An instruction the reference would refuse but the target accepts only
- * warns: what matters is that its send then moves nothing.
- */
+/** A new instruction, judged by the same verdict as its send, and when accepted its two signatures. */
 async function instructAndSign(model: Model, system: System, holding: Holding, units: bigint): Promise<{ record?: FundingRecord; verdict: Verdict; log: string }> {
   const body = fundingBody(model.universe, holding, units, system.newEndToEndId());
   const verdict = model.fundingVerdict(holding.key, units);
   const instruction = await system.api.instruct(body);
-  const log = `fund ${holding.label} ${formatUnits(units)} (e2e ${body.end_to_end_identification}): instruction ${answer(instruction)}`;
-  if (!instruction.accepted || instruction.unsignedTransaction === undefined) return { verdict, log };
-  if (!verdict.permitted) system.warn('funding instruction: accepted', `a funding instruction was accepted although ${verdict.reason}`);
+  const what = `the funding of ${holding.label} with ${formatUnits(units)} (e2e ${body.end_to_end_identification})`;
+  judge(system, 'a funding instruction', `the instruction for ${what}`, verdict, instruction);
+  const log = `${what}: instruction ${answer(instruction)}`;
+  if (instruction.unsignedTransaction === undefined) return { verdict, log };
   const signatures = await system.api.signFunding(body, instruction.unsignedTransaction);
   return { record: { holding: holding.key, units, body, signatures }, verdict, log };
 }
@@ -254,7 +277,7 @@ class Fund extends LedgerCommand {
     const sent = await system.api.send(record.body, record.signatures);
     return {
       step: { description: `${log}, send ${answer(sent)}`, nature: 'value', accepted: sent.accepted, verdict, moves: mint(record) },
-      then: () => {
+      afterwards: () => {
         if (sent.accepted) model.sent.push({ ...record, transactionId: sent.transactionId });
         else model.pending.push(record);
       },
@@ -277,14 +300,10 @@ class InstructFunding extends LedgerCommand {
   }
 
   protected async act(model: Model, system: System): Promise<Act> {
-    const { record, verdict, log } = await instructAndSign(model, system, this.holding, this.units);
-    // The instruction alone moves nothing; refusing a funding the rules permit is a refusal of the funding.
-    const step: StepReport = record
-      ? { description: `${log}, kept for a later send`, nature: 'no-value', accepted: true }
-      : { description: log, nature: 'value', accepted: false, verdict, moves: [] };
+    const { record, log } = await instructAndSign(model, system, this.holding, this.units);
     return {
-      step,
-      then: () => {
+      step: { description: record ? `${log}, kept for a later send` : log, nature: 'no-value', accepted: record !== undefined },
+      afterwards: () => {
         if (record) model.pending.push(record);
       },
     };
@@ -302,7 +321,7 @@ class SendInstructed extends LedgerCommand {
     super();
   }
 
-  check(model: Readonly<Model>): boolean {
+  override check(model: Readonly<Model>): boolean {
     return model.pending.length > 0;
   }
 
@@ -314,13 +333,13 @@ class SendInstructed extends LedgerCommand {
     const label = model.holding(record.holding).label;
     return {
       step: {
-        description: `send the instructed funding of ${label} ${formatUnits(record.units)} (e2e ${record.body.end_to_end_identification}): ${answer(sent)}`,
+        description: `the send of the instructed funding of ${label} with ${formatUnits(record.units)} (e2e ${record.body.end_to_end_identification}): ${answer(sent)}`,
         nature: 'value',
         accepted: sent.accepted,
         verdict,
         moves: mint(record),
       },
-      then: () => {
+      afterwards: () => {
         if (!sent.accepted) return;
         model.pending.splice(index, 1);
         model.sent.push({ ...record, transactionId: sent.transactionId });
@@ -333,7 +352,7 @@ class SendInstructed extends LedgerCommand {
   }
 }
 
-/** The same send again: the reference answers the first result; any target must move nothing. */
+/** The same send again: the reference answers the first result; no target may mint again. */
 class ResendFunding extends LedgerCommand {
   readonly name = 'ResendFunding';
 
@@ -341,20 +360,19 @@ class ResendFunding extends LedgerCommand {
     super();
   }
 
-  check(model: Readonly<Model>): boolean {
+  override check(model: Readonly<Model>): boolean {
     return model.sent.length > 0;
   }
 
   protected async act(model: Model, system: System): Promise<Act> {
     const record = model.sent[this.pick % model.sent.length]!;
     const sent = await system.api.send(record.body, record.signatures);
-    if (!sent.accepted) system.warn('repeated send: refused', `sending a funding again was refused (status ${sent.status}) instead of answering its first result`);
-    else if (record.transactionId !== undefined && sent.transactionId !== record.transactionId) {
-      system.warn('repeated send: other transaction', `sending a funding again answered transaction ${String(sent.transactionId)}, not the first result's ${record.transactionId}`);
+    const what = `sending again the funding with e2e ${record.body.end_to_end_identification}`;
+    judge(system, 'a repeated send', what, always('FUND-REPLAY-SAME-RESULT'), sent);
+    if (sent.accepted && record.transactionId !== undefined && sent.transactionId !== record.transactionId) {
+      system.warn('FUND-REPLAY-SAME-RESULT', 'a repeated send answering another transaction', `${what} answered transaction ${String(sent.transactionId)}, not the first result's ${record.transactionId}`);
     }
-    return {
-      step: { description: `send again the funding with e2e ${record.body.end_to_end_identification}: ${answer(sent)}`, nature: 'replay', accepted: sent.accepted },
-    };
+    return { step: { description: `${what}: ${answer(sent)}`, nature: 'replay', accepted: sent.accepted } };
   }
 
   toString(): string {
@@ -362,7 +380,7 @@ class ResendFunding extends LedgerCommand {
   }
 }
 
-/** Another amount under a spent end-to-end identification: the reference refuses it; no target may fund it. */
+/** Another amount under an end-to-end identification that already funded: the instruction must be refused. */
 class ReuseFundingId extends LedgerCommand {
   readonly name = 'ReuseFundingId';
 
@@ -373,7 +391,7 @@ class ReuseFundingId extends LedgerCommand {
     super();
   }
 
-  check(model: Readonly<Model>): boolean {
+  override check(model: Readonly<Model>): boolean {
     return model.sent.length > 0;
   }
 
@@ -382,15 +400,10 @@ class ReuseFundingId extends LedgerCommand {
     const units = this.units === spent.units ? this.units + 1n : this.units;
     const body = { ...spent.body, funding_amount: unitsToJsonNumber(units) };
     const instruction = await system.api.instruct(body);
-    let description = `fund ${formatUnits(units)} under the spent e2e ${body.end_to_end_identification}: instruction ${answer(instruction)}`;
-    let accepted = false;
-    if (instruction.accepted && instruction.unsignedTransaction !== undefined) {
-      system.warn('spent e2e reused: accepted', 'an instruction reusing a spent end_to_end_identification with another body was accepted');
-      const sent = await system.api.send(body, await system.api.signFunding(body, instruction.unsignedTransaction));
-      description += `, send ${answer(sent)}`;
-      accepted = sent.accepted;
-    }
-    return { step: { description, nature: 'replay', accepted } };
+    const what = `an instruction for ${formatUnits(units)} under the spent e2e ${body.end_to_end_identification}`;
+    const verdict: Verdict = { permitted: false, reason: 'that end_to_end_identification already funded another amount', requirement: 'FUND-E2E-UNIQUE' };
+    judge(system, 'an instruction reusing a spent e2e', what, verdict, instruction);
+    return { step: { description: `${what}: ${answer(instruction)}`, nature: 'replay', accepted: instruction.accepted } };
   }
 
   toString(): string {
@@ -419,7 +432,7 @@ class Consolidate extends LedgerCommand {
     super();
   }
 
-  check(model: Readonly<Model>): boolean {
+  override check(model: Readonly<Model>): boolean {
     return model.universe.makers[this.role].accounts.length >= 2;
   }
 
@@ -427,12 +440,13 @@ class Consolidate extends LedgerCommand {
     const { universe } = model;
     const [first, second] = universe.makers[this.role].accounts as [string, string];
     const [source, target] = this.intoSecond ? [first, second] : [second, first];
-    const from = dsaHoldings(universe).find((holding) => holding.holder === this.role && holding.account === source)!;
-    const to = dsaHoldings(universe).find((holding) => holding.holder === this.role && holding.account === target)!;
+    // Both accounts are in the universe (check() made sure the maker has two).
+    const from = dsaHolding(universe, this.role, source)!;
+    const to = dsaHolding(universe, this.role, target)!;
     const dso = dsoHolding(universe, this.role).asset;
 
     const legs: ConsolidationLeg[] = [];
-    const inputs: ConsolidationEntryInput[] = [];
+    const inputs: ConsolidationEntry[] = [];
     let staged = model.balance(from.key);
     for (const entry of this.entries) {
       // "The whole balance" is the balance left by the earlier entries; a zero amount is no amount.
@@ -440,15 +454,18 @@ class Consolidate extends LedgerCommand {
       const units = wanted > 0n ? wanted : 1n;
       if (!entry.dso) staged -= units;
       legs.push({ from: from.key, to: to.key, units, dso: entry.dso });
-      inputs.push({ asset: entry.dso ? dso : universe.dsa, amount: unitsToJsonNumber(units), source });
+      inputs.push({ asset: entry.dso ? dso : universe.dsa, amount: units, source });
     }
     const { verdict, moves } = model.consolidationVerdict(legs);
     const outcome = await system.api.consolidate(this.role, target, inputs);
     if (legs.some((leg) => leg.dso) && !outcome.accepted && outcome.status !== 403) {
-      throw new CheckFailure('INV-DSO-NOT-CONSOLIDATED', `a consolidation naming a DSO answered ${outcome.status}, expected 403`);
+      throw new CheckFailure('CONS-DSO-FORBIDDEN', `${this.role}'s consolidation ${source} -> ${target} naming ${dso.code} answered ${outcome.status}, expected 403`);
     }
     const listed = legs.map((leg) => `${leg.dso ? dso.code : universe.dsa.code} ${formatUnits(leg.units)}`).join(', ');
-    return { step: { description: `${this.role} consolidates ${source} -> ${target}: ${listed}: ${answer(outcome)}`, nature: 'value', accepted: outcome.accepted, verdict, moves } };
+    const description = `${this.role} consolidates ${source} -> ${target}: ${listed}: ${answer(outcome)}`;
+    // Several entries are one transaction: a refusal that moved some of them is a broken atomicity.
+    const refusalRequirement = legs.length > 1 ? 'CONS-ATOMIC' : undefined;
+    return { step: { description, nature: 'value', accepted: outcome.accepted, verdict, moves, refusalRequirement } };
   }
 
   toString(): string {

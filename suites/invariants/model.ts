@@ -2,13 +2,17 @@
  * The model of the ledger that the invariant property holds a target to: per holding, the expected
  * balance and what is known of its credit line, plus what was funded in this run. Balances are
  * relative to what the target showed at the start of the run, so a target with existing state can be
- * tested. Verdicts say whether an operation is permitted by the rules of semantics §3-§5 and, when it
- * is not, which invariant accepting it would break. Pure: no HTTP, no clock.
+ * tested. Verdicts say whether an operation is permitted by the rules of semantics §3-§5, and which
+ * requirement of the catalogue a target breaks by deciding otherwise. Pure: no HTTP, no clock.
  */
+import type { FundingInfo, FundingSignatures } from '../flows/funding.ts';
 import { formatUnits, wholeUnits } from './money.ts';
 import { assetKey, type Holding, type MakerRole, type Universe } from './universe.ts';
 
-/** `unknown`: a line that existed before the run and whose state the run has not set (DSO lines only). */
+/**
+ * `unknown`: a line the balance read says existed before the run and whose state the run has not set
+ * (DSO lines only).
+ */
 export type LineState = 'none' | 'request' | 'allow' | 'revoke' | 'unknown';
 
 export interface LineModel {
@@ -21,7 +25,10 @@ export interface Verdict {
   permitted: boolean;
   /** Why it is forbidden (or "permitted"), for messages. */
   reason: string;
-  /** The requirement that accepting a forbidden operation breaks. */
+  /**
+   * The requirement a target breaks by deciding otherwise: accepting what is forbidden, or refusing
+   * what is permitted. Its level in the catalogue says whether that fails the check or warns.
+   */
   requirement: string;
 }
 
@@ -33,25 +40,11 @@ export interface Move {
   minted: boolean;
 }
 
-export interface FundingBody {
-  end_to_end_identification: string;
-  funding_amount: number;
-  issued_asset_code_identification: string;
-  member_identification: string;
-  tokenizer_identification: string;
-  account_identification: string;
-}
-
-export interface FundingSignatures {
-  funding_payload_signature: string;
-  signed_funding_transaction: string;
-}
-
 /** An instruction the target accepted and that is signed, whether or not it has been sent. */
 export interface FundingRecord {
   holding: string;
   units: bigint;
-  body: FundingBody;
+  body: FundingInfo;
   signatures: FundingSignatures;
   /** The transaction the first accepted send answered with, when it said. */
   transactionId?: string;
@@ -73,8 +66,6 @@ export interface InitialLedger {
   /** Makers whose DSO is issued. */
   issued: Iterable<MakerRole>;
 }
-
-const PERMITTED: Verdict = { permitted: true, reason: 'permitted', requirement: '' };
 
 export class LedgerModel {
   private readonly balances: Map<string, bigint>;
@@ -142,7 +133,7 @@ export class LedgerModel {
 
   /** A mint into the holding: its line must be allowed, with headroom for the amount. */
   fundingVerdict(key: string, units: bigint): Verdict {
-    return this.receiveVerdict(key, this.balance(key), units);
+    return this.receiveVerdict(key, this.balance(key), units) ?? permitted('FUND-INSTRUCTION');
   }
 
   /**
@@ -150,52 +141,58 @@ export class LedgerModel {
    * seeing the earlier ones, and the first that breaks a rule refuses all.
    */
   consolidationVerdict(legs: readonly ConsolidationLeg[]): { verdict: Verdict; moves: Move[] } {
-    if (legs.some((leg) => leg.dso)) {
-      return { verdict: forbidden('a DSO cannot be consolidated', 'INV-DSO-NOT-CONSOLIDATED'), moves: [] };
-    }
+    const refused = (verdict: Verdict) => ({ verdict, moves: [] });
+    if (legs.some((leg) => leg.dso)) return refused(forbidden('a DSO cannot be consolidated', 'CONS-DSO-FORBIDDEN'));
     const staged = new Map<string, bigint>();
     const current = (key: string) => staged.get(key) ?? this.balance(key);
     const moves: Move[] = [];
     for (const [index, leg] of legs.entries()) {
-      const where = `entry ${index + 1}`;
-      const source = this.line(leg.from);
-      if (source.state !== 'allow') return { verdict: forbidden(`${where}: the source line of ${this.holding(leg.from).label} is ${describeState(source.state)}`, 'INV-NO-MOVE-WITHOUT-LINE'), moves: [] };
+      const where = `entry ${index + 1}: `;
+      const sending = lineVerdict(this.holding(leg.from).label, this.line(leg.from).state);
+      if (sending) return refused({ ...sending, reason: where + sending.reason });
       if (current(leg.from) < leg.units) {
-        return { verdict: forbidden(`${where}: ${this.holding(leg.from).label} holds ${formatUnits(current(leg.from))}, less than ${formatUnits(leg.units)}`, 'INV-NO-NEGATIVE'), moves: [] };
+        return refused(forbidden(`${where}${this.holding(leg.from).label} holds ${formatUnits(current(leg.from))}, less than ${formatUnits(leg.units)}`, 'CONS-ATOMIC'));
       }
-      const receive = this.receiveVerdict(leg.to, current(leg.to), leg.units);
-      if (!receive.permitted) return { verdict: { ...receive, reason: `${where}: ${receive.reason}` }, moves: [] };
+      const receiving = this.receiveVerdict(leg.to, current(leg.to), leg.units);
+      if (receiving) return refused({ ...receiving, reason: where + receiving.reason });
       staged.set(leg.from, current(leg.from) - leg.units);
       staged.set(leg.to, current(leg.to) + leg.units);
       moves.push({ holding: leg.from, delta: -leg.units, minted: false }, { holding: leg.to, delta: leg.units, minted: false });
     }
-    return { verdict: PERMITTED, moves };
+    return { verdict: permitted('CONS-MOVE'), moves };
   }
 
   /**
    * The holder's request: the asset must exist, the ceiling be positive and not below the balance,
-   * and a DSO holder must have put the issuer on its allowlist.
+   * and a DSO holder must have put the issuer on its allowlist. A repeated request re-sizes the line.
    */
   requestVerdict(key: string, ceilingWhole: number): Verdict {
     const holding = this.holding(key);
-    if (!this.assetExists(key)) return reference(`${holding.asset.code} of ${holding.asset.issuerRole} is not issued`);
-    if (ceilingWhole <= 0) return reference(`the ceiling ${ceilingWhole} is not positive`);
-    if (wholeUnits(ceilingWhole) < this.balance(key)) return reference(`the ceiling ${ceilingWhole} is below the balance ${formatUnits(this.balance(key))}`);
     const issuer = holding.asset.issuerRole;
-    if (issuer !== 'tokenizer' && !this.allows(holding.holder, issuer)) return reference(`${holding.holder} has not put ${issuer} on its allowlist`);
-    return PERMITTED;
+    if (!this.assetExists(key)) return forbidden(`${holding.asset.code} of ${issuer} is not issued`, 'INV-REFERENCE-DECISIONS');
+    if (ceilingWhole <= 0) return forbidden(`the ceiling ${ceilingWhole} is not positive`, 'INV-REFERENCE-DECISIONS');
+    if (wholeUnits(ceilingWhole) < this.balance(key)) {
+      return forbidden(`the ceiling ${ceilingWhole} is below the balance ${formatUnits(this.balance(key))}`, 'INV-REFERENCE-DECISIONS');
+    }
+    if (issuer !== 'tokenizer') {
+      return this.allows(holding.holder, issuer) ? permitted('CL-DSO-ALLOWLIST') : forbidden(`${holding.holder} has not put ${issuer} on its allowlist`, 'CL-DSO-ALLOWLIST');
+    }
+    return permitted(this.line(key).state === 'none' ? 'CL-REQUEST' : 'INV-REFERENCE-DECISIONS');
   }
 
   /** The issuer's allow or revoke: the line must exist; allowing a DSO line needs the issuer's allowlist. */
   decisionVerdict(key: string, decision: 'allow' | 'revoke'): Verdict {
     const holding = this.holding(key);
-    if (!this.assetExists(key)) return reference(`${holding.asset.code} of ${holding.asset.issuerRole} is not issued`);
-    if (this.line(key).state === 'none') return reference(`${holding.label} has no credit line to ${decision}`);
     const issuer = holding.asset.issuerRole;
-    if (decision === 'allow' && issuer !== 'tokenizer' && !this.allows(issuer, holding.holder)) {
-      return reference(`${issuer} has not put ${holding.holder} on its allowlist`);
+    if (this.line(key).state === 'none') {
+      return forbidden(`${holding.label} has no credit line to ${decision}`, decision === 'allow' ? 'CL-ALLOW-REQUESTED' : 'INV-REFERENCE-DECISIONS');
     }
-    return PERMITTED;
+    const allowlisted = issuer === 'tokenizer' || this.allows(issuer, holding.holder);
+    if (decision === 'allow' && !allowlisted) return forbidden(`${issuer} has not put ${holding.holder} on its allowlist`, 'CL-DSO-ALLOWLIST');
+    // A line only inferred from a balance read may not exist: refusing to decide on it only warns.
+    if (this.line(key).state === 'unknown') return permitted('INV-REFERENCE-DECISIONS');
+    if (decision === 'revoke') return permitted('CL-REVOKED-BLOCKS');
+    return permitted(issuer === 'tokenizer' ? 'CL-REQUEST' : 'CL-DSO-ALLOWLIST');
   }
 
   // ---- changes (made once the target has answered) --------------------------------------------------
@@ -230,15 +227,17 @@ export class LedgerModel {
     this.issued.add(role);
   }
 
-  private receiveVerdict(key: string, balance: bigint, units: bigint): Verdict {
+  /** Why the holding cannot receive the amount on top of `balance`; undefined when it can. */
+  private receiveVerdict(key: string, balance: bigint, units: bigint): Verdict | undefined {
     const { label } = this.holding(key);
     const line = this.line(key);
-    if (line.state !== 'allow') return forbidden(`the line of ${label} is ${describeState(line.state)}`, 'INV-NO-MOVE-WITHOUT-LINE');
+    const unusable = lineVerdict(label, line.state);
+    if (unusable) return unusable;
     if (line.ceiling === null || balance + units > line.ceiling) {
       const ceiling = line.ceiling === null ? 'unknown' : formatUnits(line.ceiling);
-      return forbidden(`${label} would hold ${formatUnits(balance + units)}, above its ceiling ${ceiling}`, 'INV-CEILING');
+      return forbidden(`${label} would hold ${formatUnits(balance + units)}, above its ceiling ${ceiling}`, 'CL-CEILING');
     }
-    return PERMITTED;
+    return undefined;
   }
 
   private mutableLine(key: string): LineModel {
@@ -263,11 +262,17 @@ export function describeState(state: LineState): string {
   }
 }
 
-function forbidden(reason: string, requirement: string): Verdict {
-  return { permitted: false, reason, requirement };
+/** Why value cannot move on a line in this state (the rule each state breaks); undefined when allowed. */
+function lineVerdict(label: string, state: LineState): Verdict | undefined {
+  if (state === 'allow') return undefined;
+  const requirement = state === 'request' ? 'CL-REQUEST' : state === 'revoke' ? 'CL-REVOKED-BLOCKS' : 'INV-NO-MOVE-WITHOUT-LINE';
+  return forbidden(`the line of ${label} is ${describeState(state)}`, requirement);
 }
 
-/** Refusals decided by the reference where the spec is silent: a target that decides otherwise only warns. */
-function reference(reason: string): Verdict {
-  return forbidden(reason, 'INV-REFERENCE-DECISIONS');
+function permitted(requirement: string): Verdict {
+  return { permitted: true, reason: 'permitted', requirement };
+}
+
+function forbidden(reason: string, requirement: string): Verdict {
+  return { permitted: false, reason, requirement };
 }

@@ -22,6 +22,8 @@ export interface StepReport {
   /** For value steps: what the model decided before the call, and what then moves. */
   verdict?: Verdict;
   moves?: readonly Move[];
+  /** The requirement a refusal that still moved value breaks, when more precise than INV-REJECTED-CHANGES-NOTHING. */
+  refusalRequirement?: string;
 }
 
 export interface Violation {
@@ -43,7 +45,7 @@ export function verifyStep(model: LedgerModel, step: StepReport, observed: Reado
   for (const holding of changed) {
     const { ceiling } = model.line(holding.key);
     if (ceiling !== null && after(holding.key) > model.balance(holding.key) && after(holding.key) > ceiling) {
-      return violation('INV-CEILING', `${change(holding.key)}, above its ceiling ${formatUnits(ceiling)}`);
+      return violation('CL-CEILING', `${change(holding.key)}, above its ceiling ${formatUnits(ceiling)}`);
     }
   }
 
@@ -53,13 +55,13 @@ export function verifyStep(model: LedgerModel, step: StepReport, observed: Reado
   }
 
   const [first] = changed;
-  if (first && !step.accepted) return violation('INV-REJECTED-CHANGES-NOTHING', `the operation was refused, yet ${change(first.key)}`);
-  if (first && step.nature === 'replay') return violation('INV-FUNDING-ONCE', `the end-to-end identification had already funded, yet ${change(first.key)}`);
+  if (first && !step.accepted) return violation(step.refusalRequirement ?? 'INV-REJECTED-CHANGES-NOTHING', `the operation was refused, yet ${change(first.key)}`);
+  if (first && step.nature === 'replay') return violation('FUND-REPLAY-ONCE', `the end-to-end identification had already funded, yet ${change(first.key)}`);
 
   const verdict = step.verdict;
   if (step.nature === 'value' && verdict) {
     if (step.accepted && !verdict.permitted) return violation(verdict.requirement, `the operation was accepted although ${verdict.reason}`);
-    if (!step.accepted && verdict.permitted) return violation('INV-PERMITTED-APPLIES', 'the operation was refused although the ledger rules permit it');
+    if (!step.accepted && verdict.permitted) return violation(verdict.requirement, 'the operation was refused although the ledger rules permit it');
   }
 
   const moves = step.accepted && verdict?.permitted ? (step.moves ?? []) : [];

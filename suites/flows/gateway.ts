@@ -1,0 +1,86 @@
+import type { GatewayMessageType } from '../../schemas/enumerations.ts';
+import { listOfRef } from '../../schemas/resources.ts';
+import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
+import { CheckFailure } from '../runtime/check.ts';
+import { okBody } from './answers.ts';
+import type { Party } from './party.ts';
+
+/**
+ * The gateway message service as a member reads it (spec: Events; semantics §9): a read returns the
+ * pending messages of one queue and consumes them, so a member can read a queue until it is empty and
+ * then see exactly what came next.
+ */
+
+/** The spec's streamMessages. */
+export interface StreamMessage {
+  response_data: object[];
+  timestamp: string;
+}
+
+/** A `transactions` payload as far as every rule needs it; the rest of its shape is the reference's (GW-TRANSACTIONS-PAYLOAD). */
+export interface TransactionNotice {
+  transaction_identification?: unknown;
+  transaction_reference_number?: unknown;
+  account_identification?: unknown;
+  asset_code_identification?: unknown;
+  asset_issuer_identification?: unknown;
+  amount?: unknown;
+  direction?: unknown;
+}
+
+/** Reads of a queue one drain makes at most: more means the queue never empties. */
+export const MAX_DRAIN_READS = 20;
+
+const messageList = listOfRef('streamMessages');
+
+/** One read of a queue. Requirements: GW-READ-CONSUMES (a read answers 200), RES-LEDGER-SCHEMAS. */
+export async function readMessages(member: Party, type: GatewayMessageType): Promise<StreamMessage[]> {
+  return okBody<StreamMessage[]>(await member.client.call('member.readGatewayMessages', { query: { type } }), messageList, 'GW-READ-CONSUMES');
+}
+
+/**
+ * Reads the queue until a read answers [], and answers everything read. A message that a later read
+ * returns again breaks GW-READ-CONSUMES (it would also make this loop endless). Requirements:
+ * GW-READ-CONSUMES, RES-LEDGER-SCHEMAS.
+ */
+export async function drainMessages(member: Party, type: GatewayMessageType): Promise<StreamMessage[]> {
+  const read: StreamMessage[] = [];
+  const seen = new Set<string>();
+  for (let reads = 0; reads < MAX_DRAIN_READS; reads += 1) {
+    const batch = await readMessages(member, type);
+    if (batch.length === 0) return read;
+    for (const message of batch) {
+      const text = canonicalJson(message);
+      if (seen.has(text)) throw new CheckFailure('GW-READ-CONSUMES', `GET /gateway/messages?type=${type} as ${member.identification} returned again a message an earlier read returned: ${text.slice(0, 300)}`);
+      seen.add(text);
+      read.push(message);
+    }
+  }
+  throw new CheckFailure('GW-READ-CONSUMES', `the ${type} queue of ${member.identification} was not empty after ${MAX_DRAIN_READS} reads`);
+}
+
+/** Every payload of the messages, in order. */
+export function payloadsOf(messages: readonly StreamMessage[]): TransactionNotice[] {
+  return messages.flatMap((message) => message.response_data as TransactionNotice[]);
+}
+
+/** The `transactions` payloads about one ledger transaction. */
+export function noticesOf(messages: readonly StreamMessage[], transactionIdentification: string): TransactionNotice[] {
+  return payloadsOf(messages).filter((notice) => notice.transaction_identification === transactionIdentification);
+}
+
+/**
+ * The notice of a transaction on the member's `transactions` queue, with the reference number a listening
+ * restart takes. Requirement: GW-TRANSACTIONS-NOTIFY.
+ */
+export function noticeOf(messages: readonly StreamMessage[], transactionIdentification: string, member: string): TransactionNotice & { transaction_reference_number: number } {
+  const notice = noticesOf(messages, transactionIdentification)[0];
+  if (!notice) {
+    throw new CheckFailure('GW-TRANSACTIONS-NOTIFY', `the transactions queue of ${member} delivered no message naming transaction ${transactionIdentification}; it delivered ${JSON.stringify(payloadsOf(messages)).slice(0, 400)}`);
+  }
+  const reference = notice.transaction_reference_number;
+  if (typeof reference !== 'number' || !Number.isSafeInteger(reference) || reference < 1) {
+    throw new CheckFailure('GW-TRANSACTIONS-NOTIFY', `the notice of transaction ${transactionIdentification} to ${member} carries transaction_reference_number ${JSON.stringify(reference)}, not a positive integer`);
+  }
+  return { ...notice, transaction_reference_number: reference };
+}

@@ -1,0 +1,223 @@
+/**
+ * The invariant property end to end: the universe from the actors, one fast-check model run per
+ * generated command sequence, each starting from what the target shows now (existing DSA lines get
+ * a known ceiling and are allowed, so the model knows them), and, when an invariant breaks, a
+ * CheckFailure naming its requirement with fast-check's seed, path and shrunk sequence, and the calls
+ * of the shrunk run. The allowlists between the market makers are put back as they were.
+ */
+import { randomBytes } from 'node:crypto';
+import { test } from '@playwright/test';
+import fc from 'fast-check';
+import { CheckFailure } from '../runtime/check.ts';
+import type { Actor } from '../runtime/fixtures.ts';
+import { HarnessFault } from '../runtime/harness-fault.ts';
+import { CALLS_ATTACHMENT, type RecordingChannel } from '../runtime/recorder.ts';
+import { ledgerCommand, type InvariantStats, type LedgerSystem } from './commands.ts';
+import { LedgerApi, type ObservedBalance } from './ledger-api.ts';
+import { LedgerModel, describeState, type LineModel } from './model.ts';
+import { ceilToWhole, formatUnits, wholeUnits } from './money.ts';
+import { buildUniverse, makerRoles, otherMaker, type MakerRole, type Universe } from './universe.ts';
+import { RunRecording } from './run-recording.ts';
+import { InvariantViolation } from './violation.ts';
+
+export interface LedgerParticipants {
+  tokenizer: Actor;
+  mmA: Actor;
+  mmB: Actor;
+}
+
+export interface InvariantOptions {
+  numRuns: number;
+  /** Longest command sequence of one run. */
+  maxCommands: number;
+  /** How long shrinking may go on after the first failure; then the smallest sequence so far is reported. */
+  shrinkBudgetMs: number;
+  /** Replay of a reported failure (see README.md). */
+  seed?: number;
+  path?: string;
+  replayPath?: string;
+}
+
+export interface InvariantResult {
+  runs: number;
+  seed: number;
+  operations: number;
+  durationMs: number;
+  byCommand: InvariantStats['byCommand'];
+  /** SHOULD-level disagreements with the model, each kind once with how often it happened. */
+  warnings: { requirement: string; message: string }[];
+}
+
+/** Ceiling given to an existing DSA line at the start of a run: its balance rounded up, plus this. */
+export const NORMALIZED_HEADROOM = 100;
+
+/**
+ * Runs the property with the participants' clients. `recording` (the worker's channel) keeps the
+ * report small: see RunRecording. Throws a CheckFailure naming the broken requirement.
+ */
+export async function runLedgerInvariants(participants: LedgerParticipants, options: InvariantOptions, recording?: RecordingChannel): Promise<InvariantResult> {
+  const started = Date.now();
+  const universe = universeOf(participants);
+  const api = new LedgerApi(participants, universe);
+  const runs = recording ? new RunRecording(recording) : undefined;
+  const stats: InvariantStats = { operations: 0, byCommand: {} };
+  const warnings = new Map<string, { requirement: string; message: string; count: number }>();
+  const e2ePrefix = `inv-${randomBytes(4).toString('hex')}`;
+  let e2eCount = 0;
+  const system = (): LedgerSystem => ({
+    api,
+    transcript: [],
+    recorder: runs?.startRun(),
+    steps: 0,
+    stats,
+    newEndToEndId: () => `${e2ePrefix}-${++e2eCount}`,
+    warn: (requirement, kind, message) => {
+      const known = warnings.get(`${requirement} ${kind}`);
+      if (known) known.count += 1;
+      else warnings.set(`${requirement} ${kind}`, { requirement, message, count: 1 });
+    },
+  });
+
+  let firstFailure: number | undefined;
+  const shrinkingCut = () => firstFailure !== undefined && Date.now() - firstFailure > options.shrinkBudgetMs;
+  const property = fc.asyncProperty(fc.commands([ledgerCommand(universe)], { maxCommands: options.maxCommands, size: 'max', replayPath: options.replayPath }), async (commands) => {
+    // Past the budget, shrink candidates pass untried, so fast-check stops with the smallest failure so far.
+    if (shrinkingCut()) return;
+    try {
+      await fc.asyncModelRun(() => startRun(system()), commands);
+    } catch (error) {
+      firstFailure ??= Date.now();
+      throw error;
+    }
+  });
+
+  const allowlists = await readAllowlists(api);
+  let details: PropertyDetails;
+  try {
+    details = await fc.check(property, {
+      numRuns: options.numRuns,
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...(options.path === undefined ? {} : { path: options.path, endOnFailure: true }),
+    });
+  } finally {
+    runs?.finish();
+  }
+  if (details.failed) {
+    await restoreAllowlists(api, allowlists).catch(() => undefined); // the property's failure says more
+    const error = details.errorInstance;
+    if (error instanceof InvariantViolation && error.recorder && !runs?.isAttached(error.recorder)) {
+      await test.info().attach(CALLS_ATTACHMENT, { body: JSON.stringify(error.recorder.calls), contentType: 'application/json' });
+    }
+    throw failureOf(details, shrinkingCut());
+  }
+  await restoreAllowlists(api, allowlists);
+  return {
+    runs: details.numRuns,
+    seed: details.seed,
+    operations: stats.operations,
+    durationMs: Date.now() - started,
+    byCommand: stats.byCommand,
+    warnings: [...warnings.values()].map(({ requirement, message, count }) => ({ requirement, message: count === 1 ? message : `${message} (and ${count - 1} more like it)` })),
+  };
+}
+
+type PropertyDetails = fc.RunDetails<[Iterable<fc.AsyncCommand<LedgerModel, LedgerSystem, false>>]>;
+
+function universeOf(participants: LedgerParticipants): Universe {
+  const tokenizer = participants.tokenizer.identification;
+  const dsa = participants.tokenizer.assets.find((asset) => asset.asset_issuer_identification === tokenizer && /^[A-Z]{3}$/.test(asset.asset_code_identification));
+  if (!dsa) throw new HarnessFault(`the profile lists no DSA (3-letter code) issued by the tokenizer ${tokenizer}`);
+  const maker = (role: MakerRole) => ({ identification: participants[role].identification, accounts: participants[role].accounts });
+  return buildUniverse({ tokenizer, dsaCode: dsa.asset_code_identification, makers: { mmA: maker('mmA'), mmB: maker('mmB') } });
+}
+
+/**
+ * The start of one run: what the target holds now, with every existing DSA line re-sized and allowed
+ * so that its ceiling and state are known. Lines that do not exist stay missing (the first run of a
+ * fresh worker walks them through request and allow); DSO lines are taken as found (nothing moves DSO).
+ */
+async function startRun(system: LedgerSystem): Promise<{ model: LedgerModel; real: LedgerSystem }> {
+  const { api, transcript } = system;
+  const universe = api.universe;
+  try {
+    const found = await api.balances();
+    const [allowlist, issued] = await Promise.all([readAllowlists(api), issuedDsos(api)]);
+    const lines = new Map<string, LineModel>();
+    await Promise.all(
+      universe.holdings.map(async (holding) => {
+        const seen = observed(found, holding.key);
+        if (!seen.exists) return;
+        if (holding.asset.group === 'DSO') {
+          lines.set(holding.key, { state: 'unknown', ceiling: null });
+          return;
+        }
+        const ceiling = ceilToWhole(seen.units) + NORMALIZED_HEADROOM;
+        const request = await api.requestLine(holding, ceiling);
+        const allow = request.accepted ? await api.decideLine(holding, 'allow') : undefined;
+        if (!allow?.accepted) {
+          throw new CheckFailure(
+            'CL-REQUEST',
+            `setup: the existing line of ${holding.label} could not be re-sized to ${ceiling} and allowed (request ${request.status}${allow ? `, allow ${allow.status}` : ''})`,
+          );
+        }
+        lines.set(holding.key, { state: 'allow', ceiling: wholeUnits(ceiling) });
+      }),
+    );
+    const start = await api.balances();
+    transcript.push(
+      `setup: ${universe.holdings.map((holding) => `${holding.label} ${formatUnits(observed(start, holding.key).units)} (line ${describeState(lines.get(holding.key)?.state ?? 'none')})`).join('; ')}`,
+      `   allowlists: ${allowlist.length === 0 ? 'none between the makers' : allowlist.join(', ')}; DSO issued by: ${issued.length === 0 ? 'nobody' : issued.join(', ')}`,
+    );
+    const moved = universe.holdings.find((holding) => observed(start, holding.key).units !== observed(found, holding.key).units);
+    if (moved) throw new CheckFailure('INV-EXACT-EFFECT', `setup: re-sizing and allowing credit lines changed the balance of ${moved.label}`);
+    const balances = new Map(universe.holdings.map((holding) => [holding.key, observed(start, holding.key).units]));
+    return { model: new LedgerModel(universe, { balances, lines, allowlist, issued }), real: system };
+  } catch (error) {
+    throw error instanceof CheckFailure ? InvariantViolation.from(error, system) : error;
+  }
+}
+
+function observed(balances: ReadonlyMap<string, ObservedBalance>, key: string): ObservedBalance {
+  return balances.get(key) ?? { exists: false, units: 0n };
+}
+
+/** `mmA>mmB` for each maker whose allowlist holds the other. */
+async function readAllowlists(api: LedgerApi): Promise<string[]> {
+  const holds = await Promise.all(makerRoles.map((role) => api.allowlistHolds(role, otherMaker(role))));
+  return makerRoles.filter((_role, index) => holds[index]).map((role) => `${role}>${otherMaker(role)}`);
+}
+
+async function issuedDsos(api: LedgerApi): Promise<MakerRole[]> {
+  const issued = await Promise.all(makerRoles.map((role) => api.dsoIssued(role)));
+  return makerRoles.filter((_role, index) => issued[index]);
+}
+
+async function restoreAllowlists(api: LedgerApi, wanted: readonly string[]): Promise<void> {
+  const now = await readAllowlists(api);
+  for (const role of makerRoles) {
+    const entry = `${role}>${otherMaker(role)}`;
+    if (now.includes(entry) !== wanted.includes(entry)) await api.changeAllowlist(role, otherMaker(role), wanted.includes(entry));
+  }
+}
+
+/** The failure as a check reports it: the broken requirement, then how to see and replay it. */
+function failureOf(details: PropertyDetails, shrinkingCut: boolean): Error {
+  const error = details.errorInstance;
+  const sequence = details.counterexample ? [...details.counterexample[0]] : [];
+  const replayPath = /replayPath="([^"]*)"/.exec(String(details.counterexample?.[0] ?? ''))?.[1];
+  const report = [
+    `Property failed after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s)${shrinkingCut ? ' (shrinking stopped at its time budget)' : ''}: seed ${details.seed}, path "${details.counterexamplePath}".`,
+    `Replay: DSS_INVARIANT_SEED=${details.seed} DSS_INVARIANT_PATH='${details.counterexamplePath}'${replayPath === undefined ? '' : ` DSS_INVARIANT_REPLAY_PATH='${replayPath}'`}`,
+    'Shrunk sequence of commands:',
+    ...sequence.map((command, index) => `  ${index + 1}. ${String(command)}`),
+    ...(error instanceof InvariantViolation ? ['Calls of the shrunk run, as the target answered them:', ...error.transcript.map((line) => `  ${line}`)] : []),
+    "fast-check's report:",
+    fc.defaultReportMessage(details) ?? '',
+  ].join('\n');
+  if (error instanceof InvariantViolation) return new CheckFailure(error.requirement, `${error.detail}\n\n${report}`);
+  if (error instanceof Error) {
+    error.message = `${error.message}\n\n${report}`;
+    return error;
+  }
+  return new HarnessFault(`the invariant property failed with a non-error value ${String(error)}\n\n${report}`);
+}

@@ -1,0 +1,37 @@
+import { LedgerModel, type InitialLedger, type LineModel } from './model.ts';
+import { wholeUnits } from './money.ts';
+import { buildUniverse, dsaHolding, dsoHolding, type Holding, type MakerRole } from './universe.ts';
+
+/** The universe of the model's own tests: tokenizer `tkn` with USD, makers with `main` and `second`. */
+export const universe = buildUniverse({
+  tokenizer: 'tkn',
+  dsaCode: 'USD',
+  makers: { mmA: { identification: 'maker-a', accounts: ['main', 'second', 'third'] }, mmB: { identification: 'maker-b', accounts: ['main'] } },
+});
+
+export function dsa(holder: MakerRole, account: string): Holding {
+  const holding = dsaHolding(universe, holder, account);
+  if (!holding) throw new Error(`no DSA holding ${holder}/${account} in the test universe`);
+  return holding;
+}
+
+export const aMain = dsa('mmA', 'main');
+export const aSecond = dsa('mmA', 'second');
+export const bMain = dsa('mmB', 'main');
+/** mmA holds mmB's DSO on its emission account. */
+export const aDso = dsoHolding(universe, 'mmA');
+
+export function line(state: LineModel['state'], ceilingWhole?: number): LineModel {
+  return { state, ceiling: ceilingWhole === undefined ? null : wholeUnits(ceilingWhole) };
+}
+
+/** A model from whole-unit balances and lines by holding. */
+export function modelOf(setup: { balances?: [Holding, bigint][]; lines?: [Holding, LineModel][]; allowlist?: string[]; issued?: MakerRole[] } = {}): LedgerModel {
+  const initial: InitialLedger = {
+    balances: new Map((setup.balances ?? []).map(([holding, units]) => [holding.key, units])),
+    lines: new Map((setup.lines ?? []).map(([holding, model]) => [holding.key, model])),
+    allowlist: setup.allowlist ?? [],
+    issued: setup.issued ?? [],
+  };
+  return new LedgerModel(universe, initial);
+}

@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import type { LedgerModel, Move } from './model.ts';
+import { wholeUnits } from './money.ts';
+import { aDso, aMain, aSecond, bMain, line, modelOf } from './test-universe.ts';
+import { verifyStep, type StepReport } from './verify.ts';
+
+/**
+ * mmA/main 10 (allowed, ceiling 50), mmA/second 5 (allowed, ceiling 20), mmB/main 0 (revoked),
+ * mmA's DSO line missing. The observed balances of a step are these, changed by `changes`.
+ */
+function scene(): LedgerModel {
+  return modelOf({
+    balances: [
+      [aMain, wholeUnits(10)],
+      [aSecond, wholeUnits(5)],
+    ],
+    lines: [
+      [aMain, line('allow', 50)],
+      [aSecond, line('allow', 20)],
+      [bMain, line('revoke', 20)],
+    ],
+  });
+}
+
+function observed(model: LedgerModel, changes: [string, bigint][] = []): Map<string, bigint> {
+  const balances = new Map(model.universe.holdings.map((holding) => [holding.key, model.balance(holding.key)]));
+  for (const [key, delta] of changes) balances.set(key, (balances.get(key) ?? 0n) + delta);
+  return balances;
+}
+
+const fundMain = (units: bigint): Move[] => [{ holding: aMain.key, delta: units, minted: true }];
+
+function funding(model: LedgerModel, units: bigint, accepted: boolean): StepReport {
+  return { description: 'a funding', nature: 'value', accepted, verdict: model.fundingVerdict(aMain.key, units), moves: fundMain(units) };
+}
+
+test('an accepted permitted operation that moved exactly what it says passes, and so does a refusal that moved nothing', () => {
+  const model = scene();
+  expect(verifyStep(model, funding(model, wholeUnits(3), true), observed(model, [[aMain.key, wholeUnits(3)]]))).toBeUndefined();
+  expect(verifyStep(model, funding(model, wholeUnits(41), false), observed(model))).toBeUndefined();
+  expect(verifyStep(model, { description: 'an allow', nature: 'no-value', accepted: true }, observed(model))).toBeUndefined();
+});
+
+test('each broken invariant is named by its requirement', () => {
+  const model = scene();
+  const verdict = (step: StepReport, changes: [string, bigint][]) => verifyStep(model, step, observed(model, changes))?.requirement;
+  const allow: StepReport = { description: 'an allow', nature: 'no-value', accepted: true };
+
+  expect(verdict(allow, [[aSecond.key, -wholeUnits(6)]])).toBe('INV-NO-NEGATIVE');
+  expect(verdict(funding(model, wholeUnits(41), true), [[aMain.key, wholeUnits(41)]])).toBe('CL-CEILING');
+  expect(verdict(allow, [[bMain.key, 1n]])).toBe('INV-NO-MOVE-WITHOUT-LINE');
+  expect(verdict(allow, [[aDso.key, 1n]])).toBe('INV-NO-MOVE-WITHOUT-LINE');
+  expect(verdict(funding(model, wholeUnits(3), false), [[aMain.key, wholeUnits(3)]])).toBe('INV-REJECTED-CHANGES-NOTHING');
+  expect(verdict({ ...funding(model, wholeUnits(3), false), refusalRequirement: 'CONS-ATOMIC' }, [[aMain.key, 1n]])).toBe('CONS-ATOMIC');
+  expect(verdict({ description: 'a resend', nature: 'replay', accepted: true }, [[aMain.key, wholeUnits(3)]])).toBe('FUND-REPLAY-ONCE');
+  // Accepting what the rules forbid names the rule, even when nothing visibly moved; refusing what they permit too.
+  expect(verdict(funding(model, wholeUnits(41), true), [])).toBe('CL-CEILING');
+  expect(verdict(funding(model, wholeUnits(3), false), [])).toBe('FUND-INSTRUCTION');
+  // Value appearing from nowhere (a credit without its debit), then value credited to the wrong holding.
+  const move: StepReport = { description: 'a consolidation', nature: 'value', ...model.consolidationVerdict([{ from: aMain.key, to: aSecond.key, units: 1n, dso: false }]), accepted: true };
+  expect(verdict(move, [[aSecond.key, 1n]])).toBe('INV-CONSERVATION');
+  expect(verdict(funding(model, wholeUnits(3), true), [[aSecond.key, wholeUnits(3)]])).toBe('INV-EXACT-EFFECT');
+  expect(verdict(move, [[aMain.key, -1n], [aSecond.key, 1n]])).toBeUndefined();
+});
+
+test('a ceiling is broken only by value arriving: a holding left above a lowered ceiling is not blamed on the next step', () => {
+  const model = scene();
+  model.requestApplied(aMain.key, 5); // a target that let the ceiling go below the balance (the model follows it)
+  expect(verifyStep(model, { description: 'an allowlist change', nature: 'no-value', accepted: true }, observed(model))).toBeUndefined();
+  expect(verifyStep(model, funding(model, 1n, true), observed(model, [[aMain.key, 1n]]))?.requirement).toBe('CL-CEILING');
+});
+
+test('conservation is counted from the start of the run, with what was funded since', () => {
+  const model = scene();
+  model.applyMoves(fundMain(wholeUnits(2)));
+  expect(verifyStep(model, { description: 'a read', nature: 'no-value', accepted: true }, observed(model))).toBeUndefined();
+  // A funding credited twice: the holdings grew by 2 + 3 + 3 while 2 + 3 was funded.
+  const twice = verifyStep(model, funding(model, wholeUnits(3), true), observed(model, [[aMain.key, wholeUnits(6)]]));
+  expect(twice?.requirement).toBe('INV-CONSERVATION');
+  expect(twice?.message).toContain('changed by 8.0000000 since the start of the run, but 5.0000000 was funded');
+});
