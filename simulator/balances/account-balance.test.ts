@@ -39,3 +39,15 @@ test('an account the caller does not have is a 404; one its token does not grant
   expect(refusal(() => accountBalance(state, aa, 'third', {}))).toMatchObject({ status: 404, code: 'ACCOUNT-NOT-FOUND' });
   expect(refusal(() => accountBalance(state, narrow, 'main', {}))).toMatchObject({ status: 401, code: 'AUTH-ACCOUNT-FORBIDDEN' });
 });
+
+test('fault balance-missing-line-zero: an asset without a line reads as a zero balance', async () => {
+  const { state, principal } = await valueNetwork();
+  const aa = await principal('maker-aa');
+  state.faults.enable('balance-missing-line-zero');
+  expect(accountBalance(state, aa, 'main', { asset_code_identification: 'USD', asset_issuer_identification: 'tokenizer-us' })).toEqual({
+    account_identification: 'main',
+    asset_code_identification: 'USD',
+    asset_issuer_identification: 'tokenizer-us',
+    balance: '0.0000000',
+  });
+});

@@ -1,6 +1,7 @@
 import { requireAccount } from '../auth/authorize.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
+import { ZERO_AMOUNT } from '../ledger/amount.ts';
 import type { SimState } from '../state.ts';
 import { balanceInfo, type BalanceInfo } from './balance-info.ts';
 
@@ -24,6 +25,8 @@ export function accountBalance(state: SimState, caller: Principal, account: stri
     .filter((entry) => (!code || entry.assetCode === code) && (!issuer || entry.issuer === issuer));
   const [only, ...others] = candidates;
   if (!only) {
+    // Fault balance-missing-line-zero: a missing credit line reads as a zero balance.
+    if (code && issuer && state.faults.on('balance-missing-line-zero')) return balanceInfo(account, { code, issuer }, ZERO_AMOUNT);
     const asked = `${code ?? 'any asset'}${issuer ? ` issued by ${issuer}` : ''}`;
     throw new DssError('BALANCE-NO-CREDIT-LINE', `Account ${account} of ${member} has no credit line for ${asked}.`);
   }

@@ -95,3 +95,18 @@ test('every account named must be granted by the token (401)', async () => {
   expect(refusal(() => consolidate(state, mainOnly, 'main', [entry(USD, 1)]))).toMatchObject({ status: 401, code: 'AUTH-ACCOUNT-FORBIDDEN' });
   expect(refusal(() => consolidate(state, secondOnly, 'main', [entry(USD, 1)]))).toMatchObject({ status: 401, code: 'AUTH-ACCOUNT-FORBIDDEN' });
 });
+
+test.describe('faults', () => {
+  test('consolidation-not-atomic: the entries before the failing one stay moved', async () => {
+    const { state, aa, balance } = await twoAccounts();
+    state.faults.enable('consolidation-not-atomic');
+    expect(refusal(() => consolidate(state, aa, 'main', [entry(USD, 10), entry(EUR, 50.0000001)]))).toMatchObject({ status: 400, code: 'CONSOLIDATION-FAILED' });
+    expect([balance('main', USD), balance('second', USD), balance('second', EUR)]).toEqual(['10.0000000', '90.0000000', '50.0000000']);
+  });
+
+  test('dso-consolidation-allowed: a DSO entry reaches the ledger instead of a 403', async () => {
+    const { state, aa } = await twoAccounts();
+    state.faults.enable('dso-consolidation-allowed');
+    expect(refusal(() => consolidate(state, aa, 'main', [entry(USDDSO, 1)]))).toMatchObject({ status: 400, code: 'CONSOLIDATION-FAILED' });
+  });
+});

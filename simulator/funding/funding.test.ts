@@ -169,3 +169,25 @@ test('send by another tokenizer is 401', async () => {
     code: 'AUTH-IDENTITY-MISMATCH',
   });
 });
+
+test.describe('faults', () => {
+  test('funding-replay-mints-again: the same send mints its amount a second time', async () => {
+    const { state, tokenizer } = await fundingNetwork();
+    state.faults.enable('funding-replay-mints-again');
+    const info = fundingInfo();
+    const signatures = sign(state, info, createFundingInstruction(state, tokenizer, info).unsigned_transaction_object);
+    const first = sendFunding(state, tokenizer, info, signatures);
+    const second = sendFunding(state, tokenizer, info, signatures);
+    expect(second.funding_state[0].transaction_identification).not.toBe(first.funding_state[0].transaction_identification);
+    expect(mainBalance(state)).toBe('501.5000000');
+  });
+
+  test('funding-signature-not-checked: a send with signatures of the wrong key mints', async () => {
+    const { state, tokenizer } = await fundingNetwork();
+    state.faults.enable('funding-signature-not-checked');
+    const info = fundingInfo();
+    const instruction = createFundingInstruction(state, tokenizer, info);
+    sendFunding(state, tokenizer, info, sign(state, info, instruction.unsigned_transaction_object, 'tokenizer-eu'));
+    expect(mainBalance(state)).toBe('250.7500000');
+  });
+});

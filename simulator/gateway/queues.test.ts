@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { FaultSwitch } from '../faults/catalogue.ts';
 import { GATEWAY_READ_LIMIT, GatewayQueues } from './queues.ts';
 
 test('a read returns the oldest messages in order, as streamMessages, and consumes them', () => {
@@ -29,4 +30,12 @@ test('a read returns at most 100 messages; the rest wait for the next read', () 
   expect(first).toHaveLength(GATEWAY_READ_LIMIT);
   expect(first[0]?.response_data[0]).toEqual({ n: 0 });
   expect(gateway.read('maker-aa', 'transactions').map((message) => message.response_data[0])).toEqual([100, 101, 102, 103, 104].map((n) => ({ n })));
+});
+
+test('fault gateway-read-does-not-consume: every read returns the same messages', () => {
+  const gateway = new GatewayQueues(new FaultSwitch(['gateway-read-does-not-consume']));
+  gateway.enqueue('maker-aa', 'transactions', { n: 1 }, 1);
+  const first = gateway.read('maker-aa', 'transactions');
+  expect(first).toHaveLength(1);
+  expect(gateway.read('maker-aa', 'transactions')).toEqual(first);
 });

@@ -5,6 +5,7 @@
  * what a payload holds is decided by its producer, not by this folder.
  */
 import type { GatewayMessageType } from '../../schemas/enumerations.ts';
+import { FaultSwitch } from '../faults/catalogue.ts';
 
 /** The spec's streamMessages: one payload per message, the timestamp as a string of ms digits. */
 export interface StreamMessage {
@@ -18,6 +19,8 @@ export const GATEWAY_READ_LIMIT = 100;
 export class GatewayQueues {
   private readonly queues = new Map<string, StreamMessage[]>();
 
+  constructor(private readonly faults: FaultSwitch = new FaultSwitch()) {}
+
   /** `timestamp` is when the message was emitted, in ms from the simulator clock. */
   enqueue(member: string, type: GatewayMessageType, payload: object, timestamp: number): void {
     const key = queueKey(member, type);
@@ -28,7 +31,9 @@ export class GatewayQueues {
 
   /** The oldest pending messages, in order, removed from the queue; `[]` when none wait. */
   read(member: string, type: GatewayMessageType): StreamMessage[] {
-    return this.queues.get(queueKey(member, type))?.splice(0, GATEWAY_READ_LIMIT) ?? [];
+    const queue = this.queues.get(queueKey(member, type)) ?? [];
+    // Fault gateway-read-does-not-consume: the messages are returned and left in the queue.
+    return this.faults.on('gateway-read-does-not-consume') ? queue.slice(0, GATEWAY_READ_LIMIT) : queue.splice(0, GATEWAY_READ_LIMIT);
   }
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
 import { DssError } from '../errors.ts';
+import { FaultSwitch } from '../faults/catalogue.ts';
 import { formatAmount, parseAmount, type Amount } from './amount.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { transactionJson } from './transaction.ts';
@@ -502,5 +503,31 @@ test.describe('Ledger.refuse', () => {
     expect(ledger.transaction(refused.transaction_identification)).toBe(refused);
     expect(ledger.balances()).toEqual([]);
     expect(ledger.issuance({ code: 'USD', issuer: 'issuer-1' }).minted).toBe(0n);
+  });
+});
+
+test.describe('faults', () => {
+  test('credit-ceiling-not-enforced: a transfer above the receiver’s ceiling applies', () => {
+    const clock = new FixedClock();
+    const ledger = new Ledger(clock, new FaultSwitch(['credit-ceiling-not-enforced']));
+    ledger.requestCreditLine('market-aa', 'main', USD, 100);
+    ledger.allowCreditLine('market-aa', 'main', USD);
+    expect(ledger.submit([op(usdEmission, aaMain, '100.0000001')]).status).toBe('success');
+    expect(balanceText(ledger, aaMain)).toBe('100.0000001');
+  });
+
+  test('revoked-line-still-usable: a revoked line sends and receives; a merely requested one still does not', () => {
+    const ledger = new Ledger(new FixedClock(), new FaultSwitch(['revoked-line-still-usable']));
+    for (const holder of [aaMain, bbMain]) {
+      ledger.requestCreditLine(holder.member, holder.account, USD, 100);
+      ledger.allowCreditLine(holder.member, holder.account, USD);
+    }
+    ledger.submit([op(usdEmission, aaMain, '10')]);
+    ledger.revokeCreditLine('market-aa', 'main', USD);
+    expect(ledger.submit([op(usdEmission, aaMain, '1')]).status).toBe('success');
+    expect(ledger.submit([op(aaMain, bbMain, '2')]).status).toBe('success');
+    expect(balanceText(ledger, aaMain)).toBe('9.0000000');
+    ledger.requestCreditLine('market-bb', 'second', USD, 100);
+    expect(ledger.submit([op(usdEmission, bbSecond, '1')]).failure?.code).toBe('LEDGER-CREDIT-LINE-NOT-ALLOWED');
   });
 });

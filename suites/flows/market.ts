@@ -28,6 +28,11 @@ export interface Market extends ExchangeAssets {
   buyerAccount: string;
   /** The seller's account credited with the base asset and debited of the quoted one (its default). */
   sellerAccount: string;
+  /**
+   * The target's time in ms: the simulator's clock with the control plane, else the local clock (close
+   * enough for windows of minutes; a request's request_timestamp gives the target's own time).
+   */
+  now(): Promise<number>;
 }
 
 /** What each side should hold, at least, for the exchanges a check makes. */
@@ -70,8 +75,15 @@ export async function allowMutually(a: Party, b: Party): Promise<void> {
  * `funds.base` of the base asset and the seller with `funds.quoted` of the quoted asset. Idempotent
  * in effect: a later call re-sizes the lines and funds again. Requirements: MARKET_REQUIREMENTS.
  */
-export async function openMarket(actors: Pick<Actors, 'tokenizer' | 'mmA' | 'mmB'>, funds: MarketFunds, parties: { buyer: Party; seller: Party } = { buyer: actors.mmA, seller: actors.mmB }): Promise<Market> {
-  const market: Market = { ...parties, ...exchangeAssets(actors), buyerAccount: defaultAccount(parties.buyer), sellerAccount: defaultAccount(parties.seller) };
+export async function openMarket(actors: Pick<Actors, 'tokenizer' | 'mmA' | 'mmB' | 'control'>, funds: MarketFunds, parties: { buyer: Party; seller: Party } = { buyer: actors.mmA, seller: actors.mmB }): Promise<Market> {
+  const { control } = actors;
+  const market: Market = {
+    ...parties,
+    ...exchangeAssets(actors),
+    buyerAccount: defaultAccount(parties.buyer),
+    sellerAccount: defaultAccount(parties.seller),
+    now: control ? () => control.clock() : () => Promise.resolve(Date.now()),
+  };
   await allowMutually(market.buyer, market.seller);
   // Each line gets room for what is funded into it or may be paid into it.
   await openDsaLine(actors, market.buyer, market.buyerAccount, funds.base, market.base);

@@ -1,0 +1,76 @@
+import { schemaRef } from '../../../schemas/resources.ts';
+import { formatUnits, readBalanceText } from '../../invariants/money.ts';
+import { okBody } from '../../flows/answers.ts';
+import { issueDso, tokenizerDsa } from '../../flows/assets.ts';
+import { balanceOf, expectBalance, units } from '../../flows/balances.ts';
+import { consolidate, type ConsolidationResult } from '../../flows/consolidation.ts';
+import { openDsaLine } from '../../flows/credit-lines.ts';
+import { fund } from '../../flows/funding.ts';
+import type { Party } from '../../flows/party.ts';
+import { check } from '../../runtime/check.ts';
+import { expect, test, type Actors } from '../../runtime/fixtures.ts';
+import { expectRefusal } from '../../runtime/refusal.ts';
+import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, requirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
+
+/**
+ * Consolidation (spec: POST /digital-accounts/{account_identification}/consolidate; semantics §4, §12):
+ * DSA moves from source operating accounts into the target in one ledger transaction, all entries or
+ * none, and never for a DSO (403).
+ */
+
+/** The member's two operating accounts with room under their lines, the source funded with `funding`. */
+async function fundedPair(actors: Actors, member: Party, funding: bigint) {
+  const [target, source] = twoAccounts(member);
+  await openDsaLine(actors, member, source, funding);
+  await fund(actors, member, source, funding);
+  const asset = tokenizerDsa(actors);
+  const sourceBalance = (await balanceOf(member, source, asset)) ?? 0n;
+  // Room for everything the source holds, so that only the rule under test can refuse a move.
+  const line = await openDsaLine(actors, member, target, sourceBalance + units('1'));
+  return { target, source, asset, sourceBalance, targetBalance: line.balance };
+}
+
+test(...check('ledger.consolidation-moves', 'moves the listed amounts into the target account and reports the sources’ balances after it', { requirements: requirements('CONS-MOVE', ...SETUP_REQUIREMENTS), endpoint: 'member.consolidate' }), async ({ actors }) => {
+  const member = actors.mmA;
+  const { target, source, asset, sourceBalance, targetBalance } = await fundedPair(actors, member, units('4'));
+  const moved = [units('2.5'), units('0.0000001')];
+
+  const response = await consolidate(member, target, moved.map((amount) => ({ asset, amount, source })));
+  const result = okBody<ConsolidationResult>(response, schemaRef('consolidateBalanceResult'), 'CONS-MOVE');
+  const total = moved.reduce((sum, amount) => sum + amount, 0n);
+  expect(result.transaction_identification.length, '[CONS-MOVE] the result’s transaction_identification').toBeGreaterThan(0);
+  const reported = (result.account_balances ?? []).filter((entry) => entry.source_account_identification === source);
+  expect(reported.length, `[CONS-MOVE] account_balances entries for the source account ${source}`).toBeGreaterThan(0);
+  for (const entry of reported) {
+    expect(readBalanceText(entry.consolidated_amount.toFixed(7)), `[CONS-MOVE] the balance of ${source} that account_balances reports after moving ${formatUnits(total)}`).toBe(sourceBalance - total);
+  }
+  await expectBalance(member, target, asset, targetBalance + total, 'CONS-MOVE', `after ${formatUnits(total)} was consolidated into it`);
+  await expectBalance(member, source, asset, sourceBalance - total, 'CONS-MOVE', `after ${formatUnits(total)} was consolidated out of it`);
+});
+
+test(...check('ledger.consolidation-atomic', 'refuses a consolidation whose second entry cannot move, and moves none of its entries', { requirements: requirements('CONS-ATOMIC', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.consolidate' }), async ({ actors }) => {
+  const member = actors.mmA;
+  const { target, source, asset, sourceBalance, targetBalance } = await fundedPair(actors, member, units('3'));
+  // Each entry fits what the source holds; after the first, the second no longer does.
+  const response = await consolidate(member, target, [
+    { asset, amount: units('1'), source },
+    { asset, amount: sourceBalance, source },
+  ]);
+  expectRefusal(response, { status: 400, requirement: 'CONS-ATOMIC' });
+  await expectBalance(member, target, asset, targetBalance, 'CONS-ATOMIC', 'after a consolidation whose second entry failed');
+  await expectBalance(member, source, asset, sourceBalance, 'CONS-ATOMIC', 'after a consolidation whose second entry failed');
+});
+
+test(...check('ledger.consolidation-dso', 'refuses with 403 a consolidation with a DSO entry, moving none of its entries', { requirements: requirements('CONS-DSO-FORBIDDEN', 'INS-DSO-ISSUE', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.consolidate' }), async ({ actors }) => {
+  const member = actors.mmA;
+  const dso = await issueDso(member, LEDGER_DSO_CODE);
+  const { target, source, asset, sourceBalance, targetBalance } = await fundedPair(actors, member, units('1'));
+  expectRefusal(await consolidate(member, target, [{ asset: dso, amount: units('1'), source }]), { status: 403, requirement: 'CONS-DSO-FORBIDDEN' });
+  const mixed = [
+    { asset, amount: units('0.5'), source },
+    { asset: dso, amount: units('1'), source },
+  ];
+  expectRefusal(await consolidate(member, target, mixed), { status: 403, requirement: 'CONS-DSO-FORBIDDEN' });
+  await expectBalance(member, target, asset, targetBalance, 'CONS-DSO-FORBIDDEN', 'after consolidations with a DSO entry were refused');
+  await expectBalance(member, source, asset, sourceBalance, 'CONS-DSO-FORBIDDEN', 'after consolidations with a DSO entry were refused');
+});

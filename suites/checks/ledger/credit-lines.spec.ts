@@ -1,0 +1,200 @@
+import { wholeUnits } from '../../invariants/money.ts';
+import { authorizedAssets, issueDso, lists, tokenizerDsa, type AssetId } from '../../flows/assets.ts';
+import { balanceOf, expectBalance, units } from '../../flows/balances.ts';
+import { consolidate } from '../../flows/consolidation.ts';
+import { decideAsMember, decideAsTokenizer, openDsaLine, requestCreditLine, type CreditLineRef } from '../../flows/credit-lines.ts';
+import { fund, instructAndSign, instructFunding, newFundingInfo, sendFunding } from '../../flows/funding.ts';
+import { newMember, type Party } from '../../flows/party.ts';
+import { check, expectStatus, requireControl, warnShould } from '../../runtime/check.ts';
+import type { DssClient } from '../../runtime/client.ts';
+import { expect, test, type Actors } from '../../runtime/fixtures.ts';
+import { expectRefusal } from '../../runtime/refusal.ts';
+import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, requirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
+
+/**
+ * Credit lines (spec: creditLine, both credit-line endpoints, Limits; semantics §3, §4): request, then
+ * the issuer's allow makes a line usable; only the issuer decides, and only on a request; a revoked
+ * line receives nothing; no holding goes above its ceiling; DSO lines need the allowlist. Refusal
+ * statuses that only semantics.md fixes (404 for an instruction, 400 for a send the ledger refuses)
+ * are SHOULD; the refusal itself is not.
+ */
+
+async function expectAuthorized(holder: Party, account: string, asset: AssetId, expected: boolean, requirement: string, when: string): Promise<void> {
+  const listed = lists(await authorizedAssets(holder, account), asset);
+  expect(listed, `[${requirement}] GET /settlement-instruments/digital-accounts/${account} of ${holder.identification} lists ${asset.code} of ${asset.issuer} ${when}`).toBe(expected);
+}
+
+test(...check('ledger.credit-line-request-allow', 'makes a requested credit line usable only once the issuer allows it', { requirements: requirements('CL-REQUEST', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
+  const holder = await newMember(requireControl(actors), actors.mmA.client, { business_role: 'MMM' });
+  const asset = tokenizerDsa(actors);
+  const line = { holder: holder.identification, account: 'main', asset };
+
+  expectStatus(await requestCreditLine(holder, line.account, asset, 100), 200, 'CL-REQUEST');
+  await expectAuthorized(holder, line.account, asset, false, 'CL-REQUEST', 'while the line is only requested');
+  const early = newFundingInfo(actors.tokenizer.identification, asset, holder.identification, line.account, units('10'));
+  expectRefusal(await instructFunding(actors.tokenizer, early), { status: 404, requirement: 'CL-REQUEST', level: 'SHOULD' });
+
+  expectStatus(await decideAsTokenizer(actors.tokenizer, line, 'allow'), 200, 'CL-REQUEST');
+  await expectAuthorized(holder, line.account, asset, true, 'CL-REQUEST', 'once the tokenizer allowed the line');
+  await fund(actors, holder, line.account, units('10'));
+  await expectBalance(holder, line.account, asset, units('10'), 'CL-REQUEST', 'after a funding of 10 on the allowed line');
+});
+
+test(...check('ledger.credit-line-allow-unrequested', 'refuses to allow or revoke a credit line its holder never requested', { requirements: requirements('CL-ALLOW-REQUESTED', 'INS-LIST', ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+  const holder = await newMember(requireControl(actors), actors.mmA.client, { business_role: 'MMM' });
+  const asset = tokenizerDsa(actors);
+  const line = { holder: holder.identification, account: 'main', asset };
+  for (const decision of ['allow', 'revoke'] as const) {
+    expectRefusal(await decideAsTokenizer(actors.tokenizer, line, decision), { status: 404, requirement: 'CL-ALLOW-REQUESTED' });
+  }
+  await expectAuthorized(holder, line.account, asset, false, 'CL-ALLOW-REQUESTED', 'after the refused allow');
+  const info = newFundingInfo(actors.tokenizer.identification, asset, holder.identification, line.account, units('1'));
+  expectRefusal(await instructFunding(actors.tokenizer, info), { status: 404, requirement: 'CL-ALLOW-REQUESTED', level: 'SHOULD' });
+});
+
+test(...check('ledger.credit-line-issuer-only', 'refuses an allow or revoke from anyone but the issuer, and leaves the line usable', { requirements: requirements('CL-ALLOW-ISSUER-ONLY', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
+  const [main] = twoAccounts(actors.mmA);
+  const line = await openDsaLine(actors, actors.mmA, main, units('1'));
+  // Another market maker, and the holder itself: neither issues the tokenizer's DSA.
+  const attempts: Array<[Party, 'allow' | 'revoke']> = [[actors.mmB, 'revoke'], [actors.mmA, 'revoke'], [actors.mmB, 'allow'], [actors.mmA, 'allow']];
+  for (const [caller, decision] of attempts) {
+    expectRefusal(await decideAsMember(caller, line, decision), { status: 404, requirement: 'CL-ALLOW-ISSUER-ONLY', level: 'SHOULD' });
+  }
+  await expectAuthorized(actors.mmA, main, line.asset, true, 'CL-ALLOW-ISSUER-ONLY', 'after revocations by members that do not issue it were refused');
+});
+
+test(...check('ledger.tokenizer-path-caller', 'refuses with 401 a tokenizer path that names another member, changing nothing', { requirements: requirements('TOKENIZER-PATH-CALLER', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+  const [main] = twoAccounts(actors.mmA);
+  const line = await openDsaLine(actors, actors.mmA, main, units('1'));
+  const other = actors.mmA.identification;
+  expectRefusal(await decideAsTokenizer(actors.tokenizer, line, 'revoke', other), { status: 401, requirement: 'TOKENIZER-PATH-CALLER' });
+  await expectAuthorized(actors.mmA, main, line.asset, true, 'TOKENIZER-PATH-CALLER', `after a revocation under /credit-line/${other} was refused`);
+  const available = await actors.tokenizer.client.call('tokenizer.listAvailableInstruments', { path: { tokenizer_identification: other } });
+  expectRefusal(available, { status: 401, requirement: 'TOKENIZER-PATH-CALLER' });
+});
+
+test(...check('ledger.credit-line-invalid-input', 'refuses invalid credit-line input: 400 on the tokenizer interface, the listed 404 on the member interface', { requirements: requirements('ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+  const asset = tokenizerDsa(actors);
+  const [main] = twoAccounts(actors.mmA);
+  const decision = { account_identification: main, asset_code_identification: asset.code, credit_line_state: 'allow', member_identification: actors.mmA.identification };
+  const tokenizerBodies: object[] = [
+    { ...decision, credit_line_state: 'request' }, // the tokenizer variant knows allow and revoke only
+    { ...decision, credit_line_state: 'maybe' },
+    { account_identification: main, asset_code_identification: asset.code, credit_line_state: 'allow' },
+    { ...decision, asset_code_identification: 'us dollar' },
+  ];
+  for (const body of tokenizerBodies) {
+    const response = await actors.tokenizer.client.call('tokenizer.changeCreditLine', { path: { tokenizer_identification: actors.tokenizer.identification }, body });
+    expectRefusal(response, { status: 400, requirement: 'ERR-INVALID-INPUT' });
+  }
+  const request = { account_identification: main, asset_code_identification: asset.code, credit_line_state: 'request', member_identification: asset.issuer, maximum_credit_limit: 10 };
+  const memberBodies: object[] = [
+    { ...request, maximum_credit_limit: undefined }, // required for a request
+    { ...request, maximum_credit_limit: 'ten' },
+    { ...request, credit_line_state: 'maybe' },
+    { ...request, account_identification: undefined },
+  ];
+  // The member endpoint lists only 401 and 404: 404 (credit line could not be changed) is the listed status.
+  for (const body of memberBodies) {
+    expectRefusal(await actors.mmA.client.call('member.changeCreditLine', { body }), { status: 404, requirement: 'ERR-LISTED-STATUS', level: 'SHOULD' });
+  }
+});
+
+test(...check('ledger.credit-line-ceiling', 'never lets a holding go above its ceiling: by instruction, by a late send, or by consolidation', { requirements: requirements('CL-CEILING', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
+  const holder = actors.mmA;
+  const [main, second] = twoAccounts(holder);
+  await openDsaLine(actors, holder, second, units('1'));
+  await fund(actors, holder, second, units('1'));
+  const secondBalance = await balanceOf(holder, second, tokenizerDsa(actors));
+  const line = await openDsaLine(actors, holder, main, units('5'));
+  const room = wholeUnits(line.ceiling) - line.balance;
+  const full = wholeUnits(line.ceiling);
+  const instruct = (amount: bigint) => newFundingInfo(actors.tokenizer.identification, line.asset, holder.identification, main, amount);
+
+  expectRefusal(await instructFunding(actors.tokenizer, instruct(room + 1n)), { status: 404, requirement: 'CL-CEILING', level: 'SHOULD' });
+  await expectBalance(holder, main, line.asset, line.balance, 'CL-CEILING', 'after an instruction one unit above its room was refused');
+
+  // Two instructions made while each fitted: the first fills the line, the second must not settle.
+  const [first, late] = [instruct(room), instruct(room)];
+  const [firstSignatures, lateSignatures] = [await instructAndSign(actors.tokenizer, first), await instructAndSign(actors.tokenizer, late)];
+  expectStatus(await sendFunding(actors.tokenizer, first, firstSignatures), 200, 'CL-CEILING');
+  await expectBalance(holder, main, line.asset, full, 'CL-CEILING', `after a funding of exactly its room (ceiling ${line.ceiling})`);
+  expectRefusal(await sendFunding(actors.tokenizer, late, lateSignatures), { status: 400, requirement: 'CL-CEILING', level: 'SHOULD' });
+  await expectBalance(holder, main, line.asset, full, 'CL-CEILING', 'after a second funding that no longer fitted was sent');
+
+  const over = await consolidate(holder, main, [{ asset: line.asset, amount: 1n, source: second }]);
+  expectRefusal(over, { status: 400, requirement: 'CL-CEILING' });
+  await expectBalance(holder, main, line.asset, full, 'CL-CEILING', 'after a consolidation above its ceiling was refused');
+  await expectBalance(holder, second, line.asset, secondBalance, 'CL-CEILING', 'after its consolidation above the target’s ceiling was refused');
+});
+
+test(...check('ledger.credit-line-revoke-blocks', 'lets a revoked credit line receive nothing, keeps its balance, and makes it usable again on allow', { requirements: requirements('CL-REVOKED-BLOCKS', 'CL-REVOKED-KEEPS-BALANCE', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+  const holder = actors.mmA;
+  const [main, second] = twoAccounts(holder);
+  const asset = tokenizerDsa(actors);
+  await openDsaLine(actors, holder, second, units('1'));
+  await fund(actors, holder, second, units('1'));
+  const line = await openDsaLine(actors, holder, main, units('10'));
+  await fund(actors, holder, main, units('1'));
+  const [mainBalance, secondBalance] = [await balanceOf(holder, main, asset), await balanceOf(holder, second, asset)];
+  // Instructed and signed while the line was allowed, sent after the revocation.
+  const pending = newFundingInfo(actors.tokenizer.identification, asset, holder.identification, main, units('1'));
+  const pendingSignatures = await instructAndSign(actors.tokenizer, pending);
+
+  expectStatus(await decideAsTokenizer(actors.tokenizer, line, 'revoke'), 200, 'CL-REVOKED-BLOCKS');
+  try {
+    await expectAuthorized(holder, main, asset, false, 'CL-REVOKED-BLOCKS', 'after the tokenizer revoked the line');
+    const fresh = newFundingInfo(actors.tokenizer.identification, asset, holder.identification, main, units('1'));
+    expectRefusal(await instructFunding(actors.tokenizer, fresh), { status: 404, requirement: 'CL-REVOKED-BLOCKS', level: 'SHOULD' });
+    expectRefusal(await sendFunding(actors.tokenizer, pending, pendingSignatures), { status: 400, requirement: 'CL-REVOKED-BLOCKS', level: 'SHOULD' });
+    expectRefusal(await consolidate(holder, main, [{ asset, amount: units('0.5'), source: second }]), { status: 400, requirement: 'CL-REVOKED-BLOCKS' });
+    const kept = await balanceOf(holder, main, asset);
+    warnShould(kept !== undefined, `the balance of the revoked line on ${holder.identification}/${main} answers 404 instead of the balance it keeps`, 'CL-REVOKED-KEEPS-BALANCE');
+    if (kept !== undefined) await expectBalance(holder, main, asset, mainBalance, 'CL-REVOKED-BLOCKS', 'while its line is revoked');
+    await expectBalance(holder, second, asset, secondBalance, 'CL-REVOKED-BLOCKS', 'after its consolidation into a revoked line was refused');
+  } finally {
+    // Other checks of this worker use the line: allow it again whatever happened.
+    await decideAsTokenizer(actors.tokenizer, line, 'allow');
+  }
+  await expectAuthorized(holder, main, asset, true, 'CL-REVOKED-BLOCKS', 'after the tokenizer allowed the line again');
+  await fund(actors, holder, main, units('0.5'));
+  await expectBalance(holder, main, asset, (mainBalance ?? 0n) + units('0.5'), 'CL-REVOKED-BLOCKS', 'after a funding once the line was allowed again');
+});
+
+async function allowlistHas(client: DssClient, member: string): Promise<boolean> {
+  const response = await client.call('member.getAllowlist');
+  expectStatus(response, 200, 'CL-DSO-ALLOWLIST');
+  return Array.isArray(response.body) && response.body.includes(member);
+}
+
+async function setAllowlist(owner: Actors['mmA'], member: string, present: boolean): Promise<void> {
+  expectStatus(await owner.client.call(present ? 'member.addToAllowlist' : 'member.removeFromAllowlist', { body: member }), 200, 'CL-DSO-ALLOWLIST');
+}
+
+test(...check('ledger.credit-line-dso-allowlist', 'requires the allowlist in the acting direction for a DSO credit line', { requirements: requirements('CL-DSO-ALLOWLIST', 'CL-REQUEST', 'INS-DSO-ISSUE', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
+  const { mmA: issuer, mmB: holder } = actors;
+  const asset = await issueDso(issuer, LEDGER_DSO_CODE);
+  const line: CreditLineRef = { holder: holder.identification, account: 'emission', asset };
+  const before = { holder: await allowlistHas(holder.client, issuer.identification), issuer: await allowlistHas(issuer.client, holder.identification) };
+  // Far above anything a check holds, so that only the allowlist can refuse the request.
+  const ceiling = 1_000_000;
+  try {
+    await setAllowlist(holder, issuer.identification, false);
+    await setAllowlist(issuer, holder.identification, false);
+    const wasAuthorized = lists(await authorizedAssets(holder, line.account), asset);
+    expectRefusal(await requestCreditLine(holder, line.account, asset, ceiling), { status: 404, requirement: 'CL-DSO-ALLOWLIST', level: 'SHOULD' });
+
+    await setAllowlist(holder, issuer.identification, true);
+    expectStatus(await requestCreditLine(holder, line.account, asset, ceiling), 200, 'CL-DSO-ALLOWLIST');
+    expectRefusal(await decideAsMember(issuer, line, 'allow'), { status: 404, requirement: 'CL-DSO-ALLOWLIST', level: 'SHOULD' });
+    if (!wasAuthorized) await expectAuthorized(holder, line.account, asset, false, 'CL-DSO-ALLOWLIST', 'after an allow by an issuer that has not allowlisted it');
+
+    await setAllowlist(issuer, holder.identification, true);
+    expectStatus(await decideAsMember(issuer, line, 'allow'), 200, 'CL-DSO-ALLOWLIST');
+    await expectAuthorized(holder, line.account, asset, true, 'CL-DSO-ALLOWLIST', 'once both allowlist entries are there and the issuer allowed the line');
+  } finally {
+    // Other checks of this worker expect the allowlists as they were.
+    await holder.client.call(before.holder ? 'member.addToAllowlist' : 'member.removeFromAllowlist', { body: issuer.identification });
+    await issuer.client.call(before.issuer ? 'member.addToAllowlist' : 'member.removeFromAllowlist', { body: holder.identification });
+  }
+});

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { listOfRef, schemaRef } from '../../../schemas/resources.ts';
+import { formatUnits } from '../../invariants/money.ts';
+import { listOrNone, okBody } from '../../flows/answers.ts';
+import { tokenizerDsa, type Instrument } from '../../flows/assets.ts';
+import { balanceOf, expectBalance, units } from '../../flows/balances.ts';
+import { decideAsTokenizer, openDsaLine, requestCreditLine } from '../../flows/credit-lines.ts';
+import {
+  FUNDING_SIGNER,
+  instructAndSign,
+  instructFunding,
+  instruction,
+  newFundingInfo,
+  sendFunding,
+  settledFunding,
+  signFunding,
+  type FundingInfo,
+  type FundingResult,
+  type FundingSignatures,
+} from '../../flows/funding.ts';
+import { newMember } from '../../flows/party.ts';
+import { check, CheckFailure, expectStatus, HarnessFault, requireControl, warnShould } from '../../runtime/check.ts';
+import { expect, test } from '../../runtime/fixtures.ts';
+import { expectRefusal } from '../../runtime/refusal.ts';
+import { REFUSAL_REQUIREMENTS, requirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
+
+/**
+ * Funding by a tokenizer (spec: "Funding flow (tokenizer)", POST /transactions/instruction and
+ * /transactions/send; semantics §4a, §5): the flow mints exactly the amount once; the send needs both
+ * signatures of the tokenizer's emission key over exactly the instructed fundingInfo; an
+ * end_to_end_identification funds at most once; only the named tokenizer funds with it.
+ */
+
+const TRANSACTION_HASH = /^[0-9a-f]{64}$/;
+
+/** Fails unless `echoed` carries every field the tokenizer sent. */
+function expectSameFunding(echoed: FundingInfo | undefined, sent: FundingInfo, requirement: string, what: string): void {
+  expect(echoed, `[${requirement}] ${what} carries the fundingInfo sent`).toMatchObject({ ...sent });
+}
+
+test(...check('ledger.funding-flow', 'funds a member along instruction, two signatures and send, minting exactly the amount', { requirements: requirements('FUND-INSTRUCTION', 'FUND-RESULT', ...SETUP_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
+  const member = actors.mmA;
+  const [main] = twoAccounts(member);
+  const line = await openDsaLine(actors, member, main, units('20'));
+  const amount = units('12.3456789');
+  const info = newFundingInfo(actors.tokenizer.identification, line.asset, member.identification, main, amount);
+
+  const instructed = await instruction(actors.tokenizer, info);
+  expectSameFunding(instructed.funding_payload[0], info, 'FUND-INSTRUCTION', 'the instruction’s funding_payload');
+  expect(instructed.unsigned_transaction_object.length, '[FUND-INSTRUCTION] the instruction’s unsigned_transaction_object').toBeGreaterThan(0);
+  await expectBalance(member, main, line.asset, line.balance, 'FUND-INSTRUCTION', 'after the instruction alone');
+
+  const signatures = await signFunding(actors.tokenizer, info, instructed.unsigned_transaction_object);
+  const result = await settledFunding(actors.tokenizer, info, signatures);
+  expectSameFunding(result.funding_payload[0], info, 'FUND-INSTRUCTION', 'the fundingResult’s funding_payload');
+  const state = result.funding_state[0];
+  warnShould(state?.transaction_flow_status === 'Payment settled', `the funding's transaction_flow_status is ${JSON.stringify(state?.transaction_flow_status)}, not "Payment settled"`, 'FUND-RESULT');
+  warnShould(TRANSACTION_HASH.test(state?.transaction_identification ?? ''), `the funding's transaction_identification ${JSON.stringify(state?.transaction_identification)} is not 64 lowercase hex characters`, 'FUND-RESULT');
+  await expectBalance(member, main, line.asset, line.balance + amount, 'FUND-INSTRUCTION', `after a funding of ${formatUnits(amount)}`);
+});
+
+/** ISO 4217 codes to pick a DSA the tokenizer does not issue from. */
+const otherCurrencies = ['CHF', 'JPY', 'SEK', 'NOK', 'DKK', 'NZD'];
+
+test(...check('ledger.funding-instruction-refused', 'refuses an instruction for an unknown member or a DSA the tokenizer does not issue with 404, and a non-positive amount with 400', { requirements: requirements('FUND-INSTRUCTION-REFUSED', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
+  const { tokenizer, mmA: member } = actors;
+  const [main] = twoAccounts(member);
+  const line = await openDsaLine(actors, member, main, units('5'));
+  const available = listOrNone<Instrument>(await tokenizer.client.call('tokenizer.listAvailableInstruments', { path: { tokenizer_identification: tokenizer.identification } }), listOfRef('settlementInstrumentInfo'), 'INS-LIST');
+  const notIssued = otherCurrencies.find((code) => !available.some((asset) => asset.asset_code_identification === code));
+  if (!notIssued) throw new HarnessFault(`the tokenizer issues every one of ${otherCurrencies.join(', ')}: no DSA is known not to be its own`);
+
+  const fresh = () => newFundingInfo(tokenizer.identification, line.asset, member.identification, main, units('1'));
+  const cannot: FundingInfo[] = [
+    { ...fresh(), member_identification: `nobody-${randomBytes(6).toString('hex')}` },
+    { ...fresh(), issued_asset_code_identification: notIssued },
+  ];
+  for (const info of cannot) expectRefusal(await instructFunding(tokenizer, info), { status: 404, requirement: 'FUND-INSTRUCTION-REFUSED' });
+  for (const funding_amount of [0, -5]) {
+    expectRefusal(await instructFunding(tokenizer, { ...fresh(), funding_amount }), { status: 400, requirement: 'FUND-INSTRUCTION-REFUSED' });
+  }
+  await expectBalance(member, main, line.asset, line.balance, 'FUND-INSTRUCTION-REFUSED', 'after the refused instructions');
+});
+
+test(...check('ledger.funding-signatures', 'refuses a send whose signatures are not both the tokenizer’s emission signatures, minting nothing', { requirements: requirements('FUND-SIGNATURES', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
+  const { tokenizer, mmA: member } = actors;
+  const [main] = twoAccounts(member);
+  const tokenizerOperating = tokenizer.accounts[0];
+  if (!tokenizerOperating) throw new HarnessFault(`the profile lists no operating account for the tokenizer ${tokenizer.identification}`);
+  const line = await openDsaLine(actors, member, main, units('10'));
+  const info = newFundingInfo(tokenizer.identification, line.asset, member.identification, main, units('3'));
+  const { unsigned_transaction_object: transaction } = await instruction(tokenizer, info);
+  const good = await signFunding(tokenizer, info, transaction);
+  const byMember = await signFunding(member, info, transaction, FUNDING_SIGNER);
+  const byOtherAccount = await signFunding(tokenizer, info, transaction, tokenizerOperating);
+
+  const wrong: Array<[string, FundingSignatures]> = [
+    [`both signed with ${member.identification}’s ${FUNDING_SIGNER} key`, byMember],
+    [`both signed with the tokenizer’s ${tokenizerOperating} key`, byOtherAccount],
+    ['the transaction signed with another member’s key', { ...good, signed_funding_transaction: byMember.signed_funding_transaction }],
+    ['the fundingInfo signed with another account’s key', { ...good, funding_payload_signature: byOtherAccount.funding_payload_signature }],
+    ['the two signatures swapped', { funding_payload_signature: good.signed_funding_transaction, signed_funding_transaction: good.funding_payload_signature }],
+  ];
+  for (const [what, signatures] of wrong) {
+    const response = await sendFunding(tokenizer, info, signatures);
+    if (response.status >= 200 && response.status < 300) throw new CheckFailure('FUND-SIGNATURES', `a send with ${what} was accepted (${response.status})`);
+    expectRefusal(response, { status: 400, requirement: 'FUND-SIGNATURES' });
+    await expectBalance(member, main, line.asset, line.balance, 'FUND-SIGNATURES', `after a send with ${what}`);
+  }
+  await settledFunding(tokenizer, info, good);
+  await expectBalance(member, main, line.asset, line.balance + units('3'), 'FUND-INSTRUCTION', 'after the send with the right signatures');
+});
+
+test(...check('ledger.funding-tampered', 'refuses a send whose fundingInfo differs from the instructed one, even signed by the tokenizer', { requirements: requirements('FUND-TAMPERED', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
+  const { tokenizer, mmA: member } = actors;
+  const [main, second] = twoAccounts(member);
+  const line = await openDsaLine(actors, member, main, units('40'));
+  await openDsaLine(actors, member, second, units('40'));
+  const secondBalance = await balanceOf(member, second, line.asset);
+  const info = newFundingInfo(tokenizer.identification, line.asset, member.identification, main, units('3'));
+  const { unsigned_transaction_object: transaction } = await instruction(tokenizer, info);
+
+  const tampered: FundingInfo[] = [
+    { ...info, funding_amount: 30 },
+    { ...info, account_identification: second },
+    { ...info, memo_transaction: 'changed after the instruction' },
+  ];
+  for (const body of tampered) {
+    // The tokenizer signs what it sends, so only the comparison with the instruction can refuse it.
+    const response = await sendFunding(tokenizer, body, await signFunding(tokenizer, body, transaction));
+    expectRefusal(response, { status: 400, requirement: 'FUND-TAMPERED' });
+  }
+  await expectBalance(member, main, line.asset, line.balance, 'FUND-TAMPERED', 'after the tampered sends');
+  await expectBalance(member, second, line.asset, secondBalance, 'FUND-TAMPERED', 'after a send that named it instead of the instructed account');
+  await settledFunding(tokenizer, info, await signFunding(tokenizer, info, transaction));
+  await expectBalance(member, main, line.asset, line.balance + units('3'), 'FUND-INSTRUCTION', 'after the untampered send');
+});
+
+test(...check('ledger.funding-end-to-end-once', 'funds an end_to_end_identification at most once: a replayed send mints nothing, a reused id with another body is 400', { requirements: requirements('FUND-REPLAY-ONCE', 'FUND-REPLAY-SAME-RESULT', 'FUND-E2E-UNIQUE', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
+  const { tokenizer, mmA: member } = actors;
+  const [main] = twoAccounts(member);
+  const amount = units('2.5');
+  // Room for the amount many times over, so that a second mint could not fail for lack of room.
+  const line = await openDsaLine(actors, member, main, amount * 4n);
+  const info = newFundingInfo(tokenizer.identification, line.asset, member.identification, main, amount);
+  const signatures = await instructAndSign(tokenizer, info);
+  const first = await settledFunding(tokenizer, info, signatures);
+  const funded = line.balance + amount;
+  await expectBalance(member, main, line.asset, funded, 'FUND-INSTRUCTION', 'after the first send');
+
+  const replay = await sendFunding(tokenizer, info, signatures);
+  if (replay.status >= 500) throw new CheckFailure('FUND-REPLAY-ONCE', `the replayed send answered ${replay.status}`);
+  await expectBalance(member, main, line.asset, funded, 'FUND-REPLAY-ONCE', 'after the same signed funding was sent again');
+  if (replay.status === 200) {
+    const again = okBody<FundingResult>(replay, schemaRef('fundingResult'), 'FUND-REPLAY-ONCE');
+    const [firstId, againId] = [first.funding_state[0]?.transaction_identification, again.funding_state[0]?.transaction_identification];
+    if (againId !== firstId) throw new CheckFailure('FUND-REPLAY-ONCE', `the replayed send reports transaction ${againId}, another than the first send's ${firstId}`);
+  }
+  warnShould(replay.status === 200, `the replayed send answered ${replay.status}, not 200 with the first result`, 'FUND-REPLAY-SAME-RESULT');
+
+  for (const funding_amount of [Number(formatUnits(amount * 2n)), 1]) {
+    expectRefusal(await instructFunding(tokenizer, { ...info, funding_amount }), { status: 400, requirement: 'FUND-E2E-UNIQUE' });
+  }
+  await expectBalance(member, main, line.asset, funded, 'FUND-E2E-UNIQUE', 'after instructions reusing its end_to_end_identification');
+});
+
+test(...check('ledger.funding-other-tokenizer', 'refuses with 401 an instruction or a send by a tokenizer other than the fundingInfo’s', { requirements: requirements('FUND-CALLER-TOKENIZER', 'CL-REQUEST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
+  const { tokenizer } = actors;
+  const control = requireControl(actors);
+  const asset = tokenizerDsa(actors);
+  // A second tokenizer issuing the same currency, and a member with an allowed line for each: only the caller is wrong.
+  const [other, member] = await Promise.all([
+    newMember(control, tokenizer.client, { business_role: 'MIS', dsa: asset.code }),
+    newMember(control, tokenizer.client, { business_role: 'MMM', operating_accounts: ['main', 'second'] }),
+  ]);
+  const [main, second] = twoAccounts(member);
+  const othersAsset = { code: asset.code, issuer: other.identification };
+  expectStatus(await requestCreditLine(member, second, othersAsset, 100), 200, 'CL-REQUEST');
+  expectStatus(await decideAsTokenizer(other, { holder: member.identification, account: second, asset: othersAsset }, 'allow'), 200, 'CL-REQUEST');
+  const line = await openDsaLine(actors, member, main, units('5'));
+
+  const forOther = newFundingInfo(other.identification, othersAsset, member.identification, second, units('1'));
+  expectRefusal(await instructFunding(tokenizer, forOther), { status: 401, requirement: 'FUND-CALLER-TOKENIZER' });
+  const ours = newFundingInfo(tokenizer.identification, asset, member.identification, main, units('1'));
+  expectRefusal(await instructFunding(other, ours), { status: 401, requirement: 'FUND-CALLER-TOKENIZER' });
+
+  const signatures = await instructAndSign(tokenizer, ours);
+  expectRefusal(await sendFunding(other, ours, signatures), { status: 401, requirement: 'FUND-CALLER-TOKENIZER' });
+  await expectBalance(member, main, asset, line.balance, 'FUND-CALLER-TOKENIZER', 'after another tokenizer sent its funding');
+  await expectBalance(member, second, othersAsset, 0n, 'FUND-CALLER-TOKENIZER', 'after an instruction for it by a tokenizer other than its issuer');
+  await settledFunding(tokenizer, ours, signatures);
+});

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import type { EndpointId } from '../../../schemas/endpoints.ts';
+import { schemaRef } from '../../../schemas/resources.ts';
+import { listOrNone, okBody } from '../../flows/answers.ts';
+import { instrumentList, issueDso, issueDsoRequest, lists, tokenizerDsa, type AssetId, type Instrument } from '../../flows/assets.ts';
+import { units } from '../../flows/balances.ts';
+import { openDsaLine } from '../../flows/credit-lines.ts';
+import { newMember, type Party } from '../../flows/party.ts';
+import { check, CheckFailure, requireControl, warnShould } from '../../runtime/check.ts';
+import type { CallOptions } from '../../runtime/client.ts';
+import { expect, test } from '../../runtime/fixtures.ts';
+import { expectRefusal } from '../../runtime/refusal.ts';
+import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, requirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
+
+/**
+ * Settlement instruments (spec: the settlement-instrument endpoints of both families; semantics §2):
+ * what each listing shows and the 404 when it has nothing, DSO issuance (valid codes, idempotence, the
+ * token's access to the issuance account). Expected assets come from what the checks themselves set
+ * up (the tokenizer's DSA, a line, a DSO issued), never from the simulator's demo data.
+ */
+
+async function listing(caller: Party, endpoint: EndpointId, options: CallOptions, what: string): Promise<Instrument[]> {
+  const found = okBody<Instrument[]>(await caller.client.call(endpoint, options), instrumentList, 'INS-LIST');
+  expect(found.length, `[INS-LIST] ${what} lists something`).toBeGreaterThan(0);
+  return found;
+}
+
+function expectListed(found: readonly Instrument[], asset: AssetId, group: 'DSA' | 'DSO', what: string): void {
+  const entry = found.find((item) => item.asset_code_identification === asset.code && item.asset_issuer_identification === asset.issuer);
+  expect(entry !== undefined, `[INS-LIST] ${what} lists ${asset.code} of ${asset.issuer}`).toBe(true);
+  if (entry) expect(entry.asset_group_identification, `[INS-LIST] the group of ${asset.code} in ${what}`).toBe(group);
+}
+
+function expectIssuedBy(found: readonly Instrument[], issuer: string, what: string): void {
+  const others = found.filter((item) => item.asset_issuer_identification !== undefined && item.asset_issuer_identification !== issuer);
+  expect(others, `[INS-LIST] ${what} lists assets issued by others than ${issuer}`).toEqual([]);
+}
+
+test(...check('ledger.instruments-listings', 'lists the tokenizer’s DSA, an issued DSO and an allowed line’s asset in every listing that must show them', { requirements: requirements('INS-LIST', 'INS-DSO-ISSUE', ...SETUP_REQUIREMENTS), endpoint: 'member.listSettlementInstruments' }), async ({ actors }) => {
+  const { tokenizer, mmA, mmB } = actors;
+  const dsa = tokenizerDsa(actors);
+  const [main] = twoAccounts(mmA);
+  await openDsaLine(actors, mmA, main, units('1'));
+  const dso = await issueDso(mmA, LEDGER_DSO_CODE);
+
+  const all = await listing(mmB, 'member.listSettlementInstruments', {}, 'GET /settlement-instruments');
+  expectListed(all, dsa, 'DSA', 'GET /settlement-instruments');
+  expectListed(all, dso, 'DSO', 'GET /settlement-instruments');
+
+  const available = await listing(tokenizer, 'tokenizer.listAvailableInstruments', { path: { tokenizer_identification: tokenizer.identification } }, 'the tokenizer’s available listing');
+  expectListed(available, dsa, 'DSA', 'the tokenizer’s available listing');
+  expectIssuedBy(available, tokenizer.identification, 'the tokenizer’s available listing');
+
+  const emission = await listing(mmA, 'member.listEmittedInstruments', {}, `GET /settlement-instruments/emission as ${mmA.identification}`);
+  expectListed(emission, dso, 'DSO', 'GET /settlement-instruments/emission');
+  expectIssuedBy(emission, mmA.identification, 'GET /settlement-instruments/emission');
+
+  const ofMember = (member: string, type: string) =>
+    listing(mmB, 'member.listMemberInstruments', { path: { member_identification: member }, query: { type } }, `GET /settlement-instruments/members/${member}?type=${type}`);
+  const issued = await ofMember(mmA.identification, 'emission');
+  expectListed(issued, dso, 'DSO', 'type=emission');
+  expectIssuedBy(issued, mmA.identification, 'type=emission');
+  const authorized = await ofMember(mmA.identification, 'authorized');
+  expectListed(authorized, dsa, 'DSA', 'type=authorized');
+  const both = await ofMember(mmA.identification, 'both');
+  expectListed(both, dsa, 'DSA', 'type=both');
+  expectListed(both, dso, 'DSO', 'type=both');
+  expectListed(await ofMember(tokenizer.identification, 'emission'), dsa, 'DSA', `type=emission of the tokenizer ${tokenizer.identification}`);
+
+  const onAccount = await listing(mmA, 'member.listAccountInstruments', { path: { account_identification: main } }, `GET /settlement-instruments/digital-accounts/${main}`);
+  expectListed(onAccount, dsa, 'DSA', `GET /settlement-instruments/digital-accounts/${main}`);
+});
+
+test(...check('ledger.instruments-empty', 'answers 404, not an empty list, from every settlement-instrument listing with nothing to list', { requirements: requirements('INS-LIST-EMPTY', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listEmittedInstruments' }), async ({ actors }) => {
+  const control = requireControl(actors);
+  const [maker, tokenizer] = await Promise.all([
+    newMember(control, actors.mmA.client, { business_role: 'MMM' }),
+    newMember(control, actors.mmA.client, { business_role: 'MIS' }),
+  ]);
+  const refused = { status: 404, requirement: 'INS-LIST-EMPTY' };
+  expectRefusal(await maker.client.call('member.listEmittedInstruments'), refused);
+  expectRefusal(await maker.client.call('member.listAccountInstruments', { path: { account_identification: 'main' } }), refused);
+  for (const type of ['both', 'emission', 'authorized']) {
+    expectRefusal(await actors.mmB.client.call('member.listMemberInstruments', { path: { member_identification: maker.identification }, query: { type } }), refused);
+  }
+  const nobody = `nobody-${randomBytes(6).toString('hex')}`;
+  expectRefusal(await actors.mmB.client.call('member.listMemberInstruments', { path: { member_identification: nobody }, query: { type: 'both' } }), refused);
+  expectRefusal(await tokenizer.client.call('tokenizer.listAvailableInstruments', { path: { tokenizer_identification: tokenizer.identification } }), refused);
+});
+
+test(...check('ledger.instruments-dso-issue', 'issues a DSO for an ISO 4217 code followed by DSO, idempotently, and refuses any other code or group with 400', { requirements: requirements('INS-DSO-ISSUE', 'INS-DSO-IDEMPOTENT', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.issueSettlementInstrument' }), async ({ actors }) => {
+  const issuer = actors.mmA;
+  const first = await issueDso(issuer, LEDGER_DSO_CODE);
+  const again = await issueDsoRequest(issuer, LEDGER_DSO_CODE);
+  if (again.status >= 500) throw new CheckFailure('ERR-NO-5XX', `issuing ${LEDGER_DSO_CODE} again answered ${again.status}`);
+  const same = again.status === 200 && okBody<Instrument>(again, schemaRef('settlementInstrumentInfo'), 'INS-DSO-IDEMPOTENT').asset_code_identification === first.code;
+  warnShould(same, `issuing ${LEDGER_DSO_CODE} again answered ${again.status} ${again.text.slice(0, 200)}, not 200 with the same DSO`, 'INS-DSO-IDEMPOTENT');
+  const emission = listOrNone<Instrument>(await issuer.client.call('member.listEmittedInstruments'), instrumentList, 'INS-LIST');
+  const copies = emission.filter((item) => item.asset_code_identification === first.code).length;
+  expect(copies, `[INS-DSO-ISSUE] GET /settlement-instruments/emission lists ${first.code} once after it was issued twice`).toBe(1);
+
+  const invalid: Array<[string, string]> = [
+    ['QQQDSO', 'DSO'], // QQQ is no ISO 4217 code
+    ['USDXYZ', 'DSO'],
+    ['usddso', 'DSO'],
+    ['USD', 'DSO'],
+    [LEDGER_DSO_CODE, 'DSA'],
+  ];
+  for (const [code, group] of invalid) {
+    const response = await issuer.client.call('member.issueSettlementInstrument', { query: { asset_code_identification: code, asset_group_identification: group } });
+    expectRefusal(response, { status: 400, requirement: 'INS-DSO-ISSUE' });
+  }
+  const after = listOrNone<Instrument>(await issuer.client.call('member.listEmittedInstruments'), instrumentList, 'INS-LIST');
+  expect(after.filter((item) => !emission.some((known) => known.asset_code_identification === item.asset_code_identification)), '[INS-DSO-ISSUE] DSO issued by the refused requests').toEqual([]);
+});
+
+test(...check('ledger.instruments-dso-account-mismatch', 'refuses with 401 a DSO issuance whose token does not give access to the issuance account', { requirements: requirements('INS-DSO-ACCOUNT-MISMATCH', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.issueSettlementInstrument' }), async ({ actors }) => {
+  const control = requireControl(actors);
+  const issuer = actors.mmA;
+  const code = 'SEKDSO'; // issued by no other check
+  const { token } = await control.createToken(issuer.identification, { role: 'manager', accounts: issuer.accounts });
+  const response = await issuer.client.call('member.issueSettlementInstrument', { token, query: { asset_code_identification: code, asset_group_identification: 'DSO' } });
+  expectRefusal(response, { status: 401, requirement: 'INS-DSO-ACCOUNT-MISMATCH' });
+  const emission = listOrNone<Instrument>(await issuer.client.call('member.listEmittedInstruments'), instrumentList, 'INS-LIST');
+  expect(lists(emission, { code, issuer: issuer.identification }), `[INS-DSO-ACCOUNT-MISMATCH] GET /settlement-instruments/emission lists ${code} after its issuance was refused`).toBe(false);
+});

@@ -1,0 +1,75 @@
+import { listOfRef } from '../../../schemas/resources.ts';
+import { formatUnits, readBalanceText } from '../../invariants/money.ts';
+import { listOrNone, okBody } from '../../flows/answers.ts';
+import { instrumentList, issueDso, type Instrument } from '../../flows/assets.ts';
+import { balanceOf, type BalanceInfo } from '../../flows/balances.ts';
+import { openDsoLine } from '../../flows/credit-lines.ts';
+import { newMember } from '../../flows/party.ts';
+import { check, CheckFailure, HarnessFault, requireControl, warnShould } from '../../runtime/check.ts';
+import { expect, test } from '../../runtime/fixtures.ts';
+import { expectRefusal } from '../../runtime/refusal.ts';
+import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, requirements } from './prerequisites.ts';
+
+/**
+ * Settlement obligations (spec: GET /settlement-obligations and /settlement-obligations/{code};
+ * semantics §12): what the holders of a DSO hold is what its issuer owes off the service. No endpoint
+ * of the value layer pays a DSO out, so the totals are judged against the holders' own balance reads,
+ * whatever they are on the target.
+ */
+
+interface BalanceSheetLiabilities {
+  member_identification?: string;
+  outstanding_balance?: BalanceInfo[];
+}
+
+/** A balance the target rendered, as units; a CheckFailure when it is no decimal. */
+function amountOf(info: BalanceInfo, requirement: string, what: string): bigint {
+  const value = readBalanceText(info.balance);
+  if (value === undefined) throw new CheckFailure(requirement, `${what}: the balance ${JSON.stringify(info.balance)} is not a decimal amount`);
+  return value;
+}
+
+test(...check('ledger.obligations-totals', 'answers per issued DSO the total its holders hold, equal to the holdings it lists per holder', { requirements: requirements('OBL-TOTALS', 'OBL-HOLDERS', 'INS-DSO-ISSUE', 'CL-REQUEST', 'CL-DSO-ALLOWLIST', 'BAL-READ', 'RES-LEDGER-SCHEMAS', 'ERR-BODY-SHAPE'), endpoint: 'member.listObligations' }), async ({ actors }) => {
+  const { mmA: issuer, mmB: holder } = actors;
+  const dso = await issueDso(issuer, LEDGER_DSO_CODE);
+  const line = await openDsoLine(issuer, holder, dso, 100);
+  const ofCode = (entries: readonly BalanceInfo[]) => entries.filter((entry) => entry.asset_code_identification === dso.code);
+
+  const all = okBody<BalanceInfo[]>(await issuer.client.call('member.listObligations'), listOfRef('balanceInfo'), 'OBL-TOTALS');
+  const filtered = okBody<BalanceInfo[]>(await issuer.client.call('member.listObligations', { query: { asset_code_identification: dso.code } }), listOfRef('balanceInfo'), 'OBL-TOTALS');
+  expect(ofCode(all).length, `[OBL-TOTALS] GET /settlement-obligations of ${issuer.identification} lists its DSO ${dso.code} once`).toBe(1);
+  expect(filtered.length === 1 && ofCode(filtered).length === 1, `[OBL-TOTALS] GET /settlement-obligations?asset_code_identification=${dso.code} lists that DSO only, once: ${JSON.stringify(filtered)}`).toBe(true);
+  const total = amountOf(ofCode(all)[0]!, 'OBL-TOTALS', `the obligation total of ${dso.code}`);
+  expect(amountOf(filtered[0]!, 'OBL-TOTALS', `the filtered obligation total of ${dso.code}`), '[OBL-TOTALS] the filtered total equals the unfiltered one').toBe(total);
+
+  const holders = okBody<BalanceSheetLiabilities[]>(await issuer.client.call('member.getObligation', { path: { asset_code_identification: dso.code } }), listOfRef('balanceSheetLiabilities'), 'OBL-TOTALS');
+  const held = holders.flatMap((entry) => ofCode(entry.outstanding_balance ?? []).map((info) => amountOf(info, 'OBL-TOTALS', `the holding of ${entry.member_identification ?? 'a holder'}`)));
+  const sum = held.reduce((acc, value) => acc + value, 0n);
+  expect(formatUnits(total), `[OBL-TOTALS] the total of ${dso.code} equals the sum of the holdings GET /settlement-obligations/${dso.code} lists`).toBe(formatUnits(sum));
+
+  const entry = holders.find((candidate) => candidate.member_identification === holder.identification);
+  warnShould(entry !== undefined, `GET /settlement-obligations/${dso.code} does not list ${holder.identification}, which holds an allowed credit line for it`, 'OBL-HOLDERS');
+  if (entry) {
+    const listed = ofCode(entry.outstanding_balance ?? []).reduce((acc, info) => acc + amountOf(info, 'OBL-TOTALS', `the holding of ${holder.identification}`), 0n);
+    const own = (await balanceOf(holder, line.account, dso)) ?? 0n;
+    warnShould(listed === own, `GET /settlement-obligations/${dso.code} lists ${formatUnits(listed)} for ${holder.identification}, whose own balance read shows ${formatUnits(own)}`, 'OBL-HOLDERS');
+  }
+});
+
+/** DSO codes to pick one the issuer never issued from. */
+const unissuedCandidates = ['JPYDSO', 'AUDDSO', 'NOKDSO', 'DKKDSO', 'NZDDSO', 'CADDSO'];
+
+test(...check('ledger.obligations-not-issued', 'answers 404 for the obligations of a DSO the caller did not issue', { requirements: requirements('OBL-NONE', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.getObligation' }), async ({ actors }) => {
+  const issuer = actors.mmA;
+  const emitted = listOrNone<Instrument>(await issuer.client.call('member.listEmittedInstruments'), instrumentList, 'INS-LIST');
+  const code = unissuedCandidates.find((candidate) => !emitted.some((asset) => asset.asset_code_identification === candidate));
+  if (!code) throw new HarnessFault(`${issuer.identification} issued every one of ${unissuedCandidates.join(', ')}: no DSO is known not to be its own`);
+  expectRefusal(await issuer.client.call('member.getObligation', { path: { asset_code_identification: code } }), { status: 404, requirement: 'OBL-NONE' });
+  expectRefusal(await issuer.client.call('member.listObligations', { query: { asset_code_identification: code } }), { status: 404, requirement: 'OBL-NONE' });
+});
+
+test(...check('ledger.obligations-none-issued', 'answers 404 for the obligations of a member that issued no DSO', { requirements: requirements('OBL-NONE', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listObligations' }), async ({ actors }) => {
+  const maker = await newMember(requireControl(actors), actors.mmA.client, { business_role: 'MMM' });
+  expectRefusal(await maker.client.call('member.listObligations'), { status: 404, requirement: 'OBL-NONE' });
+  expectRefusal(await maker.client.call('member.getObligation', { path: { asset_code_identification: LEDGER_DSO_CODE } }), { status: 404, requirement: 'OBL-NONE' });
+});
