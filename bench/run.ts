@@ -1,0 +1,51 @@
+/**
+ * bench/: speed measurements of the simulator and the harness. Nothing here runs in the tests: speed
+ * targets are measured and recorded with machine, date and commit, never asserted in a test.
+ *
+ * `npm run bench -- <name> [options]` runs `bench/<name>/measure.ts` (its `measure(args)`) and appends
+ * the run to `bench/results/<name>.json`. How to read each one: bench/README.md.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { appendRun, type Measurement } from './record/history.ts';
+import { describeMachine, gitCommit } from './record/machine.ts';
+
+const benchDir = fileURLToPath(new URL('./', import.meta.url));
+const projectRoot = fileURLToPath(new URL('../', import.meta.url));
+
+function benchmarkNames(): string[] {
+  return readdirSync(benchDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(`${benchDir}${entry.name}/measure.ts`))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+async function main(args: string[]): Promise<number> {
+  const [name, ...options] = args;
+  const names = benchmarkNames();
+  if (name === undefined || !names.includes(name)) {
+    console.error(`Usage: npm run bench -- <name> [options]\nBenchmarks: ${names.join(', ')}`);
+    return 2;
+  }
+  const { measure } = (await import(`./${name}/measure.ts`)) as { measure(args: string[]): Promise<Measurement> };
+  const date = new Date().toISOString();
+  // Taken before the run: the run itself must not count as a change of the tree.
+  const commit = gitCommit(projectRoot);
+  const loadBefore = os.loadavg()[0] ?? 0;
+  const measured = await measure(options);
+  const run = {
+    date,
+    commit,
+    machine: describeMachine(),
+    load_average: { before: loadBefore, after: os.loadavg()[0] ?? 0 },
+    settings: measured.settings,
+    figures: measured.figures,
+  };
+  const file = `${benchDir}results/${name}.json`;
+  const count = appendRun(file, run);
+  console.log([...measured.summary, `load average ${run.load_average.before.toFixed(2)} -> ${run.load_average.after.toFixed(2)}; ${commit}; run ${count} in ${file}`].join('\n'));
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

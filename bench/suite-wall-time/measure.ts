@@ -1,0 +1,91 @@
+/**
+ * bench/suite-wall-time/: how long the default conformance run takes, `dss test` with no target (an
+ * embedded simulator), timed from the command's start to its exit, as a user sees it. The checks
+ * that existed are listed with the figures: the wall time of 80 checks and of 300 are different facts.
+ * A run whose checks fail still counts (its time is real), but the failures are recorded beside it.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { Measurement } from '../record/history.ts';
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+const conformanceConfig = join(projectRoot, 'suites/conformance.config.ts');
+
+interface PlaywrightSuite {
+  file?: string;
+  specs?: { file: string; tests: unknown[] }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** Playwright's JSON report: its stats, and the suite tree when listing. */
+interface PlaywrightReport {
+  suites: PlaywrightSuite[];
+  stats: { duration: number; expected: number; unexpected: number; skipped: number; flaky: number };
+}
+
+export async function measure(args: string[]): Promise<Measurement> {
+  const { values } = parseArgs({ args, options: { rounds: { type: 'string', default: '2' }, workers: { type: 'string', default: '2' } } });
+  const rounds = Number(values.rounds);
+  if (!Number.isSafeInteger(rounds) || rounds < 1) throw new Error(`--rounds must be a positive whole number; got "${values.rounds}"`);
+  if (!/^[1-9]\d*$/.test(values.workers ?? '')) throw new Error(`--workers must be a positive whole number; got "${values.workers}"`);
+  const dssArgs = ['test', '--workers', values.workers];
+  const settings = { command: ['dss', ...dssArgs].join(' '), rounds, workers: Number(values.workers) };
+
+  const checks = await listChecks();
+  const runs = [];
+  for (let round = 0; round < rounds; round += 1) runs.push(await timedRun(dssArgs));
+  const seconds = runs.map((run) => run.wall_s);
+  const figures = {
+    checks: { total: Object.values(checks).reduce((sum, count) => sum + count, 0), by_file: checks },
+    wall_s: { min: Math.min(...seconds), max: Math.max(...seconds), mean: seconds.reduce((sum, s) => sum + s, 0) / seconds.length },
+    runs,
+  };
+  const summary = runs.map(
+    (run, index) => `run ${index + 1}: ${run.wall_s.toFixed(1)} s wall (Playwright ${run.playwright_s.toFixed(1)} s), ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped, exit ${run.exit_code}`,
+  );
+  summary.unshift(`${figures.checks.total} checks in ${Object.keys(checks).length} files`);
+  return { settings, figures, summary };
+}
+
+/** The checks of the default run per file, as `playwright test --list` sees them (nothing runs). */
+async function listChecks(): Promise<Record<string, number>> {
+  const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+  const { stdout, code } = await run(process.execPath, [cli, 'test', '--config', conformanceConfig, '--list', '--reporter=json'], {});
+  if (code !== 0) throw new Error(`listing the checks failed (exit ${code})`);
+  const counts: Record<string, number> = {};
+  const walk = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? []) counts[spec.file] = (counts[spec.file] ?? 0) + spec.tests.length;
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of (JSON.parse(stdout) as PlaywrightReport).suites) walk(suite);
+  return counts;
+}
+
+async function timedRun(dssArgs: string[]) {
+  const reportDir = mkdtempSync(join(tmpdir(), 'dss-bench-'));
+  try {
+    const started = performance.now();
+    // As a user runs it; CI=1 picks the quiet reporter, so the terminal's speed is not measured.
+    const { code } = await run(process.execPath, [join(projectRoot, 'bin/dss.js'), ...dssArgs, '--report-dir', reportDir], { CI: '1' });
+    const wallS = (performance.now() - started) / 1000;
+    const { stats } = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as PlaywrightReport;
+    return { wall_s: wallS, playwright_s: stats.duration / 1000, exit_code: code, passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
+  } finally {
+    rmSync(reportDir, { recursive: true, force: true });
+  }
+}
+
+function run(command: string, args: string[], env: Record<string, string>): Promise<{ stdout: string; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ stdout, code }));
+  });
+}

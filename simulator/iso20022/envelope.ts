@@ -1,0 +1,61 @@
+import { XmlCData, XmlDocument, XmlElement, XmlText } from 'libxml2-wasm';
+import { appHeaderSchema, MESSAGE_ENVELOPE_NAMESPACE } from '../../schemas/iso20022/message-types.ts';
+import { untrustedParseOptions, xmlErrorProblems } from '../../schemas/iso20022/xsd-validation.ts';
+import { problem, type MessageProblem } from './problems.ts';
+
+/**
+ * The service's `Message` envelope as libxml2 sees it (semantics §11): the root `Message` in
+ * `urn:dss:message:1`, an `AppHdr` in head.001.001.02 and one `Document`, nothing else but whitespace,
+ * comments and processing instructions. libxml2 objects live in WebAssembly memory, so they are only
+ * handed to a callback and disposed when it returns: nothing outside this module keeps one.
+ */
+export interface Envelope {
+  document: XmlDocument;
+  appHeader: XmlElement;
+  /** The `Document` element (its namespace is checked against the message type by the reader). */
+  body: XmlElement;
+}
+
+export type EnvelopeResult<T> = { ok: true; value: T } | { ok: false; problems: MessageProblem[] };
+
+export function withEnvelope<T>(xml: string, use: (envelope: Envelope) => T): EnvelopeResult<T> {
+  let document: XmlDocument;
+  try {
+    document = XmlDocument.fromString(xml, { option: untrustedParseOptions });
+  } catch (error) {
+    return { ok: false, problems: xmlErrorProblems(error).map((text) => problem('format', `Not well-formed XML: ${text}`)) };
+  }
+  try {
+    const parts = envelopeParts(document);
+    if ('problems' in parts) return { ok: false, problems: parts.problems };
+    return { ok: true, value: use({ document, ...parts }) };
+  } finally {
+    document.dispose();
+  }
+}
+
+function envelopeParts(document: XmlDocument): { appHeader: XmlElement; body: XmlElement } | { problems: MessageProblem[] } {
+  const fail = (text: string) => ({ problems: [problem('format', text)] });
+  // A DTD was refused before parsing; this guards the parser options against a future change.
+  if (document.dtd) return fail('The message has a DTD.');
+  const root = document.root;
+  if (root.name !== 'Message' || root.namespaceUri !== MESSAGE_ENVELOPE_NAMESPACE) {
+    return fail(`The root element must be Message in ${MESSAGE_ENVELOPE_NAMESPACE}, not ${describe(root)}.`);
+  }
+  const children: XmlElement[] = [];
+  for (let node = root.firstChild; node; node = node.next) {
+    if (node instanceof XmlElement) children.push(node);
+    else if ((node instanceof XmlText || node instanceof XmlCData) && node.content.trim() !== '') return fail('Message holds text outside AppHdr and Document.');
+  }
+  const [appHeader, body, ...extra] = children;
+  if (!appHeader || appHeader.name !== 'AppHdr' || appHeader.namespaceUri !== appHeaderSchema.namespace) {
+    return fail(`Message must start with AppHdr in ${appHeaderSchema.namespace}${appHeader ? `, not ${describe(appHeader)}` : ''}.`);
+  }
+  if (!body || body.name !== 'Document') return fail(`Message must hold a Document after AppHdr${body ? `, not ${describe(body)}` : ''}.`);
+  if (extra.length > 0) return fail(`Message must hold only AppHdr and one Document, not also ${extra.map(describe).join(', ')}.`);
+  return { appHeader, body };
+}
+
+function describe(element: XmlElement): string {
+  return element.namespaceUri ? `{${element.namespaceUri}}${element.name}` : element.name;
+}

@@ -1,0 +1,38 @@
+import { appHeaderSchema, messageTypes, type MessageTypeName } from '../../schemas/iso20022/message-types.ts';
+import { xsdProblems } from '../../schemas/iso20022/xsd-validation.ts';
+import { withEnvelope } from './envelope.ts';
+import { readMessageContent, type MessageContent } from './message-content.ts';
+import { problem, type MessageProblem } from './problems.ts';
+
+export interface MessageReading {
+  problems: MessageProblem[];
+  /** Present when the envelope held a Document of the type's root, even if it broke its XSD. */
+  content?: MessageContent;
+  /** The AppHdr and the Document passed their XSDs: the business rules may read the Document. */
+  schemaValid: boolean;
+}
+
+/**
+ * The structural checks of a Message of a known type, which need no simulator state: the envelope,
+ * the Document's namespace, the AppHdr against head.001.001.02 and the Document against its XSD, and
+ * AppHdr/MsgDefIdr against the type. Then the Message is read into plain data.
+ */
+export function readMessage(type: MessageTypeName, xml: string): MessageReading {
+  const entry = messageTypes[type];
+  const checked = withEnvelope(xml, ({ appHeader, body }) => {
+    if (body.namespaceUri !== entry.namespace) {
+      return [problem('format', `The Document is in ${body.namespaceUri || 'no namespace'}, but financial_message_type says ${type} (${entry.namespace}).`)];
+    }
+    return [
+      ...xsdProblems(appHeaderSchema.xsd, appHeader).map((text) => problem('format', `AppHdr does not validate against ${appHeaderSchema.name}: ${text}`)),
+      ...xsdProblems(entry.xsd, body).map((text) => problem('format', `Document does not validate against ${type}: ${text}`)),
+    ];
+  });
+  if (!checked.ok) return { problems: checked.problems, schemaValid: false };
+
+  const problems = [...checked.value];
+  const content = readMessageContent(type, xml);
+  const declared = content?.header.messageDefinitionIdentifier;
+  if (content && declared !== type) problems.push(problem('format', `AppHdr/MsgDefIdr is ${declared}, but financial_message_type says ${type}.`));
+  return { problems, content, schemaValid: checked.value.length === 0 };
+}
