@@ -16,12 +16,15 @@ const catalogue = {
   'PATH-NOT-FOUND': { status: 404, short_message: 'Not found', when: 'The path or version is not part of the API.' },
   'METHOD-NOT-ALLOWED': { status: 405, short_message: 'Method not allowed', when: 'The path exists but does not serve this method.' },
   'BODY-TOO-LARGE': { status: 413, short_message: 'Payload too large', when: 'The request body is larger than 1 MiB.' },
-  'BODY-MALFORMED-JSON': { status: 400, short_message: 'Malformed JSON', when: 'The request body is not valid JSON (or not UTF-8).' },
+  'BODY-MALFORMED-JSON': { status: 400, short_message: 'Malformed JSON', when: 'The request body is not valid JSON (or not UTF-8), or nests arrays and objects more than 64 levels deep.' },
   'REQUEST-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'A path, query or body input breaks the endpoint’s schema.' },
   'REQUEST-NOT-PROCESSABLE': { status: 404, short_message: 'The request could not be processed', when: 'Invalid input on an endpoint whose table lists 404 but no 400 (semantics §14: the listed failure status is used).' },
   'NOT-ACCEPTABLE': { status: 406, short_message: 'Unacceptable header', when: 'The Accept header excludes JSON (member listing).' },
-  'FEATURE-NOT-AVAILABLE': { status: 501, short_message: 'Not implemented', when: 'The endpoint is routed, authenticated and validated, but this build of the simulator does not implement its domain yet.' },
   'INTERNAL-ERROR': { status: 500, short_message: 'Internal error', when: 'A defect of the service; retry later. Never caused by client input.' },
+
+  // HTTP edge: requests refused before routing, by the HTTP parser or the server adapter (robustness, issue 6)
+  'HTTP-MALFORMED': { status: 400, short_message: 'Malformed HTTP request', when: 'The request is not valid HTTP/1.1 (unknown method, broken request line or header, bad chunked framing, an unusable request target such as `*`), or it did not arrive completely in time.' },
+  'HTTP-HEADERS-TOO-LARGE': { status: 400, short_message: 'Request headers too large', when: 'The request line and headers together exceed 16 KiB (for example a path of 10^5 characters).' },
 
   // Control plane (/sim, simulator only)
   'CONTROL-INVALID-REQUEST': { status: 400, short_message: 'Invalid control request', when: 'A control-plane call has missing or invalid inputs.' },
@@ -114,6 +117,16 @@ const catalogue = {
   'ISO-MESSAGE-UNREADABLE': { status: 400, short_message: 'Missing or invalid parameters', when: 'The financial message cannot be read: its type is not iso20022 with a supported version (MT formats, other namespaces and versions are refused), or its data is not base64 of a UTF-8 XML Message envelope (urn:dss:message:1) holding an AppHdr and one Document of that type, is larger than 256 KiB, or has a DTD.' },
   'ISO-MESSAGE-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'The financial message was read but refused: its AppHdr or Document breaks the XSD, its header names no member, its signature is missing or does not verify with the sender’s keys, or it breaks a business rule (transaction count, currency, decimals, agents, duplicate identifiers, settlement method). The long message lists every problem.' },
   'SIGN-MESSAGE-ACCOUNT-UNKNOWN': { status: 404, short_message: 'Marshalling error', when: 'POST /sign/message names an account the caller does not have (the endpoint lists 404 and no 424).' },
+
+  // Payments: ISO 20022 messages on their routes, redemption, charges, the transactions query (semantics
+  // §10-§12). A refused message that could be read also carries the service's pacs.002 RJCT in the body.
+  'PAYMENT-MESSAGE-REFUSED': { status: 400, short_message: 'Missing or invalid parameters', when: 'A valid ISO 20022 message the service cannot act on: its type does not go to this endpoint, AppHdr/Fr is not the caller, AppHdr/To is not an activated member, the two members do not have each other on their allowlists, its settlement instrument is not registered, it names no payment or redemption of the right members, the payment is not in a state that allows it (an SVC.001 twice, a pacs.004 with no cancellation request or paid obligation, a camt.087 before a camt.026, ...), its amount differs from the original’s, the balance to redeem is missing, or the ledger refused the return it asks. The long message lists every problem.' },
+  'REDEMPTION-ANSWER-REFUSED': { status: 404, short_message: 'Error while processing the answer', when: 'The tokenizer’s answer to a redemption is unreadable or invalid, is not a pacs.002 from the caller to the member that asked, names no open redemption asked of the caller, is not ACSC, ACCP or RJCT, states another amount than the pacs.009, or the ledger refused the burn (the endpoint lists only 404).' },
+  'CHARGE-REQUEST-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'A charge request whose member_identification is not the caller, whose instructed member is unknown, not activated or the caller, which gives neither or both of instructed_net_amount and interbank_settlement_gross_amount, has an amount not above zero, or reuses one of the caller’s request_uuid.' },
+  'CHARGE-ANSWER-UNSOLICITED': { status: 409, short_message: 'Malformed payload', when: 'A charge answer for which the originating member of the path has no open request with that request_uuid to the caller.' },
+  'CHARGE-ANSWER-MISMATCH': { status: 409, short_message: 'Malformed payload', when: 'A charge answer that does not answer its request: another payout currency or settlement instrument, or, with no exchange (the instrument is in the payout currency), amounts that disagree with the request (net amount, or gross = amount without fee + fee).' },
+  'TRANSACTIONS-QUERY-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'GET /transactions without the data_id its data_type needs, a DATE_INTERVAL without both dates or with start_date after finish_date, maximum_transaction_count outside 1 to 100, or target_page_number 0.' },
+  'TRANSACTIONS-NONE': { status: 404, short_message: 'No transactions', when: 'No payment of the caller matches the query, or the page asked for is past the last one.' },
 
   // Payment points (semantics §12). The endpoint lists only 400 and 500, so an empty result is a 200 with [].
   'PAYMENT-POINT-BAD-FILTER': { status: 400, short_message: 'Missing or invalid parameters', when: '`point_type` or `method_identification` is not one of the values the spec lists.' },

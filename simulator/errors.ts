@@ -11,6 +11,8 @@ export class DssError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,
+    /** Fields the body carries besides the error's own (a refused ISO message's pacs.002 RJCT); they never replace those. */
+    readonly bodyFields: Readonly<Record<string, unknown>> = {},
   ) {
     super(`${code}: ${detail}`);
     this.status = errorCodes[code].status;

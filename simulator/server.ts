@@ -1,6 +1,8 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './http/app.ts';
+import { answerMalformedHttp, unbuildableRequest } from './http/malformed-http.ts';
 import { Simulator, type SimulatorOptions } from './simulator.ts';
 import { isFaultName, type FaultName } from './faults/catalogue.ts';
 
@@ -24,9 +26,16 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   const simulator = await Simulator.create({ ...options, faults: options.faults as FaultName[] | undefined });
   const app = createApp(simulator);
   const host = options.host ?? '127.0.0.1';
-  const server: ServerType = await new Promise((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(started));
-    started.once('error', reject);
+  // The adapter's listener on a plain Node server (what `serve` builds), so that requests refused
+  // before the app still get the spec's error body (http/malformed-http.ts).
+  const listener = getRequestListener(app.fetch, { hostname: host, errorHandler: (error) => unbuildableRequest(simulator, error) });
+  const server = createServer(listener);
+  answerMalformedHttp(server, simulator);
+  // An Expect other than 100-continue may be ignored (RFC 9110 §10.1.1); Node alone answers a bare 417.
+  server.on('checkExpectation', listener);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -35,7 +44,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     simulator,
     close: () =>
       new Promise((resolve, reject) => {
-        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };

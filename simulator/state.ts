@@ -10,6 +10,11 @@ import { GatewayQueues } from './gateway/queues.ts';
 import { deliverLedgerNotifications } from './gateway/listening.ts';
 import { FundingBook } from './funding/funding-book.ts';
 import { QuotationBook } from './quotations/book.ts';
+import { MessageIdentifiers } from './iso20022/identifiers.ts';
+import { PaymentBook } from './payments/payment.ts';
+import { ServiceReports } from './payments/service-reports.ts';
+import { RedemptionBook } from './redemption/redemption.ts';
+import { ChargeBook } from './charges/charge-book.ts';
 
 /**
  * All state of one simulator, in one place. `POST /sim/reset` replaces it whole; nothing outside this
@@ -29,6 +34,16 @@ export interface SimState {
   readonly funding: FundingBook;
   /** Quotation requests and quotations, with their states. */
   readonly quotations: QuotationBook;
+  /** The message and instruction identifiers each member has used in accepted ISO 20022 messages. */
+  readonly messageIdentifiers: MessageIdentifiers;
+  /** Payments (pacs.008 transactions) through their life, with their transaction records. */
+  readonly payments: PaymentBook;
+  /** Redemptions (pacs.009 transactions), open until their tokenizer answers. */
+  readonly redemptions: RedemptionBook;
+  /** Open charge (fee) requests, and the request_uuid each member has used. */
+  readonly charges: ChargeBook;
+  /** The service's own pacs.002 reports, numbered. */
+  readonly serviceReports: ServiceReports;
 }
 
 export interface StateOptions {
@@ -58,5 +73,10 @@ export async function createState(options: StateOptions = {}): Promise<SimState>
     gateway,
     funding: new FundingBook(),
     quotations: new QuotationBook(),
+    messageIdentifiers: new MessageIdentifiers(),
+    payments: new PaymentBook(),
+    redemptions: new RedemptionBook(),
+    charges: new ChargeBook(),
+    serviceReports: new ServiceReports(clock),
   };
 }

@@ -62,6 +62,14 @@ test.describe('authorize', () => {
     }
   });
 
+  test('fault ip-allowlist-ignored: a token restricted to other addresses is served from anywhere', async () => {
+    const net = await testNetwork(['ip-allowlist-ignored']);
+    const caller = await net.principal({ member_identification: 'maker-de', role: 'manager', allowed_ips: ['198.51.100.4'] });
+    expect(() => authorize(caller, memberById, '203.0.113.7', net.faults)).not.toThrow();
+    net.faults.disable('ip-allowlist-ignored');
+    expect(await refusal(() => authorize(caller, memberById, '203.0.113.7', net.faults))).toBe('AUTH-IP-FORBIDDEN');
+  });
+
   test('a member not activated yet may read but not write', async () => {
     const net = await testNetwork();
     const created = await net.principal({ member_identification: 'maker-fr', role: 'manager' });

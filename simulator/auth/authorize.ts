@@ -21,7 +21,8 @@ export function authorize(principal: Principal, endpoint: Endpoint, clientIp: st
   if (principal.endpoints !== '*' && !principal.endpoints.includes(entry)) {
     throw new DssError('AUTH-ENDPOINT-FORBIDDEN', `The token does not permit ${entry}.`);
   }
-  if (principal.allowedIps !== '*' && !principal.allowedIps.includes(normaliseIp(clientIp) ?? clientIp)) {
+  // Fault ip-allowlist-ignored: the token's addresses are never compared with the caller's.
+  if (principal.allowedIps !== '*' && !principal.allowedIps.includes(normaliseIp(clientIp) ?? clientIp) && !faults.on('ip-allowlist-ignored')) {
     throw new DssError('AUTH-IP-FORBIDDEN', `The token does not allow requests from ${clientIp}.`);
   }
   // Blocked members never get this far (authentication refuses them); `created` ones may only read.

@@ -99,6 +99,19 @@ test.describe('TokenService: issue and authenticate', () => {
     }
   });
 
+  test('fault expired-token-accepted: a token used before its 15 minutes keeps working after them', async () => {
+    const net = await testNetwork(['expired-token-accepted']);
+    const used = await net.tokens.issue({ member_identification: 'maker-de', role: 'manager' });
+    const unused = await net.tokens.issue({ member_identification: 'maker-de', role: 'manager' });
+    await net.tokens.authenticate(bearer(used.token));
+    net.clock.advance(TOKEN_LIFETIME_MS + 60_000);
+    await expect(net.tokens.authenticate(bearer(used.token))).resolves.toMatchObject({ token: used.token });
+    // The first verification of a token still checks its expiry, as a validation cache would.
+    expect(await refusal(net.tokens.authenticate(bearer(unused.token)))).toBe('AUTH-EXPIRED-TOKEN');
+    net.faults.disable('expired-token-accepted');
+    expect(await refusal(net.tokens.authenticate(bearer(used.token)))).toBe('AUTH-EXPIRED-TOKEN');
+  });
+
   test('a token of another TokenService (another simulator, or before a reset) is AUTH-INVALID-TOKEN', async () => {
     const net = await testNetwork();
     const other = await TokenService.create(net.clock, net.members, net.faults);

@@ -123,3 +123,18 @@ test.describe('tokenizer credit line decisions', () => {
     expect(state.ledger.creditLine('maker-aa', 'main', USD)?.state).toBe('request');
   });
 });
+
+test('fault credit-line-allow-by-non-issuer: a market maker revokes and allows a line of the tokenizer’s DSA', async () => {
+  const { state, principal } = await valueNetwork();
+  changeCreditLineAsMember(state, await principal('maker-aa'), usdRequest());
+  const bb = await principal('maker-bb');
+  const revoke: MemberCreditLineChange = { account_identification: 'main', asset_code_identification: 'USD', credit_line_state: 'revoke', member_identification: 'maker-aa' };
+  expect(refusal(() => changeCreditLineAsMember(state, bb, revoke))).toMatchObject({ status: 404, code: 'CREDIT-LINE-REFUSED' });
+  state.faults.enable('credit-line-allow-by-non-issuer');
+  changeCreditLineAsMember(state, bb, revoke);
+  expect(state.ledger.creditLine('maker-aa', 'main', USD)?.state).toBe('revoke');
+  changeCreditLineAsMember(state, bb, { ...revoke, credit_line_state: 'allow' });
+  expect(state.ledger.creditLine('maker-aa', 'main', USD)?.state).toBe('allow');
+  // Still no line is found where the holder holds none.
+  expect(refusal(() => changeCreditLineAsMember(state, bb, { ...revoke, account_identification: 'second' }))).toMatchObject({ status: 404, code: 'CREDIT-LINE-REFUSED' });
+});

@@ -39,8 +39,19 @@ export function changeCreditLineAsMember(state: SimState, caller: Principal, cha
     requestCreditLine(state, caller, change);
     return;
   }
-  const asset = issuedAsset(state, caller.member.identification, change.asset_code_identification);
+  // Fault credit-line-allow-by-non-issuer: the line is found by holder, account and code, whoever its issuer.
+  const issuer = state.faults.on('credit-line-allow-by-non-issuer') ? issuerOfLine(state, change) : caller.member.identification;
+  const asset = issuedAsset(state, issuer, change.asset_code_identification);
   decideCreditLine(state, asset, change.member_identification, change.account_identification, change.credit_line_state);
+}
+
+/** The issuer of the holder's line for the change's asset code, as the fault credit-line-allow-by-non-issuer finds it. */
+function issuerOfLine(state: SimState, change: MemberCreditLineChange): string {
+  const line = state.ledger
+    .creditLines()
+    .find((candidate) => candidate.holderMember === change.member_identification && candidate.holderAccount === change.account_identification && candidate.assetCode === change.asset_code_identification);
+  if (!line) throw refused(`${change.member_identification} holds no ${change.asset_code_identification} credit line on ${change.account_identification}.`);
+  return line.issuer;
 }
 
 /** Tokenizer interface: the tokenizer (the path's identifier) allows or revokes a DSA line on an operating account. */

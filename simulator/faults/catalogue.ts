@@ -95,6 +95,99 @@ const catalogue = {
     part: 'endpoints',
     requirement: 'BAL-NO-LINE',
   },
+  // Payments and ISO 20022 messages, redemption, charges (semantics §10, §11)
+  'message-signature-not-checked': {
+    description: 'Incoming ISO 20022 messages are not verified against the sender’s registered keys: an unsigned message, one altered after signing or one signed with another member’s key is accepted.',
+    part: 'endpoints',
+    requirement: 'MSG-SIGNATURE',
+  },
+  'payment-settles-on-reject': {
+    description: 'The status of the RFI’s SVC.001 is not read: a payment the RFI rejects (RJCT) settles as if accepted.',
+    part: 'states',
+    requirement: 'PAY-REJECT-NOTHING-MOVES',
+  },
+  'redemption-amount-not-checked': {
+    description: 'The tokenizer’s answer to a redemption is not compared with the pacs.009: an acceptance stating another amount (or none) is taken, and the requested amount is burned.',
+    part: 'endpoints',
+    requirement: 'RED-AMOUNT-MATCH',
+  },
+  'duplicate-message-id-accepted': {
+    description: 'Message and instruction identifiers are not compared with those of earlier messages: a member may send a message whose GrpHdr/MsgId or InstrId it already used.',
+    part: 'endpoints',
+    requirement: 'MSG-UNIQUE-IDS',
+  },
+  'charge-answer-unsolicited-accepted': {
+    description: 'POST /charges/response relays an answer that answers no open charge request of the originating member to the caller, instead of refusing it with 409.',
+    part: 'endpoints',
+    requirement: 'CHG-ANSWER-OPEN-REQUEST',
+  },
+  // Spread over the remaining areas (auth, errors, versioning, directories, credit lines, funding,
+  // quotations, gateway) so that the self-check covers every part the suites check.
+  'expired-token-accepted': {
+    description: 'A token is checked for expiry only the first time it is seen (a validation cache): once used, it keeps working after its 15 minutes.',
+    part: 'authentication',
+    requirement: 'AUTH-TOKEN-EXPIRY',
+  },
+  'ip-allowlist-ignored': {
+    description: 'The allowed IP addresses of a token are not compared with the caller’s address: a token restricted to other addresses is served from anywhere.',
+    part: 'authentication',
+    requirement: 'AUTH-IP-ALLOWED',
+  },
+  'dso-issuance-ignores-token-accounts': {
+    description: 'POST /settlement-instruments issues a DSO with a token that does not grant the issuance account, instead of refusing it with 401.',
+    part: 'authentication',
+    requirement: 'INS-DSO-ACCOUNT-MISMATCH',
+  },
+  'funding-by-other-tokenizer': {
+    description: 'POST /transactions/instruction does not compare the caller with the fundingInfo’s tokenizer: a tokenizer may instruct the funding of another tokenizer’s asset.',
+    part: 'authentication',
+    requirement: 'FUND-CALLER-TOKENIZER',
+  },
+  'unknown-path-500': {
+    description: 'A path that matches no route fails inside the service: 500 instead of 404.',
+    part: 'errors',
+    requirement: 'ERR-UNKNOWN-PATH',
+  },
+  'v2-path-served': {
+    description: 'The version segment of the path is not checked: /client/v2/api/... and /tokenizer/v0/api/... are served as version 1.',
+    part: 'versioning',
+    requirement: 'VER-PATH-PREFIX',
+  },
+  'members-country-filter-ignored': {
+    description: 'GET /members ignores its country_code filter and lists the members of every country.',
+    part: 'endpoints',
+    requirement: 'DIR-MEMBER-FILTERS',
+  },
+  'payment-points-sort-ignored': {
+    description: 'GET /payment-points ignores geo_coordinates and address_filter: the points come in directory order instead of nearest first.',
+    part: 'endpoints',
+    requirement: 'PP-SORT',
+  },
+  'allowlist-unknown-member-accepted': {
+    description: 'POST /members/allowlist does not look the member up: an identifier that names no member is added to the allowlist.',
+    part: 'endpoints',
+    requirement: 'ALLOWLIST-UNKNOWN-MEMBER',
+  },
+  'credit-line-allow-by-non-issuer': {
+    description: 'A credit-line allow or revoke on the member interface finds the asset by its code alone, not by code and caller: any member may allow or revoke lines of an asset it does not issue.',
+    part: 'endpoints',
+    requirement: 'CL-ALLOW-ISSUER-ONLY',
+  },
+  'quotation-cancel-after-completion': {
+    description: 'DELETE /exchange/quotations/{quotation_uuid} skips the state guard: an exchanged (completed) quotation is cancelled and reads 90.',
+    part: 'states',
+    requirement: 'QUO-CANCEL',
+  },
+  'quotation-request-not-delivered': {
+    description: 'A quotation request opens the sellers’ waiting quotations but sends them no gateway message, so no seller learns of it.',
+    part: 'events',
+    requirement: 'QUO-DISTRIBUTION',
+  },
+  'listening-restart-no-replay': {
+    description: 'A listening restart with a transaction reference number is answered 200 but delivers nothing again.',
+    part: 'events',
+    requirement: 'GW-LISTENING-REPLAY',
+  },
 } as const satisfies Record<string, FaultDefinition>;
 
 export type FaultName = keyof typeof catalogue;

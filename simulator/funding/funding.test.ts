@@ -190,4 +190,13 @@ test.describe('faults', () => {
     sendFunding(state, tokenizer, info, sign(state, info, instruction.unsigned_transaction_object, 'tokenizer-eu'));
     expect(mainBalance(state)).toBe('250.7500000');
   });
+
+  test('funding-by-other-tokenizer: another tokenizer gets an instruction for the fundingInfo’s tokenizer', async () => {
+    const { state, principal } = await fundingNetwork();
+    state.faults.enable('funding-by-other-tokenizer');
+    const eu = await principal('tokenizer-eu');
+    expect(createFundingInstruction(state, eu, fundingInfo()).funding_payload).toEqual([fundingInfo()]);
+    state.faults.disable('funding-by-other-tokenizer');
+    expect(refusal(() => createFundingInstruction(state, eu, fundingInfo({ end_to_end_identification: 'fund-0002' })))).toMatchObject({ status: 401, code: 'AUTH-IDENTITY-MISMATCH' });
+  });
 });

@@ -21,7 +21,8 @@ export interface InstructionBody {
  * the same instruction again (a client retrying after a lost answer); with another one it is refused.
  */
 export function createFundingInstruction(state: SimState, caller: Principal, info: FundingInfo): InstructionBody {
-  requireSelf(caller, info.tokenizer_identification);
+  // Fault funding-by-other-tokenizer: any tokenizer may instruct the funding.
+  if (!state.faults.on('funding-by-other-tokenizer')) requireSelf(caller, info.tokenizer_identification);
   const amount = parseAmount(info.funding_amount, 'funding_amount');
   if (amount === ZERO_AMOUNT) throw new DssError('AMOUNT-INVALID', 'funding_amount must be above zero.');
 

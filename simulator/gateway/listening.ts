@@ -29,6 +29,8 @@ export function restartListening(state: SimState, caller: Principal, account: st
   if (!Number.isSafeInteger(after)) {
     throw new DssError('LISTENING-REFERENCE-INVALID', `reference must be now or a positive transaction_reference_number, got ${JSON.stringify(reference)}.`);
   }
+  // Fault listening-restart-no-replay: the restart is acknowledged and nothing is sent again.
+  if (state.faults.on('listening-restart-no-replay')) return;
   // Stamped with the time of the replay: the message is emitted now, its payload keeps the original time.
   const now = state.clock.now();
   for (const notification of state.ledger.notificationsAfter(member, account, after)) {

@@ -38,7 +38,16 @@ export function createApp(sim: Simulator): Hono {
     return c.body(await readFile(join(swaggerUiAssetDir(), file)), 200, { 'content-type': type });
   });
 
-  app.notFound((c) => sendError(c, sim.state, new DssError('PATH-NOT-FOUND', `No endpoint ${c.req.method} ${c.req.path}; the API lives under ${familyPrefix.tokenizer} and ${familyPrefix.member}.`)));
+  app.notFound((c) => {
+    // Fault v2-path-served: a router that reads the version as a parameter and never checks it.
+    const anyVersion = /^\/(client|tokenizer)\/v\d+\/api(?=\/|$)/;
+    if (sim.state.faults.on('v2-path-served') && anyVersion.test(c.req.path)) {
+      const url = new URL(c.req.url);
+      url.pathname = url.pathname.replace(anyVersion, (_, family: string) => `/${family}/v1/api`);
+      return app.fetch(new Request(url, c.req.raw), c.env);
+    }
+    return sendError(c, sim.state, new DssError('PATH-NOT-FOUND', `No endpoint ${c.req.method} ${c.req.path}; the API lives under ${familyPrefix.tokenizer} and ${familyPrefix.member}.`));
+  });
   app.onError((error, c) => sendError(c, sim.state, error));
   return app;
 }

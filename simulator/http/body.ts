@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import { DssError } from '../errors.ts';
+import { MAX_JSON_NESTING, nestsTooDeep } from '../json-nesting.ts';
 
 /** Largest request body the service reads (semantics §14); anything bigger answers 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -22,13 +23,22 @@ export async function readRawBody(c: Context): Promise<Buffer> {
   return readStream(stream);
 }
 
+/**
+ * A body that breaks off (the client went away, or its chunked framing broke after the head was read,
+ * which Node answers itself: http/malformed-http.ts) is the client's failure, never an internal error.
+ */
 async function readStream(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.byteLength;
-    if (size > MAX_BODY_BYTES) throw tooLarge();
-    chunks.push(Buffer.from(chunk));
+  try {
+    for await (const chunk of stream) {
+      size += chunk.byteLength;
+      if (size > MAX_BODY_BYTES) throw tooLarge();
+      chunks.push(Buffer.from(chunk));
+    }
+  } catch (error) {
+    if (error instanceof DssError) throw error;
+    throw new DssError('HTTP-MALFORMED', `The request body broke off after ${size} bytes: ${(error as Error).message}.`);
   }
   return Buffer.concat(chunks);
 }
@@ -38,8 +48,8 @@ function tooLarge(): DssError {
 }
 
 /**
- * Parses a body as JSON. Undefined for an empty body; 400 for invalid UTF-8 or invalid JSON, so a
- * client mistake never reaches a handler as a half-read value.
+ * Parses a body as JSON. Undefined for an empty body; 400 for invalid UTF-8, invalid JSON or JSON
+ * nested too deep (json-nesting.ts), so a client mistake never reaches a handler as a half-read value.
  */
 export function parseJsonBody(raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
@@ -50,6 +60,7 @@ export function parseJsonBody(raw: Buffer): unknown {
     throw new DssError('BODY-MALFORMED-JSON', 'The request body is not valid UTF-8.');
   }
   if (text.trim() === '') return undefined;
+  if (nestsTooDeep(text)) throw new DssError('BODY-MALFORMED-JSON', `The request body nests arrays or objects more than ${MAX_JSON_NESTING} levels deep.`);
   try {
     return JSON.parse(text);
   } catch (error) {

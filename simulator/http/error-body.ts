@@ -21,6 +21,7 @@ export interface ErrorContext {
  */
 export function errorBody(error: DssError, context: ErrorContext): Record<string, unknown> {
   const body: Record<string, unknown> = {
+    ...error.bodyFields,
     short_message: errorCodes[error.code].short_message,
     long_message: error.detail,
     timestamp: context.now,

@@ -8,7 +8,7 @@ import { parseJsonBody, readRawBody } from './body.ts';
 import type { Handler } from './call.ts';
 import { clientIp } from './client-ip.ts';
 import { sendError } from './send-error.ts';
-import { bySpecificity, compileTemplate, matchTemplate, type CompiledTemplate } from './path-template.ts';
+import { bySpecificity, compileTemplate, matchSegments, pathSegments, type CompiledTemplate } from './path-template.ts';
 import { validateRequest } from './validate-request.ts';
 import { asListedFailure } from './listed-status.ts';
 import type { Simulator } from '../simulator.ts';
@@ -75,8 +75,9 @@ async function readInputs(c: Context, endpoint: Endpoint, path: Record<string, s
 }
 
 function findRoute(routes: Route[], method: string, path: string): { route: Route; params: Record<string, string> } | { allowed: string[] } {
+  const parts = pathSegments(path);
   const matches = routes.flatMap((route) => {
-    const params = matchTemplate(route.compiled, path);
+    const params = matchSegments(route.compiled, parts);
     return params ? [{ route, params }] : [];
   });
   // Only the most literal templates that fit the path count: `GET /members/allowlist` is the

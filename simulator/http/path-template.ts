@@ -22,7 +22,16 @@ export function compileTemplate(template: string): CompiledTemplate {
 
 /** The decoded path parameters, or undefined when the path does not fit the template. */
 export function matchTemplate(compiled: CompiledTemplate, path: string): Record<string, string> | undefined {
-  const parts = path.split('/').filter((part) => part !== '');
+  return matchSegments(compiled, pathSegments(path));
+}
+
+/** A request path cut into its non-empty segments, once for all the templates it is tried against. */
+export function pathSegments(path: string): string[] {
+  return path.split('/').filter((part) => part !== '');
+}
+
+/** matchTemplate for a path already cut by pathSegments. */
+export function matchSegments(compiled: CompiledTemplate, parts: string[]): Record<string, string> | undefined {
   if (parts.length !== compiled.segments.length) return undefined;
   const params: Record<string, string> = {};
   for (let i = 0; i < parts.length; i++) {

@@ -9,7 +9,7 @@ import { errorBody } from './error-body.ts';
  * status; anything else is a defect of the simulator: it is logged and answered 500, never leaked.
  */
 export function sendError(c: Context, state: SimState, error: unknown, memberIdentification?: string): Response {
-  const refusal = error instanceof DssError ? error : internalError(c, error);
+  const refusal = error instanceof DssError ? refusalUnderFaults(state, error) : internalError(c, error);
   const body = errorBody(refusal, {
     endpointUrl: c.req.path,
     memberIdentification,
@@ -17,6 +17,12 @@ export function sendError(c: Context, state: SimState, error: unknown, memberIde
     faults: state.faults,
   });
   return c.json(body, refusal.status as ContentfulStatusCode);
+}
+
+/** Fault unknown-path-500: a path that matches no route fails as a defect would, with no log line. */
+function refusalUnderFaults(state: SimState, refusal: DssError): DssError {
+  if (refusal.code === 'PATH-NOT-FOUND' && state.faults.on('unknown-path-500')) return new DssError('INTERNAL-ERROR', 'The service failed to process the request; retry later.');
+  return refusal;
 }
 
 function internalError(c: Context, error: unknown): DssError {

@@ -9,6 +9,7 @@ import type { SimState } from '../state.ts';
 export function allowlistTarget(state: SimState, caller: string, body: unknown): string {
   const member = typeof body === 'string' ? body : (body as { member_identification: string }).member_identification;
   if (member === caller) throw new DssError('ALLOWLIST-SELF', 'A member cannot put itself on its own allowlist.');
-  if (!state.members.get(member)) throw new DssError('ALLOWLIST-UNKNOWN-MEMBER', `No member ${member}.`);
+  // Fault allowlist-unknown-member-accepted: the member is not looked up.
+  if (!state.members.get(member) && !state.faults.on('allowlist-unknown-member-accepted')) throw new DssError('ALLOWLIST-UNKNOWN-MEMBER', `No member ${member}.`);
   return member;
 }

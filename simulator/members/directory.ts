@@ -32,7 +32,8 @@ export interface MemberFilters {
 export function listMembers(state: SimState, filters: MemberFilters, activeOnly: boolean): Member[] {
   const found = state.members.list().filter((member) => {
     if (activeOnly && member.member_state !== 'activated') return false;
-    if (filters.country_code && member.country_code !== filters.country_code) return false;
+    // Fault members-country-filter-ignored: the country filter is read but never applied.
+    if (filters.country_code && member.country_code !== filters.country_code && !state.faults.on('members-country-filter-ignored')) return false;
     if (filters.asset_code_identification || filters.asset_issuer_identification) return dealsIn(state, member, filters);
     return true;
   });

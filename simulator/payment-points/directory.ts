@@ -7,7 +7,7 @@
  */
 import { resolveAddress } from './address-search.ts';
 import { distanceToPointKm, parseGeoCoordinates } from './geo.ts';
-import { checkClosedValues, givenFilters, matchesQuery, type PaymentPointQuery } from './query.ts';
+import { checkClosedValues, givenFilters, queryMatcher, type PaymentPointQuery } from './query.ts';
 import { seedPaymentPoints } from './seed.ts';
 import type { GeoCoordinates, PaymentPointInfo } from './types.ts';
 
@@ -29,7 +29,7 @@ export class PaymentPointDirectory {
     checkClosedValues(query);
     const coordinates = query.geo_coordinates === undefined ? undefined : parseGeoCoordinates(query.geo_coordinates);
     const address = query.address_filter === undefined ? undefined : resolveAddress(query.address_filter, this.points);
-    const selected = this.points.filter((point) => matchesQuery(point, query));
+    const selected = this.points.filter(queryMatcher(query));
     const origin = coordinates ?? address;
     return (origin === undefined ? selected : nearestFirst(selected, origin)).map((point) => structuredClone(point));
   }

@@ -45,6 +45,8 @@ const pointFields: Readonly<Record<PointFilter, (point: PaymentPointInfo) => rea
   method_identification: (point) => point.payment_point_methods.map((method) => method.method_identification),
 };
 
+const pointFilters = Object.entries(pointFields) as [PointFilter, (point: PaymentPointInfo) => readonly string[]][];
+
 /** Query names equal the address field names. */
 const addressFilters: readonly AddressFilter[] = ['city_name', 'region_name', 'street_name', 'country_code', 'postal_code'];
 
@@ -68,24 +70,24 @@ function checkOneOf(name: string, value: string | undefined, allowed: readonly s
 }
 
 /**
- * Every given filter must hold; each is a case-insensitive exact match. The address filters must all
- * hold on one and the same address of the point (a city and a postal code of two different
- * addresses do not describe a place).
+ * The test a point must pass: every given filter holds; each is a case-insensitive exact match. The
+ * address filters must all hold on one and the same address of the point (a city and a postal code
+ * of two different addresses do not describe a place). The query's values are case-folded once
+ * here, not again for every point.
  */
-export function matchesQuery(point: PaymentPointInfo, query: PaymentPointQuery): boolean {
-  const pointFilters = Object.entries(pointFields) as [PointFilter, (point: PaymentPointInfo) => readonly string[]][];
-  for (const [name, fieldsOf] of pointFilters) {
+export function queryMatcher(query: PaymentPointQuery): (point: PaymentPointInfo) => boolean {
+  const wantedFields = pointFilters.flatMap(([name, fieldsOf]) => {
     const wanted = query[name];
-    if (wanted !== undefined && !fieldsOf(point).some((value) => sameText(value, wanted))) return false;
-  }
+    return wanted === undefined ? [] : [[fieldsOf, foldCase(wanted)] as const];
+  });
   const wantedAddress = addressFilters.flatMap((name) => {
     const wanted = query[name];
-    return wanted === undefined ? [] : [[name, wanted] as const];
+    return wanted === undefined ? [] : [[name, foldCase(wanted)] as const];
   });
-  if (wantedAddress.length === 0) return true;
-  return (point.payment_point_address ?? []).some((address) =>
-    wantedAddress.every(([name, wanted]) => sameText(address[name], wanted)),
-  );
+  return (point) =>
+    wantedFields.every(([fieldsOf, wanted]) => fieldsOf(point).some((value) => foldCase(value) === wanted)) &&
+    (wantedAddress.length === 0 ||
+      (point.payment_point_address ?? []).some((address) => wantedAddress.every(([name, wanted]) => foldCase(address[name]) === wanted)));
 }
 
 function sameText(a: string, b: string): boolean {

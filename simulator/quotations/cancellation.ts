@@ -3,7 +3,7 @@ import { DssError } from '../errors.ts';
 import type { SimState } from '../state.ts';
 import { hasCondition } from './filters.ts';
 import { matchingQuotations, visibleQuotation } from './reading.ts';
-import { canMove, move } from './state-machine.ts';
+import { CANCELLED, canMove, move } from './state-machine.ts';
 import type { QuotationParameters } from './types.ts';
 
 /**
@@ -14,7 +14,10 @@ import type { QuotationParameters } from './types.ts';
 
 /** `DELETE /exchange/quotations/{quotation_uuid}`: 404 when not visible, 400 when not cancellable. */
 export function cancelQuotation(state: SimState, caller: Principal, id: string): void {
-  move(visibleQuotation(state, caller, id), 'cancel');
+  const quotation = visibleQuotation(state, caller, id);
+  // Fault quotation-cancel-after-completion: the state guard is skipped, whatever the state.
+  if (state.faults.on('quotation-cancel-after-completion')) quotation.state = CANCELLED;
+  else move(quotation, 'cancel');
 }
 
 /**

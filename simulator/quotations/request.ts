@@ -31,7 +31,9 @@ export function requestQuotations(state: SimState, caller: Principal, body: Requ
   // A seller must be able to receive the base asset, which the exchange pays it.
   const receivers = holdersOfAllowedLines(state, base);
   const sellers = partners.filter((member) => member.member_state === 'activated' && receivers.has(member.identification)).map((member) => member.identification);
-  for (const quotation of state.quotations.open(request, sellers)) {
+  const opened = state.quotations.open(request, sellers);
+  // Fault quotation-request-not-delivered: the quotations exist, but no seller is told.
+  for (const quotation of state.faults.on('quotation-request-not-delivered') ? [] : opened) {
     state.gateway.enqueue(quotation.seller, 'quotations', { quotation_uuid: quotation.quotation_uuid, request_quotation: [request.requestQuotation] }, now);
   }
   return { request_timestamp: now, request_uuid: request.request_uuid };

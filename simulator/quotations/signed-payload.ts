@@ -2,6 +2,7 @@ import type { ErrorCode } from '../../schemas/error-codes.ts';
 import { schemaRef, type ResourceName } from '../../schemas/resources.ts';
 import { validate } from '../../schemas/validators.ts';
 import { DssError } from '../errors.ts';
+import { MAX_JSON_NESTING, nestsTooDeep } from '../json-nesting.ts';
 
 /**
  * Signed JSON payloads (semantics §4a): quotations and exchanges carry a resource as base64 of its
@@ -14,13 +15,16 @@ export interface SignedPayload<T> {
   bytes: Buffer;
 }
 
-/** Decodes base64 -> UTF-8 -> JSON and validates it as `resource`; any failure is a `code` refusal. */
+/** Decodes base64 -> UTF-8 -> JSON (nested at most MAX_JSON_NESTING deep) and validates it as `resource`; any failure is a `code` refusal. */
 export function decodeSignedPayload<T>(base64: string, resource: ResourceName, code: ErrorCode, field: string): SignedPayload<T> {
   const bytes = Buffer.from(base64, 'base64');
   let value: unknown;
   try {
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    if (nestsTooDeep(text)) throw new DssError(code, `${field} nests arrays or objects more than ${MAX_JSON_NESTING} levels deep.`);
+    value = JSON.parse(text);
+  } catch (error) {
+    if (error instanceof DssError) throw error;
     throw new DssError(code, `${field} does not decode to UTF-8 JSON.`);
   }
   const result = validate(schemaRef(resource), value);

@@ -3,7 +3,7 @@ import { memberDirectoryHandlers } from './member-directory.ts';
 import { memberExchangeHandlers } from './member-exchange.ts';
 import { memberLedgerHandlers } from './member-ledger.ts';
 import { memberMessageHandlers } from './member-messages.ts';
-import { notAvailable } from './not-available.ts';
+import { memberPaymentHandlers } from './member-payments.ts';
 
 /**
  * Member interface (`/client/v1/api`): the handlers of every catalogue endpoint, gathered from one
@@ -14,10 +14,5 @@ export const memberHandlers: Record<string, Handler> = {
   ...memberLedgerHandlers,
   ...memberMessageHandlers,
   ...memberExchangeHandlers,
-  'member.requestCharge': notAvailable,
-  'member.answerCharge': notAvailable,
-  'member.redeem': notAvailable,
-  'member.replyPayment': notAvailable,
-  'member.sendPayment': notAvailable,
-  'member.listTransactions': notAvailable,
+  ...memberPaymentHandlers,
 };

@@ -1,8 +1,8 @@
 import type { Handler } from '../http/call.ts';
 import { resolveAccountAddress } from '../members/addressing.ts';
 import { getMember, listMembers, memberInfo } from '../members/directory.ts';
-import { notAvailable } from './not-available.ts';
 import { tokenizerLedgerHandlers } from './tokenizer-ledger.ts';
+import { tokenizerPaymentHandlers } from './tokenizer-payments.ts';
 
 /**
  * Tokenizer interface (`/tokenizer/v1/api`): one handler per catalogue endpoint, each a few lines that
@@ -20,6 +20,5 @@ export const tokenizerHandlers = {
   'tokenizer.getMember': ({ state, path }) => memberInfo(getMember(state, path.member_identification!)),
 
   ...tokenizerLedgerHandlers,
-
-  'tokenizer.answerRedemption': notAvailable,
+  ...tokenizerPaymentHandlers,
 } satisfies Record<string, Handler>;

@@ -28,3 +28,12 @@ test('invalid issuances are 400, and a token without the issuance account is 401
   expect(issueDso(state, emissionOnly, 'USDDSO', 'DSO').asset_issuer_identification).toBe('maker-aa');
   expect(state.assets.issuedBy('maker-aa')).toHaveLength(1);
 });
+
+test('fault dso-issuance-ignores-token-accounts: a token without the issuance account issues a DSO', async () => {
+  const { state, principal } = await valueNetwork();
+  state.faults.enable('dso-issuance-ignores-token-accounts');
+  const mainOnly = await principal('maker-aa', { accounts: ['main'] });
+  expect(issueDso(state, mainOnly, 'USDDSO', 'DSO').asset_issuer_identification).toBe('maker-aa');
+  state.faults.disable('dso-issuance-ignores-token-accounts');
+  expect(refusal(() => issueDso(state, mainOnly, 'GBPDSO', 'DSO'))).toMatchObject({ status: 401, code: 'DSO-ISSUANCE-ACCOUNT-MISMATCH' });
+});

@@ -1,0 +1,63 @@
+/**
+ * simulator/charges/: fee requests and answers between members (semantics §10). The service relays
+ * them on the `charge` gateway queues and checks that an answer answers an open request and agrees
+ * with it; it computes no fee itself.
+ */
+import type { SettlementInstrumentInfo } from '../quotations/types.ts';
+
+/** The spec's chargeRequest, from the originating member to the instructed one. */
+export interface ChargeRequest {
+  instructed_currency_code: string;
+  instructed_net_amount?: number;
+  interbank_settlement_amount?: number;
+  interbank_settlement_gross_amount?: number;
+  interbank_settlement_instrument: SettlementInstrumentInfo[];
+  member_identification: string;
+  payment_point_info?: object[];
+  request_uuid: string;
+}
+
+/** The spec's paymentCharge: the instructed member's answer. */
+export interface PaymentCharge {
+  fee_amount: number;
+  instructed_amount: number;
+  instructed_currency_code: string;
+  interbank_settlement_amount_without_fee?: number;
+  interbank_settlement_instrument: SettlementInstrumentInfo[];
+  payment_point_info?: object[];
+  request_uuid: string;
+}
+
+/** What the `charge` queue carries: the body as sent, and the member that sent it. */
+export type ChargeMessage = (ChargeRequest | PaymentCharge) & { sender: string };
+
+/**
+ * The open requests, by originating member, instructed member and request_uuid. An originator uses a
+ * request_uuid once, so that an answer can never be taken for the answer of another request.
+ */
+export class ChargeBook {
+  private readonly open = new Map<string, ChargeRequest>();
+  private readonly used = new Set<string>();
+
+  isUsed(originator: string, requestUuid: string): boolean {
+    return this.used.has(JSON.stringify([originator, requestUuid]));
+  }
+
+  request(originator: string, instructed: string, request: ChargeRequest): void {
+    this.used.add(JSON.stringify([originator, request.request_uuid]));
+    this.open.set(openKey(originator, instructed, request.request_uuid), request);
+  }
+
+  /** The open request `originator` sent to `instructed` with this uuid. */
+  find(originator: string, instructed: string, requestUuid: string): ChargeRequest | undefined {
+    return this.open.get(openKey(originator, instructed, requestUuid));
+  }
+
+  close(originator: string, instructed: string, requestUuid: string): void {
+    this.open.delete(openKey(originator, instructed, requestUuid));
+  }
+}
+
+function openKey(originator: string, instructed: string, requestUuid: string): string {
+  return JSON.stringify([originator, instructed, requestUuid]);
+}

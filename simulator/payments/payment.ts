@@ -1,0 +1,80 @@
+import type { TransactionState } from '../funding/funding-book.ts';
+import type { MessageTypeName } from '../../schemas/iso20022/message-types.ts';
+import type { PaymentIdentification } from '../iso20022/message-content.ts';
+import type { SettlementTerms } from '../iso20022/settlement.ts';
+import type { StatusReportSubject } from '../iso20022/status-report.ts';
+import type { Member } from '../members/registry.ts';
+import type { TransactionInfo } from '../transactions/transaction-info.ts';
+
+/**
+ * The transaction that started a payment or a redemption, as later messages must name it: its
+ * message (type and GrpHdr/MsgId) and its own identifiers (PmtId).
+ */
+export interface OriginalReference {
+  type: MessageTypeName;
+  messageIdentification: string;
+  identification: PaymentIdentification;
+}
+
+/** What the service's reports about an original name: its message and that one transaction. */
+export function reportSubject(reference: OriginalReference): StatusReportSubject {
+  return { type: reference.type, messageIdentification: reference.messageIdentification, transactions: [reference.identification] };
+}
+
+/**
+ * Where a payment is in its life (semantics §11):
+ * - `awaiting compliance`: the pacs.008 was delivered; the RFI has not answered its SVC.001 yet;
+ * - `rejected`: the RFI answered RJCT; `failed`: it answered ACTC but the ledger refused the transfer
+ *   (both final, nothing moved);
+ * - `cleared`: settled in a DSO the OFI issued, so the RFI holds the OFI's obligation until the OFI
+ *   pays it off the service (SVC.002) and the RFI returns the DSO (pacs.004);
+ * - `settled`: the value is final; `returned`: refunded after a cancellation request.
+ */
+export type PaymentStatus = 'awaiting compliance' | 'rejected' | 'failed' | 'cleared' | 'settled' | 'returned';
+
+/** The statuses in which value has moved and may move back: a cancellation or an investigation applies. */
+export const MOVED: readonly PaymentStatus[] = ['cleared', 'settled'];
+
+/** One transaction (`CdtTrfTxInf`) of a pacs.008: every payment message after it is about one of these. */
+export interface Payment {
+  ofi: Member;
+  rfi: Member;
+  reference: OriginalReference;
+  terms: SettlementTerms;
+  /** The transaction record's details, read from the pacs.008 once. */
+  info: TransactionInfo;
+  status: PaymentStatus;
+  /** A camt.056 is waiting for its answer (pacs.004 refund or camt.029 RJCR). */
+  cancellationRequested: boolean;
+  /** The OFI said with SVC.002 that it paid the obligation off the service. */
+  obligationPaid: boolean;
+  /** The RFI said with camt.026 that it cannot apply the payment; the OFI may then ask to modify it (camt.087). */
+  unableToApply: boolean;
+  /** Receipts of the ledger transactions of its life: the `transaction_state` of its record. */
+  states: TransactionState[];
+}
+
+/** Every payment of the simulator, found by its OFI, its pacs.008's MsgId and its InstrId. */
+export class PaymentBook {
+  private readonly payments: Payment[] = [];
+  private readonly byKey = new Map<string, Payment>();
+
+  add(payment: Payment): void {
+    this.payments.push(payment);
+    const { messageIdentification, identification } = payment.reference;
+    this.byKey.set(paymentKey(payment.ofi.identification, messageIdentification, identification.instructionIdentification ?? ''), payment);
+  }
+
+  find(ofi: string, messageIdentification: string, instructionIdentification: string): Payment | undefined {
+    return this.byKey.get(paymentKey(ofi, messageIdentification, instructionIdentification));
+  }
+
+  /** In the order the pacs.008 messages came. */
+  all(): readonly Payment[] {
+    return this.payments;
+  }
+}
+
+function paymentKey(ofi: string, messageIdentification: string, instructionIdentification: string): string {
+  return JSON.stringify([ofi, messageIdentification, instructionIdentification]);
+}
