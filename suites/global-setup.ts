@@ -4,8 +4,8 @@ import { startSimulator } from '../simulator/server.ts';
 import { hasControlPlane } from './runtime/control.ts';
 import { DEFAULT_REQUEST_MS, profileDigest, type Profile } from './runtime/profile.ts';
 import { reportDirOf } from './runtime/report-dir.ts';
+import { createRunSecrets, removeRunSecrets } from './runtime/run-secrets.ts';
 import { configuredProfile, profileFromSimulator } from './runtime/target.ts';
-import { TokenStore } from './runtime/token-store.ts';
 
 /**
  * Decides what this run tests, once, before any worker starts:
@@ -13,42 +13,46 @@ import { TokenStore } from './runtime/token-store.ts';
  * - only `DSS_TARGET` set: it must be a simulator (`/sim/health` answers), whose control plane yields
  *   the profile; any other target needs a profile for its credentials;
  * - neither: an embedded simulator on a free loopback port, closed by the returned teardown.
- * A built profile is written to `<reportDir>/.run/profile.json` and `DSS_PROFILE` points workers at it.
+ * A built profile holds tokens, so it goes to the run's private directory (run-secrets.ts), never to
+ * the report dir; `DSS_PROFILE` points workers at it, and the teardown removes it.
  * `<reportDir>/.run/target.json` tells the reporters what was tested (no tokens in it).
  */
-export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
+export default async function globalSetup(): Promise<() => Promise<void>> {
   const runDir = join(reportDirOf(process.env), '.run');
   mkdirSync(runDir, { recursive: true });
   // A new run starts from the profile's tokens, not from the renewed ones of an earlier run.
-  TokenStore.forRun(process.env).clear();
+  const secretsDir = createRunSecrets(process.env);
+  let closeSimulator: (() => Promise<void>) | undefined;
+  const teardown = async () => {
+    await closeSimulator?.();
+    removeRunSecrets(secretsDir);
+  };
 
-  let profile = configuredProfile(process.env);
-  let teardown: (() => Promise<void>) | undefined;
-  if (!profile) {
-    let baseUrl = process.env.DSS_TARGET;
-    if (!baseUrl) {
-      const simulator = await startSimulator({ port: 0, host: '127.0.0.1' });
-      baseUrl = simulator.url;
-      teardown = () => simulator.close();
-    } else if (!(await hasControlPlane(baseUrl, DEFAULT_REQUEST_MS))) {
-      throw new Error(`${baseUrl} has no simulator control plane (GET /sim/health did not answer 200): give a target profile with --profile (DSS_PROFILE) for its members and tokens`);
-    }
-    try {
+  try {
+    let profile = configuredProfile(process.env);
+    if (!profile) {
+      let baseUrl = process.env.DSS_TARGET;
+      if (!baseUrl) {
+        const simulator = await startSimulator({ port: 0, host: '127.0.0.1' });
+        baseUrl = simulator.url;
+        closeSimulator = () => simulator.close();
+      } else if (!(await hasControlPlane(baseUrl, DEFAULT_REQUEST_MS))) {
+        throw new Error(`${baseUrl} has no simulator control plane (GET /sim/health did not answer 200): give a target profile with --profile (DSS_PROFILE) for its members and tokens`);
+      }
       profile = await profileFromSimulator(baseUrl);
-    } catch (error) {
-      await teardown?.();
-      throw error;
+      process.env.DSS_PROFILE = writeProfile(secretsDir, profile);
     }
-    process.env.DSS_PROFILE = writeProfile(runDir, profile);
+    writeFileSync(join(runDir, 'target.json'), `${JSON.stringify(targetDescription(profile), null, 2)}\n`);
+  } catch (error) {
+    await teardown();
+    throw error;
   }
-
-  writeFileSync(join(runDir, 'target.json'), `${JSON.stringify(targetDescription(profile), null, 2)}\n`);
   return teardown;
 }
 
 /** The built profile holds (simulator) tokens: the file is readable by its owner only. */
-function writeProfile(runDir: string, profile: Profile): string {
-  const file = join(runDir, 'profile.json');
+function writeProfile(secretsDir: string, profile: Profile): string {
+  const file = join(secretsDir, 'profile.json');
   writeFileSync(file, `${JSON.stringify(profile, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return file;

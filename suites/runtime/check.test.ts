@@ -2,8 +2,9 @@ import { test, expect } from '@playwright/test';
 import { schemaRef } from '../../schemas/resources.ts';
 import { check, CheckFailure, expectErrorBody, expectSchema, expectStatus, HarnessFault, warnShould } from './check.ts';
 import type { DssResponse } from './client.ts';
+import { expectRefusal } from './refusal.ts';
 
-function response(status: number, text: string): DssResponse {
+function response(status: number, text: string, headers: Record<string, string> = { 'content-type': 'application/json' }): DssResponse {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -12,7 +13,7 @@ function response(status: number, text: string): DssResponse {
   }
   return {
     status,
-    headers: {},
+    headers,
     body,
     text,
     call: {
@@ -22,7 +23,7 @@ function response(status: number, text: string): DssResponse {
       status,
       request_headers: {},
       request_body: null,
-      response_headers: {},
+      response_headers: headers,
       response_body: text === '' ? null : text,
       duration_ms: 1,
     },
@@ -50,7 +51,32 @@ test('expectErrorBody requires the spec’s three fields only', () => {
   );
   expect(() => expectErrorBody(response(404, JSON.stringify({ short_message: 'a', long_message: 'b', timestamp: 1.5 })), 'ERR-BODY-SHAPE')).toThrow(/timestamp must be integer/);
   expect(() => expectErrorBody(response(404, ''), 'ERR-BODY-SHAPE')).toThrow('expected a JSON error body, got an empty body');
-  expect(() => expectErrorBody(response(404, '<html>oops</html>'), 'ERR-BODY-SHAPE')).toThrow('got non-JSON text; body: <html>oops</html>');
+  expect(() => expectErrorBody(response(404, '<html>oops</html>'), 'ERR-BODY-SHAPE')).toThrow('got a body that is not JSON (it does not parse, or is not UTF-8); body: <html>oops</html>');
+  expect(() => expectErrorBody(response(404, '<html>oops</html>', { 'content-type': 'text/html' }), 'ERR-BODY-SHAPE')).toThrow('got a body that is not JSON (content-type text/html); body: <html>');
+});
+
+test('a redirect is named as such, with where it pointed, and never counts as the status wanted', () => {
+  const moved = response(302, '', { location: 'http://elsewhere.example/login' });
+  expect(() => expectStatus(moved, 200, 'VER-PATH-PREFIX')).toThrow(
+    '[VER-PATH-PREFIX] GET http://target/client/v1/api/members/nobody: expected status 200, got 302, a redirect to http://elsewhere.example/login, which the harness does not follow',
+  );
+  expect(() => expectStatus(response(307, ''), 200, 'VER-PATH-PREFIX')).toThrow('got 307, a redirect, which the harness does not follow');
+  // Even with an error body, and where another 4xx would only warn, a redirect is no refusal.
+  const movedWithBody = response(303, errorBody, { 'content-type': 'application/json', location: '/elsewhere' });
+  expect(() => expectRefusal(movedWithBody, { status: 404, requirement: 'DIR-MEMBER-NOT-FOUND', level: 'SHOULD' })).toThrow(
+    '[DIR-MEMBER-NOT-FOUND] GET http://target/client/v1/api/members/nobody: expected a refusal with status 404, got 303, a redirect to /elsewhere, which the harness does not follow',
+  );
+});
+
+test('what a target sent reaches a message without its control characters', () => {
+  const hostile = response(500, 'boom\u001b[2J\u0000end', { 'content-type': 'text/plain' });
+  expect(() => expectStatus(hostile, 200, 'ERR-NO-5XX')).toThrow('got 500; body: boom\\u001b[2J\\u0000end');
+});
+
+test('expectSchema says so plainly when no JSON came back', () => {
+  expect(() => expectSchema(undefined, schemaRef('balanceInfo'), 'RES-ACCOUNT-SCHEMAS')).toThrow(
+    '[RES-ACCOUNT-SCHEMAS] expected the body to be JSON matching its schema, got no JSON: the body was empty, not JSON, or not declared as JSON',
+  );
 });
 
 test('expectSchema lists every schema problem', () => {

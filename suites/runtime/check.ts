@@ -4,7 +4,7 @@ import type { EndpointId } from '../../schemas/endpoints.ts';
 import { schemaRef } from '../../schemas/resources.ts';
 import { validate } from '../../schemas/validators.ts';
 import { checkIdPattern } from './check-id.ts';
-import type { DssResponse } from './client.ts';
+import { isJsonMediaType, type DssResponse } from './client.ts';
 import type { ControlClient } from './control.ts';
 import { test, type Actors } from './fixtures.ts';
 import { HarnessFault } from './harness-fault.ts';
@@ -64,11 +64,15 @@ export function expectStatus(response: DssResponse, expected: number | number[],
   const allowed = Array.isArray(expected) ? expected : [expected];
   if (allowed.includes(response.status)) return;
   const wanted = allowed.length === 1 ? `${allowed[0]}` : `one of ${allowed.join(', ')}`;
-  throw new CheckFailure(requirement, `${describeCall(response)}: expected status ${wanted}, got ${response.status}${bodyExcerpt(response)}`);
+  throw new CheckFailure(requirement, `${describeCall(response)}: expected status ${wanted}, got ${describeStatus(response)}${bodyExcerpt(response)}`);
 }
 
-/** `what` names the body in the message (default "the body"). */
+/**
+ * `what` names the body in the message (default "the body"). An undefined body is the client's word
+ * for "no JSON came back" (see DssResponse.body), which a schema error would not make plain.
+ */
 export function expectSchema(body: unknown, schema: JsonSchema, requirement: string, what = 'the body'): void {
+  if (body === undefined) throw new CheckFailure(requirement, `expected ${what} to be JSON matching its schema, got no JSON: the body was empty, not JSON, or not declared as JSON`);
   const result = validate(schema, body);
   if (result.valid) return;
   throw new CheckFailure(requirement, `expected ${what} to match its schema, got: ${result.errors.join('; ')}`);
@@ -80,7 +84,7 @@ export function expectSchema(body: unknown, schema: JsonSchema, requirement: str
  */
 export function expectErrorBody(response: DssResponse, requirement: string): void {
   if (response.body === undefined) {
-    throw new CheckFailure(requirement, `${describeCall(response)} (${response.status}): expected a JSON error body, got ${response.text === '' ? 'an empty body' : `non-JSON text${bodyExcerpt(response)}`}`);
+    throw new CheckFailure(requirement, `${describeCall(response)} (${response.status}): expected a JSON error body, got ${response.text === '' ? 'an empty body' : `${notJson(response)}${bodyExcerpt(response)}`}`);
   }
   expectSchema(response.body, errorSchema, requirement, `the error body of ${describeCall(response)} (${response.status})`);
 }
@@ -103,9 +107,34 @@ function describeCall(response: DssResponse): string {
   return `${response.call.method} ${response.call.url}`;
 }
 
+/**
+ * The status for a message; a redirect says where to (as recorded, so redacted) and that it was not
+ * followed: the harness never takes a member's credentials to another address.
+ */
+export function describeStatus(response: DssResponse): string {
+  if (response.status < 300 || response.status >= 400) return String(response.status);
+  const location = response.call.response_headers.location;
+  return `${response.status}, a redirect${location === undefined ? '' : ` to ${location}`}, which the harness does not follow`;
+}
+
+/** Why a non-empty body does not count as JSON (see DssResponse.body). */
+function notJson(response: DssResponse): string {
+  const type = response.headers['content-type'];
+  if (!isJsonMediaType(type)) return `a body that is not JSON (content-type ${type === undefined ? 'missing' : sanitized(type)})`;
+  return 'a body that is not JSON (it does not parse, or is not UTF-8)';
+}
+
 /** The recorded (redacted) body, shortened for a message. */
 function bodyExcerpt(response: DssResponse): string {
   const body = response.call.response_body;
   if (body === null) return '';
-  return `; body: ${body.length > 300 ? `${body.slice(0, 300)}…` : body}`;
+  return `; body: ${sanitized(body.length > 300 ? `${body.slice(0, 300)}…` : body)}`;
+}
+
+/**
+ * What the target sent, made safe for a message: messages reach terminals and XML reports, where a
+ * hostile target's control characters would clear screens or break the file.
+ */
+function sanitized(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -31,7 +31,9 @@ test.beforeEach(async () => {
       res.end(refreshAnswer.token ? JSON.stringify(refreshAnswer.token) : JSON.stringify({ short_message: 'no', long_message: 'no', timestamp: 1 }));
       return;
     }
-    res.end(JSON.stringify({ ok: true }));
+    const declared = /[?&]type=([^&]+)/.exec(req.url ?? '')?.[1];
+    if (declared !== undefined) res.setHeader('content-type', decodeURIComponent(declared));
+    res.end(req.url?.includes('latin1') ? Buffer.from('{"ok":"\xe9"}', 'latin1') : JSON.stringify({ ok: true }));
   });
 });
 
@@ -151,4 +153,17 @@ test('endpoint matching prefers literal segments and respects the method', () =>
   expect(matchEndpoint('POST', '/client/v1/api/digital-accounts/main/consolidate')).toBe('member.consolidate');
   expect(matchEndpoint('POST', '/client/v1/api/digital-accounts/main/now')).toBe('member.restartListening');
   expect(matchEndpoint('PUT', '/client/v1/api/members/allowlist')).toBeNull();
+});
+
+test('a body is JSON only when declared as JSON, UTF-8 and well-formed; the text is kept either way', async () => {
+  const { client: dss } = client(tokenExpiringIn(10 * 60_000));
+  const bodyWith = async (query: Record<string, string>) => (await dss.raw('GET', '/client/v1/api/members', { query })).body;
+  expect(await bodyWith({})).toEqual({ ok: true });
+  expect(await bodyWith({ type: 'application/json; charset=utf-8' })).toEqual({ ok: true });
+  expect(await bodyWith({ type: 'application/problem+json' })).toEqual({ ok: true });
+  // The same JSON under another media type, and JSON whose bytes are Latin-1, are not JSON.
+  expect(await bodyWith({ type: 'text/plain' })).toBeUndefined();
+  expect(await bodyWith({ type: 'text/html' })).toBeUndefined();
+  const latin1 = await dss.raw('GET', '/client/v1/api/members', { query: { latin1: 'yes' } });
+  expect([latin1.body, latin1.text]).toEqual([undefined, '{"ok":"\ufffd"}']);
 });

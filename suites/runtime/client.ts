@@ -2,7 +2,7 @@ import type { HttpMethod } from '../../schemas/catalogue-types.ts';
 import { endpointById, endpoints, fullPath, type EndpointId } from '../../schemas/endpoints.ts';
 import { bySpecificity, compileTemplate, matchTemplate } from '../../simulator/http/path-template.ts';
 import { HarnessFault } from './harness-fault.ts';
-import { send, type NetworkFailure } from './http.ts';
+import { send, type HttpResponse, type NetworkFailure } from './http.ts';
 import type { RecordedCall, RecordingChannel } from './recorder.ts';
 import { TokenKeeper } from './token-keeper.ts';
 
@@ -35,8 +35,12 @@ export interface CallOptions extends RequestInit {
 export interface DssResponse {
   status: number;
   headers: Record<string, string>;
-  /** The body parsed as JSON, or undefined when it is empty or not JSON. */
+  /**
+   * The body parsed as JSON; undefined when it is empty or is not JSON: the spec makes every response
+   * JSON, so a body counts only if it is declared as JSON (`isJsonMediaType`), is UTF-8 and parses.
+   */
   body: unknown;
+  /** The body decoded as UTF-8 (lossy when it is not). */
   text: string;
   call: RecordedCall;
 }
@@ -47,7 +51,7 @@ export class TargetNetworkError extends Error {
     readonly failure: NetworkFailure,
     readonly call: RecordedCall,
   ) {
-    super(`No response from the target to ${call.method} ${call.url}: ${failure.reason}: ${failure.message}`);
+    super(`No response from the target to ${call.method} ${call.url}: ${failure.message}`);
     this.name = 'TargetNetworkError';
   }
 }
@@ -116,13 +120,14 @@ export class DssClient {
     Object.assign(headers, overrides);
 
     const url = `${this.baseUrl}${path}${queryString(init.query)}`;
-    const result = await send({ method, url, headers, body, timeoutMs: init.timeoutMs ?? this.options.timeoutMs });
-    const call = this.options.recording.record({ endpointId, method, url, requestHeaders: headers, requestBody: body, result });
+    const exchange = send({ method, url, headers, body, timeoutMs: init.timeoutMs ?? this.options.timeoutMs }).then((result) => ({ endpointId, method, url, requestHeaders: headers, requestBody: body, result }));
+    const call = await this.options.recording.record(exchange);
+    const { result } = await exchange;
     if (result.kind === 'failure') {
-      if (result.reason === 'invalid-request') throw new HarnessFault(`${method} ${url}: ${result.message}`);
+      if (result.reason === 'invalid-request') throw new HarnessFault(`${method} ${call.url}: ${result.message}`);
       throw new TargetNetworkError(result, call);
     }
-    return { status: result.status, headers: result.headers, body: parseJson(result.bodyText), text: result.bodyText, call };
+    return { status: result.status, headers: result.headers, body: jsonBody(result), text: result.bodyText, call };
   }
 
   /** `GET /oauth-token/refresh` with the token to renew as a JSON string body; null when refused. */
@@ -169,10 +174,16 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
-function parseJson(text: string): unknown {
-  if (text === '') return undefined;
+/** `application/json`, or a structured `+json` type, with any parameters. */
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
+}
+
+function jsonBody(result: HttpResponse): unknown {
+  if (result.bodyText === '' || result.invalidUtf8 || !isJsonMediaType(result.headers['content-type'])) return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(result.bodyText) as unknown;
   } catch {
     return undefined;
   }

@@ -181,8 +181,9 @@ export class ControlClient {
     const requestBody = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (requestBody !== undefined) headers['content-type'] = 'application/json';
-    const result = await send({ method, url, headers, body: requestBody, timeoutMs: this.options.timeoutMs });
-    this.options.recording.record({ endpointId: null, method, url, requestHeaders: headers, requestBody, result });
+    const exchange = send({ method, url, headers, body: requestBody, timeoutMs: this.options.timeoutMs }).then((result) => ({ endpointId: null, method, url, requestHeaders: headers, requestBody, result }));
+    await this.options.recording.record(exchange);
+    const { result } = await exchange;
 
     const what = `control plane ${method} ${path}`;
     if (result.kind === 'failure') throw new HarnessFault(`${what} gave no response: ${result.reason}: ${result.message}`);

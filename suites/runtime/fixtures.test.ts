@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,7 +122,7 @@ test('with a profile: own members per worker, baseline, quarantine, warnings, ca
       const info = JSON.parse(t.annotations.find((a) => a.type === 'self-test')?.description ?? '{}') as { worker: number; ids: string[]; accounts: string[]; assets: unknown[]; bic: string };
       expect(info.ids.every((id) => id.startsWith(`w${info.worker}-`))).toBe(true);
       expect(info.accounts).toEqual(['main', 'second']);
-      expect(info.assets).toEqual([{ asset_code_identification: 'USD', asset_issuer_identification: info.ids[0] }]);
+      expect(info.assets).toEqual(['USD', 'EUR'].map((code) => ({ asset_code_identification: code, asset_issuer_identification: info.ids[0] })));
       expect(info.bic).toMatch(/^[A-Z]{4}GBXX[A-Z0-9]{3}$/);
       const calls = callsOf(r.attachments);
       expect(calls).toHaveLength(1);
@@ -150,9 +150,9 @@ test('with nothing given: an embedded simulator, a written profile, and tokens k
   const endpoints = callsOf(clock.result.attachments).map((call) => call.endpoint_id ?? call.url.replace(/^http:\/\/[^/]+/, ''));
   expect(endpoints).toEqual(['/sim/clock', 'member.refreshToken', 'member.getAllowlist', '/sim/clock', '/sim/tokens', 'member.getAllowlist']);
 
-  const profileFile = join(run.reportDir, '.run', 'profile.json');
-  expect(statSync(profileFile).mode & 0o777).toBe(0o600);
-  const written = JSON.parse(readFileSync(profileFile, 'utf8')) as { base_url: string; capabilities: unknown };
-  expect(written.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-  expect(written.capabilities).toEqual({ control: 'simulator' });
+  // The built profile holds the simulator's tokens: it lived in the run's private directory, not here.
+  expect(readdirSync(join(run.reportDir, '.run'))).not.toContain('profile.json');
+  const target = JSON.parse(readFileSync(join(run.reportDir, '.run', 'target.json'), 'utf8')) as { base_url: string; capabilities: unknown };
+  expect(target.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  expect(target.capabilities).toEqual({ control: 'simulator' });
 });

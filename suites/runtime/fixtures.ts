@@ -4,7 +4,7 @@ import { ControlClient, TargetClock, type SimMember } from './control.ts';
 import { HarnessFault } from './harness-fault.ts';
 import type { Profile, ProfileAsset, RequiredRole } from './profile.ts';
 import { CALLS_ATTACHMENT, CallRecorder, RecordingChannel } from './recorder.ts';
-import { createSimMembers, operatingAccounts, TOKENIZER_DSA } from './sim-members.ts';
+import { createSimMembers, operatingAccounts, tokenizerAssets } from './sim-members.ts';
 import { configuredProfile } from './target.ts';
 import { TokenStore } from './token-store.ts';
 
@@ -85,6 +85,8 @@ export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
       const recorder = new CallRecorder();
       recording.current = recorder;
       await use(recorder);
+      // A check that stopped at its first failure may have calls still under way: they belong here.
+      await recording.settled();
       recording.current = new CallRecorder();
       await testInfo.attach(CALLS_ATTACHMENT, { body: JSON.stringify(recorder.calls), contentType: 'application/json' });
     },
@@ -128,7 +130,7 @@ async function simulatorActors(target: Profile, recording: RecordingChannel, pre
       role,
       identification: member.identification,
       accounts: operatingAccounts(members[role]),
-      assets: role === 'tokenizer' ? [{ asset_code_identification: TOKENIZER_DSA, asset_issuer_identification: member.identification }] : [],
+      assets: role === 'tokenizer' ? tokenizerAssets(member.identification) : [],
       client: new DssClient({
         baseUrl: target.base_url,
         token,

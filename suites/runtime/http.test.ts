@@ -33,6 +33,15 @@ test.beforeAll(async () => {
         res.end();
         return;
       }
+      case '/declared-huge':
+        // Headers that promise far more than the cap; the body then never comes.
+        res.writeHead(200, { 'content-length': String(512 * 1024 * 1024) });
+        res.write('x');
+        return;
+      case '/not-utf8':
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(Buffer.from([0x22, 0xff, 0xfe, 0x22]));
+        return;
       case '/redirect':
         res.writeHead(302, { location: '/echo' });
         res.end('moved');
@@ -92,6 +101,20 @@ test('a refused connection is a refused failure', async () => {
 test('a response over the size cap is aborted and reported', async () => {
   const result = await send({ method: 'GET', url: `${server.url}/huge`, timeoutMs: 5000, maxResponseBytes: 5 * 1024 * 1024 });
   expectFailure(result, 'too-large');
+});
+
+test('a declared length over the cap is refused at once, without waiting for the body', async () => {
+  const result = await send({ method: 'GET', url: `${server.url}/declared-huge`, timeoutMs: 5000, maxResponseBytes: 1024 });
+  expectFailure(result, 'too-large');
+  expect(result.kind === 'failure' && result.message).toBe("response too large: the body exceeds the harness's limit of 1024 bytes; reading stopped");
+  expect(result.durationMs).toBeLessThan(5000);
+});
+
+test('a body that is not UTF-8 is flagged; a UTF-8 one is not', async () => {
+  const bad = await send({ method: 'GET', url: `${server.url}/not-utf8`, timeoutMs: 2000 });
+  expect(bad.kind === 'response' && bad.invalidUtf8).toBe(true);
+  const good = await send({ method: 'GET', url: `${server.url}/echo`, timeoutMs: 2000 });
+  expect(good.kind === 'response' && good.invalidUtf8).toBeUndefined();
 });
 
 test('a response under the cap is read whole', async () => {

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
@@ -24,7 +25,10 @@ export interface HttpResponse {
   status: number;
   /** Lower-case names; repeated headers joined with ", ". */
   headers: Record<string, string>;
+  /** Decoded as UTF-8; bytes that are not become U+FFFD (see `invalidUtf8`). */
   bodyText: string;
+  /** The body's bytes are not UTF-8, so it cannot be JSON whatever it looks like once decoded. */
+  invalidUtf8?: boolean;
   durationMs: number;
 }
 
@@ -33,6 +37,7 @@ export type NetworkFailureReason = 'refused' | 'reset' | 'timeout' | 'tls' | 'dn
 export interface NetworkFailure {
   kind: 'failure';
   reason: NetworkFailureReason;
+  /** For people: starts with what happened in words ("timed out: ...", "connection reset: ..."). */
   message: string;
   durationMs: number;
 }
@@ -78,7 +83,7 @@ export function send(input: HttpRequest): Promise<HttpResult> {
     }
 
     deadline = setTimeout(() => {
-      fail('timeout', `no complete response within ${input.timeoutMs} ms`);
+      fail('timeout', `timed out: no complete response within ${input.timeoutMs} ms`);
       req.destroy();
     }, input.timeoutMs);
 
@@ -88,30 +93,35 @@ export function send(input: HttpRequest): Promise<HttpResult> {
     });
 
     req.on('response', (res: IncomingMessage) => {
+      const tooLarge = () => {
+        fail('too-large', `response too large: the body exceeds the harness's limit of ${limit} bytes; reading stopped`);
+        req.destroy();
+      };
+      // A declared length over the limit is refused before a byte of it is read.
+      if (Number(res.headers['content-length'] ?? 0) > limit) {
+        tooLarge();
+        return;
+      }
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > limit) {
-          fail('too-large', `response body exceeds ${limit} bytes; aborted`);
-          req.destroy();
+          tooLarge();
           return;
         }
         chunks.push(chunk);
       });
-      res.on('error', (error) => fail('reset', `connection broken while reading the response: ${messageOf(error)}`));
+      res.on('error', (error) => fail('reset', `connection reset while reading the response: ${messageOf(error)}`));
       res.on('close', () => {
-        if (!res.complete) fail('reset', 'connection closed before the response was complete');
+        if (!res.complete) fail('reset', 'connection reset: closed before the response was complete');
       });
-      res.on('end', () =>
-        finish({
-          kind: 'response',
-          status: res.statusCode ?? 0,
-          headers: flattenHeaders(res.headers),
-          bodyText: Buffer.concat(chunks).toString('utf8'),
-          durationMs: elapsed(),
-        }),
-      );
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const response: HttpResponse = { kind: 'response', status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), bodyText: body.toString('utf8'), durationMs: elapsed() };
+        if (!isUtf8(body)) response.invalidUtf8 = true;
+        finish(response);
+      });
     });
 
     if (input.body !== undefined) req.write(input.body);

@@ -1,5 +1,5 @@
 import type { HttpResult } from './http.ts';
-import { redactBody, redactHeaders, redactUrl } from './redaction.ts';
+import { redactBody, redactHeaders, redactUrl, sentCredentials } from './redaction.ts';
 
 /**
  * The network calls of one check, kept with its result so that a failure can be understood without
@@ -55,20 +55,38 @@ export class CallRecorder {
  */
 export class RecordingChannel {
   current = new CallRecorder();
+  private readonly inFlight = new Set<Promise<Exchange>>();
 
-  record(exchange: Exchange): RecordedCall {
-    return this.current.record(exchange);
+  /**
+   * Records an exchange once it is done, for the check that was running when it started: calls sent
+   * together outlive a check that stopped at the first failure, and must neither vanish from its
+   * record nor turn up in the next check's.
+   */
+  async record(exchange: Promise<Exchange>): Promise<RecordedCall> {
+    const recorder = this.current;
+    this.inFlight.add(exchange);
+    try {
+      return recorder.record(await exchange);
+    } finally {
+      this.inFlight.delete(exchange);
+    }
+  }
+
+  /** Resolves when every exchange started so far is recorded (each has a hard deadline, so this ends). */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 }
 
 export function recordedCall(exchange: Exchange): RecordedCall {
   const { endpointId, result, requestBody: body } = exchange;
-  const requestBody = body === undefined ? null : redactBody(typeof body === 'string' ? body : body.toString('utf8'), endpointId, 'request');
+  const known = sentCredentials(exchange.requestHeaders);
+  const requestBody = body === undefined ? null : redactBody(typeof body === 'string' ? body : body.toString('utf8'), endpointId, 'request', known);
   const base = {
     endpoint_id: endpointId,
     method: exchange.method,
-    url: redactUrl(exchange.url),
-    request_headers: redactHeaders(exchange.requestHeaders),
+    url: redactUrl(exchange.url, known),
+    request_headers: redactHeaders(exchange.requestHeaders, known),
     request_body: requestBody,
     duration_ms: result.durationMs,
   };
@@ -78,7 +96,7 @@ export function recordedCall(exchange: Exchange): RecordedCall {
   return {
     ...base,
     status: result.status,
-    response_headers: redactHeaders(result.headers),
-    response_body: result.bodyText === '' ? null : redactBody(result.bodyText, endpointId, 'response'),
+    response_headers: redactHeaders(result.headers, known),
+    response_body: result.bodyText === '' ? null : redactBody(result.bodyText, endpointId, 'response', known),
   };
 }

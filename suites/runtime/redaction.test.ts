@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { CallRecorder } from './recorder.ts';
-import { BODY_LIMIT_BYTES, REDACTED, redactBody, redactHeaders, redactUrl } from './redaction.ts';
+import { BODY_LIMIT_BYTES, REDACTED, redactBody, redactHeaders, redactUrl, sentCredentials } from './redaction.ts';
 import { fakeJwt } from './test-server.ts';
 
 const jwt = fakeJwt({ sub: 'mm-london', exp: 1_900_000_000 });
@@ -51,6 +51,36 @@ test('control-plane answers lose their tokens', () => {
 test('a JWT anywhere in a body or URL is scrubbed, even in text that is not JSON', () => {
   expect(redactBody(`invalid token ${jwt} given`, null, 'response')).toBe(`invalid token ${REDACTED} given`);
   expect(redactUrl(`http://h/x?t=${jwt}`)).not.toContain(jwt);
+});
+
+test('fields named signature or authorization are secrets wherever they appear', () => {
+  const body = JSON.stringify({ debug: { signature: 'c2lnbmF0dXJl', authorization: 'Basic dXNlcjpwYXNz' }, keep: 'x' });
+  expect(JSON.parse(redactBody(body, 'member.listMembers', 'response'))).toEqual({ debug: { signature: REDACTED, authorization: REDACTED }, keep: 'x' });
+});
+
+test('the credential a request carried is blanked wherever the answer echoes it, whole or as a JWT signature', () => {
+  const opaque = 'opaque-0123456789abcdef';
+  const signed = fakeJwt({ sub: 'mm' }, 'a-long-signature-segment');
+  expect(sentCredentials({ Authorization: `Bearer ${opaque}` })).toEqual([opaque]);
+  expect(sentCredentials({ authorization: `Bearer ${signed}` })).toEqual([signed, 'a-long-signature-segment']);
+  // Short values are no credentials: blanking them would eat ordinary words.
+  expect(sentCredentials({ authorization: 'Bearer x' })).toEqual([]);
+  expect(sentCredentials({})).toEqual([]);
+
+  const known = [opaque, 'sig-segment-0123456789'];
+  expect(redactBody(`<p>token ${opaque} refused; bad signature sig-segment-0123456789</p>`, null, 'response', known)).toBe(`<p>token ${REDACTED} refused; bad signature ${REDACTED}</p>`);
+  expect(redactHeaders({ 'WWW-Authenticate': `Bearer error="invalid_token", token="${opaque}"` }, known)).toEqual({ 'www-authenticate': `Bearer error="invalid_token", token="${REDACTED}"` });
+  expect(redactUrl(`http://elsewhere/login?next=%2F&t=${opaque}`, known)).not.toContain(opaque);
+
+  // The recorder does this for every call, from the request's own Authorization header.
+  const call = new CallRecorder().record({
+    endpointId: 'member.listMembers',
+    method: 'GET',
+    url: 'http://h/client/v1/api/members',
+    requestHeaders: { authorization: `Bearer ${opaque}` },
+    result: { kind: 'response', status: 401, headers: { 'x-echo': opaque }, bodyText: `no such token: ${opaque}`, durationMs: 1 },
+  });
+  expect(JSON.stringify(call)).not.toContain(opaque);
 });
 
 test('signature query parameters of the funding send are redacted', () => {

@@ -12,6 +12,8 @@ const secretHeaders = new Set(['authorization', 'proxy-authorization', 'cookie',
 /** Body fields that carry a credential or a signature, wherever they appear. */
 const secretFields = new Set([
   'token',
+  'authorization',
+  'signature',
   'access_token',
   'refresh_token',
   'oauthBearerToken',
@@ -32,11 +34,27 @@ const REFRESH_ENDPOINT = 'member.refreshToken';
 /** Three base64url segments, the first a JSON header: a JWT, wherever it turns up (echoed in an error, say). */
 const jwtPattern = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+/**
+ * The credential a request carries in its Authorization header, and a JWT's signature segment on its
+ * own: a target may echo either anywhere (an opaque token, or "bad signature <segment>" in an error),
+ * where no pattern would recognise them. Too short a value is no credential and is left alone, so as
+ * not to blank ordinary words.
+ */
+export function sentCredentials(requestHeaders: Record<string, string>): string[] {
+  const authorization = Object.entries(requestHeaders).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+  const credential = authorization?.replace(/^\S+\s+/, '').trim() ?? '';
+  const signature = credential.split('.').length === 3 ? (credential.split('.')[2] ?? '') : '';
+  return [credential, signature].filter((value) => value.length >= MIN_CREDENTIAL_LENGTH);
+}
+
+const MIN_CREDENTIAL_LENGTH = 12;
+
+/** `known`: credentials of the exchange (see sentCredentials), blanked wherever they appear. */
+export function redactHeaders(headers: Record<string, string>, known: readonly string[] = []): Record<string, string> {
   const redacted: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
-    if (!secretHeaders.has(lower)) redacted[lower] = scrubJwts(value);
+    if (!secretHeaders.has(lower)) redacted[lower] = scrub(value, known);
     // Keeping the scheme shows whether a bearer token was sent at all, which auth checks are about.
     else if (lower.endsWith('authorization')) redacted[lower] = `${value.split(' ')[0] ?? ''} ${REDACTED}`.trim();
     else redacted[lower] = REDACTED;
@@ -44,20 +62,20 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
   return redacted;
 }
 
-export function redactUrl(url: string): string {
+export function redactUrl(url: string, known: readonly string[] = []): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return scrubJwts(url);
+    return scrub(url, known);
   }
   for (const name of secretQueryParams) if (parsed.searchParams.has(name)) parsed.searchParams.set(name, REDACTED);
-  return scrubJwts(parsed.toString());
+  return scrub(parsed.toString(), known);
 }
 
 /** Redacts one body of a call to `endpointId` (null: not a catalogue endpoint) and truncates it. */
-export function redactBody(text: string, endpointId: string | null, direction: 'request' | 'response'): string {
-  return truncate(scrubJwts(redactJsonText(text, endpointId, direction)));
+export function redactBody(text: string, endpointId: string | null, direction: 'request' | 'response', known: readonly string[] = []): string {
+  return truncate(scrub(redactJsonText(text, endpointId, direction), known));
 }
 
 function redactJsonText(text: string, endpointId: string | null, direction: 'request' | 'response'): string {
@@ -91,8 +109,10 @@ function redactValue(value: unknown, extraField: string | null, changed: { value
   return copy;
 }
 
-function scrubJwts(text: string): string {
-  return text.replace(jwtPattern, REDACTED);
+function scrub(text: string, known: readonly string[]): string {
+  // Whole credentials first: a known JWT is then gone before its signature segment is looked for.
+  const withoutKnown = known.reduce((current, value) => current.replaceAll(value, REDACTED), text);
+  return withoutKnown.replace(jwtPattern, REDACTED);
 }
 
 function truncate(text: string): string {

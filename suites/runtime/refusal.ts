@@ -1,4 +1,4 @@
-import { CheckFailure, expectErrorBody, warnShould } from './check.ts';
+import { CheckFailure, describeStatus, expectErrorBody, warnShould } from './check.ts';
 import type { DssResponse } from './client.ts';
 
 export interface RefusalExpectation {
@@ -24,6 +24,10 @@ export function expectRefusal(response: DssResponse, expectation: RefusalExpecta
   const call = `${response.call.method} ${response.call.url}`;
   if (response.status >= 200 && response.status < 300) {
     throw new CheckFailure(requirement, `${call}: expected a refusal with status ${status}, got ${response.status} (accepted)`);
+  }
+  // A redirect is no refusal at all, whatever the level.
+  if (response.status >= 300 && response.status < 400) {
+    throw new CheckFailure(requirement, `${call}: expected a refusal with status ${status}, got ${describeStatus(response)}`);
   }
   if (response.status >= 500) {
     throw new CheckFailure('ERR-NO-5XX', `${call}: a client mistake must not get a 5xx; expected ${status}, got ${response.status}`);

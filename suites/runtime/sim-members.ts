@@ -1,15 +1,21 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { ControlClient, SimMember } from './control.ts';
-import type { RequiredRole } from './profile.ts';
+import type { ProfileAsset, RequiredRole } from './profile.ts';
 
 /**
- * The members a run acts as, made to order on a simulator: a tokenizer with a registered DSA and two
+ * The members a run acts as, made to order on a simulator: a tokenizer with two registered DSAs and two
  * market makers, each with two operating accounts. Gateway reads consume messages, so two workers must
  * never share a member: every call here makes new ones, with unique identifications and BICs.
  */
 
 export const OPERATING_ACCOUNTS = ['main', 'second'];
 export const TOKENIZER_DSA = 'USD';
+/**
+ * The tokenizer's second DSA: an exchange needs two assets that market makers hold on operating
+ * accounts (a DSO lives on its holder's `emission` account, semantics §3), so the quoted asset is a
+ * second currency of the same tokenizer (suites/flows/README.md, "Exchanges").
+ */
+export const SECOND_DSA = 'EUR';
 
 const blueprints: Record<RequiredRole, { suffix: string; business_role: 'MIS' | 'MMM'; country_code: string }> = {
   tokenizer: { suffix: 'tkn', business_role: 'MIS', country_code: 'US' },
@@ -31,8 +37,13 @@ export async function createSimMembers(control: ControlClient, prefix: string): 
     });
   };
   const [tokenizer, mmA, mmB] = await Promise.all([create('tokenizer'), create('mmA'), create('mmB')]);
-  await control.registerAsset(tokenizer.identification, TOKENIZER_DSA);
+  for (const code of [TOKENIZER_DSA, SECOND_DSA]) await control.registerAsset(tokenizer.identification, code);
   return { tokenizer, mmA, mmB };
+}
+
+/** The assets a made-to-order tokenizer issues, as a profile lists them: `TOKENIZER_DSA` first. */
+export function tokenizerAssets(tokenizer: string): ProfileAsset[] {
+  return [TOKENIZER_DSA, SECOND_DSA].map((code) => ({ asset_code_identification: code, asset_issuer_identification: tokenizer }));
 }
 
 /** The member's operating accounts (all but `emission`), `main` first: the spec's default account. */

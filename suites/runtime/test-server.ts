@@ -33,8 +33,11 @@ export async function startTestServer(handler: Handler): Promise<TestServer> {
   };
 }
 
-/** An unsigned JWT with the given claims: the harness reads claims without verifying. */
-export function fakeJwt(claims: Record<string, unknown>): string {
+/**
+ * An unsigned JWT with the given claims: the harness reads claims without verifying. A test that
+ * hunts for leaked tokens gives each its own signature segment.
+ */
+export function fakeJwt(claims: Record<string, unknown>, signature = 'c2lnbmF0dXJl'): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'EdDSA', typ: 'JWT' })}.${part(claims)}.c2lnbmF0dXJl`;
+  return `${part({ alg: 'EdDSA', typ: 'JWT' })}.${part(claims)}.${signature}`;
 }

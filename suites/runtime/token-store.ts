@@ -1,18 +1,19 @@
-import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { reportDirOf } from './report-dir.ts';
+import { runSecretsDir } from './run-secrets.ts';
 
 /**
  * The latest token of each profile member during one run. Renewing a token through the spec's refresh
  * endpoint revokes the one before it, and Playwright restarts a worker after a failed check: without
  * this file the new worker would start again from the profile's token, which the target no longer
- * accepts. Global setup empties it at the start of every run; it is mode 600 because it holds tokens.
+ * accepts. It lives in the run's private directory (see run-secrets.ts), which starts empty and is
+ * removed at the end of the run; it is mode 600 because it holds tokens.
  */
 export class TokenStore {
   constructor(private readonly file: string) {}
 
   static forRun(env: Record<string, string | undefined>): TokenStore {
-    return new TokenStore(join(reportDirOf(env), '.run', 'tokens.json'));
+    return new TokenStore(join(runSecretsDir(env), 'tokens.json'));
   }
 
   latest(role: string): string | undefined {
@@ -22,10 +23,6 @@ export class TokenStore {
   save(role: string, token: string): void {
     writeFileSync(this.file, JSON.stringify({ ...this.read(), [role]: token }), { mode: 0o600 });
     chmodSync(this.file, 0o600);
-  }
-
-  clear(): void {
-    rmSync(this.file, { force: true });
   }
 
   private read(): Record<string, string> {
