@@ -61,7 +61,7 @@ export async function measure(args: string[]): Promise<Measurement> {
     load_generator: 'fetch (undici, keep-alive) in the benchmark process; the simulator in a child process',
     ...(values['profile-server'] ? { server_cpu_profile: values['profile-server'] } : {}),
   };
-  const simulator = await startServerProcess(SIMULATOR_CHILD, cpuProfileFlags(values['profile-server']));
+  const simulator = await startServerProcess(SIMULATOR_CHILD, cpuProfileFlags(values['profile-server'] && `${values['profile-server']}/simulator`));
   try {
     const post: Post = (path, token, body) => call(simulator.url, 'POST', path, token, body);
     const tokens = new Map<string, string>();

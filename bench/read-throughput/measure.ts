@@ -54,10 +54,10 @@ export async function measure(args: string[]): Promise<Measurement> {
   const { values } = parseArgs({
     args,
     options: {
-      duration: { type: 'string', default: '10' },
-      warmup: { type: 'string', default: '3' },
+      duration: { type: 'string', default: '5' },
+      warmup: { type: 'string', default: '2' },
       connections: { type: 'string', default: '10' },
-      rounds: { type: 'string', default: '2' },
+      rounds: { type: 'string', default: '4' },
       'profile-server': { type: 'string' },
     },
   });
@@ -118,15 +118,18 @@ async function measureEndpoint(endpoint: { id: string; path: string }, simulator
   }
   const simulatorPhases = rounds.map((round) => round.simulator);
   const barePhases = rounds.map((round) => round.bare);
-  const simulatorRate = mean(simulatorPhases.map((phase) => phase.requests_per_s));
-  const bareRate = mean(barePhases.map((phase) => phase.requests_per_s));
+  // Each round's two phases ran back to back, under much the same machine load: their ratio is the
+  // comparison, and the median of the rounds' ratios shrugs off a round that a load spike spoiled.
+  const roundRatios = rounds.map((round) => round.simulator.requests_per_s / round.bare.requests_per_s);
+  const roundCpuRatios = rounds.map((round) => round.bare.server_cpu_us_per_request / round.simulator.server_cpu_us_per_request);
   return {
     id: endpoint.id,
     path: endpoint.path,
     body_bytes: Buffer.byteLength(body),
-    ratio: simulatorRate / bareRate,
-    /** The same comparison by the servers' own CPU cost per request (bare / simulator). */
-    cpu_ratio: mean(barePhases.map((phase) => phase.server_cpu_us_per_request)) / mean(simulatorPhases.map((phase) => phase.server_cpu_us_per_request)),
+    ratio: median(roundRatios),
+    /** The same comparison by the servers' own CPU time per request (bare / simulator), which load disturbs less. */
+    cpu_ratio: median(roundCpuRatios),
+    round_ratios: roundRatios,
     simulator: { ...summarise(simulatorPhases), rounds: simulatorPhases },
     bare: { ...summarise(barePhases), rounds: barePhases },
   };
@@ -172,6 +175,12 @@ function summarise(phases: Phase[]) {
     server_cpu_us_per_request: mean(phases.map((phase) => phase.server_cpu_us_per_request)),
     server_cpu_share: mean(phases.map((phase) => phase.server_cpu_share)),
   };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function mean(values: number[]): number {
