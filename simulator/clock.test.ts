@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { SimClock } from './clock.ts';
+import { LATEST_INSTANT, SimClock } from './clock.ts';
 
 test.describe('SimClock', () => {
   test('follows its source from the given start and moves forward on demand', () => {
@@ -17,5 +17,13 @@ test.describe('SimClock', () => {
     expect(() => clock.set(9_999)).toThrow(/never goes backwards/);
     expect(() => clock.advance(-1)).toThrow(RangeError);
     expect(clock.now()).toBe(10_000);
+  });
+
+  test('stays within four-digit years, where every date the service writes still works', () => {
+    const clock = new SimClock(LATEST_INSTANT - 10, () => 0);
+    expect(() => clock.advance(11)).toThrow(/latest instant/);
+    expect(() => clock.set(LATEST_INSTANT + 1)).toThrow(/latest instant/);
+    expect(clock.advance(10)).toBe(LATEST_INSTANT);
+    expect(() => new SimClock(LATEST_INSTANT + 1)).toThrow(RangeError);
   });
 });

@@ -19,7 +19,7 @@ export class SimClock implements Clock {
    */
   constructor(start?: number, private readonly source: () => number = Date.now) {
     this.startedAt = source();
-    if (start !== undefined) this.offset = start - this.startedAt;
+    if (start !== undefined) this.offset = withinDates(start, 'the start of the clock') - this.startedAt;
   }
 
   now(): number {
@@ -28,6 +28,7 @@ export class SimClock implements Clock {
 
   advance(ms: number): number {
     if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError('advance_ms must be a non-negative integer');
+    withinDates(this.now() + ms, 'the clock moved by advance_ms');
     this.offset += ms;
     return this.now();
   }
@@ -37,7 +38,20 @@ export class SimClock implements Clock {
     if (!Number.isSafeInteger(instant)) throw new RangeError('now must be an integer number of milliseconds');
     const current = this.now();
     if (instant < current) throw new RangeError(`the clock never goes backwards (now ${current}, asked ${instant})`);
+    withinDates(instant, 'now');
     this.offset += instant - current;
     return this.now();
   }
+}
+
+/**
+ * The last instant with a four-digit year (9999-12-31T23:59:59.999Z). ISO 8601 as the service writes it
+ * (`toISOString`, ISO 20022 timestamps) has no later one, and past 8.64e15 ms a Date holds nothing at
+ * all: every token check would then fail and every authenticated call answer 500.
+ */
+export const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+function withinDates(instant: number, what: string): number {
+  if (instant > LATEST_INSTANT) throw new RangeError(`${what} would be ${instant}, after the latest instant the service can write as a date (${LATEST_INSTANT} ms, 9999-12-31)`);
+  return instant;
 }

@@ -56,3 +56,19 @@ test('a restart for an account the caller lacks is 409; a malformed reference is
   const narrow = await principal('maker-aa', { accounts: ['second'] });
   expect(refusal(() => restartListening(state, narrow, 'main', 'now'))).toMatchObject({ status: 401, code: 'AUTH-ACCOUNT-FORBIDDEN' });
 });
+
+test('fault listening-restart-no-replay: a restart from a reference number is accepted and replays nothing', async () => {
+  const { state, principal } = await valueNetwork();
+  const aa = await principal('maker-aa');
+  fundLine(state, 'maker-aa', 'main', USD, 100, '1');
+  fundLine(state, 'maker-aa', 'main', USD, 100, '2');
+  state.gateway.read('maker-aa', 'transactions');
+  const reference = String(state.ledger.transactions()[0]!.transaction_reference_number);
+
+  state.faults.enable('listening-restart-no-replay');
+  restartListening(state, aa, 'main', reference);
+  expect(state.gateway.read('maker-aa', 'transactions')).toEqual([]);
+  state.faults.disable('listening-restart-no-replay');
+  restartListening(state, aa, 'main', reference);
+  expect(state.gateway.read('maker-aa', 'transactions')).toHaveLength(1);
+});

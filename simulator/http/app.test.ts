@@ -137,6 +137,24 @@ test('faults switch on and off through the control plane and change behaviour', 
   expect(await (await fetch(`${sim.url}/client/v1/api/nowhere`)).json()).toHaveProperty('timestamp');
 });
 
+test('faults unknown-path-500 and v2-path-served change how paths outside the API are answered', async () => {
+  const switchFault = (name: string, on: boolean) => fetch(`${sim.url}/sim/faults`, { method: 'POST', body: JSON.stringify(on ? { enable: [name] } : { disable: [name] }) });
+  await switchFault('unknown-path-500', true);
+  const failing = await fetch(`${sim.url}/client/v1/api/nowhere`, { headers: auth() });
+  expect(failing.status).toBe(500);
+  expect(await failing.json()).toMatchObject({ code: 'INTERNAL-ERROR' });
+  await switchFault('unknown-path-500', false);
+
+  await switchFault('v2-path-served', true);
+  expect((await fetch(`${sim.url}/client/v2/api/digital-accounts`, { headers: auth() })).status).toBe(200);
+  // A body reaches the version-1 endpoint too.
+  const signed = await fetch(`${sim.url}/client/v0/api/sign/payload`, { method: 'POST', headers: auth(), body: JSON.stringify({ account_identification: 'main', unsigned_payload: 'aGVsbG8=' }) });
+  expect(signed.status).toBe(200);
+  expect((await fetch(`${sim.url}/client/api/digital-accounts`, { headers: auth() })).status).toBe(404);
+  await switchFault('v2-path-served', false);
+  expect((await fetch(`${sim.url}/client/v2/api/digital-accounts`, { headers: auth() })).status).toBe(404);
+});
+
 test('the OpenAPI document and the interactive docs are served', async () => {
   const document = await json(await fetch(`${sim.url}/openapi.json`));
   expect(document.openapi).toBe('3.1.0');

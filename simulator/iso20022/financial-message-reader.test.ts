@@ -2,7 +2,8 @@ import { test, expect } from '@playwright/test';
 import type { MessageTypeName } from '../../schemas/iso20022/message-types.ts';
 import { readFinancialMessage, refusalError, type FinancialMessageReading } from './financial-message-reader.ts';
 import { financialMessage } from './message-builder.ts';
-import { messageXml, paymentDocument, serviceExample, signedBy, testNetwork, type PaymentOptions } from './test-messages.ts';
+import { serviceExample, signedBy, testNetwork } from './test-messages.ts';
+import { messageXml, paymentDocument, type PaymentOptions } from '../../schemas/iso20022/message-builders.ts';
 
 function setup() {
   const network = testNetwork();

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { XmlC14NMode, XmlDocument } from 'libxml2-wasm';
 import { readMessage } from './read-message.ts';
 import { signatureAlgorithms, signMessageXml, verifyMessageSignature } from './signature.ts';
-import { fixture, messageXml, paymentDocument, signedBy, testNetwork } from './test-messages.ts';
+import { fixture, signedBy, testNetwork } from './test-messages.ts';
+import { messageXml, paymentDocument } from '../../schemas/iso20022/message-builders.ts';
 
 const { ofi, rfi } = testNetwork();
 const unsigned = messageXml('pacs.008.001.08', paymentDocument());

@@ -4,7 +4,8 @@ import { financialMessage } from './message-builder.ts';
 import { problem } from './problems.ts';
 import { readMessage } from './read-message.ts';
 import { rejectionReason, SERVICE_BICFI, statusReportMessage, statusReportSubject, statusReportXml, type StatusReport } from './status-report.ts';
-import { fixture, messageXml, paymentDocument, signedBy, testNetwork } from './test-messages.ts';
+import { fixture, signedBy, testNetwork } from './test-messages.ts';
+import { messageXml, paymentDocument } from '../../schemas/iso20022/message-builders.ts';
 import { textAt } from './xml-dom.ts';
 
 const payment = readMessage('pacs.008.001.08', messageXml('pacs.008.001.08', paymentDocument({ transactions: [{}, {}] }))).content!;

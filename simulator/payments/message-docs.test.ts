@@ -6,7 +6,7 @@ import { financialMessage } from '../iso20022/message-builder.ts';
 import { readMessage } from '../iso20022/read-message.ts';
 import { testNetwork } from '../iso20022/test-messages.ts';
 import { messageExamples, renderMessageDocs, signedExample } from './message-docs.ts';
-import { storyMessage } from './test-messages.ts';
+import { storyMessage } from '../../schemas/iso20022/message-builders.ts';
 
 test('docs/messages.md is current (rewrite it with `node --import tsx bin/tools/write-message-docs.ts`)', () => {
   expect(readFileSync(new URL('../../docs/messages.md', import.meta.url), 'utf8')).toBe(renderMessageDocs());

@@ -12,9 +12,8 @@ import {
   redemptionAnswer,
   redemptionRequest,
   redemptionStory,
-  storyMessage,
   unableToApply,
-} from './test-messages.ts';
+} from '../../schemas/iso20022/message-builders.ts';
 
 /**
  * docs/messages.md: one worked example of each message type, built by the same builders the tests send
@@ -186,7 +185,7 @@ export function renderMessageDocs(): string {
     'messages"); the envelope, the checks and the signature are in `simulator/iso20022/README.md`.',
     '',
     'Every example is generated from the builders the simulator’s own tests send through the service',
-    '(`simulator/payments/test-messages.ts`), and a test checks that each Document validates against its XSD',
+    '(`schemas/iso20022/message-builders.ts`), and a test checks that each Document validates against its XSD',
     'and that this page is current (`node --import tsx bin/tools/write-message-docs.ts` rewrites it).',
     '',
     '## The Message a member sends',

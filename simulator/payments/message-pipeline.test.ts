@@ -1,9 +1,8 @@
 import { test, expect } from '@playwright/test';
 import { financialMessage } from '../iso20022/message-builder.ts';
-import { messageXml } from '../iso20022/test-messages.ts';
 import { textAt } from '../iso20022/xml-dom.ts';
 import { redemptionAnswerRoute, replyRoute, sendRoute } from './message-routes.ts';
-import { complianceAnswer, creditTransfer } from './test-messages.ts';
+import { complianceAnswer, creditTransfer, messageXml } from '../../schemas/iso20022/message-builders.ts';
 import { paymentDomain, readServiceReport } from './test-network.ts';
 
 test('an accepted pacs.008: ACTC to the caller, the payment awaits its answer, the message is relayed with its sender', async () => {

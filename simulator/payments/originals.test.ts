@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { replyRoute, sendRoute } from './message-routes.ts';
-import { cancellationRequest, complianceAnswer, creditTransfer } from './test-messages.ts';
+import { cancellationRequest, complianceAnswer, creditTransfer } from '../../schemas/iso20022/message-builders.ts';
 import { paymentDomain } from './test-network.ts';
 
 /** maker-aa's payment to maker-bb, sent and waiting for its answer. */

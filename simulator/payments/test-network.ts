@@ -9,7 +9,7 @@ import { signedBy } from '../iso20022/test-messages.ts';
 import { textAt } from '../iso20022/xml-dom.ts';
 import { formatAmount } from '../ledger/amount.ts';
 import { handleFinancialMessage, type MessageRoute } from './message-pipeline.ts';
-import { paymentStory, storyMessage } from './test-messages.ts';
+import { paymentStory, storyMessage } from '../../schemas/iso20022/message-builders.ts';
 
 /**
  * The payment domain tests' network (test support only), on the value layer's: maker-aa (MAKAGB2L)

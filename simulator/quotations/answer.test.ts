@@ -100,7 +100,7 @@ test.describe('quotation answer', () => {
     const third = await principal('tokenizer-us');
     expect(refusal(() => answerQuotation(state, buyer, quotationUuid, body))).toMatchObject({ status: 400, code: 'QUOTATION-ANSWER-INVALID' });
     expect(refusal(() => answerQuotation(state, third, quotationUuid, body))).toMatchObject({ status: 400, code: 'QUOTATION-ANSWER-INVALID' });
-    expect(refusal(() => answerQuotation(state, seller, `${requestUuid.slice(0, 35)}0-maker-bb`, body))).toMatchObject({ status: 400, code: 'QUOTATION-ANSWER-INVALID' });
+    expect(refusal(() => answerQuotation(state, seller, `${requestUuid.slice(0, 35)}${requestUuid.endsWith(`0`) ? `1` : `0`}-maker-bb`, body))).toMatchObject({ status: 400, code: 'QUOTATION-ANSWER-INVALID' });
     expect(refusal(() => answerQuotation(state, seller, 'not-a-quotation-id', body))).toMatchObject({ status: 400, code: 'QUOTATION-ID-MALFORMED' });
   });
 

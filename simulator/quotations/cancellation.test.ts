@@ -58,3 +58,13 @@ test('the collection: conditions cancel the open ones that match; cancel_quotati
   cancelQuotations(state, buyer, { cancel_quotations: true });
   expect([stateOf(waiting), stateOf(answered), stateOf(other)]).toEqual([90, 90, 90]);
 });
+
+test('fault quotation-cancel-after-completion: a completed quotation is cancelled and reads 90', async () => {
+  const { state, buyer, answered, stateOf } = await withQuotations();
+  const quotation = state.quotations.quotation(answered, state.clock.now())!;
+  move(quotation, 'claim');
+  move(quotation, 'complete');
+  state.faults.enable('quotation-cancel-after-completion');
+  cancelQuotation(state, buyer, answered);
+  expect(stateOf(answered)).toBe(90);
+});

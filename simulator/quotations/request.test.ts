@@ -124,3 +124,11 @@ test.describe('quotation request', () => {
     expect(refusal(() => requestQuotations(state, seller, requestBody()))).toMatchObject({ status: 400, code: 'QUOTATION-REQUEST-INVALID', detail: expect.stringContaining('caller') });
   });
 });
+
+test('fault quotation-request-not-delivered: the seller’s quotation is opened, but its gateway stays empty', async () => {
+  const { state, buyer, seller, requestBody } = await quotationNetwork();
+  state.faults.enable('quotation-request-not-delivered');
+  const { request_uuid } = requestQuotations(state, buyer, requestBody());
+  expect(readQuotation(state, seller, `${request_uuid}-maker-bb`)).toMatchObject({ request_quotation_state: 1 });
+  expect(state.gateway.read('maker-bb', 'quotations')).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { createApp } from '../http/app.ts';
-import { messageXml, paymentDocument } from '../iso20022/test-messages.ts';
+import { messageXml, paymentDocument } from '../../schemas/iso20022/message-builders.ts';
 import { verifyMessageSignature } from '../iso20022/signature.ts';
 import { Simulator } from '../simulator.ts';
 import { MEMBER_API } from './test-client.ts';

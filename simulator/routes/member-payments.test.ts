@@ -15,7 +15,7 @@ import {
   storyMessage,
   unableToApply,
   type PaymentStory,
-} from '../payments/test-messages.ts';
+} from '../../schemas/iso20022/message-builders.ts';
 import { readServiceReport } from '../payments/test-network.ts';
 import { REPLY, SEND, paymentHttpNetwork, type MessageAnswer } from './payment-test-client.ts';
 import { MEMBER_API } from './test-client.ts';

@@ -2,7 +2,7 @@ import type { MessageTypeName } from '../../schemas/iso20022/message-types.ts';
 import { financialMessage, type FinancialMessage } from '../iso20022/message-builder.ts';
 import { formatAmount } from '../ledger/amount.ts';
 import type { PaymentQueueMessage } from '../payments/deliveries.ts';
-import { paymentStory, storyMessage } from '../payments/test-messages.ts';
+import { paymentStory, storyMessage } from '../../schemas/iso20022/message-builders.ts';
 import { MEMBER_API, TOKENIZER_API, usdNetwork, type Answer } from './test-client.ts';
 
 /**

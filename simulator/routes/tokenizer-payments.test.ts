@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { USD } from '../credit-lines/test-network.ts';
 import { formatAmount } from '../ledger/amount.ts';
-import { creditTransfer, redemptionAnswer, redemptionRequest, redemptionStory, type RedemptionAnswerOptions, type RedemptionStory } from '../payments/test-messages.ts';
+import { creditTransfer, redemptionAnswer, redemptionRequest, redemptionStory, type RedemptionAnswerOptions, type RedemptionStory } from '../../schemas/iso20022/message-builders.ts';
 import { readServiceReport } from '../payments/test-network.ts';
 import { ANSWER_REDEMPTION, REDEEM, paymentHttpNetwork } from './payment-test-client.ts';
 

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import type { Principal } from '../auth/principal.ts';
 import { refusal } from '../credit-lines/test-network.ts';
 import { replyRoute, sendRoute } from '../payments/message-routes.ts';
-import { complianceAnswer, creditTransfer, type PaymentStory } from '../payments/test-messages.ts';
+import { complianceAnswer, creditTransfer, type PaymentStory } from '../../schemas/iso20022/message-builders.ts';
 import { paymentDomain } from '../payments/test-network.ts';
 import { findTransactions, type TransactionsQuery } from './query.ts';
 

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { readMessage } from '../iso20022/read-message.ts';
 import { readSettlement } from '../iso20022/settlement.ts';
 import { testNetwork } from '../iso20022/test-messages.ts';
-import { creditTransfer, paymentStory, storyMessage } from '../payments/test-messages.ts';
+import { creditTransfer, paymentStory, storyMessage } from '../../schemas/iso20022/message-builders.ts';
 import { transactionInfo } from './transaction-info.ts';
 
 /** transactionInfo of the authored story's pacs.008 (bank-aaaa pays bank-bbbb), with `document`'s changes. */

@@ -1,6 +1,6 @@
 import { CheckFailure, expectStatus, HarnessFault } from '../runtime/check.ts';
 import type { Actors } from '../runtime/fixtures.ts';
-import { formatUnits } from '../invariants/money.ts';
+import { formatUnits, wholeUnits } from '../invariants/money.ts';
 import type { AssetId } from './assets.ts';
 import { balanceOf } from './balances.ts';
 import { openDsaLine } from './credit-lines.ts';
@@ -85,11 +85,12 @@ export async function openMarket(actors: Pick<Actors, 'tokenizer' | 'mmA' | 'mmB
     now: control ? () => control.clock() : () => Promise.resolve(Date.now()),
   };
   await allowMutually(market.buyer, market.seller);
-  // Each line gets room for what is funded into it or may be paid into it.
-  await openDsaLine(actors, market.buyer, market.buyerAccount, funds.base, market.base);
-  await openDsaLine(actors, market.buyer, market.buyerAccount, funds.quoted, market.quoted);
-  await openDsaLine(actors, market.seller, market.sellerAccount, funds.base, market.base);
-  await openDsaLine(actors, market.seller, market.sellerAccount, funds.quoted, market.quoted);
+  // Each line gets room for what is funded into it or may be paid into it, and a ceiling above zero.
+  const room = (amount: bigint) => amount + wholeUnits(1);
+  await openDsaLine(actors, market.buyer, market.buyerAccount, room(funds.base), market.base);
+  await openDsaLine(actors, market.buyer, market.buyerAccount, room(funds.quoted), market.quoted);
+  await openDsaLine(actors, market.seller, market.sellerAccount, room(funds.base), market.base);
+  await openDsaLine(actors, market.seller, market.sellerAccount, room(funds.quoted), market.quoted);
   if (funds.base > 0n) await fund(actors, market.buyer, market.buyerAccount, funds.base, market.base);
   if (funds.quoted > 0n) await fund(actors, market.seller, market.sellerAccount, funds.quoted, market.quoted);
   return market;

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
-import { amountToNumber, addAmounts, formatAmount } from '../../simulator/ledger/amount.ts';
+import { amountToNumber, addAmounts, compareAmounts, formatAmount, subtractAmounts } from '../../simulator/ledger/amount.ts';
 import { decimalOf } from './decimals.ts';
 import { isRecord } from './json-path.ts';
 
@@ -9,7 +9,7 @@ import { isRecord } from './json-path.ts';
  * evaluated by walking its tree, never by eval or Function, so a scenario file can do nothing but
  * what is listed here. An expression is a literal ('text', "text", 12.5, true, false, null), a
  * reference (`actors.mmA.accounts[0]`, `vars.amount`, `captures.signature`), or a call of one of the
- * functions below. A string that is one whole expression keeps the value's type (an object, a
+ * functions below, whose value may be read further like a reference (`find(...).field[0]`). A string that is one whole expression keeps the value's type (an object, a
  * number); expressions inside a longer string are written into it as text. `$${` writes `${`.
  */
 
@@ -24,7 +24,10 @@ export interface Reference {
   text: string;
 }
 
-export type Expression = { kind: 'literal'; value: string | number | boolean | null } | Reference | { kind: 'call'; name: FunctionName; args: Expression[] };
+export type Expression =
+  | { kind: 'literal'; value: string | number | boolean | null }
+  | Reference
+  | { kind: 'call'; name: FunctionName; args: Expression[]; path: Array<string | number>; text: string };
 
 /** A string of a scenario file: text and expressions, in order. */
 export interface Template {
@@ -67,11 +70,17 @@ interface FunctionDefinition {
 
 const functions = {
   uuid: { arity: 0, description: 'a new random UUID (version 4)', run: () => randomUUID() },
+  identifier: { arity: 0, description: 'a new random identifier of 32 hex digits: unique ISO 20022 identifications (Max35Text)', run: () => randomBytes(16).toString('hex') },
   now: { arity: 0, description: 'the target’s current time in milliseconds', run: (_args, scope) => scope.now() },
+  datetime: { arity: 1, description: 'a time in milliseconds as an ISO 8601 UTC date-time (2024-03-15T10:15:30.000Z)', run: ([ms]) => isoTime('datetime', ms) },
+  date: { arity: 1, description: 'a time in milliseconds as its UTC day (2024-03-15)', run: ([ms]) => isoTime('date', ms).slice(0, 10) },
   base64: { arity: 1, description: 'base64 of a text’s UTF-8 bytes', run: ([text]) => Buffer.from(textArgument('base64', text), 'utf8').toString('base64') },
   base64json: { arity: 1, description: 'base64 of a value’s canonical JSON (keys sorted)', run: ([value]) => Buffer.from(canonicalJson(value), 'utf8').toString('base64') },
   json: { arity: 1, description: 'a value’s canonical JSON text', run: ([value]) => canonicalJson(value) },
-  add: { arity: 2, description: 'the exact sum of two decimals (a number when both are numbers, else a decimal string)', run: ([a, b]) => add(a, b) },
+  add: { arity: 2, description: 'the exact sum of two decimals (a number when both are numbers, else a decimal string)', run: ([a, b]) => arithmetic('add', a, b) },
+  subtract: { arity: 2, description: 'the exact difference of two decimals, never below zero (a number when both are numbers, else a decimal string)', run: ([a, b]) => arithmetic('subtract', a, b) },
+  with: { arity: 3, description: 'a copy of an object with one field set: signed objects built from captured values', run: ([object, field, value]) => withField(object, field, value) },
+  find: { arity: 3, description: 'the first element of a list whose field equals a value: one notification among those read', run: ([list, field, value]) => findElement(list, field, value) },
 } satisfies Record<string, FunctionDefinition>;
 
 type FunctionName = keyof typeof functions;
@@ -81,12 +90,36 @@ function isFunctionName(name: string): name is FunctionName {
   return Object.hasOwn(functions, name);
 }
 
-/** Exact, in the ledger's fixed point: a balance plus a funded amount must not pick up float noise. */
-function add(a: unknown, b: unknown): number | string {
+/** Exact, in the ledger's fixed point: a balance plus or minus an amount must not pick up float noise. */
+function arithmetic(name: 'add' | 'subtract', a: unknown, b: unknown): number | string {
   const [x, y] = [decimalOf(a), decimalOf(b)];
-  if (x === undefined || y === undefined) throw new EvaluationError(`add() takes two non-negative decimals, got ${describeValue(a)} and ${describeValue(b)}`);
-  const sum = addAmounts(x, y);
-  return typeof a === 'number' && typeof b === 'number' ? amountToNumber(sum) : formatAmount(sum);
+  if (x === undefined || y === undefined) throw new EvaluationError(`${name}() takes two non-negative decimals, got ${describeValue(a)} and ${describeValue(b)}`);
+  if (name === 'subtract' && compareAmounts(x, y) < 0) throw new EvaluationError(`subtract() would go below zero: ${describeValue(a)} minus ${describeValue(b)}`);
+  const result = name === 'add' ? addAmounts(x, y) : subtractAmounts(x, y);
+  return typeof a === 'number' && typeof b === 'number' ? amountToNumber(result) : formatAmount(result);
+}
+
+/** A new object: `object`'s own fields, with `field` set to `value` (added, or replacing the old value). */
+function withField(object: unknown, field: unknown, value: unknown): Record<string, unknown> {
+  if (!isRecord(object)) throw new EvaluationError(`with() takes an object first, got ${describeValue(object)}`);
+  const name = textArgument('with', field);
+  return Object.fromEntries([...Object.entries(object).filter(([key]) => key !== name), [name, value]]);
+}
+
+/** The first element of `list` that is an object whose `field` is `value`. */
+function findElement(list: unknown, field: unknown, value: unknown): unknown {
+  if (!Array.isArray(list)) throw new EvaluationError(`find() takes a list first, got ${describeValue(list)}`);
+  const name = textArgument('find', field);
+  const found = list.find((element) => isRecord(element) && Object.hasOwn(element, name) && element[name] === value);
+  if (found === undefined) throw new EvaluationError(`find(): none of the ${list.length} elements has ${name} ${describeValue(value)}`);
+  return found;
+}
+
+function isoTime(name: string, ms: unknown): string {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) throw new EvaluationError(`${name}() takes a time in milliseconds, got ${describeValue(ms)}`);
+  const time = new Date(ms);
+  if (Number.isNaN(time.getTime())) throw new EvaluationError(`${name}() takes a time in milliseconds, got ${describeValue(ms)}`);
+  return time.toISOString();
 }
 
 function textArgument(name: string, value: unknown): string {
@@ -169,18 +202,23 @@ async function evaluate(expression: Expression, scope: Scope): Promise<unknown> 
       const args = [];
       for (const argument of expression.args) args.push(await evaluate(argument, scope));
       const definition: FunctionDefinition = functions[expression.name];
-      return definition.run(args, scope);
+      const value = await definition.run(args, scope);
+      return walk(value, `${expression.name}()`, expression.path, expression.text);
     }
   }
 }
 
 function lookUp(reference: Reference, scope: Scope): unknown {
-  let value: unknown = scope[reference.root];
-  let walked: string = reference.root;
-  for (const key of reference.path) {
+  return walk(scope[reference.root], reference.root, reference.path, reference.text);
+}
+
+/** `value` read along `path`; `start` names the value in a message ("vars", "find()"). */
+function walk(value: unknown, start: string, path: Array<string | number>, text: string): unknown {
+  let walked = start;
+  for (const key of path) {
     walked += typeof key === 'number' ? `[${key}]` : `.${key}`;
     const next = child(value, key);
-    if (!next) throw new EvaluationError(`${reference.text}: ${walked} is not there`);
+    if (!next) throw new EvaluationError(`${text}: ${walked} is not there`);
     value = next.value;
   }
   return value;
@@ -254,13 +292,20 @@ class Parser {
     }
     const { arity } = functions[name];
     if (args.length !== arity) throw this.error(`${name}() takes ${arity} argument${arity === 1 ? '' : 's'}, got ${args.length}`, start);
-    return { kind: 'call', name, args };
+    return { kind: 'call', name, args, path: this.accessors(), text: this.text.slice(start, this.position) };
   }
 
   private reference(root: string, start: number): Expression {
     if (!(referenceRoots as readonly string[]).includes(root)) {
       throw this.error(`unknown name ${root} (a reference starts with ${referenceRoots.join('., ')}.; functions are called with ())`, start);
     }
+    const path = this.accessors();
+    if (path.length === 0) throw this.error(`${root} needs a name after it, as in ${root}.name`, start);
+    return { kind: 'reference', root: root as ReferenceRoot, path, text: this.text.slice(start, this.position) };
+  }
+
+  /** `.name`, `[n]` and `['name']`, as many as are written. */
+  private accessors(): Array<string | number> {
     const path: Array<string | number> = [];
     for (;;) {
       const char = this.text[this.position];
@@ -279,10 +324,8 @@ class Parser {
         if (this.text[this.position] !== ']') throw this.error('expected ]');
         this.position += 1;
         path.push(quote === "'" || quote === '"' ? index : Number(index));
-      } else break;
+      } else return path;
     }
-    if (path.length === 0) throw this.error(`${root} needs a name after it, as in ${root}.name`, start);
-    return { kind: 'reference', root: root as ReferenceRoot, path, text: this.text.slice(start, this.position) };
   }
 
   private string(quote: string): string {

@@ -13,11 +13,21 @@ const requirementId = { type: 'string', pattern: '^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+
 /** Any JSON value; its strings may hold `${...}` expressions. */
 const anyValue = {};
 /** A text, number or boolean (union types are not allowed by the strict validator; a failed `not` shows its description). */
-const scalar = { not: { anyOf: [{ type: 'object' }, { type: 'array' }, { type: 'null' }] }, description: 'must be a text, number or boolean' };
+const scalar = { not: { anyOf: [{ type: 'object' }, { type: 'array' }, { type: 'null' }], description: 'must be a text, number or boolean' } };
 /** JSON path -> expected value or matcher. */
 const conditions = { type: 'object', minProperties: 1, additionalProperties: anyValue };
 
 const needs = ['control'] as const;
+
+/** What an answer must be: its status (default 200), schema and values. */
+const expectation = {
+  type: 'object',
+  properties: {
+    status: { type: 'integer', minimum: 100, maximum: 599 },
+    schema: anyValue,
+    values: conditions,
+  },
+};
 
 const step = {
   type: 'object',
@@ -38,17 +48,19 @@ const step = {
       required: ['payload'],
       properties: { account: text, payload: text },
     },
-    expect: {
+    sign_message: {
       type: 'object',
-      properties: {
-        status: { type: 'integer', minimum: 100, maximum: 599 },
-        schema: anyValue,
-        values: conditions,
-      },
+      required: ['template', 'fields'],
+      properties: { account: text, template: text, fields: { type: 'object', additionalProperties: scalar } },
     },
+    expect: expectation,
+    // Answers the spec leaves open between a few (a refusal or an answer saying Rejected): any one will do.
+    expect_any: { type: 'array', minItems: 2, items: expectation },
     capture: { type: 'object', minProperties: 1, additionalProperties: text },
     until: conditions,
     timeout_ms: { type: 'integer', minimum: 1, maximum: 600_000 },
+    // A consuming read judged on what it read itself, not on what earlier steps read.
+    fresh: { type: 'boolean' },
   },
 };
 
@@ -85,8 +97,17 @@ export interface StepData {
   query?: Record<string, string | number | boolean>;
   body?: unknown;
   sign?: { account?: string; payload: string };
-  expect?: { status?: number; schema?: unknown; values?: Record<string, unknown> };
+  sign_message?: { account?: string; template: string; fields: Record<string, string | number | boolean> };
+  expect?: ExpectationData;
+  expect_any?: ExpectationData[];
   capture?: Record<string, string>;
   until?: Record<string, unknown>;
   timeout_ms?: number;
+  fresh?: boolean;
+}
+
+export interface ExpectationData {
+  status?: number;
+  schema?: unknown;
+  values?: Record<string, unknown>;
 }

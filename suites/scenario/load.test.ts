@@ -62,22 +62,24 @@ steps:
   );
   expect(scenario).toMatchObject({ file, name: 'sample', title: 'a sample', needsControl: false, vars: [{ name: 'account', value: '${actors.mmA.accounts[0]}' }] });
   const [balance, sign, wait] = scenario.steps;
-  expect(balance).toMatchObject({ number: 1, actor: 'mmA', key: true, endpoint: 'member.getBalance', status: 200, signedAnswer: false, readsCaptures: false });
+  expect(balance).toMatchObject({ number: 1, actor: 'mmA', key: true, endpoint: 'member.getBalance', signedAnswer: false, readsCaptures: false });
   expect(balance?.requirement).toMatchObject({ id: 'SCN-FUNDING', level: 'MUST' });
-  expect(balance?.schema).toEqual({ name: 'balanceInfo', schema: schemaRef('balanceInfo') });
-  expect(balance?.values.map((condition) => [condition.path.text, condition.matcher])).toEqual([['$.balance', { kind: 'decimal', comparison: 'gte', expected: 0 }]]);
+  const [expected, ...more] = balance?.expectations ?? [];
+  expect(more).toEqual([]);
+  expect(expected).toMatchObject({ status: 200, schema: { name: 'balanceInfo', schema: schemaRef('balanceInfo') } });
+  expect(expected?.values.map((condition) => [condition.path.text, condition.matcher])).toEqual([['$.balance', { kind: 'decimal', comparison: 'gte', expected: 0 }]]);
   expect(balance?.captures.map((capture) => capture.name)).toEqual(['before']);
   // sign: the target's /sign/payload with the actor's first operating account; its answer is a signature.
   expect(sign).toMatchObject({
     key: false,
     endpoint: 'member.signPayload',
     body: { account_identification: '${actors.mmA.accounts[0]}', unsigned_payload: '${base64(captures.before)}' },
-    schema: { name: 'memberSignedPayload' },
+    expectations: [{ status: 200, schema: { name: 'memberSignedPayload' } }],
     signedAnswer: true,
     readsCaptures: true,
   });
   expect(sign?.requirement).toMatchObject({ id: 'SCN-FUNDING-NOTIFICATION', level: 'SHOULD' });
-  expect(wait?.schema).toEqual({ name: '[streamMessages]', schema: listOfRef('streamMessages') });
+  expect(wait?.expectations[0]?.schema).toEqual({ name: '[streamMessages]', schema: listOfRef('streamMessages') });
   expect(wait?.until?.timeoutMs).toBe(10_000);
 });
 
@@ -123,7 +125,7 @@ steps:
     expect.stringMatching(/^scenarios\/sample\.yaml:15: step 2 "first", expect\.schema: must name a resource of schemas\/resources\.ts, or \[name\] for a list of it; got \["balanceInfos"\] \(resources: error, digitalAccount, /),
     `${file}:17: step 2 "first", expect.values.balance: JSON path "balance" must start with $`,
     `${file}:21: step 3 "third", requirement: SCN-DSO-ISSUANCE is not one of the scenario's requirements (SCN-FUNDING, NO-SUCH-REQ)`,
-    `${file}:22: step 3 "third", sign.payload: bad expression: unknown function uid() (functions: uuid(), now(), base64(), base64json(), json(), add()) at column 25 of "\${base64(captures.y)} \${uid()}"`,
+    `${file}:22: step 3 "third", sign.payload: bad expression: unknown function uid() (functions: uuid(), identifier(), now(), datetime(), date(), base64(), base64json(), json(), add(), subtract(), with(), find()) at column 25 of "\${base64(captures.y)} \${uid()}"`,
     `${file}:23: step 3 "third", until["$.payload"].matches: Invalid regular expression: /(/u: Unterminated group`,
     `${file}:28: step 4 "fourth", body: tokenizer.listAvailableInstruments takes no body`,
     `${file}:27: step 4 "fourth", path.tokenizer_identification: actors.mmZ.identification: unknown actor mmZ (actors: tokenizer, mmA, mmB)`,
@@ -209,7 +211,7 @@ steps:
     call: tokenizer.sendFunding
 `),
   ).toEqual([
-    `${file}:6: step 1 "nothing": gives no request: give call (an endpoint id) or one of sign`,
+    `${file}:6: step 1 "nothing": gives no request: give call (an endpoint id) or one of sign, sign_message`,
     `${file}:9: step 2 "both": gives call and sign: give only one`,
     `${file}:16: step 3 "action-with-body", body: sign builds its own request: no body`,
     `${file}:17: step 4 "missing-query-and-body", query: tokenizer.sendFunding needs query parameter funding_payload_signature`,
@@ -232,7 +234,7 @@ steps:
   ).toEqual([
     `${file}:6: step 1 "a": must have required property 'actor'`,
     `${file}:8: step 1 "a", expect.status: must be integer`,
-    `${file}:6: step 1 "a": unknown field "cal" (valid: name, actor, requirement, key, call, path, query, body, sign, expect, capture, until, timeout_ms)`,
+    `${file}:6: step 1 "a": unknown field "cal" (valid: name, actor, requirement, key, call, path, query, body, sign, sign_message, expect, expect_any, capture, until, timeout_ms, fresh)`,
   ]);
   expect(problemsOf('name: sample\nrequirements: []\nsteps: []\nwhen: later\n')).toEqual([
     `${file}:1: the file: must have required property 'title'`,
@@ -242,5 +244,128 @@ steps:
   ]);
   expect(problemsOf('name: sample\nsteps:\n  - name: a\n    path: { x: [0 }\n  - name: b\n')).toEqual([
     `${file}:4: not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ] (and 1 more syntax error after it)`,
+  ]);
+});
+
+test('expect_any lists answers of which any one will do, each compiled like expect; not beside expect', () => {
+  const scenario = parseScenario(
+    `
+name: sample
+title: alternatives
+requirements: [SCN-FUNDING]
+steps:
+  - name: either
+    key: true
+    actor: mmA
+    call: member.getBalance
+    path: { account_identification: main }
+    expect_any:
+      - { schema: balanceInfo, values: { $.balance: { gte: 0 } } }
+      - { status: 404, schema: error }
+`,
+    file,
+  );
+  const [either] = scenario.steps;
+  expect(either?.expectations.map(({ status, schema, values }) => [status, schema?.name, values.map((condition) => condition.path.text)])).toEqual([
+    [200, 'balanceInfo', ['$.balance']],
+    [404, 'error', []],
+  ]);
+
+  expect(
+    problemsOf(`
+name: sample
+title: alternatives
+requirements: [SCN-FUNDING]
+steps:
+  - name: both
+    key: true
+    actor: mmA
+    call: member.listDigitalAccounts
+    expect: { status: 200 }
+    expect_any:
+      - { status: 404 }
+      - { status: 400, schema: errors, values: { balance: 1 } }
+`),
+  ).toEqual([
+    `${file}:12: step 1 "both", expect_any: give expect or expect_any, not both`,
+    expect.stringMatching(/^scenarios\/sample\.yaml:13: step 1 "both", expect_any\[1\]\.schema: must name a resource of schemas\/resources\.ts/),
+    `${file}:13: step 1 "both", expect_any[1].values.balance: JSON path "balance" must start with $`,
+  ]);
+  expect(problemsOf('name: sample\ntitle: one\nrequirements: [SCN-FUNDING]\nsteps:\n  - { name: a, actor: mmA, call: member.listDigitalAccounts, expect_any: [{ status: 200 }] }\n')).toEqual([
+    `${file}:5: step 1 "a", expect_any: must NOT have fewer than 2 items`,
+  ]);
+});
+
+test('sign_message: a template of scenarios/messages filled with exactly its fields, signed through /sign/message', () => {
+  const scenario = parseScenario(
+    `
+name: sample
+title: messages
+requirements: [SCN-PAYMENT-DSA]
+steps:
+  - name: sign
+    key: true
+    actor: mmB
+    sign_message:
+      template: obligation-notice
+      fields: { from: AAAAUS33XXX, to: BBBBSGSGXXX, message_id: '\${uuid()}', created: '2024-03-15T10:15:30Z', original_message_id: M, instruction_id: I, end_to_end_id: E, uetr: U, currency: USD, amount: 12.5, settlement_date: '2024-03-15' }
+`,
+    file,
+  );
+  const [sign] = scenario.steps;
+  expect(sign).toMatchObject({
+    endpoint: 'member.signMessage',
+    body: { account_identification: '\${actors.mmB.accounts[0]}', unsigned_payload: { from: 'AAAAUS33XXX', amount: 12.5 } },
+    expectations: [{ status: 200, schema: { name: 'signedMessagePayload' } }],
+    signedAnswer: true,
+  });
+  // The runner evaluates the body, then the action writes the Message: base64 of the filled template.
+  const sent = sign?.complete?.({ account_identification: 'main', unsigned_payload: { ...(sign.body as { unsigned_payload: object }).unsigned_payload, message_id: 'MSG-1' } }) as { account_identification: string; unsigned_payload: string };
+  expect(sent.account_identification).toBe('main');
+  const xml = Buffer.from(sent.unsigned_payload, 'base64').toString('utf8');
+  expect(xml).toContain('<MsgDefIdr>SVC.002.001.01</MsgDefIdr>');
+  expect(xml).toContain('<SttldAmt Ccy="USD">12.5</SttldAmt>');
+
+  expect(
+    problemsOf(`
+name: sample
+title: messages
+requirements: [SCN-PAYMENT-DSA]
+steps:
+  - name: unknown
+    key: true
+    actor: mmA
+    sign_message: { template: credit-transfer-v2, fields: { from: A } }
+  - name: wrong-fields
+    actor: mmA
+    sign_message: { account: emission, template: compliance-reject, fields: { from: A, to: B, message_id: M, created: T, original_message_id: O, instruction_id: I, end_to_end_id: E, uetr: U, reason: AC04, text: '\${captures.nothing}' } }
+`),
+  ).toEqual([
+    `${file}:9: step 1 "unknown", sign_message.template: there is no template credit-transfer-v2 (scenarios/messages/credit-transfer-v2.xml)`,
+    `${file}:12: step 2 "wrong-fields", sign_message.fields: template compliance-reject needs reason_code, reason_text`,
+    `${file}:12: step 2 "wrong-fields", sign_message.fields: template compliance-reject has no placeholder \${reason} (it uses message_id, created, from, to, original_message_id, instruction_id, end_to_end_id, uetr, reason_code, reason_text)`,
+    `${file}:12: step 2 "wrong-fields", sign_message.fields: template compliance-reject has no placeholder \${text} (it uses message_id, created, from, to, original_message_id, instruction_id, end_to_end_id, uetr, reason_code, reason_text)`,
+    `${file}:12: step 2 "wrong-fields", sign_message.fields.text: captures.nothing: captures.nothing is not captured by an earlier step`,
+  ]);
+  expect(problemsOf('name: sample\ntitle: t\nrequirements: [SCN-PAYMENT-DSA]\nsteps:\n  - { name: a, key: true, actor: mmA, sign_message: { template: compliance-reject, fields: { from: [A] } } }\n')).toEqual([
+    `${file}:5: step 1 "a", sign_message.fields.from: must be a text, number or boolean`,
+  ]);
+});
+
+test('fresh: only for a read that consumes', () => {
+  const scenario = parseScenario(
+    `
+name: sample
+title: fresh
+requirements: [SCN-FUNDING]
+steps:
+  - { name: read, key: true, actor: mmA, call: member.readGatewayMessages, query: { type: transactions }, fresh: true }
+  - { name: again, actor: mmA, call: member.readGatewayMessages, query: { type: transactions } }
+`,
+    file,
+  );
+  expect(scenario.steps.map((step) => step.fresh)).toEqual([true, false]);
+  expect(problemsOf('name: sample\ntitle: fresh\nrequirements: [SCN-FUNDING]\nsteps:\n  - { name: a, key: true, actor: mmA, call: member.listDigitalAccounts, fresh: true }\n')).toEqual([
+    `${file}:5: step 1 "a", fresh: only means something for a read that consumes (member.readGatewayMessages)`,
   ]);
 });

@@ -9,9 +9,9 @@ import { validate } from '../../schemas/validators.ts';
 import { loadRequirements, type Requirement } from '../requirements/catalogue.ts';
 import type { RequiredRole } from '../runtime/profile.ts';
 import { requiredRoles, unknownFields } from '../runtime/profile-schema.ts';
-import { actionNames, actions } from './actions.ts';
+import { actionNames, actions, type ActionName, type ActionRequest } from './actions.ts';
 import { ExpressionError, parseTemplate, referencesIn, referencesOf, stringsIn } from './expressions.ts';
-import { scenarioSchema, type ScenarioData, type StepData } from './format.ts';
+import { scenarioSchema, type ExpectationData, type ScenarioData, type StepData } from './format.ts';
 import { JsonPathError, parseJsonPath, type JsonPath } from './json-path.ts';
 import { compileMatcher, MatcherError, type Matcher } from './matchers.ts';
 
@@ -31,9 +31,21 @@ const actorFields = ['identification', 'accounts', 'assets', 'member'] as const;
 /** How long a step with `until` is repeated when its file does not say. */
 const DEFAULT_UNTIL_MS = 10_000;
 
+/**
+ * Reads that consume what they return (the gateway's queues). The runner keeps everything such a read
+ * returns for the scenario's run, per actor and request; a `fresh` step is judged on its own reads only.
+ */
+export const consumingReads = new Set<EndpointId>(['member.readGatewayMessages']);
+
 export interface Condition {
   path: JsonPath;
   matcher: Matcher;
+}
+
+export interface Expectation {
+  status: number;
+  schema?: { name: string; schema: JsonSchema };
+  values: Condition[];
 }
 
 export interface Step {
@@ -49,15 +61,18 @@ export interface Step {
   path: Record<string, string>;
   query: Record<string, string | number | boolean>;
   body?: unknown;
-  status: number;
-  schema?: { name: string; schema: JsonSchema };
-  values: Condition[];
+  /** The answer must meet one of these (most steps give one: `expect`; `expect_any` gives several). */
+  expectations: Expectation[];
   captures: Array<{ name: string; path: JsonPath }>;
   until?: { conditions: Condition[]; timeoutMs: number };
   /** The answer is signed material: values from it are never shown in a failure message. */
   signedAnswer: boolean;
   /** Its expressions read captures: what cannot be evaluated then comes from an earlier answer of the target. */
   readsCaptures: boolean;
+  /** A consuming read judged on what this step read, not on everything read so far. */
+  fresh: boolean;
+  /** An action's last touch to the evaluated body (sign_message writes its message). */
+  complete?: ActionRequest['complete'];
 }
 
 export interface Scenario {
@@ -210,11 +225,15 @@ function compileStep(data: StepData, index: number, at: Path, scenario: Scenario
   if (data.call !== undefined) checkParameters(data, endpoint, problem);
   for (const part of ['path', 'query', 'body', ...actionNames] as const) problems.push(...templateProblems(data[part], [...at, part], names));
 
-  const expectations = data.expect ?? {};
-  const schema = expectations.schema === undefined ? (request.schema === undefined ? undefined : { name: request.schema, schema: schemaRef(request.schema) }) : compileSchema(expectations.schema, (message) => problem(['expect', 'schema'], message));
-  const values = compileConditions(expectations.values, [...at, 'expect', 'values'], names, problems);
+  if (data.expect !== undefined && data.expect_any !== undefined) problem(['expect_any'], 'give expect or expect_any, not both');
+  const written: Array<[ExpectationData, Path]> = data.expect_any ? data.expect_any.map((expectation, position) => [expectation, ['expect_any', position]]) : [[data.expect ?? {}, ['expect']]];
+  const expectations = written.map(([expectation, where]): Expectation => {
+    const schema = expectation.schema === undefined ? (request.schema === undefined ? undefined : { name: request.schema, schema: schemaRef(request.schema) }) : compileSchema(expectation.schema, (message) => problem([...where, 'schema'], message));
+    return { status: expectation.status ?? 200, ...(schema ? { schema } : {}), values: compileConditions(expectation.values, [...at, ...where, 'values'], names, problems) };
+  });
   const until = data.until === undefined ? undefined : { conditions: compileConditions(data.until, [...at, 'until'], names, problems), timeoutMs: data.timeout_ms ?? DEFAULT_UNTIL_MS };
   if (data.timeout_ms !== undefined && data.until === undefined) problem(['timeout_ms'], 'only means something with until');
+  if (data.fresh !== undefined && !consumingReads.has(request.endpoint)) problem(['fresh'], `only means something for a read that consumes (${[...consumingReads].join(', ')})`);
 
   // Captures become known after the step, so its own expressions cannot use them.
   const captures = Object.entries(data.capture ?? {}).flatMap(([name, text]) => {
@@ -235,13 +254,13 @@ function compileStep(data: StepData, index: number, at: Path, scenario: Scenario
     path: data.path ?? {},
     query: data.query ?? {},
     body: request.body,
-    status: expectations.status ?? 200,
-    ...(schema ? { schema } : {}),
-    values,
+    expectations,
     captures,
     ...(until ? { until } : {}),
     signedAnswer: request.signedAnswer,
-    readsCaptures: referencesIn([data.path, data.query, data.body, ...actionNames.map((name) => data[name]), data.expect?.values, data.until]).some((reference) => reference.root === 'captures'),
+    fresh: data.fresh ?? false,
+    ...(request.complete ? { complete: request.complete } : {}),
+    readsCaptures: referencesIn([data.path, data.query, data.body, ...actionNames.map((name) => data[name]), ...written.map(([expectation]) => expectation.values), data.until]).some((reference) => reference.root === 'captures'),
   };
 }
 
@@ -251,6 +270,7 @@ interface StepRequest {
   /** The default of `expect.schema`. */
   schema?: ResourceName;
   signedAnswer: boolean;
+  complete?: ActionRequest['complete'];
 }
 
 function requestOf(data: StepData, problem: (path: Path, message: string) => void): StepRequest | undefined {
@@ -265,7 +285,11 @@ function requestOf(data: StepData, problem: (path: Path, message: string) => voi
     const fields = data[name];
     if (fields === undefined) continue;
     for (const part of ['path', 'query', 'body'] as const) if (data[part] !== undefined) problem([part], `${name} builds its own request: no ${part}`);
-    return actions[name](data.actor, fields);
+    // The step's fields for this action are the action's own (TypeScript cannot pair them by name).
+    const action = actions[name] as (role: string, given: NonNullable<StepData[ActionName]>) => ActionRequest;
+    const request = action(data.actor, fields);
+    for (const found of request.problems ?? []) problem([name, ...found.path], found.message);
+    return request;
   }
   return undefined;
 }
@@ -293,7 +317,7 @@ function checkParameters(data: StepData, endpoint: ReturnType<typeof endpointByI
   if (!endpoint.body && data.body !== undefined) problem(['body'], `${endpoint.id} takes no body`);
 }
 
-function compileSchema(raw: unknown, problem: (message: string) => void): Step['schema'] {
+function compileSchema(raw: unknown, problem: (message: string) => void): Expectation['schema'] {
   const list = Array.isArray(raw);
   const name = list ? (raw.length === 1 ? raw[0] : undefined) : raw;
   if (typeof name !== 'string' || !isResourceName(name)) {

@@ -85,3 +85,58 @@ test('a matcher written wrongly is refused when it is compiled, with the path to
   // Templates are checked when evaluated, so they pass here.
   expect(problem({ decimal: '${vars.amount}' })).toBeUndefined();
 });
+
+/** base64 of a Message as a target sends it (financial_message_data). */
+function message(xml: string): string {
+  return Buffer.from(xml, 'utf8').toString('base64');
+}
+
+const report = message(`<?xml version="1.0" encoding="UTF-8"?>
+<Message xmlns="urn:dss:message:1">
+  <AppHdr xmlns="urn:iso:std:iso:20022:tech:xsd:head.001.001.02"><BizMsgIdr>DSSV-STS-1</BizMsgIdr></AppHdr>
+  <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pacs.002.001.10"><FIToFIPmtStsRpt>
+    <TxInfAndSts><OrgnlInstrId>INSTR-1</OrgnlInstrId><TxSts>RJCT</TxSts></TxInfAndSts>
+    <TxInfAndSts><OrgnlInstrId>INSTR-2</OrgnlInstrId><TxSts>ACSC</TxSts><OrgnlTxRef><IntrBkSttlmAmt Ccy="USD">12.50</IntrBkSttlmAmt></OrgnlTxRef></TxInfAndSts>
+  </FIToFIPmtStsRpt></Document>
+</Message>`);
+
+test('not: holds where its matcher does not', async () => {
+  expect(await check({ not: { contains: 'maker-c' } }, ['maker-a', 'maker-b'])).toBeUndefined();
+  expect(await check({ not: { contains: 'maker-b' } }, ['maker-a', 'maker-b'])).toBe('$: expected anything but something containing "maker-b", got ["maker-a","maker-b"]');
+  expect(await check({ not: { decimal: '${vars.amount}' } }, '250.7500000')).toBe('$: expected anything but the decimal 250.75, got "250.7500000"');
+});
+
+test('message: the first element at each path of a base64 Message, by local names in any namespace', async () => {
+  expect(await check({ message: { 'AppHdr/BizMsgIdr': 'DSSV-STS-1', 'Document/FIToFIPmtStsRpt/TxInfAndSts/TxSts': 'RJCT' } }, report)).toBeUndefined();
+  expect(await check({ message: { 'Document/FIToFIPmtStsRpt/TxInfAndSts/OrgnlTxRef/IntrBkSttlmAmt': { decimal: '12.5' } } }, report)).toBeUndefined();
+  expect(await check({ message: { 'Document/FIToFIPmtStsRpt/TxInfAndSts/TxSts': 'ACSC' } }, report)).toBe('$ <Document/FIToFIPmtStsRpt/TxInfAndSts/TxSts>: expected "ACSC", got "RJCT"');
+  expect(await check({ message: { 'Document/FIToFIPmtStsRpt/GrpHdr/MsgId': { matches: '.' } } }, report)).toBe(
+    '$: expected a message with { Document/FIToFIPmtStsRpt/GrpHdr/MsgId: a text matching /./ }, but the message has no Document/FIToFIPmtStsRpt/GrpHdr/MsgId',
+  );
+  // Nested in a pattern, as gateway messages are matched.
+  const delivered = [{ financial_message_type: 'iso20022:pacs.002.001.10', financial_message_data: report }];
+  expect(await check({ contains: { financial_message_type: 'iso20022:pacs.002.001.10', financial_message_data: { message: { 'AppHdr/BizMsgIdr': 'DSSV-STS-1' } } } }, delivered)).toBeUndefined();
+  for (const [data, reason] of [
+    [42, 'not base64'],
+    ['not base64!', 'not base64'],
+    [message('<Message><unclosed></Message>'), 'not XML'],
+    [message('<!DOCTYPE m [<!ENTITY x "y">]><Message>&x;</Message>'), 'an XML text with a DTD'],
+  ] as const) {
+    expect(await check({ message: { 'AppHdr/BizMsgIdr': 'DSSV-STS-1' } }, data)).toMatch(new RegExp(`^\\$: expected a message with \\{ AppHdr/BizMsgIdr: "DSSV-STS-1" \\}, got ${reason}`));
+  }
+});
+
+test('message matchers written wrongly are refused when compiled', () => {
+  const problem = (raw: unknown) => {
+    try {
+      compileMatcher(raw);
+    } catch (error) {
+      if (error instanceof MatcherError) return { path: error.path, message: error.message };
+      throw error;
+    }
+    return undefined;
+  };
+  expect(problem({ message: {} })).toEqual({ path: ['message'], message: 'message takes element paths (Document/FIToFIPmtStsRpt/GrpHdr/MsgId) with what their text must match' });
+  expect(problem({ message: { '$.Document': 'x' } })).toEqual({ path: ['message', '$.Document'], message: '"$.Document" is not an element path: local names separated by / (AppHdr/BizMsgIdr)' });
+  expect(problem({ message: { 'AppHdr/BizMsgIdr': { gte: 'lots' } } })).toEqual({ path: ['message', 'AppHdr/BizMsgIdr', 'gte'], message: expect.stringContaining('gte takes a non-negative decimal') });
+});

@@ -3,6 +3,7 @@ import { compareAmounts } from '../../simulator/ledger/amount.ts';
 import { decimalOf } from './decimals.ts';
 import { describeValue, EvaluationError, resolveValue, type Scope } from './expressions.ts';
 import { isRecord } from './json-path.ts';
+import { elementPath, readMessageText } from './message-text.ts';
 
 /**
  * What a scenario expects of a value in an answer. A plain value is a pattern: a text, number, boolean
@@ -15,13 +16,17 @@ import { isRecord } from './json-path.ts';
  *   { matches: re }     a text matching the regular expression
  *   { length: n }       a list or text of n elements (n may be a matcher: { length: { gte: 1 } })
  *   { contains: m }     a list with an element matching m, or a text containing the text m
+ *   { not: m }          anything m does not match
+ *   { message: { path: m, ... } }  base64 of an ISO 20022 Message whose first element at each path
+ *                       (local names below the root: Document/FIToFIPmtStsRpt/TxInfAndSts/TxSts) has a
+ *                       text matching m
  * No spec resource has a field with one of these names, so patterns and matchers never collide.
  */
 
 const decimalComparisons = { decimal: 'the decimal', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 type DecimalComparison = keyof typeof decimalComparisons;
 
-const matcherNames = ['eq', ...(Object.keys(decimalComparisons) as DecimalComparison[]), 'matches', 'length', 'contains'] as const;
+const matcherNames = ['eq', ...(Object.keys(decimalComparisons) as DecimalComparison[]), 'matches', 'length', 'contains', 'not', 'message'] as const;
 type MatcherName = (typeof matcherNames)[number];
 
 /** Before `resolveMatcher`, `expected` values may still hold `${...}` templates. */
@@ -33,7 +38,9 @@ export type Matcher =
   | { kind: 'decimal'; comparison: DecimalComparison; expected: unknown }
   | { kind: 'matches'; pattern: RegExp }
   | { kind: 'length'; inner: Matcher }
-  | { kind: 'contains'; inner: Matcher };
+  | { kind: 'contains'; inner: Matcher }
+  | { kind: 'not'; inner: Matcher }
+  | { kind: 'message'; elements: Record<string, Matcher> };
 
 /** A matcher written wrongly; `path` leads to it from the value that was compiled. */
 export class MatcherError extends Error {
@@ -76,6 +83,14 @@ function compileNamed(name: MatcherName, argument: unknown, path: Array<string |
       return { kind: 'length', inner: compileMatcher(argument, path) };
     case 'contains':
       return { kind: 'contains', inner: compileMatcher(argument, path) };
+    case 'not':
+      return { kind: 'not', inner: compileMatcher(argument, path) };
+    case 'message': {
+      if (!isRecord(argument) || Object.keys(argument).length === 0) throw new MatcherError(path, 'message takes element paths (Document/FIToFIPmtStsRpt/GrpHdr/MsgId) with what their text must match');
+      const wrong = Object.keys(argument).find((element) => !elementPath.test(element));
+      if (wrong !== undefined) throw new MatcherError([...path, wrong], `"${wrong}" is not an element path: local names separated by / (AppHdr/BizMsgIdr)`);
+      return { kind: 'message', elements: Object.fromEntries(Object.entries(argument).map(([element, expected]) => [element, compileMatcher(expected, [...path, element])])) };
+    }
     default: {
       // A template is checked when it is evaluated; a literal can be checked now.
       const literal = typeof argument === 'number' || (typeof argument === 'string' && !argument.includes('${'));
@@ -94,18 +109,24 @@ export async function resolveMatcher(matcher: Matcher, scope: Scope): Promise<Ma
     case 'eq':
     case 'decimal':
       return { ...matcher, expected: await resolveValue(matcher.expected, scope) };
-    case 'object': {
-      const fields = await Promise.all(Object.entries(matcher.fields).map(async ([key, field]) => [key, await resolveMatcher(field, scope)] as const));
-      return { kind: 'object', fields: Object.fromEntries(fields) };
-    }
+    case 'object':
+      return { kind: 'object', fields: await resolveEntries(matcher.fields, scope) };
+    case 'message':
+      return { kind: 'message', elements: await resolveEntries(matcher.elements, scope) };
     case 'list':
       return { kind: 'list', items: await Promise.all(matcher.items.map((item) => resolveMatcher(item, scope))) };
     case 'length':
     case 'contains':
+    case 'not':
       return { ...matcher, inner: await resolveMatcher(matcher.inner, scope) };
     case 'matches':
       return matcher;
   }
+}
+
+async function resolveEntries(matchers: Record<string, Matcher>, scope: Scope): Promise<Record<string, Matcher>> {
+  const entries = await Promise.all(Object.entries(matchers).map(async ([key, matcher]) => [key, await resolveMatcher(matcher, scope)] as const));
+  return Object.fromEntries(entries);
 }
 
 /** Why `actual` (found at `at`) does not match a resolved matcher; undefined when it does. */
@@ -140,6 +161,19 @@ export function mismatch(matcher: Matcher, actual: unknown, at: string): string 
       }
       if (!Array.isArray(actual)) return failed();
       return actual.some((element) => mismatch(matcher.inner, element, at) === undefined) ? undefined : failed();
+    case 'not':
+      return mismatch(matcher.inner, actual, at) === undefined ? failed() : undefined;
+    case 'message': {
+      const message = readMessageText(actual);
+      if (!message.ok) return `${at}: expected ${describeMatcher(matcher)}, got ${message.reason}: ${describeValue(actual)}`;
+      for (const [element, expected] of Object.entries(matcher.elements)) {
+        const text = message.textAt(element);
+        if (text === undefined) return `${at}: expected ${describeMatcher(matcher)}, but the message has no ${element}`;
+        const reason = mismatch(expected, text, `${at} <${element}>`);
+        if (reason) return reason;
+      }
+      return undefined;
+    }
   }
 }
 
@@ -198,5 +232,9 @@ export function describeMatcher(matcher: Matcher): string {
       return `a length of ${describeMatcher(matcher.inner)}`;
     case 'contains':
       return `something containing ${describeMatcher(matcher.inner)}`;
+    case 'not':
+      return `anything but ${describeMatcher(matcher.inner)}`;
+    case 'message':
+      return `a message with { ${Object.entries(matcher.elements).map(([element, expected]) => `${element}: ${describeMatcher(expected)}`).join(', ')} }`;
   }
 }

@@ -8,7 +8,7 @@ import type { Actors } from '../runtime/fixtures.ts';
 import { HarnessFault } from '../runtime/harness-fault.ts';
 import { EvaluationError, resolveValue, type Scope } from './expressions.ts';
 import { readJsonPath } from './json-path.ts';
-import type { Condition, Scenario, Step } from './load.ts';
+import { consumingReads, type Condition, type Expectation, type Scenario, type Step } from './load.ts';
 import { describeMatcher, mismatch, resolveMatcher } from './matchers.ts';
 
 /**
@@ -34,13 +34,6 @@ export interface ScenarioOutcome {
   vars: Record<string, unknown>;
   captures: Record<string, unknown>;
 }
-
-/**
- * Reads that consume what they return (the gateway's queues). Everything such a read returns is kept
- * for the scenario's run, per actor and request, and its steps are judged against all of it: a message
- * read while waiting for another one is not lost to the step that needs it.
- */
-const consumingReads = new Set<EndpointId>(['member.readGatewayMessages']);
 
 /** Between two tries of a step with `until`. */
 const POLL_INTERVAL_MS = 100;
@@ -92,23 +85,33 @@ async function runStep(step: Step, scenario: Scenario, actors: Actors, scope: Sc
   if (!actor) throw new HarnessFault(`scenario ${scenario.name}, step ${step.number} "${step.name}": the profile has no member for role ${step.actor}`);
   const evaluated = <T>(what: string, work: () => Promise<T>): Promise<T | StepFailure> => guard(scenario, step, what, work);
 
-  const request = await evaluated('the request', async () => callOptions(await resolveValue({ path: step.path, query: step.query, body: step.body }, scope), step, scenario));
+  const request = await evaluated('the request', async () => {
+    const resolved = (await resolveValue({ path: step.path, query: step.query, body: step.body }, scope)) as ResolvedRequest;
+    return callOptions({ ...resolved, body: step.complete ? step.complete(resolved.body) : resolved.body }, step, scenario);
+  });
   if (isFailure(request)) return request;
 
+  // Everything a consuming read returns is kept for the run, per actor and request, and its steps are
+  // judged against all of it, so a message read while waiting for another is not lost to the step that
+  // needs it; a `fresh` step only against what it read itself (from `ownFrom` on).
   const inboxKey = consumingReads.has(step.endpoint) ? `${step.actor} ${step.endpoint} ${canonicalJson({ path: request.path, query: request.query })}` : undefined;
+  const ownFrom = step.fresh && inboxKey !== undefined ? (inboxes.get(inboxKey)?.length ?? 0) : 0;
   const deadline = Date.now() + (step.until?.timeoutMs ?? 0);
   for (let tries = 1; ; tries += 1) {
     const response = await actor.client.call(step.endpoint, request);
-    if (response.status !== step.status) return { reason: `expected status ${step.status}, got ${response.status}`, response };
-    if (step.schema) {
-      const result = validate(step.schema.schema, response.body);
-      if (!result.valid) return { reason: `expected the answer to be ${step.schema.name}: ${result.errors.join('; ')}`, response };
-    }
-    const judged = inboxKey === undefined ? response.body : collect(inboxes, inboxKey, response.body);
+    const judged = inboxKey === undefined ? response.body : collect(inboxes, inboxKey, response.body).slice(ownFrom);
 
-    const broken = await evaluated('the expected values', () => firstMismatch(step.values, judged, scope, step.signedAnswer));
-    if (isFailure(broken)) return broken;
-    if (broken !== undefined) return { reason: broken, response };
+    const unmet: string[] = [];
+    for (const expectation of step.expectations) {
+      const reason = await evaluated('the expected values', () => unmetBy(expectation, response, judged, scope, step.signedAnswer));
+      if (isFailure(reason)) return reason;
+      if (reason === undefined) break;
+      unmet.push(reason);
+    }
+    if (unmet.length === step.expectations.length) {
+      const [only] = unmet;
+      return { reason: unmet.length === 1 && only !== undefined ? only : `the answer is none of the ${unmet.length} expected: ${unmet.map((reason, index) => `(${index + 1}) ${reason}`).join('; ')}`, response };
+    }
 
     if (step.until) {
       const { conditions, timeoutMs } = step.until;
@@ -151,8 +154,13 @@ function isFailure(value: unknown): value is StepFailure {
   return typeof value === 'object' && value !== null && 'reason' in value;
 }
 
-function callOptions(resolved: unknown, step: Step, scenario: Scenario): CallOptions {
-  const { path, query, body } = resolved as { path: Record<string, unknown>; query: Record<string, unknown>; body: unknown };
+interface ResolvedRequest {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+function callOptions({ path, query, body }: ResolvedRequest, step: Step, scenario: Scenario): CallOptions {
   const scalar = (where: string, value: unknown): string | number | boolean => {
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
     throw new HarnessFault(`scenario ${scenario.name}, step ${step.number} "${step.name}", ${where}: must be a text, number or boolean, got ${JSON.stringify(value)}`);
@@ -165,11 +173,21 @@ function callOptions(resolved: unknown, step: Step, scenario: Scenario): CallOpt
 }
 
 /** Appends what a consuming read returned to its inbox and returns everything read so far. */
-function collect(inboxes: Map<string, unknown[]>, key: string, body: unknown): unknown {
+function collect(inboxes: Map<string, unknown[]>, key: string, body: unknown): unknown[] {
   const inbox = inboxes.get(key) ?? [];
   if (Array.isArray(body)) inbox.push(...body);
   inboxes.set(key, inbox);
   return inbox;
+}
+
+/** Why the answer does not meet the expectation (status, schema, then values); undefined when it does. */
+async function unmetBy(expectation: Expectation, response: DssResponse, judged: unknown, scope: Scope, signedAnswer: boolean): Promise<string | undefined> {
+  if (response.status !== expectation.status) return `expected status ${expectation.status}, got ${response.status}`;
+  if (expectation.schema) {
+    const result = validate(expectation.schema.schema, response.body);
+    if (!result.valid) return `expected the answer to be ${expectation.schema.name}: ${result.errors.join('; ')}`;
+  }
+  return firstMismatch(expectation.values, judged, scope, signedAnswer);
 }
 
 /** Why the first condition that does not hold fails; undefined when they all hold. */

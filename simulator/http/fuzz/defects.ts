@@ -6,7 +6,8 @@ import { validate } from '../../../schemas/validators.ts';
 import { MAX_BODY_BYTES } from '../body.ts';
 import { callerOf, draftOf, pathParams, plausiblePathValue, queryParams, toRequest, type Draft, type FuzzWorld } from './drafts.ts';
 import { deepJson, hostileXml, hostileXmlNames, invalidUtf8Bodies, malformedJsonBodies, namesNothing, notBase64 } from './hostile-payloads.ts';
-import { isObject, objectsWithRequired, properties, read, requiredNames, resolved, slotsOf, valuesOf, write } from './schema-values.ts';
+import { isObject, objectsWithRequired, properties, requiredNames, resolved, slotsOf, valuesOf, write } from './schema-values.ts';
+import { unsignedMessages } from './unsigned-messages.ts';
 import { percentEncode, RawJson } from './wire.ts';
 
 /**
@@ -83,7 +84,7 @@ const method: DefectFactory = (endpoint, world) => {
 
 const longHeader = `X-Zz: ${'a'.repeat(20_000)}\r\n`;
 
-/** Ways to break HTTP/1.1 framing: each gives the request line and the headers to add, or whole bytes. */
+/** Ways to break HTTP/1.1 that the parser finds in the head: each gives the request line and headers to add, or whole bytes. */
 const brokenFraming: Array<(method: string, target: string) => { line: string; extra?: string; tail?: string } | { whole: string }> = [
   (_method, target) => ({ line: `G\u0001T ${target} HTTP/1.1` }),
   (method, target) => ({ line: `${method} ${target} HTTP/1.1x` }),
@@ -94,7 +95,6 @@ const brokenFraming: Array<(method: string, target: string) => { line: string; e
   (method, target) => ({ line: `${method} ${target} HTTP/1.1`, extra: 'no-colon-here\r\n' }),
   (method, target) => ({ line: `${method} ${target} HTTP/1.1`, extra: ' folded: x\r\n' }),
   (method, target) => ({ whole: `${method} ${target} HTTP/1.1\nHost: 127.0.0.1\nConnection: close\n\n` }),
-  (method, target) => ({ line: `${method} ${target} HTTP/1.1`, extra: 'Transfer-Encoding: chunked\r\n', tail: 'zz\r\nabc\r\n0\r\n\r\n' }),
   (method, target) => ({ line: `${method} ${target} HTTP/1.1`, extra: 'Transfer-Encoding: chunked\r\nContent-Length: 3\r\n', tail: 'abc' }),
   (method, target) => ({ line: `${method} ${target} HTTP/1.1`, extra: 'Content-Length: 3\r\nContent-Length: 4\r\n', tail: 'abcd' }),
   (method, target) => ({ line: `${method} ${target} HTTP/1.1`, extra: 'Content-Length: -1\r\n', tail: 'abcd' }),
@@ -105,14 +105,23 @@ const brokenFraming: Array<(method: string, target: string) => { line: string; e
   () => ({ whole: '\u0016\u0003\u0001\u0000\u00a5\u0001\u0000\u0000' }),
 ];
 
+/**
+ * A chunked body whose framing breaks after a whole head: the request is already the app's by then, so
+ * this is certain to be refused only where the endpoint reads a body (one that takes none acts on the
+ * head alone, as it should; Node then answers the broken framing with 400 on the same connection).
+ */
+const brokenChunks = (method: string, target: string) => ({ line: `${method} ${target} HTTP/1.1`, extra: 'Transfer-Encoding: chunked\r\n', tail: 'zz\r\nabc\r\n0\r\n\r\n' });
+
 /** Bytes that no HTTP/1.1 parser may take, around an otherwise plausible request. */
-const http: DefectFactory = (endpoint, world) =>
-  fc.tuple(draftOf(endpoint, world), fc.nat({ max: brokenFraming.length - 1 })).map(([draft, which]) => {
-    const broken = brokenFraming[which]!(draft.method, toRequest(draft).target);
+const http: DefectFactory = (endpoint, world) => {
+  const framings = endpoint.body ? [...brokenFraming, brokenChunks] : brokenFraming;
+  return fc.tuple(draftOf(endpoint, world), fc.nat({ max: framings.length - 1 })).map(([draft, which]) => {
+    const broken = framings[which]!(draft.method, toRequest(draft).target);
     const auth = draft.authorization === null ? '' : `Authorization: ${draft.authorization}\r\n`;
     const wire = 'whole' in broken ? broken.whole : `${broken.line}\r\nHost: 127.0.0.1\r\nConnection: close\r\n${auth}${broken.extra ?? ''}\r\n${broken.tail ?? ''}`;
     return { defect: 'http:malformed', draft: { ...draft, wire: Buffer.from(wire, 'latin1') } };
   });
+};
 
 const duplicateQuery: DefectFactory = (endpoint, world) => {
   const names = [...queryParams(endpoint).map((param) => param.name), 'zz', '__proto__', 'constructor'];
@@ -186,10 +195,9 @@ function wrongTypedValues(schema: JsonSchema): unknown[] {
     ['array', [[], ['a'], [[]]]],
     ['object', [{}, { zz: 1 }]],
   ];
-  const values = candidates
+  return candidates
     .filter(([type]) => !admitted.has(type) && !(type === 'integer' && admitted.has('number')))
     .flatMap(([type, list]) => (type === 'number' && admitted.has('integer') ? list.filter((value) => !Number.isInteger(value)) : list));
-  return values;
 }
 
 /** Invalid by the schema, or nested past the service's limit (which the validator never sees). */
@@ -209,22 +217,29 @@ const body: DefectFactory = (endpoint, world) => {
   const schema = declared.schema;
   const bytes = (defect: string, list: fc.Arbitrary<Buffer>) => fc.tuple(draftOf(endpoint, world), list).map(([draft, raw]) => ({ defect, draft: { ...draft, body: { bytes: raw } } }));
   const json = (defect: string, values: fc.Arbitrary<unknown>) => fc.tuple(draftOf(endpoint, world), values).map(([draft, value]) => ({ defect, draft: { ...draft, body: { json: value } } }));
-  const variants: Array<fc.Arbitrary<Defective>> = [
-    bytes('body:malformed-json', fc.constantFrom(...malformedJsonBodies)),
-    bytes('body:invalid-utf8', fc.constantFrom(...invalidUtf8Bodies)),
-    bytes('body:oversize', fc.constant(Buffer.alloc(MAX_BODY_BYTES + 1, 0x20))),
-    draftOf(endpoint, world).map((draft) => ({ defect: 'body:declared-oversize', draft: { ...draft, headers: [...draft.headers, ['Content-Length', String(MAX_BODY_BYTES * 4)]], body: { bytes: Buffer.from('{}') } } })),
-    json('body:wrong-top-type', fc.constantFrom(...wrongTypedValues(schema))),
-    json('body:deep-nesting', deepJson),
-    fc
-      .tuple(draftOf(endpoint, world), valuesOf(schema, namesNothing), mutationChoice)
-      .map(([draft, value, choice]) => {
-        const broken = mutate(value, schema, choice);
-        return { defect: broken.defect, draft: { ...draft, body: { json: broken.json } } };
-      })
-      .filter(({ draft }) => draft.body !== undefined && 'json' in draft.body && refusedBody(endpoint, draft.body.json)),
+  // A megabyte per request: rarer than the others, which cost a few hundred bytes.
+  const variants: Array<{ arbitrary: fc.Arbitrary<Defective>; weight: number }> = [
+    { weight: 2, arbitrary: bytes('body:malformed-json', fc.constantFrom(...malformedJsonBodies)) },
+    { weight: 2, arbitrary: bytes('body:invalid-utf8', fc.constantFrom(...invalidUtf8Bodies)) },
+    { weight: 1, arbitrary: bytes('body:oversize', fc.constant(Buffer.alloc(MAX_BODY_BYTES + 1, 0x20))) },
+    {
+      weight: 2,
+      arbitrary: draftOf(endpoint, world).map((draft) => ({ defect: 'body:declared-oversize', draft: { ...draft, headers: [...draft.headers, ['Content-Length', String(MAX_BODY_BYTES * 4)]], body: { bytes: Buffer.from('{}') } } })),
+    },
+    { weight: 2, arbitrary: json('body:wrong-top-type', fc.constantFrom(...wrongTypedValues(schema))) },
+    { weight: 2, arbitrary: json('body:deep-nesting', deepJson) },
+    {
+      weight: 8,
+      arbitrary: fc
+        .tuple(draftOf(endpoint, world), valuesOf(schema, namesNothing), mutationChoice)
+        .map(([draft, value, choice]) => {
+          const broken = mutate(value, schema, choice);
+          return { defect: broken.defect, draft: { ...draft, body: { json: broken.json } } };
+        })
+        .filter(({ draft }) => draft.body !== undefined && 'json' in draft.body && refusedBody(endpoint, draft.body.json)),
+    },
   ];
-  if (declared.required) variants.push(draftOf(endpoint, world).map((draft) => ({ defect: 'body:missing', draft: { ...draft, body: undefined } })));
+  if (declared.required) variants.push({ weight: 2, arbitrary: draftOf(endpoint, world).map((draft) => ({ defect: 'body:missing', draft: { ...draft, body: undefined } })) });
   return fc.oneof(...variants);
 };
 
@@ -281,27 +296,51 @@ const namesNothingAtAll: DefectFactory = (endpoint, world) => {
   return draftOf(endpoint, world, { path: nothing, body: validBody }).map(tagged('semantic:names-nothing'));
 };
 
-/** Base64 of XML that attacks its parser, where a financial message or a message to sign goes. */
+/**
+ * Where a financial message goes: base64 of XML that attacks its parser, or a real message changed and
+ * left unsigned (unsigned-messages.ts). Where a message to sign goes: the hostile XML only (a real
+ * message would rightly be signed).
+ */
 const hostileMessage: DefectFactory = (endpoint, world) => {
   if (!endpoint.body) return undefined;
   const fields = properties(resolved(endpoint.body.schema));
   const xml = fc.constantFrom(...hostileXmlNames).map((name) => ({ name, data: hostileXml[name]!.toString('base64') }));
-  let bodies: fc.Arbitrary<{ name: string; json: unknown }> | undefined;
   if ('financial_message_data' in fields) {
-    bodies = fc.tuple(xml, fc.constantFrom(...messageTypeNames)).map(([{ name, data }, type]) => ({ name, json: { financial_message_type: financialMessageType(type), financial_message_data: data } }));
-  } else if (endpoint.id === 'member.signMessage') {
-    bodies = xml.map(({ name, data }) => ({ name, json: { account_identification: 'main', unsigned_payload: data } }));
+    const hostile = fc.tuple(xml, fc.constantFrom(...messageTypeNames)).map(([{ name, data }, type]) => ({
+      defect: `semantic:hostile-xml (${name})`,
+      json: { financial_message_type: financialMessageType(type), financial_message_data: data },
+    }));
+    const unsigned = unsignedMessages(callerOf(endpoint, world).bicfi, world.partnerBicfi).map(({ change, body }) => ({ defect: `semantic:unsigned-message (${change})`, json: body }));
+    return fc.tuple(draftOf(endpoint, world), fc.oneof(hostile, unsigned)).map(([draft, { defect, json }]) => ({ defect, draft: { ...draft, body: { json } } }));
   }
-  if (!bodies) return undefined;
-  return fc.tuple(draftOf(endpoint, world), bodies).map(([draft, { name, json }]) => ({ defect: `semantic:hostile-xml (${name})`, draft: { ...draft, body: { json } } }));
+  if (endpoint.id !== 'member.signMessage') return undefined;
+  return fc.tuple(draftOf(endpoint, world), xml).map(([draft, { name, data }]) => ({
+    defect: `semantic:hostile-xml (${name})`,
+    draft: { ...draft, body: { json: { account_identification: 'main', unsigned_payload: data } } },
+  }));
 };
 
-const factories: DefectFactory[] = [token, route, method, http, duplicateQuery, queryValue, pathValue, body, namesNothingAtAll, hostileMessage];
+/**
+ * Weights: the defects that reach deeper (past routing and authentication, into validation and the
+ * handlers) get more of the runs than the ones every endpoint answers at its first gate.
+ */
+const factories: Array<[DefectFactory, number]> = [
+  [token, 2],
+  [route, 1],
+  [method, 1],
+  [http, 1],
+  [duplicateQuery, 1],
+  [queryValue, 2],
+  [pathValue, 2],
+  [body, 5],
+  [namesNothingAtAll, 4],
+  [hostileMessage, 3],
+];
 
-/** The defects that apply to `endpoint`, each certain to be refused. */
-export function defectsOf(endpoint: Endpoint, world: FuzzWorld): Array<fc.Arbitrary<Defective>> {
-  return factories.flatMap((factory) => {
+/** The defects that apply to `endpoint`, each certain to be refused, with their weights. */
+export function defectsOf(endpoint: Endpoint, world: FuzzWorld): Array<{ arbitrary: fc.Arbitrary<Defective>; weight: number }> {
+  return factories.flatMap(([factory, weight]) => {
     const arbitrary = factory(endpoint, world);
-    return arbitrary ? [arbitrary] : [];
+    return arbitrary ? [{ arbitrary, weight }] : [];
   });
 }

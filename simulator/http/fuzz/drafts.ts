@@ -26,17 +26,25 @@ export interface Draft {
   wire?: Buffer;
 }
 
+export interface Caller {
+  identification: string;
+  bicfi: string;
+  token: string;
+}
+
 /** Who the fuzz test calls as. */
 export interface FuzzWorld {
-  tokenizer: { identification: string; token: string };
-  maker: { identification: string; token: string };
+  tokenizer: Caller;
+  maker: Caller;
+  /** The BIC of another market maker: where the unsigned messages are addressed. */
+  partnerBicfi: string;
   /** A viewer token of the maker: it may read, never change anything. */
   makerViewer: string;
   /** A token of the maker that a refresh replaced. */
   revoked: string;
 }
 
-export function callerOf(endpoint: Endpoint, world: FuzzWorld): { identification: string; token: string } {
+export function callerOf(endpoint: Endpoint, world: FuzzWorld): Caller {
   return endpoint.family === 'tokenizer' ? world.tokenizer : world.maker;
 }
 
@@ -62,7 +70,7 @@ export function plausiblePathValue(param: EndpointParam, world: FuzzWorld): fc.A
   }
 }
 
-export function pathOf(endpoint: Endpoint, values: Record<string, string>): string {
+function pathOf(endpoint: Endpoint, values: Record<string, string>): string {
   return familyPrefix[endpoint.family] + endpoint.path.replace(/\{([a-z_]+)\}/g, (_match, name: string) => percentEncode(values[name] ?? ''));
 }
 
@@ -75,7 +83,7 @@ export function queryParams(endpoint: Endpoint): EndpointParam[] {
 }
 
 /** Query items: every required parameter, some optional ones, values from their schemas. */
-export function plausibleQuery(endpoint: Endpoint, text: fc.Arbitrary<string>): fc.Arbitrary<string[]> {
+function plausibleQuery(endpoint: Endpoint, text: fc.Arbitrary<string>): fc.Arbitrary<string[]> {
   const items = queryParams(endpoint).map((param) => {
     const item = valuesOf(param.schema, text).map((value) => `${param.name}=${percentEncode(String(value))}`);
     return param.required ? item.map((value): string | null => value) : fc.option(item);

@@ -9,7 +9,7 @@ import { RawJson } from './wire.ts';
  */
 
 /** `n` arrays inside one another: `[[[...]]]`. */
-export function nestedArrays(depth: number): RawJson {
+function nestedArrays(depth: number): RawJson {
   return new RawJson(`${'['.repeat(depth)}${']'.repeat(depth)}`);
 }
 
@@ -66,7 +66,6 @@ export const malformedJsonBodies: readonly Buffer[] = [
   Buffer.from('{"a":"\u0001"}'),
   Buffer.from('<?xml version="1.0"?><a/>'),
   Buffer.from('a=1&b=2'),
-  Buffer.from('\uFEFF{"a":1}'),
   Buffer.from(`{"a":"${'x'.repeat(10_000)}`),
 ];
 
@@ -84,10 +83,11 @@ export const invalidUtf8Bodies: readonly Buffer[] = [
  * path tricks, injection classics, and lengths up to 10^5.
  */
 export const namesNothing: fc.Arbitrary<string> = fc.oneof(
-  { weight: 6, arbitrary: fc.string({ maxLength: 24 }).map((text) => `zz-${text}`) },
-  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 16 }).map((text) => `zz${text}`) },
+  { weight: 24, arbitrary: fc.string({ maxLength: 24 }).map((text) => `zz-${text}`) },
+  // Any code point, lone surrogates included (fc.string's `binary` unit does the same, but costs seconds to build).
+  { weight: 8, arbitrary: fc.array(fc.integer({ min: 0, max: 0x10ffff }), { maxLength: 16 }).map((codes) => `zz${String.fromCodePoint(...codes)}`) },
   {
-    weight: 2,
+    weight: 6,
     arbitrary: fc.constantFrom(
       'zz/../../sim/reset',
       'zz\\..\\..\\sim',

@@ -1,0 +1,111 @@
+import { formatUnits, readBalanceText, wholeUnits } from '../../suites/invariants/money.ts';
+import { fundingMemo, type Observations } from './workload.ts';
+
+/**
+ * The ledger invariants, judged on `GET /sim/ledger` after the concurrent clients are done, and
+ * against what the clients saw: per asset the balances add up to what was minted less what was burned;
+ * replaying the successful transactions from nothing gives exactly the balances shown; no balance is
+ * negative or above its credit line's ceiling; a funding mints at most once, and once exactly when a
+ * send answered 200; a quotation is exchanged at most once, never after a successful cancellation.
+ */
+
+interface AccountJson {
+  member: string;
+  account: string;
+}
+
+export interface LedgerView {
+  transactions: Array<{
+    transaction_identification: string;
+    status: 'success' | 'failed';
+    memo?: string;
+    operations: Array<{ from: AccountJson; to: AccountJson; asset: { code: string; issuer: string }; amount: string }>;
+  }>;
+  balances: Array<{ member_identification: string; account_identification: string; asset_code_identification: string; asset_issuer_identification: string; balance: string }>;
+  credit_lines: Array<{ holderMember: string; holderAccount: string; assetCode: string; issuer: string; maximum_credit_limit: number }>;
+  issuance: Array<{ asset_code_identification: string; asset_issuer_identification: string; minted: string; burned: string }>;
+}
+
+const EMISSION = 'emission';
+
+function units(text: string, what: string): bigint {
+  const value = readBalanceText(text.replace(/^-/, ''));
+  if (value === undefined) throw new Error(`${what} ${JSON.stringify(text)} is not an amount`);
+  return text.startsWith('-') ? -value : value;
+}
+
+const holdingKey = (member: string, account: string, code: string, issuer: string) => `${member}/${account} ${code}@${issuer}`;
+
+export function ledgerViolations(ledger: LedgerView, observations: Observations): string[] {
+  const violations: string[] = [];
+  const shown = new Map(ledger.balances.map((entry) => [holdingKey(entry.member_identification, entry.account_identification, entry.asset_code_identification, entry.asset_issuer_identification), units(entry.balance, 'balance')]));
+
+  // Conservation per asset.
+  for (const asset of ledger.issuance) {
+    const held = ledger.balances
+      .filter((entry) => entry.asset_code_identification === asset.asset_code_identification && entry.asset_issuer_identification === asset.asset_issuer_identification)
+      .reduce((sum, entry) => sum + units(entry.balance, 'balance'), 0n);
+    const outstanding = units(asset.minted, 'minted') - units(asset.burned, 'burned');
+    if (held !== outstanding) {
+      violations.push(`${asset.asset_code_identification}@${asset.asset_issuer_identification}: balances add up to ${formatUnits(held)}, but minted - burned is ${formatUnits(outstanding)}`);
+    }
+  }
+
+  // The successful transactions, replayed from nothing, give the balances shown.
+  const replayed = new Map<string, bigint>();
+  for (const transaction of ledger.transactions.filter((entry) => entry.status === 'success')) {
+    for (const operation of transaction.operations) {
+      const amount = units(operation.amount, 'amount');
+      const { code, issuer } = operation.asset;
+      const touch = (side: AccountJson, sign: bigint) => {
+        if (side.member === issuer && side.account === EMISSION) return; // the issuance account mints and burns
+        const key = holdingKey(side.member, side.account, code, issuer);
+        replayed.set(key, (replayed.get(key) ?? 0n) + sign * amount);
+      };
+      touch(operation.from, -1n);
+      touch(operation.to, 1n);
+    }
+  }
+  for (const key of new Set([...shown.keys(), ...replayed.keys()])) {
+    const balance = shown.get(key) ?? 0n;
+    const expected = replayed.get(key) ?? 0n;
+    if (balance !== expected) violations.push(`${key}: the ledger shows ${formatUnits(balance)}, its successful transactions add up to ${formatUnits(expected)}`);
+    if (balance < 0n) violations.push(`${key}: negative balance ${formatUnits(balance)}`);
+  }
+
+  // No holding above its ceiling (ceilings are whole units).
+  for (const line of ledger.credit_lines) {
+    const key = holdingKey(line.holderMember, line.holderAccount, line.assetCode, line.issuer);
+    const balance = shown.get(key) ?? 0n;
+    if (balance > wholeUnits(line.maximum_credit_limit)) violations.push(`${key}: holds ${formatUnits(balance)}, above its ceiling ${line.maximum_credit_limit}`);
+  }
+
+  // Fundings: at most one mint each; exactly one, the one answered, when a send answered 200.
+  const byMemo = new Map<string, string[]>();
+  for (const transaction of ledger.transactions.filter((entry) => entry.status === 'success' && entry.memo !== undefined)) {
+    byMemo.set(transaction.memo!, [...(byMemo.get(transaction.memo!) ?? []), transaction.transaction_identification]);
+  }
+  for (const endToEnd of observations.instructed) {
+    const mints = byMemo.get(fundingMemo(endToEnd)) ?? [];
+    const settled = observations.settled.get(endToEnd);
+    if (mints.length > 1) violations.push(`funding ${endToEnd} minted ${mints.length} times`);
+    if (settled && (mints.length !== 1 || mints[0] !== settled.transaction)) {
+      violations.push(`funding ${endToEnd} was answered with transaction ${settled.transaction}, but the ledger has mints [${mints.join(', ')}]`);
+    }
+    if (!settled && mints.length > 0) violations.push(`funding ${endToEnd} minted although no send was answered 200`);
+  }
+
+  // Quotations: exchanged at most once, and only when the clients saw it, never after a cancellation.
+  for (const [memo, transactions] of byMemo) {
+    const quotation = /^exchange (.+)$/.exec(memo)?.[1];
+    if (quotation === undefined) continue;
+    if (transactions.length > 1) violations.push(`quotation ${quotation} was exchanged ${transactions.length} times in the ledger`);
+    if (!observations.exchanged.has(quotation)) violations.push(`quotation ${quotation} was exchanged in the ledger, but no client was answered Success`);
+  }
+  for (const [quotation, successes] of observations.exchanged) {
+    if (successes > 1) violations.push(`quotation ${quotation}: ${successes} exchanges were answered Success`);
+    if ((byMemo.get(`exchange ${quotation}`) ?? []).length !== 1) violations.push(`quotation ${quotation} was answered Success, but the ledger does not hold exactly one exchange of it`);
+    if (observations.cancelled.has(quotation)) violations.push(`quotation ${quotation} was both cancelled (200) and exchanged (Success)`);
+  }
+  return violations;
+}

@@ -1,0 +1,17 @@
+import { test, expect } from '@playwright/test';
+import { seedPaymentPoints } from '../payment-points/seed.ts';
+import { MEMBER_API, testSimulator } from './test-client.ts';
+
+test('GET /payment-points puts the nearest point first, unless fault payment-points-sort-ignored drops the sorting', async () => {
+  const { sim, call, addMember } = await testSimulator();
+  const token = await addMember('maker-aa', 'MMM', 'MAKRDEFF');
+  // The last point with coordinates: nearest first puts it first, directory order does not.
+  const last = seedPaymentPoints.findLast((point) => point.payment_point_geo_coordinates.length > 0)!;
+  const { latitude, longitude } = last.payment_point_geo_coordinates[0]!.geo_coordinates[0]!;
+  const first = async () => (await call<Array<{ payment_point_identification: string }>>('GET', `${MEMBER_API}/payment-points?geo_coordinates=${latitude},${longitude}`, token)).body[0]?.payment_point_identification;
+
+  expect(seedPaymentPoints[0]!.payment_point_identification).not.toBe(last.payment_point_identification);
+  expect(await first()).toBe(last.payment_point_identification);
+  sim.state.faults.enable('payment-points-sort-ignored');
+  expect(await first()).toBe(seedPaymentPoints[0]!.payment_point_identification);
+});

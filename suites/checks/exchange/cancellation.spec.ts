@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { units } from '../../flows/balances.ts';
+import { settle } from '../../flows/exchange.ts';
+import { openMarket } from '../../flows/market.ts';
+import type { Party } from '../../flows/party.ts';
+import { expectQuotationState, offer, quotationIdOf, quotationStateOf, quotationStates, requested, type QuotationParameters } from '../../flows/quotations.ts';
+import { check, expectStatus, warnShould } from '../../runtime/check.ts';
+import type { DssResponse } from '../../runtime/client.ts';
+import { test } from '../../runtime/fixtures.ts';
+import { expectRefusal } from '../../runtime/refusal.ts';
+import { EXCHANGE_REQUIREMENTS, expectRefusalShould, OFFER_REQUIREMENTS, requirements, threeQuotations } from './prerequisites.ts';
+
+/**
+ * Cancellation (spec: States and transitions, DELETE /exchange/quotations/{quotation_uuid} and DELETE
+ * /exchange/quotations; semantics §7): either side cancels a quotation that was not accepted; an
+ * accepted one cannot be cancelled; a cancellation of the collection touches only what its conditions
+ * select, and needs a condition or `cancel_quotations: true`.
+ */
+
+function cancelOne(caller: Party, quotationUuid: string): Promise<DssResponse> {
+  return caller.client.call('member.cancelQuotation', { path: { quotation_uuid: quotationUuid } });
+}
+
+function cancelMany(caller: Party, parameters: QuotationParameters): Promise<DssResponse> {
+  return caller.client.call('member.cancelQuotations', { body: parameters });
+}
+
+test(...check('exchange.cancel', 'lets the buyer cancel an answered quotation and the seller a waiting one, then reads state 90; answers 404 for an unknown quotation and 400 for an exchanged one', { requirements: requirements('QUO-CANCEL', 'QUO-STATES', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.cancelQuotation' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: units('5'), quoted: units('5') });
+  const { buyer, seller } = market;
+  const { requested: answeredOne } = await offer(market);
+  const waiting = await requested(market);
+  for (const [caller, id] of [[buyer, answeredOne.quotationUuid], [seller, waiting.quotationUuid]] as const) {
+    expectStatus(await cancelOne(caller, id), 200, 'QUO-CANCEL');
+    for (const reader of [buyer, seller]) await expectQuotationState(reader, id, quotationStates.cancelled, 'QUO-STATES', `after ${caller.identification} cancelled it`);
+  }
+
+  expectRefusal(await cancelOne(buyer, quotationIdOf(randomUUID(), seller.identification)), { status: 404, requirement: 'QUO-CANCEL', bodyOptional: true });
+
+  const { requested: exchanged, info } = await offer(market);
+  await settle(market, info, units('2'));
+  for (const caller of [buyer, seller]) expectRefusal(await cancelOne(caller, exchanged.quotationUuid), { status: 400, requirement: 'QUO-CANCEL', bodyOptional: true });
+  await expectQuotationState(buyer, exchanged.quotationUuid, quotationStates.completed, 'QUO-CANCEL', 'after attempts to cancel it');
+});
+
+test(...check('exchange.cancel-many', 'cancels the caller’s open quotations that meet the conditions, and no others; refuses a cancellation with no condition', { requirements: requirements('QUO-CANCEL', 'QUO-CANCEL-UNSPECIFIED', 'QUO-STATES', ...OFFER_REQUIREMENTS), endpoint: 'member.cancelQuotations' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: 0n, quoted: 0n });
+  const { buyer, seller } = market;
+  const { window, cheap, dear, waiting } = await threeQuotations(market);
+  const expectStates = async (states: Array<[string, number]>, when: string) => {
+    for (const [id, state] of states) await expectQuotationState(buyer, id, state, 'QUO-CANCEL', when);
+  };
+
+  expectStatus(await cancelMany(buyer, { time_end_request_quotation: window, foreign_exchange_rate: [{ relational_operator: 'lt', comparison_value: 1 }] }), 200, 'QUO-CANCEL');
+  await expectStates([[cheap, quotationStates.cancelled], [dear, quotationStates.updated], [waiting, quotationStates.waiting]], 'after the buyer cancelled its quotations with a rate below 1');
+
+  expectStatus(await cancelMany(seller, { time_end_request_quotation: window, request_quotation_state: [{ relational_operator: 'eq', comparison_value: quotationStates.waiting }] }), 200, 'QUO-CANCEL');
+  await expectStates([[dear, quotationStates.updated], [waiting, quotationStates.cancelled]], 'after the seller cancelled its waiting quotations');
+
+  // Last, as a target may cancel everything here: nothing said, nothing cancelled (the reference's rule).
+  expectRefusalShould(await cancelMany(buyer, {}), { status: 400, requirement: 'QUO-CANCEL-UNSPECIFIED', bodyOptional: true });
+  const left = (await quotationStateOf(buyer, dear)).request_quotation_state;
+  warnShould(left === quotationStates.updated, `the open quotation ${dear} reads in state ${left} after a cancellation with no condition`, 'QUO-CANCEL-UNSPECIFIED');
+});

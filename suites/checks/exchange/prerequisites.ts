@@ -1,0 +1,64 @@
+import { randomInt } from 'node:crypto';
+import { MARKET_REQUIREMENTS, type Market } from '../../flows/market.ts';
+import { answered, MINUTE_MS, quotationTerms, requested, type Compare } from '../../flows/quotations.ts';
+import { CheckFailure, warnShould } from '../../runtime/check.ts';
+import type { DssResponse } from '../../runtime/client.ts';
+import { expectRefusal, type RefusalExpectation } from '../../runtime/refusal.ts';
+import { REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
+
+/**
+ * What the quotation and exchange checks build on: the requirements of their set-up (a broken set-up
+ * step blames the rule it broke, and expectRefusal blames ERR-NO-5XX and ERR-BODY-SHAPE), refusals
+ * judged one attempt among several or resting on the reference's decisions alone, and three
+ * quotations set apart for the filter and cancellation checks.
+ */
+
+export { requirements } from '../ledger/prerequisites.ts';
+
+/** A market (flows/market.ts), a request and an answer (flows/quotations.ts), and refusals. */
+export const OFFER_REQUIREMENTS = requirements(...MARKET_REQUIREMENTS, 'QUO-REQUEST', 'QUO-ANSWER', 'RES-EXCHANGE-SCHEMAS', ...REFUSAL_REQUIREMENTS);
+
+/** The same, plus a settled exchange (flows/exchange.ts). */
+export const EXCHANGE_REQUIREMENTS = requirements(...OFFER_REQUIREMENTS, 'EXC-SETTLEMENT');
+
+/** expectRefusal for one of several attempts: a failure says which (`what`). */
+export function expectRefusalOf(what: string, response: DssResponse, expectation: RefusalExpectation): void {
+  try {
+    expectRefusal(response, expectation);
+  } catch (error) {
+    if (error instanceof CheckFailure) throw new CheckFailure(error.requirement, `${what}: ${error.message.replace(/^\[[^\]]*\] /, '')}`);
+    throw error;
+  }
+}
+
+/**
+ * A refusal that rests on a decision of the reference alone (a SHOULD requirement): accepting the
+ * request only warns, since the spec leaves the behaviour open; a 5xx or a missing error body still
+ * fails, and another 4xx warns, as expectRefusal's SHOULD level does.
+ */
+export function expectRefusalShould(response: DssResponse, expectation: Omit<RefusalExpectation, 'level'>): void {
+  if (response.status >= 200 && response.status < 300) {
+    warnShould(false, `${response.call.method} ${response.call.url}: expected a refusal with status ${expectation.status}, got ${response.status} (accepted)`, expectation.requirement);
+    return;
+  }
+  expectRefusal(response, { ...expectation, level: 'SHOULD' });
+}
+
+/**
+ * Three quotations of the market's buyer in an end-time window that no other request of the run uses
+ * (three hours ahead and a random offset), so that conditions on that window select only them: one
+ * answered at 0.8, one at 1.25, one waiting, with end times `anchor`, `anchor + 1`, `anchor + 2`.
+ * Requirements: OFFER_REQUIREMENTS.
+ */
+export async function threeQuotations(market: Market) {
+  const anchor = (await market.now()) + 3 * 60 * MINUTE_MS + randomInt(1_000_000);
+  const ending = (offset: number) => ({ time_end_request_quotation: anchor + offset });
+  const [cheap, dear, waiting] = [await requested(market, ending(0)), await requested(market, ending(1)), await requested(market, ending(2))];
+  await answered(market, quotationTerms(market, cheap, { foreign_exchange_rate: 0.8 }));
+  await answered(market, quotationTerms(market, dear, { foreign_exchange_rate: 1.25 }));
+  const window: Compare[] = [
+    { relational_operator: 'ge', comparison_value: anchor },
+    { relational_operator: 'le', comparison_value: anchor + 2 },
+  ];
+  return { anchor, window, cheap: cheap.quotationUuid, dear: dear.quotationUuid, waiting: waiting.quotationUuid };
+}

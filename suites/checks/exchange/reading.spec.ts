@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { instrumentOf } from '../../flows/assets.ts';
+import { openMarket } from '../../flows/market.ts';
+import {
+  foundQuotations,
+  quotationIdOf,
+  quotationsOfRequest,
+  quotationStateOf,
+  quotationStates,
+  readQuotation,
+  readQuotationsOfRequest,
+  requested,
+  type Compare,
+  type QuotationParameters,
+} from '../../flows/quotations.ts';
+import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
+import { test } from '../../runtime/fixtures.ts';
+import { expectRefusal } from '../../runtime/refusal.ts';
+import { expectRefusalShould, OFFER_REQUIREMENTS, requirements, threeQuotations } from './prerequisites.ts';
+
+/**
+ * Reading quotations (spec: GET /exchange/quotations/{quotation_uuid}, GET .../request/{request_uuid},
+ * GET and POST /exchange/quotations; semantics §7): by id, by request, and through the filters with
+ * every condition and operator; and who may see a quotation.
+ */
+
+test(...check('exchange.read', 'lets the buyer and the seller read a quotation and the buyer its request’s quotations, and answers 404 for unknown ones and 400 for malformed ids', { requirements: requirements('QUO-READ', 'QUO-READ-MALFORMED', 'QUO-STATES', ...OFFER_REQUIREMENTS), endpoint: 'member.getQuotation' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: 0n, quoted: 0n });
+  const request = await requested(market);
+  for (const reader of [market.buyer, market.seller]) {
+    const state = await quotationStateOf(reader, request.quotationUuid);
+    const about = { request_uuid: state.request_uuid ?? request.requestUuid, seller_member_identification: state.seller_member_identification, request_quotation_state: state.request_quotation_state };
+    const expected = { request_uuid: request.requestUuid, seller_member_identification: market.seller.identification, request_quotation_state: quotationStates.waiting };
+    if (JSON.stringify(about) !== JSON.stringify(expected)) {
+      throw new CheckFailure('QUO-READ', `${reader.identification} reads quotation ${request.quotationUuid} as ${JSON.stringify(about)}, expected ${JSON.stringify(expected)}`);
+    }
+  }
+  const listed = await quotationsOfRequest(market.buyer, request.requestUuid);
+  if (!listed.some((state) => state.quotation_uuid === request.quotationUuid)) {
+    throw new CheckFailure('QUO-READ', `the quotations of request ${request.requestUuid} do not list ${request.quotationUuid}: ${listed.map((state) => state.quotation_uuid).join(', ') || 'none'}`);
+  }
+
+  expectRefusal(await readQuotation(market.buyer, quotationIdOf(randomUUID(), market.seller.identification)), { status: 404, requirement: 'QUO-READ' });
+  expectRefusal(await readQuotationsOfRequest(market.buyer, randomUUID()), { status: 404, requirement: 'QUO-READ', bodyOptional: true });
+  expectRefusalShould(await readQuotation(market.buyer, 'not-a-quotation-id'), { status: 400, requirement: 'QUO-READ-MALFORMED' });
+  expectRefusalShould(await readQuotationsOfRequest(market.buyer, 'not-a-request-id'), { status: 400, requirement: 'QUO-READ-MALFORMED', bodyOptional: true });
+});
+
+test(...check('exchange.visibility', 'shows a quotation to its buyer and seller only, and a request’s quotations to its buyer only', { requirements: requirements('QUO-VISIBILITY', ...OFFER_REQUIREMENTS), endpoint: 'member.getQuotation' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: 0n, quoted: 0n });
+  const request = await requested(market);
+  // The tokenizer uses the member interface too, and has nothing to do with this quotation.
+  const outsider = actors.tokenizer;
+  expectRefusalShould(await readQuotation(outsider, request.quotationUuid), { status: 404, requirement: 'QUO-VISIBILITY' });
+  for (const reader of [market.seller, outsider]) {
+    expectRefusalShould(await readQuotationsOfRequest(reader, request.requestUuid), { status: 404, requirement: 'QUO-VISIBILITY', bodyOptional: true });
+  }
+  const seen = await foundQuotations(outsider, { seller_member_identification: market.seller.identification, buyer_member_identification: market.buyer.identification }, 'POST');
+  warnShould(!seen.some((state) => state.quotation_uuid === request.quotationUuid), `the filter lists quotation ${request.quotationUuid} to ${outsider.identification}, who neither buys nor sells it`, 'QUO-VISIBILITY');
+});
+
+const compare = (relational_operator: Compare['relational_operator'], comparison_value: number): Compare[] => [{ relational_operator, comparison_value }];
+
+test(...check('exchange.filters', 'finds quotations by every condition and operator, alike with GET and a JSON body and with POST', { requirements: requirements('QUO-FILTERS', ...OFFER_REQUIREMENTS), endpoint: 'member.findQuotations' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: 0n, quoted: 0n });
+  const { anchor, window, cheap, dear, waiting } = await threeQuotations(market);
+  const within = (extra: Compare[] = []) => ({ time_end_request_quotation: [...window, ...extra] });
+  const cases: Array<[string, QuotationParameters, string[]]> = [
+    ['the end-time window alone', within(), [cheap, dear, waiting]],
+    ['rate eq 0.8', { ...within(), foreign_exchange_rate: compare('eq', 0.8) }, [cheap]],
+    ['rate gt 1', { ...within(), foreign_exchange_rate: compare('gt', 1) }, [dear]],
+    ['rate lt 1', { ...within(), foreign_exchange_rate: compare('lt', 1) }, [cheap]],
+    ['rate ge 1.25', { ...within(), foreign_exchange_rate: compare('ge', 1.25) }, [dear]],
+    ['rate le 0.8', { ...within(), foreign_exchange_rate: compare('le', 0.8) }, [cheap]],
+    ['rate ge 0.8 and le 1.25', { ...within(), foreign_exchange_rate: [...compare('ge', 0.8), ...compare('le', 1.25)] }, [cheap, dear]],
+    ['state eq 1', { ...within(), request_quotation_state: compare('eq', quotationStates.waiting) }, [waiting]],
+    ['state eq 10', { ...within(), request_quotation_state: compare('eq', quotationStates.updated) }, [cheap, dear]],
+    ['state gt 1', { ...within(), request_quotation_state: compare('gt', quotationStates.waiting) }, [cheap, dear]],
+    ['state lt 10', { ...within(), request_quotation_state: compare('lt', quotationStates.updated) }, [waiting]],
+    ['end time eq the second', within(compare('eq', anchor + 1)), [dear]],
+    ['end time gt the first', within(compare('gt', anchor)), [dear, waiting]],
+    ['end time lt the third', within(compare('lt', anchor + 2)), [cheap, dear]],
+    ['the seller', { ...within(), seller_member_identification: market.seller.identification }, [cheap, dear, waiting]],
+    ['another seller', { ...within(), seller_member_identification: actors.tokenizer.identification }, []],
+    ['the buyer', { ...within(), buyer_member_identification: market.buyer.identification }, [cheap, dear, waiting]],
+    ['another buyer', { ...within(), buyer_member_identification: market.seller.identification }, []],
+    ['the base asset', { ...within(), base_asset_info: [instrumentOf(market.base)] }, [cheap, dear, waiting]],
+    ['the quoted asset as base asset', { ...within(), base_asset_info: [instrumentOf(market.quoted)] }, []],
+    ['the quoted asset', { ...within(), quoted_asset_info: [instrumentOf(market.quoted)] }, [cheap, dear, waiting]],
+  ];
+  const named = new Map([[cheap, 'the 0.8 quotation'], [dear, 'the 1.25 quotation'], [waiting, 'the waiting quotation']]);
+  const describe = (list: readonly string[]) => (list.length === 0 ? 'none' : list.map((id) => named.get(id) ?? id).join(', '));
+  for (const [what, parameters, expected] of cases) {
+    for (const method of ['GET', 'POST'] as const) {
+      const found = (await foundQuotations(market.buyer, parameters, method)).map((state) => state.quotation_uuid);
+      if ([...found].sort().join() !== [...expected].sort().join()) {
+        throw new CheckFailure('QUO-FILTERS', `${method} /exchange/quotations with ${what} found ${describe(found)}, expected ${describe(expected)}`);
+      }
+    }
+  }
+});

@@ -1,0 +1,158 @@
+import { formatUnits } from '../../invariants/money.ts';
+import { units } from '../../flows/balances.ts';
+import { amountUnits, exchangeResultOf, exchangeTerms, postExchange, quotedUnits, settle, signExchange, type ExchangeObject } from '../../flows/exchange.ts';
+import { hasPayload, mentioning } from '../../flows/mailbox.ts';
+import { afterLegs, allowMutually, expectHoldings, holdingsOf, openMarket, type Market } from '../../flows/market.ts';
+import type { Party } from '../../flows/party.ts';
+import { encodeJson, expectQuotationState, offer, OPEN_MS, quotationIdOf, quotationStates, readQuotation, requestBody, requestQuotations, type QuotationInfo, type RequestQuotation } from '../../flows/quotations.ts';
+import { check, CheckFailure, expectStatus, warnShould } from '../../runtime/check.ts';
+import { expect, test } from '../../runtime/fixtures.ts';
+import { expectRefusal } from '../../runtime/refusal.ts';
+import { EXCHANGE_REQUIREMENTS, expectRefusalOf, requirements } from './prerequisites.ts';
+
+/**
+ * Delivery versus payment (spec: POST /exchange, "Quotation and exchange flow" 5-6, Limits; semantics
+ * §8): a valid exchange moves both legs exactly; the amounts stay within both sets of limits; only the
+ * buyer exchanges; and nothing settles once the two members no longer list each other.
+ */
+
+test(...check('exchange.settlement', 'settles a signed exchange with Success, moving exactly both legs, and completes the quotation', { requirements: requirements('EXC-SETTLEMENT', 'EXC-ATOMIC', 'QUO-STATES', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: units('20'), quoted: units('20') });
+  const { requested, info } = await offer(market);
+  const before = await holdingsOf(market);
+  const amount = units('12.5');
+  const { result, quoted } = await settle(market, info, amount);
+
+  expect(amountUnits(result.amount_base_asset, 'EXC-SETTLEMENT', 'amount_base_asset'), '[EXC-SETTLEMENT] the result’s amount_base_asset').toBe(amount);
+  expect(formatUnits(quoted), `[EXC-SETTLEMENT] the result’s amount_quoted_asset for ${formatUnits(amount)} at rate ${info.foreign_exchange_rate}`).toBe(formatUnits(quotedUnits(amount, info.foreign_exchange_rate)));
+  expect(result.transaction_identification.length, '[EXC-SETTLEMENT] the result’s transaction_identification').toBeGreaterThan(0);
+  await expectHoldings(market, afterLegs(before, amount, quoted), 'EXC-ATOMIC', 'after an exchange answered Success');
+  for (const reader of [market.buyer, market.seller]) await expectQuotationState(reader, requested.quotationUuid, quotationStates.completed, 'QUO-STATES', 'after its exchange answered Success');
+});
+
+test(...check('exchange.rounding', 'computes the quoted amount as base amount times rate rounded down to 7 decimals, and moves the amount it reports', { requirements: requirements('EXC-SETTLEMENT', 'EXC-ROUNDING', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: units('20'), quoted: units('20') });
+  const { info } = await offer(market, { quotation: { foreign_exchange_rate: 0.9 } });
+  const before = await holdingsOf(market);
+  // 10.0000001 x 0.9 = 9.00000009: rounding down gives 9.0000000, to the nearest (or up) 9.0000001.
+  const amount = units('10.0000001');
+  const [down, up] = [quotedUnits(amount, info.foreign_exchange_rate, 'down'), quotedUnits(amount, info.foreign_exchange_rate, 'up')];
+  const { quoted } = await settle(market, info, amount);
+  if (quoted !== down && quoted !== up) {
+    throw new CheckFailure('EXC-SETTLEMENT', `the amount_quoted_asset of ${formatUnits(amount)} at rate ${info.foreign_exchange_rate} is ${formatUnits(quoted)}, expected ${formatUnits(down)} (or at worst ${formatUnits(up)})`);
+  }
+  warnShould(quoted === down, `the amount_quoted_asset of ${formatUnits(amount)} at rate ${info.foreign_exchange_rate} is ${formatUnits(quoted)}: not rounded down to ${formatUnits(down)}`, 'EXC-ROUNDING');
+  await expectHoldings(market, afterLegs(before, amount, quoted), 'EXC-ATOMIC', 'after an exchange with a rounded quoted amount');
+});
+
+test(...check('exchange.exchange-signatures', 'refuses with 400 an exchange whose signature is not the buyer’s debiting account’s over the payload sent, and moves nothing', { requirements: requirements('EXC-SIGNATURE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
+  const { requested, info } = await offer(market);
+  const before = await holdingsOf(market);
+  const terms = exchangeTerms(market, info, units('2'));
+  const forgeries: Array<[string, Promise<ExchangeObject>]> = [
+    ['a payload changed after signing', signExchange(market.buyer, terms).then((signed) => ({ ...signed, exchange_payload: encodeJson({ ...terms, amount_base_asset: 3 }) }))],
+    ['a signature by the buyer’s emission account', signExchange(market.buyer, terms, 'emission')],
+    ['a signature by the seller', signExchange(market.seller, terms, market.sellerAccount)],
+  ];
+  for (const [what, forged] of forgeries) {
+    expectRefusalOf(`an exchange with ${what}`, await postExchange(market.buyer, await forged), { status: 400, requirement: 'EXC-SIGNATURE' });
+  }
+  await expectHoldings(market, before, 'EXC-SIGNATURE', 'after exchanges with forged signatures');
+  await expectQuotationState(market.buyer, requested.quotationUuid, quotationStates.updated, 'EXC-SIGNATURE', 'after exchanges with forged signatures');
+});
+
+interface Limits {
+  request: Pick<RequestQuotation, 'minimum_amount_limit' | 'maximum_amount_limit'>;
+  quotation: Pick<QuotationInfo, 'minimum_amount_limit' | 'maximum_amount_limit'>;
+}
+
+/** Limits in quoted units at rate 0.5: each attempt below breaks exactly one bound. */
+const loose: Limits = { request: { minimum_amount_limit: 2, maximum_amount_limit: 50 }, quotation: { minimum_amount_limit: 1, maximum_amount_limit: 40 } };
+const tight: Limits = { request: { minimum_amount_limit: 1, maximum_amount_limit: 30 }, quotation: { minimum_amount_limit: 3, maximum_amount_limit: 100 } };
+
+async function limitedOffer(market: Market, limits: Limits): Promise<QuotationInfo> {
+  return (await offer(market, { request: limits.request, quotation: { ...limits.quotation, foreign_exchange_rate: 0.5 } })).info;
+}
+
+test(...check('exchange.amount-limits', 'refuses with 400 an exchange whose quoted amount lies outside the quotation’s or the request’s limits, or whose base amount is zero, and takes one at a limit', { requirements: requirements('EXC-AMOUNTS', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: units('100'), quoted: units('100') });
+  const before = await holdingsOf(market);
+  const attempts: Array<[string, Limits, string]> = [
+    ['below the request’s minimum (1.5 < 2)', loose, '3'],
+    ['above the quotation’s maximum (41 > 40)', loose, '82'],
+    ['of a zero base amount', loose, '0'],
+    ['below the quotation’s minimum (2.5 < 3)', tight, '5'],
+    ['above the request’s maximum (31 > 30)', tight, '62'],
+  ];
+  for (const [what, limits, amount] of attempts) {
+    const info = await limitedOffer(market, limits);
+    const response = await postExchange(market.buyer, await signExchange(market.buyer, exchangeTerms(market, info, units(amount))));
+    expectRefusalOf(`an exchange ${what}`, response, { status: 400, requirement: 'EXC-AMOUNTS' });
+  }
+  await expectHoldings(market, before, 'EXC-AMOUNTS', 'after exchanges outside the limits');
+
+  // 60 x 0.5 = 30: the request's maximum itself.
+  const { quoted } = await settle(market, await limitedOffer(market, tight), units('60'));
+  await expectHoldings(market, afterLegs(before, units('60'), quoted), 'EXC-AMOUNTS', 'after an exchange at the request’s maximum');
+});
+
+test(...check('exchange.buyer-mismatch', 'refuses with 403 an exchange of a quotation the caller did not request, and moves nothing', { requirements: requirements('EXC-BUYER-403', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
+  const { requested, info } = await offer(market);
+  const before = await holdingsOf(market);
+  const terms = exchangeTerms(market, info, units('2'));
+  const attempts: Array<[Party, Promise<Awaited<ReturnType<typeof signExchange>>>]> = [
+    // The buyer's own signed exchange, sent by others ...
+    [market.seller, signExchange(market.buyer, terms)],
+    [actors.tokenizer, signExchange(market.buyer, terms)],
+    // ... and the seller's attempt with its own signature.
+    [market.seller, signExchange(market.seller, terms, market.sellerAccount)],
+  ];
+  for (const [caller, exchange] of attempts) expectRefusal(await postExchange(caller, await exchange), { status: 403, requirement: 'EXC-BUYER-403' });
+  await expectHoldings(market, before, 'EXC-BUYER-403', 'after exchanges by members who did not request the quotation');
+  await expectQuotationState(market.buyer, requested.quotationUuid, quotationStates.updated, 'EXC-BUYER-403', 'after exchanges by other members');
+});
+
+test(...check('exchange.allowlist-removed', 'settles nothing once either side removed the other from its allowlist, and gives the removed member no quotation of a new request', { requirements: requirements('EXC-ALLOWLIST', 'QUO-DISTRIBUTION', 'QUO-STATES', 'GW-READ-CONSUMES', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
+  const { buyer, seller } = market;
+  for (const [remover, removed] of [[seller, buyer], [buyer, seller]] as const) {
+    await allowMutually(buyer, seller);
+    const { requested, info } = await offer(market);
+    const exchange = await signExchange(buyer, exchangeTerms(market, info, units('2')));
+    const before = await holdingsOf(market);
+    const after = `after ${remover.identification} removed ${removed.identification} from its allowlist`;
+    expectStatus(await remover.client.call('member.removeFromAllowlist', { body: removed.identification }), 200, 'ALLOWLIST-LIST');
+    try {
+      const response = await postExchange(buyer, exchange);
+      if (response.status === 200) {
+        const result = exchangeResultOf(response, 'EXC-ALLOWLIST');
+        if (result.exchange_state !== 'Rejected') throw new CheckFailure('EXC-ALLOWLIST', `the exchange of ${requested.quotationUuid} ${after} was answered ${result.exchange_state}`);
+        await expectQuotationState(buyer, requested.quotationUuid, quotationStates.failed, 'QUO-STATES', 'after its exchange was answered Rejected');
+      } else {
+        expectRefusal(response, { status: 400, requirement: 'EXC-ALLOWLIST', level: 'SHOULD' });
+      }
+      await expectHoldings(market, before, 'EXC-ALLOWLIST', after);
+      await expectNoQuotationFor(market, seller, after);
+    } finally {
+      await remover.client.call('member.addToAllowlist', { body: removed.identification });
+    }
+  }
+});
+
+/** A new request of the market's buyer gives `member` no quotation: none to read, no gateway message. */
+async function expectNoQuotationFor(market: Market, member: Party, when: string): Promise<void> {
+  const response = await requestQuotations(market.buyer, requestBody(market, (await market.now()) + OPEN_MS));
+  // With nobody left to ask, the reference answers 404; a target may also take the request and ask nobody.
+  if (response.status !== 200) {
+    expectRefusal(response, { status: 404, requirement: 'QUO-DISTRIBUTION' });
+    return;
+  }
+  const requestUuid = (response.body as { request_uuid?: unknown }).request_uuid;
+  if (typeof requestUuid !== 'string') throw new CheckFailure('RES-EXCHANGE-SCHEMAS', `a quotation request ${when} was answered without a request_uuid`);
+  expectRefusal(await readQuotation(market.buyer, quotationIdOf(requestUuid, member.identification)), { status: 404, requirement: 'QUO-DISTRIBUTION' });
+  if (await hasPayload(member, 'quotations', mentioning(requestUuid))) {
+    throw new CheckFailure('QUO-DISTRIBUTION', `${member.identification} received the quotation request ${requestUuid} made ${when}`);
+  }
+}

@@ -1,0 +1,110 @@
+import { formatUnits } from '../../invariants/money.ts';
+import { units } from '../../flows/balances.ts';
+import { amountUnits, exchangeResultOf, exchangeTerms, postExchange, signExchange } from '../../flows/exchange.ts';
+import { afterLegs, expectHoldings, holdingsOf, openMarket } from '../../flows/market.ts';
+import {
+  answerQuotation,
+  answered,
+  expectQuotationState,
+  offer,
+  quotationStateOf,
+  quotationStates,
+  quotationTerms,
+  requested,
+  signQuotation,
+} from '../../flows/quotations.ts';
+import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
+import { test } from '../../runtime/fixtures.ts';
+import { expectRefusal } from '../../runtime/refusal.ts';
+import { EXCHANGE_REQUIREMENTS, expectRefusalShould, requirements } from './prerequisites.ts';
+
+/**
+ * The quotation's life (spec: States and transitions; semantics §7, §8): the states a quotation reads
+ * with as it is answered, re-quoted, exchanged and cancelled; what final states refuse; and the replay
+ * guard that lets a quotation settle once, also under simultaneous exchanges.
+ */
+
+/** Simultaneous exchanges of one quotation in `exchange.concurrent-once`. */
+const CONCURRENT_EXCHANGES = 24;
+
+test(...check('exchange.state-machine', 'moves a quotation 1 -> 10 -> 10 (re-quote) -> 21 and 1 -> 90, and keeps 21 and 90 final against answers, cancellations and exchanges', { requirements: requirements('QUO-STATES', 'QUO-STATE-MACHINE', 'QUO-CANCEL', 'EXC-ONCE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.answerQuotation' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
+  const { buyer, seller } = market;
+  const request = await requested(market);
+  const id = request.quotationUuid;
+  await expectQuotationState(buyer, id, quotationStates.waiting, 'QUO-STATES', 'before its seller answered');
+  let info = await answered(market, quotationTerms(market, request));
+  await expectQuotationState(buyer, id, quotationStates.updated, 'QUO-STATES', 'once answered');
+
+  // Re-quoting while updated is the reference's 10 -> 10: the new terms replace the old ones.
+  const requote = quotationTerms(market, request, { foreign_exchange_rate: 0.95 });
+  const requoted = await answerQuotation(seller, id, await signQuotation(seller, requote));
+  if (requoted.status === 200) {
+    const shown = (await quotationStateOf(buyer, id)).response_data?.[0]?.foreign_exchange_rate;
+    warnShould(shown === requote.foreign_exchange_rate, `after a re-quote at ${requote.foreign_exchange_rate} the quotation shows the rate ${shown}`, 'QUO-STATE-MACHINE');
+    if (shown === requote.foreign_exchange_rate) info = requote;
+  } else {
+    expectRefusal(requoted, { status: 400, requirement: 'QUO-STATE-MACHINE', level: 'SHOULD', bodyOptional: true });
+    warnShould(false, `a re-quote of the updated quotation ${id} was refused with ${requoted.status}; the reference takes it`, 'QUO-STATE-MACHINE');
+  }
+
+  const before = await holdingsOf(market);
+  const amount = units('2');
+  const exchange = await signExchange(buyer, exchangeTerms(market, info, amount));
+  const first = exchangeResultOf(await postExchange(buyer, exchange), 'EXC-SETTLEMENT');
+  if (first.exchange_state !== 'Success') throw new CheckFailure('EXC-SETTLEMENT', `the exchange of the updated quotation ${id} was answered ${first.exchange_state}`);
+  const moved = afterLegs(before, amount, amountUnits(first.amount_quoted_asset, 'EXC-SETTLEMENT', 'amount_quoted_asset'));
+  await expectQuotationState(buyer, id, quotationStates.completed, 'QUO-STATES', 'after its exchange answered Success');
+
+  // Final: the same exchange again, a re-quote, a cancellation, then the exchange once more.
+  expectRefusal(await postExchange(buyer, exchange), { status: 400, requirement: 'EXC-ONCE', level: 'SHOULD' });
+  expectRefusalShould(await answerQuotation(seller, id, await signQuotation(seller, quotationTerms(market, request, { foreign_exchange_rate: 0.5 }))), { status: 400, requirement: 'QUO-STATE-MACHINE', bodyOptional: true });
+  expectRefusal(await buyer.client.call('member.cancelQuotation', { path: { quotation_uuid: id } }), { status: 400, requirement: 'QUO-CANCEL', bodyOptional: true });
+  expectRefusal(await postExchange(buyer, exchange), { status: 400, requirement: 'EXC-ONCE', level: 'SHOULD' });
+  await expectQuotationState(buyer, id, quotationStates.completed, 'QUO-STATES', 'after a replayed exchange, a re-quote and a cancellation');
+  await expectHoldings(market, moved, 'EXC-ONCE', `after one exchange of ${formatUnits(amount)} and refused repeats`);
+
+  // 1 -> 90, and 90 is final for the seller's answer.
+  const cancelled = await requested(market);
+  const cancel = await buyer.client.call('member.cancelQuotation', { path: { quotation_uuid: cancelled.quotationUuid } });
+  if (cancel.status !== 200) throw new CheckFailure('QUO-CANCEL', `the buyer's cancellation of the waiting quotation ${cancelled.quotationUuid} got ${cancel.status}`);
+  await expectQuotationState(seller, cancelled.quotationUuid, quotationStates.cancelled, 'QUO-STATES', 'after its buyer cancelled it');
+  expectRefusalShould(await answerQuotation(seller, cancelled.quotationUuid, await signQuotation(seller, quotationTerms(market, cancelled))), { status: 400, requirement: 'QUO-STATE-MACHINE', bodyOptional: true });
+  const afterAnswer = (await quotationStateOf(seller, cancelled.quotationUuid)).request_quotation_state;
+  warnShould(afterAnswer === quotationStates.cancelled, `the cancelled quotation ${cancelled.quotationUuid} reads in state ${afterAnswer} after an answer to it`, 'QUO-STATE-MACHINE');
+});
+
+test(...check('exchange.unanswered-or-cancelled', 'refuses an exchange of a waiting or a cancelled quotation, and moves nothing', { requirements: requirements('EXC-STATE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
+  const before = await holdingsOf(market);
+
+  // Terms the seller never gave: the buyer writes them itself for a waiting quotation.
+  const waiting = await requested(market);
+  const unanswered = await postExchange(market.buyer, await signExchange(market.buyer, exchangeTerms(market, quotationTerms(market, waiting), units('2'))));
+  expectRefusal(unanswered, { status: 400, requirement: 'EXC-STATE', level: 'SHOULD' });
+
+  const { requested: cancelled, info } = await offer(market);
+  const cancel = await market.seller.client.call('member.cancelQuotation', { path: { quotation_uuid: cancelled.quotationUuid } });
+  if (cancel.status !== 200) throw new CheckFailure('QUO-CANCEL', `the seller's cancellation of the updated quotation ${cancelled.quotationUuid} got ${cancel.status}`);
+  expectRefusal(await postExchange(market.buyer, await signExchange(market.buyer, exchangeTerms(market, info, units('2')))), { status: 400, requirement: 'EXC-STATE', level: 'SHOULD' });
+
+  await expectHoldings(market, before, 'EXC-STATE', 'after exchanges of a waiting and a cancelled quotation');
+});
+
+test(...check('exchange.concurrent-once', `settles exactly one of ${CONCURRENT_EXCHANGES} simultaneous exchanges of one quotation, moving its legs once`, { requirements: requirements('EXC-ONCE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+  const amount = units('2');
+  // Enough for every exchange to settle, so that only the replay guard can stop the others.
+  const market = await openMarket(actors, { base: amount * BigInt(CONCURRENT_EXCHANGES), quoted: amount * BigInt(CONCURRENT_EXCHANGES) });
+  const { requested: offered, info } = await offer(market, { quotation: { foreign_exchange_rate: 0.5 } });
+  const before = await holdingsOf(market);
+  const exchange = await signExchange(market.buyer, exchangeTerms(market, info, amount));
+
+  const responses = await Promise.all(Array.from({ length: CONCURRENT_EXCHANGES }, () => postExchange(market.buyer, exchange)));
+  const succeeded = responses.filter((response) => response.status === 200 && exchangeResultOf(response, 'EXC-ONCE').exchange_state === 'Success');
+  if (succeeded.length !== 1) throw new CheckFailure('EXC-ONCE', `${succeeded.length} of ${CONCURRENT_EXCHANGES} simultaneous exchanges of quotation ${offered.quotationUuid} answered Success, expected exactly one`);
+  for (const response of responses.filter((candidate) => candidate.status !== 200)) expectRefusal(response, { status: 400, requirement: 'EXC-ONCE', level: 'SHOULD' });
+
+  const quoted = amountUnits(exchangeResultOf(succeeded[0]!, 'EXC-ONCE').amount_quoted_asset, 'EXC-SETTLEMENT', 'amount_quoted_asset');
+  await expectHoldings(market, afterLegs(before, amount, quoted), 'EXC-ONCE', `after ${CONCURRENT_EXCHANGES} simultaneous exchanges of ${formatUnits(amount)}`);
+  await expectQuotationState(market.buyer, offered.quotationUuid, quotationStates.completed, 'QUO-STATES', 'after the simultaneous exchanges');
+});

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { tokenizerDsa } from '../../flows/assets.ts';
+import { answerCharge, chargeAnswer, newChargeRequest, requestCharge } from '../../flows/charges.ts';
+import { awaitPayload, hasPayload, mentioning } from '../../flows/mailbox.ts';
+import type { Party } from '../../flows/party.ts';
+import { check, CheckFailure, expectStatus } from '../../runtime/check.ts';
+import { test } from '../../runtime/fixtures.ts';
+import { expectRefusal } from '../../runtime/refusal.ts';
+import { REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
+
+/**
+ * Fees (spec: POST /charges/request/{member_identification}, POST /charges/response/{member_identification},
+ * Events "charge"; semantics §10): a request reaches the instructed member, its answer reaches the
+ * originator, and nothing answers a request that is not open.
+ */
+
+const GATEWAY = ['GW-READ-CONSUMES', 'RES-LEDGER-SCHEMAS'];
+
+/** Fails under `requirement` unless `delivered` carries every field of `sent` with the same value. */
+function expectCarries(delivered: object, sent: object, requirement: string, what: string): void {
+  const differing = Object.entries(sent).filter(([field, value]) => JSON.stringify((delivered as Record<string, unknown>)[field]) !== JSON.stringify(value));
+  if (differing.length > 0) {
+    throw new CheckFailure(requirement, `${what} differs from what was sent in ${differing.map(([field]) => field).join(', ')}: delivered ${JSON.stringify(delivered).slice(0, 400)}`);
+  }
+}
+
+/** A payload of `member`'s charge queue about `requestUuid` for which `also` holds. */
+function chargeAbout(requestUuid: string, also: (payload: Record<string, unknown>) => boolean = () => true): (payload: object) => boolean {
+  return (payload) => mentioning(requestUuid)(payload) && also(payload as Record<string, unknown>);
+}
+
+async function expectNoCharge(member: Party, wanted: (payload: object) => boolean, requirement: string, what: string): Promise<void> {
+  if (await hasPayload(member, 'charge', wanted)) throw new CheckFailure(requirement, `${member.identification}'s charge queue delivered ${what}`);
+}
+
+test(...check('payments.charge-request-answer', 'delivers a fee request to the instructed member and its answer to the originator', { requirements: requirements('CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY), endpoint: 'member.requestCharge' }), async ({ actors }) => {
+  const { mmA: originator, mmB: instructed } = actors;
+  const request = newChargeRequest(originator, tokenizerDsa(actors), 250);
+  expectStatus(await requestCharge(originator, instructed.identification, request), 200, 'CHG-REQUEST');
+  const delivered = await awaitPayload(instructed, 'charge', mentioning(request.request_uuid), 'CHG-REQUEST', `for the fee request ${request.request_uuid}`);
+  expectCarries(delivered, request, 'CHG-REQUEST', `the fee request delivered to ${instructed.identification}`);
+
+  const answer = chargeAnswer(request, 2.5);
+  expectStatus(await answerCharge(instructed, originator.identification, answer), 200, 'CHG-DELIVERY');
+  const answered = await awaitPayload(originator, 'charge', mentioning(request.request_uuid), 'CHG-DELIVERY', `answering the fee request ${request.request_uuid}`);
+  expectCarries(answered, answer, 'CHG-DELIVERY', `the fee answer delivered to ${originator.identification}`);
+});
+
+test(...check('payments.charge-answer-not-open', 'refuses with 409 a fee answer to a request never sent, sent to another member, or already answered, delivering none of them', { requirements: requirements('CHG-ANSWER-OPEN-REQUEST', 'CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.answerCharge' }), async ({ actors }) => {
+  const { mmA: originator, mmB: instructed, tokenizer: other } = actors;
+  const asset = tokenizerDsa(actors);
+
+  const neverSent = chargeAnswer({ ...newChargeRequest(originator, asset, 100), request_uuid: randomUUID() }, 1);
+  expectRefusal(await answerCharge(instructed, originator.identification, neverSent), { status: 409, requirement: 'CHG-ANSWER-OPEN-REQUEST' });
+
+  const request = newChargeRequest(originator, asset, 100);
+  expectStatus(await requestCharge(originator, instructed.identification, request), 200, 'CHG-REQUEST');
+  const byOther = chargeAnswer(request, 9.25);
+  expectRefusal(await answerCharge(other, originator.identification, byOther), { status: 409, requirement: 'CHG-ANSWER-OPEN-REQUEST' });
+  expectStatus(await answerCharge(instructed, originator.identification, chargeAnswer(request, 1.5)), 200, 'CHG-DELIVERY');
+  await awaitPayload(originator, 'charge', chargeAbout(request.request_uuid, (payload) => payload.fee_amount === 1.5), 'CHG-DELIVERY', `answering the fee request ${request.request_uuid}`);
+  expectRefusal(await answerCharge(instructed, originator.identification, chargeAnswer(request, 3.75)), { status: 409, requirement: 'CHG-ANSWER-OPEN-REQUEST' });
+
+  await expectNoCharge(originator, mentioning(neverSent.request_uuid), 'CHG-ANSWER-OPEN-REQUEST', `an answer to the fee request ${neverSent.request_uuid}, which it never sent`);
+  await expectNoCharge(originator, chargeAbout(request.request_uuid, (payload) => payload.fee_amount === 9.25), 'CHG-ANSWER-OPEN-REQUEST', `the answer of ${other.identification} to a fee request sent to ${instructed.identification}`);
+  await expectNoCharge(originator, chargeAbout(request.request_uuid, (payload) => payload.fee_amount === 3.75), 'CHG-ANSWER-OPEN-REQUEST', 'a second answer to an answered fee request');
+});
+
+test(...check('payments.charge-net-and-gross', 'refuses with 400 a fee request giving both the net and the gross amount, delivering nothing', { requirements: requirements('CHG-NET-OR-GROSS', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.requestCharge' }), async ({ actors }) => {
+  const { mmA: originator, mmB: instructed } = actors;
+  const request = { ...newChargeRequest(originator, tokenizerDsa(actors), 250), interbank_settlement_gross_amount: 255 };
+  expectRefusal(await requestCharge(originator, instructed.identification, request), { status: 400, requirement: 'CHG-NET-OR-GROSS' });
+  await expectNoCharge(instructed, mentioning(request.request_uuid), 'CHG-NET-OR-GROSS', `the fee request ${request.request_uuid}, which was refused`);
+});

@@ -1,0 +1,105 @@
+import { openPayments, PAYMENT_REQUIREMENTS, settledPayment } from '../../flows/payments.ts';
+import type { Party } from '../../flows/party.ts';
+import { paymentRecord, queryTransactions, transactionsFound, utcDay, type TransactionQuery, type TransactionRecord } from '../../flows/transactions.ts';
+import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
+import { test } from '../../runtime/fixtures.ts';
+import { expectRefusal } from '../../runtime/refusal.ts';
+import { expectRefusalShould } from '../exchange/prerequisites.ts';
+import { REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
+
+/**
+ * The payment history (spec: GET /transactions, Limits "Page size of transactions"; semantics §12): a
+ * settled payment found by each kind of query, by its two members only; dates that include both ends;
+ * pages that partition the result.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** A record's identity across queries: the hash of its first ledger transaction. */
+function idOf(record: TransactionRecord): string {
+  return record.transaction_state[0]?.transaction_identification ?? '';
+}
+
+function dayQuery(day: string, page: { size?: number; number?: number } = {}): TransactionQuery {
+  return { data_type: 'DATE_INTERVAL', start_date: day, finish_date: day, maximum_transaction_count: page.size, target_page_number: page.number };
+}
+
+/** Every record of `member` on `day`, read in pages of 100. Requirement: TXN-PAGING. */
+async function everyRecord(member: Party, day: string): Promise<TransactionRecord[]> {
+  const records: TransactionRecord[] = [];
+  for (let page = 1; ; page += 1) {
+    const found = await transactionsFound(member, dayQuery(day, { size: 100, number: page }), 'TXN-PAGING');
+    records.push(...found);
+    if (found.length < 100) return records;
+  }
+}
+
+/**
+ * Nothing matches: the reference answers 404 (TXN-NOT-FOUND, SHOULD); an empty list only warns, a
+ * record fails `requirement`.
+ */
+async function expectNothingFound(member: Party, query: TransactionQuery, requirement: string, what: string): Promise<void> {
+  const response = await queryTransactions(member, query);
+  if (response.status === 200) {
+    const found = Array.isArray(response.body) ? response.body.length : -1;
+    if (found !== 0) throw new CheckFailure(requirement, `GET /transactions for ${what} as ${member.identification} answered 200 with ${found < 0 ? 'a body that is no list' : `${found} record(s)`}, expected nothing`);
+    warnShould(false, `GET /transactions for ${what} answered 200 [] instead of 404`, 'TXN-NOT-FOUND');
+    return;
+  }
+  expectRefusal(response, { status: 404, requirement: 'TXN-NOT-FOUND', level: 'SHOULD' });
+}
+
+test(...check('payments.transactions-query', 'finds a settled payment by instruction, by ledger transaction and by its day, for its two members only', { requirements: requirements('TXN-QUERY', 'TXN-NOT-FOUND', 'TXN-PAGING', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.listTransactions' }), async ({ actors }) => {
+  const network = await openPayments(actors, '20');
+  const story = await settledPayment(network, '6.01', 'TXN-QUERY');
+  const record = await paymentRecord(network.ofi, story.instruction, 'TXN-QUERY');
+  const settlement = record.transaction_state[0];
+  if (!settlement) throw new CheckFailure('TXN-QUERY', `the record of payment ${story.instruction} has no transaction_state`);
+
+  const byHash = await transactionsFound(network.rfi, { data_type: 'TRANSACTION_IDENTIFICATION', data_id: settlement.transaction_identification }, 'TXN-QUERY');
+  if (byHash.length !== 1 || idOf(byHash[0]!) !== idOf(record)) {
+    throw new CheckFailure('TXN-QUERY', `GET /transactions by TRANSACTION_IDENTIFICATION ${settlement.transaction_identification} as the RFI found ${JSON.stringify(byHash).slice(0, 300)}, expected the payment’s record`);
+  }
+  const day = utcDay(settlement.timestamp);
+  for (const member of [network.ofi, network.rfi]) {
+    if (!(await everyRecord(member, day)).some((found) => idOf(found) === idOf(record))) {
+      throw new CheckFailure('TXN-QUERY', `GET /transactions from ${day} to ${day} as ${member.identification} does not list the payment it settled that day (${idOf(record)})`);
+    }
+  }
+  const dayBefore = utcDay(settlement.timestamp - DAY_MS);
+  if ((await everyRecord(network.ofi, dayBefore)).some((found) => idOf(found) === idOf(record))) {
+    throw new CheckFailure('TXN-QUERY', `GET /transactions from ${dayBefore} to ${dayBefore} lists the payment settled on ${day}`);
+  }
+
+  await expectNothingFound(actors.tokenizer, { data_type: 'INSTRUCTION_IDENTIFICATION', data_id: story.instruction }, 'TXN-QUERY', `the instruction ${story.instruction} of a payment between two other members`);
+  await expectNothingFound(network.ofi, { data_type: 'INSTRUCTION_IDENTIFICATION', data_id: `${story.instruction}-none` }, 'TXN-QUERY', 'an instruction no payment has');
+});
+
+/** Enough payments that a page of the default size cannot hold them all. */
+const PAGED_PAYMENTS = 21;
+
+test(...check('payments.transactions-paging', 'pages the payment history: pages of the size asked that together list each record once, 20 by default, at most 100', { requirements: requirements('TXN-PAGING', 'TXN-PAGING-LIMITS', 'TXN-NOT-FOUND', 'TXN-QUERY', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.listTransactions' }), async ({ actors }) => {
+  const network = await openPayments(actors, '1');
+  const first = await paymentRecord(network.ofi, (await settledPayment(network, '0.01', 'TXN-PAGING')).instruction, 'TXN-PAGING');
+  const day = utcDay(first.transaction_state[0]?.timestamp ?? 0);
+  const already = (await everyRecord(network.ofi, day)).length;
+  for (let made = already; made < PAGED_PAYMENTS; made += 1) await settledPayment(network, '0.01', 'TXN-PAGING');
+  const all = await everyRecord(network.ofi, day);
+  if (all.length < PAGED_PAYMENTS) throw new CheckFailure('TXN-PAGING', `GET /transactions lists ${all.length} records of ${network.ofi.identification} on ${day}, after at least ${PAGED_PAYMENTS} settled payments that day`);
+
+  const size = 7;
+  const paged: TransactionRecord[] = [];
+  for (let page = 1; page <= Math.ceil(all.length / size); page += 1) {
+    const found = await transactionsFound(network.ofi, dayQuery(day, { size, number: page }), 'TXN-PAGING');
+    if (found.length > size) throw new CheckFailure('TXN-PAGING', `page ${page} of GET /transactions with maximum_transaction_count ${size} holds ${found.length} records`);
+    paged.push(...found);
+  }
+  if (JSON.stringify(paged.map(idOf)) !== JSON.stringify(all.map(idOf))) {
+    throw new CheckFailure('TXN-PAGING', `pages of ${size} list the records ${JSON.stringify(paged.map(idOf))}, pages of 100 list ${JSON.stringify(all.map(idOf))}: not each record once, in one order`);
+  }
+  await expectNothingFound(network.ofi, dayQuery(day, { size, number: Math.ceil(all.length / size) + 1 }), 'TXN-PAGING', 'the page after the last');
+
+  const defaultPage = await transactionsFound(network.ofi, dayQuery(day), 'TXN-PAGING');
+  warnShould(defaultPage.length === 20, `GET /transactions without maximum_transaction_count answered ${defaultPage.length} of ${all.length} records, expected a page of 20`, 'TXN-PAGING-LIMITS');
+  expectRefusalShould(await queryTransactions(network.ofi, dayQuery(day, { size: 101 })), { status: 400, requirement: 'TXN-PAGING-LIMITS' });
+});

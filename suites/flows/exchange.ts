@@ -1,0 +1,103 @@
+import { schemaRef } from '../../schemas/resources.ts';
+import { formatUnits, readBalanceText, unitsToJsonNumber } from '../invariants/money.ts';
+import { CheckFailure, HarnessFault } from '../runtime/check.ts';
+import type { DssResponse } from '../runtime/client.ts';
+import { describeCall, okBody } from './answers.ts';
+import { signPayload } from './funding.ts';
+import type { Market } from './market.ts';
+import type { Party } from './party.ts';
+import { encodeJson, type QuotationInfo } from './quotations.ts';
+
+/**
+ * The buyer's side of delivery versus payment (spec: "Quotation and exchange flow" 5-6; semantics §8):
+ * the exchangeInfo, its signature through `POST /sign/payload` with the buyer's debiting account, the
+ * exchange, and the quoted amount the harness expects, computed here in exact fixed point.
+ */
+
+/** The spec's exchangeInfo, exchangeObject and exchangeResult. */
+export interface ExchangeInfo {
+  amount_base_asset: number;
+  buyer_crediting_account_identification: string;
+  buyer_debiting_account_identification: string;
+  quotation_info: QuotationInfo[];
+}
+
+export interface ExchangeObject {
+  exchange_payload: string;
+  member_signature: string;
+}
+
+export interface ExchangeResult {
+  amount_base_asset: number;
+  amount_quoted_asset: number;
+  exchange_info: ExchangeInfo[];
+  exchange_state: 'Success' | 'Rejected';
+  settlement_timestamp?: number;
+  transaction_identification: string;
+}
+
+/** The market's buyer accepts `quotation` for `amount` units of the base asset, both legs on its default account. */
+export function exchangeTerms(market: Market, quotation: QuotationInfo, amount: bigint): ExchangeInfo {
+  return {
+    amount_base_asset: unitsToJsonNumber(amount),
+    buyer_crediting_account_identification: market.buyerAccount,
+    buyer_debiting_account_identification: market.buyerAccount,
+    quotation_info: [quotation],
+  };
+}
+
+/**
+ * The exchangeObject for `info`, signed by `signer` with the key of `account` (for a valid exchange:
+ * the buyer and its debiting account). Requirement: SIGN-PAYLOAD.
+ */
+export async function signExchange(signer: Party, info: ExchangeInfo, account = info.buyer_debiting_account_identification): Promise<ExchangeObject> {
+  const payload = encodeJson(info);
+  return { exchange_payload: payload, member_signature: await signPayload(signer, account, payload) };
+}
+
+export function postExchange(caller: Party, exchange: ExchangeObject): Promise<DssResponse> {
+  return caller.client.call('member.exchange', { body: exchange });
+}
+
+/** A 200 answer of POST /exchange as data. Requirements: `requirement`, RES-EXCHANGE-SCHEMAS. */
+export function exchangeResultOf(response: DssResponse, requirement: string): ExchangeResult {
+  return okBody<ExchangeResult>(response, schemaRef('exchangeResult'), requirement, 'RES-EXCHANGE-SCHEMAS');
+}
+
+/**
+ * The market's buyer exchanges `amount` of the base asset against `quotation` and the target settles it
+ * (Success). Answers the result and the quoted amount it moved, in units. Requirements: EXC-SETTLEMENT,
+ * SIGN-PAYLOAD, RES-EXCHANGE-SCHEMAS.
+ */
+export async function settle(market: Market, quotation: QuotationInfo, amount: bigint): Promise<{ result: ExchangeResult; quoted: bigint }> {
+  const response = await postExchange(market.buyer, await signExchange(market.buyer, exchangeTerms(market, quotation, amount)));
+  const result = exchangeResultOf(response, 'EXC-SETTLEMENT');
+  if (result.exchange_state !== 'Success') throw new CheckFailure('EXC-SETTLEMENT', `${describeCall(response)} answered exchange_state ${result.exchange_state} for a valid exchange of ${formatUnits(amount)} at rate ${quotation.foreign_exchange_rate}`);
+  return { result, quoted: amountUnits(result.amount_quoted_asset, 'EXC-SETTLEMENT', 'amount_quoted_asset') };
+}
+
+/** An amount of an answer in units; fails when it is no decimal with at most 7 fraction digits. */
+export function amountUnits(value: number, requirement: string, field: string): bigint {
+  const units = readBalanceText(decimalText(value));
+  if (units === undefined) throw new CheckFailure(requirement, `${field} ${value} is not an amount with at most 7 decimals`);
+  return units;
+}
+
+/** `base` units times `rate`, exactly, rounded down (`floor`) or up to whole units of 10^-7. */
+export function quotedUnits(base: bigint, rate: number, rounding: 'down' | 'up' = 'down'): bigint {
+  const text = decimalText(rate);
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) throw new HarnessFault(`rate ${rate} is not a plain decimal`);
+  const fraction = match[2] ?? '';
+  const scale = 10n ** BigInt(fraction.length);
+  const product = base * BigInt(`${match[1]}${fraction}`);
+  const down = product / scale;
+  return rounding === 'down' || product % scale === 0n ? down : down + 1n;
+}
+
+/** A JSON number as the decimal it stands for, without exponent notation (`1e-7` -> `0.0000001`). */
+function decimalText(value: number): string {
+  const text = String(value);
+  if (!/e/i.test(text)) return text;
+  return value.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+}
