@@ -1,123 +1,18 @@
 /**
- * The operations of the invariant property as fast-check commands: credit line requests, allows and
- * revokes, allowlist changes, DSO issuance, fundings (at once, or instructed now and sent later),
- * replays of spent end-to-end identifications, and consolidations. Every command acts through the
- * API, then reads every balance of the universe and has `verifyStep` judge it against the model.
- * A command's `toString` is the same in every run (amounts relative to balances say so), because
- * fast-check prints it for the shrunk sequence; the transcript has the concrete values.
+ * The ledger operations of the invariant property as fast-check commands: credit line requests,
+ * allows and revokes, allowlist changes, DSO issuance, fundings (at once, or instructed now and sent
+ * later), replays of spent end-to-end identifications, and consolidations. Every command acts through
+ * the API, then reads every balance of the universe and has `verifyStep` judge it against the model
+ * (command-base.ts). A command's `toString` is the same in every run (amounts relative to balances say
+ * so), because fast-check prints it for the shrunk sequence; the transcript has the concrete values.
  */
 import fc from 'fast-check';
 import { CheckFailure } from '../runtime/check.ts';
-import type { CallRecorder } from '../runtime/recorder.ts';
 import type { ConsolidationEntry } from '../flows/consolidation.ts';
-import type { FundingInfo } from '../flows/funding.ts';
-import type { LedgerApi, Outcome } from './ledger-api.ts';
-import type { ConsolidationLeg, FundingRecord, LedgerModel, Move, Verdict } from './model.ts';
+import { always, answer, judge, LedgerCommand, type Act, type Model, type System } from './command-base.ts';
+import type { ConsolidationLeg, FundingRecord, Move, Verdict } from './model.ts';
 import { ceilToWhole, formatUnits, unitsToJsonNumber, wholeUnits } from './money.ts';
-import { verifyStep, type StepReport } from './verify.ts';
-import { InvariantViolation } from './violation.ts';
-import { requirementLevel } from './levels.ts';
 import { dsaHolding, dsaHoldings, dsoHolding, makerRoles, otherMaker, type Holding, type MakerRole, type Universe } from './universe.ts';
-
-export interface CommandOutcomes {
-  accepted: number;
-  refused: number;
-}
-
-/** Counts over every run, for the check's summary. */
-export interface InvariantStats {
-  operations: number;
-  byCommand: Record<string, CommandOutcomes>;
-}
-
-/** The real side of one run: the API, and what the run has done so far. */
-export interface LedgerSystem {
-  api: LedgerApi;
-  transcript: string[];
-  stats: InvariantStats;
-  /** A fresh end_to_end_identification, never used before on this target. */
-  newEndToEndId(): string;
-  /** Where this run's calls are recorded (see RunRecording), when the runner was given a channel. */
-  recorder?: CallRecorder;
-  /** Steps concluded in this run, to number them in the transcript. */
-  steps: number;
-  /**
-   * A SHOULD-level disagreement with the model: recorded once per kind (with a count), and the run
-   * goes on with what the target did.
-   */
-  warn(requirement: string, kind: string, message: string): void;
-}
-
-type Model = LedgerModel;
-type System = LedgerSystem;
-
-interface Act {
-  step: StepReport;
-  /** Model changes other than balances, made once the balances are verified. */
-  afterwards?: () => void;
-}
-
-abstract class LedgerCommand implements fc.AsyncCommand<Model, System> {
-  abstract readonly name: string;
-
-  check(_model: Readonly<Model>): boolean {
-    return true;
-  }
-
-  async run(model: Model, system: System): Promise<void> {
-    system.stats.operations += 1;
-    try {
-      const { step, afterwards } = await this.act(model, system);
-      const counts = (system.stats.byCommand[this.name] ??= { accepted: 0, refused: 0 });
-      counts[step.accepted ? 'accepted' : 'refused'] += 1;
-      await conclude(model, system, step);
-      afterwards?.();
-    } catch (error) {
-      if (!(error instanceof CheckFailure)) throw error;
-      // A helper's failure happens before the step is concluded: the transcript still needs the step.
-      if (!(error instanceof InvariantViolation)) system.transcript.push(`${system.steps + 1}. ${this}: ${error.message}`);
-      throw InvariantViolation.from(error, system);
-    }
-  }
-
-  protected abstract act(model: Model, system: System): Promise<Act>;
-
-  abstract toString(): string;
-}
-
-/** Reads every balance after a step, judges it, and records it in the transcript. */
-async function conclude(model: Model, system: System, step: StepReport): Promise<void> {
-  const observed = new Map([...(await system.api.balances())].map(([key, balance]) => [key, balance.units]));
-  const changes = model.universe.holdings
-    .filter((holding) => observed.get(holding.key) !== model.balance(holding.key))
-    .map((holding) => `${holding.label} ${formatUnits(model.balance(holding.key))} -> ${formatUnits(observed.get(holding.key) ?? 0n)}`);
-  system.steps += 1;
-  system.transcript.push(`${system.steps}. ${step.description}`, `   ${changes.length === 0 ? 'no balance changed' : changes.join('; ')}`);
-  const violation = verifyStep(model, step, observed);
-  if (violation) throw new InvariantViolation(violation.requirement, violation.message, system);
-  if (step.accepted && step.verdict?.permitted) model.applyMoves(step.moves ?? []);
-}
-
-function answer(outcome: Outcome): string {
-  return `${outcome.status} ${outcome.accepted ? 'accepted' : 'refused'}`;
-}
-
-/**
- * When the target decided otherwise than the verdict: a MUST requirement fails the check at once, a
- * SHOULD one warns (once per `kind`) and the run follows the target. `what` is what was asked, with its
- * values.
- */
-function judge(system: System, kind: string, what: string, verdict: Verdict, outcome: Outcome): void {
-  if (outcome.accepted === verdict.permitted) return;
-  const message = `${what} was ${verdict.permitted ? 'refused although the rules permit it' : `accepted although ${verdict.reason}`} (status ${outcome.status})`;
-  if (requirementLevel(verdict.requirement) === 'MUST') throw new CheckFailure(verdict.requirement, message);
-  system.warn(verdict.requirement, `${kind} ${verdict.permitted ? 'refused' : 'accepted'}`, message);
-}
-
-/** Operations that cannot fail while the request is well-formed (idempotent ones). */
-function always(requirement: string): Verdict {
-  return { permitted: true, reason: 'permitted', requirement };
-}
 
 // ---- credit lines, allowlist, DSO issuance: they move nothing ----------------------------------------
 
@@ -233,24 +128,13 @@ class IssueDso extends LedgerCommand {
 
 // ---- fundings ---------------------------------------------------------------------------------------
 
-function fundingBody(universe: Universe, holding: Holding, units: bigint, endToEnd: string): FundingInfo {
-  return {
-    end_to_end_identification: endToEnd,
-    funding_amount: unitsToJsonNumber(units),
-    issued_asset_code_identification: universe.dsa.code,
-    member_identification: universe.makers[holding.holder].identification,
-    tokenizer_identification: universe.tokenizer,
-    account_identification: holding.account,
-  };
-}
-
 function mint(record: { holding: string; units: bigint }): Move[] {
-  return [{ holding: record.holding, delta: record.units, minted: true }];
+  return [{ holding: record.holding, delta: record.units, supply: true }];
 }
 
 /** A new instruction, judged by the same verdict as its send, and when accepted its two signatures. */
 async function instructAndSign(model: Model, system: System, holding: Holding, units: bigint): Promise<{ record?: FundingRecord; verdict: Verdict; log: string }> {
-  const body = fundingBody(model.universe, holding, units, system.newEndToEndId());
+  const body = system.api.fundingInfo(holding, units, system.newEndToEndId());
   const verdict = model.fundingVerdict(holding.key, units);
   const instruction = await system.api.instruct(body);
   const what = `the funding of ${holding.label} with ${formatUnits(units)} (e2e ${body.end_to_end_identification})`;
@@ -497,22 +381,54 @@ const entrySpec: fc.Arbitrary<EntrySpec> = fc.record({
   amount: amountSpec,
 });
 
-/** The command arbitrary for fc.commands, weighted towards what moves value. */
-export function ledgerCommand(universe: Universe): fc.Arbitrary<LedgerCommand> {
+/** A command with its weight in the mix: fc.oneof's shape. */
+export type WeightedCommand = fc.WeightedArbitrary<LedgerCommand>;
+
+/** Picks one of the model's records (pending fundings, quotations, ...) by index modulo their count. */
+export const pick = fc.nat({ max: 15 });
+
+export type LedgerCommandName =
+  | 'RequestCreditLine'
+  | 'DecideCreditLine'
+  | 'ChangeAllowlist'
+  | 'IssueDso'
+  | 'Fund'
+  | 'InstructFunding'
+  | 'SendInstructed'
+  | 'ResendFunding'
+  | 'ReuseFundingId'
+  | 'Consolidate';
+
+/** The ledger check's mix, weighted towards what moves value. */
+export const LEDGER_WEIGHTS: Readonly<Record<LedgerCommandName, number>> = {
+  RequestCreditLine: 12,
+  DecideCreditLine: 16,
+  ChangeAllowlist: 6,
+  IssueDso: 3,
+  Fund: 20,
+  InstructFunding: 6,
+  SendInstructed: 6,
+  ResendFunding: 5,
+  ReuseFundingId: 3,
+  Consolidate: 18,
+};
+
+/** The ledger commands with the given weights; a command of weight 0 is left out. */
+export function ledgerCommands(universe: Universe, weights: Readonly<Record<LedgerCommandName, number>> = LEDGER_WEIGHTS): WeightedCommand[] {
   const maker = fc.constantFrom(...makerRoles);
   const anyHolding = fc.constantFrom(...universe.holdings);
   const dsaHolding = fc.constantFrom(...dsaHoldings(universe));
-  const pick = fc.nat({ max: 15 });
-  return fc.oneof(
-    { weight: 12, arbitrary: fc.tuple(anyHolding, fc.integer({ min: -2, max: 120 })).map(([holding, headroom]) => new RequestCreditLine(holding, headroom)) },
-    { weight: 16, arbitrary: fc.tuple(anyHolding, fc.constantFrom<'allow' | 'revoke'>('allow', 'allow', 'revoke')).map(([holding, decision]) => new DecideCreditLine(holding, decision)) },
-    { weight: 6, arbitrary: fc.tuple(maker, fc.boolean()).map(([role, present]) => new ChangeAllowlist(role, present)) },
-    { weight: 3, arbitrary: maker.map((role) => new IssueDso(role)) },
-    { weight: 20, arbitrary: fc.tuple(dsaHolding, amountUnits).map(([holding, units]) => new Fund(holding, units)) },
-    { weight: 6, arbitrary: fc.tuple(dsaHolding, amountUnits).map(([holding, units]) => new InstructFunding(holding, units)) },
-    { weight: 6, arbitrary: pick.map((index) => new SendInstructed(index)) },
-    { weight: 5, arbitrary: pick.map((index) => new ResendFunding(index)) },
-    { weight: 3, arbitrary: fc.tuple(pick, amountUnits).map(([index, units]) => new ReuseFundingId(index, units)) },
-    { weight: 18, arbitrary: fc.tuple(maker, fc.boolean(), fc.array(entrySpec, { minLength: 1, maxLength: 3 })).map(([role, into, entries]) => new Consolidate(role, into, entries)) },
-  );
+  const arbitraries: Record<LedgerCommandName, fc.Arbitrary<LedgerCommand>> = {
+    RequestCreditLine: fc.tuple(anyHolding, fc.integer({ min: -2, max: 120 })).map(([holding, headroom]) => new RequestCreditLine(holding, headroom)),
+    DecideCreditLine: fc.tuple(anyHolding, fc.constantFrom<'allow' | 'revoke'>('allow', 'allow', 'revoke')).map(([holding, decision]) => new DecideCreditLine(holding, decision)),
+    ChangeAllowlist: fc.tuple(maker, fc.boolean()).map(([role, present]) => new ChangeAllowlist(role, present)),
+    IssueDso: maker.map((role) => new IssueDso(role)),
+    Fund: fc.tuple(dsaHolding, amountUnits).map(([holding, units]) => new Fund(holding, units)),
+    InstructFunding: fc.tuple(dsaHolding, amountUnits).map(([holding, units]) => new InstructFunding(holding, units)),
+    SendInstructed: pick.map((index) => new SendInstructed(index)),
+    ResendFunding: pick.map((index) => new ResendFunding(index)),
+    ReuseFundingId: fc.tuple(pick, amountUnits).map(([index, units]) => new ReuseFundingId(index, units)),
+    Consolidate: fc.tuple(maker, fc.boolean(), fc.array(entrySpec, { minLength: 1, maxLength: 3 })).map(([role, into, entries]) => new Consolidate(role, into, entries)),
+  };
+  return (Object.keys(arbitraries) as LedgerCommandName[]).filter((name) => weights[name] > 0).map((name) => ({ weight: weights[name], arbitrary: arbitraries[name] }));
 }

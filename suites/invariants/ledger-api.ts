@@ -14,6 +14,7 @@ import { FUNDING_SIGNER, instructFunding, sendFunding, signFunding, type Funding
 import type { Party } from '../flows/party.ts';
 import { CheckFailure, expectErrorBody, expectSchema } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
+import { unitsToJsonNumber } from './money.ts';
 import type { Holding, MakerRole, ParticipantRole, Universe } from './universe.ts';
 
 export interface Outcome {
@@ -59,17 +60,22 @@ export class LedgerApi {
     return outcome(issuer === 'tokenizer' ? await decideAsTokenizer(parties.tokenizer, line, decision) : await decideAsMember(parties[issuer], line, decision));
   }
 
-  /** Whether `role`'s allowlist holds the other maker `other`. */
-  async allowlistHolds(role: MakerRole, other: MakerRole): Promise<boolean> {
+  /** The member identification of a participant. */
+  identificationOf(role: ParticipantRole): string {
+    return role === 'tokenizer' ? this.universe.tokenizer : this.universe.makers[role].identification;
+  }
+
+  /** The member identifications on `role`'s allowlist. */
+  async allowlistOf(role: ParticipantRole): Promise<unknown[]> {
     const response = await this.parties[role].client.call('member.getAllowlist');
     if (response.status !== 200 || !Array.isArray(response.body)) {
       throw new CheckFailure('ALLOWLIST-LIST', `${describeCall(response)}: expected 200 with the list of member identifiers, got ${response.status}`);
     }
-    return response.body.includes(this.universe.makers[other].identification);
+    return response.body;
   }
 
-  async changeAllowlist(role: MakerRole, other: MakerRole, present: boolean): Promise<Outcome> {
-    const body = this.universe.makers[other].identification;
+  async changeAllowlist(role: ParticipantRole, other: ParticipantRole, present: boolean): Promise<Outcome> {
+    const body = this.identificationOf(other);
     return outcome(await this.parties[role].client.call(present ? 'member.addToAllowlist' : 'member.removeFromAllowlist', { body }));
   }
 
@@ -82,6 +88,18 @@ export class LedgerApi {
 
   async issueDso(role: MakerRole): Promise<Outcome> {
     return outcome(await issueDsoRequest(this.parties[role], this.universe.dso[role].code));
+  }
+
+  /** The fundingInfo that mints `units` into the holding (a DSA of the tokenizer, on a maker's operating account). */
+  fundingInfo(holding: Holding, units: bigint, endToEnd: string): FundingInfo {
+    return {
+      end_to_end_identification: endToEnd,
+      funding_amount: unitsToJsonNumber(units),
+      issued_asset_code_identification: holding.asset.code,
+      member_identification: this.universe.makers[holding.holder].identification,
+      tokenizer_identification: this.universe.tokenizer,
+      account_identification: holding.account,
+    };
   }
 
   /** The instruction; when accepted, the unsigned transaction to sign. */
@@ -111,7 +129,7 @@ export class LedgerApi {
 }
 
 /** Accepted (2xx) or refused; a refusal must be a client error with the spec's error body. */
-function outcome(response: DssResponse): Outcome {
+export function outcome(response: DssResponse): Outcome {
   const accepted = response.status >= 200 && response.status < 300;
   if (response.status >= 500) throw new CheckFailure('ERR-NO-5XX', `${describeCall(response)}: answered ${response.status} to a well-formed request`);
   if (!accepted) expectErrorBody(response, 'ERR-BODY-SHAPE');

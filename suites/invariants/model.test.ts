@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { wholeUnits } from './money.ts';
-import { aDso, aMain, aSecond, bMain, line, modelOf, universe } from './test-universe.ts';
+import { aDso, aMain, aSecond, bMain, exchangeUniverse, line, modelOf, universe } from './test-universe.ts';
 
 test('the universe: a DSA line on at most two operating accounts per maker, and each maker holding the other’s DSO on emission', () => {
   expect(universe.holdings.map((holding) => holding.label)).toEqual([
@@ -12,6 +12,17 @@ test('the universe: a DSA line on at most two operating accounts per maker, and 
   ]);
   expect(aDso.asset).toMatchObject({ code: 'NZDDSO', issuer: 'maker-b', group: 'DSO' });
   expect(new Set(universe.holdings.map((holding) => holding.key)).size).toBe(universe.holdings.length);
+  // With the tokenizer's second DSA (the exchanges' quoted asset), each DSA on each operating account.
+  expect(exchangeUniverse.holdings.filter((holding) => holding.asset.group === 'DSA').map((holding) => holding.label)).toEqual([
+    'mmA/main USD(tokenizer)',
+    'mmA/second USD(tokenizer)',
+    'mmB/main USD(tokenizer)',
+    'mmB/second USD(tokenizer)',
+    'mmA/main EUR(tokenizer)',
+    'mmA/second EUR(tokenizer)',
+    'mmB/main EUR(tokenizer)',
+    'mmB/second EUR(tokenizer)',
+  ]);
 });
 
 test('a funding needs an allowed line with headroom; each refusal names the rule it would break', () => {
@@ -47,10 +58,10 @@ test('a consolidation applies its entries in order, all or none', () => {
   const two = model.consolidationVerdict([leg(wholeUnits(3)), leg(wholeUnits(2))]);
   expect(two.verdict).toMatchObject({ permitted: true, requirement: 'CONS-MOVE' });
   expect(two.moves).toEqual([
-    { holding: aMain.key, delta: -wholeUnits(3), minted: false },
-    { holding: aSecond.key, delta: wholeUnits(3), minted: false },
-    { holding: aMain.key, delta: -wholeUnits(2), minted: false },
-    { holding: aSecond.key, delta: wholeUnits(2), minted: false },
+    { holding: aMain.key, delta: -wholeUnits(3), supply: false },
+    { holding: aSecond.key, delta: wholeUnits(3), supply: false },
+    { holding: aMain.key, delta: -wholeUnits(2), supply: false },
+    { holding: aSecond.key, delta: wholeUnits(2), supply: false },
   ]);
   // Each entry fits alone; together they exceed the target's headroom (5).
   expect(model.consolidationVerdict([leg(wholeUnits(4)), leg(wholeUnits(2))]).verdict).toMatchObject({ permitted: false, requirement: 'CL-CEILING' });
@@ -106,12 +117,12 @@ test('changes: a request opens a line or re-sizes it without changing its state;
   model.decisionApplied(aSecond.key, 'allow');
   expect(model.line(aSecond.key).state).toBe('allow');
 
-  model.applyMoves([{ holding: aSecond.key, delta: 7n, minted: true }]);
+  model.applyMoves([{ holding: aSecond.key, delta: 7n, supply: true }]);
   model.applyMoves([
-    { holding: aSecond.key, delta: -2n, minted: false },
-    { holding: aMain.key, delta: 2n, minted: false },
+    { holding: aSecond.key, delta: -2n, supply: false },
+    { holding: aMain.key, delta: 2n, supply: false },
   ]);
   expect([model.balance(aSecond.key), model.balance(aMain.key), model.startBalance(aSecond.key)]).toEqual([5n, 2n, 0n]);
-  expect(model.fundedNet('USD|tkn')).toBe(7n);
-  expect(model.fundedNet('NZDDSO|maker-b')).toBe(0n);
+  expect(model.supplyChange('USD|tkn')).toBe(7n);
+  expect(model.supplyChange('NZDDSO|maker-b')).toBe(0n);
 });

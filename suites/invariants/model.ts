@@ -1,13 +1,16 @@
 /**
  * The model of the ledger that the invariant property holds a target to: per holding, the expected
- * balance and what is known of its credit line, plus what was funded in this run. Balances are
- * relative to what the target showed at the start of the run, so a target with existing state can be
- * tested. Verdicts say whether an operation is permitted by the rules of semantics §3-§5, and which
- * requirement of the catalogue a target breaks by deciding otherwise. Pure: no HTTP, no clock.
+ * balance and what is known of its credit line, plus what was funded and redeemed in this run, and the
+ * run's quotations, payments and redemptions. Balances are relative to what the target showed at the
+ * start of the run, so a target with existing state can be tested. Verdicts say whether an operation
+ * is permitted by the rules of semantics §3-§5, and which requirement of the catalogue a target breaks
+ * by deciding otherwise. Pure: no HTTP, no clock.
  */
 import type { FundingInfo, FundingSignatures } from '../flows/funding.ts';
+import type { QuotationRecord } from './exchange-model.ts';
+import type { PaymentRecord, RedemptionRecord } from './payment-model.ts';
 import { formatUnits, wholeUnits } from './money.ts';
-import { assetKey, type Holding, type MakerRole, type Universe } from './universe.ts';
+import { allowlistEntry, assetKey, type Holding, type MakerRole, type ParticipantRole, type Universe } from './universe.ts';
 
 /**
  * `unknown`: a line the balance read says existed before the run and whose state the run has not set
@@ -36,8 +39,18 @@ export interface Verdict {
 export interface Move {
   holding: string;
   delta: bigint;
-  /** Value that comes into being (a funding), counted in the conservation of its asset. */
-  minted: boolean;
+  /**
+   * Value that comes into being (a funding: positive delta) or goes out of it (a redemption's burn:
+   * negative delta), counted in the conservation of its asset.
+   */
+  supply: boolean;
+}
+
+/** Value leaving `from` for `to`; with no `to`, for its issuer's `emission` account, where it is burned. */
+export interface Transfer {
+  from: string;
+  to?: string;
+  units: bigint;
 }
 
 /** An instruction the target accepted and that is signed, whether or not it has been sent. */
@@ -61,7 +74,7 @@ export interface ConsolidationLeg {
 export interface InitialLedger {
   balances: ReadonlyMap<string, bigint>;
   lines: ReadonlyMap<string, LineModel>;
-  /** `mmA>mmB`: mmA's allowlist holds mmB. */
+  /** `mmA>mmB`: mmA's allowlist holds mmB (`tokenizer>mmA`, `mmA>tokenizer` likewise). */
   allowlist: Iterable<string>;
   /** Makers whose DSO is issued. */
   issued: Iterable<MakerRole>;
@@ -71,13 +84,18 @@ export class LedgerModel {
   private readonly balances: Map<string, bigint>;
   private readonly startBalances: ReadonlyMap<string, bigint>;
   private readonly lines: Map<string, LineModel>;
-  private readonly funded = new Map<string, bigint>();
+  private readonly supplyChanges = new Map<string, bigint>();
   private readonly allowlist: Set<string>;
   private readonly issued: Set<MakerRole>;
   /** Accepted instructions not yet applied by a send. */
   readonly pending: FundingRecord[] = [];
   /** Fundings that applied: their end-to-end identifications are spent. */
   readonly sent: FundingRecord[] = [];
+  /** The quotations the run's requests opened for the other maker. */
+  readonly quotations: QuotationRecord[] = [];
+  /** The payments (pacs.008) and redemptions (pacs.009) the target accepted in this run. */
+  readonly payments: PaymentRecord[] = [];
+  readonly redemptions: RedemptionRecord[] = [];
 
   constructor(
     readonly universe: Universe,
@@ -110,13 +128,18 @@ export class LedgerModel {
     return this.lines.get(key) ?? { state: 'none', ceiling: null };
   }
 
-  /** Net value funded (minted) in this run, per asset key. */
-  fundedNet(asset: string): bigint {
-    return this.funded.get(asset) ?? 0n;
+  /** Value funded (minted) minus value redeemed (burned) in this run, per asset key. */
+  supplyChange(asset: string): bigint {
+    return this.supplyChanges.get(asset) ?? 0n;
   }
 
-  allows(from: MakerRole, to: MakerRole): boolean {
-    return this.allowlist.has(`${from}>${to}`);
+  allows(from: ParticipantRole, to: ParticipantRole): boolean {
+    return this.allowlist.has(allowlistEntry(from, to));
+  }
+
+  /** Each lists the other: what quotations, exchanges and payment messages need (semantics §6). */
+  mutual(a: ParticipantRole, b: ParticipantRole): boolean {
+    return this.allows(a, b) && this.allows(b, a);
   }
 
   isIssued(role: MakerRole): boolean {
@@ -141,25 +164,39 @@ export class LedgerModel {
    * seeing the earlier ones, and the first that breaks a rule refuses all.
    */
   consolidationVerdict(legs: readonly ConsolidationLeg[]): { verdict: Verdict; moves: Move[] } {
-    const refused = (verdict: Verdict) => ({ verdict, moves: [] });
-    if (legs.some((leg) => leg.dso)) return refused(forbidden('a DSO cannot be consolidated', 'CONS-DSO-FORBIDDEN'));
+    if (legs.some((leg) => leg.dso)) return { verdict: forbidden('a DSO cannot be consolidated', 'CONS-DSO-FORBIDDEN'), moves: [] };
+    return this.transfersVerdict(legs, { part: 'entry', shortfall: 'CONS-ATOMIC', permittedAs: 'CONS-MOVE' });
+  }
+
+  /**
+   * One ledger transaction of `transfers`, all or none (semantics §4): each applies in order and sees
+   * the earlier ones; a sender needs an allowed line and the balance (`shortfall` names the rule a
+   * target breaks by accepting without it), a receiver an allowed line with headroom; a transfer with
+   * no receiver burns. `part` names the transfers in reasons ("entry 2: ...") when there are several.
+   */
+  transfersVerdict(transfers: readonly Transfer[], rules: { part: string; shortfall: string; permittedAs: string }): { verdict: Verdict; moves: Move[] } {
+    const refused = (verdict: Verdict, where: string) => ({ verdict: { ...verdict, reason: where + verdict.reason }, moves: [] });
     const staged = new Map<string, bigint>();
     const current = (key: string) => staged.get(key) ?? this.balance(key);
     const moves: Move[] = [];
-    for (const [index, leg] of legs.entries()) {
-      const where = `entry ${index + 1}: `;
-      const sending = lineVerdict(this.holding(leg.from).label, this.line(leg.from).state);
-      if (sending) return refused({ ...sending, reason: where + sending.reason });
-      if (current(leg.from) < leg.units) {
-        return refused(forbidden(`${where}${this.holding(leg.from).label} holds ${formatUnits(current(leg.from))}, less than ${formatUnits(leg.units)}`, 'CONS-ATOMIC'));
+    for (const [index, transfer] of transfers.entries()) {
+      const where = transfers.length > 1 ? `${rules.part} ${index + 1}: ` : '';
+      const sending = lineVerdict(this.holding(transfer.from).label, this.line(transfer.from).state);
+      if (sending) return refused(sending, where);
+      if (current(transfer.from) < transfer.units) {
+        return refused(forbidden(`${this.holding(transfer.from).label} holds ${formatUnits(current(transfer.from))}, less than ${formatUnits(transfer.units)}`, rules.shortfall), where);
       }
-      const receiving = this.receiveVerdict(leg.to, current(leg.to), leg.units);
-      if (receiving) return refused({ ...receiving, reason: where + receiving.reason });
-      staged.set(leg.from, current(leg.from) - leg.units);
-      staged.set(leg.to, current(leg.to) + leg.units);
-      moves.push({ holding: leg.from, delta: -leg.units, minted: false }, { holding: leg.to, delta: leg.units, minted: false });
+      staged.set(transfer.from, current(transfer.from) - transfer.units);
+      if (transfer.to === undefined) {
+        moves.push({ holding: transfer.from, delta: -transfer.units, supply: true });
+        continue;
+      }
+      const receiving = this.receiveVerdict(transfer.to, current(transfer.to), transfer.units);
+      if (receiving) return refused(receiving, where);
+      staged.set(transfer.to, current(transfer.to) + transfer.units);
+      moves.push({ holding: transfer.from, delta: -transfer.units, supply: false }, { holding: transfer.to, delta: transfer.units, supply: false });
     }
-    return { verdict: permitted('CONS-MOVE'), moves };
+    return { verdict: permitted(rules.permittedAs), moves };
   }
 
   /**
@@ -200,9 +237,9 @@ export class LedgerModel {
   applyMoves(moves: readonly Move[]): void {
     for (const move of moves) {
       this.balances.set(move.holding, this.balance(move.holding) + move.delta);
-      if (move.minted) {
+      if (move.supply) {
         const asset = assetKey(this.holding(move.holding).asset);
-        this.funded.set(asset, this.fundedNet(asset) + move.delta);
+        this.supplyChanges.set(asset, this.supplyChange(asset) + move.delta);
       }
     }
   }
@@ -218,9 +255,9 @@ export class LedgerModel {
     this.mutableLine(key).state = decision;
   }
 
-  allowlistApplied(from: MakerRole, to: MakerRole, present: boolean): void {
-    if (present) this.allowlist.add(`${from}>${to}`);
-    else this.allowlist.delete(`${from}>${to}`);
+  allowlistApplied(from: ParticipantRole, to: ParticipantRole, present: boolean): void {
+    if (present) this.allowlist.add(allowlistEntry(from, to));
+    else this.allowlist.delete(allowlistEntry(from, to));
   }
 
   issuedApplied(role: MakerRole): void {
@@ -269,10 +306,10 @@ function lineVerdict(label: string, state: LineState): Verdict | undefined {
   return forbidden(`the line of ${label} is ${describeState(state)}`, requirement);
 }
 
-function permitted(requirement: string): Verdict {
+export function permitted(requirement: string): Verdict {
   return { permitted: true, reason: 'permitted', requirement };
 }
 
-function forbidden(reason: string, requirement: string): Verdict {
+export function forbidden(reason: string, requirement: string): Verdict {
   return { permitted: false, reason, requirement };
 }

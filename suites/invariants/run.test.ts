@@ -5,18 +5,19 @@ import { DssClient } from '../runtime/client.ts';
 import { ControlClient, TargetClock } from '../runtime/control.ts';
 import type { Actor } from '../runtime/fixtures.ts';
 import { RecordingChannel } from '../runtime/recorder.ts';
-import { createSimMembers, operatingAccounts, TOKENIZER_DSA } from '../runtime/sim-members.ts';
-import { runLedgerInvariants, type LedgerParticipants } from './run.ts';
+import { createSimMembers, operatingAccounts, tokenizerAssets } from '../runtime/sim-members.ts';
+import type { CommandFamily } from './command-mix.ts';
+import { runInvariants, type InvariantParticipants, type InvariantResult } from './run.ts';
 
 /**
- * The property end to end against the simulator on a real socket: it passes on the reference, and it
- * catches a ledger defect switched on as a simulator fault, reporting the broken requirement with the
- * seed, the path and the shrunk calls.
+ * The property end to end against the simulator on a real socket: each family of operations passes on
+ * the reference, and catches defects switched on as simulator faults, reporting the broken
+ * requirement with the seed, the path and the shrunk calls.
  */
 
 const options = { numRuns: 6, maxCommands: 40, shrinkBudgetMs: 20_000, seed: 20240611 };
 
-async function participants(simulator: RunningSimulator): Promise<LedgerParticipants> {
+async function participants(simulator: RunningSimulator): Promise<InvariantParticipants> {
   const recording = new RecordingChannel();
   const control = new ControlClient({ baseUrl: simulator.url, timeoutMs: 10_000, recording, clock: new TargetClock() });
   const members = await createSimMembers(control, 'inv');
@@ -26,18 +27,18 @@ async function participants(simulator: RunningSimulator): Promise<LedgerParticip
       role,
       identification: member.identification,
       accounts: operatingAccounts(members[role]),
-      assets: role === 'tokenizer' ? [{ asset_code_identification: TOKENIZER_DSA, asset_issuer_identification: member.identification }] : [],
+      assets: role === 'tokenizer' ? tokenizerAssets(member.identification) : [],
       client: new DssClient({ baseUrl: simulator.url, token, timeoutMs: 10_000, recording }),
       member,
     };
   };
-  return { tokenizer: actor('tokenizer'), mmA: actor('mmA'), mmB: actor('mmB') };
+  return { tokenizer: actor('tokenizer'), mmA: actor('mmA'), mmB: actor('mmB'), control };
 }
 
 test('the reference keeps every invariant, and the property really moves value', async () => {
   const simulator = await startSimulator({ network: 'empty' });
   try {
-    const result = await runLedgerInvariants(await participants(simulator), options);
+    const result = await runInvariants(await participants(simulator), 'ledger', options);
     expect(result.runs).toBe(options.numRuns);
     expect(result.warnings).toEqual([]);
     expect(result.operations).toBeGreaterThan(60);
@@ -55,7 +56,7 @@ test('a ceiling the ledger does not enforce fails the check with CL-CEILING, the
   const simulator = await startSimulator({ network: 'empty', faults: ['credit-ceiling-not-enforced'] });
   try {
     const actors = await participants(simulator);
-    const failure = await runLedgerInvariants(actors, { ...options, numRuns: 30, shrinkBudgetMs: 5_000 }).then(
+    const failure = await runInvariants(actors, 'ledger', { ...options, numRuns: 30, shrinkBudgetMs: 5_000 }).then(
       () => undefined,
       (error: unknown) => error,
     );
@@ -72,5 +73,47 @@ test('a ceiling the ledger does not enforce fails the check with CL-CEILING, the
     for (const maker of [actors.mmA, actors.mmB]) expect((await maker.client.call('member.getAllowlist')).body).toEqual([]);
   } finally {
     await simulator.close();
+  }
+});
+
+/** Runs `family` against a simulator with `faults` on; answers the result, or the failure. */
+async function runAgainst(family: CommandFamily, faults: string[], runOptions = options): Promise<InvariantResult | CheckFailure> {
+  const simulator = await startSimulator({ network: 'empty', faults });
+  try {
+    return await runInvariants(await participants(simulator), family, runOptions).catch((error: unknown) => {
+      if (error instanceof CheckFailure) return error;
+      throw error;
+    });
+  } finally {
+    await simulator.close();
+  }
+}
+
+test('on the reference, exchanges and payments keep every invariant while both settling and being refused', async () => {
+  const expectations: Array<[CommandFamily, string[]]> = [
+    ['exchange', ['Exchange', 'AnswerQuotation', 'RequestQuotation']],
+    ['payments', ['SendPayment', 'AnswerPayment', 'Redeem', 'AnswerRedemption']],
+  ];
+  for (const [family, commands] of expectations) {
+    const result = await runAgainst(family, [], { ...options, numRuns: 15, maxCommands: 60 });
+    if (result instanceof CheckFailure) throw result;
+    expect(result.warnings, family).toEqual([]);
+    for (const name of commands) expect(result.byCommand[name]?.accepted, `${family}: ${name} accepted`).toBeGreaterThan(0);
+    // Not vacuous: the value-moving commands were refused too (or, for a payment, answered after the ledger refused).
+    expect(result.byCommand[family === 'exchange' ? 'Exchange' : 'AnswerRedemption']?.refused, family).toBeGreaterThan(0);
+  }
+});
+
+test('a quotation settled twice, an exchange that ignores the allowlist and a payment settled although rejected each fail the property, naming the rule', async () => {
+  const cases: Array<[CommandFamily, string, string]> = [
+    ['exchange', 'quotation-exchangeable-twice', 'EXC-ONCE'],
+    ['exchange', 'exchange-ignores-allowlist', 'EXC-ALLOWLIST'],
+    ['payments', 'payment-settles-on-reject', 'PAY-REJECT-NOTHING-MOVES'],
+  ];
+  for (const [family, fault, requirement] of cases) {
+    const failure = await runAgainst(family, [fault], { ...options, numRuns: 40, maxCommands: 60, shrinkBudgetMs: 3_000 });
+    expect(failure, fault).toBeInstanceOf(CheckFailure);
+    expect((failure as CheckFailure).requirement, `${fault}: ${(failure as CheckFailure).message}`).toBe(requirement);
+    expect((failure as CheckFailure).message, fault).toMatch(/Shrunk sequence of commands:\n {2}1\. \w+\(/);
   }
 });

@@ -1,9 +1,10 @@
 /**
  * The invariant property end to end: the universe from the actors, one fast-check model run per
- * generated command sequence, each starting from what the target shows now (existing DSA lines get
- * a known ceiling and are allowed, so the model knows them), and, when an invariant breaks, a
- * CheckFailure naming its requirement with fast-check's seed, path and shrunk sequence, and the calls
- * of the shrunk run. The allowlists between the market makers are put back as they were.
+ * generated command sequence of the chosen family, each starting from what the target shows now
+ * (existing DSA lines get a known ceiling and are allowed, so the model knows them), and, when an
+ * invariant breaks, a CheckFailure naming its requirement with fast-check's seed, path and shrunk
+ * sequence, and the calls of the shrunk run. The allowlists between the market makers are put back
+ * as they were.
  */
 import { randomBytes } from 'node:crypto';
 import { test } from '@playwright/test';
@@ -12,18 +13,24 @@ import { CheckFailure } from '../runtime/check.ts';
 import type { Actor } from '../runtime/fixtures.ts';
 import { HarnessFault } from '../runtime/harness-fault.ts';
 import { CALLS_ATTACHMENT, type RecordingChannel } from '../runtime/recorder.ts';
-import { ledgerCommand, type InvariantStats, type LedgerSystem } from './commands.ts';
+import type { ControlClient } from '../runtime/control.ts';
+import type { InvariantStats, LedgerSystem } from './command-base.ts';
+import { invariantCommand, runSetupOf, type CommandFamily, type RunSetup } from './command-mix.ts';
+import { ExchangeApi } from './exchange-api.ts';
 import { LedgerApi, type ObservedBalance } from './ledger-api.ts';
+import { PaymentApi } from './payment-api.ts';
 import { LedgerModel, describeState, type LineModel } from './model.ts';
 import { ceilToWhole, formatUnits, wholeUnits } from './money.ts';
-import { buildUniverse, makerRoles, otherMaker, type MakerRole, type Universe } from './universe.ts';
+import { allowlistEntry, allowlistPairs, buildUniverse, makerRoles, type MakerRole, type ParticipantRole, type Universe } from './universe.ts';
 import { RunRecording } from './run-recording.ts';
 import { InvariantViolation } from './violation.ts';
 
-export interface LedgerParticipants {
+export interface InvariantParticipants {
   tokenizer: Actor;
   mmA: Actor;
   mmB: Actor;
+  /** The simulator's control plane, for the target's time; without it, the local clock stands for it. */
+  control?: ControlClient | null;
 }
 
 export interface InvariantOptions {
@@ -52,13 +59,20 @@ export interface InvariantResult {
 export const NORMALIZED_HEADROOM = 100;
 
 /**
- * Runs the property with the participants' clients. `recording` (the worker's channel) keeps the
- * report small: see RunRecording. Throws a CheckFailure naming the broken requirement.
+ * Runs the property with the participants' clients and the commands of `family`. `recording` (the
+ * worker's channel) keeps the report small: see RunRecording. Throws a CheckFailure naming the broken
+ * requirement.
  */
-export async function runLedgerInvariants(participants: LedgerParticipants, options: InvariantOptions, recording?: RecordingChannel): Promise<InvariantResult> {
+export async function runInvariants(participants: InvariantParticipants, family: CommandFamily, options: InvariantOptions, recording?: RecordingChannel): Promise<InvariantResult> {
   const started = Date.now();
-  const universe = universeOf(participants);
+  const universe = universeOf(participants, family === 'exchange');
+  const commands = invariantCommand(universe, family);
+  const setup = runSetupOf(family);
   const api = new LedgerApi(participants, universe);
+  // The target's time, for quotation requests: its clock is read once (it stands still or runs with ours).
+  const offset = participants.control ? (await participants.control.clock()) - Date.now() : 0;
+  const exchanges = new ExchangeApi(participants, universe, () => Promise.resolve(Date.now() + offset));
+  const payments = new PaymentApi(participants, universe.dsa);
   const runs = recording ? new RunRecording(recording) : undefined;
   const stats: InvariantStats = { operations: 0, byCommand: {} };
   const warnings = new Map<string, { requirement: string; message: string; count: number }>();
@@ -66,6 +80,8 @@ export async function runLedgerInvariants(participants: LedgerParticipants, opti
   let e2eCount = 0;
   const system = (): LedgerSystem => ({
     api,
+    exchanges,
+    payments,
     transcript: [],
     recorder: runs?.startRun(),
     steps: 0,
@@ -80,11 +96,11 @@ export async function runLedgerInvariants(participants: LedgerParticipants, opti
 
   let firstFailure: number | undefined;
   const shrinkingCut = () => firstFailure !== undefined && Date.now() - firstFailure > options.shrinkBudgetMs;
-  const property = fc.asyncProperty(fc.commands([ledgerCommand(universe)], { maxCommands: options.maxCommands, size: 'max', replayPath: options.replayPath }), async (commands) => {
+  const property = fc.asyncProperty(fc.commands([commands], { maxCommands: options.maxCommands, size: 'max', replayPath: options.replayPath }), async (commands) => {
     // Past the budget, shrink candidates pass untried, so fast-check stops with the smallest failure so far.
     if (shrinkingCut()) return;
     try {
-      await fc.asyncModelRun(() => startRun(system()), commands);
+      await fc.asyncModelRun(() => startRun(system(), setup), commands);
     } catch (error) {
       firstFailure ??= Date.now();
       throw error;
@@ -123,30 +139,43 @@ export async function runLedgerInvariants(participants: LedgerParticipants, opti
 
 type PropertyDetails = fc.RunDetails<[Iterable<fc.AsyncCommand<LedgerModel, LedgerSystem, false>>]>;
 
-function universeOf(participants: LedgerParticipants): Universe {
+/** The universe of the participants: with the tokenizer's second DSA when the exchanges need a quoted asset. */
+function universeOf(participants: InvariantParticipants, withQuoted: boolean): Universe {
   const tokenizer = participants.tokenizer.identification;
-  const dsa = participants.tokenizer.assets.find((asset) => asset.asset_issuer_identification === tokenizer && /^[A-Z]{3}$/.test(asset.asset_code_identification));
+  const [dsa, quoted] = participants.tokenizer.assets.filter((asset) => asset.asset_issuer_identification === tokenizer && /^[A-Z]{3}$/.test(asset.asset_code_identification));
   if (!dsa) throw new HarnessFault(`the profile lists no DSA (3-letter code) issued by the tokenizer ${tokenizer}`);
   const maker = (role: MakerRole) => ({ identification: participants[role].identification, accounts: participants[role].accounts });
-  return buildUniverse({ tokenizer, dsaCode: dsa.asset_code_identification, makers: { mmA: maker('mmA'), mmB: maker('mmB') } });
+  return buildUniverse({
+    tokenizer,
+    dsaCode: dsa.asset_code_identification,
+    ...(withQuoted && quoted ? { quotedDsaCode: quoted.asset_code_identification } : {}),
+    makers: { mmA: maker('mmA'), mmB: maker('mmB') },
+  });
 }
 
 /**
  * The start of one run: what the target holds now, with every existing DSA line re-sized and allowed
  * so that its ceiling and state are known. Lines that do not exist stay missing (the first run of a
- * fresh worker walks them through request and allow); DSO lines are taken as found (nothing moves DSO).
+ * fresh worker walks them through request and allow) unless `setup` opens them; DSO lines are taken as
+ * found (nothing moves DSO). The allowlist entries of `setup` are added.
  */
-async function startRun(system: LedgerSystem): Promise<{ model: LedgerModel; real: LedgerSystem }> {
+async function startRun(system: LedgerSystem, setup: RunSetup): Promise<{ model: LedgerModel; real: LedgerSystem }> {
   const { api, transcript } = system;
   const universe = api.universe;
   try {
     const found = await api.balances();
     const [allowlist, issued] = await Promise.all([readAllowlists(api), issuedDsos(api)]);
+    for (const [holder, listed] of setup.allowlist) {
+      if (allowlist.includes(allowlistEntry(holder, listed))) continue;
+      const added = await api.changeAllowlist(holder, listed, true);
+      if (!added.accepted) throw new CheckFailure('ALLOWLIST-LIST', `setup: ${holder} could not add ${listed} to its allowlist (${added.status})`);
+      allowlist.push(allowlistEntry(holder, listed));
+    }
     const lines = new Map<string, LineModel>();
     await Promise.all(
       universe.holdings.map(async (holding) => {
         const seen = observed(found, holding.key);
-        if (!seen.exists) return;
+        if (!seen.exists && !(setup.openDsaLines && holding.asset.group === 'DSA')) return;
         if (holding.asset.group === 'DSO') {
           lines.set(holding.key, { state: 'unknown', ceiling: null });
           return;
@@ -157,19 +186,21 @@ async function startRun(system: LedgerSystem): Promise<{ model: LedgerModel; rea
         if (!allow?.accepted) {
           throw new CheckFailure(
             'CL-REQUEST',
-            `setup: the existing line of ${holding.label} could not be re-sized to ${ceiling} and allowed (request ${request.status}${allow ? `, allow ${allow.status}` : ''})`,
+            `setup: the line of ${holding.label} could not be ${seen.exists ? 're-sized' : 'requested'} with ceiling ${ceiling} and allowed (request ${request.status}${allow ? `, allow ${allow.status}` : ''})`,
           );
         }
         lines.set(holding.key, { state: 'allow', ceiling: wholeUnits(ceiling) });
       }),
     );
+    const funded = await topUp(system, setup.minimumBalance, found, lines);
     const start = await api.balances();
     transcript.push(
       `setup: ${universe.holdings.map((holding) => `${holding.label} ${formatUnits(observed(start, holding.key).units)} (line ${describeState(lines.get(holding.key)?.state ?? 'none')})`).join('; ')}`,
-      `   allowlists: ${allowlist.length === 0 ? 'none between the makers' : allowlist.join(', ')}; DSO issued by: ${issued.length === 0 ? 'nobody' : issued.join(', ')}`,
+      `   allowlists: ${allowlist.length === 0 ? 'none between the participants' : allowlist.join(', ')}; DSO issued by: ${issued.length === 0 ? 'nobody' : issued.join(', ')}`,
+      ...(funded.size === 0 ? [] : [`   topped up to ${formatUnits(setup.minimumBalance)}: ${[...funded.keys()].map((key) => universe.holdings.find((holding) => holding.key === key)?.label).join(', ')}`]),
     );
-    const moved = universe.holdings.find((holding) => observed(start, holding.key).units !== observed(found, holding.key).units);
-    if (moved) throw new CheckFailure('INV-EXACT-EFFECT', `setup: re-sizing and allowing credit lines changed the balance of ${moved.label}`);
+    const moved = universe.holdings.find((holding) => observed(start, holding.key).units !== observed(found, holding.key).units + (funded.get(holding.key) ?? 0n));
+    if (moved) throw new CheckFailure('INV-EXACT-EFFECT', `setup: re-sizing and allowing credit lines, and topping up balances, changed the balance of ${moved.label} otherwise than by what was funded`);
     const balances = new Map(universe.holdings.map((holding) => [holding.key, observed(start, holding.key).units]));
     return { model: new LedgerModel(universe, { balances, lines, allowlist, issued }), real: system };
   } catch (error) {
@@ -177,14 +208,34 @@ async function startRun(system: LedgerSystem): Promise<{ model: LedgerModel; rea
   }
 }
 
+/** Funds every allowed DSA holding below `minimum` up to it, one funding each; answers what each got. */
+async function topUp(system: LedgerSystem, minimum: bigint, found: ReadonlyMap<string, ObservedBalance>, lines: ReadonlyMap<string, LineModel>): Promise<Map<string, bigint>> {
+  const { api } = system;
+  const short = api.universe.holdings.filter((holding) => holding.asset.group === 'DSA' && lines.get(holding.key)?.state === 'allow' && observed(found, holding.key).units < minimum);
+  const fundings = await Promise.all(
+    short.map(async (holding) => {
+      const units = minimum - observed(found, holding.key).units;
+      const info = api.fundingInfo(holding, units, system.newEndToEndId());
+      const instruction = await api.instruct(info);
+      const sent = instruction.unsignedTransaction === undefined ? undefined : await api.send(info, await api.signFunding(info, instruction.unsignedTransaction));
+      if (!sent?.accepted) {
+        throw new CheckFailure('FUND-INSTRUCTION', `setup: the funding of ${holding.label} with ${formatUnits(units)} was refused (instruction ${instruction.status}${sent ? `, send ${sent.status}` : ''})`);
+      }
+      return [holding.key, units] as const;
+    }),
+  );
+  return new Map(fundings);
+}
+
 function observed(balances: ReadonlyMap<string, ObservedBalance>, key: string): ObservedBalance {
   return balances.get(key) ?? { exists: false, units: 0n };
 }
 
-/** `mmA>mmB` for each maker whose allowlist holds the other. */
+/** The entries (`mmA>mmB`) of every pair of participants that the allowlists hold. */
 async function readAllowlists(api: LedgerApi): Promise<string[]> {
-  const holds = await Promise.all(makerRoles.map((role) => api.allowlistHolds(role, otherMaker(role))));
-  return makerRoles.filter((_role, index) => holds[index]).map((role) => `${role}>${otherMaker(role)}`);
+  const roles: ParticipantRole[] = ['tokenizer', ...makerRoles];
+  const lists = new Map(await Promise.all(roles.map(async (role) => [role, await api.allowlistOf(role)] as const)));
+  return allowlistPairs.filter(([holder, listed]) => lists.get(holder)?.includes(api.identificationOf(listed))).map(([holder, listed]) => allowlistEntry(holder, listed));
 }
 
 async function issuedDsos(api: LedgerApi): Promise<MakerRole[]> {
@@ -194,9 +245,9 @@ async function issuedDsos(api: LedgerApi): Promise<MakerRole[]> {
 
 async function restoreAllowlists(api: LedgerApi, wanted: readonly string[]): Promise<void> {
   const now = await readAllowlists(api);
-  for (const role of makerRoles) {
-    const entry = `${role}>${otherMaker(role)}`;
-    if (now.includes(entry) !== wanted.includes(entry)) await api.changeAllowlist(role, otherMaker(role), wanted.includes(entry));
+  for (const [holder, listed] of allowlistPairs) {
+    const entry = allowlistEntry(holder, listed);
+    if (now.includes(entry) !== wanted.includes(entry)) await api.changeAllowlist(holder, listed, wanted.includes(entry));
   }
 }
 

@@ -1,6 +1,6 @@
 import { LedgerModel, type InitialLedger, type LineModel } from './model.ts';
 import { wholeUnits } from './money.ts';
-import { buildUniverse, dsaHolding, dsoHolding, type Holding, type MakerRole } from './universe.ts';
+import { buildUniverse, dsaHolding, dsoHolding, type Holding, type MakerRole, type Universe } from './universe.ts';
 
 /** The universe of the model's own tests: tokenizer `tkn` with USD, makers with `main` and `second`. */
 export const universe = buildUniverse({
@@ -9,8 +9,16 @@ export const universe = buildUniverse({
   makers: { mmA: { identification: 'maker-a', accounts: ['main', 'second', 'third'] }, mmB: { identification: 'maker-b', accounts: ['main'] } },
 });
 
-export function dsa(holder: MakerRole, account: string): Holding {
-  const holding = dsaHolding(universe, holder, account);
+/** The same with the tokenizer's second DSA, EUR, the exchanges' quoted asset, and two accounts for mmB. */
+export const exchangeUniverse = buildUniverse({
+  tokenizer: 'tkn',
+  dsaCode: 'USD',
+  quotedDsaCode: 'EUR',
+  makers: { mmA: { identification: 'maker-a', accounts: ['main', 'second'] }, mmB: { identification: 'maker-b', accounts: ['main', 'second'] } },
+});
+
+export function dsa(holder: MakerRole, account: string, of: Universe = universe, quoted = false): Holding {
+  const holding = dsaHolding(of, holder, account, quoted ? of.quotedDsa : of.dsa);
   if (!holding) throw new Error(`no DSA holding ${holder}/${account} in the test universe`);
   return holding;
 }
@@ -25,13 +33,13 @@ export function line(state: LineModel['state'], ceilingWhole?: number): LineMode
   return { state, ceiling: ceilingWhole === undefined ? null : wholeUnits(ceilingWhole) };
 }
 
-/** A model from whole-unit balances and lines by holding. */
-export function modelOf(setup: { balances?: [Holding, bigint][]; lines?: [Holding, LineModel][]; allowlist?: string[]; issued?: MakerRole[] } = {}): LedgerModel {
+/** A model of `of` (default: `universe`) from whole-unit balances and lines by holding. */
+export function modelOf(setup: { balances?: [Holding, bigint][]; lines?: [Holding, LineModel][]; allowlist?: string[]; issued?: MakerRole[] } = {}, of: Universe = universe): LedgerModel {
   const initial: InitialLedger = {
     balances: new Map((setup.balances ?? []).map(([holding, units]) => [holding.key, units])),
     lines: new Map((setup.lines ?? []).map(([holding, model]) => [holding.key, model])),
     allowlist: setup.allowlist ?? [],
     issued: setup.issued ?? [],
   };
-  return new LedgerModel(universe, initial);
+  return new LedgerModel(of, initial);
 }

@@ -1,7 +1,8 @@
 /**
- * What the invariant property plays with: the tokenizer's DSA, one DSO per market maker, and the
- * holdings that can carry them (a DSA line on each of a maker's first two operating accounts, and on
- * each maker's `emission` account a line for the other maker's DSO). Plain data, no HTTP.
+ * What the invariant property plays with: the tokenizer's DSA (and its second DSA, when the profile
+ * lists one: the quoted asset of the exchanges), one DSO per market maker, and the holdings that can
+ * carry them (a line for each DSA on each of a maker's first two operating accounts, and on each
+ * maker's `emission` account a line for the other maker's DSO). Plain data, no HTTP.
  */
 
 export const makerRoles = ['mmA', 'mmB'] as const;
@@ -39,7 +40,10 @@ export interface Maker {
 export interface Universe {
   tokenizer: string;
   makers: Record<MakerRole, Maker>;
+  /** The tokenizer's first DSA: fundings, consolidations, payments, redemptions, the exchanges' base asset. */
   dsa: AssetRef;
+  /** The tokenizer's second DSA, when it has one: the exchanges' quoted asset (fundable like the first). */
+  quotedDsa?: AssetRef;
   /** The DSO issued by each maker (held by the other). */
   dso: Record<MakerRole, AssetRef>;
   holdings: Holding[];
@@ -48,7 +52,23 @@ export interface Universe {
 export interface UniverseInput {
   tokenizer: string;
   dsaCode: string;
+  quotedDsaCode?: string;
   makers: Record<MakerRole, Maker>;
+}
+
+/** Every ordered pair of participants whose allowlist entry the property may read or change: `[holder, listed]`. */
+export const allowlistPairs: ReadonlyArray<readonly [ParticipantRole, ParticipantRole]> = [
+  ['mmA', 'mmB'],
+  ['mmB', 'mmA'],
+  ['mmA', 'tokenizer'],
+  ['tokenizer', 'mmA'],
+  ['mmB', 'tokenizer'],
+  ['tokenizer', 'mmB'],
+];
+
+/** `mmA>mmB`: mmA's allowlist holds mmB. */
+export function allowlistEntry(holder: ParticipantRole, listed: ParticipantRole): string {
+  return `${holder}>${listed}`;
 }
 
 export function otherMaker(role: MakerRole): MakerRole {
@@ -60,7 +80,10 @@ export function assetKey(asset: AssetRef): string {
 }
 
 export function buildUniverse(input: UniverseInput): Universe {
-  const dsa: AssetRef = { code: input.dsaCode, issuer: input.tokenizer, group: 'DSA', issuerRole: 'tokenizer' };
+  const dsaOf = (code: string): AssetRef => ({ code, issuer: input.tokenizer, group: 'DSA', issuerRole: 'tokenizer' });
+  const dsa = dsaOf(input.dsaCode);
+  const quotedDsa = input.quotedDsaCode === undefined ? undefined : dsaOf(input.quotedDsaCode);
+  const dsas = quotedDsa ? [dsa, quotedDsa] : [dsa];
   const makers = {
     mmA: { ...input.makers.mmA, accounts: input.makers.mmA.accounts.slice(0, 2) },
     mmB: { ...input.makers.mmB, accounts: input.makers.mmB.accounts.slice(0, 2) },
@@ -75,18 +98,19 @@ export function buildUniverse(input: UniverseInput): Universe {
     asset,
   });
   const holdings = [
-    ...makerRoles.flatMap((role) => makers[role].accounts.map((account) => holding(role, account, dsa))),
+    ...dsas.flatMap((asset) => makerRoles.flatMap((role) => makers[role].accounts.map((account) => holding(role, account, asset)))),
     ...makerRoles.map((role) => holding(role, EMISSION, dso[otherMaker(role)])),
   ];
-  return { tokenizer: input.tokenizer, makers, dsa, dso, holdings };
+  return { tokenizer: input.tokenizer, makers, dsa, ...(quotedDsa ? { quotedDsa } : {}), dso, holdings };
 }
 
 export function dsaHoldings(universe: Universe): Holding[] {
   return universe.holdings.filter((holding) => holding.asset.group === 'DSA');
 }
 
-export function dsaHolding(universe: Universe, holder: MakerRole, account: string): Holding | undefined {
-  return universe.holdings.find((holding) => holding.asset.group === 'DSA' && holding.holder === holder && holding.account === account);
+/** The holding of `asset` (default: the first DSA) on the maker's operating account. */
+export function dsaHolding(universe: Universe, holder: MakerRole, account: string, asset: AssetRef = universe.dsa): Holding | undefined {
+  return universe.holdings.find((holding) => holding.holder === holder && holding.account === account && assetKey(holding.asset) === assetKey(asset));
 }
 
 /** The holding of the DSO that `holder` may hold (the other maker's), on its `emission` account. */

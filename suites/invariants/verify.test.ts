@@ -28,7 +28,7 @@ function observed(model: LedgerModel, changes: [string, bigint][] = []): Map<str
   return balances;
 }
 
-const fundMain = (units: bigint): Move[] => [{ holding: aMain.key, delta: units, minted: true }];
+const fundMain = (units: bigint): Move[] => [{ holding: aMain.key, delta: units, supply: true }];
 
 function funding(model: LedgerModel, units: bigint, accepted: boolean): StepReport {
   return { description: 'a funding', nature: 'value', accepted, verdict: model.fundingVerdict(aMain.key, units), moves: fundMain(units) };
@@ -77,5 +77,36 @@ test('conservation is counted from the start of the run, with what was funded si
   // A funding credited twice: the holdings grew by 2 + 3 + 3 while 2 + 3 was funded.
   const twice = verifyStep(model, funding(model, wholeUnits(3), true), observed(model, [[aMain.key, wholeUnits(6)]]));
   expect(twice?.requirement).toBe('INV-CONSERVATION');
-  expect(twice?.message).toContain('changed by 8.0000000 since the start of the run, but 5.0000000 was funded');
+  expect(twice?.message).toContain('changed by 8.0000000 since the start of the run, but 5.0000000 was funded less redeemed');
+});
+
+test('an accepted message whose transfer the ledger decides: neither its acceptance nor its refusal is the verdict, the balances are', () => {
+  const model = scene();
+  const transfer = model.transfersVerdict([{ from: aMain.key, to: aSecond.key, units: wholeUnits(4) }], { part: 'transfer', shortfall: 'INV-PAYMENT-EXACT', permittedAs: 'PAY-SETTLE' });
+  const settles: StepReport = { description: 'an SVC.001 ACTC', nature: 'outcome', accepted: true, ...transfer, effectRequirement: 'INV-PAYMENT-EXACT' };
+  expect(verifyStep(model, settles, observed(model, [[aMain.key, -wholeUnits(4)], [aSecond.key, wholeUnits(4)]]))).toBeUndefined();
+  expect(verifyStep(model, settles, observed(model))?.requirement).toBe('INV-PAYMENT-EXACT');
+  // The ledger must refuse this transfer (10 held): the answer is still accepted, and nothing may move.
+  const refused = model.transfersVerdict([{ from: aMain.key, to: aSecond.key, units: wholeUnits(11) }], { part: 'transfer', shortfall: 'INV-PAYMENT-EXACT', permittedAs: 'PAY-SETTLE' });
+  const fails: StepReport = { ...settles, ...refused };
+  expect(verifyStep(model, fails, observed(model))).toBeUndefined();
+  expect(verifyStep(model, fails, observed(model, [[aMain.key, -wholeUnits(10)], [aSecond.key, wholeUnits(10)]]))?.requirement).toBe('INV-PAYMENT-EXACT');
+  // A rejection that moved value anyway is named by its own rule.
+  const rejected: StepReport = { description: 'an SVC.001 RJCT', nature: 'no-value', accepted: true, effectRequirement: 'PAY-REJECT-NOTHING-MOVES' };
+  expect(verifyStep(model, rejected, observed(model, [[aMain.key, -wholeUnits(4)], [aSecond.key, wholeUnits(4)]]))?.requirement).toBe('PAY-REJECT-NOTHING-MOVES');
+});
+
+test('a burn lowers the total of its asset: conservation counts what was funded less what was redeemed', () => {
+  const model = scene();
+  const burn = model.transfersVerdict([{ from: aMain.key, units: wholeUnits(4) }], { part: 'burn', shortfall: 'INV-REDEMPTION-BURNS', permittedAs: 'RED-BURN' });
+  expect(burn.moves).toEqual([{ holding: aMain.key, delta: -wholeUnits(4), supply: true }]);
+  const redemption: StepReport = { description: 'a pacs.002 ACSC', nature: 'value', accepted: true, ...burn, effectRequirement: 'INV-REDEMPTION-BURNS' };
+  expect(verifyStep(model, redemption, observed(model, [[aMain.key, -wholeUnits(4)]]))).toBeUndefined();
+  // The amount left the member's account but arrived elsewhere instead of being burned.
+  expect(verifyStep(model, redemption, observed(model, [[aMain.key, -wholeUnits(4)], [aSecond.key, wholeUnits(4)]]))?.requirement).toBe('INV-CONSERVATION');
+  // Burned, but another amount.
+  expect(verifyStep(model, redemption, observed(model, [[aMain.key, -wholeUnits(3)]]))?.requirement).toBe('INV-CONSERVATION');
+  model.applyMoves(burn.moves);
+  expect(model.supplyChange('USD|tkn')).toBe(-wholeUnits(4));
+  expect(verifyStep(model, { description: 'a read', nature: 'no-value', accepted: true }, observed(model))).toBeUndefined();
 });

@@ -2,7 +2,8 @@
  * The invariants, judged after every step from the balances the target shows (semantics §4): no
  * negative balance, no holding pushed above its ceiling, no movement on a line that is not allowed,
  * nothing changed by a refused operation or by a replayed funding, the operation accepted exactly
- * when the ledger rules permit it, conservation per asset, and exactly the expected effect. Pure.
+ * when the ledger rules permit it, conservation per asset (what was funded, less what was redeemed),
+ * and exactly the expected effect. Pure.
  */
 import { formatUnits } from './money.ts';
 import { describeState, type LedgerModel, type Move, type Verdict } from './model.ts';
@@ -12,18 +13,23 @@ export interface StepReport {
   /** What was done, with the concrete values and the target's answers. */
   description: string;
   /**
-   * value: a funding send or a consolidation, judged strictly against its verdict; no-value: an
-   * operation that moves nothing whether accepted or not; replay: a funding whose end-to-end
-   * identification already funded, which must move nothing.
+   * value: an operation that moves value when, and only when, it is accepted (a funding send, a
+   * consolidation, an exchange, a redemption's acceptance), judged strictly against its verdict;
+   * outcome: an accepted message whose value effect the ledger decides afterwards, so that its
+   * acceptance says nothing of it (an SVC.001 accepting a payment: the transfer may still fail);
+   * no-value: an operation that moves nothing whether accepted or not; replay: a funding whose
+   * end-to-end identification already funded, which must move nothing.
    */
-  nature: 'value' | 'no-value' | 'replay';
-  /** The target accepted the operation (for a funding: the send). */
+  nature: 'value' | 'outcome' | 'no-value' | 'replay';
+  /** The target accepted the operation (for a funding: the send; for an exchange: Success). */
   accepted: boolean;
   /** For value steps: what the model decided before the call, and what then moves. */
   verdict?: Verdict;
   moves?: readonly Move[];
   /** The requirement a refusal that still moved value breaks, when more precise than INV-REJECTED-CHANGES-NOTHING. */
   refusalRequirement?: string;
+  /** The requirement an effect other than the expected one breaks, when more precise than INV-EXACT-EFFECT. */
+  effectRequirement?: string;
 }
 
 export interface Violation {
@@ -70,15 +76,15 @@ export function verifyStep(model: LedgerModel, step: StepReport, observed: Reado
   for (const asset of new Set(holdings.map((holding) => assetKey(holding.asset)))) {
     const ofAsset = holdings.filter((holding) => assetKey(holding.asset) === asset);
     const held = ofAsset.reduce((sum, holding) => sum + after(holding.key) - model.startBalance(holding.key), 0n);
-    const funded = model.fundedNet(asset) + moves.filter((move) => move.minted && ofAsset.some((holding) => holding.key === move.holding)).reduce((sum, move) => sum + move.delta, 0n);
-    if (held !== funded) {
-      return violation('INV-CONSERVATION', `the holdings of ${asset.replace('|', ' issued by ')} changed by ${formatUnits(held)} since the start of the run, but ${formatUnits(funded)} was funded`);
+    const supplied = model.supplyChange(asset) + moves.filter((move) => move.supply && ofAsset.some((holding) => holding.key === move.holding)).reduce((sum, move) => sum + move.delta, 0n);
+    if (held !== supplied) {
+      return violation('INV-CONSERVATION', `the holdings of ${asset.replace('|', ' issued by ')} changed by ${formatUnits(held)} since the start of the run, but ${formatUnits(supplied)} was funded less redeemed`);
     }
   }
 
   const wrong = holdings.find((holding) => after(holding.key) !== expected(holding.key));
   if (wrong) {
-    return violation('INV-EXACT-EFFECT', `${model.holding(wrong.key).label} shows ${formatUnits(after(wrong.key))}, expected ${formatUnits(expected(wrong.key))} (was ${formatUnits(model.balance(wrong.key))})`);
+    return violation(step.effectRequirement ?? 'INV-EXACT-EFFECT', `${model.holding(wrong.key).label} shows ${formatUnits(after(wrong.key))}, expected ${formatUnits(expected(wrong.key))} (was ${formatUnits(model.balance(wrong.key))})`);
   }
   return undefined;
 }

@@ -1,0 +1,64 @@
+/**
+ * What the invariant checks share: the body of each check (one check per family of operations, see
+ * suites/invariants/README.md): the property's size from the environment, a time limit in proportion,
+ * the run's figures as an annotation, and the SHOULD-level disagreements as warnings.
+ */
+import { test } from '../../runtime/fixtures.ts';
+import { warnShould } from '../../runtime/check.ts';
+import type { Actors } from '../../runtime/fixtures.ts';
+import type { RecordingChannel } from '../../runtime/recorder.ts';
+import type { CommandFamily } from '../../invariants/command-mix.ts';
+import { DEFAULT_RUNS, invariantOptionsFromEnv } from '../../invariants/options.ts';
+import { runInvariants } from '../../invariants/run.ts';
+
+/**
+ * The invariants of semantics §4, the value-layer rules whose effect on balances the model judges, and
+ * what the calls themselves must do (answer, read balances, sign), so that a failure blames its rule.
+ */
+export const ledgerRequirements = [
+  'INV-CONSERVATION',
+  'INV-NO-NEGATIVE',
+  'INV-NO-MOVE-WITHOUT-LINE',
+  'INV-REJECTED-CHANGES-NOTHING',
+  'INV-EXACT-EFFECT',
+  'INV-REFERENCE-DECISIONS',
+  'CL-CEILING',
+  'CL-REQUEST',
+  'CL-REVOKED-BLOCKS',
+  'CL-ALLOW-REQUESTED',
+  'CL-DSO-ALLOWLIST',
+  'FUND-INSTRUCTION',
+  'FUND-REPLAY-ONCE',
+  'FUND-REPLAY-SAME-RESULT',
+  'FUND-E2E-UNIQUE',
+  'CONS-MOVE',
+  'CONS-ATOMIC',
+  'CONS-DSO-FORBIDDEN',
+  'ALLOWLIST-IDEMPOTENT',
+  'ALLOWLIST-LIST',
+  'INS-DSO-ISSUE',
+  'INS-DSO-IDEMPOTENT',
+  'BAL-READ',
+  'SIGN-PAYLOAD',
+  'RES-LEDGER-SCHEMAS',
+  'ERR-NO-5XX',
+  'ERR-BODY-SHAPE',
+];
+
+/** Runs the property with the commands of `family` as the worker's actors; fails as the property does. */
+export async function runInvariantCheck(family: CommandFamily, actors: Actors, recording: RecordingChannel): Promise<void> {
+  const base = test.info().timeout;
+  // Shrinking a failure replays sequences against the target: it may take half of the check's time.
+  const options = invariantOptionsFromEnv(process.env, base === 0 ? 60_000 : base / 2);
+  // A longer run (DSS_INVARIANT_RUNS) gets time in proportion.
+  if (base > 0) test.setTimeout(base * Math.max(1, Math.ceil(options.numRuns / DEFAULT_RUNS)));
+  const result = await runInvariants(actors, family, options, recording);
+  const counts = Object.entries(result.byCommand)
+    .map(([name, { accepted, refused }]) => `${name} ${accepted}/${refused}`)
+    .join(', ');
+  test.info().annotations.push({
+    type: 'invariants',
+    description: `${result.operations} operations in ${result.runs} runs (seed ${result.seed}), ${(result.durationMs / 1000).toFixed(1)} s; accepted/refused: ${counts}`,
+  });
+  for (const warning of result.warnings) warnShould(false, warning.message, warning.requirement);
+}
