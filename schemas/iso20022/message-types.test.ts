@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { appHeaderSchema, financialMessageType, messageTypeNames, messageTypes, parseFinancialMessageType } from './message-types.ts';
 
 test('the ten types of semantics §11 are supported, each with an XSD in this folder', () => {
-  expect(messageTypeNames.sort()).toEqual([
+  expect([...messageTypeNames].sort()).toEqual([
     'SVC.001.001.01', 'SVC.002.001.01', 'camt.026.001.07', 'camt.029.001.09', 'camt.056.001.08',
     'camt.087.001.06', 'pacs.002.001.10', 'pacs.004.001.09', 'pacs.008.001.08', 'pacs.009.001.08',
   ]);

@@ -95,7 +95,8 @@ const catalogue = {
 
 export type MessageTypeName = keyof typeof catalogue;
 export const messageTypes: Readonly<Record<MessageTypeName, MessageTypeEntry>> = catalogue;
-export const messageTypeNames = Object.keys(catalogue) as MessageTypeName[];
+/** Frozen: it is shared by every module and test in a worker, so nothing may reorder it. */
+export const messageTypeNames: readonly MessageTypeName[] = Object.freeze(Object.keys(catalogue) as MessageTypeName[]);
 
 export function isMessageTypeName(name: string): name is MessageTypeName {
   return Object.hasOwn(catalogue, name);

@@ -13,6 +13,12 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  */
 export async function readRawBody(c: Context): Promise<Buffer> {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  // RFC 9112 §6.3: without chunked as the last coding the body has no knowable length. Node says so
+  // only after it has handed the request over, so the refusal must come from here, before anything acts.
+  const codings = c.req.header('transfer-encoding');
+  if (codings !== undefined && codings.split(',').at(-1)?.trim().toLowerCase() !== 'chunked') {
+    throw new DssError('HTTP-MALFORMED', `Transfer-Encoding ${JSON.stringify(codings)} does not end with chunked: the body's length cannot be known.`);
+  }
   const declared = Number(c.req.header('content-length') ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   if (c.req.method === 'GET' || c.req.method === 'HEAD') {
@@ -21,6 +27,12 @@ export async function readRawBody(c: Context): Promise<Buffer> {
   const stream = c.req.raw.body;
   if (!stream) return Buffer.alloc(0);
   return readStream(stream);
+}
+
+/** Whether the request's framing announces a body: a Content-Length above zero, or a Transfer-Encoding. */
+export function declaresBody(c: Context): boolean {
+  const length = c.req.header('content-length');
+  return (length !== undefined && length.trim() !== '0') || c.req.header('transfer-encoding') !== undefined;
 }
 
 /**

@@ -5,7 +5,8 @@ import { exchangeRaw, type HostPort, type RawAnswer } from './fuzz/raw-http.ts';
 /**
  * Regressions found by the fuzz test (fuzz/README.md): requests refused before the app, or broken off
  * inside it, and JSON nested deep enough to overflow recursive readers. Each used to get a bare status
- * line, a dropped connection, a bare 417, an "internal error" log, or a 500.
+ * line, a dropped connection, a bare 417, an "internal error" log, a 500, or a 400 for a request that had
+ * been carried out.
  */
 
 let sim: RunningSimulator;
@@ -85,6 +86,21 @@ test('a body whose chunked framing breaks after the head is refused without an i
   // The app was reading the body when the parser gave up on it; that is the client's failure.
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(internalErrors).toEqual([]);
+});
+
+test('a request Node finds malformed only after handing it over is not acted on: no DSO is issued', async () => {
+  const issue = (code: string, framing: string, tail: string) =>
+    send(`${head(`POST /client/v1/api/settlement-instruments?asset_code_identification=${code}&asset_group_identification=DSO HTTP/1.1`, `Authorization: Bearer ${token}\r\n${framing}`)}${tail}`);
+  for (const [code, answer] of [
+    ['CHFDSO', await issue('CHFDSO', 'Transfer-Encoding: gzip\r\n', 'abcd')],
+    ['NOKDSO', await issue('NOKDSO', 'Transfer-Encoding: chunked\r\n', 'zz\r\nabc\r\n0\r\n\r\n')],
+  ] as const) {
+    expect(answer.status, code).toBe(400);
+    expect(errorOf(answer).code).toBe('HTTP-MALFORMED');
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const emitted = await fetch(`${sim.url}/client/v1/api/settlement-instruments/emission`, { headers: { authorization: `Bearer ${token}` } });
+  expect(emitted.status, 'mm-london issued no DSO').toBe(404);
 });
 
 test('JSON nested past 64 levels is refused with 400, in a body or in a signed payload, where it used to overflow the stack (500)', async () => {

@@ -15,7 +15,7 @@ import { describeValue, EvaluationError } from './expressions.ts';
 export const templateDirectory = fileURLToPath(new URL('../../scenarios/messages/', import.meta.url));
 
 /** The fields the AppHdr is written from: a template without one of them cannot make a Message. */
-export const headerFields = ['from', 'to', 'message_id', 'created'] as const;
+const headerFields = ['from', 'to', 'message_id', 'created'] as const;
 
 /** Template names are plain file names: nothing can reach outside the folder. */
 const templateName = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -92,6 +92,6 @@ export function fillTemplate(template: MessageTemplate, fields: Record<string, u
 }
 
 /** Safe in element text and in attribute values alike. */
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }

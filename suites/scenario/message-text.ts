@@ -10,7 +10,7 @@ import { DOMParser, type Element } from '@xmldom/xmldom';
 /** `AppHdr/Fr/FIId/FinInstnId/BICFI`: local element names separated by `/`. */
 export const elementPath = /^[A-Za-z][A-Za-z0-9]*(?:\/[A-Za-z][A-Za-z0-9]*)*$/;
 
-export type MessageReading = { ok: true; textAt(path: string): string | undefined } | { ok: false; reason: string };
+type MessageReading = { ok: true; textAt(path: string): string | undefined } | { ok: false; reason: string };
 
 export function readMessageText(data: unknown): MessageReading {
   if (typeof data !== 'string' || !/^[A-Za-z0-9+/\r\n]*={0,2}\s*$/.test(data)) return { ok: false, reason: 'not base64' };
