@@ -7,6 +7,7 @@ const commands: Record<string, { run: (args: string[]) => Promise<number>; summa
   test: { run: async (args) => (await import('./commands/test.ts')).runTest(args), summary: 'run the conformance suites against the embedded simulator or a target' },
   report: { run: async (args) => (await import('./commands/report.ts')).runReport(args), summary: 'rebuild the conformance report from Playwright JSON results (merged shards)' },
   'verify-report': { run: async (args) => (await import('./commands/verify-report.ts')).runVerifyReport(args), summary: 'check the signature and digests of a conformance.json' },
+  'self-check': { run: async (args) => (await import('./commands/self-check.ts')).runSelfCheckCommand(args), summary: 'prove the suites catch every named fault of the simulator (detection table)' },
 };
 
 function usage(): string {

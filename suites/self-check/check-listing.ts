@@ -1,0 +1,62 @@
+import { createRequire } from 'node:module';
+import { projectRoot, runNode } from './child.ts';
+
+/**
+ * Which checks the conformance suites hold and which requirements each names, read from the checks'
+ * own annotations through Playwright's `--list` (no target is contacted, no global setup runs). The
+ * annotations are what the reporters score, so the self-check selects checks exactly as a report
+ * would name them.
+ */
+
+export interface ListedCheck {
+  check_id: string;
+  requirements: string[];
+  /** The Playwright project: `target`, `conformance` or `clock`. */
+  project: string;
+}
+
+/** Listing loads every check file once; far more than it takes. */
+const LISTING_TIMEOUT_MS = 120_000;
+
+/** Lists the checks of `suites/conformance.config.ts`; `env` is the environment the config is read in. */
+export async function listChecks(env: NodeJS.ProcessEnv): Promise<ListedCheck[]> {
+  const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+  const args = [cli, 'test', '--config', `${projectRoot}suites/conformance.config.ts`, '--list', '--reporter=json'];
+  const { code, stdout, output } = await runNode(args, env, LISTING_TIMEOUT_MS);
+  // A suite that fails to load still gives the JSON listing, whose errors say more than the exit status.
+  if (code !== 0 && !stdout.trimStart().startsWith('{')) throw new Error(`listing the conformance checks failed (exit ${code}):\n${output}`);
+  return parseCheckListing(stdout);
+}
+
+interface JsonSuite {
+  suites?: JsonSuite[];
+  specs?: Array<{ tests: Array<{ projectName: string; annotations: Array<{ type: string; description?: string }> }> }>;
+}
+
+/** The checks in the JSON reporter's output of a `--list` run; a file that failed to load fails the listing. */
+export function parseCheckListing(text: string): ListedCheck[] {
+  const report = JSON.parse(text) as { suites?: JsonSuite[]; errors?: Array<{ message?: string }> };
+  if (report.errors && report.errors.length > 0) {
+    throw new Error(`the conformance suites did not load:\n${report.errors.map((error) => error.message ?? '').join('\n')}`);
+  }
+  const checks = new Map<string, ListedCheck>();
+  const walk = (suite: JsonSuite) => {
+    for (const test of (suite.specs ?? []).flatMap((spec) => spec.tests)) {
+      const values = (type: string) => test.annotations.flatMap((annotation) => (annotation.type === type && annotation.description ? [annotation.description] : []));
+      const [checkId] = values('check');
+      if (checkId !== undefined) checks.set(checkId, { check_id: checkId, requirements: [...new Set(values('requirement'))], project: test.projectName });
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return [...checks.values()];
+}
+
+/**
+ * A `--grep` for Playwright that selects exactly these checks. Playwright matches it against the
+ * project, file, titles and tags joined by spaces; a check's title starts with its id and a space.
+ */
+export function grepForChecks(checkIds: readonly string[]): string {
+  const escaped = checkIds.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return `(^|\\s)(${escaped.join('|')})\\s`;
+}

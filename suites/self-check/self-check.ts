@@ -1,0 +1,91 @@
+/**
+ * suites/self-check/: the fault self-check (`dss self-check`, and part of `npm test`). For every named
+ * fault of the simulator (simulator/faults/catalogue.ts) it runs the checks that name the fault's
+ * requirement against a simulator with that fault on, and passes only if each fault is caught by a
+ * check failing for that very requirement. It proves the harness catches real defects; nothing here
+ * is part of a conformance run against a vendor.
+ */
+import { availableParallelism } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { FaultName } from '../../simulator/faults/catalogue.ts';
+import { listChecks } from './check-listing.ts';
+import type { FaultDetection } from './detection.ts';
+import { renderDetectionTable, renderSelfCheckPage, renderSummary } from './detection-table.ts';
+import { runFault } from './fault-run.ts';
+
+export const selfCheckFormat = 'dss-self-check/1';
+
+export interface SelfCheckResult {
+  format: typeof selfCheckFormat;
+  started_at: string;
+  finished_at: string;
+  wall_ms: number;
+  /** Faults run at a time. */
+  parallel: number;
+  machine: { cpus: number; node: string; platform: string };
+  all_caught: boolean;
+  /** In catalogue order. */
+  faults: FaultDetection[];
+}
+
+export interface SelfCheckOptions {
+  faults: readonly FaultName[];
+  /** Faults run at a time, each in its own simulator and `dss test` child with one worker. */
+  parallel: number;
+  reportDir: string;
+  /** Progress lines (default: console.log). */
+  log?: (line: string) => void;
+}
+
+/** Runs the self-check, writes `<reportDir>/self-check.json` and `.md`, and prints the table. */
+export async function runSelfCheck(options: SelfCheckOptions): Promise<SelfCheckResult> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const reportDir = resolve(options.reportDir);
+  const startedAt = new Date();
+  const started = performance.now();
+  // The runs test the simulators started here, never a profile or target of the caller's environment.
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', DSS_PROFILE: '', DSS_TARGET: '', DSS_REPORT_DIR: reportDir };
+
+  const checks = await listChecks(env);
+  log(`Fault self-check: ${options.faults.length} faults, ${options.parallel} at a time, against ${checks.length} checks`);
+  let done = 0;
+  const faults = await inPool(options.faults, options.parallel, async (name) => {
+    const detection = await runFault(name, checks, { reportDir, env });
+    done += 1;
+    const how = detection.caught ? `caught by ${detection.caught_by.join(', ')}` : `NOT CAUGHT${detection.problems.length > 0 ? ` (${detection.problems.join('; ')})` : ''}`;
+    log(`  [${String(done).padStart(2)}/${options.faults.length}] ${name} (${detection.requirement}): ${how} in ${(detection.duration_ms / 1000).toFixed(1)} s`);
+    return detection;
+  });
+
+  const result: SelfCheckResult = {
+    format: selfCheckFormat,
+    started_at: startedAt.toISOString(),
+    finished_at: new Date().toISOString(),
+    wall_ms: Math.round(performance.now() - started),
+    parallel: options.parallel,
+    machine: { cpus: availableParallelism(), node: process.version, platform: process.platform },
+    all_caught: faults.every((row) => row.caught),
+    faults,
+  };
+  await mkdir(reportDir, { recursive: true });
+  await writeFile(join(reportDir, 'self-check.json'), `${JSON.stringify(result, null, 2)}\n`);
+  await writeFile(join(reportDir, 'self-check.md'), renderSelfCheckPage(result));
+  log(`\n${renderDetectionTable(result.faults)}\n\n${renderSummary(result)}\n  report: ${join(reportDir, 'self-check.json')} (each fault's run: ${join(reportDir, 'self-check-runs')})`);
+  return result;
+}
+
+/** Runs `work` over `items`, at most `size` at a time, keeping the items' order in the results. */
+async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+  return results;
+}
