@@ -13,6 +13,7 @@ export const controlKinds = ['simulator', 'none'] as const;
 const nonEmpty = { type: 'string', minLength: 1 };
 const checkIds = { type: 'array', uniqueItems: true, items: { type: 'string', pattern: checkIdPattern.source } };
 const milliseconds = { type: 'integer', minimum: 1 };
+const hostName = { type: 'string', maxLength: 253, pattern: '^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$' };
 
 const asset = {
   type: 'object',
@@ -37,6 +38,8 @@ export const profileSchema: JsonSchema = {
   required: ['base_url', 'members'],
   properties: {
     base_url: { type: 'string', pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$' },
+    // The {service_domain} that ends the target's addressing identifiers (GET /account-address).
+    service_domain: hostName,
     // Keyed by role; more roles than the three required ones are allowed.
     members: {
       type: 'object',

@@ -36,6 +36,8 @@ test('substitutes ${VAR} and ${VAR:-default}, and applies the defaults of option
   expect(profile.capabilities).toEqual({ control: 'none' });
   expect(profile.timeouts).toEqual({ request_ms: 10_000, check_ms: 60_000 });
   expect([profile.expected_failures, profile.quarantine]).toEqual([[], []]);
+  expect(profile.service_domain).toBe('dss.example');
+  expect(parseProfile(`service_domain: pay.vendor-1.example\n${minimal}`, 'target.yaml', { TKN_TOKEN: 't' }).service_domain).toBe('pay.vendor-1.example');
 });
 
 test('substitution follows the shell: set wins, empty takes the default, comment lines are ignored', () => {
@@ -53,6 +55,7 @@ test('every missing variable without a default is named, with its line', () => {
 test('every schema problem is reported at once, with its path and the valid choices', () => {
   const text = `
 base_url: ftp://wrong
+service_domain: https://not.a.domain/
 members:
   tokenizer: { identification: t, token: x, accounts: [], colour: blue }
   mmA: { identification: a, token: x, accounts: [main] }
@@ -63,6 +66,7 @@ expected_failures: [Not A Slug]
   const problems = problemsOf(() => parseProfile(text, 'bad.yaml', {}));
   const expected = [
     '/base_url must match pattern',
+    '/service_domain must match pattern',
     "/members must have required property 'mmB'",
     '/members/tokenizer/accounts must NOT have fewer than 1 items',
     '/capabilities/control must be equal to one of the allowed values: simulator, none',

@@ -37,6 +37,8 @@ export interface Capabilities {
 
 export interface Profile {
   base_url: string;
+  /** The domain that ends the target's addressing identifiers: `<account>*<country>.<member>.<domain>`. */
+  service_domain: string;
   members: Record<RequiredRole, ProfileMember> & Record<string, ProfileMember>;
   capabilities: Capabilities;
   timeouts: { request_ms: number; check_ms: number };
@@ -46,6 +48,8 @@ export interface Profile {
   quarantine: string[];
 }
 
+/** The simulator's, and the default: the spec leaves the service domain to each service. */
+export const DEFAULT_SERVICE_DOMAIN = 'dss.example';
 export const DEFAULT_REQUEST_MS = 10_000;
 export const DEFAULT_CHECK_MS = 60_000;
 
@@ -109,6 +113,7 @@ export function profileDigest(profile: Profile): string {
 /** The profile as written, after schema validation and before defaults. */
 interface RawProfile {
   base_url: string;
+  service_domain?: string;
   members: Record<string, Omit<ProfileMember, 'assets'> & { assets?: ProfileAsset[] }>;
   capabilities?: Partial<Capabilities>;
   timeouts?: { request_ms?: number; check_ms?: number };
@@ -122,6 +127,7 @@ function withDefaults(raw: RawProfile): Profile {
   if (raw.capabilities?.areas) capabilities.areas = raw.capabilities.areas;
   return {
     base_url: raw.base_url,
+    service_domain: raw.service_domain ?? DEFAULT_SERVICE_DOMAIN,
     // The schema requires the three roles, which fromEntries cannot show the type system.
     members: members as Profile['members'],
     capabilities,

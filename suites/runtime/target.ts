@@ -1,5 +1,5 @@
 import { ControlClient, TargetClock, type SimAsset, type SimMember } from './control.ts';
-import { DEFAULT_CHECK_MS, DEFAULT_REQUEST_MS, loadProfile, type Profile, type ProfileMember, type RequiredRole } from './profile.ts';
+import { DEFAULT_CHECK_MS, DEFAULT_REQUEST_MS, DEFAULT_SERVICE_DOMAIN, loadProfile, type Profile, type ProfileMember, type RequiredRole } from './profile.ts';
 import { RecordingChannel } from './recorder.ts';
 import { createSimMembers, operatingAccounts } from './sim-members.ts';
 
@@ -38,6 +38,7 @@ export async function profileFromSimulator(baseUrl: string): Promise<Profile> {
 
   return {
     base_url: baseUrl,
+    service_domain: DEFAULT_SERVICE_DOMAIN,
     members: {
       tokenizer: profileMember(chosen.tokenizer, assets),
       mmA: profileMember(chosen.mmA, assets),

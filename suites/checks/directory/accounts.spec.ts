@@ -15,9 +15,6 @@ import { addressOf, okBody, ownAccounts, type DigitalAccount, type MemberInfo } 
 const accountList = listOfRef('digitalAccount');
 const accountSchema = schemaRef('digitalAccount');
 
-/** The domain part of an addressing identifier: the profile has none, and the spec leaves it to the service. */
-const SERVICE_DOMAIN = 'dss.example';
-
 function expectLedgerAddresses(addresses: Iterable<[string, string]>, requirement: string): void {
   const invalid = [...addresses].filter(([, address]) => !isLedgerAddress(address)).map(([name, address]) => `${name}: ${address}`);
   expect(invalid, `[${requirement}] addresses that are not StrKey account addresses (56 characters, G, valid checksum)`).toEqual([]);
@@ -59,16 +56,16 @@ test(...check('accounts.token-scope', 'lists only the accounts the caller’s to
   expect(listed, `[ACC-LIST] GET /digital-accounts with a token for ${granted} only`).toEqual([{ identification: granted, distributed_ledger_account_address: addressOf(all, granted, 'ACC-LIST') }]);
 });
 
-/** `<account>*<country>.<member>.<domain>`: the tokenizer's way to name any member's account. */
-function addressing(account: string, country: string, member: string): string {
-  return `${account}*${country}.${member}.${SERVICE_DOMAIN}`;
+/** `<account>*<country>.<member>.<domain>`: the tokenizer's way to name any member's account; the domain is the profile's. */
+function addressing(account: string, country: string, member: string, domain: string): string {
+  return `${account}*${country}.${member}.${domain}`;
 }
 
 async function resolve(tokenizer: Actor, addressingIdentification: string) {
   return tokenizer.client.call('tokenizer.getAccountAddress', { query: { addressing_identification: addressingIdentification } });
 }
 
-test(...check('directory.account-address', 'resolves an addressing identifier to the member’s account, and an empty account or emission to its issuance account', { requirements: ['DIR-ACCOUNT-ADDRESS', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors }) => {
+test(...check('directory.account-address', 'resolves an addressing identifier to the member’s account, and an empty account or emission to its issuance account', { requirements: ['DIR-ACCOUNT-ADDRESS', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors, target }) => {
   for (const actor of [actors.mmA, actors.mmB]) {
     const info = okBody<MemberInfo>(
       await actors.tokenizer.client.call('tokenizer.getMember', { path: { member_identification: actor.identification } }),
@@ -79,7 +76,7 @@ test(...check('directory.account-address', 'resolves an addressing identifier to
     const accounts = await ownAccounts(actor.client);
     const resolved = new Map<string, string>();
     for (const account of actor.accounts) {
-      const name = addressing(account, info.country_code, actor.identification);
+      const name = addressing(account, info.country_code, actor.identification, target.service_domain);
       const found = okBody<DigitalAccount>(await resolve(actors.tokenizer, name), accountSchema, 'DIR-ACCOUNT-ADDRESS', 'RES-DIRECTORY-SCHEMAS');
       resolved.set(name, found.distributed_ledger_account_address);
       expect(found.distributed_ledger_account_address, `[DIR-ACCOUNT-ADDRESS] ${name} resolves to the address ${actor.identification} sees for ${account}`).toBe(addressOf(accounts, account, 'ACC-LIST'));
@@ -89,7 +86,7 @@ test(...check('directory.account-address', 'resolves an addressing identifier to
     // The issuance account: as memberInfo gives it, else as the member's own list does (a token may hide it).
     const emission = info.distributed_ledger_emission_account_address ?? accounts.get('emission');
     for (const account of ['', 'emission']) {
-      const name = addressing(account, info.country_code, actor.identification);
+      const name = addressing(account, info.country_code, actor.identification, target.service_domain);
       const found = okBody<DigitalAccount>(await resolve(actors.tokenizer, name), accountSchema, 'DIR-ACCOUNT-ADDRESS', 'RES-DIRECTORY-SCHEMAS');
       resolved.set(name, found.distributed_ledger_account_address);
       if (emission !== undefined) expect(found.distributed_ledger_account_address, `[DIR-ACCOUNT-ADDRESS] ${name} resolves to the issuance account of ${actor.identification}`).toBe(emission);
@@ -100,20 +97,20 @@ test(...check('directory.account-address', 'resolves an addressing identifier to
   }
 });
 
-test(...check('directory.account-address-refusals', 'refuses a malformed addressing identifier with 400, and an unknown member or account with 404', { requirements: ['DIR-ACCOUNT-ADDRESS', 'ERR-BODY-SHAPE'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors }) => {
+test(...check('directory.account-address-refusals', 'refuses a malformed addressing identifier with 400, and an unknown member or account with 404', { requirements: ['DIR-ACCOUNT-ADDRESS', 'ERR-BODY-SHAPE'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors, target }) => {
   const member = actors.mmA.identification;
   const account = actors.mmA.accounts[0] ?? 'main';
   const info = okBody<MemberInfo>(await actors.tokenizer.client.call('tokenizer.getMember', { path: { member_identification: member } }), schemaRef('memberInfo'), 'DIR-MEMBER-GET', 'RES-DIRECTORY-SCHEMAS');
   const country = info.country_code;
 
   const malformed = [
-    `${account}.${country}.${member}.${SERVICE_DOMAIN}`, // no `*`
+    `${account}.${country}.${member}.${target.service_domain}`, // no `*`
     `${account}*${country}`, // no member label
     `${account}*`,
     `${account}*${country}.${member}`, // no service domain
   ];
   for (const name of malformed) expectRefusal(await resolve(actors.tokenizer, name), { status: 400, requirement: 'DIR-ACCOUNT-ADDRESS' });
 
-  const unknown = [addressing(account, country, `nobody-${member}`.slice(0, 32)), addressing(`nosuch-${randomBytes(4).toString('hex')}`, country, member)];
+  const unknown = [addressing(account, country, `nobody-${member}`.slice(0, 32), target.service_domain), addressing(`nosuch-${randomBytes(4).toString('hex')}`, country, member, target.service_domain)];
   for (const name of unknown) expectRefusal(await resolve(actors.tokenizer, name), { status: 404, requirement: 'DIR-ACCOUNT-ADDRESS' });
 });
