@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
+/** The fault self-check: minutes of child Playwright runs, so it starts first and the rest runs beside it. */
+const selfCheck = /suites\/self-check\/self-check\.test\.ts$/;
+
 /**
  * The project's own tests (`npm test`). Unit tests live next to the code they test as `*.test.ts`.
  * The conformance run that users start (`dss test`) has its own config in suites/.
@@ -7,11 +10,10 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   forbidOnly: true,
   reporter: process.env.CI ? [['list'], ['junit', { outputFile: 'test-results/junit.xml' }]] : 'list',
+  // Playwright's default is half the cores: one worker on the 2-core machines CI runs on.
+  workers: 2,
   projects: [
-    {
-      name: 'unit',
-      testMatch: /.*\.test\.ts$/,
-      testIgnore: /node_modules/,
-    },
+    { name: 'self-check', testMatch: selfCheck },
+    { name: 'unit', testMatch: /.*\.test\.ts$/, testIgnore: [/node_modules/, selfCheck] },
   ],
 });

@@ -4,16 +4,13 @@
  * that existed are listed with the figures: the wall time of 80 checks and of 300 are different facts.
  * A run whose checks fail still counts (its time is real), but the failures are recorded beside it.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Measurement } from '../record/history.ts';
+import { projectRoot, run, timedDss } from '../timed-command.ts';
 
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const conformanceConfig = join(projectRoot, 'suites/conformance.config.ts');
 
 interface PlaywrightSuite {
@@ -67,25 +64,6 @@ async function listChecks(): Promise<Record<string, number>> {
 }
 
 async function timedRun(dssArgs: string[]) {
-  const reportDir = mkdtempSync(join(tmpdir(), 'dss-bench-'));
-  try {
-    const started = performance.now();
-    // As a user runs it; CI=1 picks the quiet reporter, so the terminal's speed is not measured.
-    const { code } = await run(process.execPath, [join(projectRoot, 'bin/dss.js'), ...dssArgs, '--report-dir', reportDir], { CI: '1' });
-    const wallS = (performance.now() - started) / 1000;
-    const { stats } = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as PlaywrightReport;
-    return { wall_s: wallS, playwright_s: stats.duration / 1000, exit_code: code, passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
-  } finally {
-    rmSync(reportDir, { recursive: true, force: true });
-  }
-}
-
-function run(command: string, args: string[], env: Record<string, string>): Promise<{ stdout: string; code: number | null }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
-    let stdout = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ stdout, code }));
-  });
+  const { wall_s, exit_code, report } = await timedDss(dssArgs, (reportDir) => (JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as PlaywrightReport).stats);
+  return { wall_s, playwright_s: report.duration / 1000, exit_code, passed: report.expected, failed: report.unexpected + report.flaky, skipped: report.skipped };
 }

@@ -17,9 +17,9 @@ export function authorize(principal: Principal, endpoint: Endpoint, clientIp: st
   if (endpoint.access === 'write' && principal.role === 'viewer' && !faults.on('viewer-can-write')) {
     throw new DssError('AUTH-ROLE-FORBIDDEN', 'A viewer token may only read; this endpoint changes state.');
   }
-  const entry = endpointEntry(endpoint);
-  if (principal.endpoints !== '*' && !principal.endpoints.includes(entry)) {
-    throw new DssError('AUTH-ENDPOINT-FORBIDDEN', `The token does not permit ${entry}.`);
+  if (principal.endpoints !== '*') {
+    const entry = endpointEntry(endpoint);
+    if (!principal.endpoints.includes(entry)) throw new DssError('AUTH-ENDPOINT-FORBIDDEN', `The token does not permit ${entry}.`);
   }
   // Fault ip-allowlist-ignored: the token's addresses are never compared with the caller's.
   if (principal.allowedIps !== '*' && !principal.allowedIps.includes(normaliseIp(clientIp) ?? clientIp) && !faults.on('ip-allowlist-ignored')) {

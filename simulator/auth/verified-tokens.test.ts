@@ -22,6 +22,18 @@ test.describe('VerifiedTokens', () => {
     expect(verified.get('c')?.jti).toBe('c');
   });
 
+  test('a token is found only by itself, even beside another that ends alike', () => {
+    const verified = new VerifiedTokens(4);
+    const signature = 's'.repeat(86);
+    verified.remember(`x.${signature}`, claims('x'));
+    expect(verified.get(`y.${signature}`)).toBeUndefined();
+    verified.remember(`y.${signature}`, claims('y'));
+    expect(verified.get(`y.${signature}`)?.jti).toBe('y');
+    // The later one took the entry: the earlier is verified again when it comes back, never mistaken.
+    expect(verified.get(`x.${signature}`)).toBeUndefined();
+    expect(verified.size).toBe(1);
+  });
+
   test('what it keeps cannot be changed, by the caller that gave it or by one that read it', () => {
     const verified = new VerifiedTokens(4);
     const given = claims('a', ['main']);
@@ -90,5 +102,33 @@ test.describe('TokenService: a token already verified is still judged on every c
     await expect(net.tokens.authenticate(bearer(token))).resolves.toMatchObject({ token });
     net.clock.advance(TOKEN_LIFETIME_MS);
     expect(await refusal(net.tokens.authenticate(bearer(token)))).toBe('AUTH-EXPIRED-TOKEN');
+  });
+});
+
+test.describe('TokenService.authenticateVerified: the same judgement, without waiting', () => {
+  test('answers at once only for "Bearer <token>" of a token verified before', async () => {
+    const net = await testNetwork();
+    const { token } = await net.tokens.issue({ member_identification: 'maker-de', role: 'viewer', accounts: ['main'] });
+    // Not verified yet: the caller must go through authenticate, which checks the signature.
+    expect(net.tokens.authenticateVerified(bearer(token))).toBeUndefined();
+    const caller = await net.tokens.authenticate(bearer(token));
+    expect(net.tokens.authenticateVerified(bearer(token))).toEqual(caller);
+    // Other spellings and no header are left to authenticate, which reads and refuses them.
+    for (const header of [`bearer ${token}`, `Bearer  ${token}`, `Bearer ${token} `, `Bearer ${token}x`, '', undefined]) {
+      expect(net.tokens.authenticateVerified(header), String(header)).toBeUndefined();
+    }
+  });
+
+  test('refuses what authenticate refuses, by throwing', async () => {
+    const net = await testNetwork();
+    const caller = await net.principal({ member_identification: 'maker-de', role: 'manager' });
+    net.members.setState('maker-de', 'blocked');
+    expect(await refusal(() => net.tokens.authenticateVerified(bearer(caller.token)))).toBe('AUTH-MEMBER-BLOCKED');
+    net.members.setState('maker-de', 'activated');
+    const renewed = await net.tokens.refresh(caller, caller.token);
+    expect(await refusal(() => net.tokens.authenticateVerified(bearer(caller.token)))).toBe('AUTH-REVOKED-TOKEN');
+    await net.tokens.authenticate(bearer(renewed.token));
+    net.clock.set(renewed.expires_at);
+    expect(await refusal(() => net.tokens.authenticateVerified(bearer(renewed.token)))).toBe('AUTH-EXPIRED-TOKEN');
   });
 });

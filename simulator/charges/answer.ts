@@ -1,9 +1,10 @@
+import type { ChargeRequest, PaymentCharge } from '../../schemas/wire/charges.ts';
+import type { SettlementInstrumentInfo } from '../../schemas/wire/instruments.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
 import { addAmounts, parseAmount } from '../ledger/amount.ts';
-import type { SettlementInstrumentInfo } from '../quotations/types.ts';
 import type { SimState } from '../state.ts';
-import type { ChargeMessage, ChargeRequest, PaymentCharge } from './charge-book.ts';
+import type { ChargeMessage } from './charge-book.ts';
 
 /**
  * `POST /charges/response/{member_identification}` (semantics §10): the caller answers an open request

@@ -3,30 +3,7 @@
  * them on the `charge` gateway queues and checks that an answer answers an open request and agrees
  * with it; it computes no fee itself.
  */
-import type { SettlementInstrumentInfo } from '../quotations/types.ts';
-
-/** The spec's chargeRequest, from the originating member to the instructed one. */
-export interface ChargeRequest {
-  instructed_currency_code: string;
-  instructed_net_amount?: number;
-  interbank_settlement_amount?: number;
-  interbank_settlement_gross_amount?: number;
-  interbank_settlement_instrument: SettlementInstrumentInfo[];
-  member_identification: string;
-  payment_point_info?: object[];
-  request_uuid: string;
-}
-
-/** The spec's paymentCharge: the instructed member's answer. */
-export interface PaymentCharge {
-  fee_amount: number;
-  instructed_amount: number;
-  instructed_currency_code: string;
-  interbank_settlement_amount_without_fee?: number;
-  interbank_settlement_instrument: SettlementInstrumentInfo[];
-  payment_point_info?: object[];
-  request_uuid: string;
-}
+import type { ChargeRequest, PaymentCharge } from '../../schemas/wire/charges.ts';
 
 /** What the `charge` queue carries: the body as sent, and the member that sent it. */
 export type ChargeMessage = (ChargeRequest | PaymentCharge) & { sender: string };

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
+import type { ChargeRequest, PaymentCharge } from '../../schemas/wire/charges.ts';
 import { refusal, valueNetwork } from '../credit-lines/test-network.ts';
 import { answerCharge } from './answer.ts';
-import type { ChargeRequest, PaymentCharge } from './charge-book.ts';
 import { requestCharge } from './request.ts';
 
 const usd = { asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-us' };

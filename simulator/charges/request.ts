@@ -1,8 +1,9 @@
+import type { ChargeRequest } from '../../schemas/wire/charges.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
 import { parseAmount } from '../ledger/amount.ts';
 import type { SimState } from '../state.ts';
-import type { ChargeMessage, ChargeRequest } from './charge-book.ts';
+import type { ChargeMessage } from './charge-book.ts';
 
 /**
  * `POST /charges/request/{member_identification}` (semantics §10): the caller, named in the body as

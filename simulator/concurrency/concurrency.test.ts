@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { openDsaLine } from '../../suites/flows/credit-lines.ts';
 import { fund } from '../../suites/flows/funding.ts';
 import { allowMutually } from '../../suites/flows/market.ts';
-import { wholeUnits } from '../../suites/invariants/money.ts';
+import { wholeUnits } from '../../suites/runtime/money.ts';
 import { startSimulatorProcess, type SimulatorProcess } from '../simulator-process.ts';
 import { ledgerViolations, type LedgerView } from './ledger-invariants.ts';
 import { demoParties, OPERATING, type Parties } from './parties.ts';

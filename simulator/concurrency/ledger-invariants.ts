@@ -1,4 +1,4 @@
-import { formatUnits, readBalanceText, wholeUnits } from '../../suites/invariants/money.ts';
+import { formatUnits, readBalanceText, wholeUnits } from '../../suites/runtime/money.ts';
 import { fundingMemo, type Observations } from './workload.ts';
 
 /**

@@ -7,7 +7,7 @@ import { instructFunding, newFundingInfo, sendFunding, signFunding, type Funding
 import type { Market } from '../../suites/flows/market.ts';
 import type { Party } from '../../suites/flows/party.ts';
 import { answerQuotation, OPEN_MS, quotationIdOf, quotationTerms, requestBody, requestQuotations, signQuotation } from '../../suites/flows/quotations.ts';
-import { wholeUnits } from '../../suites/invariants/money.ts';
+import { wholeUnits } from '../../suites/runtime/money.ts';
 import { OPERATING, type Parties } from './parties.ts';
 
 /**

@@ -1,6 +1,6 @@
+import type { QuotationInfo, RequestQuotation } from '../../schemas/wire/quotations.ts';
 import { DssError } from '../errors.ts';
 import { formatAmount, multiplyRoundDown, parseAmount, type Amount } from '../ledger/amount.ts';
-import type { QuotationInfo, RequestQuotation } from '../quotations/types.ts';
 
 export interface ExchangeAmounts {
   base: Amount;

@@ -1,4 +1,6 @@
 import { test, expect } from '@playwright/test';
+import type { ExchangeInfo, ExchangeObject } from '../../schemas/wire/exchange.ts';
+import type { QuotationInfo, RequestQuotation } from '../../schemas/wire/quotations.ts';
 import { EUR, USD, refusal } from '../credit-lines/test-network.ts';
 import { formatAmount } from '../ledger/amount.ts';
 import type { AssetRef } from '../ledger/ledger.ts';
@@ -6,10 +8,8 @@ import { answerQuotation } from '../quotations/answer.ts';
 import { cancelQuotation } from '../quotations/cancellation.ts';
 import { requestQuotations } from '../quotations/request.ts';
 import { MINUTE, quotationNetwork, quotationObject, signed } from '../quotations/test-network.ts';
-import type { QuotationInfo, RequestQuotation } from '../quotations/types.ts';
 import type { FaultName } from '../faults/catalogue.ts';
 import { exchange } from './exchange.ts';
-import type { ExchangeInfo, ExchangeObject } from './types.ts';
 
 type QuotationNetwork = Awaited<ReturnType<typeof quotationNetwork>>;
 interface Setup {

@@ -1,3 +1,4 @@
+import type { ExchangeInfo, ExchangeObject, ExchangeResult } from '../../schemas/wire/exchange.ts';
 import { requireAccount } from '../auth/authorize.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
@@ -10,7 +11,6 @@ import { IN_PROGRESS, move } from '../quotations/state-machine.ts';
 import type { SimState } from '../state.ts';
 import { exchangeAmounts } from './amounts.ts';
 import { settle } from './settlement.ts';
-import type { ExchangeInfo, ExchangeObject, ExchangeResult } from './types.ts';
 
 /**
  * `POST /exchange` (semantics §8). The checks run in the documented order, so every target refuses a

@@ -1,10 +1,10 @@
+import type { ExchangeInfo, ExchangeResult } from '../../schemas/wire/exchange.ts';
 import { amountToNumber } from '../ledger/amount.ts';
 import type { Operation } from '../ledger/ledger.ts';
 import type { Quotation, QuotationAnswer } from '../quotations/quotation.ts';
 import { move } from '../quotations/state-machine.ts';
 import type { SimState } from '../state.ts';
 import type { ExchangeAmounts } from './amounts.ts';
-import type { ExchangeInfo, ExchangeResult } from './types.ts';
 
 /**
  * Settles a claimed quotation (state 20) in ONE ledger transaction of two operations, so that both
@@ -35,7 +35,7 @@ export function settle(state: SimState, quotation: Quotation, answer: QuotationA
   const answered = {
     amount_base_asset: amountToNumber(amounts.base),
     amount_quoted_asset: amountToNumber(amounts.quoted),
-    exchange_info: [info] as [ExchangeInfo],
+    exchange_info: [info],
   };
 
   // Fault: a vendor that checked the allowlist when the quotation was requested, never again.

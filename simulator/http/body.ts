@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import { DssError } from '../errors.ts';
 import { MAX_JSON_NESTING, nestsTooDeep } from '../json-nesting.ts';
+import { requestHeader } from './request-header.ts';
 
 /** Largest request body the service reads (semantics §14); anything bigger answers 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -15,11 +16,11 @@ export async function readRawBody(c: Context): Promise<Buffer> {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   // RFC 9112 §6.3: without chunked as the last coding the body has no knowable length. Node says so
   // only after it has handed the request over, so the refusal must come from here, before anything acts.
-  const codings = c.req.header('transfer-encoding');
+  const codings = requestHeader(c, 'transfer-encoding');
   if (codings !== undefined && codings.split(',').at(-1)?.trim().toLowerCase() !== 'chunked') {
     throw new DssError('HTTP-MALFORMED', `Transfer-Encoding ${JSON.stringify(codings)} does not end with chunked: the body's length cannot be known.`);
   }
-  const declared = Number(c.req.header('content-length') ?? 0);
+  const declared = Number(requestHeader(c, 'content-length') ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   if (c.req.method === 'GET' || c.req.method === 'HEAD') {
     return incoming ? readStream(incoming) : Buffer.alloc(0);
@@ -31,8 +32,8 @@ export async function readRawBody(c: Context): Promise<Buffer> {
 
 /** Whether the request's framing announces a body: a Content-Length above zero, or a Transfer-Encoding. */
 export function declaresBody(c: Context): boolean {
-  const length = c.req.header('content-length');
-  return (length !== undefined && length.trim() !== '0') || c.req.header('transfer-encoding') !== undefined;
+  const length = requestHeader(c, 'content-length');
+  return (length !== undefined && length.trim() !== '0') || requestHeader(c, 'transfer-encoding') !== undefined;
 }
 
 /**

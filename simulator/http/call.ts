@@ -11,7 +11,7 @@ export interface Call {
   state: SimState;
   endpoint: Endpoint;
   caller: Principal;
-  path: Record<string, string>;
+  path: Readonly<Record<string, string>>;
   query: Record<string, string>;
   /** The parsed JSON body; undefined when none was sent. */
   body: unknown;

@@ -3,7 +3,7 @@ import { validate } from '../../schemas/validators.ts';
 import { DssError } from '../errors.ts';
 
 export interface RequestInputs {
-  path: Record<string, string>;
+  path: Readonly<Record<string, string>>;
   query: Record<string, string>;
   body: unknown;
 }

@@ -147,14 +147,16 @@ test.describe('payment point filters', () => {
     expect((thrown as DssError).status).toBe(400);
   });
 
-  test('results are copies: changing them does not change the directory', () => {
+  test('results are frozen: changing them throws, and the directory stays as it was', () => {
     const uuid = '8596fe37-a349-462e-ac89-5555427bd4cf';
     const before = structuredClone(directory.list({ uuid }));
     expect(before).toHaveLength(1);
     for (const entry of directory.list({ uuid })) {
-      entry.payment_point_identification = 'changed';
-      entry.payment_point_currency.push('JPY');
-      for (const method of entry.payment_point_methods) for (const terms of method.payment_point_terms) terms.service_title = 'changed';
+      expect(() => Object.assign(entry, { payment_point_identification: 'changed' })).toThrow(TypeError);
+      expect(() => entry.payment_point_currency.push('JPY')).toThrow(TypeError);
+      for (const method of entry.payment_point_methods) {
+        for (const terms of method.payment_point_terms) expect(() => Object.assign(terms, { service_title: 'changed' })).toThrow(TypeError);
+      }
     }
     expect(directory.list({ uuid })).toEqual(before);
     expect(names({ currency_code: 'JPY', country_code: 'DE' })).toEqual([]);

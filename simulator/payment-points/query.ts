@@ -50,6 +50,10 @@ const pointFilters = Object.entries(pointFields) as [PointFilter, (point: Paymen
 /** Query names equal the address field names. */
 const addressFilters: readonly AddressFilter[] = ['city_name', 'region_name', 'street_name', 'country_code', 'postal_code'];
 
+/** Each filter's position in FoldedPoint, by the filter's name. */
+const pointFilterPositions = new Map<string, number>(pointFilters.map(([name], position) => [name, position]));
+const addressFilterPositions = new Map<string, number>(addressFilters.map((name, position) => [name, position]));
+
 /** An empty value (`?city_name=`) is no filter: forms send every field, filled in or not. */
 export function givenFilters(query: PaymentPointQuery): PaymentPointQuery {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as PaymentPointQuery;
@@ -70,24 +74,59 @@ function checkOneOf(name: string, value: string | undefined, allowed: readonly s
 }
 
 /**
+ * A point's filterable values, case-folded once when the directory is built: folding (NFC, upper,
+ * lower) is the costly part of a comparison, and a point's values never change. They are held by
+ * position (that of each filter in pointFilters and addressFilters), not by name: reading a property
+ * whose name varies from one read to the next is a slow lookup, and a query makes hundreds.
+ */
+export interface FoldedPoint {
+  /** Per point filter, the values it looks at. */
+  fields: ReadonlyArray<readonly string[]>;
+  /** Per address, its value for each address filter. */
+  addresses: ReadonlyArray<readonly string[]>;
+}
+
+export function foldPoint(point: PaymentPointInfo): FoldedPoint {
+  return {
+    fields: pointFilters.map(([, fieldsOf]) => fieldsOf(point).map(foldCase)),
+    addresses: (point.payment_point_address ?? []).map((address) => addressFilters.map((name) => foldCase(address[name]))),
+  };
+}
+
+/**
  * The test a point must pass: every given filter holds; each is a case-insensitive exact match. The
  * address filters must all hold on one and the same address of the point (a city and a postal code
  * of two different addresses do not describe a place). The query's values are case-folded once
- * here, not again for every point.
+ * here, the points' values once per directory (foldPoint).
  */
-export function queryMatcher(query: PaymentPointQuery): (point: PaymentPointInfo) => boolean {
-  const wantedFields = pointFilters.flatMap(([name, fieldsOf]) => {
-    const wanted = query[name];
-    return wanted === undefined ? [] : [[fieldsOf, foldCase(wanted)] as const];
-  });
-  const wantedAddress = addressFilters.flatMap((name) => {
-    const wanted = query[name];
-    return wanted === undefined ? [] : [[name, foldCase(wanted)] as const];
-  });
-  return (point) =>
-    wantedFields.every(([fieldsOf, wanted]) => fieldsOf(point).some((value) => foldCase(value) === wanted)) &&
-    (wantedAddress.length === 0 ||
-      (point.payment_point_address ?? []).some((address) => wantedAddress.every(([name, wanted]) => foldCase(address[name]) === wanted)));
+export function queryMatcher(query: PaymentPointQuery): (point: FoldedPoint) => boolean {
+  const wantedFields: Array<readonly [number, string]> = [];
+  const wantedAddress: Array<readonly [number, string]> = [];
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    const field = pointFilterPositions.get(name);
+    if (field !== undefined) wantedFields.push([field, foldCase(value)]);
+    const address = addressFilterPositions.get(name);
+    if (address !== undefined) wantedAddress.push([address, foldCase(value)]);
+  }
+  // Index loops: this runs for every point of the directory on every query.
+  return (point) => {
+    for (let i = 0; i < wantedFields.length; i++) {
+      const [position, wanted] = wantedFields[i]!;
+      if (!point.fields[position]!.includes(wanted)) return false;
+    }
+    if (wantedAddress.length === 0) return true;
+    for (let i = 0; i < point.addresses.length; i++) if (holdsAll(point.addresses[i]!, wantedAddress)) return true;
+    return false;
+  };
+}
+
+function holdsAll(values: readonly string[], wanted: ReadonlyArray<readonly [number, string]>): boolean {
+  for (let i = 0; i < wanted.length; i++) {
+    const [position, value] = wanted[i]!;
+    if (values[position] !== value) return false;
+  }
+  return true;
 }
 
 function sameText(a: string, b: string): boolean {

@@ -1,9 +1,14 @@
+/** Text in which folding changes nothing but letter case. */
+const ascii = /^[\x00-\x7f]*$/;
+
 /**
  * Text comparison for filters and address search. Case folding goes through upper case so that
  * "STRASSE" equals "straße" (full case folding), and NFC first so that composed and decomposed
  * accents compare equal. Only fixed patterns are used: input never becomes a regular expression.
  */
 export function foldCase(text: string): string {
+  // ASCII needs neither (and most queries are ASCII): normalising goes through ICU, at some cost.
+  if (ascii.test(text)) return text.toLowerCase();
   return text.normalize('NFC').toUpperCase().toLowerCase();
 }
 

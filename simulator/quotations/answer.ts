@@ -1,3 +1,4 @@
+import type { QuotationInfo, QuotationObject } from '../../schemas/wire/quotations.ts';
 import { requireAccount } from '../auth/authorize.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
@@ -11,7 +12,6 @@ import { quotationState, type Quotation } from './quotation.ts';
 import { requireQuotationId } from './quotation-id.ts';
 import { decodeSignedPayload } from './signed-payload.ts';
 import { move, requireMove } from './state-machine.ts';
-import type { QuotationInfo, QuotationObject } from './types.ts';
 
 /**
  * `POST /exchange/quotations/{quotation_uuid}` (semantics §7): the seller answers, or re-quotes, with

@@ -1,10 +1,10 @@
+import type { QuotationParameters } from '../../schemas/wire/quotations.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
 import type { SimState } from '../state.ts';
 import { hasCondition } from './filters.ts';
 import { matchingQuotations, visibleQuotation } from './reading.ts';
 import { CANCELLED, canMove, move } from './state-machine.ts';
-import type { QuotationParameters } from './types.ts';
 
 /**
  * Cancellation (semantics §7): the buyer or the seller may cancel while the quotation is waiting or

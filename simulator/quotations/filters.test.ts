@@ -1,9 +1,9 @@
 import { test, expect } from '@playwright/test';
 import type { RelationalOperator } from '../../schemas/enumerations.ts';
+import type { QuotationInfo, QuotationParameters } from '../../schemas/wire/quotations.ts';
 import { EUR, USD } from '../credit-lines/test-network.ts';
 import { hasCondition, matchesParameters } from './filters.ts';
 import type { Quotation } from './quotation.ts';
-import type { QuotationInfo, QuotationParameters } from './types.ts';
 
 const END = 1_800_000_000_000;
 

@@ -1,7 +1,8 @@
 import type { RelationalOperator } from '../../schemas/enumerations.ts';
+import type { SettlementInstrumentInfo } from '../../schemas/wire/instruments.ts';
+import type { Compare, QuotationParameters } from '../../schemas/wire/quotations.ts';
 import type { AssetRef } from '../ledger/ledger.ts';
 import type { Quotation } from './quotation.ts';
-import type { Compare, QuotationParameters, SettlementInstrumentInfo } from './types.ts';
 
 /**
  * quotationParameters as a filter (semantics §7): every condition given must hold, and every compare

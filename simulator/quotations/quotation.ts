@@ -1,6 +1,6 @@
 import type { RequestQuotationState } from '../../schemas/enumerations.ts';
+import type { QuotationInfo, QuotationState, RequestQuotation } from '../../schemas/wire/quotations.ts';
 import type { AssetRef } from '../ledger/ledger.ts';
-import type { QuotationInfo, RequestQuotation } from './types.ts';
 
 /** A buyer's quotation request as the service keeps it. */
 export interface QuotationRequest {
@@ -31,15 +31,11 @@ export interface Quotation {
   answer?: QuotationAnswer;
 }
 
-/** The spec's quotationState. */
-export interface QuotationStateView {
-  quotation_uuid: string;
-  request_quotation_state: RequestQuotationState;
+/** The spec's quotationState as the simulator answers it: always with its request, at most one answer. */
+export interface QuotationStateView extends QuotationState {
   request_quotation_time: number;
   request_uuid: string;
-  seller_member_identification: string;
   response_data?: [QuotationInfo];
-  response_quotation_time?: number;
 }
 
 /** The two members of a quotation are the only ones who may see it (semantics §7). */

@@ -1,10 +1,10 @@
+import type { QuotationParameters } from '../../schemas/wire/quotations.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
 import type { SimState } from '../state.ts';
 import { matchesParameters } from './filters.ts';
 import { involves, quotationState, type Quotation, type QuotationStateView } from './quotation.ts';
 import { requireQuotationId } from './quotation-id.ts';
-import type { QuotationParameters } from './types.ts';
 
 /**
  * Reading quotations (semantics §7). A quotation is visible to its buyer and its seller only; to

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { SettlementInstrumentInfo } from '../../schemas/wire/instruments.ts';
+import type { RequestQuotation } from '../../schemas/wire/quotations.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
 import { parseAmount } from '../ledger/amount.ts';
 import type { AssetRef } from '../ledger/ledger.ts';
 import type { SimState } from '../state.ts';
 import type { QuotationRequest } from './quotation.ts';
-import type { RequestQuotation, SettlementInstrumentInfo } from './types.ts';
 
 /** Times below this are seconds, not milliseconds (10^12 ms is September 2001). */
 const SMALLEST_MILLISECONDS = 1e12;

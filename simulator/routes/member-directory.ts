@@ -55,8 +55,9 @@ export const memberDirectoryHandlers = {
   'member.refreshToken': ({ state, caller, body }) => state.tokens.refresh(caller, body as string).then((issued) => issued.token),
 
   'member.listPaymentPoints': ({ state, query }) => {
+    if (!state.faults.on('payment-points-sort-ignored')) return state.paymentPoints.list(query);
     // Fault payment-points-sort-ignored: the parameters that order the points are dropped.
     const { geo_coordinates, address_filter, ...filters } = query;
-    return state.paymentPoints.list(state.faults.on('payment-points-sort-ignored') ? filters : query);
+    return state.paymentPoints.list(filters);
   },
 } satisfies Record<string, Handler>;

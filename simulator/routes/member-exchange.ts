@@ -1,11 +1,11 @@
+import type { ExchangeObject } from '../../schemas/wire/exchange.ts';
+import type { QuotationObject, QuotationParameters, RequestQuotation } from '../../schemas/wire/quotations.ts';
 import { exchange } from '../exchange/exchange.ts';
-import type { ExchangeObject } from '../exchange/types.ts';
 import type { Handler } from '../http/call.ts';
 import { answerQuotation } from '../quotations/answer.ts';
 import { cancelQuotation, cancelQuotations } from '../quotations/cancellation.ts';
 import { findQuotations, readQuotation, readQuotationsOfRequest } from '../quotations/reading.ts';
 import { requestQuotations } from '../quotations/request.ts';
-import type { QuotationObject, QuotationParameters, RequestQuotation } from '../quotations/types.ts';
 
 /**
  * Member interface: quotations and the DvP exchange. Bodies and paths were validated against the

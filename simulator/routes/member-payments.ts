@@ -1,6 +1,6 @@
 import type { TransactionDataType } from '../../schemas/enumerations.ts';
+import type { ChargeRequest, PaymentCharge } from '../../schemas/wire/charges.ts';
 import { answerCharge } from '../charges/answer.ts';
-import type { ChargeRequest, PaymentCharge } from '../charges/charge-book.ts';
 import { requestCharge } from '../charges/request.ts';
 import type { Handler } from '../http/call.ts';
 import { handleFinancialMessage, type FinancialMessageInput } from '../payments/message-pipeline.ts';

@@ -4,12 +4,12 @@
  * receipts of the ledger transactions of its life (payments/); the query (query.ts) only reads them.
  */
 import type { Element } from '@xmldom/xmldom';
+import type { SettlementInstrumentInfo } from '../../schemas/wire/instruments.ts';
 import type { Asset } from '../assets/registry.ts';
 import type { SettlementTerms } from '../iso20022/settlement.ts';
 import { elementsAt, textAt, elementAt } from '../iso20022/xml-dom.ts';
 import { amountToNumber, parseAmount } from '../ledger/amount.ts';
 import type { Member } from '../members/registry.ts';
-import type { SettlementInstrumentInfo } from '../quotations/types.ts';
 
 /** The spec's charge: a fee and the asset it is calculated in. */
 export interface Charge {

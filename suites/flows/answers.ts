@@ -7,6 +7,9 @@ import type { DssResponse } from '../runtime/client.ts';
  * so that a flow built on an answer fails as what really went wrong, not as a confusing later mismatch.
  */
 
+/** How failure messages name a call, for the flows' own messages. */
+export { describeCall } from '../runtime/check.ts';
+
 /** A 200 answer's body, once its status (`requirement`) and schema (`schemaRequirement`) are checked. */
 export function okBody<T>(response: DssResponse, schema: JsonSchema, requirement: string, schemaRequirement = 'RES-LEDGER-SCHEMAS'): T {
   expectStatus(response, 200, requirement);
@@ -21,8 +24,4 @@ export function listOrNone<T>(response: DssResponse, schema: JsonSchema, require
     return [];
   }
   return okBody<T[]>(response, schema, requirement);
-}
-
-export function describeCall(response: DssResponse): string {
-  return `${response.call.method} ${response.call.url}`;
 }

@@ -1,4 +1,5 @@
 import { listOfRef, schemaRef } from '../../schemas/resources.ts';
+import type { SettlementInstrumentInfo } from '../../schemas/wire/instruments.ts';
 import { CheckFailure, HarnessFault } from '../runtime/check.ts';
 import type { Actors } from '../runtime/fixtures.ts';
 import { listOrNone, okBody } from './answers.ts';
@@ -10,12 +11,8 @@ export interface AssetId {
   issuer: string;
 }
 
-/** The spec's settlementInstrumentInfo. */
-export interface Instrument {
-  asset_code_identification: string;
-  asset_group_identification: string;
-  asset_issuer_identification?: string;
-}
+/** The spec's settlementInstrumentInfo, by the short name the flows and checks use. */
+export type Instrument = SettlementInstrumentInfo;
 
 export const instrumentList = listOfRef('settlementInstrumentInfo');
 
@@ -59,4 +56,12 @@ export async function issueDso(issuer: Party, code: string): Promise<AssetId> {
  */
 export async function authorizedAssets(holder: Party, account: string): Promise<Instrument[]> {
   return listOrNone<Instrument>(await holder.client.call('member.listAccountInstruments', { path: { account_identification: account } }), instrumentList, 'INS-LIST');
+}
+
+/**
+ * The instruments `issuer` has issued (GET /settlement-instruments/emission); its 404 "none" reads as [].
+ * Requirements: INS-LIST, RES-LEDGER-SCHEMAS.
+ */
+export async function emittedInstruments(issuer: Party): Promise<Instrument[]> {
+  return listOrNone<Instrument>(await issuer.client.call('member.listEmittedInstruments'), instrumentList, 'INS-LIST');
 }

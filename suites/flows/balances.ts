@@ -1,7 +1,7 @@
 import { schemaRef } from '../../schemas/resources.ts';
 import { CheckFailure, expectErrorBody, HarnessFault } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
-import { formatUnits, readBalanceText } from '../invariants/money.ts';
+import { formatUnits, readBalanceText } from '../runtime/money.ts';
 import { describeCall, okBody } from './answers.ts';
 import type { AssetId } from './assets.ts';
 import type { Party } from './party.ts';

@@ -1,33 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { ChargeRequest, PaymentCharge } from '../../schemas/wire/charges.ts';
 import type { DssResponse } from '../runtime/client.ts';
-import { instrumentOf, type AssetId, type Instrument } from './assets.ts';
+import { instrumentOf, type AssetId } from './assets.ts';
 import type { Party } from './party.ts';
 
 /**
  * Fee requests and answers between members (spec: POST /charges/request/{member_identification},
  * POST /charges/response/{member_identification}, the `charge` gateway queue; semantics §10).
  */
-
-/** The spec's chargeRequest. */
-export interface ChargeRequest {
-  instructed_currency_code: string;
-  instructed_net_amount?: number;
-  interbank_settlement_amount?: number;
-  interbank_settlement_gross_amount?: number;
-  interbank_settlement_instrument: Instrument[];
-  member_identification: string;
-  request_uuid: string;
-}
-
-/** The spec's paymentCharge. */
-export interface PaymentCharge {
-  fee_amount: number;
-  instructed_amount: number;
-  instructed_currency_code: string;
-  interbank_settlement_amount_without_fee?: number;
-  interbank_settlement_instrument: Instrument[];
-  request_uuid: string;
-}
 
 /**
  * A request by `originator` for the fee on paying `net` of a DSA out in its own currency (so no exchange

@@ -1,4 +1,4 @@
-import { unitsToJsonNumber } from '../invariants/money.ts';
+import { unitsToJsonNumber } from '../runtime/money.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { instrumentOf, type AssetId, type Instrument } from './assets.ts';
 import type { Party } from './party.ts';

@@ -1,4 +1,4 @@
-import { ceilToWhole } from '../invariants/money.ts';
+import { ceilToWhole } from '../runtime/money.ts';
 import { expectStatus } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import type { Actors } from '../runtime/fixtures.ts';

@@ -1,12 +1,14 @@
 import { schemaRef } from '../../schemas/resources.ts';
-import { formatUnits, readBalanceText, unitsToJsonNumber } from '../invariants/money.ts';
+import type { ExchangeInfo, ExchangeObject, ExchangeResult } from '../../schemas/wire/exchange.ts';
+import type { QuotationInfo } from '../../schemas/wire/quotations.ts';
+import { formatUnits, readBalanceText, unitsToJsonNumber } from '../runtime/money.ts';
 import { CheckFailure, HarnessFault } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { describeCall, okBody } from './answers.ts';
 import { signPayload } from './funding.ts';
 import type { Market } from './market.ts';
 import type { Party } from './party.ts';
-import { encodeJson, type QuotationInfo } from './quotations.ts';
+import { encodeJson } from './quotations.ts';
 
 /**
  * The buyer's side of delivery versus payment (spec: "Quotation and exchange flow" 5-6; semantics §8):
@@ -14,27 +16,8 @@ import { encodeJson, type QuotationInfo } from './quotations.ts';
  * exchange, and the quoted amount the harness expects, computed here in exact fixed point.
  */
 
-/** The spec's exchangeInfo, exchangeObject and exchangeResult. */
-export interface ExchangeInfo {
-  amount_base_asset: number;
-  buyer_crediting_account_identification: string;
-  buyer_debiting_account_identification: string;
-  quotation_info: QuotationInfo[];
-}
-
-export interface ExchangeObject {
-  exchange_payload: string;
-  member_signature: string;
-}
-
-export interface ExchangeResult {
-  amount_base_asset: number;
-  amount_quoted_asset: number;
-  exchange_info: ExchangeInfo[];
-  exchange_state: 'Success' | 'Rejected';
-  settlement_timestamp?: number;
-  transaction_identification: string;
-}
+/** The spec's exchange resources, for the checks built on these flows. */
+export type { ExchangeInfo, ExchangeObject, ExchangeResult } from '../../schemas/wire/exchange.ts';
 
 /** The market's buyer accepts `quotation` for `amount` units of the base asset, both legs on its default account. */
 export function exchangeTerms(market: Market, quotation: QuotationInfo, amount: bigint): ExchangeInfo {

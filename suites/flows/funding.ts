@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { schemaRef } from '../../schemas/resources.ts';
 import type { FundingInfo as SpecFundingInfo } from '../../simulator/funding/funding-book.ts';
 import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
-import { unitsToJsonNumber } from '../invariants/money.ts';
+import { unitsToJsonNumber } from '../runtime/money.ts';
 import { CheckFailure } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import type { Actors } from '../runtime/fixtures.ts';

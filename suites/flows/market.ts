@@ -1,6 +1,6 @@
 import { CheckFailure, expectStatus, HarnessFault } from '../runtime/check.ts';
 import type { Actors } from '../runtime/fixtures.ts';
-import { formatUnits, wholeUnits } from '../invariants/money.ts';
+import { formatUnits, wholeUnits } from '../runtime/money.ts';
 import type { AssetId } from './assets.ts';
 import { balanceOf } from './balances.ts';
 import { openDsaLine } from './credit-lines.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { financialMessage, messageEnvelope, type FinancialMessage } from '../../schemas/iso20022/message-envelope.ts';
 import { financialMessageType, type MessageTypeName } from '../../schemas/iso20022/message-types.ts';
 import { schemaRef } from '../../schemas/resources.ts';
-import { CheckFailure, expectSchema, expectStatus, HarnessFault } from '../runtime/check.ts';
+import { CheckFailure, expectSchema, expectStatus, HarnessFault, inAttempt } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { expectRefusal, type RefusalExpectation } from '../runtime/refusal.ts';
 import { describeCall, okBody } from './answers.ts';
@@ -121,12 +121,8 @@ export function expectAccepted(response: DssResponse, sent: SentMessage, require
  * ERR-NO-5XX, ERR-BODY-SHAPE, MSG-XSD-VALID-EMITTED, MSG-ORIGINAL-IDS.
  */
 export function expectMessageRefusal(response: DssResponse, expectation: RefusalExpectation, sent?: SentMessage, what?: string): void {
-  try {
-    expectRefusalWithReport(response, expectation, sent);
-  } catch (error) {
-    if (what === undefined || !(error instanceof CheckFailure)) throw error;
-    throw new CheckFailure(error.requirement, `${what}: ${error.message.replace(/^\[[^\]]*\] /, '')}`);
-  }
+  if (what === undefined) expectRefusalWithReport(response, expectation, sent);
+  else inAttempt(what, () => expectRefusalWithReport(response, expectation, sent));
 }
 
 function expectRefusalWithReport(response: DssResponse, expectation: RefusalExpectation, sent: SentMessage | undefined): void {

@@ -1,9 +1,10 @@
 import { listOfRef, schemaRef } from '../../schemas/resources.ts';
+import type { QuotationInfo, QuotationObject, QuotationParameters, QuotationState, RequestQuotation } from '../../schemas/wire/quotations.ts';
 import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
 import { CheckFailure, expectStatus } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { describeCall, okBody } from './answers.ts';
-import { instrumentOf, type Instrument } from './assets.ts';
+import { instrumentOf } from './assets.ts';
 import { signPayload } from './funding.ts';
 import type { Market } from './market.ts';
 import type { Party } from './party.ts';
@@ -16,63 +17,8 @@ import type { Party } from './party.ts';
  * message to answer, and the checks judge the gateway separately (mailbox.ts).
  */
 
-/** The spec's requestQuotation. */
-export interface RequestQuotation {
-  base_asset_info: Instrument[];
-  buyer_member_identification: string;
-  maximum_amount_limit: number;
-  minimum_amount_limit?: number;
-  quoted_asset_info: Instrument[];
-  time_end_request_quotation: number;
-}
-
-/** The spec's quotationInfo. */
-export interface QuotationInfo {
-  end_time: number;
-  foreign_exchange_rate: number;
-  maximum_amount_limit: number;
-  minimum_amount_limit?: number;
-  quotation_uuid: string;
-  request_quotation: RequestQuotation[];
-  seller_crediting_account_identification: string;
-  seller_debiting_account_identification: string;
-  seller_member_identification: string;
-  start_time: number;
-}
-
-/** The spec's quotationObject. */
-export interface QuotationObject {
-  member_signature: string;
-  quotation_payload: string;
-}
-
-/** The spec's quotationState. */
-export interface QuotationState {
-  quotation_uuid: string;
-  request_quotation_state: number;
-  request_quotation_time?: number;
-  request_uuid?: string;
-  response_data?: QuotationInfo[];
-  response_quotation_time?: number;
-  seller_member_identification: string;
-}
-
-/** The spec's compare and quotationParameters. */
-export interface Compare {
-  comparison_value: number;
-  relational_operator: 'eq' | 'gt' | 'lt' | 'ge' | 'le';
-}
-
-export interface QuotationParameters {
-  base_asset_info?: Instrument[];
-  buyer_member_identification?: string;
-  cancel_quotations?: boolean;
-  foreign_exchange_rate?: Compare[];
-  quoted_asset_info?: Instrument[];
-  request_quotation_state?: Compare[];
-  seller_member_identification?: string;
-  time_end_request_quotation?: Compare[];
-}
+/** The spec's quotation resources, for the checks built on these flows. */
+export type { Compare, QuotationInfo, QuotationObject, QuotationParameters, QuotationState, RequestQuotation } from '../../schemas/wire/quotations.ts';
 
 /** A request the target took, and the quotation it opened for the market's seller. */
 export interface Requested {
@@ -88,7 +34,8 @@ export const MINUTE_MS = 60_000;
 /** How long requests and quotations of the flows stay open: far longer than any check. */
 export const OPEN_MS = 60 * MINUTE_MS;
 
-export const quotationStates = { waiting: 1, updated: 10, inProgress: 20, completed: 21, failed: 80, cancelled: 90 } as const;
+/** The spec's quotation state codes, by name. */
+export { requestQuotationStates as quotationStates } from '../../schemas/enumerations.ts';
 
 const quotationStateList = listOfRef('quotationState');
 

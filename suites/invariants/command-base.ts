@@ -2,8 +2,8 @@
  * What every command of the invariant property shares: the real side of a run (LedgerSystem), the
  * command's frame (act through the API, count the outcome, read every balance, have `verifyStep`
  * judge it, then update the model), and how a target's decision is compared with the model's
- * verdict. The commands themselves are in commands.ts (ledger), exchange-commands.ts and
- * payment-commands.ts.
+ * verdict. The commands themselves are in commands.ts (ledger), exchange-commands.ts,
+ * payment-commands.ts, payment-follow-up-commands.ts and redemption-commands.ts.
  */
 import type fc from 'fast-check';
 import { CheckFailure } from '../runtime/check.ts';
@@ -13,7 +13,7 @@ import type { LedgerApi, Outcome } from './ledger-api.ts';
 import type { PaymentApi } from './payment-api.ts';
 import { requirementLevel } from './levels.ts';
 import type { LedgerModel, Verdict } from './model.ts';
-import { formatUnits } from './money.ts';
+import { formatUnits } from '../runtime/money.ts';
 import { verifyStep, type StepReport } from './verify.ts';
 import { InvariantViolation } from './violation.ts';
 import type { MakerRole } from './universe.ts';
@@ -86,6 +86,28 @@ export abstract class LedgerCommand implements fc.AsyncCommand<Model, System> {
   protected abstract act(model: Model, system: System): Promise<Act>;
 
   abstract toString(): string;
+}
+
+/**
+ * A command about one of the run's records (payments, redemptions, ...): one of its `candidates`, by
+ * `pick` modulo their count, so that the same sequence picks the same record in every run; skipped
+ * while there is none.
+ */
+export abstract class PickingCommand<T> extends LedgerCommand {
+  constructor(protected readonly pick: number) {
+    super();
+  }
+
+  protected abstract candidates(model: Readonly<Model>): T[];
+
+  override check(model: Readonly<Model>): boolean {
+    return this.candidates(model).length > 0;
+  }
+
+  protected chosen(model: Readonly<Model>): T {
+    const candidates = this.candidates(model);
+    return candidates[this.pick % candidates.length]!; // check() made sure there is one
+  }
 }
 
 /** Reads every balance after a step, judges it, and records it in the transcript. */

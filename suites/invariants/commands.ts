@@ -11,7 +11,7 @@ import { CheckFailure } from '../runtime/check.ts';
 import type { ConsolidationEntry } from '../flows/consolidation.ts';
 import { always, answer, judge, LedgerCommand, type Act, type Model, type System } from './command-base.ts';
 import type { ConsolidationLeg, FundingRecord, Move, Verdict } from './model.ts';
-import { ceilToWhole, formatUnits, unitsToJsonNumber, wholeUnits } from './money.ts';
+import { ceilToWhole, formatUnits, unitsToJsonNumber, wholeUnits } from '../runtime/money.ts';
 import { dsaHolding, dsaHoldings, dsoHolding, makerRoles, otherMaker, type Holding, type MakerRole, type Universe } from './universe.ts';
 
 // ---- credit lines, allowlist, DSO issuance: they move nothing ----------------------------------------

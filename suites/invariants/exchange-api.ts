@@ -12,7 +12,7 @@ import type { Party } from '../flows/party.ts';
 import { answerQuotation, OPEN_MS, quotationIdOf, readQuotation, requestQuotations, signQuotation, type QuotationInfo, type QuotationState, type RequestQuotation } from '../flows/quotations.ts';
 import { CheckFailure, expectErrorBody, expectSchema } from '../runtime/check.ts';
 import { outcome, type Outcome } from './ledger-api.ts';
-import { unitsToJsonNumber } from './money.ts';
+import { unitsToJsonNumber } from '../runtime/money.ts';
 import { otherMaker, type MakerRole, type ParticipantRole, type Universe } from './universe.ts';
 
 /** A request's quotation limits, in units of the quoted asset (a missing minimum is none). */

@@ -16,7 +16,7 @@ import { pick, type WeightedCommand } from './commands.ts';
 import type { AmountLimits } from './exchange-api.ts';
 import { answerVerdict, cancelVerdict, exchangeAssets, exchangeVerdict, type ExchangeTerms, type QuotationRecord } from './exchange-model.ts';
 import { forbidden, permitted } from './model.ts';
-import { formatUnits, unitsToJsonNumber, wholeUnits } from './money.ts';
+import { formatUnits, unitsToJsonNumber, wholeUnits } from '../runtime/money.ts';
 import { dsaHolding, makerRoles, otherMaker, type MakerRole, type Universe } from './universe.ts';
 
 /** A limit as the commands print it: the same in every run. */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { QuotationInfo, RequestQuotation } from '../flows/quotations.ts';
 import { answerVerdict, cancelVerdict, exchangeVerdict, type QuotationRecord, type QuotationStage } from './exchange-model.ts';
 import type { LedgerModel, LineModel } from './model.ts';
-import { wholeUnits } from './money.ts';
+import { wholeUnits } from '../runtime/money.ts';
 import { dsa, exchangeUniverse, line, modelOf } from './test-universe.ts';
 import type { Holding } from './universe.ts';
 

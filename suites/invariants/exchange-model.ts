@@ -6,7 +6,7 @@
  */
 import { amountUnits, quotedUnits, type ExchangeObject } from '../flows/exchange.ts';
 import type { QuotationInfo, RequestQuotation } from '../flows/quotations.ts';
-import { formatUnits } from './money.ts';
+import { formatUnits } from '../runtime/money.ts';
 import { forbidden, permitted, type LedgerModel, type Move, type Verdict } from './model.ts';
 import { dsaHolding, type AssetRef, type Holding, type MakerRole } from './universe.ts';
 

@@ -5,16 +5,16 @@
  * body, an unreadable balance) fails here at once.
  */
 import { schemaRef } from '../../schemas/resources.ts';
+import { allowlistOf, changeAllowlist } from '../flows/allowlist.ts';
 import { describeCall } from '../flows/answers.ts';
-import { issueDsoRequest } from '../flows/assets.ts';
+import { emittedInstruments, issueDsoRequest } from '../flows/assets.ts';
 import { balanceOf } from '../flows/balances.ts';
 import { consolidate, type ConsolidationEntry } from '../flows/consolidation.ts';
 import { decideAsMember, decideAsTokenizer, requestCreditLine } from '../flows/credit-lines.ts';
-import { FUNDING_SIGNER, instructFunding, sendFunding, signFunding, type FundingInfo, type FundingSignatures } from '../flows/funding.ts';
+import { instructFunding, newFundingInfo, sendFunding, signFunding, type FundingInfo, type FundingSignatures } from '../flows/funding.ts';
 import type { Party } from '../flows/party.ts';
 import { CheckFailure, expectErrorBody, expectSchema } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
-import { unitsToJsonNumber } from './money.ts';
 import type { Holding, MakerRole, ParticipantRole, Universe } from './universe.ts';
 
 export interface Outcome {
@@ -66,24 +66,18 @@ export class LedgerApi {
   }
 
   /** The member identifications on `role`'s allowlist. */
-  async allowlistOf(role: ParticipantRole): Promise<unknown[]> {
-    const response = await this.parties[role].client.call('member.getAllowlist');
-    if (response.status !== 200 || !Array.isArray(response.body)) {
-      throw new CheckFailure('ALLOWLIST-LIST', `${describeCall(response)}: expected 200 with the list of member identifiers, got ${response.status}`);
-    }
-    return response.body;
+  allowlistOf(role: ParticipantRole): Promise<string[]> {
+    return allowlistOf(this.parties[role]);
   }
 
   async changeAllowlist(role: ParticipantRole, other: ParticipantRole, present: boolean): Promise<Outcome> {
-    const body = this.identificationOf(other);
-    return outcome(await this.parties[role].client.call(present ? 'member.addToAllowlist' : 'member.removeFromAllowlist', { body }));
+    return outcome(await changeAllowlist(this.parties[role], this.identificationOf(other), present));
   }
 
-  /** Whether `role` has issued its DSO of the universe (a 404 is "none issued"). */
+  /** Whether `role` has issued its DSO of the universe (by code: what it lists it issued itself, the issuer field being optional). */
   async dsoIssued(role: MakerRole): Promise<boolean> {
-    const response = await this.parties[role].client.call('member.listEmittedInstruments');
     const code = this.universe.dso[role].code;
-    return response.status === 200 && Array.isArray(response.body) && response.body.some((asset) => (asset as { asset_code_identification?: unknown }).asset_code_identification === code);
+    return (await emittedInstruments(this.parties[role])).some((asset) => asset.asset_code_identification === code);
   }
 
   async issueDso(role: MakerRole): Promise<Outcome> {
@@ -92,14 +86,8 @@ export class LedgerApi {
 
   /** The fundingInfo that mints `units` into the holding (a DSA of the tokenizer, on a maker's operating account). */
   fundingInfo(holding: Holding, units: bigint, endToEnd: string): FundingInfo {
-    return {
-      end_to_end_identification: endToEnd,
-      funding_amount: unitsToJsonNumber(units),
-      issued_asset_code_identification: holding.asset.code,
-      member_identification: this.universe.makers[holding.holder].identification,
-      tokenizer_identification: this.universe.tokenizer,
-      account_identification: holding.account,
-    };
+    const member = this.universe.makers[holding.holder].identification;
+    return { ...newFundingInfo(this.universe.tokenizer, holding.asset, member, holding.account, units), end_to_end_identification: endToEnd };
   }
 
   /** The instruction; when accepted, the unsigned transaction to sign. */
@@ -112,7 +100,7 @@ export class LedgerApi {
 
   /** Both signatures with the tokenizer's `emission` key, through the signing service (semantics §5). */
   signFunding(info: FundingInfo, unsignedTransaction: string): Promise<FundingSignatures> {
-    return signFunding(this.parties.tokenizer, info, unsignedTransaction, FUNDING_SIGNER);
+    return signFunding(this.parties.tokenizer, info, unsignedTransaction);
   }
 
   /** The send; when accepted, the ledger transaction it names, if it names one. */

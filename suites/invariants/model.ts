@@ -8,8 +8,9 @@
  */
 import type { FundingInfo, FundingSignatures } from '../flows/funding.ts';
 import type { QuotationRecord } from './exchange-model.ts';
-import type { PaymentRecord, RedemptionRecord } from './payment-model.ts';
-import { formatUnits, wholeUnits } from './money.ts';
+import type { PaymentRecord } from './payment-model.ts';
+import type { RedemptionRecord } from './redemption-model.ts';
+import { formatUnits, wholeUnits } from '../runtime/money.ts';
 import { allowlistEntry, assetKey, type Holding, type MakerRole, type ParticipantRole, type Universe } from './universe.ts';
 
 /**
@@ -40,15 +41,20 @@ export interface Move {
   holding: string;
   delta: bigint;
   /**
-   * Value that comes into being (a funding: positive delta) or goes out of it (a redemption's burn:
-   * negative delta), counted in the conservation of its asset.
+   * Value that comes into being (a funding, a DSO paid out of its issuer's `emission`: positive delta)
+   * or goes out of it (a redemption's burn, a DSO paid back to its issuer: negative delta), counted in
+   * the conservation of its asset.
    */
   supply: boolean;
 }
 
-/** Value leaving `from` for `to`; with no `to`, for its issuer's `emission` account, where it is burned. */
+/**
+ * Value leaving `from` for `to`. The asset's issuer's `emission` account holds none of it (semantics
+ * §4): with no `to`, the value goes there and is burned; with no `from`, it comes from there and is
+ * minted (a payment in the payer's own DSO).
+ */
 export interface Transfer {
-  from: string;
+  from?: string;
   to?: string;
   units: bigint;
 }
@@ -172,29 +178,29 @@ export class LedgerModel {
    * One ledger transaction of `transfers`, all or none (semantics §4): each applies in order and sees
    * the earlier ones; a sender needs an allowed line and the balance (`shortfall` names the rule a
    * target breaks by accepting without it), a receiver an allowed line with headroom; a transfer with
-   * no receiver burns. `part` names the transfers in reasons ("entry 2: ...") when there are several.
+   * no receiver burns, one with no sender mints. `part` names the transfers in reasons ("entry 2: ...")
+   * when there are several.
    */
   transfersVerdict(transfers: readonly Transfer[], rules: { part: string; shortfall: string; permittedAs: string }): { verdict: Verdict; moves: Move[] } {
     const refused = (verdict: Verdict, where: string) => ({ verdict: { ...verdict, reason: where + verdict.reason }, moves: [] });
     const staged = new Map<string, bigint>();
     const current = (key: string) => staged.get(key) ?? this.balance(key);
     const moves: Move[] = [];
-    for (const [index, transfer] of transfers.entries()) {
+    for (const [index, { from, to, units }] of transfers.entries()) {
       const where = transfers.length > 1 ? `${rules.part} ${index + 1}: ` : '';
-      const sending = lineVerdict(this.holding(transfer.from).label, this.line(transfer.from).state);
-      if (sending) return refused(sending, where);
-      if (current(transfer.from) < transfer.units) {
-        return refused(forbidden(`${this.holding(transfer.from).label} holds ${formatUnits(current(transfer.from))}, less than ${formatUnits(transfer.units)}`, rules.shortfall), where);
+      if (from !== undefined) {
+        const sending = lineVerdict(this.holding(from).label, this.line(from).state);
+        if (sending) return refused(sending, where);
+        if (current(from) < units) return refused(forbidden(`${this.holding(from).label} holds ${formatUnits(current(from))}, less than ${formatUnits(units)}`, rules.shortfall), where);
+        staged.set(from, current(from) - units);
+        moves.push({ holding: from, delta: -units, supply: to === undefined });
       }
-      staged.set(transfer.from, current(transfer.from) - transfer.units);
-      if (transfer.to === undefined) {
-        moves.push({ holding: transfer.from, delta: -transfer.units, supply: true });
-        continue;
+      if (to !== undefined) {
+        const receiving = this.receiveVerdict(to, current(to), units);
+        if (receiving) return refused(receiving, where);
+        staged.set(to, current(to) + units);
+        moves.push({ holding: to, delta: units, supply: from === undefined });
       }
-      const receiving = this.receiveVerdict(transfer.to, current(transfer.to), transfer.units);
-      if (receiving) return refused(receiving, where);
-      staged.set(transfer.to, current(transfer.to) + transfer.units);
-      moves.push({ holding: transfer.from, delta: -transfer.units, supply: false }, { holding: transfer.to, delta: transfer.units, supply: false });
     }
     return { verdict: permitted(rules.permittedAs), moves };
   }

@@ -1,18 +1,37 @@
 /**
- * The payment and redemption operations of the invariant property (semantics §11), in the tokenizer's
- * first DSA: a maker's pacs.008 to the other (from either of its accounts), the RFI's SVC.001 accepting
- * it (into either of its accounts) or rejecting it, sometimes much later or a second time; a maker's
- * pacs.009 to the tokenizer and the tokenizer's pacs.002 accepting (ACSC) or rejecting (RJCT) it, also
- * after the balance has gone elsewhere, or a second time. Every balance is then judged: a payment moves
- * exactly its amount once or nothing, a rejected one nothing, and a redemption burns exactly its amount
- * (the asset's total falls by it) or nothing.
+ * The payment operations of the invariant property (semantics §11): a maker's pacs.008 to the other in
+ * the tokenizer's first DSA (from either of its accounts), in its own DSO or in the other maker's DSO
+ * (from its `emission` account), and the RFI's SVC.001 accepting it (a DSA into either of its accounts,
+ * a DSO into its `emission`) or rejecting it, sometimes much later or a second time. Every balance is
+ * then judged: a payment moves exactly its amount once or nothing, a rejected one nothing, and a DSO
+ * comes into being as the OFI's obligation, or goes back to its issuer, by exactly that amount. What
+ * follows a payment (SVC.002, camt.056, camt.029, pacs.004) is in payment-follow-up-commands.ts.
  */
 import fc from 'fast-check';
-import { accountAt, accountOrdinal, answer, judge, LedgerCommand, type Act, type Model, type System } from './command-base.ts';
+import { accountAt, accountOrdinal, answer, judge, LedgerCommand, PickingCommand, type Act, type Model, type System } from './command-base.ts';
 import { pick, type WeightedCommand } from './commands.ts';
-import { formatUnits } from './money.ts';
-import { complianceVerdict, isoAmount, paymentVerdict, redemptionAnswerVerdict, redemptionRequestVerdict, UNITS_PER_CENT, type PaymentRecord, type RedemptionRecord } from './payment-model.ts';
-import { makerRoles, otherMaker, type MakerRole } from './universe.ts';
+import { answeredState, cancellable, cancellationOpen, complianceVerdict, inOwnDso, isoAmount, moved, noticeDue, paymentVerdict, returnPurpose, UNITS_PER_CENT, type PaymentRecord } from './payment-model.ts';
+import { formatUnits } from '../runtime/money.ts';
+import { EMISSION, makerRoles, otherMaker, type AssetRef, type MakerRole, type Universe } from './universe.ts';
+
+/** What a payment is in: the tokenizer's DSA, the OFI's own DSO, or the RFI's DSO (which the OFI holds only once the RFI paid it in it). */
+type Instrument = 'DSA' | 'own DSO' | "RFI's DSO";
+
+function instrumentAsset(universe: Universe, ofi: MakerRole, instrument: Instrument): AssetRef {
+  if (instrument === 'DSA') return universe.dsa;
+  return universe.dso[instrument === 'own DSO' ? ofi : otherMaker(ofi)];
+}
+
+/** The maker's account for `asset`: a DSA on the operating account at `index`, a DSO on `emission` (semantics §3). */
+export function accountFor(model: Readonly<Model>, role: MakerRole, asset: AssetRef, index: number): string {
+  return asset.group === 'DSA' ? accountAt(model, role, index) : EMISSION;
+}
+
+/** A payment as the transcript names it, with its values. */
+export function describePayment(payment: PaymentRecord): string {
+  const { story, asset } = payment;
+  return `payment ${story.instruction} of ${story.amount} ${asset.code}(${asset.issuerRole}) from ${payment.ofi}/${payment.account} to ${payment.rfi}`;
+}
 
 class SendPayment extends LedgerCommand {
   readonly name = 'SendPayment';
@@ -20,6 +39,7 @@ class SendPayment extends LedgerCommand {
   constructor(
     private readonly ofi: MakerRole,
     private readonly units: bigint,
+    private readonly instrument: Instrument,
     private readonly account: number,
   ) {
     super();
@@ -27,57 +47,86 @@ class SendPayment extends LedgerCommand {
 
   protected async act(model: Model, system: System): Promise<Act> {
     const rfi = otherMaker(this.ofi);
-    const account = accountAt(model, this.ofi, this.account);
-    const story = await system.payments.newPayment(this.ofi, rfi, isoAmount(this.units));
-    const verdict = paymentVerdict(model, this.ofi, rfi);
-    const sent = await system.payments.sendPayment(this.ofi, rfi, story, account);
-    const what = `${this.ofi}'s pacs.008 ${story.instruction} paying ${rfi} ${story.amount} ${story.currency} from ${account}`;
+    const asset = instrumentAsset(model.universe, this.ofi, this.instrument);
+    const account = accountFor(model, this.ofi, asset, this.account);
+    const story = await system.payments.newPayment(this.ofi, rfi, isoAmount(this.units), asset);
+    const payment: PaymentRecord = { ofi: this.ofi, rfi, story, units: this.units, asset, account, state: 'awaiting', cancellationRequested: false, cancellationRejected: false, obligationPaid: false };
+    const verdict = paymentVerdict(model, payment);
+    const sent = await system.payments.sendPayment(payment, account);
+    const what = `${this.ofi}'s pacs.008 of ${describePayment(payment)}`;
     judge(system, 'a pacs.008', what, verdict, sent);
     return {
       // Accepted, a pacs.008 moves nothing yet: the RFI's answer settles it.
       step: { description: `${what}: ${answer(sent)}`, nature: 'no-value', accepted: sent.accepted, refusalRequirement: 'INV-PAYMENT-EXACT', effectRequirement: 'INV-PAYMENT-EXACT' },
       afterwards: () => {
-        if (sent.accepted) model.payments.push({ ofi: this.ofi, rfi, story, units: this.units, account, answered: false });
+        if (sent.accepted) model.payments.push(payment);
       },
     };
   }
 
   toString(): string {
-    return `SendPayment(${this.ofi} pays ${otherMaker(this.ofi)} ${formatUnits(this.units)} from its ${accountOrdinal(this.account)} account)`;
+    const from = this.instrument === 'DSA' ? ` from its ${accountOrdinal(this.account)} account` : '';
+    return `SendPayment(${this.ofi} pays ${otherMaker(this.ofi)} ${formatUnits(this.units)} in the ${this.instrument}${from})`;
   }
 }
 
-/** Payments awaiting their answer (`open`), or answered already (`answered`). */
-function payments(model: Readonly<Model>, state: 'open' | 'answered'): PaymentRecord[] {
-  return model.payments.filter((payment) => payment.answered === (state === 'answered'));
+/** Which of the run's payments a command may pick: each kind of message has those it applies to, and `any`. */
+const selections = {
+  awaiting: (payment: PaymentRecord) => payment.state === 'awaiting',
+  answered: (payment: PaymentRecord) => payment.state !== 'awaiting',
+  'notice-due': noticeDue,
+  cancellable,
+  'cancellation-open': cancellationOpen,
+  returnable: (payment: PaymentRecord) => returnPurpose(payment) !== undefined,
+  /** Value moved, but nothing calls for a return: no open cancellation request, no paid obligation. */
+  'moved-without-cause': (payment: PaymentRecord) => moved(payment) && returnPurpose(payment) === undefined,
+  any: () => true,
+} satisfies Record<string, (payment: PaymentRecord) => boolean>;
+
+export type PaymentSelection = keyof typeof selections;
+
+/** A command about one of the run's payments: one of those `selection` keeps. */
+export abstract class PaymentMessageCommand extends PickingCommand<PaymentRecord> {
+  constructor(
+    protected readonly selection: PaymentSelection,
+    pick: number,
+  ) {
+    super(pick);
+  }
+
+  protected candidates(model: Readonly<Model>): PaymentRecord[] {
+    return model.payments.filter(selections[this.selection]);
+  }
+
+  /** How toString names the payment: the same in every run. */
+  protected picked(): string {
+    return `${this.selection} payments[${this.pick} mod count]`;
+  }
 }
 
-class AnswerPayment extends LedgerCommand {
+class AnswerPayment extends PaymentMessageCommand {
   readonly name = 'AnswerPayment';
 
   constructor(
-    private readonly state: 'open' | 'answered',
-    private readonly pick: number,
+    selection: 'awaiting' | 'answered',
+    pick: number,
     private readonly status: 'ACTC' | 'RJCT',
     private readonly account: number,
   ) {
-    super();
-  }
-
-  override check(model: Readonly<Model>): boolean {
-    return payments(model, this.state).length > 0;
+    super(selection, pick);
   }
 
   protected async act(model: Model, system: System): Promise<Act> {
-    const candidates = payments(model, this.state);
-    const payment = candidates[this.pick % candidates.length]!;
-    const creditAccount = accountAt(model, payment.rfi, this.account);
+    const payment = this.chosen(model);
+    const creditAccount = accountFor(model, payment.rfi, payment.asset, this.account);
     const { verdict, settlement } = complianceVerdict(model, payment, this.status, creditAccount);
-    const sent = await system.payments.answerPayment(payment.rfi, payment.ofi, payment.story, this.status, creditAccount);
+    const sent = await system.payments.answerPayment(payment, this.status, creditAccount);
     const into = this.status === 'ACTC' ? ` into ${creditAccount}` : '';
-    const what = `${payment.rfi}'s SVC.001 ${this.status}${into} about ${payment.answered ? 'the answered' : 'the'} payment ${payment.story.instruction} of ${payment.story.amount} from ${payment.ofi}/${payment.account}`;
-    judge(system, `an SVC.001 ${this.status}${payment.answered ? ' about an answered payment' : ''}`, what, verdict, sent);
+    const answered = payment.state !== 'awaiting';
+    const what = `${payment.rfi}'s SVC.001 ${this.status}${into} about the ${answered ? `${payment.state} ` : ''}${describePayment(payment)}`;
+    judge(system, `an SVC.001 ${this.status}${answered ? ' about an answered payment' : ''}`, what, verdict, sent);
     const settles = this.status === 'ACTC' && verdict.permitted;
+    const effectRequirement = this.status === 'RJCT' ? (answered ? 'INV-PAYMENT-EXACT' : 'PAY-REJECT-NOTHING-MOVES') : inOwnDso(payment) ? 'PAY-DSO-OBLIGATION' : 'INV-PAYMENT-EXACT';
     return {
       step: {
         description: `${what}: ${answer(sent)}${settles && !settlement.verdict.permitted ? ` (the ledger must refuse the transfer: ${settlement.verdict.reason})` : ''}`,
@@ -87,118 +136,38 @@ class AnswerPayment extends LedgerCommand {
         verdict: settlement.verdict,
         moves: settlement.moves,
         refusalRequirement: 'INV-PAYMENT-EXACT',
-        effectRequirement: this.status === 'RJCT' && !payment.answered ? 'PAY-REJECT-NOTHING-MOVES' : 'INV-PAYMENT-EXACT',
+        effectRequirement,
       },
       afterwards: () => {
-        if (sent.accepted) payment.answered = true;
+        // Accepting what the verdict forbids failed the check already (judge): an accepted answer was due.
+        if (sent.accepted) payment.state = answeredState(payment, this.status, settlement.verdict.permitted);
       },
     };
   }
 
   toString(): string {
-    return `AnswerPayment(${this.state} payments[${this.pick} mod count], ${this.status}${this.status === 'ACTC' ? ` into the RFI's ${accountOrdinal(this.account)} account` : ''})`;
-  }
-}
-
-class Redeem extends LedgerCommand {
-  readonly name = 'Redeem';
-
-  constructor(
-    private readonly member: MakerRole,
-    private readonly units: bigint,
-    private readonly account: number,
-  ) {
-    super();
-  }
-
-  protected async act(model: Model, system: System): Promise<Act> {
-    const account = accountAt(model, this.member, this.account);
-    const story = await system.payments.newRedemption(this.member, isoAmount(this.units), account);
-    const verdict = redemptionRequestVerdict(model, this.member, account, this.units);
-    const sent = await system.payments.redeem(this.member, story);
-    const what = `${this.member}'s pacs.009 ${story.instruction} redeeming ${story.amount} ${story.currency} from ${account}`;
-    if (verdict) judge(system, 'a pacs.009', what, verdict, sent);
-    return {
-      // Accepted, a pacs.009 moves nothing yet: the tokenizer's answer burns it.
-      step: { description: `${what}: ${answer(sent)}`, nature: 'no-value', accepted: sent.accepted, refusalRequirement: 'INV-REDEMPTION-BURNS', effectRequirement: 'INV-REDEMPTION-BURNS' },
-      afterwards: () => {
-        if (sent.accepted) model.redemptions.push({ member: this.member, story, units: this.units, account, answered: false });
-      },
-    };
-  }
-
-  toString(): string {
-    return `Redeem(${this.member}, ${formatUnits(this.units)} from its ${accountOrdinal(this.account)} account)`;
-  }
-}
-
-/** Redemptions awaiting the tokenizer's answer (`open`), or answered already (`answered`). */
-function redemptions(model: Readonly<Model>, state: 'open' | 'answered'): RedemptionRecord[] {
-  return model.redemptions.filter((redemption) => redemption.answered === (state === 'answered'));
-}
-
-class AnswerRedemption extends LedgerCommand {
-  readonly name = 'AnswerRedemption';
-
-  constructor(
-    private readonly state: 'open' | 'answered',
-    private readonly pick: number,
-    private readonly status: 'ACSC' | 'RJCT',
-  ) {
-    super();
-  }
-
-  override check(model: Readonly<Model>): boolean {
-    return redemptions(model, this.state).length > 0;
-  }
-
-  protected async act(model: Model, system: System): Promise<Act> {
-    const candidates = redemptions(model, this.state);
-    const redemption = candidates[this.pick % candidates.length]!;
-    const { verdict, moves } = redemptionAnswerVerdict(model, redemption, this.status);
-    const sent = await system.payments.answerRedemption(redemption.member, redemption.story, this.status);
-    const what = `the tokenizer's pacs.002 ${this.status} about ${redemption.answered ? 'the answered' : 'the'} redemption ${redemption.story.instruction} of ${redemption.story.amount} from ${redemption.member}/${redemption.account}`;
-    if (this.status === 'RJCT') judge(system, `a pacs.002 RJCT${redemption.answered ? ' about an answered redemption' : ''}`, what, verdict, sent);
-    return {
-      step: {
-        description: `${what}: ${answer(sent)}`,
-        // An acceptance burns exactly when it is accepted; a rejection moves nothing.
-        nature: this.status === 'ACSC' ? 'value' : 'no-value',
-        accepted: sent.accepted,
-        verdict,
-        moves,
-        refusalRequirement: 'INV-REDEMPTION-BURNS',
-        effectRequirement: this.status === 'RJCT' ? 'RED-REJECT' : 'INV-REDEMPTION-BURNS',
-      },
-      afterwards: () => {
-        if (sent.accepted) redemption.answered = true;
-      },
-    };
-  }
-
-  toString(): string {
-    return `AnswerRedemption(${this.state} redemptions[${this.pick} mod count], ${this.status})`;
+    return `AnswerPayment(${this.picked()}, ${this.status}${this.status === 'ACTC' ? ` into the RFI's ${accountOrdinal(this.account)} account, emission for a DSO` : ''})`;
   }
 }
 
 // ---- generation -------------------------------------------------------------------------------------
 
-const account = fc.nat({ max: 1 });
+export const account = fc.nat({ max: 1 });
 
 /** Amounts in whole cents, up to 40 (the ledger's fundings are up to 60). */
-const cents = fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 40 }).map((whole) => BigInt(whole) * 100n) }, { weight: 2, arbitrary: fc.integer({ min: 1, max: 4_000 }) }).map((count) => BigInt(count) * UNITS_PER_CENT);
+export const cents = fc
+  .oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 40 }).map((whole) => BigInt(whole) * 100n) }, { weight: 2, arbitrary: fc.integer({ min: 1, max: 4_000 }) })
+  .map((count) => BigInt(count) * UNITS_PER_CENT);
 
-/** The payment and redemption commands, about as likely as the ledger's beside them. */
+/** Payments and their compliance answers, about as likely as the ledger's commands beside them. */
 export function paymentCommands(): WeightedCommand[] {
   const maker = fc.constantFrom(...makerRoles);
+  // The RFI's DSO is paid only with what the OFI holds of it, after the RFI paid in it: it is the rarest.
+  const instrument = fc.constantFrom<Instrument>('DSA', 'DSA', 'DSA', 'own DSO', 'own DSO', "RFI's DSO");
   const compliance = fc.constantFrom<'ACTC' | 'RJCT'>('ACTC', 'ACTC', 'RJCT');
-  const burn = fc.constantFrom<'ACSC' | 'RJCT'>('ACSC', 'ACSC', 'RJCT');
   return [
-    { weight: 18, arbitrary: fc.tuple(maker, cents, account).map(([ofi, units, index]) => new SendPayment(ofi, units, index)) },
-    { weight: 20, arbitrary: fc.tuple(pick, compliance, account).map(([index, status, credit]) => new AnswerPayment('open', index, status, credit)) },
+    { weight: 16, arbitrary: fc.tuple(maker, cents, instrument, account).map(([ofi, units, paidIn, index]) => new SendPayment(ofi, units, paidIn, index)) },
+    { weight: 24, arbitrary: fc.tuple(pick, compliance, account).map(([index, status, credit]) => new AnswerPayment('awaiting', index, status, credit)) },
     { weight: 3, arbitrary: fc.tuple(pick, compliance, account).map(([index, status, credit]) => new AnswerPayment('answered', index, status, credit)) },
-    { weight: 12, arbitrary: fc.tuple(maker, cents, account).map(([member, units, index]) => new Redeem(member, units, index)) },
-    { weight: 14, arbitrary: fc.tuple(pick, burn).map(([index, status]) => new AnswerRedemption('open', index, status)) },
-    { weight: 3, arbitrary: fc.tuple(pick, burn).map(([index, status]) => new AnswerRedemption('answered', index, status)) },
   ];
 }

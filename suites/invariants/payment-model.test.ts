@@ -1,27 +1,43 @@
 import { expect, test } from '@playwright/test';
-import { paymentStory, redemptionStory } from '../../schemas/iso20022/message-builders.ts';
+import { paymentStory } from '../../schemas/iso20022/message-builders.ts';
+import { wholeUnits } from '../runtime/money.ts';
 import type { LedgerModel } from './model.ts';
-import { wholeUnits } from './money.ts';
-import { complianceVerdict, isoAmount, paymentVerdict, redemptionAnswerVerdict, redemptionRequestVerdict, type PaymentRecord, type RedemptionRecord } from './payment-model.ts';
-import { aMain, aSecond, bMain, line, modelOf } from './test-universe.ts';
-import { allowlistPairs, allowlistEntry } from './universe.ts';
+import { answeredState, complianceVerdict, isoAmount, noticeDue, noticeVerdict, otherAmount, paymentVerdict, returnPurpose, returnVerdict, type PaymentRecord } from './payment-model.ts';
+import { aDso, aMain, aSecond, bDso, bMain, line, modelOf, universe } from './test-universe.ts';
+import { allowlistPairs, allowlistEntry, EMISSION } from './universe.ts';
 
-/** mmA holds 50 USD on main, nothing on second; mmB nothing; every line allowed with a ceiling of 100; everyone lists everyone. */
-function scene(allowlist = allowlistPairs.map(([holder, listed]) => allowlistEntry(holder, listed))): LedgerModel {
-  return modelOf({ balances: [[aMain, wholeUnits(50)]], lines: [aMain, aSecond, bMain].map((holding) => [holding, line('allow', 100)]), allowlist });
+const everyone = allowlistPairs.map(([holder, listed]) => allowlistEntry(holder, listed));
+
+/**
+ * mmA holds 50 USD on main, nothing on second, and 30 of mmB's DSO; mmB nothing; every line allowed with
+ * a ceiling of 100; everyone lists everyone; both makers issued their DSO.
+ */
+function scene(allowlist = everyone): LedgerModel {
+  return modelOf({
+    balances: [
+      [aMain, wholeUnits(50)],
+      [aDso, wholeUnits(30)],
+    ],
+    lines: [aMain, aSecond, bMain, aDso, bDso].map((holding) => [holding, line('allow', 100)]),
+    allowlist,
+    issued: ['mmA', 'mmB'],
+  });
 }
 
-function payment(units: bigint, answered = false): PaymentRecord {
-  return { ofi: 'mmA', rfi: 'mmB', story: paymentStory(), units, account: 'main', answered };
+/** mmA's payment to mmB in the DSA from main, awaiting its answer, unless `changes` says otherwise. */
+function payment(units: bigint, changes: Partial<PaymentRecord> = {}): PaymentRecord {
+  return { ofi: 'mmA', rfi: 'mmB', story: paymentStory(), units, asset: universe.dsa, account: 'main', state: 'awaiting', cancellationRequested: false, cancellationRejected: false, obligationPaid: false, ...changes };
 }
 
-function redemption(units: bigint, account = 'main', answered = false): RedemptionRecord {
-  return { member: 'mmA', story: redemptionStory(), units, account, answered };
-}
+/** mmA's payment in its own DSO (from its emission, which mints it), or in mmB's (which it holds). */
+const ownDso = (units: bigint, changes: Partial<PaymentRecord> = {}) => payment(units, { asset: universe.dso.mmA, account: EMISSION, ...changes });
+const rfiDso = (units: bigint, changes: Partial<PaymentRecord> = {}) => payment(units, { asset: universe.dso.mmB, account: EMISSION, ...changes });
 
-test('a payment is sent only between makers that list each other', () => {
-  expect(paymentVerdict(scene(), 'mmA', 'mmB')).toMatchObject({ permitted: true, requirement: 'PAY-SETTLE' });
-  expect(paymentVerdict(scene(['mmA>mmB']), 'mmA', 'mmB')).toMatchObject({ permitted: false, requirement: 'INV-PAYMENT-EXACT' });
+test('a payment is sent only between makers that list each other, each instrument due under its own rule', () => {
+  expect(paymentVerdict(scene(), payment(1n))).toMatchObject({ permitted: true, requirement: 'PAY-SETTLE' });
+  expect(paymentVerdict(scene(), ownDso(1n))).toMatchObject({ permitted: true, requirement: 'PAY-DSO-OBLIGATION' });
+  expect(paymentVerdict(scene(), rfiDso(1n))).toMatchObject({ permitted: true, requirement: 'INV-PAYMENT-EXACT' });
+  expect(paymentVerdict(scene(['mmA>mmB']), payment(1n))).toMatchObject({ permitted: false, requirement: 'INV-PAYMENT-EXACT' });
 });
 
 test('an accepting SVC.001 moves the amount from the settlement account to the credit account when the ledger permits it then', () => {
@@ -31,10 +47,12 @@ test('an accepting SVC.001 moves the amount from the settlement account to the c
     { holding: aMain.key, delta: -wholeUnits(20), supply: false },
     { holding: bMain.key, delta: wholeUnits(20), supply: false },
   ]);
+  expect(answeredState(payment(1n), 'ACTC', true)).toBe('settled');
   // The answer itself is due; the transfer is refused by the ledger: the balance, or the RFI's ceiling.
   const broke = complianceVerdict(scene(), payment(wholeUnits(51)), 'ACTC', 'main');
   expect(broke.verdict.permitted).toBe(true);
   expect(broke.settlement).toEqual({ verdict: expect.objectContaining({ permitted: false, requirement: 'INV-PAYMENT-EXACT' }), moves: [] });
+  expect(answeredState(payment(1n), 'ACTC', false)).toBe('failed');
   const full = scene();
   full.requestApplied(bMain.key, 10);
   expect(complianceVerdict(full, payment(wholeUnits(20)), 'ACTC', 'main').settlement.verdict.requirement).toBe('CL-CEILING');
@@ -45,39 +63,81 @@ test('a rejecting SVC.001 moves nothing; a second answer, or one between makers 
     verdict: expect.objectContaining({ permitted: true, requirement: 'PAY-REJECT-NOTHING-MOVES' }),
     settlement: { verdict: expect.objectContaining({ permitted: true }), moves: [] },
   });
+  expect(answeredState(payment(1n), 'RJCT', false)).toBe('rejected');
   for (const status of ['ACTC', 'RJCT'] as const) {
-    expect(complianceVerdict(scene(), payment(wholeUnits(20), true), status, 'main').verdict, status).toMatchObject({ permitted: false, requirement: 'INV-PAYMENT-EXACT' });
+    expect(complianceVerdict(scene(), payment(wholeUnits(20), { state: 'settled' }), status, 'main').verdict, status).toMatchObject({ permitted: false, requirement: 'INV-PAYMENT-EXACT' });
     expect(complianceVerdict(scene(['mmA>mmB', 'mmA>tokenizer']), payment(wholeUnits(20)), status, 'main').verdict.permitted, status).toBe(false);
   }
 });
 
-test('a redemption is taken when the account holds the amount, and its acceptance burns exactly it, once', () => {
-  expect(redemptionRequestVerdict(scene(), 'mmA', 'main', wholeUnits(50))).toMatchObject({ permitted: true, requirement: 'RED-BURN' });
-  // More than the balance: the reference refuses it on a rule of its own, the model does not decide.
-  expect(redemptionRequestVerdict(scene(), 'mmA', 'main', wholeUnits(50) + 1n)).toBeUndefined();
-  expect(redemptionRequestVerdict(scene(['mmA>mmB']), 'mmA', 'main', 1n)).toMatchObject({ permitted: false, requirement: 'INV-REDEMPTION-BURNS' });
+test('in the OFI’s own DSO an acceptance mints the obligation into the RFI’s emission; in the RFI’s DSO it burns what the OFI holds', () => {
+  const cleared = complianceVerdict(scene(), ownDso(wholeUnits(20)), 'ACTC', EMISSION);
+  expect(cleared.verdict.requirement).toBe('PAY-DSO-OBLIGATION');
+  expect(cleared.settlement.moves).toEqual([{ holding: bDso.key, delta: wholeUnits(20), supply: true }]);
+  expect(answeredState(ownDso(1n), 'ACTC', true)).toBe('cleared');
+  // The RFI's ceiling on the OFI's DSO bounds the obligation it takes.
+  expect(complianceVerdict(scene(), ownDso(wholeUnits(101)), 'ACTC', EMISSION).settlement.verdict).toMatchObject({ permitted: false, requirement: 'CL-CEILING' });
 
-  expect(redemptionAnswerVerdict(scene(), redemption(wholeUnits(30)), 'ACSC')).toEqual({
-    verdict: expect.objectContaining({ permitted: true, requirement: 'RED-BURN' }),
-    moves: [{ holding: aMain.key, delta: -wholeUnits(30), supply: true }],
+  expect(complianceVerdict(scene(), rfiDso(wholeUnits(20)), 'ACTC', EMISSION).settlement.moves).toEqual([{ holding: aDso.key, delta: -wholeUnits(20), supply: true }]);
+  expect(answeredState(rfiDso(1n), 'ACTC', true)).toBe('settled');
+  expect(complianceVerdict(scene(), rfiDso(wholeUnits(31)), 'ACTC', EMISSION).settlement.verdict).toMatchObject({ permitted: false, requirement: 'INV-PAYMENT-EXACT' });
+});
+
+test('SVC.002, camt.056 and camt.029 are due only where the rules say, and undecided elsewhere', () => {
+  const cleared = ownDso(wholeUnits(5), { state: 'cleared' });
+  expect(noticeVerdict(scene(), cleared, noticeDue, 'PAY-DSO-OBLIGATION')).toMatchObject({ permitted: true, requirement: 'PAY-DSO-OBLIGATION' });
+  // Said already, a settled DSA payment, or makers that no longer list each other: the model does not decide.
+  expect(noticeVerdict(scene(), { ...cleared, obligationPaid: true }, noticeDue, 'PAY-DSO-OBLIGATION')).toBeUndefined();
+  expect(noticeVerdict(scene(), payment(1n, { state: 'settled' }), noticeDue, 'PAY-DSO-OBLIGATION')).toBeUndefined();
+  expect(noticeVerdict(scene(['mmA>mmB']), cleared, noticeDue, 'PAY-DSO-OBLIGATION')).toBeUndefined();
+});
+
+test('a pacs.004 returns exactly the payment, for a cause: the open cancellation (refund) or the paid obligation', () => {
+  // A refund of a settled DSA payment, from the RFI's account back to the OFI's settlement account.
+  const refunded = scene();
+  refunded.applyMoves([{ holding: bMain.key, delta: wholeUnits(20), supply: false }]);
+  const requested = payment(wholeUnits(20), { state: 'settled', cancellationRequested: true });
+  expect(returnPurpose(requested)).toBe('refund');
+  expect(returnVerdict(refunded, requested, 'main', wholeUnits(20))).toEqual({
+    verdict: expect.objectContaining({ permitted: true, requirement: 'PAY-CANCEL-REFUND' }),
+    moves: [
+      { holding: bMain.key, delta: -wholeUnits(20), supply: false },
+      { holding: aMain.key, delta: wholeUnits(20), supply: false },
+    ],
   });
-  expect(redemptionAnswerVerdict(scene(), redemption(wholeUnits(30)), 'RJCT')).toEqual({ verdict: expect.objectContaining({ permitted: true, requirement: 'RED-REJECT' }), moves: [] });
-  for (const status of ['ACSC', 'RJCT'] as const) {
-    expect(redemptionAnswerVerdict(scene(), redemption(wholeUnits(30), 'main', true), status).verdict, status).toMatchObject({ permitted: false, requirement: 'RED-BURN' });
-  }
+  expect(returnVerdict(refunded, requested, 'main', otherAmount(wholeUnits(20))).verdict).toMatchObject({ permitted: false, requirement: 'PAY-CANCEL-REFUND' });
+  // The RFI's balance went elsewhere: the ledger refuses the return.
+  expect(returnVerdict(scene(), requested, 'main', wholeUnits(20)).verdict).toMatchObject({ permitted: false, requirement: 'INV-PAYMENT-EXACT' });
+
+  // The obligation paid off the service: the RFI's holding of the OFI's DSO goes back to its issuer and is burned.
+  const obligation = scene();
+  obligation.applyMoves([{ holding: bDso.key, delta: wholeUnits(20), supply: true }]);
+  const paid = ownDso(wholeUnits(20), { state: 'cleared', obligationPaid: true });
+  expect(returnPurpose(paid)).toBe('obligation');
+  expect(returnVerdict(obligation, paid, EMISSION, wholeUnits(20))).toEqual({
+    verdict: expect.objectContaining({ permitted: true, requirement: 'PAY-DSO-OBLIGATION' }),
+    moves: [{ holding: bDso.key, delta: -wholeUnits(20), supply: true }],
+  });
+  // A refund of a payment in the RFI's DSO is minted back into what the OFI holds of it.
+  expect(returnVerdict(scene(), rfiDso(wholeUnits(20), { state: 'settled', cancellationRequested: true }), EMISSION, wholeUnits(20)).moves).toEqual([{ holding: aDso.key, delta: wholeUnits(20), supply: true }]);
 });
 
-test('an acceptance the ledger cannot burn now is refused: the balance went elsewhere, or the line was revoked', () => {
-  const spent = scene();
-  spent.applyMoves([{ holding: aMain.key, delta: -wholeUnits(45), supply: false }, { holding: aSecond.key, delta: wholeUnits(45), supply: false }]);
-  expect(redemptionAnswerVerdict(spent, redemption(wholeUnits(30)), 'ACSC')).toMatchObject({ verdict: { permitted: false, requirement: 'INV-REDEMPTION-BURNS' }, moves: [] });
-  const revoked = scene();
-  revoked.decisionApplied(aMain.key, 'revoke');
-  expect(redemptionAnswerVerdict(revoked, redemption(wholeUnits(30)), 'ACSC').verdict.requirement).toBe('CL-REVOKED-BLOCKS');
+test('a pacs.004 without a cause is refused: never asked, rejected, cleared but not paid, or between makers that no longer list each other', () => {
+  const model = scene();
+  model.applyMoves([{ holding: bMain.key, delta: wholeUnits(20), supply: false }]);
+  expect(returnVerdict(model, payment(wholeUnits(20), { state: 'settled' }), 'main', wholeUnits(20)).verdict).toMatchObject({ permitted: false, requirement: 'INV-PAYMENT-EXACT' });
+  expect(returnVerdict(model, payment(wholeUnits(20), { state: 'settled', cancellationRejected: true }), 'main', wholeUnits(20)).verdict).toMatchObject({ permitted: false, requirement: 'PAY-CANCEL-REJECT' });
+  expect(returnPurpose(ownDso(1n, { state: 'cleared' }))).toBeUndefined();
+  expect(returnPurpose(payment(1n, { state: 'returned' }))).toBeUndefined();
+  const apart = scene(['mmA>mmB']);
+  apart.applyMoves([{ holding: bMain.key, delta: wholeUnits(20), supply: false }]);
+  expect(returnVerdict(apart, payment(wholeUnits(20), { state: 'settled', cancellationRequested: true }), 'main', wholeUnits(20)).verdict).toMatchObject({ permitted: false, requirement: 'INV-PAYMENT-EXACT' });
 });
 
-test('amounts travel as ISO decimals of whole cents', () => {
+test('amounts travel as ISO decimals of whole cents; another amount is a cent off', () => {
   expect(isoAmount(wholeUnits(12) + 3_000_000n)).toBe('12.30');
   expect(isoAmount(100_000n)).toBe('0.01');
   expect(isoAmount(wholeUnits(7))).toBe('7.00');
+  expect(isoAmount(otherAmount(wholeUnits(7)))).toBe('6.99');
+  expect(isoAmount(otherAmount(100_000n))).toBe('0.02');
 });

@@ -20,7 +20,7 @@ import { ExchangeApi } from './exchange-api.ts';
 import { LedgerApi, type ObservedBalance } from './ledger-api.ts';
 import { PaymentApi } from './payment-api.ts';
 import { LedgerModel, describeState, type LineModel } from './model.ts';
-import { ceilToWhole, formatUnits, wholeUnits } from './money.ts';
+import { ceilToWhole, formatUnits, wholeUnits } from '../runtime/money.ts';
 import { allowlistEntry, allowlistPairs, buildUniverse, makerRoles, type MakerRole, type ParticipantRole, type Universe } from './universe.ts';
 import { RunRecording } from './run-recording.ts';
 import { InvariantViolation } from './violation.ts';
@@ -55,7 +55,7 @@ export interface InvariantResult {
   warnings: { requirement: string; message: string }[];
 }
 
-/** Ceiling given to an existing DSA line at the start of a run: its balance rounded up, plus this. */
+/** Ceiling given to a line a run opens or re-sizes at its start: its balance rounded up, plus this. */
 export const NORMALIZED_HEADROOM = 100;
 
 /**
@@ -72,7 +72,7 @@ export async function runInvariants(participants: InvariantParticipants, family:
   // The target's time, for quotation requests: its clock is read once (it stands still or runs with ours).
   const offset = participants.control ? (await participants.control.clock()) - Date.now() : 0;
   const exchanges = new ExchangeApi(participants, universe, () => Promise.resolve(Date.now() + offset));
-  const payments = new PaymentApi(participants, universe.dsa);
+  const payments = new PaymentApi(participants, universe);
   const runs = recording ? new RunRecording(recording) : undefined;
   const stats: InvariantStats = { operations: 0, byCommand: {} };
   const warnings = new Map<string, { requirement: string; message: string; count: number }>();
@@ -157,7 +157,8 @@ function universeOf(participants: InvariantParticipants, withQuoted: boolean): U
  * The start of one run: what the target holds now, with every existing DSA line re-sized and allowed
  * so that its ceiling and state are known. Lines that do not exist stay missing (the first run of a
  * fresh worker walks them through request and allow) unless `setup` opens them; DSO lines are taken as
- * found (nothing moves DSO). The allowlist entries of `setup` are added.
+ * found (nothing of the family moves a DSO) unless `setup` opens them, issuing the DSO first. The
+ * allowlist entries of `setup` are added before, as a DSO line needs them.
  */
 async function startRun(system: LedgerSystem, setup: RunSetup): Promise<{ model: LedgerModel; real: LedgerSystem }> {
   const { api, transcript } = system;
@@ -171,12 +172,15 @@ async function startRun(system: LedgerSystem, setup: RunSetup): Promise<{ model:
       if (!added.accepted) throw new CheckFailure('ALLOWLIST-LIST', `setup: ${holder} could not add ${listed} to its allowlist (${added.status})`);
       allowlist.push(allowlistEntry(holder, listed));
     }
+    if (setup.openLines.includes('DSO')) await issueMissing(api, issued);
     const lines = new Map<string, LineModel>();
     await Promise.all(
       universe.holdings.map(async (holding) => {
         const seen = observed(found, holding.key);
-        if (!seen.exists && !(setup.openDsaLines && holding.asset.group === 'DSA')) return;
-        if (holding.asset.group === 'DSO') {
+        const open = setup.openLines.includes(holding.asset.group);
+        if (!seen.exists && !open) return;
+        // An existing DSA line is always re-sized; an existing DSO line only when the family opens them.
+        if (holding.asset.group === 'DSO' && !open) {
           lines.set(holding.key, { state: 'unknown', ceiling: null });
           return;
         }
@@ -236,6 +240,15 @@ async function readAllowlists(api: LedgerApi): Promise<string[]> {
   const roles: ParticipantRole[] = ['tokenizer', ...makerRoles];
   const lists = new Map(await Promise.all(roles.map(async (role) => [role, await api.allowlistOf(role)] as const)));
   return allowlistPairs.filter(([holder, listed]) => lists.get(holder)?.includes(api.identificationOf(listed))).map(([holder, listed]) => allowlistEntry(holder, listed));
+}
+
+/** Each maker of the universe that has not issued its DSO issues it; `issued` gets them. */
+async function issueMissing(api: LedgerApi, issued: MakerRole[]): Promise<void> {
+  for (const role of makerRoles.filter((maker) => !issued.includes(maker))) {
+    const outcome = await api.issueDso(role);
+    if (!outcome.accepted) throw new CheckFailure('INS-DSO-ISSUE', `setup: ${role} could not issue ${api.universe.dso[role].code} (${outcome.status})`);
+    issued.push(role);
+  }
 }
 
 async function issuedDsos(api: LedgerApi): Promise<MakerRole[]> {

@@ -1,5 +1,5 @@
 import { LedgerModel, type InitialLedger, type LineModel } from './model.ts';
-import { wholeUnits } from './money.ts';
+import { wholeUnits } from '../runtime/money.ts';
 import { buildUniverse, dsaHolding, dsoHolding, type Holding, type MakerRole, type Universe } from './universe.ts';
 
 /** The universe of the model's own tests: tokenizer `tkn` with USD, makers with `main` and `second`. */
@@ -26,8 +26,9 @@ export function dsa(holder: MakerRole, account: string, of: Universe = universe,
 export const aMain = dsa('mmA', 'main');
 export const aSecond = dsa('mmA', 'second');
 export const bMain = dsa('mmB', 'main');
-/** mmA holds mmB's DSO on its emission account. */
+/** mmA holds mmB's DSO on its emission account, and mmB holds mmA's on its own. */
 export const aDso = dsoHolding(universe, 'mmA');
+export const bDso = dsoHolding(universe, 'mmB');
 
 export function line(state: LineModel['state'], ceilingWhole?: number): LineModel {
   return { state, ceiling: ceilingWhole === undefined ? null : wholeUnits(ceilingWhole) };

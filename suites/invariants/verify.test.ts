@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { LedgerModel, Move } from './model.ts';
-import { wholeUnits } from './money.ts';
+import { wholeUnits } from '../runtime/money.ts';
 import { aDso, aMain, aSecond, bMain, line, modelOf } from './test-universe.ts';
 import { verifyStep, type StepReport } from './verify.ts';
 
@@ -77,7 +77,7 @@ test('conservation is counted from the start of the run, with what was funded si
   // A funding credited twice: the holdings grew by 2 + 3 + 3 while 2 + 3 was funded.
   const twice = verifyStep(model, funding(model, wholeUnits(3), true), observed(model, [[aMain.key, wholeUnits(6)]]));
   expect(twice?.requirement).toBe('INV-CONSERVATION');
-  expect(twice?.message).toContain('changed by 8.0000000 since the start of the run, but 5.0000000 was funded less redeemed');
+  expect(twice?.message).toContain('changed by 8.0000000 since the start of the run, but 5.0000000 was minted less burned');
 });
 
 test('an accepted message whose transfer the ledger decides: neither its acceptance nor its refusal is the verdict, the balances are', () => {
@@ -109,4 +109,21 @@ test('a burn lowers the total of its asset: conservation counts what was funded 
   model.applyMoves(burn.moves);
   expect(model.supplyChange('USD|tkn')).toBe(-wholeUnits(4));
   expect(verifyStep(model, { description: 'a read', nature: 'no-value', accepted: true }, observed(model))).toBeUndefined();
+});
+
+test('a DSO paid out of its issuer’s emission raises its total, and one paid back lowers it: conservation counts both', () => {
+  const model = modelOf({ lines: [[aDso, line('allow', 50)]], issued: ['mmB'] });
+  const cleared = model.transfersVerdict([{ to: aDso.key, units: wholeUnits(6) }], { part: 'transfer', shortfall: 'INV-PAYMENT-EXACT', permittedAs: 'PAY-DSO-OBLIGATION' });
+  expect(cleared.moves).toEqual([{ holding: aDso.key, delta: wholeUnits(6), supply: true }]);
+  const acceptance: StepReport = { description: 'an SVC.001 ACTC', nature: 'outcome', accepted: true, ...cleared, effectRequirement: 'PAY-DSO-OBLIGATION' };
+  expect(verifyStep(model, acceptance, observed(model, [[aDso.key, wholeUnits(6)]]))).toBeUndefined();
+  expect(verifyStep(model, acceptance, observed(model, [[aDso.key, wholeUnits(5)]]))?.requirement).toBe('INV-CONSERVATION');
+  model.applyMoves(cleared.moves);
+  expect(model.supplyChange(`NZDDSO|${aDso.asset.issuer}`)).toBe(wholeUnits(6));
+  // Paid back to its issuer: the holding falls and so does the asset's total, back to where it started.
+  const returned = model.transfersVerdict([{ from: aDso.key, units: wholeUnits(6) }], { part: 'transfer', shortfall: 'INV-PAYMENT-EXACT', permittedAs: 'PAY-DSO-OBLIGATION' });
+  const ret: StepReport = { description: 'a pacs.004', nature: 'value', accepted: true, ...returned, effectRequirement: 'PAY-DSO-OBLIGATION' };
+  expect(verifyStep(model, ret, observed(model, [[aDso.key, -wholeUnits(6)]]))).toBeUndefined();
+  // Accepted, yet the holding kept the DSO: the asset's total is above what was minted less burned.
+  expect(verifyStep(model, ret, observed(model))?.requirement).toBe('INV-CONSERVATION');
 });

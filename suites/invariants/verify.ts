@@ -2,10 +2,10 @@
  * The invariants, judged after every step from the balances the target shows (semantics §4): no
  * negative balance, no holding pushed above its ceiling, no movement on a line that is not allowed,
  * nothing changed by a refused operation or by a replayed funding, the operation accepted exactly
- * when the ledger rules permit it, conservation per asset (what was funded, less what was redeemed),
+ * when the ledger rules permit it, conservation per asset (what was minted, less what was burned),
  * and exactly the expected effect. Pure.
  */
-import { formatUnits } from './money.ts';
+import { formatUnits } from '../runtime/money.ts';
 import { describeState, type LedgerModel, type Move, type Verdict } from './model.ts';
 import { assetKey } from './universe.ts';
 
@@ -14,7 +14,8 @@ export interface StepReport {
   description: string;
   /**
    * value: an operation that moves value when, and only when, it is accepted (a funding send, a
-   * consolidation, an exchange, a redemption's acceptance), judged strictly against its verdict;
+   * consolidation, an exchange, a redemption's acceptance, a payment's return), judged strictly
+   * against its verdict;
    * outcome: an accepted message whose value effect the ledger decides afterwards, so that its
    * acceptance says nothing of it (an SVC.001 accepting a payment: the transfer may still fail);
    * no-value: an operation that moves nothing whether accepted or not; replay: a funding whose
@@ -78,7 +79,7 @@ export function verifyStep(model: LedgerModel, step: StepReport, observed: Reado
     const held = ofAsset.reduce((sum, holding) => sum + after(holding.key) - model.startBalance(holding.key), 0n);
     const supplied = model.supplyChange(asset) + moves.filter((move) => move.supply && ofAsset.some((holding) => holding.key === move.holding)).reduce((sum, move) => sum + move.delta, 0n);
     if (held !== supplied) {
-      return violation('INV-CONSERVATION', `the holdings of ${asset.replace('|', ' issued by ')} changed by ${formatUnits(held)} since the start of the run, but ${formatUnits(supplied)} was funded less redeemed`);
+      return violation('INV-CONSERVATION', `the holdings of ${asset.replace('|', ' issued by ')} changed by ${formatUnits(held)} since the start of the run, but ${formatUnits(supplied)} was minted less burned (fundings and DSO paid by their issuer, less redemptions and DSO paid back)`);
     }
   }
 

@@ -1,8 +1,8 @@
 import { test, expect } from '@playwright/test';
 import { schemaRef } from '../../schemas/resources.ts';
-import { check, CheckFailure, expectErrorBody, expectSchema, expectStatus, HarnessFault, warnShould } from './check.ts';
+import { check, CheckFailure, expectErrorBody, expectSchema, expectStatus, HarnessFault, inAttempt, warnShould } from './check.ts';
 import type { DssResponse } from './client.ts';
-import { expectRefusal } from './refusal.ts';
+import { expectRefusal, expectRefusalOf, expectRefusalShould } from './refusal.ts';
 
 function response(status: number, text: string, headers: Record<string, string> = { 'content-type': 'application/json' }): DssResponse {
   let body: unknown;
@@ -95,4 +95,30 @@ test('warnShould records a warning annotation instead of failing', () => {
 test('a badly declared check is a harness fault', () => {
   expect(() => check('Not A Slug', 'x', { requirements: ['R'] })).toThrow(HarnessFault);
   expect(() => check('auth.no-requirement', 'x', { requirements: [] })).toThrow('Harness fault: check auth.no-requirement names no requirement');
+});
+
+test('inAttempt leads a failure with the attempt it was, under the same requirement; other errors pass unchanged', () => {
+  let failure: unknown;
+  try {
+    inAttempt('the second attempt', () => expectStatus(response(400, errorBody), 404, 'DIR-MEMBER-NOT-FOUND'));
+  } catch (error) {
+    failure = error;
+  }
+  expect(failure).toBeInstanceOf(CheckFailure);
+  expect((failure as CheckFailure).requirement).toBe('DIR-MEMBER-NOT-FOUND');
+  expect((failure as CheckFailure).message).toMatch(/^\[DIR-MEMBER-NOT-FOUND\] the second attempt: GET http:\/\/target\/client\/v1\/api\/members\/nobody: expected status 404, got 400/);
+  expect(() => inAttempt('any', () => { throw new HarnessFault('broken'); })).toThrow('Harness fault: broken');
+  expect(() => expectRefusalOf('an unknown member', response(200, '{}'), { status: 404, requirement: 'DIR-MEMBER-NOT-FOUND' })).toThrow(
+    '[DIR-MEMBER-NOT-FOUND] an unknown member: GET http://target/client/v1/api/members/nobody: expected a refusal with status 404, got 200 (accepted)',
+  );
+});
+
+test('expectRefusalShould only warns when the request is accepted or refused with another 4xx, and still fails a 5xx', () => {
+  expectRefusalShould(response(200, '{}'), { status: 404, requirement: 'DIR-MEMBER-NOT-FOUND' });
+  expectRefusalShould(response(400, errorBody), { status: 404, requirement: 'DIR-MEMBER-NOT-FOUND' });
+  expect(test.info().annotations.filter((a) => a.type === 'warning').map((a) => a.description)).toEqual([
+    '[DIR-MEMBER-NOT-FOUND] GET http://target/client/v1/api/members/nobody: expected a refusal with status 404, got 200 (accepted)',
+    '[DIR-MEMBER-NOT-FOUND] GET http://target/client/v1/api/members/nobody: expected status 404, got 400',
+  ]);
+  expect(() => expectRefusalShould(response(503, errorBody), { status: 404, requirement: 'DIR-MEMBER-NOT-FOUND' })).toThrow('[ERR-NO-5XX]');
 });

@@ -60,6 +60,19 @@ export class CheckFailure extends Error {
   }
 }
 
+/**
+ * Runs `expectation`, one attempt among several; a CheckFailure it throws is thrown again under the same
+ * requirement with its message led by `what`, so that the failure says which attempt it was.
+ */
+export function inAttempt(what: string, expectation: () => void): void {
+  try {
+    expectation();
+  } catch (error) {
+    if (error instanceof CheckFailure) throw new CheckFailure(error.requirement, `${what}: ${error.message.replace(/^\[[^\]]*\] /, '')}`);
+    throw error;
+  }
+}
+
 export function expectStatus(response: DssResponse, expected: number | number[], requirement: string): void {
   const allowed = Array.isArray(expected) ? expected : [expected];
   if (allowed.includes(response.status)) return;
@@ -103,7 +116,8 @@ export function requireControl(actors: Actors): ControlClient {
   throw new HarnessFault('test.skip did not end the check');
 }
 
-function describeCall(response: DssResponse): string {
+/** A call as failure messages name it: method and URL, as recorded. */
+export function describeCall(response: DssResponse): string {
   return `${response.call.method} ${response.call.url}`;
 }
 

@@ -172,6 +172,12 @@ export class ControlClient {
     return now;
   }
 
+  /** Moves the simulator's clock to `instant`, or leaves it where it is if it is already past (see advanceClock). */
+  async advanceTo(instant: number): Promise<void> {
+    const now = await this.clock();
+    if (instant > now) await this.advanceClock(instant - now);
+  }
+
   setFaults(change: { enable?: string[]; disable?: string[] }): Promise<FaultState[]> {
     return this.request('POST', '/sim/faults', change, schemas.faults);
   }

@@ -1,4 +1,4 @@
-import { CheckFailure, describeStatus, expectErrorBody, warnShould } from './check.ts';
+import { CheckFailure, describeCall, describeStatus, expectErrorBody, inAttempt, warnShould } from './check.ts';
 import type { DssResponse } from './client.ts';
 
 export interface RefusalExpectation {
@@ -21,7 +21,7 @@ export interface RefusalExpectation {
  */
 export function expectRefusal(response: DssResponse, expectation: RefusalExpectation): void {
   const { status, requirement, level = 'MUST' } = expectation;
-  const call = `${response.call.method} ${response.call.url}`;
+  const call = describeCall(response);
   if (response.status >= 200 && response.status < 300) {
     throw new CheckFailure(requirement, `${call}: expected a refusal with status ${status}, got ${response.status} (accepted)`);
   }
@@ -36,4 +36,22 @@ export function expectRefusal(response: DssResponse, expectation: RefusalExpecta
   if (response.status === status) return;
   if (level === 'MUST') throw new CheckFailure(requirement, `${call}: expected status ${status}, got ${response.status}`);
   warnShould(false, `${call}: expected status ${status}, got ${response.status}`, requirement);
+}
+
+/** expectRefusal for one of several attempts: a failure says which (`what`). */
+export function expectRefusalOf(what: string, response: DssResponse, expectation: RefusalExpectation): void {
+  inAttempt(what, () => expectRefusal(response, expectation));
+}
+
+/**
+ * A refusal that rests on a decision of the reference alone (a SHOULD requirement): accepting the
+ * request only warns, since the spec leaves the behaviour open; a 5xx or a missing error body still
+ * fails, and another 4xx warns, as expectRefusal's SHOULD level does.
+ */
+export function expectRefusalShould(response: DssResponse, expectation: Omit<RefusalExpectation, 'level'>): void {
+  if (response.status >= 200 && response.status < 300) {
+    warnShould(false, `${describeCall(response)}: expected a refusal with status ${expectation.status}, got ${response.status} (accepted)`, expectation.requirement);
+    return;
+  }
+  expectRefusal(response, { ...expectation, level: 'SHOULD' });
 }

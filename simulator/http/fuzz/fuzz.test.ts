@@ -4,7 +4,7 @@ import { openDsaLine } from '../../../suites/flows/credit-lines.ts';
 import { fund, instructFunding, newFundingInfo } from '../../../suites/flows/funding.ts';
 import { allowMutually } from '../../../suites/flows/market.ts';
 import { requestBody, requestQuotations } from '../../../suites/flows/quotations.ts';
-import { wholeUnits } from '../../../suites/invariants/money.ts';
+import { wholeUnits } from '../../../suites/runtime/money.ts';
 import { demoParties } from '../../concurrency/parties.ts';
 import { startSimulatorProcess, type SimulatorProcess } from '../../simulator-process.ts';
 import { answerProblem } from './answer-shape.ts';

@@ -23,12 +23,6 @@ const RENEWAL_STEP_MS = 14 * 60_000;
 
 const renewedTokenSchema = endpointById('member.refreshToken').success.body!;
 
-/** Moves the target's clock to `instant`, or leaves it where it is if it is already past. */
-async function advanceTo(control: ControlClient, instant: number): Promise<void> {
-  const now = await control.clock();
-  if (instant > now) await control.advanceClock(instant - now);
-}
-
 /** Issues a manager token for `member`, with the target's time just before and just after the issue. */
 async function issueToken(control: ControlClient, member: string): Promise<{ token: string; before: number; after: number }> {
   const before = await control.clock();
@@ -41,14 +35,14 @@ test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issu
   const { tokenizer, mmA } = actors;
   const { token, before, after } = await issueToken(control, tokenizer.identification);
 
-  await advanceTo(control, before + TOKEN_LIFETIME_MS - 5_000);
+  await control.advanceTo(before + TOKEN_LIFETIME_MS - 5_000);
   const stillValid = await Promise.all([
     tokenizer.client.call('tokenizer.getMember', { token, path: { member_identification: mmA.identification } }),
     tokenizer.client.call('member.getAllowlist', { token }),
   ]);
   for (const response of stillValid) expectStatus(response, 200, 'AUTH-TOKEN-EXPIRY');
 
-  await advanceTo(control, after + TOKEN_LIFETIME_MS + 1_000);
+  await control.advanceTo(after + TOKEN_LIFETIME_MS + 1_000);
   expectEveryRefused(await callEndpoints(tokenizer.client, subjectsOf(actors, tokenizer), { token }), { status: 401, requirement: 'AUTH-TOKEN-EXPIRY' });
 });
 
@@ -73,12 +67,12 @@ test(...check('auth.session-24h', 'keeps a session alive through renewals until 
     now = await control.advanceClock(RENEWAL_STEP_MS);
     await renewAndUse();
   }
-  await advanceTo(control, lastRenewalAt);
+  await control.advanceTo(lastRenewalAt);
   await renewAndUse();
-  await advanceTo(control, issued.before + SESSION_MS - 5_000);
+  await control.advanceTo(issued.before + SESSION_MS - 5_000);
   expectStatus(await client.call('member.getAllowlist', { token }), 200, 'AUTH-SESSION-24H');
 
-  await advanceTo(control, issued.after + SESSION_MS + 1_000);
+  await control.advanceTo(issued.after + SESSION_MS + 1_000);
   // The renewal endpoint answers its own listed status for a session that is over (below).
   const others = endpoints.filter((endpoint) => endpoint.id !== 'member.refreshToken');
   expectEveryRefused(await callEndpoints(client, subjectsOf(actors, tokenizer), { token }, others), { status: 401, requirement: 'AUTH-SESSION-24H' });

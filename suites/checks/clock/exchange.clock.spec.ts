@@ -15,10 +15,9 @@ import {
   signQuotation,
 } from '../../flows/quotations.ts';
 import { check, CheckFailure, requireControl, warnShould } from '../../runtime/check.ts';
-import type { ControlClient } from '../../runtime/control.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { expectRefusal } from '../../runtime/refusal.ts';
-import { EXCHANGE_REQUIREMENTS, expectRefusalShould, requirements } from '../exchange/prerequisites.ts';
+import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
+import { EXCHANGE_REQUIREMENTS, requirements } from '../exchange/prerequisites.ts';
 
 /**
  * Quotation validity at the edges, with the simulator's clock moved instead of waiting (spec: States
@@ -27,12 +26,6 @@ import { EXCHANGE_REQUIREMENTS, expectRefusalShould, requirements } from '../exc
  * from start_time up to end_time. The real-time versions for any target are in
  * ../exchange/validity.spec.ts.
  */
-
-/** Moves the target's clock to `instant`, or leaves it where it is if it is already past. */
-async function advanceTo(control: ControlClient, instant: number): Promise<void> {
-  const now = await control.clock();
-  if (instant > now) await control.advanceClock(instant - now);
-}
 
 /** The exchange answered Success; the holdings after it. */
 async function expectSettled(market: Market, exchange: ExchangeObject, before: Holdings, amount: bigint, when: string): Promise<Holdings> {
@@ -60,13 +53,13 @@ test(...check('exchange.window-clock', 'settles an exchange from the quotation�
   expectRefusal(await postExchange(market.buyer, startsLater), { status: 400, requirement: 'EXC-VALIDITY-WINDOW', level: 'SHOULD' });
   await expectHoldings(market, holdings, 'EXC-VALIDITY-WINDOW', 'after an exchange before the quotation’s start_time');
 
-  await advanceTo(control, start);
+  await control.advanceTo(start);
   holdings = await expectSettled(market, startsLater, holdings, amount, 'at the quotation’s start_time');
   // Ten seconds of margin: the simulator's clock runs on with the wall clock while the exchange travels.
-  await advanceTo(control, end - 10_000);
+  await control.advanceTo(end - 10_000);
   holdings = await expectSettled(market, endsSoon, holdings, amount, 'ten seconds before the quotation’s end_time');
 
-  await advanceTo(control, end);
+  await control.advanceTo(end);
   expectRefusal(await postExchange(market.buyer, endsSoonToo), { status: 404, requirement: 'EXC-VALIDITY-WINDOW', level: 'SHOULD' });
   await expectHoldings(market, holdings, 'EXC-VALIDITY-WINDOW', 'after an exchange at the quotation’s end_time');
 });
@@ -88,20 +81,20 @@ test(...check('exchange.expiry-clock', 'removes a request and its waiting quotat
     throw new CheckFailure('QUO-CANCEL', `the buyer could not cancel the updated quotation ${cancelled.requested.quotationUuid}`);
   }
 
-  await advanceTo(control, requestEnd);
+  await control.advanceTo(requestEnd);
   for (const request of [waiting, outliving]) expectRefusal(await readQuotationsOfRequest(buyer, request.requestUuid), { status: 404, requirement: 'QUO-EXPIRY', bodyOptional: true });
   expectRefusal(await answerQuotation(seller, waiting.quotationUuid, await signQuotation(seller, quotationTerms(market, waiting, { end_time: quotationEnd }))), { status: 400, requirement: 'QUO-EXPIRY', bodyOptional: true });
   for (const reader of [buyer, seller]) expectRefusalShould(await readQuotation(reader, waiting.quotationUuid), { status: 404, requirement: 'QUO-EXPIRY-SCOPE' });
   await warnUnlessReadable(buyer, outliving.quotationUuid, quotationStates.updated, 'after its request ended, before its own end_time');
 
   const before = await holdingsOf(market);
-  await advanceTo(control, quotationEnd);
+  await control.advanceTo(quotationEnd);
   expectRefusal(await readQuotation(buyer, outliving.quotationUuid), { status: 404, requirement: 'QUO-EXPIRY' });
   expectRefusal(await postExchange(buyer, lateExchange), { status: 404, requirement: 'EXC-VALIDITY-WINDOW', level: 'SHOULD' });
   await expectHoldings(market, before, 'EXC-VALIDITY-WINDOW', 'after an exchange of a quotation past its end_time');
 
   // Past the end_time of every quotation above: what is final stays readable.
-  await advanceTo(control, Math.max(completed.info.end_time, cancelled.info.end_time) + 1_000);
+  await control.advanceTo(Math.max(completed.info.end_time, cancelled.info.end_time) + 1_000);
   await warnUnlessReadable(buyer, completed.requested.quotationUuid, quotationStates.completed, 'past its end_time');
   await warnUnlessReadable(seller, cancelled.requested.quotationUuid, quotationStates.cancelled, 'past its end_time');
 });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { listOfRef, schemaRef } from '../../../schemas/resources.ts';
+import { okBody } from '../../flows/answers.ts';
 import { check, CheckFailure, requireControl } from '../../runtime/check.ts';
 import { expect, test, type Actor } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { isLedgerAddress } from './ledger-keys.ts';
-import { addressOf, okBody, ownAccounts, type DigitalAccount, type MemberInfo } from './reads.ts';
+import { addressOf, ownAccounts, type DigitalAccount, type MemberInfo } from './reads.ts';
 
 /**
  * The caller's digital accounts (spec: GET /digital-accounts and GET /digital-accounts/{account_identification})

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { listOf, text } from '../../../schemas/spec-types.ts';
+import { okBody } from '../../flows/answers.ts';
 import { check, expectStatus, HarnessFault, requireControl, warnShould } from '../../runtime/check.ts';
 import type { DssClient } from '../../runtime/client.ts';
 import { expect, test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { randomBic } from '../../runtime/sim-members.ts';
-import { isSuccess, okBody } from './reads.ts';
+import { isSuccess } from './reads.ts';
 
 /**
  * The allowlist (spec: GET, POST and DELETE /members/allowlist; semantics §6): a one-way set per member,

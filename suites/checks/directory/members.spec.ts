@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { listOfRef, schemaRef } from '../../../schemas/resources.ts';
+import { okBody } from '../../flows/answers.ts';
 import { check, CheckFailure, expectSchema, expectStatus, HarnessFault, requireControl } from '../../runtime/check.ts';
 import type { DssClient } from '../../runtime/client.ts';
 import { expect, test, type Actors } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { randomBic } from '../../runtime/sim-members.ts';
-import { okBody, type MemberInfo } from './reads.ts';
+import type { MemberInfo } from './reads.ts';
 
 /**
  * The member directories of both families (spec: GET /members and GET /members/{member_identification};

@@ -1,4 +1,5 @@
 import { listOfRef } from '../../../schemas/resources.ts';
+import { okBody } from '../../flows/answers.ts';
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import type { DssClient } from '../../runtime/client.ts';
 import { expect, test } from '../../runtime/fixtures.ts';
@@ -18,7 +19,6 @@ import {
   type GeoCoordinates,
   type PaymentPointInfo,
 } from './payment-point-model.ts';
-import { okBody } from './reads.ts';
 
 /**
  * The payment point directory (spec: GET /payment-points and its query filters; semantics §12). The

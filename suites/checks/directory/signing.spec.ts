@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { schemaRef } from '../../../schemas/resources.ts';
+import { okBody } from '../../flows/answers.ts';
 import { check, expectStatus } from '../../runtime/check.ts';
 import { expect, test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { verifiesWithAddress } from './ledger-keys.ts';
-import { addressOf, okBody, ownAccounts } from './reads.ts';
+import { addressOf, ownAccounts } from './reads.ts';
 
 /**
  * Payload signing (spec: POST /sign/payload; semantics §4a): the service signs the decoded bytes with

@@ -7,8 +7,8 @@ import { expectQuotationState, offer, quotationIdOf, quotationStateOf, quotation
 import { check, expectStatus, warnShould } from '../../runtime/check.ts';
 import type { DssResponse } from '../../runtime/client.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { expectRefusal } from '../../runtime/refusal.ts';
-import { EXCHANGE_REQUIREMENTS, expectRefusalShould, OFFER_REQUIREMENTS, requirements, threeQuotations } from './prerequisites.ts';
+import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
+import { EXCHANGE_REQUIREMENTS, OFFER_REQUIREMENTS, requirements, threeQuotations } from './prerequisites.ts';
 
 /**
  * Cancellation (spec: States and transitions, DELETE /exchange/quotations/{quotation_uuid} and DELETE

@@ -1,16 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { MARKET_REQUIREMENTS, type Market } from '../../flows/market.ts';
 import { answered, MINUTE_MS, quotationTerms, requested, type Compare } from '../../flows/quotations.ts';
-import { CheckFailure, warnShould } from '../../runtime/check.ts';
-import type { DssResponse } from '../../runtime/client.ts';
-import { expectRefusal, type RefusalExpectation } from '../../runtime/refusal.ts';
 import { REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
 
 /**
  * What the quotation and exchange checks build on: the requirements of their set-up (a broken set-up
- * step blames the rule it broke, and expectRefusal blames ERR-NO-5XX and ERR-BODY-SHAPE), refusals
- * judged one attempt among several or resting on the reference's decisions alone, and three
- * quotations set apart for the filter and cancellation checks.
+ * step blames the rule it broke, and expectRefusal blames ERR-NO-5XX and ERR-BODY-SHAPE), and three
+ * quotations set apart for the filter and cancellation checks. The refusal helpers are in
+ * suites/runtime/refusal.ts.
  */
 
 export { requirements } from '../ledger/prerequisites.ts';
@@ -20,29 +17,6 @@ export const OFFER_REQUIREMENTS = requirements(...MARKET_REQUIREMENTS, 'QUO-REQU
 
 /** The same, plus a settled exchange (flows/exchange.ts). */
 export const EXCHANGE_REQUIREMENTS = requirements(...OFFER_REQUIREMENTS, 'EXC-SETTLEMENT');
-
-/** expectRefusal for one of several attempts: a failure says which (`what`). */
-export function expectRefusalOf(what: string, response: DssResponse, expectation: RefusalExpectation): void {
-  try {
-    expectRefusal(response, expectation);
-  } catch (error) {
-    if (error instanceof CheckFailure) throw new CheckFailure(error.requirement, `${what}: ${error.message.replace(/^\[[^\]]*\] /, '')}`);
-    throw error;
-  }
-}
-
-/**
- * A refusal that rests on a decision of the reference alone (a SHOULD requirement): accepting the
- * request only warns, since the spec leaves the behaviour open; a 5xx or a missing error body still
- * fails, and another 4xx warns, as expectRefusal's SHOULD level does.
- */
-export function expectRefusalShould(response: DssResponse, expectation: Omit<RefusalExpectation, 'level'>): void {
-  if (response.status >= 200 && response.status < 300) {
-    warnShould(false, `${response.call.method} ${response.call.url}: expected a refusal with status ${expectation.status}, got ${response.status} (accepted)`, expectation.requirement);
-    return;
-  }
-  expectRefusal(response, { ...expectation, level: 'SHOULD' });
-}
 
 /**
  * Three quotations of the market's buyer in an end-time window that no other request of the run uses

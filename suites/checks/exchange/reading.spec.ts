@@ -15,8 +15,8 @@ import {
 } from '../../flows/quotations.ts';
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { expectRefusal } from '../../runtime/refusal.ts';
-import { expectRefusalShould, OFFER_REQUIREMENTS, requirements, threeQuotations } from './prerequisites.ts';
+import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
+import { OFFER_REQUIREMENTS, requirements, threeQuotations } from './prerequisites.ts';
 
 /**
  * Reading quotations (spec: GET /exchange/quotations/{quotation_uuid}, GET .../request/{request_uuid},

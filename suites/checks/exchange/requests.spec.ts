@@ -6,8 +6,8 @@ import { openMarket } from '../../flows/market.ts';
 import { answered, foundQuotations, MINUTE_MS, OPEN_MS, quotationTerms, requestBody, requested, requestQuotations, sameJson, type QuotationState } from '../../flows/quotations.ts';
 import { check, expectStatus, warnShould } from '../../runtime/check.ts';
 import { expect, test } from '../../runtime/fixtures.ts';
-import { expectRefusal } from '../../runtime/refusal.ts';
-import { expectRefusalShould, OFFER_REQUIREMENTS, requirements } from './prerequisites.ts';
+import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
+import { OFFER_REQUIREMENTS, requirements } from './prerequisites.ts';
 
 /**
  * Quotation requests (spec: POST /exchange/quotations/request, Events; semantics §7): what a request

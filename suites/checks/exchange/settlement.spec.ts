@@ -1,4 +1,4 @@
-import { formatUnits } from '../../invariants/money.ts';
+import { formatUnits } from '../../runtime/money.ts';
 import { units } from '../../flows/balances.ts';
 import { amountUnits, exchangeResultOf, exchangeTerms, postExchange, quotedUnits, settle, signExchange, type ExchangeObject } from '../../flows/exchange.ts';
 import { hasPayload, mentioning } from '../../flows/mailbox.ts';
@@ -7,8 +7,8 @@ import type { Party } from '../../flows/party.ts';
 import { encodeJson, expectQuotationState, offer, OPEN_MS, quotationIdOf, quotationStates, readQuotation, requestBody, requestQuotations, type QuotationInfo, type RequestQuotation } from '../../flows/quotations.ts';
 import { check, CheckFailure, expectStatus, warnShould } from '../../runtime/check.ts';
 import { expect, test } from '../../runtime/fixtures.ts';
-import { expectRefusal } from '../../runtime/refusal.ts';
-import { EXCHANGE_REQUIREMENTS, expectRefusalOf, requirements } from './prerequisites.ts';
+import { expectRefusal, expectRefusalOf } from '../../runtime/refusal.ts';
+import { EXCHANGE_REQUIREMENTS, requirements } from './prerequisites.ts';
 
 /**
  * Delivery versus payment (spec: POST /exchange, "Quotation and exchange flow" 5-6, Limits; semantics

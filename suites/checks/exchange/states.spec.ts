@@ -1,4 +1,4 @@
-import { formatUnits } from '../../invariants/money.ts';
+import { formatUnits } from '../../runtime/money.ts';
 import { units } from '../../flows/balances.ts';
 import { amountUnits, exchangeResultOf, exchangeTerms, postExchange, signExchange } from '../../flows/exchange.ts';
 import { afterLegs, expectHoldings, holdingsOf, openMarket } from '../../flows/market.ts';
@@ -15,8 +15,8 @@ import {
 } from '../../flows/quotations.ts';
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { expectRefusal } from '../../runtime/refusal.ts';
-import { EXCHANGE_REQUIREMENTS, expectRefusalShould, requirements } from './prerequisites.ts';
+import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
+import { EXCHANGE_REQUIREMENTS, requirements } from './prerequisites.ts';
 
 /**
  * The quotation's life (spec: States and transitions; semantics §7, §8): the states a quotation reads

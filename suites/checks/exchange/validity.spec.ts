@@ -5,8 +5,8 @@ import { afterLegs, expectHoldings, holdingsOf, openMarket, type Market } from '
 import { answered, answerQuotation, OPEN_MS, quotationTerms, readQuotation, readQuotationsOfRequest, requested, signQuotation, type QuotationInfo, type Requested } from '../../flows/quotations.ts';
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { expectRefusal } from '../../runtime/refusal.ts';
-import { EXCHANGE_REQUIREMENTS, expectRefusalShould, OFFER_REQUIREMENTS, requirements } from './prerequisites.ts';
+import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
+import { EXCHANGE_REQUIREMENTS, OFFER_REQUIREMENTS, requirements } from './prerequisites.ts';
 
 /**
  * Validity in real time (spec: States and transitions, Limits; semantics §7, §8), for any target: the

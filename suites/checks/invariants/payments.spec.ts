@@ -3,10 +3,12 @@ import { check } from '../../runtime/check.ts';
 import { ledgerRequirements, runInvariantCheck } from './invariant-check.ts';
 
 /**
- * The ledger invariants through DSA payments and redemptions (semantics §11): the ledger's operations
- * mixed with pacs.008 payments between the makers and the RFI's SVC.001 accepting or rejecting them
- * (sometimes after the balance has gone elsewhere, or a second time), and pacs.009 redemptions with the
- * tokenizer's pacs.002 accepting or rejecting them. See suites/invariants/README.md.
+ * The ledger invariants through payments and redemptions (semantics §11): the ledger's operations mixed
+ * with pacs.008 payments between the makers in the tokenizer's DSA or in either maker's DSO, the RFI's
+ * SVC.001 accepting or rejecting them (sometimes after the balance has gone elsewhere, or a second
+ * time), the OFI's SVC.002 for a cleared payment, cancellation requests (camt.056), their rejection
+ * (camt.029) and returns (pacs.004), and pacs.009 redemptions with the tokenizer's pacs.002 accepting
+ * (with the redeemed amount, or another one) or rejecting them. See suites/invariants/README.md.
  */
 
 const paymentRequirements = [
@@ -15,14 +17,18 @@ const paymentRequirements = [
   'INV-REDEMPTION-BURNS',
   'PAY-SETTLE',
   'PAY-REJECT-NOTHING-MOVES',
+  'PAY-DSO-OBLIGATION',
+  'PAY-CANCEL-REFUND',
+  'PAY-CANCEL-REJECT',
   'RED-BURN',
   'RED-REJECT',
+  'RED-AMOUNT-MATCH',
   'DIR-MEMBER-GET',
   'RES-DIRECTORY-SCHEMAS',
   'MSG-SIGN-MESSAGE',
   'RES-SIGNING-SCHEMAS',
 ];
 
-test(...check('invariants.payments', 'keeps every ledger invariant through random interleavings of DSA payments, compliance answers, redemptions and their answers, moving a payment’s amount exactly once, nothing for a rejected one, and burning exactly what a redemption takes', { requirements: paymentRequirements, endpoint: 'member.replyPayment' }), async ({ actors, recording }) => {
+test(...check('invariants.payments', 'keeps every ledger invariant through random interleavings of payments in DSA and DSO, compliance answers, obligation notices, cancellations, returns, redemptions and their answers, moving a payment’s amount exactly once (and back once, for a cause), nothing for a rejected one, and burning exactly what a redemption takes', { requirements: paymentRequirements, endpoint: 'member.replyPayment' }), async ({ actors, recording }) => {
   await runInvariantCheck('payments', actors, recording);
 });

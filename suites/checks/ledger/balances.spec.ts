@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatUnits, readBalanceText } from '../../invariants/money.ts';
+import { formatUnits, readBalanceText } from '../../runtime/money.ts';
 import { tokenizerDsa } from '../../flows/assets.ts';
 import { balanceInfoOf, readBalance, units } from '../../flows/balances.ts';
 import { openDsaLine } from '../../flows/credit-lines.ts';

@@ -1,5 +1,5 @@
 import { schemaRef } from '../../../schemas/resources.ts';
-import { formatUnits, readBalanceText } from '../../invariants/money.ts';
+import { formatUnits, readBalanceText } from '../../runtime/money.ts';
 import { okBody } from '../../flows/answers.ts';
 import { issueDso, tokenizerDsa } from '../../flows/assets.ts';
 import { balanceOf, expectBalance, units } from '../../flows/balances.ts';

@@ -1,4 +1,4 @@
-import { wholeUnits } from '../../invariants/money.ts';
+import { wholeUnits } from '../../runtime/money.ts';
 import { authorizedAssets, issueDso, lists, tokenizerDsa, type AssetId } from '../../flows/assets.ts';
 import { balanceOf, expectBalance, units } from '../../flows/balances.ts';
 import { consolidate } from '../../flows/consolidation.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { listOfRef, schemaRef } from '../../../schemas/resources.ts';
-import { formatUnits } from '../../invariants/money.ts';
+import { formatUnits } from '../../runtime/money.ts';
 import { listOrNone, okBody } from '../../flows/answers.ts';
 import { tokenizerDsa, type Instrument } from '../../flows/assets.ts';
 import { balanceOf, expectBalance, units } from '../../flows/balances.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { schemaRef } from '../../../schemas/resources.ts';
-import { formatUnits } from '../../invariants/money.ts';
+import { formatUnits } from '../../runtime/money.ts';
 import { okBody } from '../../flows/answers.ts';
 import { units } from '../../flows/balances.ts';
 import { consolidate, type ConsolidationResult } from '../../flows/consolidation.ts';

@@ -1,5 +1,5 @@
 import { listOfRef } from '../../../schemas/resources.ts';
-import { formatUnits, readBalanceText } from '../../invariants/money.ts';
+import { formatUnits, readBalanceText } from '../../runtime/money.ts';
 import { listOrNone, okBody } from '../../flows/answers.ts';
 import { instrumentList, issueDso, type Instrument } from '../../flows/assets.ts';
 import { balanceOf, type BalanceInfo } from '../../flows/balances.ts';

@@ -1,4 +1,4 @@
-import { formatUnits } from '../../invariants/money.ts';
+import { formatUnits } from '../../runtime/money.ts';
 import { expectBalance, units } from '../../flows/balances.ts';
 import { drainMessages, noticeOf } from '../../flows/gateway.ts';
 import { answerPayment, expectOutcome, newPayment, openPayments, PAYMENT_REQUIREMENTS, paymentHoldings, sendPayment, type PaymentNetwork } from '../../flows/payments.ts';

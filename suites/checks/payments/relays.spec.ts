@@ -4,7 +4,7 @@ import { exchangeMessage, newIdentification, postMessage, signedMessage } from '
 import { newPayment, openPayments, PAYMENT_REQUIREMENTS, paymentHoldings, sendPayment } from '../../flows/payments.ts';
 import { check } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { expectRefusalShould } from '../exchange/prerequisites.ts';
+import { expectRefusalShould } from '../../runtime/refusal.ts';
 import { REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
 
 /**

@@ -3,8 +3,7 @@ import type { Party } from '../../flows/party.ts';
 import { paymentRecord, queryTransactions, transactionsFound, utcDay, type TransactionQuery, type TransactionRecord } from '../../flows/transactions.ts';
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { expectRefusal } from '../../runtime/refusal.ts';
-import { expectRefusalShould } from '../exchange/prerequisites.ts';
+import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
 import { REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
 
 /**

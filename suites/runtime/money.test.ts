@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { HarnessFault } from '../runtime/harness-fault.ts';
+import { HarnessFault } from './harness-fault.ts';
 import { ceilToWhole, formatUnits, readBalanceText, unitsToJsonNumber, wholeUnits } from './money.ts';
 
 test('balances are read exactly, with their sign, up to 7 fraction digits', () => {

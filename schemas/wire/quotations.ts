@@ -1,15 +1,7 @@
-/**
- * The spec's quotation resources as TypeScript shapes. Values of these types have passed the
- * resource's JSON Schema (request bodies before the handler runs, signed payloads in
- * signed-payload.ts), which is what makes the shapes true.
- */
-import type { RelationalOperator } from '../../schemas/enumerations.ts';
+import type { RelationalOperator, RequestQuotationState } from '../enumerations.ts';
+import type { SettlementInstrumentInfo } from './instruments.ts';
 
-export interface SettlementInstrumentInfo {
-  asset_code_identification: string;
-  asset_group_identification: string;
-  asset_issuer_identification?: string;
-}
+/** The spec's quotation resources (resources.ts: requestQuotation, quotationInfo, ...) as TypeScript shapes. */
 
 export interface RequestQuotation {
   base_asset_info?: SettlementInstrumentInfo[];
@@ -36,6 +28,16 @@ export interface QuotationInfo {
 export interface QuotationObject {
   member_signature: string;
   quotation_payload: string;
+}
+
+export interface QuotationState {
+  quotation_uuid: string;
+  request_quotation_state: RequestQuotationState;
+  request_quotation_time?: number;
+  request_uuid?: string;
+  response_data?: QuotationInfo[];
+  response_quotation_time?: number;
+  seller_member_identification: string;
 }
 
 export interface Compare {

@@ -1,7 +1,7 @@
-import type { ExchangeState } from '../../schemas/enumerations.ts';
-import type { QuotationInfo } from '../quotations/types.ts';
+import type { ExchangeState } from '../enumerations.ts';
+import type { QuotationInfo } from './quotations.ts';
 
-/** The spec's exchange resources as TypeScript shapes (values have passed their JSON Schemas). */
+/** The spec's exchange resources (resources.ts: exchangeInfo, exchangeObject, exchangeResult) as TypeScript shapes. */
 
 export interface ExchangeInfo {
   amount_base_asset: number;
@@ -18,7 +18,7 @@ export interface ExchangeObject {
 export interface ExchangeResult {
   amount_base_asset: number;
   amount_quoted_asset: number;
-  exchange_info: [ExchangeInfo];
+  exchange_info: ExchangeInfo[];
   exchange_state: ExchangeState;
   settlement_timestamp?: number;
   transaction_identification: string;

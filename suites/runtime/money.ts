@@ -1,10 +1,11 @@
-import { HarnessFault } from '../runtime/harness-fault.ts';
+import { HarnessFault } from './harness-fault.ts';
 
 /**
- * Amounts as the invariant model holds them: signed counts of 10^-7 units in a bigint, never binary
- * floats. Signed, unlike the simulator's amounts, because a target's balance may be wrong in any
- * direction and the model must be able to say so; and written here, not borrowed from the simulator,
- * so that the oracle does not share the parser of the system it judges.
+ * Amounts as the harness holds them (the flows, the checks, the invariant model): signed counts of
+ * 10^-7 units in a bigint, never binary floats. Signed, unlike the simulator's amounts, because a
+ * target's balance may be wrong in any direction and the harness must be able to say so; and written
+ * here, not borrowed from the simulator, so that the oracle does not share the parser of the system it
+ * judges.
  */
 
 export const FRACTION_DIGITS = 7;
