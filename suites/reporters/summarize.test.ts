@@ -6,13 +6,13 @@ import type { RawAnnotation, RawAttempt, RawCheck, RunRecord } from './report-ty
 import { summarize } from './summarize.ts';
 
 const requirements: Requirement[] = [
-  { id: 'TEST-A', part: 'endpoints', level: 'MUST', statement: 'a', source: 's' },
-  { id: 'TEST-B', part: 'endpoints', level: 'MUST', statement: 'b', source: 's' },
-  { id: 'TEST-C', part: 'errors', level: 'SHOULD', statement: 'c', source: 's' },
-  { id: 'TEST-D', part: 'errors', level: 'MUST', statement: 'd', source: 's' },
-  { id: 'TEST-E', part: 'authentication', level: 'MUST', statement: 'e', source: 's' },
-  { id: 'TEST-F', part: 'states', level: 'MUST', statement: 'f', source: 's' },
-  { id: 'TEST-G', part: 'limits', level: 'MUST', statement: 'g', source: 's' },
+  { id: 'TEST-A', part: 'endpoints', level: 'MUST', statement: 'a', source: 's', layer: 'specification', not_testable: null },
+  { id: 'TEST-B', part: 'endpoints', level: 'MUST', statement: 'b', source: 's', layer: 'specification', not_testable: null },
+  { id: 'TEST-C', part: 'errors', level: 'SHOULD', statement: 'c', source: 's', layer: 'specification', not_testable: null },
+  { id: 'TEST-D', part: 'errors', level: 'MUST', statement: 'd', source: 's', layer: 'specification', not_testable: null },
+  { id: 'TEST-E', part: 'authentication', level: 'MUST', statement: 'e', source: 's', layer: 'specification', not_testable: null },
+  { id: 'TEST-F', part: 'states', level: 'MUST', statement: 'f', source: 's', layer: 'specification', not_testable: null },
+  { id: 'TEST-G', part: 'limits', level: 'MUST', statement: 'g', source: 's', layer: 'specification', not_testable: null },
 ];
 
 const response = (status: number) => ({ status, description: '', body: null });

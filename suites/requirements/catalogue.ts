@@ -11,12 +11,23 @@ import { specParts, type SpecPart } from '../../schemas/catalogue-types.ts';
 export const requirementLevels = ['MUST', 'SHOULD'] as const;
 export type RequirementLevel = (typeof requirementLevels)[number];
 
+/**
+ * `specification`: what every reading of the spec's words demands; the verdict and score use these only.
+ * `profile`: a decision of the reference profile (docs/semantics.md) on a point the spec leaves open;
+ * reported beside the verdict ("interoperates with the reference profile"), never folded into it.
+ */
+export const requirementLayers = ['specification', 'profile'] as const;
+export type RequirementLayer = (typeof requirementLayers)[number];
+
 export interface Requirement {
   id: string;
   part: SpecPart;
   level: RequirementLevel;
   statement: string;
   source: string;
+  layer: RequirementLayer;
+  /** Why no client can provoke it (an internal failure, say); null for a requirement checks can verify. */
+  not_testable: string | null;
 }
 
 /** Upper-case words joined by hyphens (`AUTH-REFRESH`): greppable, and safe in any report format. */
@@ -76,8 +87,10 @@ function checkEntry(entry: unknown, where: string, problems: string[]): Requirem
   const level = take(entry.level, (v) => isOneOf(v, requirementLevels), `level must be one of ${requirementLevels.join(', ')}`);
   const statement = take(entry.statement, isText, 'statement must be a non-empty string');
   const source = take(entry.source, isText, 'source must be a non-empty string');
-  if (id === null || part === null || level === null || statement === null || source === null) return null;
-  return { id, part, level, statement, source };
+  const layer = entry.layer === undefined ? 'specification' : take(entry.layer, (v) => isOneOf(v, requirementLayers), `layer must be one of ${requirementLayers.join(', ')}`);
+  const notTestable = entry.not_testable === undefined ? null : take(entry.not_testable, isText, 'not_testable must be a non-empty string (why no client can provoke it)');
+  if (id === null || part === null || level === null || statement === null || source === null || layer === null) return null;
+  return { id, part, level, statement, source, layer, not_testable: notTestable };
 }
 
 function catalogueError(version: string, problems: string[]): Error {
