@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { USD, fundLine, refusal, valueNetwork } from '../credit-lines/test-network.ts';
+import { USD, fundLine, refusal, valueNetwork } from '../../test-support/simulator/value-network.ts';
 import { formatAmount } from '../ledger/amount.ts';
 import { canonicalJson } from '../ledger/canonical-json.ts';
 import { signPayload } from '../members/signing.ts';
