@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { canonicalJson } from '../ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { MEMBER_API, TOKENIZER_API, usdNetwork } from '../../test-support/simulator/app-client.ts';
 
 const fundingInfo = {

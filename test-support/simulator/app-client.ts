@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { createApp } from '../../simulator/http/app.ts';
-import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { Simulator } from '../../simulator/simulator.ts';
 
 /**
