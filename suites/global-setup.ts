@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSimulator } from '../simulator/server.ts';
 import { hasControlPlane } from './runtime/control.ts';
-import { DEFAULT_REQUEST_MS, profileDigest, type Profile } from './runtime/profile.ts';
+import { DEFAULT_REQUEST_MS, profileDigest, writtenProfile, type Profile } from './runtime/profile.ts';
 import { reportDirOf } from './runtime/report-dir.ts';
 import { preflightOrExit } from './runtime/preflight.ts';
 import { createRunSecrets, removeRunSecrets } from './runtime/run-secrets.ts';
@@ -60,9 +60,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 /** The built profile holds (simulator) tokens: the file is readable by its owner only. */
 function writeProfile(secretsDir: string, profile: Profile): string {
   const file = join(secretsDir, 'profile.json');
-  // As a profile is written: the sets, not the set this process chose.
-  const { members: _members, member_set: _set, ...written } = profile;
-  writeFileSync(file, `${JSON.stringify(written, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(file, `${JSON.stringify(writtenProfile(profile), null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return file;
 }

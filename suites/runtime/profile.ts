@@ -128,6 +128,12 @@ export function parseProfile(text: string, fileName: string, env: Record<string,
   return { ...profile, members: profile.member_sets[chosen]!, member_set: chosen };
 }
 
+/** The profile as a file writes it (JSON): its sets, not the set this process chose. */
+export function writtenProfile(profile: Profile): Omit<Profile, 'members' | 'member_set'> {
+  const { members: _members, member_set: _set, ...written } = profile;
+  return written;
+}
+
 /** `members.mmA` for a profile of one set, `member_sets[1].mmA` for one of several. */
 export function memberPath(profile: Pick<Profile, 'member_sets'>, set: number, role: string): string {
   return profile.member_sets.length === 1 ? `members.${role}` : `member_sets[${set}].${role}`;
