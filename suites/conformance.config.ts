@@ -16,9 +16,9 @@ import { configuredProfile } from './runtime/target.ts';
 const reportDir = reportDirOf(process.env);
 const profile = configuredProfile(process.env);
 
-// A target without the control plane is tested with the profile's one set of members: one worker.
+// A target without the control plane: one worker per member set of the profile (a shard takes one set).
 const simulatorControl = profile === null || profile.capabilities.control === 'simulator';
-const workers = simulatorControl ? workersFromEnv(process.env.DSS_WORKERS) : 1;
+const workers = simulatorControl ? workersFromEnv(process.env.DSS_WORKERS) : process.env.DSS_SHARD ? 1 : profile.member_sets.length;
 
 export default defineConfig({
   testDir: './checks',
