@@ -172,11 +172,10 @@ ${results.problems.length === 0 ? null : html`<section id="problems"><h2>Problem
 }
 
 /**
- * Bodies on the page, all calls together: past it, a body is shortened (conformance.json keeps it
- * whole), so that a run failing every check still gives a page under 5 MB.
+ * Bodies on the page, all calls together: past it, a body is left out with its size (conformance.json
+ * keeps it whole, up to 64 KiB), so that a run failing every check still gives a page under 5 MB.
  */
-const PAGE_BODY_BUDGET = 3 * 1024 * 1024;
-const SHORTENED_BODY = 2048;
+const PAGE_BODY_BUDGET = 2 * 1024 * 1024;
 
 const verdictLabel: Record<ConformanceReport['results']['verdict'], string> = {
   passed: 'PASSED',
@@ -257,10 +256,8 @@ function callBlock(call: RecordedCall, budget: { left: number }): Html {
 function message(headers: Record<string, string>, body: string | null, budget: { left: number }): string {
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
   let shown = body ?? '';
-  if (shown.length > budget.left) {
-    shown = `${shown.slice(0, SHORTENED_BODY)}…[shortened on this page to keep it small; conformance.json has the whole body]`;
-  }
-  budget.left = Math.max(0, budget.left - shown.length);
+  if (shown.length > budget.left) shown = `[body of ${shown.length} characters left out of this page to keep it small; conformance.json has it]`;
+  else budget.left -= shown.length;
   return [head.join('\n'), shown].filter((part) => part !== '').join('\n\n');
 }
 

@@ -26,6 +26,18 @@ export function filtersFromMetadata(metadata: unknown): string[] {
 const shardFilter = /^--shard (\d+)\/(\d+)$/;
 
 /**
+ * Playwright's JSON results of a run: `results.json`, or `results-1-of-3.json` for a shard, so that
+ * shards gathered in one folder do not overwrite each other and `dss report reports/results*.json` merges them.
+ */
+export function resultsFileName(env: Record<string, string | undefined>): string {
+  for (const filter of filtersFromEnv(env)) {
+    const shard = shardFilter.exec(filter);
+    if (shard) return `results-${shard[1]}-of-${shard[2]}.json`;
+  }
+  return 'results.json';
+}
+
+/**
  * The scope of shards merged together: their other filters, and the shards themselves unless together
  * they make every shard of the same count (then the union is the whole suite, as far as shards go).
  */
