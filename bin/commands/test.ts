@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { RUN_FILTERS_ENV } from '../../suites/reporters/run-scope.ts';
 import { compiledRunEnv, conformanceConfig } from '../../suites/kit-layout.ts';
-import { loadProfile, ProfileError, shardMemberSet } from '../../suites/runtime/profile.ts';
+import { DEFAULT_REQUEST_MS, loadProfile, ProfileError, shardMemberSet } from '../../suites/runtime/profile.ts';
+import { UserMistake } from '../../suites/runtime/user-mistake.ts';
+import { expectControlPlane, expectReachable } from './reach.ts';
 import { parseOptions, UsageError } from './usage.ts';
 
 const help = `Usage: dss test [options]
@@ -42,10 +45,11 @@ export async function runTest(args: string[]): Promise<number> {
   }
   if (values.target !== undefined && !/^https?:\/\/[^\s]+$/.test(values.target)) throw new UsageError(`--target must be an http(s) URL; got "${values.target}"`);
   if (values.profile !== undefined && !existsSync(values.profile)) throw new UsageError(`--profile: no such file ${values.profile}`);
-  if (values.shard !== undefined && !/^[1-9]\d*\/[1-9]\d*$/.test(values.shard)) throw new UsageError(`--shard must look like 1/3; got "${values.shard}"`);
+  if (values.shard !== undefined) checkShard(values.shard);
   if (values.workers !== undefined && !/^[1-9]\d*$/.test(values.workers)) throw new UsageError(`--workers must be a positive integer; got "${values.workers}"`);
   if (values['tokens-out'] !== undefined && values.profile === undefined) throw new UsageError('--tokens-out needs --profile: it writes the renewed tokens for the profile’s ${NAME} references');
   if (values.profile !== undefined && (values.shard !== undefined || values.workers !== undefined)) checkMemberSets(values.profile, values.shard, values.workers);
+  await checkTarget(values.target, values.profile);
 
   const playwrightArgs = ['test', '--config', conformanceConfig];
   if (values.grep) playwrightArgs.push('--grep', values.grep);
@@ -53,7 +57,16 @@ export async function runTest(args: string[]): Promise<number> {
   if (values.shard) playwrightArgs.push('--shard', values.shard);
   if (values.workers) playwrightArgs.push('--workers', values.workers);
 
-  const env: NodeJS.ProcessEnv = { ...compiledRunEnv(process.env), DSS_REPORT_DIR: values['report-dir'] ?? process.env.DSS_REPORT_DIR ?? 'reports' };
+  const filters = [
+    ...(values.grep ? [`--grep ${values.grep}`] : []),
+    ...(values.tag ? [`--tag ${values.tag}`] : []),
+    ...(values.shard ? [`--shard ${values.shard}`] : []),
+  ];
+  const env: NodeJS.ProcessEnv = {
+    ...compiledRunEnv(process.env),
+    DSS_REPORT_DIR: values['report-dir'] ?? process.env.DSS_REPORT_DIR ?? 'reports',
+    [RUN_FILTERS_ENV]: JSON.stringify(filters),
+  };
   if (values.target) env.DSS_TARGET = values.target;
   if (values.profile) env.DSS_PROFILE = values.profile;
   if (values.shard) env.DSS_SHARD = values.shard;
@@ -91,4 +104,32 @@ function checkMemberSets(file: string, shard: string | undefined, workers: strin
     throw new UsageError(`--workers ${workers}: the profile lists ${sets} member set${sets === 1 ? '' : 's'}, and two workers must never act as the same members (gateway reads consume messages): list more sets under member_sets, or run with --workers ${sets}`);
   }
   if (workers !== undefined && shard !== undefined && Number(workers) > 1) throw new UsageError(`--workers ${workers} with --shard: a shard acts as one member set, so it runs one worker`);
+}
+
+/** `i/n` with 1 <= i <= n. */
+function checkShard(shard: string): void {
+  const match = /^([1-9]\d*)\/([1-9]\d*)$/.exec(shard);
+  if (!match) throw new UsageError(`--shard must be i/n, shard i of n (for example 1/3); got "${shard}"`);
+  const [index, count] = [Number(match[1]), Number(match[2])];
+  if (index > count) throw new UsageError(`--shard ${shard}: there is no shard ${index} of ${count}; the first number must be from 1 to ${count}`);
+}
+
+/**
+ * The user's part of a run, checked before Playwright starts so that a mistake ends in one paragraph:
+ * the profile must be valid (every problem listed once), and the target must answer at its address
+ * (a simulator's control plane, when no profile gives the members).
+ */
+async function checkTarget(target: string | undefined, profileFile: string | undefined): Promise<void> {
+  if (profileFile !== undefined) {
+    let profile;
+    try {
+      profile = loadProfile(profileFile, process.env, target ? { baseUrl: target } : {});
+    } catch (error) {
+      if (error instanceof ProfileError) throw new UserMistake(`${error.message}\nThe format is described in docs/profiles.md.`);
+      throw error;
+    }
+    await expectReachable(profile.base_url, profile.timeouts.request_ms);
+    return;
+  }
+  if (target !== undefined) await expectControlPlane(target, DEFAULT_REQUEST_MS);
 }
