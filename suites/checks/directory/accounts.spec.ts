@@ -57,6 +57,13 @@ test(...check('accounts.token-scope', 'lists only the accounts the caller’s to
   expect(listed, `[ACC-LIST] GET /digital-accounts with a token for ${granted} only`).toEqual([{ identification: granted, distributed_ledger_account_address: addressOf(all, granted, 'ACC-LIST') }]);
 });
 
+test(...check('accounts.none-open', 'answers 404 (no open accounts) when the caller’s token gives access to none of its accounts', { requirements: ['ACC-LIST-EMPTY', 'ERR-BODY-SHAPE', 'ERR-NO-5XX'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
+  const control = requireControl(actors);
+  const actor = actors.mmA;
+  const { token } = await control.createToken(actor.identification, { role: 'manager', accounts: [] });
+  expectRefusal(await actor.client.call('member.listDigitalAccounts', { token }), { status: 404, requirement: 'ACC-LIST-EMPTY' });
+});
+
 /** `<account>*<country>.<member>.<domain>`: the tokenizer's way to name any member's account; the domain is the profile's. */
 function addressing(account: string, country: string, member: string, domain: string): string {
   return `${account}*${country}.${member}.${domain}`;
