@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCatalogue, type Citation } from './catalogue.ts';
-import { loadSpecIndex, normalised, specLines } from './spec-index.ts';
+import { loadSpecIndex, normalised, notProvokableStatuses, specLines } from './spec-index.ts';
 
 /**
  * The catalogue, the index of the spec's statements and the spec itself in step: every statement maps to a
@@ -123,4 +123,13 @@ test('every requirement a client can provoke is named by a check; a not-testable
   const unchecked = requirements.filter((requirement) => requirement.not_testable === null && !namedByCheck(requirement.id)).map((requirement) => requirement.id);
   const checkedAnyway = requirements.filter((requirement) => requirement.not_testable !== null && namedByCheck(requirement.id)).map((requirement) => requirement.id);
   expect({ unchecked, checkedAnyway }).toEqual({ unchecked: [], checkedAnyway: [] });
+});
+
+test('the statuses no client can provoke are read from their table rows: endpoint and status', () => {
+  const statuses = notProvokableStatuses().map(({ family, method, path, status }) => `${family} ${method} ${path} ${status}`);
+  expect(statuses).toContain('member POST /sign/message 404');
+  expect(statuses).toContain('member POST /settlement-instruments 409');
+  expect(statuses).toContain('tokenizer POST /transactions/send 404');
+  expect(statuses.filter((entry) => entry.endsWith(' 500'))).toHaveLength(12);
+  expect(statuses).not.toContain('member POST /exchange 404');
 });

@@ -58,7 +58,7 @@ test(...check('auth.viewer-read-only', 'refuses a viewer token with 401 on every
   }
 });
 
-test(...check('auth.endpoint-permission', 'serves only the endpoints a token permits and refuses the others with 401', { requirements: ['AUTH-ENDPOINT-PERMISSION', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {
+test(...check('auth.endpoint-permission', 'serves only the endpoints a token permits and refuses the others with 401', { requirements: ['AUTH-TOKEN-RIGHTS', 'AUTH-ENDPOINT-PERMISSION', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {
   const control = requireControl(actors);
   const { tokenizer, mmA } = actors;
   const permitted = endpointById('member.getMember');
@@ -73,10 +73,10 @@ test(...check('auth.endpoint-permission', 'serves only the endpoints a token per
     tokenizer.client.call('member.getAllowlist', { token }),
     tokenizer.client.call('member.listDigitalAccounts', { token }),
   ]);
-  expectEveryRefused(refused, { status: 401, requirement: 'AUTH-ENDPOINT-PERMISSION' });
+  expectEveryRefused(refused, { status: 401, requirement: 'AUTH-ENDPOINT-PERMISSION', listedUnder: 'AUTH-TOKEN-RIGHTS' });
 });
 
-test(...check('auth.account-permission', 'refuses with 401 a call naming an account the token does not grant, and serves the granted one', { requirements: ['AUTH-ACCOUNT-PERMISSION', 'ERR-BODY-SHAPE'], endpoint: 'member.signPayload' }), async ({ actors }) => {
+test(...check('auth.account-permission', 'refuses with 401 a call naming an account the token does not grant, and serves the granted one', { requirements: ['AUTH-TOKEN-RIGHTS', 'AUTH-ACCOUNT-PERMISSION', 'ERR-BODY-SHAPE'], endpoint: 'member.signPayload' }), async ({ actors }) => {
   const control = requireControl(actors);
   const { client, identification, accounts } = actors.mmA;
   const [main, second] = accounts;
@@ -85,11 +85,11 @@ test(...check('auth.account-permission', 'refuses with 401 a call naming an acco
   const sign = (account: string) => client.call('member.signPayload', { token, body: { account_identification: account, unsigned_payload: Buffer.from('account permission').toString('base64') } });
   const read = (account: string) => client.call('member.getDigitalAccount', { token, path: { account_identification: account } });
 
-  expectEveryRefused([await sign(second), await read(second)], { status: 401, requirement: 'AUTH-ACCOUNT-PERMISSION' });
+  expectEveryRefused([await sign(second), await read(second)], { status: 401, requirement: 'AUTH-ACCOUNT-PERMISSION', listedUnder: 'AUTH-TOKEN-RIGHTS' });
   for (const response of [await sign(main), await read(main)]) expectStatus(response, 200, 'AUTH-ACCOUNT-PERMISSION');
 });
 
-test(...check('auth.ip-allowed', 'refuses with 401 a call from an address the token does not allow, and serves an allowed one', { requirements: ['AUTH-IP-ALLOWED', 'ERR-BODY-SHAPE'] }), async ({ actors, target }) => {
+test(...check('auth.ip-allowed', 'refuses with 401 a call from an address the token does not allow, and serves an allowed one', { requirements: ['AUTH-TOKEN-RIGHTS', 'AUTH-IP-ALLOWED', 'ERR-BODY-SHAPE'] }), async ({ actors, target }) => {
   const control = requireControl(actors);
   const { client, identification } = actors.mmA;
   // TEST-NET-3 (RFC 5737): documentation only, so never the harness's address.
@@ -101,7 +101,7 @@ test(...check('auth.ip-allowed', 'refuses with 401 a call from an address the to
   ]);
   const calls = (token: string) => Promise.all([client.call('member.listDigitalAccounts', { token }), client.call('member.getAllowlist', { token })]);
 
-  expectEveryRefused(await calls(outsider.token), { status: 401, requirement: 'AUTH-IP-ALLOWED' });
+  expectEveryRefused(await calls(outsider.token), { status: 401, requirement: 'AUTH-IP-ALLOWED', listedUnder: 'AUTH-TOKEN-RIGHTS' });
   for (const response of await calls(insider.token)) expectStatus(response, 200, 'AUTH-IP-ALLOWED');
 });
 
