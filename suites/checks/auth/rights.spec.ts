@@ -81,7 +81,7 @@ test(...check('auth.viewer-read-only', 'refuses a viewer token with 401 on every
   }
 });
 
-test(...check('auth.endpoint-permission', 'serves only the endpoints a token permits and refuses the others with 401', { requirements: ['AUTH-ENDPOINT-PERMISSION', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {
+test(...check('auth.endpoint-permission', 'serves only the endpoints a token permits and refuses the others with 401', { requirements: ['AUTH-TOKEN-RIGHTS', 'AUTH-ENDPOINT-PERMISSION', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {
   const { tokenizer, mmA } = actors;
   const permitted = endpointById('member.getMember');
   const only = `${permitted.method} ${fullPath(permitted)}`;
@@ -98,10 +98,10 @@ test(...check('auth.endpoint-permission', 'serves only the endpoints a token per
     tokenizer.client.call('member.getAllowlist', { token }),
     tokenizer.client.call('member.listDigitalAccounts', { token }),
   ]);
-  expectEveryRefused(refused, { status: 401, requirement: 'AUTH-ENDPOINT-PERMISSION' });
+  expectEveryRefused(refused, { status: 401, requirement: 'AUTH-ENDPOINT-PERMISSION', listedUnder: 'AUTH-TOKEN-RIGHTS' });
 });
 
-test(...check('auth.account-permission', 'refuses with 401 a call naming an account the token does not grant, and serves the granted one', { requirements: ['AUTH-ACCOUNT-PERMISSION', 'ERR-BODY-SHAPE'], endpoint: 'member.signPayload' }), async ({ actors }) => {
+test(...check('auth.account-permission', 'refuses with 401 a call naming an account the token does not grant, and serves the granted one', { requirements: ['AUTH-TOKEN-RIGHTS', 'AUTH-ACCOUNT-PERMISSION', 'ERR-BODY-SHAPE'], endpoint: 'member.signPayload' }), async ({ actors }) => {
   const { client, identification, accounts } = actors.mmA;
   if (accounts.length < 2) throw new HarnessFault(`member ${identification} needs two operating accounts`);
   const given = await credential(actors, actors.mmA, 'accounts', { role: 'manager', accounts: [accounts[0]!] });
@@ -114,11 +114,11 @@ test(...check('auth.account-permission', 'refuses with 401 a call naming an acco
   const sign = (account: string) => client.call('member.signPayload', { token, body: { account_identification: account, unsigned_payload: Buffer.from('account permission').toString('base64') } });
   const read = (account: string) => client.call('member.getDigitalAccount', { token, path: { account_identification: account } });
 
-  expectEveryRefused([await sign(second!), await read(second!)], { status: 401, requirement: 'AUTH-ACCOUNT-PERMISSION' });
+  expectEveryRefused([await sign(second!), await read(second!)], { status: 401, requirement: 'AUTH-ACCOUNT-PERMISSION', listedUnder: 'AUTH-TOKEN-RIGHTS' });
   for (const response of [await sign(main!), await read(main!)]) expectStatus(response, 200, 'AUTH-ACCOUNT-PERMISSION');
 });
 
-test(...check('auth.ip-allowed', 'refuses with 401 a call from an address the token does not allow, and serves an allowed one', { requirements: ['AUTH-IP-ALLOWED', 'ERR-BODY-SHAPE'] }), async ({ actors, target }) => {
+test(...check('auth.ip-allowed', 'refuses with 401 a call from an address the token does not allow, and serves an allowed one', { requirements: ['AUTH-TOKEN-RIGHTS', 'AUTH-IP-ALLOWED', 'ERR-BODY-SHAPE'] }), async ({ actors, target }) => {
   const { client } = actors.mmA;
   // TEST-NET-3 (RFC 5737): documentation only, so never the harness's address.
   const elsewhere = '203.0.113.7';
@@ -129,7 +129,7 @@ test(...check('auth.ip-allowed', 'refuses with 401 a call from an address the to
   requireRights(insider, insider.rights.allowed_ips?.includes(here) === true, `declared allowed_ips with the harness’s address ${here}`);
   const calls = (token: string) => Promise.all([client.call('member.listDigitalAccounts', { token }), client.call('member.getAllowlist', { token })]);
 
-  expectEveryRefused(await calls(outsider.token), { status: 401, requirement: 'AUTH-IP-ALLOWED' });
+  expectEveryRefused(await calls(outsider.token), { status: 401, requirement: 'AUTH-IP-ALLOWED', listedUnder: 'AUTH-TOKEN-RIGHTS' });
   for (const response of await calls(insider.token)) expectStatus(response, 200, 'AUTH-IP-ALLOWED');
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { listOfRef, schemaRef } from '../../../schemas/resources.ts';
 import { okBody } from '../../flows/answers.ts';
-import { check, CheckFailure } from '../../runtime/check.ts';
+import { check, CheckFailure, requireControl } from '../../runtime/check.ts';
 import { credential, skipFor } from '../../runtime/credentials.ts';
 import { expect, test, type Actor } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
@@ -59,6 +59,13 @@ test(...check('accounts.token-scope', 'lists only the accounts the caller’s to
   const expected = granted.map((identification) => ({ identification, distributed_ledger_account_address: addressOf(all, identification, 'ACC-LIST') }));
   const byName = (a: DigitalAccount, b: DigitalAccount) => String(a.identification).localeCompare(String(b.identification));
   expect([...listed].sort(byName), `[ACC-LIST] GET /digital-accounts with a token for ${granted.join(', ')} only`).toEqual(expected.sort(byName));
+});
+
+test(...check('accounts.none-open', 'answers 404 (no open accounts) when the caller’s token gives access to none of its accounts', { requirements: ['ACC-LIST-EMPTY', 'ERR-BODY-SHAPE', 'ERR-NO-5XX'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
+  const control = requireControl(actors);
+  const actor = actors.mmA;
+  const { token } = await control.createToken(actor.identification, { role: 'manager', accounts: [] });
+  expectRefusal(await actor.client.call('member.listDigitalAccounts', { token }), { status: 404, requirement: 'ACC-LIST-EMPTY' });
 });
 
 /** `<account>*<country>.<member>.<domain>`: the tokenizer's way to name any member's account; the domain is the profile's. */

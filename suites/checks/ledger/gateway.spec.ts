@@ -11,6 +11,7 @@ import type { Party } from '../../flows/party.ts';
 import { check, CheckFailure, expectStatus, warnShould } from '../../runtime/check.ts';
 import { expect, test, type Actors } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
+import { expectInvalidInputRefused } from '../input-refusal.ts';
 import { REFUSAL_REQUIREMENTS, requirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
 
 /**
@@ -96,13 +97,13 @@ test(...check('ledger.gateway-listening-replay', 'delivers again the notices aft
   expect(noticesOf(replayed, laterId).length, `[GW-LISTENING-REPLAY] notices of transaction ${laterId} delivered again after a restart from reference ${reference}, which it followed`).toBeGreaterThan(0);
 });
 
-test(...check('ledger.gateway-refusals', 'refuses a listening restart of an unknown account with 409, a malformed reference or message type with 400', { requirements: requirements('GW-LISTENING-REFUSALS', 'ERR-INVALID-INPUT', ...REFUSAL_REQUIREMENTS), endpoint: 'member.restartListening' }), async ({ actors }) => {
+test(...check('ledger.gateway-refusals', 'refuses a listening restart of an unknown account with 409, a malformed reference or message type with 400', { requirements: requirements('GW-LISTENING-REFUSALS', 'ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.restartListening' }), async ({ actors }) => {
   const member = actors.mmA;
   const [main] = twoAccounts(member);
   expectRefusal(await restart(member, `nosuch-${randomBytes(4).toString('hex')}`, 'now'), { status: 409, requirement: 'GW-LISTENING-REFUSALS' });
   for (const reference of ['yesterday', '-5', '1.5']) {
     expectRefusal(await restart(member, main, reference), { status: 400, requirement: 'GW-LISTENING-REFUSALS' });
   }
-  expectRefusal(await member.client.call('member.readGatewayMessages', { query: { type: 'ledger' } }), { status: 400, requirement: 'ERR-INVALID-INPUT' });
-  expectRefusal(await member.client.call('member.readGatewayMessages'), { status: 400, requirement: 'ERR-INVALID-INPUT' });
+  expectInvalidInputRefused(await member.client.call('member.readGatewayMessages', { query: { type: 'ledger' } }));
+  expectInvalidInputRefused(await member.client.call('member.readGatewayMessages'));
 });

@@ -72,6 +72,21 @@ test(...check('ledger.instruments-listings', 'lists the tokenizer’s DSA, an is
   expectListed(onAccount, dsa, 'DSA', `GET /settlement-instruments/digital-accounts/${main}`);
 });
 
+test(...check('ledger.instruments-code-length', 'lists every DSA with a three-letter code and every DSO with an ISO 4217 code followed by DSO', { requirements: requirements('INS-CODE-LENGTH', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...SETUP_REQUIREMENTS), endpoint: 'member.listSettlementInstruments' }), async ({ actors }) => {
+  // One of each group at least, so that both rules meet an instrument.
+  await issueDso(actors.mmA, LEDGER_DSO_CODE);
+  const listed = okBody<Instrument[]>(await actors.mmB.client.call('member.listSettlementInstruments'), instrumentList, 'INS-LIST');
+  const shape = { DSA: /^[A-Z]{3}$/, DSO: /^[A-Z]{3}DSO$/ } as const;
+  const wrong = listed.filter((item) => {
+    const group = item.asset_group_identification as keyof typeof shape;
+    return !(group in shape) || !shape[group].test(item.asset_code_identification);
+  });
+  expect(wrong, '[INS-CODE-LENGTH] instruments whose code is not 3 letters (DSA) or 3 letters and DSO (DSO)').toEqual([]);
+  for (const group of ['DSA', 'DSO']) {
+    if (!listed.some((item) => item.asset_group_identification === group)) throw new CheckFailure('INS-LIST', `GET /settlement-instruments lists no ${group}, though one is registered and one issued`);
+  }
+});
+
 test(...check('ledger.instruments-empty', 'answers 404, not an empty list, from every settlement-instrument listing with nothing to list', { requirements: requirements('INS-LIST-EMPTY', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listEmittedInstruments' }), async ({ actors }) => {
   const maker = await optionalMember(actors, 'blank_maker', { business_role: 'MMM' });
   const tokenizer = await optionalMember(actors, 'blank_tokenizer', { business_role: 'MIS' });
