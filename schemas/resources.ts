@@ -247,7 +247,8 @@ const definitions: Record<ResourceName, JsonSchema> = {
     // The spec's "required when credit_line_state is request".
     {
       if: { properties: { credit_line_state: { const: 'request' } }, required: ['credit_line_state'] },
-      then: { required: ['maximum_credit_limit'] },
+      // The property named again here, so that linters see what the `required` refers to.
+      then: { type: 'object', required: ['maximum_credit_limit'], properties: { maximum_credit_limit: { type: 'integer' } } },
     },
   ),
 
