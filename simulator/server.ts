@@ -1,7 +1,6 @@
 import { getRequestListener } from '@hono/node-server';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './http/app.ts';
 import { answerMalformedHttp, unbuildableRequest } from './http/malformed-http.ts';
 import { Simulator, type SimulatorOptions } from './simulator.ts';
 import { isFaultName, type FaultName } from './faults/catalogue.ts';
@@ -24,7 +23,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   const unknown = (options.faults ?? []).filter((name) => !isFaultName(name));
   if (unknown.length > 0) throw new Error(`unknown faults: ${unknown.join(', ')}`);
   const simulator = await Simulator.create({ ...options, faults: options.faults as FaultName[] | undefined });
-  const app = createApp(simulator);
+  const app = simulator.app;
   const host = options.host ?? '127.0.0.1';
   // The adapter's listener on a plain Node server (what `serve` builds), so that requests refused
   // before the app still get the spec's error body (http/malformed-http.ts).
@@ -44,6 +43,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     simulator,
     close: () =>
       new Promise((resolve, reject) => {
+        void simulator.close();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
