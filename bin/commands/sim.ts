@@ -12,7 +12,7 @@ const help = `Usage: dss sim [options]
                       answers), empty, or a network file (YAML; see docs/network.md)
   --clock <ms>        start the clock at this instant (ms since the epoch)
   --faults <a,b>      switch on named faults (see GET /sim/faults)
-  --control-remote    serve the control plane /sim to non-loopback clients too`;
+  --control-remote    serve the control plane /sim and the dashboard /ui to non-loopback clients too`;
 
 export async function runSim(args: string[]): Promise<number> {
   const { values } = parseOptions(

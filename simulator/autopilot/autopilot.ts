@@ -64,6 +64,8 @@ export class Autopilot {
 
   start(): void {
     this.unsubscribe = this.state.activity.subscribe((entry) => this.notice(entry));
+    // What the network file's opening calls put on their queues (ledger notifications) is read too.
+    for (const member of this.pilots.keys()) this.delivered(member, 'transactions');
   }
 
   stop(): Promise<void> {

@@ -21,7 +21,7 @@ const USD = { code: 'USD', issuer: 'tokenizer-usd' };
 const EUR = { code: 'EUR', issuer: 'tokenizer-eur' };
 
 test('a new member gets lines and funds, is quoted, exchanges, pays, is refused above the limit, asks a fee and redeems', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const me = await DeveloperMember.create(sim.url);
   const until = <T>(what: string, condition: () => Promise<T | undefined>) => eventually(sim.url, what, condition);
 

@@ -21,7 +21,7 @@ test.afterAll(async () => {
 });
 
 test('the dashboard shows a new member quoting and exchanging, live', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const page = await browser.newPage();
   await page.goto(`${sim.url}/ui`);
   await expect(page.locator('#connection')).toHaveText('live', { timeout: 30_000 });

@@ -38,7 +38,7 @@ export function dashboardPage(): string {
   <span id="connection" class="muted">connecting…</span>
 </header>
 <main>
-  <section><h2>Members</h2><table id="members"></table></section>
+  <section class="wide"><h2>Members</h2><table id="members"></table></section>
   <section><h2>Balances</h2><table id="balances"></table></section>
   <section><h2>Credit lines</h2><table id="credit-lines"></table></section>
   <section><h2>Gateway queues (waiting)</h2><table id="queues"></table></section>
