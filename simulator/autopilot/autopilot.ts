@@ -108,7 +108,7 @@ export class Autopilot {
 
   private async handle(pilot: Pilot & { off: Set<Behaviour>; random: () => number }, queue: GatewayMessageType, payload: object): Promise<void> {
     const { rules, off } = pilot;
-    const on = (behaviour: Behaviour) => rules[behaviour] !== undefined && !off.has(behaviour);
+    const on = (behaviour: Behaviour) => this.active(pilot, behaviour, `answer a ${queue} message`);
     if (queue === 'quotations' && isQuotationRequest(payload)) {
       if (on('market_maker')) await this.attempt(pilot, 'market_maker.pairs', `quote ${payload.quotation_uuid}`, () => answerQuotationRequest(pilot, rules.market_maker!, payload));
     } else if (queue === 'charge' && isChargeRequest(payload)) {
@@ -132,7 +132,7 @@ export class Autopilot {
     if (entry.endpoint === 'member.addToAllowlist') {
       const listed = typeof entry.request === 'string' ? entry.request : (entry.request as { member_identification?: string } | undefined)?.member_identification;
       const pilot = listed === undefined ? undefined : this.pilots.get(listed);
-      if (!pilot || listed === caller || !this.active(pilot, 'allowlist_back')) return;
+      if (!pilot || listed === caller || !this.active(pilot, 'allowlist_back', `list ${caller} back`)) return;
       this.later(`allowlist ${listed} ${caller}`, pilot, 'allowlist_back', `list ${caller} back`, async () => {
         const list = (await pilot.api.member('GET', '/members/allowlist')) as string[];
         if (list.includes(caller)) return;
@@ -146,9 +146,9 @@ export class Autopilot {
       if (!pilot) return;
       const request = { holder: caller, account: change.account_identification ?? 'main', code: change.asset_code_identification ?? '', limit: change.maximum_credit_limit ?? 0 };
       const isDso = request.code.endsWith('DSO');
-      if (!isDso && this.active(pilot, 'tokenizer')) {
+      if (!isDso && this.active(pilot, 'tokenizer', `answer the ${request.code} line request of ${caller}`)) {
         this.later(`line ${pilot.member.identification} ${caller} ${request.account} ${request.code}`, pilot, 'tokenizer.credit_lines', `answer the ${request.code} line request of ${caller}`, () => answerLineRequest(pilot, pilot.rules.tokenizer!, request));
-      } else if (isDso && this.active(pilot, 'allow_dso_credit_lines')) {
+      } else if (isDso && this.active(pilot, 'allow_dso_credit_lines', `allow the ${request.code} line of ${caller}`)) {
         this.later(`line ${pilot.member.identification} ${caller} ${request.code}`, pilot, 'allow_dso_credit_lines', `allow the ${request.code} line of ${caller}`, async () => {
           await allowDsoLine(pilot.api, caller, request.code);
           pilot.log('allow_dso_credit_lines', `allow the ${request.code} line of ${caller}`, 'done', 'allow_dso_credit_lines: true');
@@ -157,7 +157,8 @@ export class Autopilot {
     }
   }
 
-  private active(pilot: Pilot & { off: Set<Behaviour> }, behaviour: Behaviour): boolean {
+  private active(pilot: Pilot & { off: Set<Behaviour> }, behaviour: Behaviour, what: string): boolean {
+    if (pilot.rules[behaviour] !== undefined && pilot.off.has(behaviour)) pilot.log(behaviour, what, 'skipped', `${behaviour} is switched off`);
     return pilot.rules[behaviour] !== undefined && !pilot.off.has(behaviour);
   }
 
