@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { moduleExtension as ext } from './kit-layout.ts';
 import { DEFAULT_CHECK_MS } from './runtime/profile.ts';
 import { reportDirOf } from './runtime/report-dir.ts';
 import { configuredProfile } from './runtime/target.ts';
@@ -8,6 +9,8 @@ import { configuredProfile } from './runtime/target.ts';
  * The conformance run (`dss test`), apart from the project's own tests (../playwright.config.ts).
  * This file is read before global setup and again in every worker; with no profile given, global
  * setup builds one for a simulator, whose defaults are the ones used here.
+ * `dss test` runs it compiled (dist/suites/conformance.config.js, beside the compiled checks); the file
+ * names below take the extension of the layout it runs in (kit-layout.ts).
  */
 
 const reportDir = reportDirOf(process.env);
@@ -25,12 +28,12 @@ export default defineConfig({
   // their outcome) and never beside one, since a jump of 15 minutes would expire other workers' tokens
   // and quotations in flight. Its checks sit in files run one at a time, in order.
   projects: [
-    { name: 'target', testMatch: 'target.setup.ts', teardown: 'clock' },
-    { name: 'conformance', testMatch: '**/*.spec.ts', testIgnore: '**/*.clock.spec.ts', dependencies: ['target'], fullyParallel: true },
+    { name: 'target', testMatch: `target.setup${ext}`, teardown: 'clock' },
+    { name: 'conformance', testMatch: `**/*.spec${ext}`, testIgnore: `**/*.clock.spec${ext}`, dependencies: ['target'], fullyParallel: true },
     // One worker: files of one project otherwise run side by side, and a clock file moves time under the other.
-    { name: 'clock', testMatch: '**/*.clock.spec.ts', fullyParallel: false, workers: 1 },
+    { name: 'clock', testMatch: `**/*.clock.spec${ext}`, fullyParallel: false, workers: 1 },
   ],
-  globalSetup: './global-setup.ts',
+  globalSetup: `./global-setup${ext}`,
   outputDir: join(reportDir, '.run', 'artifacts'),
   timeout: profile?.timeouts.check_ms ?? DEFAULT_CHECK_MS,
   workers,
@@ -42,7 +45,7 @@ export default defineConfig({
     ['html', { outputFolder: join(reportDir, 'html'), open: 'never' }],
     ['junit', { outputFile: join(reportDir, 'junit.xml') }],
     ['json', { outputFile: join(reportDir, 'results.json') }],
-    ['./reporters/conformance-reporter.ts', { reportDir }],
+    [`./reporters/conformance-reporter${ext}`, { reportDir }],
   ],
 });
 

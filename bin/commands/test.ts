@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { compiledRunEnv, conformanceConfig } from '../../suites/kit-layout.ts';
 import { parseOptions, UsageError } from './usage.ts';
 
 const help = `Usage: dss test [options]
@@ -13,8 +13,6 @@ const help = `Usage: dss test [options]
   --workers <n>        parallel workers (default 2; 1 for a target without the simulator control plane)
   --report-dir <dir>   where reports go (default reports)
 With neither --target nor --profile, an embedded simulator is started on a free port and tested.`;
-
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Runs the conformance suites through Playwright Test and returns its exit status. */
 export async function runTest(args: string[]): Promise<number> {
@@ -40,13 +38,13 @@ export async function runTest(args: string[]): Promise<number> {
   if (values.shard !== undefined && !/^[1-9]\d*\/[1-9]\d*$/.test(values.shard)) throw new UsageError(`--shard must look like 1/3; got "${values.shard}"`);
   if (values.workers !== undefined && !/^[1-9]\d*$/.test(values.workers)) throw new UsageError(`--workers must be a positive integer; got "${values.workers}"`);
 
-  const playwrightArgs = ['test', '--config', `${projectRoot}suites/conformance.config.ts`];
+  const playwrightArgs = ['test', '--config', conformanceConfig];
   if (values.grep) playwrightArgs.push('--grep', values.grep);
   if (values.tag) playwrightArgs.push('--grep', values.tag.startsWith('@') ? values.tag : `@${values.tag}`);
   if (values.shard) playwrightArgs.push('--shard', values.shard);
   if (values.workers) playwrightArgs.push('--workers', values.workers);
 
-  const env: NodeJS.ProcessEnv = { ...process.env, DSS_REPORT_DIR: values['report-dir'] ?? process.env.DSS_REPORT_DIR ?? 'reports' };
+  const env: NodeJS.ProcessEnv = { ...compiledRunEnv(process.env), DSS_REPORT_DIR: values['report-dir'] ?? process.env.DSS_REPORT_DIR ?? 'reports' };
   if (values.target) env.DSS_TARGET = values.target;
   if (values.profile) env.DSS_PROFILE = values.profile;
 

@@ -11,7 +11,7 @@ import { queryParams } from './query-params.ts';
 import { requestHeader } from './request-header.ts';
 import { RouteFinder } from './route-finder.ts';
 import { sendError } from './send-error.ts';
-import { compileTemplate } from './path-template.ts';
+import { compileTemplate } from '../../protocol/path-template.ts';
 import { validateRequest } from './validate-request.ts';
 import { asListedFailure } from './listed-status.ts';
 import type { Simulator } from '../simulator.ts';

@@ -1,6 +1,6 @@
 import type { GatewayMessageType } from '../../schemas/enumerations.ts';
 import { listOfRef } from '../../schemas/resources.ts';
-import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { CheckFailure } from '../runtime/check.ts';
 import { okBody } from './answers.ts';
 import type { Party } from './party.ts';

@@ -1,6 +1,6 @@
 import type { HttpMethod } from '../../schemas/catalogue-types.ts';
 import { endpointById, endpoints, fullPath, type EndpointId } from '../../schemas/endpoints.ts';
-import { bySpecificity, compileTemplate, matchTemplate } from '../../simulator/http/path-template.ts';
+import { bySpecificity, compileTemplate, matchTemplate } from '../../protocol/path-template.ts';
 import { HarnessFault } from './harness-fault.ts';
 import { send, type HttpResponse, type NetworkFailure } from './http.ts';
 import type { RecordedCall, RecordingChannel } from './recorder.ts';

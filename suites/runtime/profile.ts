@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { validate } from '../../schemas/validators.ts';
-import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { substituteEnv } from './env-substitution.ts';
 import { controlKinds, profileSchema, requiredRoles, unknownFields } from './profile-schema.ts';
 

@@ -1,10 +1,10 @@
-import { SimClock } from '../clock.ts';
-import { DssError } from '../errors.ts';
-import { FaultSwitch, type FaultName } from '../faults/catalogue.ts';
-import { MemberRegistry } from '../members/registry.ts';
-import type { Principal } from './principal.ts';
-import type { TokenRequest } from './token-request.ts';
-import { TokenService } from './tokens.ts';
+import { SimClock } from '../../simulator/clock.ts';
+import { DssError } from '../../simulator/errors.ts';
+import { FaultSwitch, type FaultName } from '../../simulator/faults/catalogue.ts';
+import { MemberRegistry } from '../../simulator/members/registry.ts';
+import type { Principal } from '../../simulator/auth/principal.ts';
+import type { TokenRequest } from '../../simulator/auth/token-request.ts';
+import { TokenService } from '../../simulator/auth/tokens.ts';
 
 /** Start of the test clock: not on a whole second, so millisecond-exact expiry is really exercised. */
 export const T0 = Date.UTC(2026, 0, 15, 9, 30, 0, 123);

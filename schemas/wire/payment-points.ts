@@ -1,4 +1,4 @@
-import type { GeoType, PaymentMethod, PaymentPointType } from '../../schemas/enumerations.ts';
+import type { GeoType, PaymentMethod, PaymentPointType } from '../enumerations.ts';
 
 /**
  * The spec's payment point objects ("Payment point objects"), field for field; the closed value sets

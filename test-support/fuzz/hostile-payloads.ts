@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { patterns } from '../../../schemas/spec-types.ts';
+import { patterns } from '../../schemas/spec-types.ts';
 import { RawJson } from './wire.ts';
 
 /**

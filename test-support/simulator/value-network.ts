@@ -1,9 +1,9 @@
-import type { Principal } from '../auth/principal.ts';
-import type { TokenRequest } from '../auth/tokens.ts';
-import { DssError } from '../errors.ts';
-import { parseAmount } from '../ledger/amount.ts';
-import type { AssetRef } from '../ledger/ledger.ts';
-import { createState, type SimState } from '../state.ts';
+import type { Principal } from '../../simulator/auth/principal.ts';
+import type { TokenRequest } from '../../simulator/auth/tokens.ts';
+import { DssError } from '../../simulator/errors.ts';
+import { parseAmount } from '../../simulator/ledger/amount.ts';
+import type { AssetRef } from '../../simulator/ledger/ledger.ts';
+import { createState, type SimState } from '../../simulator/state.ts';
 
 /**
  * The value layer's test network (test support only): two tokenizers with a registered DSA each, two

@@ -1,12 +1,12 @@
 import type { MessageTypeName } from '../../schemas/iso20022/message-types.ts';
-import { financialMessage, type FinancialMessage } from '../iso20022/message-builder.ts';
-import { formatAmount } from '../ledger/amount.ts';
-import type { PaymentQueueMessage } from '../payments/deliveries.ts';
+import { financialMessage, type FinancialMessage } from '../../simulator/iso20022/message-builder.ts';
+import { formatAmount } from '../../simulator/ledger/amount.ts';
+import type { PaymentQueueMessage } from '../../simulator/payments/deliveries.ts';
 import { paymentStory, storyMessage } from '../../schemas/iso20022/message-builders.ts';
-import { MEMBER_API, TOKENIZER_API, usdNetwork, type Answer } from './test-client.ts';
+import { MEMBER_API, TOKENIZER_API, usdNetwork, type Answer } from './app-client.ts';
 
 /**
- * Route-level support for the payment tests (test support only): test-client's USD network where
+ * Route-level support for the payment tests (test support only): app-client's USD network where
  * maker-aa (MAKAGB2L, `main` and `second`) holds 1000 USD of tokenizer-us on `main`, maker-bb
  * (MAKBSGSG) may receive up to 10000 USD on `main`, and the two list each other. Messages are signed
  * through `POST /sign/message`, as a member's client does, and posted to their endpoints.

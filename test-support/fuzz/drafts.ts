@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { familyPrefix, type Endpoint, type EndpointParam } from '../../../schemas/catalogue-types.ts';
+import { familyPrefix, type Endpoint, type EndpointParam } from '../../schemas/catalogue-types.ts';
 import { namesNothing } from './hostile-payloads.ts';
 import { valuesOf } from './schema-values.ts';
 import { jsonText, percentEncode, type FuzzRequest } from './wire.ts';

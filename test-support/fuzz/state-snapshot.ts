@@ -1,5 +1,5 @@
-import { familyPrefix } from '../../../schemas/catalogue-types.ts';
-import { gatewayMessageTypes } from '../../../schemas/enumerations.ts';
+import { familyPrefix } from '../../schemas/catalogue-types.ts';
+import { gatewayMessageTypes } from '../../schemas/enumerations.ts';
 
 /**
  * Everything of a simulator's state that can be read without changing it, for the fuzz test's "the

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
-import { createApp } from '../http/app.ts';
-import { canonicalJson } from '../ledger/canonical-json.ts';
-import { Simulator } from '../simulator.ts';
+import { createApp } from '../../simulator/http/app.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
+import { Simulator } from '../../simulator/simulator.ts';
 
 /**
  * Route-level test support (test support only): an in-process simulator with an empty network, driven

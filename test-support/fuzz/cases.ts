@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { endpoints } from '../../../schemas/endpoints.ts';
+import { endpoints } from '../../schemas/endpoints.ts';
 import { defectsOf } from './defects.ts';
 import { toRequest, type FuzzWorld } from './drafts.ts';
 import { noiseChoice, withNoise } from './noise.ts';

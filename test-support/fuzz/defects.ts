@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import type { Endpoint, EndpointParam, JsonSchema } from '../../../schemas/catalogue-types.ts';
-import { endpoints } from '../../../schemas/endpoints.ts';
-import { financialMessageType, messageTypeNames } from '../../../schemas/iso20022/message-types.ts';
-import { validate } from '../../../schemas/validators.ts';
-import { MAX_BODY_BYTES } from '../body.ts';
+import type { Endpoint, EndpointParam, JsonSchema } from '../../schemas/catalogue-types.ts';
+import { endpoints } from '../../schemas/endpoints.ts';
+import { financialMessageType, messageTypeNames } from '../../schemas/iso20022/message-types.ts';
+import { validate } from '../../schemas/validators.ts';
+import { MAX_BODY_BYTES } from '../../simulator/http/body.ts';
 import { callerOf, draftOf, pathParams, plausiblePathValue, queryParams, toRequest, type Draft, type FuzzWorld } from './drafts.ts';
 import { deepJson, hostileXml, hostileXmlNames, invalidUtf8Bodies, malformedJsonBodies, namesNothing, notBase64 } from './hostile-payloads.ts';
 import { isObject, objectsWithRequired, properties, requiredNames, resolved, slotsOf, valuesOf, write } from './schema-values.ts';

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
-import { endpointById, endpoints, isEndpointId } from '../../../schemas/endpoints.ts';
-import { validate } from '../../../schemas/validators.ts';
+import { endpointById, endpoints, isEndpointId } from '../../schemas/endpoints.ts';
+import { validate } from '../../schemas/validators.ts';
 import { fuzzCases, type FuzzCase } from './cases.ts';
 import { hostileXmlNames } from './hostile-payloads.ts';
 

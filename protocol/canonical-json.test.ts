@@ -1,5 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { canonicalJson } from './canonical-json.ts';
+
+/** The published vectors (vectors/canonical-json.json): JSON text in, the exact canonical text out. */
+const vectors = JSON.parse(readFileSync(new URL('vectors/canonical-json.json', import.meta.url), 'utf8')) as {
+  cases: Array<{ name: string; input: string; canonical: string }>;
+};
+
+test('the published canonical JSON vectors', () => {
+  expect(vectors.cases.length).toBeGreaterThanOrEqual(15);
+  for (const vector of vectors.cases) expect(canonicalJson(JSON.parse(vector.input)), vector.name).toBe(vector.canonical);
+});
 
 test.describe('canonicalJson', () => {
   test('sorts keys at every level and writes no whitespace; arrays keep their order', () => {

@@ -1,7 +1,7 @@
 import type { QuotationInfo, QuotationObject, RequestQuotation } from '../../schemas/wire/quotations.ts';
-import { EUR, USD, fundLine, valueNetwork } from '../credit-lines/test-network.ts';
-import type { SimState } from '../state.ts';
-import { requestQuotations } from './request.ts';
+import { EUR, USD, fundLine, valueNetwork } from './value-network.ts';
+import type { SimState } from '../../simulator/state.ts';
+import { requestQuotations } from '../../simulator/quotations/request.ts';
 
 /**
  * The quotation tests' network (test support only), on top of the value layer's: the buyer `maker-aa`

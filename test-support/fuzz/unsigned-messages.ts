@@ -1,9 +1,9 @@
 import type { Element } from '@xmldom/xmldom';
 import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
-import { messageEnvelope } from '../../../schemas/iso20022/message-envelope.ts';
-import { financialMessageType, isMessageTypeName, type MessageTypeName } from '../../../schemas/iso20022/message-types.ts';
-import { parseXml, serializeXml } from '../../iso20022/xml-dom.ts';
+import { messageEnvelope } from '../../schemas/iso20022/message-envelope.ts';
+import { financialMessageType, isMessageTypeName, type MessageTypeName } from '../../schemas/iso20022/message-types.ts';
+import { parseXml, serializeXml } from '../../simulator/iso20022/xml-dom.ts';
 
 /**
  * Real ISO 20022 messages, changed and never signed: the Documents of the ISO core's sample fixtures in
@@ -18,7 +18,7 @@ interface Sample {
   document: string;
 }
 
-const fixtures = new URL('../../iso20022/fixtures/', import.meta.url);
+const fixtures = new URL('../../simulator/iso20022/fixtures/', import.meta.url);
 
 /** The samples whose Document is of a type the service takes (AppHdr-only samples left out). */
 const samples: Sample[] = readdirSync(fixtures, { recursive: true, encoding: 'utf8' }).flatMap((path) => {

@@ -1,14 +1,14 @@
 import type { MessageTypeName } from '../../schemas/iso20022/message-types.ts';
-import type { Principal } from '../auth/principal.ts';
-import { USD, fundLine, valueNetwork } from '../credit-lines/test-network.ts';
-import { DssError } from '../errors.ts';
-import { financialMessage, type FinancialMessage } from '../iso20022/message-builder.ts';
-import { readMessage } from '../iso20022/read-message.ts';
-import type { MessageContent } from '../iso20022/message-content.ts';
-import { signedBy } from '../iso20022/test-messages.ts';
-import { textAt } from '../iso20022/xml-dom.ts';
-import { formatAmount } from '../ledger/amount.ts';
-import { handleFinancialMessage, type MessageRoute } from './message-pipeline.ts';
+import type { Principal } from '../../simulator/auth/principal.ts';
+import { USD, fundLine, valueNetwork } from './value-network.ts';
+import { DssError } from '../../simulator/errors.ts';
+import { financialMessage, type FinancialMessage } from '../../simulator/iso20022/message-builder.ts';
+import { readMessage } from '../../simulator/iso20022/read-message.ts';
+import type { MessageContent } from '../../simulator/iso20022/message-content.ts';
+import { signedBy } from '../../simulator/iso20022/sample-network.ts';
+import { textAt } from '../../simulator/iso20022/xml-dom.ts';
+import { formatAmount } from '../../simulator/ledger/amount.ts';
+import { handleFinancialMessage, type MessageRoute } from '../../simulator/payments/message-pipeline.ts';
 import { paymentStory, storyMessage } from '../../schemas/iso20022/message-builders.ts';
 
 /**

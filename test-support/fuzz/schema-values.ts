@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { JsonSchema } from '../../../schemas/catalogue-types.ts';
-import { resourceNameOfRef, resourceSchemas } from '../../../schemas/resources.ts';
+import type { JsonSchema } from '../../schemas/catalogue-types.ts';
+import { resourceNameOfRef, resourceSchemas } from '../../schemas/resources.ts';
 
 /**
  * Values shaped by the catalogue's JSON Schemas, for the fuzz test's bodies and parameters: every
