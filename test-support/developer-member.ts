@@ -6,7 +6,7 @@
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { canonicalJson } from '../simulator/ledger/canonical-json.ts';
+import { canonicalJson } from '../protocol/canonical-json.ts';
 
 export const MEMBER_API = '/client/v1/api';
 
@@ -89,15 +89,22 @@ export class DeveloperMember {
 }
 
 /**
- * Moves the simulator's clock forward by `stepMs` and checks `condition` until it answers a value,
- * up to `attempts` times; the real pause between attempts only lets the autopilot's timer run.
+ * Checks `condition` until it answers a value. Between checks it moves the simulator's clock by
+ * `stepMs` (the autopilot members answer after a delay on that clock), at most `maxAdvanceMs` in all
+ * so that tokens never expire for it; the short real pause only lets the autopilot's timer run. The
+ * real-time limit is a safety net for a loaded machine, not a measure.
  */
-export async function eventually<T>(baseUrl: string, what: string, condition: () => Promise<T | undefined>, attempts = 200, stepMs = 250): Promise<T> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
+export async function eventually<T>(baseUrl: string, what: string, condition: () => Promise<T | undefined>, limitMs = 90_000, stepMs = 250, maxAdvanceMs = 5_000): Promise<T> {
+  const deadline = Date.now() + limitMs;
+  let advanced = 0;
+  for (;;) {
     const value = await condition();
     if (value !== undefined) return value;
-    await fetch(`${baseUrl}/sim/clock`, { method: 'POST', body: JSON.stringify({ advance_ms: stepMs }) });
+    if (Date.now() > deadline) throw new Error(`${what}: still not so after ${limitMs} ms`);
+    if (advanced < maxAdvanceMs) {
+      await fetch(`${baseUrl}/sim/clock`, { method: 'POST', body: JSON.stringify({ advance_ms: stepMs }) });
+      advanced += stepMs;
+    }
     await sleep(60);
   }
-  throw new Error(`${what}: not so after ${attempts} attempts`);
 }

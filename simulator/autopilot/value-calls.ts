@@ -5,7 +5,7 @@
  * network file's opening lines and by autopilot tokenizers.
  */
 import { randomUUID } from 'node:crypto';
-import { canonicalJson } from '../ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import type { MemberApi } from './member-api.ts';
 
 /** base64 of the value's canonical JSON: how signed objects travel (semantics §4a). */

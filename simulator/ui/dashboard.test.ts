@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Browser } from '@playwright/test';
-import { startSimulatorProcess, type SimulatorProcess } from '../simulator-process.ts';
+import { startSimulatorProcess, type SimulatorProcess } from '../../test-support/simulator-process.ts';
 import { launchChromium } from '../../test-support/browser.ts';
 import { DeveloperMember, eventually } from '../../test-support/developer-member.ts';
 
