@@ -1,6 +1,7 @@
 import { getRequestListener } from '@hono/node-server';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createApp } from './http/app.ts';
 import { answerMalformedHttp, unbuildableRequest } from './http/malformed-http.ts';
 import { Simulator, type SimulatorOptions } from './simulator.ts';
 import { isFaultName, type FaultName } from './faults/catalogue.ts';
@@ -22,7 +23,7 @@ export interface RunningSimulator {
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
   const unknown = (options.faults ?? []).filter((name) => !isFaultName(name));
   if (unknown.length > 0) throw new Error(`unknown faults: ${unknown.join(', ')}`);
-  const simulator = await Simulator.create({ ...options, faults: options.faults as FaultName[] | undefined });
+  const simulator = await Simulator.create({ ...options, faults: options.faults as FaultName[] | undefined }, createApp);
   const app = simulator.app;
   const host = options.host ?? '127.0.0.1';
   // The adapter's listener on a plain Node server (what `serve` builds), so that requests refused

@@ -1,7 +1,6 @@
 import type { Hono } from 'hono';
 import { createState, type SimState } from './state.ts';
 import type { FaultName } from './faults/catalogue.ts';
-import { createApp } from './http/app.ts';
 import { Autopilot } from './autopilot/autopilot.ts';
 import { clockOf, DEFAULT_DELAY_MS, type NetworkFile } from './network/network-file.ts';
 import { demoMembersOnly, demoNetwork } from './network/demo.ts';
@@ -33,10 +32,18 @@ export class Simulator {
   private pilot: Autopilot | undefined;
   private hono: Hono | undefined;
 
-  private constructor(readonly options: SimulatorOptions) {}
+  private constructor(
+    readonly options: SimulatorOptions,
+    private readonly serve: ((simulator: Simulator) => Hono) | undefined,
+  ) {}
 
-  static async create(options: SimulatorOptions = {}): Promise<Simulator> {
-    const simulator = new Simulator(options);
+  /**
+   * `serve` builds the simulator's Hono app (http/app.ts `createApp`, passed in by server.ts so that
+   * this file does not import the routes that import it). Without it, only networks that need no call
+   * (`empty`, `demo-static`) can be loaded.
+   */
+  static async create(options: SimulatorOptions = {}, serve?: (simulator: Simulator) => Hono): Promise<Simulator> {
+    const simulator = new Simulator(options, serve);
     await simulator.reset({ network: options.network, clock: options.clock });
     return simulator;
   }
@@ -47,7 +54,8 @@ export class Simulator {
 
   /** The whole simulator as one Hono app; the autopilot members and the network file's opening calls go through it too. */
   get app(): Hono {
-    this.hono ??= createApp(this);
+    if (!this.serve) throw new Error('this simulator was created without its app (Simulator.create(options, createApp))');
+    this.hono ??= this.serve(this);
     return this.hono;
   }
 
