@@ -1,16 +1,19 @@
 import { startSimulator } from '../../simulator/server.ts';
 import { faultCatalogue } from '../../simulator/faults/catalogue.ts';
 import { networkView } from '../../simulator/control/network-view.ts';
+import { loadNetwork } from '../../simulator/network/load-network.ts';
+import { NetworkFileError } from '../../simulator/network/network-file.ts';
 import { UserMistake } from '../../suites/runtime/user-mistake.ts';
 import { integerOption, parseOptions, UsageError } from './usage.ts';
 
 const help = `Usage: dss sim [options]
   --port <n>          port to listen on (default 4010; 0 picks a free one)
   --host <addr>       address to bind (default 127.0.0.1)
-  --network <kind>    demo (default) or empty
+  --network <n>       demo (default: answering counterparties), demo-static (same members, nobody
+                      answers), empty, or a network file (YAML; see docs/network.md)
   --clock <ms>        start the clock at this instant (ms since the epoch)
   --faults <a,b>      switch on named faults (see GET /sim/faults)
-  --control-remote    serve the control plane /sim to non-loopback clients too`;
+  --control-remote    serve the control plane /sim and the dashboard /ui to non-loopback clients too`;
 
 export async function runSim(args: string[]): Promise<number> {
   const { values } = parseOptions(
@@ -29,8 +32,13 @@ export async function runSim(args: string[]): Promise<number> {
     console.log(help);
     return 0;
   }
-  const network = values.network ?? 'demo';
-  if (network !== 'demo' && network !== 'empty') throw new UsageError(`--network must be demo or empty; got "${network}"`);
+  let network;
+  try {
+    network = loadNetwork(values.network ?? 'demo');
+  } catch (error) {
+    if (error instanceof NetworkFileError) throw new UsageError(error.message);
+    throw error;
+  }
   const faults = values.faults ? values.faults.split(',').map((name) => name.trim()).filter(Boolean) : [];
   const unknown = faults.filter((name) => !Object.hasOwn(faultCatalogue, name));
   if (unknown.length > 0) throw new UsageError(`unknown faults: ${unknown.join(', ')}\nknown faults: ${Object.keys(faultCatalogue).join(', ')}`);
@@ -52,6 +60,7 @@ export async function runSim(args: string[]): Promise<number> {
   console.log(`  member interface     ${running.url}/client/v1/api`);
   console.log(`  API docs             ${running.url}/docs   (OpenAPI: ${running.url}/openapi.json)`);
   console.log(`  control plane        ${running.url}/sim`);
+  console.log(`  dashboard            ${running.url}/ui`);
   if (faults.length > 0) console.log(`  faults ON            ${faults.join(', ')}`);
   const view = await networkView(running.simulator.state);
   if (view.members.length > 0) {

@@ -91,19 +91,4 @@ export const profileSchema: JsonSchema = {
 };
 
 /** "/capabilities: unknown field "contrl" (valid: control, areas)" for every key a closed object does not list. */
-export function unknownFields(schema: JsonSchema, data: unknown, path = ''): string[] {
-  if (Array.isArray(data)) {
-    const items = schema.items as JsonSchema | undefined;
-    return items ? data.flatMap((item, index) => unknownFields(items, item, `${path}/${index}`)) : [];
-  }
-  if (data === null || typeof data !== 'object') return [];
-  const properties = schema.properties as Record<string, JsonSchema> | undefined;
-  const additional = schema.additionalProperties as JsonSchema | undefined;
-  const problems: string[] = [];
-  for (const [key, value] of Object.entries(data)) {
-    const child = properties?.[key] ?? additional;
-    if (child) problems.push(...unknownFields(child, value, `${path}/${key}`));
-    else if (properties) problems.push(`${path || '/'}: unknown field "${key}" (valid: ${Object.keys(properties).join(', ')})`);
-  }
-  return problems;
-}
+export { unknownFields } from '../../schemas/unknown-fields.ts';
