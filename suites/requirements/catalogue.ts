@@ -33,8 +33,16 @@ export interface Requirement {
 /** Upper-case words joined by hyphens (`AUTH-REFRESH`): greppable, and safe in any report format. */
 const idPattern = /^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+$/;
 
+/**
+ * Catalogues read so far, by version. The scenarios ask for the catalogue once each and parsing its
+ * YAML takes a tenth of a second or more: once per process is enough.
+ */
+const loaded = new Map<string, Requirement[]>();
+
 /** Reads and validates the catalogue of a spec version; throws with every problem found. */
 export function loadRequirements(version = '1.0.0'): Requirement[] {
+  const known = loaded.get(version);
+  if (known) return [...known];
   const file = new URL(`./${version}.yaml`, import.meta.url);
   let text: string;
   try {
@@ -42,7 +50,9 @@ export function loadRequirements(version = '1.0.0'): Requirement[] {
   } catch {
     throw new Error(`No requirement catalogue for spec version ${version} (expected ${file.pathname})`);
   }
-  return parseRequirements(text, version);
+  const requirements = parseRequirements(text, version);
+  loaded.set(version, requirements);
+  return [...requirements];
 }
 
 /** Validates a catalogue's text, reporting every problem at once so a catalogue edit is fixed in one go. */
