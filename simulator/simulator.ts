@@ -1,5 +1,6 @@
 import { createState, type SimState } from './state.ts';
 import { seedDemoNetwork } from './control/demo-network.ts';
+import type { RetentionOptions } from './retention/retention.ts';
 import type { FaultName } from './faults/catalogue.ts';
 
 export type NetworkKind = 'demo' | 'empty';
@@ -12,6 +13,8 @@ export interface SimulatorOptions {
   networkSeed?: string;
   /** Serve the control plane `/sim` to non-loopback clients too (off by default). */
   controlFromAnywhere?: boolean;
+  /** Bounds of the stores that grow with traffic (docs/semantics.md, "Retention"); kept across resets. */
+  retention?: Partial<RetentionOptions>;
 }
 
 /**
@@ -39,6 +42,7 @@ export class Simulator {
       clock: options.clock,
       networkSeed: this.options.networkSeed,
       faults: this.current ? this.current.faults.list() : this.options.faults,
+      retention: this.options.retention,
     });
     if ((options.network ?? 'demo') === 'demo') seedDemoNetwork(state);
     this.current = state;

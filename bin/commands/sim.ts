@@ -2,6 +2,7 @@ import { startSimulator } from '../../simulator/server.ts';
 import { faultCatalogue } from '../../simulator/faults/catalogue.ts';
 import { networkView } from '../../simulator/control/network-view.ts';
 import { integerOption, parseOptions, UsageError } from './usage.ts';
+import { parseRetention } from '../../simulator/retention/retention.ts';
 
 const help = `Usage: dss sim [options]
   --port <n>          port to listen on (default 4010; 0 picks a free one)
@@ -9,7 +10,10 @@ const help = `Usage: dss sim [options]
   --network <kind>    demo (default) or empty
   --clock <ms>        start the clock at this instant (ms since the epoch)
   --faults <a,b>      switch on named faults (see GET /sim/faults)
-  --control-remote    serve the control plane /sim to non-loopback clients too`;
+  --control-remote    serve the control plane /sim to non-loopback clients too
+  --retention <a=n,..> history kept at most per store (see GET /sim/retention and docs/semantics.md):
+                      quotations, gatewayMessages, ledgerTransactions, notifications, payments,
+                      messageIdentifiers`;
 
 export async function runSim(args: string[]): Promise<number> {
   const { values } = parseOptions(
@@ -21,6 +25,7 @@ export async function runSim(args: string[]): Promise<number> {
       clock: { type: 'string' },
       faults: { type: 'string' },
       'control-remote': { type: 'boolean' },
+      retention: { type: 'string' },
     },
     help,
   );
@@ -34,6 +39,13 @@ export async function runSim(args: string[]): Promise<number> {
   const unknown = faults.filter((name) => !Object.hasOwn(faultCatalogue, name));
   if (unknown.length > 0) throw new UsageError(`unknown faults: ${unknown.join(', ')}\nknown faults: ${Object.keys(faultCatalogue).join(', ')}`);
 
+  let retention;
+  try {
+    retention = parseRetention(values.retention ?? '');
+  } catch (error) {
+    throw new UsageError(`--retention: ${(error as Error).message}`);
+  }
+
   const running = await startSimulator({
     port: integerOption('port', values.port, 0, 65535) ?? 4010,
     host: values.host ?? '127.0.0.1',
@@ -41,6 +53,7 @@ export async function runSim(args: string[]): Promise<number> {
     clock: integerOption('clock', values.clock, 0, Number.MAX_SAFE_INTEGER),
     faults,
     controlFromAnywhere: values['control-remote'] ?? false,
+    retention,
   });
   console.log(`DSS reference simulator listening on ${running.url}`);
   console.log(`  tokenizer interface  ${running.url}/tokenizer/v1/api`);
