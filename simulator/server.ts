@@ -24,8 +24,8 @@ export interface RunningSimulator {
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
   const unknown = (options.faults ?? []).filter((name) => !isFaultName(name));
   if (unknown.length > 0) throw new Error(`unknown faults: ${unknown.join(', ')}`);
-  const simulator = await Simulator.create({ ...options, faults: options.faults as FaultName[] | undefined });
-  const app = createApp(simulator);
+  const simulator = await Simulator.create({ ...options, faults: options.faults as FaultName[] | undefined }, createApp);
+  const app = simulator.app;
   const host = options.host ?? '127.0.0.1';
   // The adapter's listener on a plain Node server (what `serve` builds), so that requests refused
   // before the app still get the spec's error body (http/malformed-http.ts).
@@ -46,6 +46,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     simulator,
     close: () =>
       new Promise((resolve, reject) => {
+        void simulator.close();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),

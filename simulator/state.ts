@@ -16,6 +16,7 @@ import { ServiceReports } from './payments/service-reports.ts';
 import { RedemptionBook } from './redemption/redemption.ts';
 import { ChargeBook } from './charges/charge-book.ts';
 import { DroppedCounts, retentionOptions, type RetentionOptions } from './retention/retention.ts';
+import { ActivityLog } from './activity/activity-log.ts';
 
 /**
  * All state of one simulator, in one place. `POST /sim/reset` replaces it whole; nothing outside this
@@ -47,6 +48,8 @@ export interface SimState {
   readonly serviceReports: ServiceReports;
   /** How much history the stores keep, and what they dropped so far (`GET /sim/retention`). */
   readonly retention: { readonly options: Readonly<RetentionOptions>; readonly dropped: DroppedCounts };
+  /** Calls, gateway deliveries and autopilot actions, newest last (the dashboard's sequence view). */
+  readonly activity: ActivityLog;
 }
 
 export interface StateOptions {
@@ -68,6 +71,8 @@ export async function createState(options: StateOptions = {}): Promise<SimState>
   const ledger = new Ledger(clock, faults, bounds, dropped);
   const gateway = new GatewayQueues(faults, bounds.gatewayMessages, dropped);
   deliverLedgerNotifications(ledger, gateway);
+  const activity = new ActivityLog(() => clock.now());
+  gateway.onEnqueue((member, queue, payload) => activity.record({ kind: 'delivery', member, queue, payload }));
   return {
     clock,
     members,
@@ -86,5 +91,6 @@ export async function createState(options: StateOptions = {}): Promise<SimState>
     charges: new ChargeBook(),
     serviceReports: new ServiceReports(clock),
     retention,
+    activity,
   };
 }

@@ -2,7 +2,7 @@ import type { ExchangeInfo, ExchangeObject, ExchangeResult } from '../../schemas
 import { requireAccount } from '../auth/authorize.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
-import { canonicalJson } from '../ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { verifyWithAddress } from '../members/keys.ts';
 import { EMISSION } from '../members/registry.ts';
 import { verifiedWith, type Quotation, type QuotationAnswer } from '../quotations/quotation.ts';

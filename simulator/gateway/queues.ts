@@ -18,6 +18,9 @@ export interface StreamMessage {
 /** The most messages one read returns; the rest wait for the next read. */
 export const GATEWAY_READ_LIMIT = 100;
 
+/** Told of every message put on a queue (the dashboard and the autopilot members watch deliveries). */
+export type EnqueueListener = (member: string, type: GatewayMessageType, payload: object) => void;
+
 /**
  * Unread messages are bounded per member and queue (retention `gatewayMessages`): a member that never
  * reads (nobody reads `transactions` in a load test) would otherwise keep every message for good. Past
@@ -25,6 +28,7 @@ export const GATEWAY_READ_LIMIT = 100;
  */
 export class GatewayQueues {
   private readonly queues = new Map<string, Fifo<StreamMessage>>();
+  private readonly listeners: EnqueueListener[] = [];
 
   constructor(
     private readonly faults: FaultSwitch = new FaultSwitch(),
@@ -42,6 +46,19 @@ export class GatewayQueues {
       queue.shift();
       this.dropped.add(`gateway:${key}`);
     }
+    for (const listener of this.listeners) listener(member, type, payload);
+  }
+
+  onEnqueue(listener: EnqueueListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** How many messages wait, per member and queue type (for the dashboard). */
+  pending(): Array<{ member: string; type: GatewayMessageType; count: number }> {
+    return [...this.queues].filter(([, queue]) => queue.length > 0).map(([key, queue]) => {
+      const [member, type] = key.split('|') as [string, GatewayMessageType];
+      return { member, type, count: queue.length };
+    });
   }
 
   /** The oldest pending messages, in order, removed from the queue; `[]` when none wait. */

@@ -1,6 +1,6 @@
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { decodeAccountAddress, encodeAccountAddress } from '../../protocol/strkey.ts';
 import { BoundedMap } from '../bounded-map.ts';
-import { decodeAccountAddress, encodeAccountAddress } from './strkey.ts';
 
 // PKCS#8 and SPKI prefixes for a raw Ed25519 seed / public key (RFC 8410), so keys can be derived
 // from a seed without a key-generation library.
