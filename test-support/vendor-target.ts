@@ -29,7 +29,9 @@ export async function startHidingProxy(upstream: string): Promise<HidingProxy> {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ short_message: 'Not Found', long_message: 'no such path', timestamp: Date.now() }));
       return;
     }
-    const forward = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+    // A connection per request: reusing an idle upstream connection races with the simulator closing
+    // it, and the reset would come out as the target's.
+    const forward = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent: false }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
@@ -63,6 +65,8 @@ export interface VendorProfileOptions {
   full: boolean;
   /** Member sets (one per shard or worker). */
   sets?: number;
+  /** The profile's `timeouts.request_ms` (default the harness's). */
+  requestMs?: number;
 }
 
 /**
@@ -77,7 +81,8 @@ export async function writeVendorTargetProfile(dir: string, simulatorUrl: string
   const indent = (text: string, spaces: number) => text.replace(/^/gm, ' '.repeat(spaces));
   const members = sets.length === 1 ? `members:\n${indent(sets[0]!, 2)}` : `member_sets:\n${sets.map((set) => `  -\n${indent(set, 4)}`).join('\n')}`;
   const file = join(dir, 'profile.yaml');
-  writeFileSync(file, `base_url: ${proxyUrl}\n${members}\ncapabilities: { control: none }\n`, { mode: 0o600 });
+  const timeouts = options.requestMs === undefined ? '' : `timeouts: { request_ms: ${options.requestMs} }\n`;
+  writeFileSync(file, `base_url: ${proxyUrl}\n${members}\ncapabilities: { control: none }\n${timeouts}`, { mode: 0o600 });
   return { file, env };
 }
 
