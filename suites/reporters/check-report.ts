@@ -22,7 +22,7 @@ export function toCheckReport(raw: RawCheck, problems: string[]): { check: Check
   const fault = failedHere ? faultOf(deciding, errors) : null;
   const requirements = [...new Set(annotationValues(raw.annotations, 'requirement'))];
   const findings = annotationValues(raw.annotations, FINDING_ANNOTATION);
-  const failedRequirements = blamedRequirements(outcome, fault, requirements, errors);
+  const failedRequirements = blamedRequirements(outcome, fault, requirements, errors, findings);
   const attemptCalls = raw.attempts.map((attempt) => parseCalls(attempt.callAttachments, id, problems));
   const allCalls = attemptCalls.flat();
   const { expected, got } = expectedAndGot(errors[0] ?? '');
@@ -83,11 +83,16 @@ function classify(raw: RawCheck): { outcome: Outcome; decidingIndex: number } {
   return lastFailure === -1 ? decided('passed') : { outcome: 'flaky', decidingIndex: lastFailure };
 }
 
-/** A stale baseline fails every requirement of its check: the run must not pass until the baseline is fixed. */
-function blamedRequirements(outcome: Outcome, fault: Fault | null, requirements: string[], errors: string[]): string[] {
+/**
+ * A stale baseline fails every requirement of its check: the run must not pass until the baseline is
+ * fixed. A finding blames its cross-cutting requirement even when the check does not name it (any check
+ * may see an error body); a failure naming none of the check's requirements blames them all.
+ */
+function blamedRequirements(outcome: Outcome, fault: Fault | null, requirements: string[], errors: string[], findings: string[]): string[] {
   if (outcome === 'stale-baseline') return requirements;
   if (fault !== 'target') return [];
-  const named = errors.map(requirementTag).filter((id): id is string => id !== null && requirements.includes(id));
+  const found = findings.map(requirementTag).filter((id): id is string => id !== null);
+  const named = errors.map(requirementTag).filter((id): id is string => id !== null && (requirements.includes(id) || found.includes(id)));
   return named.length > 0 ? [...new Set(named)] : requirements;
 }
 

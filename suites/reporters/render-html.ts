@@ -175,7 +175,10 @@ ${results.problems.length === 0 ? null : html`<section id="problems"><h2>Problem
  * Bodies on the page, all calls together: past it, a body is left out with its size (conformance.json
  * keeps it whole, up to 64 KiB), so that a run failing every check still gives a page under 5 MB.
  */
-const PAGE_BODY_BUDGET = 2 * 1024 * 1024;
+const PAGE_BODY_BUDGET = 1536 * 1024;
+
+/** Calls shown per check: the last ones, where a check fails (conformance.json keeps them all). */
+const CALLS_SHOWN = 20;
 
 const verdictLabel: Record<ConformanceReport['results']['verdict'], string> = {
   passed: 'PASSED',
@@ -239,8 +242,14 @@ function checkBlock(check: CheckReport, statements: ReadonlyMap<string, string>,
   )}</ul>
   ${check.expected === null && check.got === null ? null : html`<table class="facts"><tr><th>Expected</th><td><code>${check.expected ?? ''}</code></td></tr><tr><th>Got</th><td><code>${check.got ?? ''}</code></td></tr></table>`}
   ${check.error === null ? null : html`<pre class="error">${check.error}</pre>`}
-  ${check.calls.length === 0 ? null : html`<details class="calls"><summary>Calls (${check.calls.length})</summary>${check.calls.map((call) => callBlock(call, budget))}</details>`}
+  ${check.calls.length === 0 ? null : callsBlock(check.calls, budget)}
 </article>`;
+}
+
+function callsBlock(calls: readonly RecordedCall[], budget: { left: number }): Html {
+  const shown = calls.slice(-CALLS_SHOWN);
+  const earlier = calls.length - shown.length;
+  return html`<details class="calls"><summary>Calls (${calls.length})</summary>${earlier > 0 ? html`<p class="muted">The last ${shown.length} of ${calls.length} calls; conformance.json has the ${earlier} earlier ones.</p>` : null}${shown.map((call) => callBlock(call, budget))}</details>`;
 }
 
 function callBlock(call: RecordedCall, budget: { left: number }): Html {

@@ -26,7 +26,8 @@ export function filteredOut(scope: RunScope): string {
 
 export function requirementMatrix(requirements: readonly Requirement[], checks: readonly CheckReport[], scope: RunScope): RequirementReport[] {
   return requirements.map((requirement) => {
-    const naming = checks.filter((check) => check.requirements.includes(requirement.id));
+    // A check may find a cross-cutting requirement broken without naming it (a finding on the way).
+    const naming = checks.filter((check) => check.requirements.includes(requirement.id) || check.failed_requirements.includes(requirement.id));
     return {
       ...requirement,
       ...statusOf(requirement, naming, scope),

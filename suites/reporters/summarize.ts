@@ -145,7 +145,7 @@ function findingsOf(matrix: readonly RequirementReport[], blame: ReadonlyArray<{
         level: row.level,
         layer: row.layer,
         statement: row.statement,
-        checks: [...new Set(seen.map((entry) => entry.check_id))],
+        checks: [...new Set(seen.map((entry) => entry.check_id))].sort(compare),
         reasons: [...reasons].map(([text, count]) => ({ text, count })).sort((a, b) => b.count - a.count || compare(a.text, b.text)),
         examples: seen.slice(0, EXAMPLES).map((entry) => ({ check_id: entry.check_id, message: entry.messages[0] ?? '' })),
       };
