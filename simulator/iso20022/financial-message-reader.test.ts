@@ -2,11 +2,12 @@ import { test, expect } from '@playwright/test';
 import type { MessageTypeName } from '../../schemas/iso20022/message-types.ts';
 import { readFinancialMessage, refusalError, type FinancialMessageReading } from './financial-message-reader.ts';
 import { financialMessage } from './message-builder.ts';
-import { serviceExample, signedBy, testNetwork } from './test-messages.ts';
+import { serviceExample } from '../../test-support/simulator/iso20022-fixtures.ts';
+import { sampleNetwork, signedBy } from './sample-network.ts';
 import { messageXml, paymentDocument, type PaymentOptions } from '../../schemas/iso20022/message-builders.ts';
 
 function setup() {
-  const network = testNetwork();
+  const network = sampleNetwork();
   const read = (type: MessageTypeName, xml: string) => readFinancialMessage(financialMessage(type, xml), network);
   /** A signed pacs.008 of bank-aaaa to bank-bbbb with the options changed. */
   const payment = (options: PaymentOptions = {}, header: Parameters<typeof messageXml>[2] = {}) =>

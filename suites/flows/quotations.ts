@@ -1,6 +1,6 @@
 import { listOfRef, schemaRef } from '../../schemas/resources.ts';
 import type { QuotationInfo, QuotationObject, QuotationParameters, QuotationState, RequestQuotation } from '../../schemas/wire/quotations.ts';
-import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { CheckFailure, expectStatus } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { describeCall, okBody } from './answers.ts';

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { projectRoot, runNode } from './child.ts';
+import { compiledRunEnv, conformanceConfig } from '../kit-layout.ts';
+import { runNode } from './child.ts';
 
 /**
  * Which checks the conformance suites hold and which requirements each names, read from the checks'
@@ -18,11 +19,14 @@ export interface ListedCheck {
 /** Listing loads every check file once; far more than it takes. */
 const LISTING_TIMEOUT_MS = 120_000;
 
-/** Lists the checks of `suites/conformance.config.ts`; `env` is the environment the config is read in. */
+/**
+ * Lists the checks of the compiled conformance config, the one `dss test` runs (the caller makes sure
+ * dist/ is fresh); `env` is the environment the config is read in.
+ */
 export async function listChecks(env: NodeJS.ProcessEnv): Promise<ListedCheck[]> {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  const args = [cli, 'test', '--config', `${projectRoot}suites/conformance.config.ts`, '--list', '--reporter=json'];
-  const { code, stdout, output } = await runNode(args, env, LISTING_TIMEOUT_MS);
+  const args = [cli, 'test', '--config', conformanceConfig, '--list', '--reporter=json'];
+  const { code, stdout, output } = await runNode(args, compiledRunEnv(env), LISTING_TIMEOUT_MS);
   // A suite that fails to load still gives the JSON listing, whose errors say more than the exit status.
   if (code !== 0 && !stdout.trimStart().startsWith('{')) throw new Error(`listing the conformance checks failed (exit ${code}):\n${output}`);
   return parseCheckListing(stdout);

@@ -6,7 +6,8 @@ import { faultCatalogue, type FaultName } from '../../simulator/faults/catalogue
 import { startSimulator } from '../../simulator/server.ts';
 import type { ConformanceReport } from '../reporters/report-types.ts';
 import { grepForChecks, type ListedCheck } from './check-listing.ts';
-import { projectRoot, runNode } from './child.ts';
+import { dssCommand } from '../kit-layout.ts';
+import { runNode } from './child.ts';
 import { judgeRun, type FaultDetection, type RunJudgement } from './detection.ts';
 
 /** Where each fault's run writes its reports, below the self-check's report dir. */
@@ -113,7 +114,7 @@ async function runBatches(name: FaultName, batches: string[][], detection: Fault
 async function runBatch(url: string, batch: string[], requirement: string, runDir: string, env: NodeJS.ProcessEnv): Promise<RunJudgement | null> {
   await mkdir(runDir, { recursive: true });
   const grep = grepForChecks([REACHABLE_CHECK, ...batch.filter((id) => id !== REACHABLE_CHECK)]);
-  const run = await runNode([join(projectRoot, 'bin/dss.js'), 'test', '--target', url, '--grep', grep, '--workers', '1', '--report-dir', runDir], env, RUN_TIMEOUT_MS);
+  const run = await runNode([dssCommand, 'test', '--target', url, '--grep', grep, '--workers', '1', '--report-dir', runDir], env, RUN_TIMEOUT_MS);
   await writeFile(join(runDir, 'output.txt'), run.output);
   const reportFile = join(runDir, 'conformance.json');
   if (!existsSync(reportFile)) return null;

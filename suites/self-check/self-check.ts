@@ -10,12 +10,17 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FaultName } from '../../simulator/faults/catalogue.ts';
+import { buildScript } from '../kit-layout.ts';
 import { listChecks } from './check-listing.ts';
+import { runNode } from './child.ts';
 import type { FaultDetection } from './detection.ts';
 import { renderDetectionTable, renderSelfCheckPage, renderSummary } from './detection-table.ts';
 import { runFault } from './fault-run.ts';
 
 export const selfCheckFormat = 'dss-self-check/1';
+
+/** A whole build takes about a minute on a loaded 2-core machine; this only stops one that hangs. */
+const BUILD_TIMEOUT_MS = 10 * 60_000;
 
 export interface SelfCheckResult {
   format: typeof selfCheckFormat;
@@ -48,6 +53,9 @@ export async function runSelfCheck(options: SelfCheckOptions): Promise<SelfCheck
   // The runs test the simulators started here, never a profile or target of the caller's environment.
   const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', DSS_PROFILE: '', DSS_TARGET: '', DSS_REPORT_DIR: reportDir };
 
+  // Every run uses the compiled kit (dss test): up to date before the listing reads it.
+  const build = await runNode([buildScript, '--if-stale'], env, BUILD_TIMEOUT_MS);
+  if (build.code !== 0) throw new Error(`the build of dist/ failed:\n${build.output}`);
   const checks = await listChecks(env);
   log(`Fault self-check: ${options.faults.length} faults, ${options.parallel} at a time, against ${checks.length} checks`);
   let done = 0;

@@ -1,5 +1,5 @@
 import { endpointById, isEndpointId } from '../../../schemas/endpoints.ts';
-import { CheckFailure, expectErrorBody, warnShould } from '../../runtime/check.ts';
+import { CheckFailure, expectErrorBody, recordAcross, warnShould } from '../../runtime/check.ts';
 import type { DssResponse } from '../../runtime/client.ts';
 
 /**
@@ -46,5 +46,5 @@ export function expectEveryRefused(responses: readonly DssResponse[], { status, 
   const failed = others.filter((response) => response.status >= 500);
   if (failed.length > 0) throw new CheckFailure('ERR-NO-5XX', `a client mistake must not get a 5xx: ${list(failed)}`);
   warnShould(others.length === 0, `expected ${status}; ${others.length} calls answered otherwise: ${list(others)}`, requirement);
-  for (const response of responses) if (response.status >= 400) expectErrorBody(response, 'ERR-BODY-SHAPE');
+  for (const response of responses) if (response.status >= 400) recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
 }

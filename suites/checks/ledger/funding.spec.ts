@@ -19,8 +19,8 @@ import {
   type FundingSignatures,
   type Instruction,
 } from '../../flows/funding.ts';
-import { newMember } from '../../flows/party.ts';
-import { check, CheckFailure, expectStatus, HarnessFault, requireControl, warnShould } from '../../runtime/check.ts';
+import { newMember, optionalMember } from '../../flows/party.ts';
+import { check, CheckFailure, expectStatus, HarnessFault, warnShould } from '../../runtime/check.ts';
 import { expect, test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { REFUSAL_REQUIREMENTS, requirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
@@ -190,13 +190,11 @@ test(...check('ledger.funding-default-account', 'funds the member’s main accou
 
 test(...check('ledger.funding-other-tokenizer', 'refuses with 401 an instruction or a send by a tokenizer other than the fundingInfo’s', { requirements: requirements('FUND-CALLER-TOKENIZER', 'CL-REQUEST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
   const { tokenizer } = actors;
-  const control = requireControl(actors);
   const asset = tokenizerDsa(actors);
-  // A second tokenizer issuing the same currency, and a member with an allowed line for each: only the caller is wrong.
-  const [other, member] = await Promise.all([
-    newMember(control, tokenizer.client, { business_role: 'MIS', dsa: asset.code }),
-    newMember(control, tokenizer.client, { business_role: 'MMM', operating_accounts: ['main', 'second'] }),
-  ]);
+  // A second tokenizer issuing the same currency, and a member with an allowed line for each: only the
+  // caller is wrong. Elsewhere the member is mmB, whose lines a new request re-sizes run after run.
+  const other = await optionalMember(actors, 'second_tokenizer', { business_role: 'MIS', dsa: asset.code });
+  const member = actors.control ? await newMember(actors.control, tokenizer.client, { business_role: 'MMM', operating_accounts: ['main', 'second'] }) : actors.mmB;
   const [main, second] = twoAccounts(member);
   const othersAsset = { code: asset.code, issuer: other.identification };
   expectStatus(await requestCreditLine(member, second, othersAsset, 100), 200, 'CL-REQUEST');

@@ -43,14 +43,16 @@ test(...check('ledger.gateway-transactions-notify', 'delivers on the transaction
   const amount = units('2.25');
   const { result } = await fund(actors, member, account, amount);
   const funding = result.funding_state[0]!.transaction_identification;
-  const notice = noticeOf(await drainMessages(member, 'transactions'), funding, member.identification);
+  // A funding is one operation: one credit notice to the member.
+  const notice = noticeOf(await drainMessages(member, 'transactions'), funding, member.identification, 1);
   expectPayload(notice, { account_identification: account, asset_code_identification: line.asset.code, asset_issuer_identification: line.asset.issuer, amount: formatUnits(amount), direction: 'credit' }, funding);
 
   const moved = units('0.5');
   const consolidated = okBody<ConsolidationResult>(await consolidate(member, other, [{ asset: line.asset, amount: moved, source: account }]), schemaRef('consolidateBalanceResult'), 'CONS-MOVE');
   const transaction = consolidated.transaction_identification;
   const messages = await drainMessages(member, 'transactions');
-  noticeOf(messages, transaction, member.identification);
+  // One leg between two accounts of the member: a debit notice and a credit notice.
+  noticeOf(messages, transaction, member.identification, 2);
   // Both accounts are the member's: it is told of the debit of one and the credit of the other.
   for (const [accountIdentification, direction] of [[account, 'debit'], [other, 'credit']] as const) {
     const leg = noticesOf(messages, transaction).find((candidate) => candidate.account_identification === accountIdentification);
@@ -70,7 +72,7 @@ test(...check('ledger.gateway-read-consumes', 'delivers each gateway message onc
   const account = await quietFundedAccount(actors, member, units('5'));
   const { result } = await fund(actors, member, account, units('1'));
   const first = await readMessages(member, 'transactions');
-  noticeOf(first, result.funding_state[0]!.transaction_identification, member.identification);
+  noticeOf(first, result.funding_state[0]!.transaction_identification, member.identification, 1);
   const second = await readMessages(member, 'transactions');
   const repeated = second.filter((message) => first.some((earlier) => JSON.stringify(earlier) === JSON.stringify(message)));
   if (repeated.length > 0) throw new CheckFailure('GW-READ-CONSUMES', `a second read of the transactions queue returned again ${repeated.length} message(s) the first read returned: ${JSON.stringify(repeated[0]).slice(0, 300)}`);
@@ -83,8 +85,8 @@ test(...check('ledger.gateway-listening-replay', 'delivers again the notices aft
   const later = await fund(actors, member, account, units('2'));
   const [earlierId, laterId] = [earlier.result.funding_state[0]!.transaction_identification, later.result.funding_state[0]!.transaction_identification];
   const delivered = await drainMessages(member, 'transactions');
-  const reference = noticeOf(delivered, earlierId, member.identification).transaction_reference_number;
-  noticeOf(delivered, laterId, member.identification);
+  const reference = noticeOf(delivered, earlierId, member.identification, 1).transaction_reference_number;
+  noticeOf(delivered, laterId, member.identification, 1);
 
   expectStatus(await restart(member, account, 'now'), 200, 'GW-LISTENING-REPLAY');
   const afterNow = await drainMessages(member, 'transactions');

@@ -4,8 +4,8 @@ import { listOrNone, okBody } from '../../flows/answers.ts';
 import { instrumentList, issueDso, type Instrument } from '../../flows/assets.ts';
 import { balanceOf, type BalanceInfo } from '../../flows/balances.ts';
 import { openDsoLine } from '../../flows/credit-lines.ts';
-import { newMember } from '../../flows/party.ts';
-import { check, CheckFailure, HarnessFault, requireControl, warnShould } from '../../runtime/check.ts';
+import { optionalMember } from '../../flows/party.ts';
+import { check, CheckFailure, HarnessFault, warnShould } from '../../runtime/check.ts';
 import { expect, test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, requirements } from './prerequisites.ts';
@@ -69,7 +69,7 @@ test(...check('ledger.obligations-not-issued', 'answers 404 for the obligations 
 });
 
 test(...check('ledger.obligations-none-issued', 'answers 404 for the obligations of a member that issued no DSO', { requirements: requirements('OBL-NONE-ISSUED', 'OBL-NONE', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listObligations' }), async ({ actors }) => {
-  const maker = await newMember(requireControl(actors), actors.mmA.client, { business_role: 'MMM' });
+  const maker = await optionalMember(actors, 'blank_maker', { business_role: 'MMM' });
   expectRefusal(await maker.client.call('member.listObligations'), { status: 404, requirement: 'OBL-NONE-ISSUED' });
   expectRefusal(await maker.client.call('member.getObligation', { path: { asset_code_identification: LEDGER_DSO_CODE } }), { status: 404, requirement: 'OBL-NONE' });
 });
