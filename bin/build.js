@@ -9,7 +9,8 @@
  * Plain JavaScript, because it runs before anything is compiled. Used three ways:
  * - `node bin/build.js` (`npm run build`, and npm's `prepare`, so `npm ci` and `npm pack` run it): a
  *   whole build, with declaration files (.d.ts) for the installed kit;
- * - `node bin/build.js --if-stale`: what `npm test` runs first; recompiles only what changed;
+ * - `node bin/build.js --if-stale [--declarations]`: what `npm test` runs first; recompiles only what
+ *   changed (with `--declarations`, a whole build unless the declarations are current too);
  * - `ensureBuilt()` from bin/dss.js, before every command: the same check, so an edited source never
  *   runs stale and a build is never a manual step.
  * Stale means: a source or copied file was added, removed, or has another size or mtime than at the
@@ -21,7 +22,7 @@
  * declarations need the whole program and come from tsc in a whole build only.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,9 +98,14 @@ export function staleFiles() {
 /**
  * Brings dist/ up to date if it is stale, compiling only what changed; a no-op in an installed kit.
  * Several commands may start at once (the self-check does): one builds, the others wait for it.
- * @param {{ log?: (line: string) => void }} [options]
+ * With `declarations`, a whole build unless dist/ is fresh and its declarations are too (for `npm pack`).
+ * @param {{ log?: (line: string) => void, declarations?: boolean }} [options]
  */
 export function ensureBuilt(options = {}) {
+  if (options.declarations && hasSources() && !(isFresh() && readStamp()?.declarations)) {
+    buildAll();
+    return;
+  }
   if (isFresh()) return;
   withLock(() => {
     // Another process may have built while this one waited.
@@ -117,14 +123,18 @@ function isFresh() {
   return changed.length === 0 && removed.length === 0;
 }
 
-/** The whole build: dist/ anew, JavaScript and declarations. */
+/**
+ * The whole build: every file compiled or copied again, outputs of removed sources deleted, and the
+ * declarations. In place, each file replaced whole (written aside, then renamed), so that commands
+ * running from dist/ meanwhile (tests in parallel, say) read either version of a file, never half of one.
+ */
 export function buildAll() {
-  if (!hasSources()) throw new Error(`no sources to build in ${packageRoot}`);
+  // An installed kit has dist/ only (npm may run `prepare` for it): nothing to build.
+  if (!hasSources()) return;
   withLock(() => {
-    rmSync(distDir, { recursive: true, force: true, maxRetries: 3 });
-    mkdirSync(distDir, { recursive: true });
     const files = Object.keys(sourceStates());
-    update(files, [], false);
+    const removed = Object.keys(readStamp()?.files ?? {}).filter((file) => !files.includes(file));
+    update(files, removed, false);
     emitDeclarations();
     writeStamp(sourceStates(), true);
   });
@@ -140,15 +150,8 @@ function update(changed, removed, declarations) {
   for (const file of changed) {
     const source = join(packageRoot, file);
     if (file === 'package.json') writeManifest();
-    else if (file.endsWith('.ts')) {
-      const output = join(distDir, file.replace(/\.ts$/, '.js'));
-      mkdirSync(dirname(output), { recursive: true });
-      writeFileSync(output, transpile(/** @type {TypeScript} */ (typescript), readFileSync(source, 'utf8'), file));
-    } else {
-      const output = join(distDir, file);
-      mkdirSync(dirname(output), { recursive: true });
-      copyFileSync(source, output);
-    }
+    else if (file.endsWith('.ts')) writeWhole(join(distDir, file.replace(/\.ts$/, '.js')), transpile(/** @type {TypeScript} */ (typescript), readFileSync(source, 'utf8'), file));
+    else writeWhole(join(distDir, file), readFileSync(source));
   }
   for (const file of removed) {
     const output = join(distDir, file.replace(/\.ts$/, '.js'));
@@ -162,10 +165,19 @@ function update(changed, removed, declarations) {
 function writeStamp(files, declarations) {
   /** @type {Stamp} */
   const stamp = { format: BUILD_FORMAT, files, declarations };
-  mkdirSync(distDir, { recursive: true });
-  const temporary = `${stampFile}.${process.pid}`;
-  writeFileSync(temporary, `${JSON.stringify(stamp)}\n`);
-  renameSync(temporary, stampFile);
+  writeWhole(stampFile, `${JSON.stringify(stamp)}\n`);
+}
+
+/**
+ * Writes a file aside and renames it into place: a process reading it meanwhile gets the old or the new
+ * content, never a truncated one.
+ * @param {string} file @param {string | Buffer} content
+ */
+function writeWhole(file, content) {
+  mkdirSync(dirname(file), { recursive: true });
+  const aside = `${file}.${process.pid}.tmp`;
+  writeFileSync(aside, content);
+  renameSync(aside, file);
 }
 
 /**
@@ -175,7 +187,7 @@ function writeStamp(files, declarations) {
  */
 function writeManifest() {
   const { name, version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8'));
-  writeFileSync(join(distDir, 'package.json'), `${JSON.stringify({ name: `${name}-compiled`, version, private: true, type: 'module', description: 'Generated by bin/build.js: the compiled kit. Do not edit.' }, null, 2)}\n`);
+  writeWhole(join(distDir, 'package.json'), `${JSON.stringify({ name: `${name}-compiled`, version, private: true, type: 'module', description: 'Generated by bin/build.js: the compiled kit. Do not edit.' }, null, 2)}\n`);
 }
 
 /** @typedef {typeof import('typescript')} TypeScript */
@@ -252,7 +264,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const ifStale = process.argv.includes('--if-stale');
   const started = Date.now();
   try {
-    if (ifStale) ensureBuilt();
+    if (ifStale) ensureBuilt({ declarations: process.argv.includes('--declarations') });
     else buildAll();
   } catch (error) {
     console.error(`build failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { createState, type SimState } from './state.ts';
+import type { RetentionOptions } from './retention/retention.ts';
 import type { FaultName } from './faults/catalogue.ts';
 import { Autopilot } from './autopilot/autopilot.ts';
 import { clockOf, DEFAULT_DELAY_MS, type NetworkFile } from './network/network-file.ts';
@@ -21,6 +22,8 @@ export interface SimulatorOptions {
   networkSeed?: string;
   /** Serve the control plane `/sim` and the dashboard `/ui` to non-loopback clients too (off by default). */
   controlFromAnywhere?: boolean;
+  /** Bounds of the stores that grow with traffic (docs/semantics.md, "Retention"); kept across resets. */
+  retention?: Partial<RetentionOptions>;
 }
 
 /**
@@ -76,6 +79,7 @@ export class Simulator {
       clock: options.clock ?? (network && clockOf(network)),
       networkSeed: this.options.networkSeed,
       faults: this.current ? this.current.faults.list() : this.options.faults,
+      retention: this.options.retention,
     });
     this.current = state;
     if (!network) return state;

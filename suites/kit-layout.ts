@@ -21,8 +21,13 @@ export const dssCommand = join(packageRoot, 'bin', 'dss.js');
 /** The build (bin/build.js): `--if-stale` brings dist/ up to date in a checkout, a no-op in an installed kit. */
 export const buildScript = join(packageRoot, 'bin', 'build.js');
 
+/** A compiled module, by its path in the sources with `.js` for `.ts` (e.g. `suites/conformance.config.js`). */
+export function compiledModule(path: string): string {
+  return join(packageRoot, 'dist', ...path.split('/'));
+}
+
 /** The conformance run's Playwright config, compiled: what `dss test` runs. */
-export const conformanceConfig = join(packageRoot, 'dist', 'suites', 'conformance.config.js');
+export const conformanceConfig = compiledModule('suites/conformance.config.js');
 
 /**
  * The environment of a Playwright run of the compiled suites: no TypeScript loader (Playwright starts

@@ -18,7 +18,8 @@ export interface SimulatorProcess {
 }
 
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
-const STARTUP_MS = 30_000;
+/** A safety net against a simulator that never listens: `dss sim` starts in seconds, many more on a loaded machine. */
+export const SIMULATOR_STARTUP_MS = 120_000;
 
 /** The robustness tests load the demo members themselves: nobody else may act on them (no autopilot). */
 function defaultNetwork(args: string[]): string[] {
@@ -42,8 +43,8 @@ export function startSimulatorProcess(args: string[] = []): Promise<SimulatorPro
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`dss sim did not start within ${STARTUP_MS} ms:\n${stdout}${stderr}`));
-    }, STARTUP_MS);
+      reject(new Error(`dss sim did not start within ${SIMULATOR_STARTUP_MS} ms:\n${stdout}${stderr}`));
+    }, SIMULATOR_STARTUP_MS);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
       const url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1];

@@ -29,11 +29,18 @@ export async function startHidingProxy(upstream: string): Promise<HidingProxy> {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ short_message: 'Not Found', long_message: 'no such path', timestamp: Date.now() }));
       return;
     }
-    const forward = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+    // A connection per request on both sides. Upstream, reusing an idle socket races with the
+    // simulator closing it; downstream, a body the simulator refused early (413) is not read to its end,
+    // so the client's socket cannot carry another request. Either reset would come out as the target's.
+    const forward = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent: false }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, connection: 'close' });
       answer.pipe(res);
     });
-    forward.on('error', () => res.destroy());
+    forward.on('error', () => {
+      // The simulator closing while the body still streams in, after it answered: the answer stands.
+      if (res.headersSent) res.end();
+      else res.writeHead(502, { connection: 'close' }).end();
+    });
     req.pipe(forward);
   });
   server.on('connection', (socket) => {
@@ -63,6 +70,8 @@ export interface VendorProfileOptions {
   full: boolean;
   /** Member sets (one per shard or worker). */
   sets?: number;
+  /** The profile's time-outs (default the harness's): safety nets on a loaded machine. */
+  timeouts?: { request_ms: number; check_ms: number };
 }
 
 /**
@@ -77,7 +86,8 @@ export async function writeVendorTargetProfile(dir: string, simulatorUrl: string
   const indent = (text: string, spaces: number) => text.replace(/^/gm, ' '.repeat(spaces));
   const members = sets.length === 1 ? `members:\n${indent(sets[0]!, 2)}` : `member_sets:\n${sets.map((set) => `  -\n${indent(set, 4)}`).join('\n')}`;
   const file = join(dir, 'profile.yaml');
-  writeFileSync(file, `base_url: ${proxyUrl}\n${members}\ncapabilities: { control: none }\n`, { mode: 0o600 });
+  const timeouts = options.timeouts ? `timeouts: { request_ms: ${options.timeouts.request_ms}, check_ms: ${options.timeouts.check_ms} }\n` : '';
+  writeFileSync(file, `base_url: ${proxyUrl}\n${members}\ncapabilities: { control: none }\n${timeouts}`, { mode: 0o600 });
   return { file, env };
 }
 

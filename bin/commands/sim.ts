@@ -5,6 +5,7 @@ import { loadNetwork } from '../../simulator/network/load-network.ts';
 import { NetworkFileError } from '../../simulator/network/network-file.ts';
 import { UserMistake } from '../../suites/runtime/user-mistake.ts';
 import { integerOption, parseOptions, UsageError } from './usage.ts';
+import { parseRetention } from '../../simulator/retention/retention.ts';
 
 const help = `Usage: dss sim [options]
   --port <n>          port to listen on (default 4010; 0 picks a free one)
@@ -13,7 +14,10 @@ const help = `Usage: dss sim [options]
                       answers), empty, or a network file (YAML; see docs/network.md)
   --clock <ms>        start the clock at this instant (ms since the epoch)
   --faults <a,b>      switch on named faults (see GET /sim/faults)
-  --control-remote    serve the control plane /sim and the dashboard /ui to non-loopback clients too`;
+  --control-remote    serve the control plane /sim and the dashboard /ui to non-loopback clients too
+  --retention <a=n,..> history kept at most per store (see GET /sim/retention and docs/semantics.md):
+                      quotations, gatewayMessages, ledgerTransactions, notifications, payments,
+                      messageIdentifiers`;
 
 export async function runSim(args: string[]): Promise<number> {
   const { values } = parseOptions(
@@ -25,6 +29,7 @@ export async function runSim(args: string[]): Promise<number> {
       clock: { type: 'string' },
       faults: { type: 'string' },
       'control-remote': { type: 'boolean' },
+      retention: { type: 'string' },
     },
     help,
   );
@@ -43,6 +48,13 @@ export async function runSim(args: string[]): Promise<number> {
   const unknown = faults.filter((name) => !Object.hasOwn(faultCatalogue, name));
   if (unknown.length > 0) throw new UsageError(`unknown faults: ${unknown.join(', ')}\nknown faults: ${Object.keys(faultCatalogue).join(', ')}`);
 
+  let retention;
+  try {
+    retention = parseRetention(values.retention ?? '');
+  } catch (error) {
+    throw new UsageError(`--retention: ${(error as Error).message}`);
+  }
+
   const port = integerOption('port', values.port, 0, 65535) ?? 4010;
   const host = values.host ?? '127.0.0.1';
   const running = await startSimulator({
@@ -52,6 +64,7 @@ export async function runSim(args: string[]): Promise<number> {
     clock: integerOption('clock', values.clock, 0, Number.MAX_SAFE_INTEGER),
     faults,
     controlFromAnywhere: values['control-remote'] ?? false,
+    retention,
   }).catch((error: unknown) => {
     throw listenMistake(error, host, port) ?? error;
   });

@@ -74,6 +74,8 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
   });
 
   app.get('/ledger', (c) => c.json(ledgerView(sim.state)));
+  // What the stores keep at most, and what each dropped so far (docs/semantics.md, "Retention").
+  app.get('/retention', (c) => c.json({ limits: sim.state.retention.options, dropped: sim.state.retention.dropped.toJSON() }));
 
   app.get('/faults', (c) => c.json(faultList(sim)));
   app.post('/faults', async (c) => {

@@ -1,6 +1,7 @@
 import type { RequestQuotationState } from '../../schemas/enumerations.ts';
 import type { QuotationInfo, QuotationState, RequestQuotation } from '../../schemas/wire/quotations.ts';
 import type { AssetRef } from '../ledger/ledger.ts';
+import { ownBytes } from '../retention/own.ts';
 
 /** A buyer's quotation request as the service keeps it. */
 export interface QuotationRequest {
@@ -38,13 +39,6 @@ export function verifiedAnswer(answer: QuotationAnswer, address: string): Quotat
 /** The address `answer`'s signature was verified with, if it was. */
 export function verifiedWith(answer: QuotationAnswer): string | undefined {
   return verifiedAnswers.get(answer);
-}
-
-/** A copy of `bytes` in memory of its own, never a slice of the shared pool that small Buffers come from. */
-export function ownBytes(bytes: Buffer): Buffer {
-  const own = Buffer.allocUnsafeSlow(bytes.length);
-  bytes.copy(own);
-  return own;
 }
 
 export interface Quotation {

@@ -65,13 +65,22 @@ export interface Catalogue {
 /** Upper-case words joined by hyphens (`AUTH-REFRESH`): greppable, and safe in any report format. */
 const idPattern = /^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+$/;
 
+/**
+ * Catalogues read so far, by version. The scenarios ask for the catalogue once each and parsing its
+ * YAML takes a tenth of a second or more: once per process is enough.
+ */
+const loaded = new Map<string, Catalogue>();
+
 /** Reads and validates the catalogue of a spec version; throws with every problem found. */
 export function loadRequirements(version = '1.0.0'): CataloguedRequirement[] {
-  return loadCatalogue(version).requirements;
+  return [...loadCatalogue(version).requirements];
 }
 
 /** The whole catalogue of a spec version: its requirements and the prerequisites they name. */
 export function loadCatalogue(version = '1.0.0'): Catalogue {
+  const known = loaded.get(version);
+  // Copies: a caller that sorts or extends its lists must not change them for the next one.
+  if (known) return { ...known, requirements: [...known.requirements], prerequisites: [...known.prerequisites] };
   const file = new URL(`./${version}.yaml`, import.meta.url);
   let text: string;
   try {
@@ -79,7 +88,9 @@ export function loadCatalogue(version = '1.0.0'): Catalogue {
   } catch {
     throw new Error(`No requirement catalogue for spec version ${version} (expected ${file.pathname})`);
   }
-  return parseCatalogue(text, version);
+  const catalogue = parseCatalogue(text, version);
+  loaded.set(version, catalogue);
+  return catalogue;
 }
 
 /** Validates a catalogue's text, reporting every problem at once so a catalogue edit is fixed in one go. */

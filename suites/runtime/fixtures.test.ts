@@ -75,7 +75,7 @@ function callsOf(attachments: JsonTest['results'][number]['attachments']): Recor
 }
 
 test('with a profile: own members per worker, baseline, quarantine, warnings, calls and harness faults', async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(300_000); // a child Playwright run: a safety net sized for a loaded machine
   const simulator = await startSimulator({ port: 0 });
   try {
     const dir = temporaryDir('dss-profile-');
@@ -142,7 +142,7 @@ test('with a profile: own members per worker, baseline, quarantine, warnings, ca
 });
 
 test('with nothing given: an embedded simulator, a written profile, and tokens kept usable across clock moves', async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(300_000); // a child Playwright run: a safety net sized for a loaded machine
   const run = await childRun({}, ['--grep', 'selftest.clock']);
   const clock = result(run, 'selftest.clock');
   expect(clock.result.errors).toEqual([]);

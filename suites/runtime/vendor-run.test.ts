@@ -26,6 +26,8 @@ const NEEDING_CREDENTIALS = ['AUTH-VIEWER-READ-ONLY', 'AUTH-ENDPOINT-PERMISSION'
 
 /** Playwright and the checks on a loaded 2-core machine: generous, as a safety net only. */
 const KILL_AFTER_MS = 300_000;
+/** Time-outs for a machine loaded by other work: safety nets, not measures. */
+const TIMEOUTS = { request_ms: 30_000, check_ms: 180_000 };
 
 let dir = '';
 let simulator: RunningSimulator | undefined;
@@ -79,7 +81,7 @@ function explain(run: HarnessRun): string {
 
 test('two runs in a row against a target without /sim, with every optional credential, both pass; an unchained token stops the run in preflight', async () => {
   test.setTimeout(3 * KILL_AFTER_MS);
-  const profile = await writeVendorTargetProfile(dir, simulator!.url, proxy!.url, { full: true });
+  const profile = await writeVendorTargetProfile(dir, simulator!.url, proxy!.url, { full: true, timeouts: TIMEOUTS });
   const tokensOut = join(dir, 'tokens.env');
 
   const first = await runHarness({ profile: profile.file, reportDir: join(dir, 'first'), env: profile.env, grep: CHECKS, args: ['--tokens-out', tokensOut], killAfterMs: KILL_AFTER_MS });

@@ -105,7 +105,8 @@ for (const { name } of loadScenarios()) {
     const keySteps = scenarioData(name).steps.filter((step) => step.key);
     expect(keySteps.length).toBeGreaterThan(0);
     // One whole run per key step: the exchange scenarios make a few hundred calls here.
-    test.setTimeout(30_000 + keySteps.length * 15_000);
+    // A safety net sized to the work (a whole run per key step), generous for a loaded machine.
+    test.setTimeout(60_000 + keySteps.length * 60_000);
     for (const key of keySteps) {
       const data = scenarioData(name);
       // The proof is a run that fails, not a file that does not load: the rest must still compile (see

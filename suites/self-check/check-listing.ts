@@ -14,6 +14,8 @@ export interface ListedCheck {
   requirements: string[];
   /** The Playwright project: `target`, `conformance` or `clock`. */
   project: string;
+  /** Its file, relative to the checks' folder with `/` (e.g. `auth/rights.spec.js`). */
+  file: string;
 }
 
 /** Listing loads every check file once; far more than it takes. */
@@ -34,7 +36,7 @@ export async function listChecks(env: NodeJS.ProcessEnv): Promise<ListedCheck[]>
 
 interface JsonSuite {
   suites?: JsonSuite[];
-  specs?: Array<{ tests: Array<{ projectName: string; annotations: Array<{ type: string; description?: string }> }> }>;
+  specs?: Array<{ file: string; tests: Array<{ projectName: string; annotations: Array<{ type: string; description?: string }> }> }>;
 }
 
 /** The checks in the JSON reporter's output of a `--list` run; a file that failed to load fails the listing. */
@@ -45,10 +47,14 @@ export function parseCheckListing(text: string): ListedCheck[] {
   }
   const checks = new Map<string, ListedCheck>();
   const walk = (suite: JsonSuite) => {
-    for (const test of (suite.specs ?? []).flatMap((spec) => spec.tests)) {
-      const values = (type: string) => test.annotations.flatMap((annotation) => (annotation.type === type && annotation.description ? [annotation.description] : []));
-      const [checkId] = values('check');
-      if (checkId !== undefined) checks.set(checkId, { check_id: checkId, requirements: [...new Set(values('requirement'))], project: test.projectName });
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const values = (type: string) => test.annotations.flatMap((annotation) => (annotation.type === type && annotation.description ? [annotation.description] : []));
+        const [checkId] = values('check');
+        // The JSON reporter names files from the checks' folder (the config's testDir).
+        const file = spec.file.split('\\').join('/');
+        if (checkId !== undefined) checks.set(checkId, { check_id: checkId, requirements: [...new Set(values('requirement'))], project: test.projectName, file });
+      }
     }
     for (const child of suite.suites ?? []) walk(child);
   };
@@ -63,4 +69,14 @@ export function parseCheckListing(text: string): ListedCheck[] {
 export function grepForChecks(checkIds: readonly string[]): string {
   const escaped = checkIds.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return `(^|\\s)(${escaped.join('|')})\\s`;
+}
+
+/**
+ * Playwright's file filters (its positional arguments, regular expressions matched against each test
+ * file's path) for exactly these files. With them, a run loads only the files of its checks: without,
+ * Playwright loads every check file of the suites to find the few that the grep selects.
+ */
+export function fileFiltersFor(files: readonly string[]): string[] {
+  const separator = '[\\\\/]';
+  return [...new Set(files)].map((file) => `${separator}checks${separator}${file.split('/').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(separator)}$`);
 }

@@ -4,7 +4,7 @@ import { openDsaLine } from '../../suites/flows/credit-lines.ts';
 import { fund } from '../../suites/flows/funding.ts';
 import { allowMutually } from '../../suites/flows/market.ts';
 import { wholeUnits } from '../../suites/runtime/money.ts';
-import { startSimulatorProcess, type SimulatorProcess } from '../simulator-process.ts';
+import { SIMULATOR_STARTUP_MS, startSimulatorProcess, type SimulatorProcess } from '../simulator-process.ts';
 import { ledgerViolations, type LedgerView } from './ledger-invariants.ts';
 import { demoParties, OPERATING, type Parties } from './parties.ts';
 import { Observations, operation, run } from './workload.ts';
@@ -30,6 +30,7 @@ function positive(name: string, fallback: number): number {
 
 let sim: SimulatorProcess;
 test.beforeAll(async () => {
+  test.setTimeout(SIMULATOR_STARTUP_MS + 30_000);
   const faults = process.env.DSS_CONCURRENCY_FAULTS;
   sim = await startSimulatorProcess(faults ? ['--faults', faults] : []);
 });
@@ -51,7 +52,8 @@ async function openMarket(parties: Parties): Promise<void> {
 }
 
 test('concurrent clients running mixed flows keep every ledger invariant', async ({}, testInfo) => {
-  test.setTimeout(60_000 + clients * opsPerClient * 200);
+  // A safety net sized to the work: 1 s an operation is many times what a loaded 2-core machine takes.
+  test.setTimeout(120_000 + clients * opsPerClient * 1_000);
   const parties = await demoParties(sim.url);
   await openMarket(parties);
   const plans = fc.sample(fc.array(operation, { minLength: opsPerClient, maxLength: opsPerClient }), { numRuns: clients, seed });

@@ -6,7 +6,7 @@ import { allowMutually } from '../../suites/flows/market.ts';
 import { requestBody, requestQuotations } from '../../suites/flows/quotations.ts';
 import { wholeUnits } from '../../suites/runtime/money.ts';
 import { demoParties } from '../concurrency/parties.ts';
-import { startSimulatorProcess, type SimulatorProcess } from '../simulator-process.ts';
+import { SIMULATOR_STARTUP_MS, startSimulatorProcess, type SimulatorProcess } from '../simulator-process.ts';
 import { answerProblem } from './answer-shape.ts';
 import { describeCase, fuzzCases, type FuzzCase } from './cases.ts';
 import type { FuzzWorld } from './drafts.ts';
@@ -26,10 +26,12 @@ if (!Number.isSafeInteger(runs) || runs < 1) throw new Error(`DSS_FUZZ_RUNS must
 const seed = Number(process.env.DSS_FUZZ_SEED ?? Date.now() % 2 ** 31);
 /** Requests in flight at once: enough to keep the simulator's core busy. */
 const BATCH = 32;
-const REQUEST_TIMEOUT_MS = 10_000;
+/** A request unanswered this long counts as a hang: a safety net, far above any answer on a loaded machine. */
+const REQUEST_TIMEOUT_MS = 30_000;
 
 let sim: SimulatorProcess;
 test.beforeAll(async () => {
+  test.setTimeout(SIMULATOR_STARTUP_MS + 30_000);
   sim = await startSimulatorProcess();
 });
 test.afterAll(async () => {
@@ -100,7 +102,8 @@ class Tally {
 }
 
 test('every malformed request to every endpoint gets a spec-shaped 4xx, and changes nothing', async ({}, testInfo) => {
-  test.setTimeout(60_000 + runs * 5);
+  // A safety net sized to the work (about 20 ms a request, several times a loaded 2-core machine's pace).
+  test.setTimeout(120_000 + runs * 20);
   const url = new URL(sim.url);
   const target = { host: url.hostname, port: Number(url.port) };
   await seedState(sim.url);
