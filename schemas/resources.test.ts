@@ -130,7 +130,7 @@ test.describe('resource schemas', () => {
     expect(valid('creditLineMember', { ...line, credit_line_state: 'request', maximum_credit_limit: 1000 })).toBe(true);
     expect(valid('creditLineMember', { ...line, credit_line_state: 'allow' })).toBe(true);
     expect(valid('creditLineMember', { ...line, credit_line_state: 'revoke' })).toBe(true);
-    expect(errorsOf('creditLineMember', { ...line, credit_line_state: 'request' })).toEqual(["must have required property 'maximum_credit_limit'"]);
+    expect(errorsOf('creditLineMember', { ...line, credit_line_state: 'request' })).toContain("must have required property 'maximum_credit_limit'");
     expect(valid('creditLineMember', { ...line, credit_line_state: 'grant' })).toBe(false);
     expect(valid('creditLineMember', { ...line, credit_line_state: 'request', maximum_credit_limit: 10.5 })).toBe(false);
     // The tokenizer variant has no request, and takes DSA codes only.

@@ -244,11 +244,10 @@ const definitions: Record<ResourceName, JsonSchema> = {
       ),
       member_identification: required(nonEmpty, 'for request: the issuing member; for allow or revoke: the member that initiated the request'),
     },
-    // The spec's "required when credit_line_state is request".
+    // The spec's "required when credit_line_state is request", as an anyOf rather than if/then: linters
+    // and example checkers read an anyOf of `required` against the object's own properties.
     {
-      if: { properties: { credit_line_state: { const: 'request' } }, required: ['credit_line_state'] },
-      // The property named again here, so that linters see what the `required` refers to.
-      then: { type: 'object', required: ['maximum_credit_limit'], properties: { maximum_credit_limit: { type: 'integer' } } },
+      anyOf: [{ required: ['maximum_credit_limit'] }, { type: 'object', properties: { credit_line_state: { enum: ['allow', 'revoke'] } } }],
     },
   ),
 
