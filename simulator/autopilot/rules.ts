@@ -59,6 +59,18 @@ export interface TokenizerRules {
   redemptions?: 'accept' | 'reject';
 }
 
+/** An OFI sending traffic: a payment to one member at a pace. */
+export interface PaymentTraffic {
+  to: string;
+  /** Simulated ms between two payments. */
+  every_ms: number;
+  amount: number;
+  currency: string;
+  issuer: string;
+  /** The account paid from (default `main`). */
+  account?: string;
+}
+
 export interface AutopilotRules {
   /** Puts back on its allowlist a member that puts it on its own. */
   allowlist_back?: boolean;
@@ -67,6 +79,7 @@ export interface AutopilotRules {
   market_maker?: MarketMakerRules;
   rfi?: RfiRules;
   tokenizer?: TokenizerRules;
+  payments?: PaymentTraffic;
 }
 
 const amount = { type: 'number', exclusiveMinimum: 0 };
@@ -116,6 +129,11 @@ export const autopilotRulesSchema: JsonSchema = {
         fee: { type: 'object', properties: { fixed: { type: 'number', minimum: 0 }, percent: { type: 'number', minimum: 0, maximum: 100 } } },
         cancellations: { enum: ['accept', 'reject'] },
       },
+    },
+    payments: {
+      type: 'object',
+      required: ['to', 'every_ms', 'amount', 'currency', 'issuer'],
+      properties: { to: identification, every_ms: { type: 'integer', minimum: 100 }, amount, currency, issuer: identification, account },
     },
     tokenizer: {
       type: 'object',

@@ -215,6 +215,13 @@ function impossibleRules(network: NetworkFile): string[] {
         }
       });
     }
+    if (rules.payments) {
+      const traffic = rules.payments;
+      if (traffic.to === member.identification) problems.push(`${at}/payments/to: ${member.identification} cannot pay itself`);
+      else if (!members.has(traffic.to)) problems.push(`${at}/payments/to: no member ${traffic.to} in this network`);
+      const holds = (network.credit_lines ?? []).some((line) => line.holder === member.identification && (line.account ?? 'main') === (traffic.account ?? 'main') && line.asset === traffic.currency && line.issuer === traffic.issuer);
+      if (!holds) problems.push(`${at}/payments: ${member.identification} holds no credit line for ${traffic.currency} of ${traffic.issuer} on ${traffic.account ?? 'main'} (see /credit_lines) to pay from`);
+    }
     if (rules.rfi) {
       const credited = rules.rfi.account ?? 'main';
       if (!accountsOf(member).includes(credited)) problems.push(`${at}/rfi/account: ${member.identification} has no operating account ${credited}`);
