@@ -71,6 +71,22 @@ export interface PaymentTraffic {
   account?: string;
 }
 
+/** A buyer sending traffic: a quotation request at a pace, and an exchange of the best answer. */
+export interface ExchangeTraffic {
+  /** Simulated ms between two requests. */
+  every_ms: number;
+  base: string;
+  base_issuer: string;
+  quoted: string;
+  quoted_issuer: string;
+  /** Base units exchanged each time. */
+  amount: number;
+  /** Simulated ms it waits for answers before it takes the best (default 1000). */
+  wait_ms?: number;
+  /** The account it pays from and is paid into (default `main`). */
+  account?: string;
+}
+
 export interface AutopilotRules {
   /** Puts back on its allowlist a member that puts it on its own. */
   allowlist_back?: boolean;
@@ -80,6 +96,7 @@ export interface AutopilotRules {
   rfi?: RfiRules;
   tokenizer?: TokenizerRules;
   payments?: PaymentTraffic;
+  exchanges?: ExchangeTraffic;
 }
 
 const amount = { type: 'number', exclusiveMinimum: 0 };
@@ -134,6 +151,20 @@ export const autopilotRulesSchema: JsonSchema = {
       type: 'object',
       required: ['to', 'every_ms', 'amount', 'currency', 'issuer'],
       properties: { to: identification, every_ms: { type: 'integer', minimum: 100 }, amount, currency, issuer: identification, account },
+    },
+    exchanges: {
+      type: 'object',
+      required: ['every_ms', 'base', 'base_issuer', 'quoted', 'quoted_issuer', 'amount'],
+      properties: {
+        every_ms: { type: 'integer', minimum: 100 },
+        base: currency,
+        base_issuer: identification,
+        quoted: currency,
+        quoted_issuer: identification,
+        amount,
+        wait_ms: { type: 'integer', minimum: 1, maximum: 3_600_000 },
+        account,
+      },
     },
     tokenizer: {
       type: 'object',

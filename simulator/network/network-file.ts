@@ -222,6 +222,18 @@ function impossibleRules(network: NetworkFile): string[] {
       const holds = (network.credit_lines ?? []).some((line) => line.holder === member.identification && (line.account ?? 'main') === (traffic.account ?? 'main') && line.asset === traffic.currency && line.issuer === traffic.issuer);
       if (!holds) problems.push(`${at}/payments: ${member.identification} holds no credit line for ${traffic.currency} of ${traffic.issuer} on ${traffic.account ?? 'main'} (see /credit_lines) to pay from`);
     }
+    if (rules.exchanges) {
+      const traffic = rules.exchanges;
+      const account = traffic.account ?? 'main';
+      for (const [code, issuer] of [
+        [traffic.base, traffic.base_issuer],
+        [traffic.quoted, traffic.quoted_issuer],
+      ] as const) {
+        const holds = (network.credit_lines ?? []).some((line) => line.holder === member.identification && (line.account ?? 'main') === account && line.asset === code && line.issuer === issuer);
+        if (!issued.has(assetKey(code, issuer))) problems.push(`${at}/exchanges: ${member.identification} buys with ${code} of ${issuer}, which nobody in this network issues`);
+        else if (!holds) problems.push(`${at}/exchanges: ${member.identification} holds no credit line for ${code} of ${issuer} on ${account} (see /credit_lines)`);
+      }
+    }
     if (rules.rfi) {
       const credited = rules.rfi.account ?? 'main';
       if (!accountsOf(member).includes(credited)) problems.push(`${at}/rfi/account: ${member.identification} has no operating account ${credited}`);
