@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './http/app.ts';
 import { answerMalformedHttp, unbuildableRequest } from './http/malformed-http.ts';
+import { lingerOnUnreadBodies } from './http/lingering-close.ts';
 import { Simulator, type SimulatorOptions } from './simulator.ts';
 import { isFaultName, type FaultName } from './faults/catalogue.ts';
 
@@ -31,6 +32,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   const listener = getRequestListener(app.fetch, { hostname: host, errorHandler: (error) => unbuildableRequest(simulator, error) });
   const server = createServer(listener);
   answerMalformedHttp(server, simulator);
+  lingerOnUnreadBodies(server);
   // An Expect other than 100-continue may be ignored (RFC 9110 §10.1.1); Node alone answers a bare 417.
   server.on('checkExpectation', listener);
   await new Promise<void>((resolve, reject) => {

@@ -3,6 +3,7 @@ import { faultCatalogue } from '../../simulator/faults/catalogue.ts';
 import { networkView } from '../../simulator/control/network-view.ts';
 import { loadNetwork } from '../../simulator/network/load-network.ts';
 import { NetworkFileError } from '../../simulator/network/network-file.ts';
+import { UserMistake } from '../../suites/runtime/user-mistake.ts';
 import { integerOption, parseOptions, UsageError } from './usage.ts';
 
 const help = `Usage: dss sim [options]
@@ -42,13 +43,17 @@ export async function runSim(args: string[]): Promise<number> {
   const unknown = faults.filter((name) => !Object.hasOwn(faultCatalogue, name));
   if (unknown.length > 0) throw new UsageError(`unknown faults: ${unknown.join(', ')}\nknown faults: ${Object.keys(faultCatalogue).join(', ')}`);
 
+  const port = integerOption('port', values.port, 0, 65535) ?? 4010;
+  const host = values.host ?? '127.0.0.1';
   const running = await startSimulator({
-    port: integerOption('port', values.port, 0, 65535) ?? 4010,
-    host: values.host ?? '127.0.0.1',
+    port,
+    host,
     network,
     clock: integerOption('clock', values.clock, 0, Number.MAX_SAFE_INTEGER),
     faults,
     controlFromAnywhere: values['control-remote'] ?? false,
+  }).catch((error: unknown) => {
+    throw listenMistake(error, host, port) ?? error;
   });
   console.log(`DSS reference simulator listening on ${running.url}`);
   console.log(`  tokenizer interface  ${running.url}/tokenizer/v1/api`);
@@ -68,4 +73,13 @@ export async function runSim(args: string[]): Promise<number> {
   });
   await running.close();
   return 0;
+}
+
+/** The address cannot be listened on: the user's to change (another port, another host), said in one paragraph. */
+function listenMistake(error: unknown, host: string, port: number): UserMistake | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'EADDRINUSE') return new UserMistake(`port ${port} on ${host} is already in use (EADDRINUSE): stop what listens there, or choose another port; --port 0 picks a free one.`);
+  if (code === 'EACCES') return new UserMistake(`not allowed to listen on port ${port} on ${host} (EACCES): ports below 1024 need privileges; choose a higher port, or --port 0 for a free one.`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new UserMistake(`cannot listen on ${host} (${code}): it is not an address of this machine; try --host 127.0.0.1 or --host 0.0.0.0.`);
+  return null;
 }
