@@ -71,7 +71,7 @@ const account = { type: 'string', pattern: accountIdentificationPattern.source }
 const currency = { type: 'string', pattern: '^[A-Z]{3}$' };
 const wholeUnits = { type: 'integer', minimum: 0 };
 
-export const networkFileSchema: JsonSchema = {
+const networkFileSchema: JsonSchema = {
   type: 'object',
   required: ['members'],
   properties: {
