@@ -17,11 +17,13 @@ import type { Pilot } from './pilot.ts';
 import { answerCancellation, answerCharge, answerPayments, isChargeRequest } from './rfi.ts';
 import type { AutopilotRules } from './rules.ts';
 import { answerLineRequest, answerRedemptions } from './tokenizer.ts';
+import { sendPayment } from './payer.ts';
+import { exchangeBest, requestQuotations } from './buyer.ts';
 import { allowDsoLine } from './value-calls.ts';
 import { VirtualTimers } from './virtual-timers.ts';
 
 /** The behaviours a member can have, as /ui switches them. */
-export const behaviours = ['allowlist_back', 'allow_dso_credit_lines', 'market_maker', 'rfi', 'tokenizer'] as const;
+export const behaviours = ['allowlist_back', 'allow_dso_credit_lines', 'market_maker', 'rfi', 'tokenizer', 'payments', 'exchanges'] as const;
 export type Behaviour = (typeof behaviours)[number];
 
 export interface AutopilotMember {
@@ -66,6 +68,39 @@ export class Autopilot {
     this.unsubscribe = this.state.activity.subscribe((entry) => this.notice(entry));
     // What the network file's opening calls put on their queues (ledger notifications) is read too.
     for (const member of this.pilots.keys()) this.delivered(member, 'transactions');
+    for (const pilot of this.pilots.values()) {
+      if (pilot.rules.payments) this.payLater(pilot);
+      if (pilot.rules.exchanges) this.buyLater(pilot);
+    }
+  }
+
+  /** The next request of a buyer sending traffic, `every_ms` from now, and its exchange `wait_ms` after it. */
+  private buyLater(pilot: Pilot & { off: Set<Behaviour> }): void {
+    const traffic = pilot.rules.exchanges!;
+    const member = pilot.member.identification;
+    this.timers.at(this.state.clock.now() + traffic.every_ms, `buy ${member}`, async () => {
+      const what = `request ${traffic.base} → ${traffic.quoted} quotations`;
+      if (this.active(pilot, 'exchanges', what)) {
+        await this.attempt(pilot, 'exchanges', what, async () => {
+          const requestUuid = await requestQuotations(pilot, traffic);
+          if (!requestUuid) return;
+          this.timers.at(this.state.clock.now() + (traffic.wait_ms ?? 1000), `exchange ${requestUuid}`, () =>
+            this.attempt(pilot, 'exchanges', `exchange on request ${requestUuid}`, () => exchangeBest(pilot, traffic, requestUuid)),
+          );
+        });
+      }
+      this.buyLater(pilot);
+    });
+  }
+
+  /** The next payment of an OFI sending traffic, `every_ms` from now; each one schedules the next. */
+  private payLater(pilot: Pilot & { off: Set<Behaviour> }): void {
+    const traffic = pilot.rules.payments!;
+    this.timers.at(this.state.clock.now() + traffic.every_ms, `pay ${pilot.member.identification}`, async () => {
+      const what = `pay ${traffic.amount} ${traffic.currency} to ${traffic.to}`;
+      if (this.active(pilot, 'payments', what)) await this.attempt(pilot, 'payments', what, () => sendPayment(pilot, traffic));
+      this.payLater(pilot);
+    });
   }
 
   stop(): Promise<void> {
@@ -73,7 +108,7 @@ export class Autopilot {
     return this.timers.stop();
   }
 
-  /** Resolves once every action due has run. */
+  /** Resolves once every action due by now has run. */
   idle(): Promise<void> {
     return this.timers.idle();
   }

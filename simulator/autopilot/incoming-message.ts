@@ -58,8 +58,3 @@ export function redemptionStories(message: MessageContent): RedemptionStory[] {
     uetr: payment?.uetr ?? '',
   }));
 }
-
-/** The payment a camt.056 asks to cancel, by its original identifiers. */
-export function cancelledInstruction(message: MessageContent): string | undefined {
-  return message.transactions[0]?.original?.instructionIdentification;
-}

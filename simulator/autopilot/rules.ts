@@ -59,6 +59,34 @@ export interface TokenizerRules {
   redemptions?: 'accept' | 'reject';
 }
 
+/** An OFI sending traffic: a payment to one member at a pace. */
+export interface PaymentTraffic {
+  to: string;
+  /** Simulated ms between two payments. */
+  every_ms: number;
+  amount: number;
+  currency: string;
+  issuer: string;
+  /** The account paid from (default `main`). */
+  account?: string;
+}
+
+/** A buyer sending traffic: a quotation request at a pace, and an exchange of the best answer. */
+export interface ExchangeTraffic {
+  /** Simulated ms between two requests. */
+  every_ms: number;
+  base: string;
+  base_issuer: string;
+  quoted: string;
+  quoted_issuer: string;
+  /** Base units exchanged each time. */
+  amount: number;
+  /** Simulated ms it waits for answers before it takes the best (default 1000). */
+  wait_ms?: number;
+  /** The account it pays from and is paid into (default `main`). */
+  account?: string;
+}
+
 export interface AutopilotRules {
   /** Puts back on its allowlist a member that puts it on its own. */
   allowlist_back?: boolean;
@@ -67,6 +95,8 @@ export interface AutopilotRules {
   market_maker?: MarketMakerRules;
   rfi?: RfiRules;
   tokenizer?: TokenizerRules;
+  payments?: PaymentTraffic;
+  exchanges?: ExchangeTraffic;
 }
 
 const amount = { type: 'number', exclusiveMinimum: 0 };
@@ -115,6 +145,25 @@ export const autopilotRulesSchema: JsonSchema = {
         seed: { type: 'integer' },
         fee: { type: 'object', properties: { fixed: { type: 'number', minimum: 0 }, percent: { type: 'number', minimum: 0, maximum: 100 } } },
         cancellations: { enum: ['accept', 'reject'] },
+      },
+    },
+    payments: {
+      type: 'object',
+      required: ['to', 'every_ms', 'amount', 'currency', 'issuer'],
+      properties: { to: identification, every_ms: { type: 'integer', minimum: 100 }, amount, currency, issuer: identification, account },
+    },
+    exchanges: {
+      type: 'object',
+      required: ['every_ms', 'base', 'base_issuer', 'quoted', 'quoted_issuer', 'amount'],
+      properties: {
+        every_ms: { type: 'integer', minimum: 100 },
+        base: currency,
+        base_issuer: identification,
+        quoted: currency,
+        quoted_issuer: identification,
+        amount,
+        wait_ms: { type: 'integer', minimum: 1, maximum: 3_600_000 },
+        account,
       },
     },
     tokenizer: {

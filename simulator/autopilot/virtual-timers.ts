@@ -38,9 +38,10 @@ export class VirtualTimers {
     return this.running;
   }
 
-  /** Resolves once nothing waits or runs (for tests and for a clean shutdown). */
+  /** Resolves once nothing due by the clock's present waits or runs (later actions may still wait). */
   async idle(): Promise<void> {
-    while (this.pending.length > 0) await this.running.then(() => new Promise((resolve) => setTimeout(resolve, POLL_MS)));
+    const dueBy = this.clock.now();
+    while (this.pending.some((waiting) => waiting.due <= dueBy)) await this.running.then(() => new Promise((resolve) => setTimeout(resolve, POLL_MS)));
     await this.running;
   }
 

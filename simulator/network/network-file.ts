@@ -71,7 +71,7 @@ const account = { type: 'string', pattern: accountIdentificationPattern.source }
 const currency = { type: 'string', pattern: '^[A-Z]{3}$' };
 const wholeUnits = { type: 'integer', minimum: 0 };
 
-export const networkFileSchema: JsonSchema = {
+const networkFileSchema: JsonSchema = {
   type: 'object',
   required: ['members'],
   properties: {
@@ -214,6 +214,25 @@ function impossibleRules(network: NetworkFile): string[] {
           problems.push(`${pairAt}: ${member.identification} holds no credit line for ${pair.base} of ${pair.base_issuer} (see /credit_lines), so no quotation request for this pair would reach it`);
         }
       });
+    }
+    if (rules.payments) {
+      const traffic = rules.payments;
+      if (traffic.to === member.identification) problems.push(`${at}/payments/to: ${member.identification} cannot pay itself`);
+      else if (!members.has(traffic.to)) problems.push(`${at}/payments/to: no member ${traffic.to} in this network`);
+      const holds = (network.credit_lines ?? []).some((line) => line.holder === member.identification && (line.account ?? 'main') === (traffic.account ?? 'main') && line.asset === traffic.currency && line.issuer === traffic.issuer);
+      if (!holds) problems.push(`${at}/payments: ${member.identification} holds no credit line for ${traffic.currency} of ${traffic.issuer} on ${traffic.account ?? 'main'} (see /credit_lines) to pay from`);
+    }
+    if (rules.exchanges) {
+      const traffic = rules.exchanges;
+      const account = traffic.account ?? 'main';
+      for (const [code, issuer] of [
+        [traffic.base, traffic.base_issuer],
+        [traffic.quoted, traffic.quoted_issuer],
+      ] as const) {
+        const holds = (network.credit_lines ?? []).some((line) => line.holder === member.identification && (line.account ?? 'main') === account && line.asset === code && line.issuer === issuer);
+        if (!issued.has(assetKey(code, issuer))) problems.push(`${at}/exchanges: ${member.identification} buys with ${code} of ${issuer}, which nobody in this network issues`);
+        else if (!holds) problems.push(`${at}/exchanges: ${member.identification} holds no credit line for ${code} of ${issuer} on ${account} (see /credit_lines)`);
+      }
     }
     if (rules.rfi) {
       const credited = rules.rfi.account ?? 'main';
