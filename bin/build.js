@@ -35,7 +35,7 @@ const lockDir = join(distDir, '.build-lock');
 const BUILD_FORMAT = 1;
 
 /** The folders compiled, relative to the package root. */
-const SOURCE_DIRS = ['bin', 'schemas', 'simulator', 'suites'];
+const SOURCE_DIRS = ['bin', 'protocol', 'schemas', 'simulator', 'suites'];
 /** Folders of data only: copied. */
 const DATA_DIRS = ['scenarios'];
 /** Never compiled nor copied: the project's own tests, and tools that write into the repository. */

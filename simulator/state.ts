@@ -15,6 +15,7 @@ import { PaymentBook } from './payments/payment.ts';
 import { ServiceReports } from './payments/service-reports.ts';
 import { RedemptionBook } from './redemption/redemption.ts';
 import { ChargeBook } from './charges/charge-book.ts';
+import { ActivityLog } from './activity/activity-log.ts';
 
 /**
  * All state of one simulator, in one place. `POST /sim/reset` replaces it whole; nothing outside this
@@ -44,6 +45,8 @@ export interface SimState {
   readonly charges: ChargeBook;
   /** The service's own pacs.002 reports, numbered. */
   readonly serviceReports: ServiceReports;
+  /** Calls, gateway deliveries and autopilot actions, newest last (the dashboard's sequence view). */
+  readonly activity: ActivityLog;
 }
 
 export interface StateOptions {
@@ -61,6 +64,8 @@ export async function createState(options: StateOptions = {}): Promise<SimState>
   const ledger = new Ledger(clock, faults);
   const gateway = new GatewayQueues(faults);
   deliverLedgerNotifications(ledger, gateway);
+  const activity = new ActivityLog(() => clock.now());
+  gateway.onEnqueue((member, queue, payload) => activity.record({ kind: 'delivery', member, queue, payload }));
   return {
     clock,
     members,
@@ -78,5 +83,6 @@ export async function createState(options: StateOptions = {}): Promise<SimState>
     redemptions: new RedemptionBook(),
     charges: new ChargeBook(),
     serviceReports: new ServiceReports(clock),
+    activity,
   };
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { moduleExtension as ext } from './kit-layout.ts';
 import { DEFAULT_CHECK_MS } from './runtime/profile.ts';
+import { METADATA_KEY, filtersFromEnv, resultsFileName } from './reporters/run-scope.ts';
 import { reportDirOf } from './runtime/report-dir.ts';
 import { configuredProfile } from './runtime/target.ts';
 
@@ -16,9 +17,9 @@ import { configuredProfile } from './runtime/target.ts';
 const reportDir = reportDirOf(process.env);
 const profile = configuredProfile(process.env);
 
-// A target without the control plane is tested with the profile's one set of members: one worker.
+// A target without the control plane: one worker per member set of the profile (a shard takes one set).
 const simulatorControl = profile === null || profile.capabilities.control === 'simulator';
-const workers = simulatorControl ? workersFromEnv(process.env.DSS_WORKERS) : 1;
+const workers = simulatorControl ? workersFromEnv(process.env.DSS_WORKERS) : process.env.DSS_SHARD ? 1 : profile.member_sets.length;
 
 export default defineConfig({
   testDir: './checks',
@@ -40,11 +41,13 @@ export default defineConfig({
   // A retried check would hide a flaky target; known-flaky checks go to the profile's quarantine.
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
+  // The filters `dss test` applied: the reports say a filtered run is partial (read back by `dss report`).
+  metadata: { [METADATA_KEY]: filtersFromEnv(process.env) },
   reporter: [
     [process.env.CI ? 'dot' : 'list'],
     ['html', { outputFolder: join(reportDir, 'html'), open: 'never' }],
-    ['junit', { outputFile: join(reportDir, 'junit.xml') }],
-    ['json', { outputFile: join(reportDir, 'results.json') }],
+    // junit.xml is written by the conformance reporter, from the same judgement as the report.
+    ['json', { outputFile: join(reportDir, resultsFileName(process.env)) }],
     [`./reporters/conformance-reporter${ext}`, { reportDir }],
   ],
 });

@@ -16,8 +16,12 @@ export interface StreamMessage {
 /** The most messages one read returns; the rest wait for the next read. */
 export const GATEWAY_READ_LIMIT = 100;
 
+/** Told of every message put on a queue (the dashboard and the autopilot members watch deliveries). */
+export type EnqueueListener = (member: string, type: GatewayMessageType, payload: object) => void;
+
 export class GatewayQueues {
   private readonly queues = new Map<string, StreamMessage[]>();
+  private readonly listeners: EnqueueListener[] = [];
 
   constructor(private readonly faults: FaultSwitch = new FaultSwitch()) {}
 
@@ -27,6 +31,19 @@ export class GatewayQueues {
     const queue = this.queues.get(key) ?? [];
     queue.push({ response_data: [payload], timestamp: String(timestamp) });
     this.queues.set(key, queue);
+    for (const listener of this.listeners) listener(member, type, payload);
+  }
+
+  onEnqueue(listener: EnqueueListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** How many messages wait, per member and queue type (for the dashboard). */
+  pending(): Array<{ member: string; type: GatewayMessageType; count: number }> {
+    return [...this.queues].filter(([, queue]) => queue.length > 0).map(([key, queue]) => {
+      const [member, type] = key.split('|') as [string, GatewayMessageType];
+      return { member, type, count: queue.length };
+    });
   }
 
   /** The oldest pending messages, in order, removed from the queue; `[]` when none wait. */

@@ -1,4 +1,4 @@
-import type { TransactionState } from '../funding/funding-book.ts';
+import type { TransactionState } from '../../schemas/wire/funding.ts';
 import type { MessageTypeName } from '../../schemas/iso20022/message-types.ts';
 import type { PaymentIdentification } from '../iso20022/message-content.ts';
 import type { SettlementTerms } from '../iso20022/settlement.ts';

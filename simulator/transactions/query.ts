@@ -1,7 +1,7 @@
 import type { TransactionDataType } from '../../schemas/enumerations.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
-import type { TransactionState } from '../funding/funding-book.ts';
+import type { TransactionState } from '../../schemas/wire/funding.ts';
 import type { Payment } from '../payments/payment.ts';
 import type { SimState } from '../state.ts';
 import type { TransactionInfo } from './transaction-info.ts';
