@@ -2,16 +2,16 @@ import { test, expect } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
 import { schemaRef, type ResourceName } from '../../schemas/resources.ts';
 import { validate } from '../../schemas/validators.ts';
-import { EUR, fundLine } from '../credit-lines/test-network.ts';
+import { EUR, fundLine } from '../../test-support/simulator/value-network.ts';
 import { startSimulator, type RunningSimulator } from '../server.ts';
 import type { SimState } from '../state.ts';
-import { MEMBER_API, usdNetwork, type Answer } from './test-client.ts';
+import { MEMBER_API, usdNetwork, type Answer } from '../../test-support/simulator/app-client.ts';
 
 /**
  * The quotation and exchange endpoints through HTTP: in-process for the flow and the statuses of each
  * endpoint, over a real socket for a GET with a body and for concurrent exchanges. USD lines and
- * funding go through the real credit-line and funding endpoints (test-client's usdNetwork); the EUR
- * side is set up directly on the ledger (credit-lines/test-network's fundLine).
+ * funding go through the real credit-line and funding endpoints (test-support/simulator/app-client's usdNetwork); the EUR
+ * side is set up directly on the ledger (test-support/simulator/value-network's fundLine).
  */
 
 type Call = <T = unknown>(method: string, path: string, token?: string, body?: unknown) => Promise<Answer<T>>;
@@ -170,7 +170,9 @@ test.describe('quotations and exchange over HTTP', () => {
     expect((await call('GET', `${QUOTATIONS}/request/${requestUuid}`, pair.seller)).status).toBe(404);
     expect((await call('DELETE', `${QUOTATIONS}/${quotationUuid}`, tokens.tokenizer)).status).toBe(404);
     expect((await call('DELETE', QUOTATIONS, pair.buyer)).status).toBe(400);
-    expect((await call('DELETE', QUOTATIONS, pair.buyer, {})).body).toMatchObject({ code: 'QUOTATION-CANCEL-UNSPECIFIED' });
+    // No condition and no cancel_quotations: true breaks the body's anyOf (issue 11, example 8).
+    expect(await call('DELETE', QUOTATIONS, pair.buyer, {})).toMatchObject({ status: 400, body: { code: 'REQUEST-INVALID' } });
+    expect(await call('DELETE', QUOTATIONS, pair.buyer, { cancel_quotations: false })).toMatchObject({ status: 400, body: { code: 'REQUEST-INVALID' } });
     expect(await call('DELETE', QUOTATIONS, pair.seller, { seller_member_identification: 'maker-bb' })).toEqual({ status: 200, body: {} });
     expect((await call('GET', `${QUOTATIONS}/${quotationUuid}`, pair.buyer)).body).toMatchObject({ request_quotation_state: 90 });
     expect((await call('DELETE', `${QUOTATIONS}/${quotationUuid}`, pair.buyer)).body).toMatchObject({ code: 'QUOTATION-INVALID-STATE' });

@@ -76,7 +76,7 @@ function runFixture(specText: string): { dir: string; status: number | null; std
   writeFileSync(join(dir, 'reports', '.run', 'target.json'), JSON.stringify(target));
   // The outer run's worker variables would make the inner run think it is a worker.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(?:PW_|PLAYWRIGHT_|TEST_)/.test(name)));
-  const result = spawnSync(process.execPath, [playwrightCli, 'test', '-c', 'pw.config.ts'], { cwd: dir, env, encoding: 'utf8', timeout: 90_000 });
+  const result = spawnSync(process.execPath, [playwrightCli, 'test', '-c', 'pw.config.ts'], { cwd: dir, env, encoding: 'utf8', timeout: 300_000 });
   return { dir, status: result.status, stdout: result.stdout };
 }
 
@@ -85,7 +85,8 @@ function readReport(file: string): ConformanceReport {
 }
 
 test.describe('the live reporter', () => {
-  test.setTimeout(120_000);
+  // Safety nets: a child Playwright run takes seconds, much more on a loaded machine.
+  test.setTimeout(360_000);
   const dirs: string[] = [];
   test.afterAll(() => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

@@ -50,16 +50,9 @@ export function check(id: string, title: string, options: CheckOptions): [string
   return [`${id} ${title}`, { tag: `@${id.split('.')[0]}`, annotation }];
 }
 
-/** A check failed: the target did not do what the requirement says. */
-export class CheckFailure extends Error {
-  constructor(
-    readonly requirement: string,
-    message: string,
-  ) {
-    super(`[${requirement}] ${message}`);
-    this.name = 'CheckFailure';
-  }
-}
+// In its own module so that the runtime below the checks (token-keeper.ts) can fail a requirement too.
+export { CheckFailure } from './check-failure.ts';
+import { CheckFailure } from './check-failure.ts';
 
 /**
  * Runs `expectation`, one attempt among several; a CheckFailure it throws is thrown again under the same

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { validate } from '../../schemas/validators.ts';
 import { endpointById, fullPath, type EndpointId } from '../../schemas/endpoints.ts';
-import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { CheckFailure, expectErrorBody, recordAcross } from '../runtime/check.ts';
 import type { CallOptions, DssResponse } from '../runtime/client.ts';
 import type { Actors } from '../runtime/fixtures.ts';
