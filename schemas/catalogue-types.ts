@@ -4,6 +4,8 @@
  * OpenAPI document is generated from it. Nothing about an endpoint is written anywhere else.
  */
 
+import type { ErrorCode } from './error-codes.ts';
+
 /** A JSON Schema (2020-12) object. */
 export type JsonSchema = { [keyword: string]: unknown };
 
@@ -66,6 +68,20 @@ export interface Endpoint {
   success: EndpointResponse;
   /** Every other status the spec's table lists for this endpoint, in the table's order. */
   errors: EndpointResponse[];
+  /**
+   * Statuses the reference answers on this endpoint although its table leaves them out, each with
+   * why. The OpenAPI document lists them beside the table's; reports keep to the table's.
+   */
+  beyondTable?: EndpointResponse[];
+  /**
+   * The refusals of rules no schema can express (the caller's identity, the state of the ledger or of
+   * a quotation, signatures, relations between fields), by error code: each code fixes its status
+   * (error-codes.ts). The OpenAPI document lists them on the operation; a request that its schemas
+   * accept is refused, if at all, with one of these (or an authentication code, on every endpoint).
+   */
+  refusals?: ErrorCode[];
+  /** How to obtain the signatures the request carries (an operation that needs none has none). */
+  signing?: string;
   /** `read` endpoints are open to the viewer role (every GET, and the quotation filter POST). */
   access: 'read' | 'write';
 }

@@ -92,9 +92,12 @@ test.describe('endpoint catalogue', () => {
     }
   });
 
-  test('query and path inputs are string schemas, since they arrive as strings', () => {
+  test('query and path inputs are strings, or integers read from their text; strings are never empty', () => {
     for (const endpoint of endpoints) {
-      for (const param of endpoint.params) expect(param.schema.type, `${endpoint.id} ${param.name}`).toBe('string');
+      for (const param of endpoint.params) {
+        expect(['string', 'integer'], `${endpoint.id} ${param.name}`).toContain(param.schema.type);
+        if (param.schema.type === 'string') expect(validate(param.schema, '').valid, `${endpoint.id} ${param.name} refuses ""`).toBe(false);
+      }
     }
   });
 
@@ -157,8 +160,11 @@ test.describe('endpoint catalogue', () => {
     expect(validate(param('member.listTransactions', 'data_type'), 'DATE_INTERVAL').valid).toBe(true);
     expect(validate(param('member.listTransactions', 'start_date'), '2024-02-29').valid).toBe(true);
     expect(validate(param('member.listTransactions', 'start_date'), '2024-13-01').valid).toBe(false);
-    expect(validate(param('member.listTransactions', 'maximum_transaction_count'), '20').valid).toBe(true);
-    expect(validate(param('member.listTransactions', 'maximum_transaction_count'), '-1').valid).toBe(false);
+    // The server reads integer text as the integer (validate-request.ts), so the bounds apply.
+    expect(validate(param('member.listTransactions', 'maximum_transaction_count'), 20).valid).toBe(true);
+    expect(validate(param('member.listTransactions', 'maximum_transaction_count'), 0).valid).toBe(false);
+    expect(validate(param('member.listTransactions', 'maximum_transaction_count'), 101).valid).toBe(false);
+    expect(validate(param('member.listTransactions', 'target_page_number'), 0).valid).toBe(false);
     expect(validate(param('member.listMembers', 'country_code'), 'de').valid).toBe(false);
     expect(validate(param('member.listMemberInstruments', 'type'), 'authorized').valid).toBe(true);
     expect(validate(param('member.getQuotationsOfRequest', 'request_uuid'), '0b7f9a3e-4c1d-4e2f-9a8b-1c2d3e4f5a6b').valid).toBe(true);
@@ -169,8 +175,15 @@ test.describe('endpoint catalogue', () => {
     expect(validate(param('tokenizer.sendFunding', 'signed_funding_transaction'), 'not base64!').valid).toBe(false);
     expect(validate(param('tokenizer.getAccountAddress', 'addressing_identification'), 'main*US.bank-one.dss.example').valid).toBe(true);
     expect(validate(param('tokenizer.getAccountAddress', 'addressing_identification'), 'bank-one').valid).toBe(false);
-    // Payment point filters match case-insensitively (semantics §12): no enum may refuse them first.
+    // Payment point filters match case-insensitively (semantics §12): the closed sets in any case, nothing else.
     expect(validate(param('member.listPaymentPoints', 'point_type'), 'bank').valid).toBe(true);
+    expect(validate(param('member.listPaymentPoints', 'point_type'), 'NON-BANK financial company').valid).toBe(true);
+    expect(validate(param('member.listPaymentPoints', 'point_type'), 'Banks').valid).toBe(false);
+    expect(validate(param('member.listPaymentPoints', 'method_identification'), 'Cashout-Branch').valid).toBe(true);
+    expect(validate(param('member.listPaymentPoints', 'method_identification'), 'cashout').valid).toBe(false);
+    expect(validate(param('member.listPaymentPoints', 'geo_coordinates'), ' -33.9, 151.2 ').valid).toBe(true);
+    expect(validate(param('member.listPaymentPoints', 'geo_coordinates'), '91,0').valid).toBe(false);
+    expect(validate(param('member.listPaymentPoints', 'geo_coordinates'), '0,180.5').valid).toBe(false);
     expect(validate(param('member.listPaymentPoints', 'country_code'), 'us').valid).toBe(true);
   });
 

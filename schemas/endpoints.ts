@@ -1,18 +1,21 @@
 import { familyPrefix, type Endpoint, type EndpointBody, type EndpointParam, type EndpointResponse, type Family, type JsonSchema } from './catalogue-types.ts';
-import { gatewayMessageTypes, memberInstrumentKinds, transactionDataTypes } from './enumerations.ts';
+import { gatewayMessageTypes, memberInstrumentKinds, paymentMethods, paymentPointTypes, transactionDataTypes } from './enumerations.ts';
+import { cancellationConditions, financialMessageInput, fundingInput, requestQuotationInput } from './inputs.ts';
+import type { MessageTypeName } from './iso20022/message-types.ts';
 import { listOfRef, schemaRef, type ResourceName } from './resources.ts';
 import {
   assetCode,
   byte,
+  caseInsensitiveEnum,
   countryCode,
   currencyCode,
   date,
-  digitString,
-  dsoCode,
   enumOf,
   listOf,
+  nonEmpty,
   pattern,
   patterns,
+  referencePatterns,
   text,
   uuidV4,
 } from './spec-types.ts';
@@ -31,17 +34,31 @@ type Operation = Omit<Endpoint, 'id' | 'family' | 'access' | 'params'> & {
   access?: Endpoint['access'];
 };
 
-function pathParam(name: string, description: string, schema: JsonSchema = text): EndpointParam {
+function pathParam(name: string, description: string, schema: JsonSchema = nonEmpty): EndpointParam {
   return { name, in: 'path', required: true, schema, description };
 }
 
-function query(name: string, required: boolean, description: string, schema: JsonSchema = text): EndpointParam {
+/** Query values are never empty: `?name=` is refused like any other value that breaks the schema (semantics §14). */
+function query(name: string, required: boolean, description: string, schema: JsonSchema = nonEmpty): EndpointParam {
   return { name, in: 'query', required, schema, description };
 }
 
 function body(name: ResourceName, required: boolean, description: string): EndpointBody {
   return { required, schema: schemaRef(name), description };
 }
+
+/** A request body in the reference's request form of a resource (inputs.ts). */
+function inputBody(schema: JsonSchema, description: string): EndpointBody {
+  return { required: true, schema, description };
+}
+
+/** The ISO 20022 message types each payment endpoint takes (semantics §11). */
+export const messageRouteTypes = {
+  send: ['pacs.008.001.08', 'SVC.002.001.01', 'camt.026.001.07', 'camt.056.001.08', 'camt.087.001.06'],
+  reply: ['SVC.001.001.01', 'pacs.004.001.09', 'camt.029.001.09'],
+  redeem: ['pacs.009.001.08'],
+  redemptionAnswer: ['pacs.002.001.10'],
+} as const satisfies Record<string, readonly MessageTypeName[]>;
 
 function ok(description: string, schema: JsonSchema | null): EndpointResponse {
   return { status: 200, description, body: schema };
@@ -70,24 +87,27 @@ function bodilessResponse(status: ErrorStatus, description: string = statusMeani
   return { status, description, body: null };
 }
 
-const accountPath = pathParam('account_identification', 'digital account identifier');
-const memberPath = pathParam('member_identification', 'member identifier');
-const tokenizerPath = pathParam('tokenizer_identification', 'tokenizer identifier');
-const quotationPath = pathParam('quotation_uuid', '<request_uuid>-<member_identification> of the quotation', pattern(patterns.quotationUuid));
+/** A member identifier as the reference forms them: 5 to 32 letters, digits or hyphens (semantics §1). */
+const memberIdentification = pattern(referencePatterns.memberIdentification);
+const dsoCode = pattern(referencePatterns.dsoCode);
+const accountIdentification = pattern(referencePatterns.accountIdentification);
+const accountPath = pathParam('account_identification', 'digital account identifier: 1 to 32 letters, digits, _ or -', accountIdentification);
+const memberPath = pathParam('member_identification', 'member identifier', memberIdentification);
+const tokenizerPath = pathParam('tokenizer_identification', 'tokenizer identifier', memberIdentification);
+const quotationPath = pathParam('quotation_uuid', '<request_uuid>-<member_identification> of the quotation', pattern(referencePatterns.quotationUuid));
 const issuerQuery = query('asset_issuer_identification', false, 'identifier of the asset issuer');
 
 /** The allowlist's body: a JSON string with the member identifier, or the object form (semantics §6). */
 const allowlistMember: JsonSchema = {
   description: 'member identifier, as a JSON string or as {"member_identification": "..."}',
-  anyOf: [text, { type: 'object', required: ['member_identification'], properties: { member_identification: text } }],
+  anyOf: [nonEmpty, { type: 'object', required: ['member_identification'], properties: { member_identification: nonEmpty } }],
 };
 
-// Free strings: the filters match case-insensitively (semantics §12), so an enum or a pattern here
-// would refuse `bank` or `us` that the directory matches.
+// The closed sets match in any case, as every filter does (semantics §12): `bank` is a point type.
 const paymentPointFilters: EndpointParam[] = [
   query('uuid', false, 'payment point identifier'),
   query('identification', false, 'payment point name'),
-  query('point_type', false, 'Bank, Non-bank Financial Company, Mobile Operator or Other'),
+  query('point_type', false, 'Bank, Non-bank Financial Company, Mobile Operator or Other', caseInsensitiveEnum(paymentPointTypes)),
   query('logo_url', false, 'logo link'),
   query('website_url', false, 'website of the owning institution'),
   query('phone_number', false, 'phone number without country code'),
@@ -95,27 +115,29 @@ const paymentPointFilters: EndpointParam[] = [
   query('point_child_uuid', false, 'identifier of a child payment point'),
   query('point_parent_uuid', false, 'identifier of a parent location'),
   query('institution_identifications', false, 'name of an institution with payout points at the location'),
-  query('method_identification', false, 'cashout-delivery, cashout-branch, cashout-agency, cashout-mobile-operators or bank-account'),
+  query('method_identification', false, 'cashout-delivery, cashout-branch, cashout-agency, cashout-mobile-operators or bank-account', caseInsensitiveEnum(paymentMethods)),
   query('city_name', false, 'city or locality'),
   query('region_name', false, 'first-level administrative division'),
   query('street_name', false, 'street'),
   query('country_code', false, 'ISO 3166-1 alpha-2 country code'),
   query('postal_code', false, 'postal code'),
   query('address_filter', false, 'sorts points near the address'),
-  query('geo_coordinates', false, 'sorts points near these coordinates (latitude,longitude)'),
+  query('geo_coordinates', false, 'sorts points near these coordinates: latitude,longitude in decimal degrees', pattern(referencePatterns.geoCoordinates)),
 ];
 
 const tokenizer = {
   getAccountAddress: {
     method: 'GET',
+    refusals: ['ACCOUNT-ADDRESS-NOT-FOUND'],
     path: '/account-address',
     summary: 'Resolve an addressing identifier to a digital account',
     params: [
+      // The spec marks it optional, but there is nothing to resolve without it: the reference requires it.
       query(
         'addressing_identification',
-        false,
+        true,
         '<account_identification>*<country_code>.<member_identification>.{service_domain}',
-        pattern(patterns.addressingIdentification),
+        pattern(referencePatterns.addressingIdentification),
       ),
     ],
     success: ok('the digital account', schemaRef('digitalAccount')),
@@ -123,6 +145,7 @@ const tokenizer = {
   },
   listMembers: {
     method: 'GET',
+    refusals: ['MEMBER-NONE-FOUND'],
     path: '/members',
     summary: 'List the active members',
     params: [
@@ -135,6 +158,7 @@ const tokenizer = {
   },
   getMember: {
     method: 'GET',
+    refusals: ['MEMBER-NOT-FOUND'],
     path: '/members/{member_identification}',
     summary: 'Read a member',
     params: [memberPath],
@@ -143,6 +167,7 @@ const tokenizer = {
   },
   listAvailableInstruments: {
     method: 'GET',
+    refusals: ['SETTLEMENT-INSTRUMENTS-NONE'],
     path: '/settlement-instruments/available/{tokenizer_identification}',
     summary: 'List the assets issued by the tokenizer and registered',
     params: [tokenizerPath],
@@ -151,6 +176,7 @@ const tokenizer = {
   },
   changeCreditLine: {
     method: 'POST',
+    refusals: ['CREDIT-LINE-REFUSED', 'CREDIT-LINE-NOT-FOUND', 'CREDIT-LINE-LIMIT-INVALID'],
     path: '/settlement-instruments/credit-line/{tokenizer_identification}',
     summary: 'Allow or revoke a member’s DSA credit line',
     params: [tokenizerPath],
@@ -160,29 +186,37 @@ const tokenizer = {
   },
   createFundingInstruction: {
     method: 'POST',
+    refusals: ['FUNDING-INSTRUCTION-REFUSED', 'FUNDING-E2E-REUSED'],
     path: '/transactions/instruction',
     summary: 'Create a funding instruction',
-    body: body('fundingInfo', true, 'the funding to instruct'),
+    body: inputBody(fundingInput, 'the funding to instruct'),
     success: ok('the instruction with the unsigned transaction', schemaRef('instruction')),
     errors: [errorResponse(400), errorResponse(401), errorResponse(404, 'instruction not created or invalid member')],
   },
   answerRedemption: {
     method: 'POST',
+    refusals: ['REDEMPTION-ANSWER-REFUSED'],
+    signing:
+      '`financial_message_data` is the XML signed with `POST /client/v1/api/sign/message` (`unsigned_payload`: the unsigned XML in base64), then base64 of the signed XML (docs/messages.md).',
     path: '/transactions/message/redeem',
     summary: 'Answer a member’s redemption request',
-    body: body('financialMessage', true, 'signed pacs.002 XML, base64'),
+    body: inputBody(financialMessageInput(messageRouteTypes.redemptionAnswer), 'signed pacs.002 XML, base64'),
     success: ok('service pacs.002 (subtype 01) received', schemaRef('financialMessage')),
     errors: [errorResponse(404, 'error while processing the answer')],
   },
   sendFunding: {
     method: 'POST',
+    refusals: ['FUNDING-NOT-INSTRUCTED', 'FUNDING-SIGNATURE-INVALID', 'FUNDING-FAILED'],
+    signing:
+      'Both query signatures come from `POST /client/v1/api/sign/payload` with `account_identification: emission` (the tokenizer’s issuance account): `funding_payload_signature` over the canonical JSON of the fundingInfo (keys sorted, no blanks), `signed_funding_transaction` over the bytes that the instruction’s `unsigned_transaction_object` decodes to; give each `payload` answer as it is.',
     path: '/transactions/send',
     summary: 'Send a signed funding transaction',
     params: [
-      query('funding_payload_signature', true, 'signature of the fundingInfo payload, base64', byte),
-      query('signed_funding_transaction', true, 'signature of the funding transaction, base64', byte),
+      // base64's pattern matches the empty string; a signature is never empty.
+      query('funding_payload_signature', true, 'signature of the fundingInfo payload, base64', { ...byte, minLength: 1 }),
+      query('signed_funding_transaction', true, 'signature of the funding transaction, base64', { ...byte, minLength: 1 }),
     ],
-    body: body('fundingInfo', true, 'the instructed funding'),
+    body: inputBody(fundingInput, 'the instructed funding'),
     success: ok('the funding result', schemaRef('fundingResult')),
     errors: [errorResponse(400), errorResponse(401), errorResponse(404, 'tokenizer signature could not be obtained from the internal member registry')],
   },
@@ -191,6 +225,7 @@ const tokenizer = {
 const member = {
   getBalance: {
     method: 'GET',
+    refusals: ['ACCOUNT-NOT-FOUND', 'BALANCE-NO-CREDIT-LINE', 'BALANCE-ASSET-AMBIGUOUS'],
     path: '/balances/digital-accounts/{account_identification}',
     summary: 'Read the balance of an asset in a digital account',
     params: [accountPath, query('asset_code_identification', false, 'asset code', assetCode), issuerQuery],
@@ -199,6 +234,7 @@ const member = {
   },
   listDigitalAccounts: {
     method: 'GET',
+    refusals: ['ACCOUNTS-NONE'],
     path: '/digital-accounts',
     summary: 'List the caller’s digital accounts',
     success: ok('the accounts', listOfRef('digitalAccount')),
@@ -206,6 +242,7 @@ const member = {
   },
   getDigitalAccount: {
     method: 'GET',
+    refusals: ['ACCOUNT-NOT-FOUND'],
     path: '/digital-accounts/{account_identification}',
     summary: 'Read a digital account',
     params: [accountPath],
@@ -214,65 +251,81 @@ const member = {
   },
   consolidate: {
     method: 'POST',
+    refusals: ['CONSOLIDATION-INVALID', 'CONSOLIDATION-DSO', 'CONSOLIDATION-FAILED'],
     path: '/digital-accounts/{account_identification}/consolidate',
     summary: 'Move balances of operating accounts into one operating account',
-    params: [pathParam('account_identification', 'operating account receiving the balances')],
+    params: [pathParam('account_identification', 'operating account receiving the balances', accountIdentification)],
     body: body('consolidateBalanceInstruction', true, 'the balances to move'),
     success: ok('the consolidation result', schemaRef('consolidateBalanceResult')),
     errors: [errorResponse(400), errorResponse(403, 'consolidation not possible for the DSO asset group'), bodilessResponse(500, 'internal error')],
   },
   restartListening: {
     method: 'POST',
+    refusals: ['LISTENING-RESTART-REFUSED'],
     path: '/digital-accounts/{account_identification}/{reference}',
     summary: 'Restart the transaction listening service of a digital account',
-    params: [accountPath, pathParam('reference', 'now, or the transaction_reference_number to resume from after a failure')],
+    params: [accountPath, pathParam('reference', 'now, or the transaction_reference_number to resume from after a failure', pattern(referencePatterns.listeningReference))],
     success: ok('listening restarted', null),
     errors: [errorResponse(400), errorResponse(409, 'cannot restart, check account identifier')],
   },
   requestCharge: {
     method: 'POST',
+    refusals: ['CHARGE-REQUEST-INVALID'],
     path: '/charges/request/{member_identification}',
     summary: 'Ask the instructed member to calculate its fee',
-    params: [pathParam('member_identification', 'instructed member')],
+    params: [pathParam('member_identification', 'instructed member', memberIdentification)],
     body: body('chargeRequest', true, 'the fee calculation request'),
     success: ok('request to calculate the fee sent', null),
     errors: [errorResponse(400)],
   },
   answerCharge: {
     method: 'POST',
+    refusals: ['CHARGE-ANSWER-UNSOLICITED', 'CHARGE-ANSWER-MISMATCH'],
     path: '/charges/response/{member_identification}',
     summary: 'Answer a fee calculation request',
-    params: [pathParam('member_identification', 'originating member')],
+    params: [pathParam('member_identification', 'originating member', memberIdentification)],
     body: body('paymentCharge', true, 'the fee answer'),
     success: ok('fee answer sent', null),
     errors: [errorResponse(400), errorResponse(409, 'malformed payload')],
   },
   redeem: {
     method: 'POST',
+    refusals: ['ISO-MESSAGE-UNREADABLE', 'ISO-MESSAGE-INVALID', 'PAYMENT-MESSAGE-REFUSED'],
+    signing:
+      '`financial_message_data` is the XML signed with `POST /client/v1/api/sign/message` (`unsigned_payload`: the unsigned XML in base64), then base64 of the signed XML (docs/messages.md).',
     path: '/payments/message/redeem',
     summary: 'Ask the tokenizer to redeem DSA (pacs.009)',
-    body: body('financialMessage', true, 'signed pacs.009, base64, with the original payment details'),
+    body: inputBody(financialMessageInput(messageRouteTypes.redeem), 'signed pacs.009, base64, with the original payment details'),
     success: ok('the service’s answer', schemaRef('financialMessage')),
     errors: [errorResponse(400)],
   },
   replyPayment: {
     method: 'POST',
+    refusals: ['ISO-MESSAGE-UNREADABLE', 'ISO-MESSAGE-INVALID', 'PAYMENT-MESSAGE-REFUSED'],
+    signing:
+      '`financial_message_data` is the XML signed with `POST /client/v1/api/sign/message` (`unsigned_payload`: the unsigned XML in base64), then base64 of the signed XML (docs/messages.md).',
     path: '/payments/message/reply',
     summary: 'Answer a payment message (SVC.001, pacs.004, camt.029)',
-    body: body('financialMessage', true, 'the answer: SVC.001, pacs.004 or camt.029'),
+    body: inputBody(financialMessageInput(messageRouteTypes.reply), 'the answer: SVC.001, pacs.004 or camt.029'),
     success: ok('the service’s answer', schemaRef('financialMessage')),
     errors: [errorResponse(400)],
   },
   sendPayment: {
     method: 'POST',
+    refusals: ['ISO-MESSAGE-UNREADABLE', 'ISO-MESSAGE-INVALID', 'PAYMENT-MESSAGE-REFUSED'],
+    signing:
+      '`financial_message_data` is the XML signed with `POST /client/v1/api/sign/message` (`unsigned_payload`: the unsigned XML in base64), then base64 of the signed XML (docs/messages.md).',
     path: '/payments/message/send',
     summary: 'Send a payment message (pacs.008, SVC.002, camt.026, camt.056, camt.087)',
-    body: body('financialMessage', true, 'the message: pacs.008, SVC.002, camt.026, camt.056 or camt.087'),
+    body: inputBody(financialMessageInput(messageRouteTypes.send), 'the message: pacs.008, SVC.002, camt.026, camt.056 or camt.087'),
     success: ok('payment request sent', schemaRef('financialMessage')),
     errors: [errorResponse(400)],
   },
   exchange: {
     method: 'POST',
+    refusals: ['EXCHANGE-PAYLOAD-INVALID', 'EXCHANGE-BUYER-MISMATCH', 'QUOTATION-NOT-FOUND', 'QUOTATION-INVALID-STATE', 'EXCHANGE-OUTSIDE-VALIDITY', 'EXCHANGE-SIGNATURE-INVALID', 'EXCHANGE-SELLER-SIGNATURE-UNAVAILABLE', 'EXCHANGE-AMOUNT-INVALID'],
+    signing:
+      '`exchange_payload` is base64 of an exchangeInfo (JSON) that follows the quotation read with `GET /exchange/quotations/request/{request_uuid}`; `member_signature` is the `payload` that `POST /sign/payload` answers for `{account_identification: <buyer_debiting_account_identification>, unsigned_payload: <exchange_payload>}`.',
     path: '/exchange',
     summary: 'Accept a quotation: delivery-versus-payment exchange',
     body: body('exchangeObject', true, 'the signed exchange'),
@@ -305,20 +358,22 @@ const member = {
     method: 'DELETE',
     path: '/exchange/quotations',
     summary: 'Cancel all quotations, or those matching the conditions',
-    body: body('quotationParameters', true, 'conditions, or cancel_quotations: true for all'),
+    body: inputBody(cancellationConditions, 'conditions, or cancel_quotations: true for all'),
     success: ok('quotations cancelled', null),
     errors: [bodilessResponse(400)],
   },
   requestQuotations: {
     method: 'POST',
+    refusals: ['QUOTATION-REQUEST-INVALID', 'QUOTATION-NO-COUNTERPARTS'],
     path: '/exchange/quotations/request',
     summary: 'Request quotations from allowlisted members',
-    body: body('requestQuotation', true, 'the quotation request'),
+    body: inputBody(requestQuotationInput, 'the quotation request'),
     success: ok('the request identifier', schemaRef('requestQuotationResult')),
     errors: [errorResponse(400), errorResponse(404, 'no members on the allowlist'), errorResponse(500)],
   },
   getQuotationsOfRequest: {
     method: 'GET',
+    refusals: ['QUOTATION-NOT-FOUND'],
     path: '/exchange/quotations/request/{request_uuid}',
     summary: 'Read the quotations of a quotation request',
     params: [pathParam('request_uuid', 'quotation request identifier', uuidV4)],
@@ -327,6 +382,7 @@ const member = {
   },
   getQuotation: {
     method: 'GET',
+    refusals: ['QUOTATION-NOT-FOUND'],
     path: '/exchange/quotations/{quotation_uuid}',
     summary: 'Read a quotation',
     params: [quotationPath],
@@ -335,6 +391,9 @@ const member = {
   },
   answerQuotation: {
     method: 'POST',
+    refusals: ['QUOTATION-ANSWER-INVALID', 'QUOTATION-SIGNATURE-INVALID', 'QUOTATION-INVALID-STATE'],
+    signing:
+      '`quotation_payload` is base64 of a quotationInfo (JSON) whose `request_quotation` is the request read from the `quotations` gateway queue; `member_signature` is the `payload` that `POST /sign/payload` answers for `{account_identification: <seller_debiting_account_identification>, unsigned_payload: <quotation_payload>}`.',
     path: '/exchange/quotations/{quotation_uuid}',
     summary: 'Answer a quotation request with a signed quotation',
     params: [quotationPath],
@@ -344,6 +403,7 @@ const member = {
   },
   cancelQuotation: {
     method: 'DELETE',
+    refusals: ['QUOTATION-NOT-FOUND', 'QUOTATION-INVALID-STATE'],
     path: '/exchange/quotations/{quotation_uuid}',
     summary: 'Cancel a quotation that was not accepted',
     params: [quotationPath],
@@ -360,6 +420,7 @@ const member = {
   },
   listMembers: {
     method: 'GET',
+    refusals: ['MEMBER-NONE-FOUND', 'NOT-ACCEPTABLE'],
     path: '/members',
     summary: 'List members',
     params: [
@@ -379,6 +440,7 @@ const member = {
   },
   addToAllowlist: {
     method: 'POST',
+    refusals: ['ALLOWLIST-UNKNOWN-MEMBER', 'ALLOWLIST-SELF'],
     path: '/members/allowlist',
     summary: 'Allow a member to deal with the caller',
     body: { required: true, schema: allowlistMember, description: 'the member to add' },
@@ -387,14 +449,18 @@ const member = {
   },
   removeFromAllowlist: {
     method: 'DELETE',
+    refusals: ['ALLOWLIST-UNKNOWN-MEMBER', 'ALLOWLIST-SELF'],
     path: '/members/allowlist',
     summary: 'Revoke a member’s permission to deal with the caller',
     body: { required: true, schema: allowlistMember, description: 'the member to remove' },
     success: ok('member removed', null),
     errors: [errorResponse(401), errorResponse(500)],
+    // No listed status fits a bad body, yourself or an unknown member (semantics §6, §14).
+    beyondTable: [errorResponse(400, 'invalid body, the caller itself, or an unknown member')],
   },
   getMember: {
     method: 'GET',
+    refusals: ['MEMBER-NOT-FOUND'],
     path: '/members/{member_identification}',
     summary: 'Read a member',
     params: [memberPath],
@@ -403,6 +469,7 @@ const member = {
   },
   refreshToken: {
     method: 'GET',
+    refusals: ['TOKEN-NOT-RENEWABLE'],
     path: '/oauth-token/refresh',
     summary: 'Renew the access token',
     // A plain string: an unusable token is "could not be renewed" (404), not a malformed request.
@@ -412,6 +479,7 @@ const member = {
   },
   listSettlementInstruments: {
     method: 'GET',
+    refusals: ['SETTLEMENT-INSTRUMENTS-NONE'],
     path: '/settlement-instruments',
     summary: 'List every asset issued by market makers and tokenizers',
     success: ok('the assets', listOfRef('settlementInstrumentInfo')),
@@ -419,6 +487,7 @@ const member = {
   },
   issueSettlementInstrument: {
     method: 'POST',
+    refusals: ['DSO-ISSUANCE-INVALID', 'DSO-ISSUANCE-ACCOUNT-MISMATCH'],
     path: '/settlement-instruments',
     summary: 'Issue a DSO',
     params: [
@@ -436,6 +505,7 @@ const member = {
   },
   changeCreditLine: {
     method: 'POST',
+    refusals: ['CREDIT-LINE-REFUSED', 'CREDIT-LINE-NOT-FOUND', 'CREDIT-LINE-LIMIT-INVALID', 'CREDIT-LINE-ISSUER-ACCOUNT'],
     path: '/settlement-instruments/credit-line',
     summary: 'Request, allow or revoke a credit line',
     body: body('creditLineMember', true, 'the credit line change (member variant)'),
@@ -444,6 +514,7 @@ const member = {
   },
   listAccountInstruments: {
     method: 'GET',
+    refusals: ['ACCOUNT-NOT-FOUND', 'SETTLEMENT-INSTRUMENTS-NONE'],
     path: '/settlement-instruments/digital-accounts/{account_identification}',
     summary: 'List the assets a digital account may hold',
     params: [accountPath],
@@ -452,6 +523,7 @@ const member = {
   },
   listEmittedInstruments: {
     method: 'GET',
+    refusals: ['SETTLEMENT-INSTRUMENTS-NONE'],
     path: '/settlement-instruments/emission',
     summary: 'List the DSO issued by the caller',
     success: ok('DSO issued by the caller', listOfRef('settlementInstrumentInfo')),
@@ -459,6 +531,7 @@ const member = {
   },
   listMemberInstruments: {
     method: 'GET',
+    refusals: ['MEMBER-NOT-FOUND', 'SETTLEMENT-INSTRUMENTS-NONE'],
     path: '/settlement-instruments/members/{member_identification}',
     summary: 'List the assets a member issues or may hold',
     params: [memberPath, query('type', true, 'both, emission or authorized', enumOf(memberInstrumentKinds))],
@@ -467,6 +540,7 @@ const member = {
   },
   listObligations: {
     method: 'GET',
+    refusals: ['OBLIGATIONS-NONE'],
     path: '/settlement-obligations',
     summary: 'List the outstanding totals of the DSO issued by the caller',
     params: [query('asset_code_identification', false, 'six-character DSO code', dsoCode)],
@@ -475,6 +549,7 @@ const member = {
   },
   getObligation: {
     method: 'GET',
+    refusals: ['OBLIGATION-NOT-ISSUED'],
     path: '/settlement-obligations/{asset_code_identification}',
     summary: 'List the holders of a DSO issued by the caller',
     params: [pathParam('asset_code_identification', 'six-character DSO code', dsoCode)],
@@ -483,6 +558,7 @@ const member = {
   },
   signMessage: {
     method: 'POST',
+    refusals: ['SIGN-MESSAGE-ACCOUNT-UNKNOWN', 'ISO-MESSAGE-UNREADABLE'],
     path: '/sign/message',
     summary: 'Sign an ISO 20022 XML message with the member’s electronic signature',
     body: body('unsignedPayload', true, 'the message to sign'),
@@ -491,6 +567,7 @@ const member = {
   },
   signPayload: {
     method: 'POST',
+    refusals: ['SIGN-KEY-UNAVAILABLE'],
     path: '/sign/payload',
     summary: 'Sign a payload with the key of a digital account',
     body: body('unsignedPayload', true, 'the payload to sign'),
@@ -499,21 +576,23 @@ const member = {
   },
   listTransactions: {
     method: 'GET',
+    refusals: ['TRANSACTIONS-QUERY-INVALID', 'TRANSACTIONS-NONE'],
     path: '/transactions',
     summary: 'Find payment transactions',
     params: [
       query('data_type', true, 'INSTRUCTION_IDENTIFICATION, TRANSACTION_IDENTIFICATION or DATE_INTERVAL', enumOf(transactionDataTypes)),
-      query('data_id', false, 'instruction id or ledger transaction id'),
-      query('start_date', false, 'first day, YYYY-MM-DD', date),
-      query('finish_date', false, 'last day, YYYY-MM-DD', date),
-      query('maximum_transaction_count', false, 'transactions per page', digitString),
-      query('target_page_number', false, 'requested page', digitString),
+      query('data_id', false, 'instruction id or ledger transaction id; required by INSTRUCTION_IDENTIFICATION and TRANSACTION_IDENTIFICATION'),
+      query('start_date', false, 'first day, YYYY-MM-DD; required by DATE_INTERVAL', date),
+      query('finish_date', false, 'last day, YYYY-MM-DD; required by DATE_INTERVAL', date),
+      query('maximum_transaction_count', false, 'transactions per page (default 20)', { type: 'integer', minimum: 1, maximum: 100 }),
+      query('target_page_number', false, 'requested page, from 1', { type: 'integer', minimum: 1 }),
     ],
     success: ok('the transactions', listOfRef('transaction')),
     errors: [errorResponse(400), errorResponse(404), errorResponse(500)],
   },
   listPaymentPoints: {
     method: 'GET',
+    refusals: ['PAYMENT-POINT-ADDRESS-UNKNOWN'],
     path: '/payment-points',
     summary: 'Find payment points',
     params: paymentPointFilters,
@@ -547,6 +626,16 @@ export function endpointById(id: EndpointId): Endpoint {
   const endpoint = byId.get(id);
   if (!endpoint) throw new Error(`endpoint ${id} is not in the catalogue`); // unreachable while EndpointId follows the catalogue
   return endpoint;
+}
+
+/**
+ * The status of a request whose inputs break the endpoint's schemas: 400, or, where the endpoint's
+ * table lists 404 and no 400, the 404 it lists (semantics §14). Where neither is listed (for example
+ * `DELETE /members/allowlist`), 400 stays, since no listed status fits.
+ */
+export function inputRefusalStatus(endpoint: Endpoint): 400 | 404 {
+  const listed = new Set(endpoint.errors.map((response) => response.status));
+  return listed.has(400) || !listed.has(404) ? 400 : 404;
 }
 
 /** The path template with its family prefix, e.g. `/client/v1/api/members/{member_identification}`. */

@@ -46,3 +46,6 @@ export function currencyMinorUnits(code: string): number | null | undefined {
 export function isIso4217Code(code: string): boolean {
   return minorUnits.has(code);
 }
+
+/** Every live code, in the list's (alphabetical) order. */
+export const iso4217Codes: readonly string[] = Object.freeze([...minorUnits.keys()]);

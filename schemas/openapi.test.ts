@@ -25,7 +25,7 @@ test.describe('OpenAPI document', () => {
     expect(validator.version).toBe('3.1');
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({ version: '1.0.0' });
-    expect(document.servers).toEqual([{ url: '/' }]);
+    expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }]);
   });
 
   test('has exactly the 46 catalogue operations, at their full paths', () => {

@@ -1,11 +1,16 @@
 import type { Endpoint, EndpointResponse, JsonSchema } from './catalogue-types.ts';
-import { endpoints, errorResponse, fullPath } from './endpoints.ts';
+import { endpoints, errorResponse, fullPath, inputRefusalStatus, type EndpointId } from './endpoints.ts';
+import { errorCodes } from './error-codes.ts';
+import { recordedExamples } from './openapi-examples.ts';
+import { operationLinks } from './openapi-links.ts';
 import { resourceNameOfRef, resourceNames, resourceSchemas } from './resources.ts';
 
 /**
  * The OpenAPI 3.1 document, generated from the endpoint catalogue and the resource schemas so that
  * it can never disagree with what the simulator validates and the harness checks. Resources become
- * `components.schemas`, and their `$ref`s are rewritten to point there.
+ * `components.schemas`, and their `$ref`s are rewritten to point there. Each operation also says
+ * what its schemas cannot (its refusals by error code, how to sign), links to the operations its
+ * answer feeds, and carries examples recorded against the demo network (openapi-examples.ts).
  */
 
 const componentsPrefix = '#/components/schemas/';
@@ -14,6 +19,12 @@ const familyTags = [
   { name: 'tokenizer', description: 'Tokenizer interface (business role MIS): issuance, funding, redemption.' },
   { name: 'member', description: 'Member interface: balances, accounts, quotations, exchange, payments, credit lines, allowlist, signing.' },
 ];
+
+const documentDescription = `Tokenizer interface (/tokenizer/v1/api) and member interface (/client/v1/api) of the Digital Settlement Service, as the reference simulator serves it.
+
+The schemas of the parameters and request bodies are exactly what the simulator checks before acting: a request that breaks one is refused with the status named by the operation's \`x-dss-input-refusal-status\` (400, or 404 where the spec's table lists 404 and no 400) and the error code \`REQUEST-INVALID\` (\`REQUEST-NOT-PROCESSABLE\` for 404); an empty query value (\`?name=\`) breaks every schema. Rules no schema can express (the caller's identity, state, signatures, relations between fields) are listed in each operation's description and in \`x-dss-refusals\`, with their status.
+
+Every operation: 401 for the token (missing, invalid, expired, revoked, or not allowing the endpoint, an account of the request, the client address, or the caller's role), 400 for a malformed HTTP request or JSON body, 413 for a body above 1 MiB. Tokens: \`dss sim\` prints one per demo member, \`GET /sim/network\` gives them, \`POST /sim/tokens\` mints others; see docs/openapi.md.`;
 
 export function buildOpenApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -26,9 +37,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     info: {
       title: 'Digital Settlement Service API',
       version: '1.0.0',
-      description: 'Tokenizer interface (/tokenizer/v1/api) and member interface (/client/v1/api) of the Digital Settlement Service.',
+      description: documentDescription,
+      license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
     },
-    servers: [{ url: '/' }],
+    servers: [{ url: '/', description: 'the simulator that serves this document' }],
     // The spec: every endpoint requires the bearer token.
     security: [{ bearerAuth: [] }],
     tags: familyTags,
@@ -41,10 +53,12 @@ export function buildOpenApiDocument(): Record<string, unknown> {
 }
 
 function operation(endpoint: Endpoint): Record<string, unknown> {
+  const examples = recordedExamples[endpoint.id as EndpointId];
   return {
     // OpenAPI allows any string as operationId, dots included, so the catalogue id is used as is.
     operationId: endpoint.id,
     summary: endpoint.summary,
+    description: operationDescription(endpoint),
     tags: [endpoint.family],
     ...(endpoint.params.length > 0
       ? {
@@ -54,6 +68,7 @@ function operation(endpoint: Endpoint): Record<string, unknown> {
             required: param.required,
             description: param.description,
             schema: rewriteRefs(param.schema),
+            ...(examples?.params && Object.hasOwn(examples.params, param.name) ? { example: examples.params[param.name] } : {}),
           })),
         }
       : {}),
@@ -62,20 +77,58 @@ function operation(endpoint: Endpoint): Record<string, unknown> {
           requestBody: {
             required: endpoint.body.required,
             description: endpoint.body.description,
-            content: { 'application/json': { schema: rewriteRefs(endpoint.body.schema) } },
+            content: {
+              'application/json': {
+                schema: rewriteRefs(endpoint.body.schema),
+                ...(examples && Object.hasOwn(examples, 'body') ? { example: examples.body } : {}),
+              },
+            },
           },
         }
       : {}),
     responses: responses(endpoint),
+    'x-dss-input-refusal-status': inputRefusalStatus(endpoint),
+    'x-dss-refusals': (endpoint.refusals ?? []).map((code) => ({ code, status: errorCodes[code].status })),
   };
 }
 
-/** The 200 and the listed statuses, plus 401 wherever the table leaves it out (every call needs the token). */
+/** What the schemas cannot say: the refusals of the domain, and how to sign. */
+function operationDescription(endpoint: Endpoint): string {
+  const parts = [`${endpoint.summary}.`];
+  if (endpoint.signing) parts.push(`**Signing.** ${endpoint.signing}`);
+  const refusals = endpoint.refusals ?? [];
+  if (refusals.length > 0) {
+    parts.push(
+      ['Refusals for rules the schemas cannot express (identity, state, signatures):', ...refusals.map((code) => `- ${errorCodes[code].status} \`${code}\`: ${errorCodes[code].when}`)].join('\n'),
+    );
+  }
+  parts.push(`A request that breaks the schemas: ${inputRefusalStatus(endpoint)}.`);
+  return parts.join('\n\n');
+}
+
+/**
+ * The 200, the table's statuses and those the reference adds (beyondTable, and the refusals' own),
+ * plus what every call can get: 401 (every call needs the token), 400 (malformed HTTP or JSON) and
+ * 413 (a body above 1 MiB, read even where the endpoint takes none).
+ */
 function responses(endpoint: Endpoint): Record<string, unknown> {
-  const listed = [endpoint.success, ...endpoint.errors];
-  if (!listed.some((response) => response.status === 401)) listed.push(errorResponse(401));
+  const listed: EndpointResponse[] = [endpoint.success, ...endpoint.errors, ...(endpoint.beyondTable ?? [])];
+  const add = (response: EndpointResponse) => {
+    if (!listed.some((known) => known.status === response.status)) listed.push(response);
+  };
+  add(errorResponse(401));
+  add(errorResponse(400, 'malformed HTTP request or JSON body'));
+  add({ status: 413, description: 'request body larger than 1 MiB', body: errorResponse(400).body });
+  for (const code of endpoint.refusals ?? []) add(errorResponse(errorCodes[code].status as 400, errorCodes[code].short_message));
   listed.sort((a, b) => a.status - b.status);
-  return Object.fromEntries(listed.map((response) => [String(response.status), responseObject(response)]));
+  const links = operationLinks[endpoint.id as EndpointId];
+  return Object.fromEntries(
+    listed.map((response) => {
+      const object = responseObject(response);
+      if (response.status === 200 && links) object.links = Object.fromEntries(links.map(({ name, to, description, parameters, requestBody }) => [name, { operationId: to, description, ...(parameters ? { parameters } : {}), ...(requestBody ? { requestBody } : {}) }]));
+      return [String(response.status), object];
+    }),
+  );
 }
 
 function responseObject({ description, body }: EndpointResponse): Record<string, unknown> {

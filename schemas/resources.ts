@@ -13,6 +13,7 @@ import {
   tokenizerCreditLineStates,
 } from './enumerations.ts';
 import {
+  amountOrZero,
   assetCode,
   boolean,
   byte,
@@ -25,8 +26,11 @@ import {
   int64,
   integer,
   listOf,
+  nonEmpty,
   pattern,
   patterns,
+  positiveAmount,
+  refine,
   text,
   uuidV4,
 } from './spec-types.ts';
@@ -37,6 +41,13 @@ import {
  * are typed exactly as the spec declares them, even where a single object would be more natural
  * (`funding_payload: [ fundingInfo ]`). Unknown fields are allowed (no `additionalProperties:
  * false`): the service ignores them (semantics §14), and a vendor may return more than the spec lists.
+ *
+ * The resources that only ever travel in a request (credit line changes, charge requests and answers,
+ * the consolidation instruction, quotation filters, signed quotation and exchange envelopes, payloads
+ * to sign) also carry the reference simulator's own input rules (semantics.md: non-empty identifiers,
+ * amounts above zero with 7 decimals, conditional fields): no answer holds them, so the harness never
+ * judges a vendor by those rules, and the simulator validates requests with these very schemas.
+ * Resources that answers carry too keep the spec's shape here; their request form is in inputs.ts.
  */
 
 export type ResourceName =
@@ -150,6 +161,25 @@ const paymentPoints = listOfRef('paymentPointInfo');
 const compareConditions = listOfRef('compare');
 const textList = listOf(text);
 
+// The spec's field names win over its crossed descriptions of code and group (semantics §2).
+const settlementInstrumentInfo = object('A settlement asset (instrument), identified by code and issuer.', {
+  asset_code_identification: required(assetCode, 'asset code: ISO 4217 code for a DSA, ISO 4217 code followed by DSO for a DSO'),
+  asset_group_identification: required(enumOf(assetGroups), 'asset group: DSA or DSO'),
+  asset_issuer_identification: optional(text, 'identifier of the asset issuer'),
+});
+
+const consolidateBalance = object('An amount of one asset in one source account.', {
+  asset_info: required(settlementInstrument, 'asset'),
+  consolidated_amount: required(decimal, 'amount of balances'),
+  source_account_identification: required(text, 'source operating account; default main'),
+});
+
+/** An asset as the reference requires it in a request: one entry, with its issuer (an asset is its code and its issuer). */
+export const instrumentWithIssuer: JsonSchema = {
+  ...listOf(refine({ title: 'settlementInstrumentInfo', ...settlementInstrumentInfo }, { required: ['asset_issuer_identification'], properties: { asset_issuer_identification: nonEmpty } })),
+  minItems: 1,
+};
+
 const definitions: Record<ResourceName, JsonSchema> = {
   error: object('Body of every error response.', {
     build_version: optional(text, 'service build version'),
@@ -178,12 +208,7 @@ const definitions: Record<ResourceName, JsonSchema> = {
     operating_digital_accounts: optional(listOfRef('digitalAccount'), 'operating accounts'),
   }),
 
-  // The spec's descriptions of the code and group fields are crossed; the field names win (semantics §2).
-  settlementInstrumentInfo: object('A settlement asset (instrument), identified by code and issuer.', {
-    asset_code_identification: required(assetCode, 'asset code: ISO 4217 code for a DSA, ISO 4217 code followed by DSO for a DSO'),
-    asset_group_identification: required(enumOf(assetGroups), 'asset group: DSA or DSO'),
-    asset_issuer_identification: optional(text, 'identifier of the asset issuer'),
-  }),
+  settlementInstrumentInfo,
 
   balanceInfo: object('Balance of one asset in one digital account.', {
     account_identification: required(text, 'digital account identifier'),
@@ -198,28 +223,31 @@ const definitions: Record<ResourceName, JsonSchema> = {
   }),
 
   creditLineTokenizer: object('A tokenizer answering a member’s DSA credit line request (tokenizer interface).', {
-    account_identification: required(text, 'operating account of the member on which the DSA credit line is set'),
+    account_identification: required(nonEmpty, 'operating account of the member on which the DSA credit line is set'),
     asset_code_identification: required(currencyCode, 'three-letter ISO 4217 code'),
     credit_line_state: required(enumOf(tokenizerCreditLineStates), 'allow or revoke'),
     end_to_end_identification: optional(text, 'unique identifier assigned by the member for the credit line request'),
     maximum_credit_limit: optional(integer, 'ceiling of DSA the member may hold; not filled by the tokenizer'),
-    member_identification: required(text, 'identifier of the member that asked for the credit line'),
+    member_identification: required(nonEmpty, 'identifier of the member that asked for the credit line'),
   }),
 
   creditLineMember: object(
     'A credit line request, authorisation or revocation (member interface).',
     {
-      account_identification: required(text, 'digital account the credit line is set against: emission for DSO; an operating account for DSA'),
+      account_identification: required(nonEmpty, 'digital account the credit line is set against: emission for DSO; an operating account for DSA'),
       asset_code_identification: required(assetCode, 'ISO 4217 code (DSA) or six-letter code (DSO)'),
       credit_line_state: required(enumOf(creditLineStates), 'request, allow or revoke'),
       end_to_end_identification: optional(text, 'unique identifier assigned by the member'),
-      maximum_credit_limit: optional(integer, 'ceiling of DSO or DSA the member may hold; required when credit_line_state is request'),
-      member_identification: required(text, 'for request: the issuing member; for allow or revoke: the member that initiated the request'),
+      maximum_credit_limit: optional(
+        { ...integer, minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+        'ceiling of DSO or DSA the member may hold, above zero; required when credit_line_state is request',
+      ),
+      member_identification: required(nonEmpty, 'for request: the issuing member; for allow or revoke: the member that initiated the request'),
     },
-    // The spec's "required when credit_line_state is request".
+    // The spec's "required when credit_line_state is request", as an anyOf rather than if/then: linters
+    // and example checkers read an anyOf of `required` against the object's own properties.
     {
-      if: { properties: { credit_line_state: { const: 'request' } }, required: ['credit_line_state'] },
-      then: { required: ['maximum_credit_limit'] },
+      anyOf: [{ required: ['maximum_credit_limit'] }, { type: 'object', properties: { credit_line_state: { enum: ['allow', 'revoke'] } } }],
     },
   ),
 
@@ -255,7 +283,7 @@ const definitions: Record<ResourceName, JsonSchema> = {
   }),
 
   unsignedPayload: object('A payload for the member’s key to sign.', {
-    account_identification: required(text, 'digital account whose key signs the payload'),
+    account_identification: required(nonEmpty, 'digital account whose key signs the payload'),
     unsigned_payload: required(byte, 'unsigned payload, base64'),
   }),
 
@@ -271,28 +299,24 @@ const definitions: Record<ResourceName, JsonSchema> = {
     'A request to the instructed member to calculate its fee.',
     {
       instructed_currency_code: required(currencyCode, 'ISO 4217 code of the currency paid out to the final beneficiary'),
-      instructed_net_amount: optional(float64, 'net amount credited to the beneficiary; excludes interbank_settlement_gross_amount'),
-      interbank_settlement_amount: optional(float64, 'total interbank settlement amount before deduction of the instructed member’s fee'),
-      interbank_settlement_gross_amount: optional(float64, 'total interbank amount the originating member transfers; excludes instructed_net_amount'),
+      instructed_net_amount: optional(positiveAmount, 'net amount credited to the beneficiary; excludes interbank_settlement_gross_amount'),
+      interbank_settlement_amount: optional(positiveAmount, 'total interbank settlement amount before deduction of the instructed member’s fee'),
+      interbank_settlement_gross_amount: optional(positiveAmount, 'total interbank amount the originating member transfers; excludes instructed_net_amount'),
       interbank_settlement_instrument: required(settlementInstrument, 'settlement asset used to transfer value'),
-      member_identification: required(text, 'originating member identifier'),
+      member_identification: required(nonEmpty, 'originating member identifier'),
       payment_point_info: optional(paymentPoints, 'payment point details'),
       request_uuid: required(uuidV4, 'unique identifier of the charge request'),
     },
-    // The spec: when one of the two amounts is set, the other is not filled.
-    {
-      not: {
-        description: 'instructed_net_amount and interbank_settlement_gross_amount must not both be set',
-        required: ['instructed_net_amount', 'interbank_settlement_gross_amount'],
-      },
-    },
+    // The spec: when one of the two amounts is set, the other is not filled; the reference needs one
+    // of them (semantics §10). A oneOf of two `required`, not a `not`, which renders as type "never".
+    { oneOf: [{ required: ['instructed_net_amount'] }, { required: ['interbank_settlement_gross_amount'] }] },
   ),
 
   paymentCharge: object('The instructed member’s fee answer.', {
-    fee_amount: required(float64, 'fee in the settlement asset'),
-    instructed_amount: required(float64, 'amount credited to the beneficiary in the payout currency'),
+    fee_amount: required(amountOrZero, 'fee in the settlement asset'),
+    instructed_amount: required(amountOrZero, 'amount credited to the beneficiary in the payout currency'),
     instructed_currency_code: required(currencyCode, 'ISO 4217 payout currency code'),
-    interbank_settlement_amount_without_fee: optional(float64, 'interbank amount excluding the fee; the total is this plus fee_amount'),
+    interbank_settlement_amount_without_fee: optional(amountOrZero, 'interbank amount excluding the fee; the total is this plus fee_amount'),
     interbank_settlement_instrument: required(settlementInstrument, 'settlement asset'),
     payment_point_info: optional(paymentPoints, 'payment point details'),
     request_uuid: required(uuidV4, 'unique identifier of the fee calculation'),
@@ -303,14 +327,22 @@ const definitions: Record<ResourceName, JsonSchema> = {
     fee_asset: required(settlementInstrument, 'asset in which the fee is calculated'),
   }),
 
-  consolidateBalance: object('An amount of one asset in one source account.', {
-    asset_info: required(settlementInstrument, 'asset'),
-    consolidated_amount: required(decimal, 'amount of balances'),
-    source_account_identification: required(text, 'source operating account; default main'),
-  }),
+  consolidateBalance,
 
   consolidateBalanceInstruction: object('Balances to move into one operating account.', {
-    instruction: required(listOfRef('consolidateBalance'), 'source accounts to consolidate from'),
+    instruction: required(
+      {
+        ...listOf(
+          refine(
+            { title: 'consolidateBalance', ...consolidateBalance },
+            { properties: { asset_info: instrumentWithIssuer, consolidated_amount: positiveAmount, source_account_identification: nonEmpty } },
+          ),
+        ),
+        minItems: 1,
+        maxItems: 100,
+      },
+      'source accounts to consolidate from: 1 to 100 entries',
+    ),
   }),
 
   consolidateBalanceResult: object('Result of a consolidation.', {

@@ -1,4 +1,5 @@
 import type { JsonSchema } from './catalogue-types.ts';
+import { iso4217Codes } from './iso4217.ts';
 
 /**
  * The spec's type notation ("string, integer, number (int64), number (float64), number (decimal),
@@ -28,6 +29,27 @@ export const patterns = {
   jwt: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$',
 } as const;
 
+/**
+ * The reference simulator's own input rules (semantics.md), stricter than the spec. They shape what the
+ * simulator accepts in requests only (inputs.ts, the request bodies of resources.ts that no answer
+ * carries, the catalogue's parameters), never the answers the harness judges a vendor by.
+ */
+export const referencePatterns = {
+  memberIdentification: '^[A-Za-z0-9-]{5,32}$', // semantics §1
+  accountIdentification: '^[A-Za-z0-9_-]{1,32}$', // semantics §1
+  // <request_uuid>-<member_identification>: any UUID, then a member identifier (semantics §7)
+  quotationUuid: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}-[A-Za-z0-9-]{5,32}$',
+  // now, or a transaction_reference_number: a positive integer of at most 15 digits (always exact in a double)
+  listeningReference: '^(?:now|[1-9][0-9]{0,14})$',
+  // <account>*<country>.<member>.<domain>: one `*`, a two-letter country, a member, a domain of non-empty labels
+  addressingIdentification: '^[^*]*\\*[A-Za-z]{2}\\.[^.*]+(?:\\.[^.*]+)+$',
+  // "latitude,longitude" in plain decimal degrees within [-90, 90] and [-180, 180], blanks around each
+  geoCoordinates:
+    '^\\s*[+-]?(?:0*(?:[0-8]?[0-9](?:\\.[0-9]*)?|90(?:\\.0*)?)|\\.[0-9]+)\\s*,\\s*[+-]?(?:0*(?:1[0-7][0-9]|[0-9]?[0-9])(?:\\.[0-9]*)?|0*180(?:\\.0*)?|\\.[0-9]+)\\s*$',
+  // A DSO code whose first three letters are a live ISO 4217 code (semantics §2)
+  dsoCode: `^(?:${iso4217Codes.join('|')})DSO$`,
+} as const;
+
 export const text: JsonSchema = { type: 'string' };
 export const boolean: JsonSchema = { type: 'boolean' };
 export const integer: JsonSchema = { type: 'integer' };
@@ -46,6 +68,30 @@ export const assetCode: JsonSchema = { type: 'string', pattern: patterns.assetCo
 /** Query values arrive as strings, so an integer query is a string of digits. */
 export const digitString: JsonSchema = { type: 'string', pattern: patterns.digits };
 
+/** A string the reference requires to be non-empty (an identifier, a name). */
+export const nonEmpty: JsonSchema = { type: 'string', minLength: 1 };
+
+/**
+ * An amount the reference accepts: above zero, with at most 7 fraction digits (semantics §3). The
+ * `amount` format is this project's (validators.ts defines it); a tool that does not know it still
+ * reads the type and the bound, and the description says the rest.
+ */
+export const positiveAmount: JsonSchema = {
+  type: 'number',
+  exclusiveMinimum: 0,
+  format: 'amount',
+  description: 'above zero, at most 7 fraction digits',
+};
+/** An amount that may be zero (a missing minimum is zero). */
+export const amountOrZero: JsonSchema = { type: 'number', minimum: 0, format: 'amount', description: 'zero or more, at most 7 fraction digits' };
+
+/** One of `values`, compared case-insensitively as the simulator's filters compare (semantics §12). */
+export function caseInsensitiveEnum(values: readonly string[]): JsonSchema {
+  const letters = (value: string) =>
+    [...value].map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  return { type: 'string', pattern: `^(?:${values.map(letters).join('|')})$`, description: `one of ${values.join(', ')} (any case)` };
+}
+
 export function pattern(source: string): JsonSchema {
   return { type: 'string', pattern: source };
 }
@@ -60,4 +106,39 @@ export function listOf(items: JsonSchema): JsonSchema {
 
 export function describe(schema: JsonSchema, description: string): JsonSchema {
   return { ...schema, description };
+}
+
+export interface Refinement {
+  /** Per property, keywords added to (or replacing those of) its schema. */
+  properties?: Record<string, JsonSchema>;
+  /** Properties that become required. */
+  required?: string[];
+  /** Keywords added to the object schema itself (oneOf, anyOf, ...). */
+  rules?: JsonSchema;
+}
+
+/**
+ * An object schema made stricter: the reference's request form of a spec resource, written inline
+ * (no `$id`), with the resource's name as its title so a reader still sees which resource it is.
+ */
+export function refine(base: JsonSchema, { properties = {}, required = [], rules = {} }: Refinement): JsonSchema {
+  const { $id: _id, ...rest } = base;
+  const baseProperties = (base.properties ?? {}) as Record<string, JsonSchema>;
+  for (const name of [...Object.keys(properties), ...required]) {
+    if (!Object.hasOwn(baseProperties, name)) throw new Error(`refine: ${String(base.title)} has no property ${name}`);
+  }
+  const baseRequired = (base.required ?? []) as string[];
+  return {
+    ...rest,
+    required: [...new Set([...baseRequired, ...required])],
+    properties: Object.fromEntries(Object.entries(baseProperties).map(([name, schema]) => [name, stricter(schema, properties[name])])),
+    ...rules,
+  };
+}
+
+/** A property's schema with the refinement's keywords; both descriptions are kept, the field's first. */
+function stricter(schema: JsonSchema, change: JsonSchema | undefined): JsonSchema {
+  if (!change) return schema;
+  const description = [schema.description, change.description].filter((part) => typeof part === 'string').join('; ');
+  return { ...schema, ...change, ...(description ? { description } : {}) };
 }

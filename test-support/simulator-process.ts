@@ -21,10 +21,15 @@ const projectRoot = fileURLToPath(new URL('../', import.meta.url));
 /** A safety net against a simulator that never listens: `dss sim` starts in seconds, many more on a loaded machine. */
 export const SIMULATOR_STARTUP_MS = 120_000;
 
+/** The robustness tests load the demo members themselves: nobody else may act on them (no autopilot). */
+function defaultNetwork(args: string[]): string[] {
+  return args.includes('--network') ? [] : ['--network', 'demo-static'];
+}
+
 export function startSimulatorProcess(args: string[] = []): Promise<SimulatorProcess> {
   // The parent runner's variables would confuse a child that loads TypeScript itself.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PW_|TEST_|PLAYWRIGHT_|NODE_OPTIONS$)/.test(name)));
-  const child = spawn(process.execPath, ['bin/dss.js', 'sim', '--port', '0', '--host', '127.0.0.1', ...args], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/dss.js', 'sim', '--port', '0', '--host', '127.0.0.1', ...defaultNetwork(args), ...args], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;

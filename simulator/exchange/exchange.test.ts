@@ -201,8 +201,8 @@ test.describe('exchange: checks, in order', () => {
 
   test('the seller’s stored signature no longer verifies: 404', async () => {
     const { state, buyer, exchangeObject, quotationUuid, stateOf } = await answered();
-    const stored = state.quotations.quotation(quotationUuid, state.clock.now())!.answer!;
-    stored.signature = Buffer.alloc(64);
+    const quotation = state.quotations.quotation(quotationUuid, state.clock.now())!;
+    quotation.answer = { ...quotation.answer!, signature: Buffer.alloc(64) };
     expect(refusal(() => exchange(state, buyer, exchangeObject()))).toMatchObject({ status: 404, code: 'EXCHANGE-SELLER-SIGNATURE-UNAVAILABLE' });
     expect(stateOf()).toBe(10);
   });

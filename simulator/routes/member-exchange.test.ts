@@ -170,7 +170,9 @@ test.describe('quotations and exchange over HTTP', () => {
     expect((await call('GET', `${QUOTATIONS}/request/${requestUuid}`, pair.seller)).status).toBe(404);
     expect((await call('DELETE', `${QUOTATIONS}/${quotationUuid}`, tokens.tokenizer)).status).toBe(404);
     expect((await call('DELETE', QUOTATIONS, pair.buyer)).status).toBe(400);
-    expect((await call('DELETE', QUOTATIONS, pair.buyer, {})).body).toMatchObject({ code: 'QUOTATION-CANCEL-UNSPECIFIED' });
+    // No condition and no cancel_quotations: true breaks the body's anyOf (issue 11, example 8).
+    expect(await call('DELETE', QUOTATIONS, pair.buyer, {})).toMatchObject({ status: 400, body: { code: 'REQUEST-INVALID' } });
+    expect(await call('DELETE', QUOTATIONS, pair.buyer, { cancel_quotations: false })).toMatchObject({ status: 400, body: { code: 'REQUEST-INVALID' } });
     expect(await call('DELETE', QUOTATIONS, pair.seller, { seller_member_identification: 'maker-bb' })).toEqual({ status: 200, body: {} });
     expect((await call('GET', `${QUOTATIONS}/${quotationUuid}`, pair.buyer)).body).toMatchObject({ request_quotation_state: 90 });
     expect((await call('DELETE', `${QUOTATIONS}/${quotationUuid}`, pair.buyer)).body).toMatchObject({ code: 'QUOTATION-INVALID-STATE' });

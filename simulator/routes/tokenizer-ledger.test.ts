@@ -111,7 +111,7 @@ test.describe('tokenizer: funding', () => {
     await allowedUsdLine('aa', 'main', 100);
     const instruct = (body: unknown) => call<{ code: string }>('POST', `${TOKENIZER_API}/transactions/instruction`, tokens.tokenizer, body);
     expect((await instruct({ ...fundingInfo, tokenizer_identification: 'tokenizer-eu' })).status).toBe(401);
-    expect((await instruct({ ...fundingInfo, funding_amount: 0.123456789 })).body).toMatchObject({ code: 'AMOUNT-INVALID' });
+    expect((await instruct({ ...fundingInfo, funding_amount: 0.123456789 })).body).toMatchObject({ code: 'REQUEST-INVALID' });
     expect((await instruct({ ...fundingInfo, funding_amount: '10' })).status).toBe(400);
     expect(await instruct({ ...fundingInfo, funding_amount: 100.5 })).toMatchObject({ status: 404, body: { code: 'FUNDING-INSTRUCTION-REFUSED' } });
     expect(await instruct({ ...fundingInfo, member_identification: 'maker-bb' })).toMatchObject({ status: 404, body: { code: 'FUNDING-INSTRUCTION-REFUSED' } });

@@ -30,8 +30,7 @@ export function findTransactions(state: SimState, caller: Principal, query: Tran
   const size = pageSize(query.maximum_transaction_count);
   const page = pageNumber(query.target_page_number);
   const member = caller.member;
-  const found = state.payments
-    .all()
+  const found = [...state.payments.involving(member.identification)]
     .filter((payment) => payment.states.length > 0 && (payment.ofi === member || payment.rfi === member) && matches(payment))
     .sort((a, b) => settledAt(a) - settledAt(b));
   const shown = found.slice((page - 1) * size, page * size);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { startSimulator } from '../../simulator/server.ts';
 import type { RecordedCall } from './recorder.ts';
-import { profileDigest } from './profile.ts';
+import { profileDigest, writtenProfile } from './profile.ts';
 import { profileFromSimulator } from './target.ts';
 
 /**
@@ -85,7 +85,7 @@ test('with a profile: own members per worker, baseline, quarantine, warnings, ca
       quarantine: ['selftest.quarantined'],
     };
     const profileFile = join(dir, 'profile.json');
-    writeFileSync(profileFile, JSON.stringify(profile));
+    writeFileSync(profileFile, JSON.stringify(writtenProfile(profile)));
     const run = await childRun({ DSS_PROFILE: profileFile }, ['--grep-invert', 'selftest.clock']);
 
     // The stale baseline fails the run; everything else is as the profile says.
