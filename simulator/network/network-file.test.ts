@@ -33,7 +33,7 @@ test('a file that is not YAML is one problem', () => {
 test('an unknown rule is named with the valid ones, and every shape problem is listed at once', () => {
   const text = example.replace('allowlist_back: true\n      market_maker', 'allowlist_bakc: true\n      market_maker').replace('role: tokenizer', 'role: bank');
   const problems = problemsOf(text);
-  expect(problems).toContainEqual(expect.stringContaining('/members/1/autopilot: unknown field "allowlist_bakc" (valid: allowlist_back, allow_dso_credit_lines, market_maker, rfi, tokenizer)'));
+  expect(problems).toContainEqual(expect.stringContaining('/members/1/autopilot: unknown field "allowlist_bakc" (valid: allowlist_back, allow_dso_credit_lines, market_maker, rfi, payments, exchanges, tokenizer)'));
   expect(problems).toContainEqual(expect.stringContaining('/members/0/role must be equal to one of the allowed values'));
 });
 

@@ -73,14 +73,21 @@ const loaded = new Map<string, Catalogue>();
 
 /** Reads and validates the catalogue of a spec version; throws with every problem found. */
 export function loadRequirements(version = '1.0.0'): CataloguedRequirement[] {
-  return [...loadCatalogue(version).requirements];
+  return loadCatalogue(version).requirements;
 }
 
 /** The whole catalogue of a spec version: its requirements and the prerequisites they name. */
 export function loadCatalogue(version = '1.0.0'): Catalogue {
-  const known = loaded.get(version);
-  // Copies: a caller that sorts or extends its lists must not change them for the next one.
-  if (known) return { ...known, requirements: [...known.requirements], prerequisites: [...known.prerequisites] };
+  let catalogue = loaded.get(version);
+  if (!catalogue) {
+    catalogue = readCatalogue(version);
+    loaded.set(version, catalogue);
+  }
+  // Copies of the lists: a caller that sorts or filters its own does not change the next caller's.
+  return { requirements: [...catalogue.requirements], prerequisites: [...catalogue.prerequisites] };
+}
+
+function readCatalogue(version: string): Catalogue {
   const file = new URL(`./${version}.yaml`, import.meta.url);
   let text: string;
   try {
@@ -88,9 +95,7 @@ export function loadCatalogue(version = '1.0.0'): Catalogue {
   } catch {
     throw new Error(`No requirement catalogue for spec version ${version} (expected ${file.pathname})`);
   }
-  const catalogue = parseCatalogue(text, version);
-  loaded.set(version, catalogue);
-  return catalogue;
+  return parseCatalogue(text, version);
 }
 
 /** Validates a catalogue's text, reporting every problem at once so a catalogue edit is fixed in one go. */
