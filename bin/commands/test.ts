@@ -84,7 +84,7 @@ export async function runTest(args: string[]): Promise<number> {
 /**
  * Without the control plane, shards and parallel workers each act as their own member set: refuse a
  * split the profile has too few sets for, before anything starts. (A profile that cannot be read is
- * left to the run, which reports all its problems.)
+ * left to checkTarget, which reports all its problems.)
  */
 function checkMemberSets(file: string, shard: string | undefined, workers: string | undefined): void {
   let profile;
