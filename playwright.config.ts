@@ -9,6 +9,8 @@ const selfCheck = /suites\/self-check\/self-check\.test\.ts$/;
  */
 export default defineConfig({
   forbidOnly: true,
+  // A safety net, not a speed limit: tests that start simulators take many times longer on a loaded machine.
+  timeout: 120_000,
   reporter: process.env.CI ? [['list'], ['junit', { outputFile: 'test-results/junit.xml' }]] : 'list',
   // Playwright's default is half the cores: one worker on the 2-core machines CI runs on.
   workers: 2,

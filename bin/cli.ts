@@ -1,3 +1,4 @@
+import { UserMistake } from '../suites/runtime/user-mistake.ts';
 import { UsageError } from './commands/usage.ts';
 
 // Commands load on demand: `dss sim` should not pay for the reporters, nor `dss test` for the simulator.
@@ -29,11 +30,13 @@ async function main(argv: string[]): Promise<number> {
   try {
     return await command.run(rest);
   } catch (error) {
-    if (error instanceof UsageError) {
+    // The user's mistakes: one paragraph, status 2. Anything else is a bug of the kit, said as such.
+    if (error instanceof UsageError || error instanceof UserMistake) {
       console.error(`dss ${name}: ${error.message}`);
       return 2;
     }
-    throw error;
+    console.error(`dss ${name}: a bug of the harness, not a mistake of yours; please report it with this trace:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return 3;
   }
 }
 

@@ -1,7 +1,13 @@
 #!/usr/bin/env node
-// The `dss` command. The project is TypeScript run without a build step: register the tsx loader,
-// then hand over to the real entry point.
-import { register } from 'tsx/esm/api';
+// The `dss` command. It runs the compiled kit in dist/ (JavaScript, no TypeScript loader): in a
+// checkout, dist/ is first brought up to date with the sources if any changed since the last build
+// (bin/build.js; a check of milliseconds); an installed kit ships dist/ built.
+import { ensureBuilt } from './build.js';
 
-register();
-await import('./cli.ts');
+try {
+  ensureBuilt();
+} catch (error) {
+  console.error(`dss: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+await import('../dist/bin/cli.js');

@@ -1,6 +1,8 @@
 import { test, expect } from '@playwright/test';
-import { schemaRef } from './resources.ts';
-import { validate } from './validators.ts';
+import Ajv2020Module from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { resourceSchemas, schemaRef } from './resources.ts';
+import { ajvOptions, validate } from './validators.ts';
 
 test.describe('validate', () => {
   test('reports every problem with its instance path', () => {
@@ -37,5 +39,15 @@ test.describe('validate', () => {
 
   test('strict mode refuses schemas with unknown keywords instead of accepting everything', () => {
     expect(() => validate({ type: 'string', minLenght: 3 }, 'x')).toThrow(/unknown keyword/);
+  });
+
+  // The validator skips this check at start (validators.ts): it is done once here.
+  test('every resource schema is valid against the JSON Schema 2020-12 meta-schema', () => {
+    const ajv = new Ajv2020Module.default({ ...ajvOptions, validateSchema: true });
+    addFormatsModule.default(ajv);
+    const problems = Object.entries(resourceSchemas).flatMap(([name, schema]) => (ajv.validateSchema(schema) ? [] : [`${name}: ${ajv.errorsText(ajv.errors)}`]));
+    expect(problems).toEqual([]);
+    // The check can fail: a schema whose type is not a type name is refused.
+    expect(ajv.validateSchema({ type: 'text' })).toBe(false);
   });
 });

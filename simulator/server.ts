@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './http/app.ts';
 import { answerMalformedHttp, unbuildableRequest } from './http/malformed-http.ts';
+import { lingerOnUnreadBodies } from './http/lingering-close.ts';
 import { Simulator, type SimulatorOptions } from './simulator.ts';
 import { isFaultName, type FaultName } from './faults/catalogue.ts';
 
@@ -23,14 +24,15 @@ export interface RunningSimulator {
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
   const unknown = (options.faults ?? []).filter((name) => !isFaultName(name));
   if (unknown.length > 0) throw new Error(`unknown faults: ${unknown.join(', ')}`);
-  const simulator = await Simulator.create({ ...options, faults: options.faults as FaultName[] | undefined });
-  const app = createApp(simulator);
+  const simulator = await Simulator.create({ ...options, faults: options.faults as FaultName[] | undefined }, createApp);
+  const app = simulator.app;
   const host = options.host ?? '127.0.0.1';
   // The adapter's listener on a plain Node server (what `serve` builds), so that requests refused
   // before the app still get the spec's error body (http/malformed-http.ts).
   const listener = getRequestListener(app.fetch, { hostname: host, errorHandler: (error) => unbuildableRequest(simulator, error) });
   const server = createServer(listener);
   answerMalformedHttp(server, simulator);
+  lingerOnUnreadBodies(server);
   // An Expect other than 100-continue may be ignored (RFC 9110 §10.1.1); Node alone answers a bare 417.
   server.on('checkExpectation', listener);
   await new Promise<void>((resolve, reject) => {
@@ -44,6 +46,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     simulator,
     close: () =>
       new Promise((resolve, reject) => {
+        void simulator.close();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),

@@ -1,17 +1,29 @@
+import type { Hono } from 'hono';
 import { createState, type SimState } from './state.ts';
-import { seedDemoNetwork } from './control/demo-network.ts';
+import type { RetentionOptions } from './retention/retention.ts';
 import type { FaultName } from './faults/catalogue.ts';
+import { Autopilot } from './autopilot/autopilot.ts';
+import { clockOf, DEFAULT_DELAY_MS, type NetworkFile } from './network/network-file.ts';
+import { demoMembersOnly, demoNetwork } from './network/demo.ts';
+import { seedNetwork } from './network/seed.ts';
+import type { NetworkKind } from './network/kinds.ts';
 
-export type NetworkKind = 'demo' | 'empty';
+export type { NetworkKind } from './network/kinds.ts';
+
+/** A named network or the content of a network file, already checked (network/network-file.ts). */
+export type NetworkChoice = NetworkKind | NetworkFile;
 
 export interface SimulatorOptions {
-  network?: NetworkKind;
-  /** Start instant of the clock, ms since the epoch (default: now). */
+  /** Default `demo-static`; `dss sim` starts `demo`. */
+  network?: NetworkChoice;
+  /** Start instant of the clock, ms since the epoch (default: the network file's, else now). */
   clock?: number;
   faults?: FaultName[];
   networkSeed?: string;
-  /** Serve the control plane `/sim` to non-loopback clients too (off by default). */
+  /** Serve the control plane `/sim` and the dashboard `/ui` to non-loopback clients too (off by default). */
   controlFromAnywhere?: boolean;
+  /** Bounds of the stores that grow with traffic (docs/semantics.md, "Retention"); kept across resets. */
+  retention?: Partial<RetentionOptions>;
 }
 
 /**
@@ -20,11 +32,21 @@ export interface SimulatorOptions {
  */
 export class Simulator {
   private current!: SimState;
+  private pilot: Autopilot | undefined;
+  private hono: Hono | undefined;
 
-  private constructor(readonly options: SimulatorOptions) {}
+  private constructor(
+    readonly options: SimulatorOptions,
+    private readonly serve: ((simulator: Simulator) => Hono) | undefined,
+  ) {}
 
-  static async create(options: SimulatorOptions = {}): Promise<Simulator> {
-    const simulator = new Simulator(options);
+  /**
+   * `serve` builds the simulator's Hono app (http/app.ts `createApp`, passed in by server.ts so that
+   * this file does not import the routes that import it). Without it, only networks that need no call
+   * (`empty`, `demo-static`) can be loaded.
+   */
+  static async create(options: SimulatorOptions = {}, serve?: (simulator: Simulator) => Hono): Promise<Simulator> {
+    const simulator = new Simulator(options, serve);
     await simulator.reset({ network: options.network, clock: options.clock });
     return simulator;
   }
@@ -33,15 +55,53 @@ export class Simulator {
     return this.current;
   }
 
-  /** Fresh state; faults switched on at start-up stay on across resets. */
-  async reset(options: { network?: NetworkKind; clock?: number } = {}): Promise<SimState> {
+  /** The whole simulator as one Hono app; the autopilot members and the network file's opening calls go through it too. */
+  get app(): Hono {
+    if (!this.serve) throw new Error('this simulator was created without its app (Simulator.create(options, createApp))');
+    this.hono ??= this.serve(this);
+    return this.hono;
+  }
+
+  /** The autopilot members of the current network; undefined when it has none. */
+  get autopilot(): Autopilot | undefined {
+    return this.pilot;
+  }
+
+  /**
+   * Fresh state; faults switched on at start-up stay on across resets. With no network given, the one
+   * the simulator started with. A network file's opening calls run before its autopilot starts.
+   */
+  async reset(options: { network?: NetworkChoice; clock?: number } = {}): Promise<SimState> {
+    await this.pilot?.stop();
+    this.pilot = undefined;
+    const network = networkFile(options.network ?? this.options.network ?? 'demo-static');
     const state = await createState({
-      clock: options.clock,
+      clock: options.clock ?? (network && clockOf(network)),
       networkSeed: this.options.networkSeed,
       faults: this.current ? this.current.faults.list() : this.options.faults,
+      retention: this.options.retention,
     });
-    if ((options.network ?? 'demo') === 'demo') seedDemoNetwork(state);
     this.current = state;
+    if (!network) return state;
+    const fetch = (request: Request) => this.app.fetch(request);
+    await seedNetwork(state, fetch, network);
+    const members = network.members.flatMap((member) => (member.autopilot ? [{ identification: member.identification, rules: member.autopilot }] : []));
+    if (members.length > 0) {
+      this.pilot = new Autopilot(state, fetch, members, network.autopilot?.delay_ms ?? DEFAULT_DELAY_MS);
+      this.pilot.start();
+    }
     return state;
   }
+
+  /** Stops the autopilot members (a closing server). */
+  async close(): Promise<void> {
+    await this.pilot?.stop();
+  }
+}
+
+function networkFile(choice: NetworkChoice): NetworkFile | undefined {
+  if (choice === 'empty') return undefined;
+  if (choice === 'demo') return demoNetwork;
+  if (choice === 'demo-static') return demoMembersOnly;
+  return choice;
 }

@@ -15,6 +15,8 @@ import { PaymentBook } from './payments/payment.ts';
 import { ServiceReports } from './payments/service-reports.ts';
 import { RedemptionBook } from './redemption/redemption.ts';
 import { ChargeBook } from './charges/charge-book.ts';
+import { DroppedCounts, retentionOptions, type RetentionOptions } from './retention/retention.ts';
+import { ActivityLog } from './activity/activity-log.ts';
 
 /**
  * All state of one simulator, in one place. `POST /sim/reset` replaces it whole; nothing outside this
@@ -44,6 +46,10 @@ export interface SimState {
   readonly charges: ChargeBook;
   /** The service's own pacs.002 reports, numbered. */
   readonly serviceReports: ServiceReports;
+  /** How much history the stores keep, and what they dropped so far (`GET /sim/retention`). */
+  readonly retention: { readonly options: Readonly<RetentionOptions>; readonly dropped: DroppedCounts };
+  /** Calls, gateway deliveries and autopilot actions, newest last (the dashboard's sequence view). */
+  readonly activity: ActivityLog;
 }
 
 export interface StateOptions {
@@ -52,15 +58,21 @@ export interface StateOptions {
   /** Seed of the account keys; the same seed gives the same addresses. */
   networkSeed?: string;
   faults?: FaultName[];
+  /** Bounds of the stores that grow with traffic (retention/retention.ts); defaults for those not given. */
+  retention?: Partial<RetentionOptions>;
 }
 
 export async function createState(options: StateOptions = {}): Promise<SimState> {
   const clock = new SimClock(options.clock);
   const members = new MemberRegistry(options.networkSeed ?? 'dss-reference-network');
   const faults = new FaultSwitch(options.faults);
-  const ledger = new Ledger(clock, faults);
-  const gateway = new GatewayQueues(faults);
+  const retention = { options: Object.freeze(retentionOptions(options.retention)), dropped: new DroppedCounts() };
+  const { options: bounds, dropped } = retention;
+  const ledger = new Ledger(clock, faults, bounds, dropped);
+  const gateway = new GatewayQueues(faults, bounds.gatewayMessages, dropped);
   deliverLedgerNotifications(ledger, gateway);
+  const activity = new ActivityLog(() => clock.now());
+  gateway.onEnqueue((member, queue, payload) => activity.record({ kind: 'delivery', member, queue, payload }));
   return {
     clock,
     members,
@@ -72,11 +84,13 @@ export async function createState(options: StateOptions = {}): Promise<SimState>
     faults,
     gateway,
     funding: new FundingBook(),
-    quotations: new QuotationBook(),
-    messageIdentifiers: new MessageIdentifiers(),
-    payments: new PaymentBook(),
+    quotations: new QuotationBook(bounds.quotations, dropped),
+    messageIdentifiers: new MessageIdentifiers(bounds.messageIdentifiers, dropped),
+    payments: new PaymentBook(bounds.payments, dropped),
     redemptions: new RedemptionBook(),
     charges: new ChargeBook(),
     serviceReports: new ServiceReports(clock),
+    retention,
+    activity,
   };
 }

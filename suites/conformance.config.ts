@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { moduleExtension as ext } from './kit-layout.ts';
 import { DEFAULT_CHECK_MS } from './runtime/profile.ts';
+import { METADATA_KEY, filtersFromEnv, resultsFileName } from './reporters/run-scope.ts';
 import { reportDirOf } from './runtime/report-dir.ts';
 import { configuredProfile } from './runtime/target.ts';
 
@@ -8,14 +10,16 @@ import { configuredProfile } from './runtime/target.ts';
  * The conformance run (`dss test`), apart from the project's own tests (../playwright.config.ts).
  * This file is read before global setup and again in every worker; with no profile given, global
  * setup builds one for a simulator, whose defaults are the ones used here.
+ * `dss test` runs it compiled (dist/suites/conformance.config.js, beside the compiled checks); the file
+ * names below take the extension of the layout it runs in (kit-layout.ts).
  */
 
 const reportDir = reportDirOf(process.env);
 const profile = configuredProfile(process.env);
 
-// A target without the control plane is tested with the profile's one set of members: one worker.
+// A target without the control plane: one worker per member set of the profile (a shard takes one set).
 const simulatorControl = profile === null || profile.capabilities.control === 'simulator';
-const workers = simulatorControl ? workersFromEnv(process.env.DSS_WORKERS) : 1;
+const workers = simulatorControl ? workersFromEnv(process.env.DSS_WORKERS) : process.env.DSS_SHARD ? 1 : profile.member_sets.length;
 
 export default defineConfig({
   testDir: './checks',
@@ -25,24 +29,26 @@ export default defineConfig({
   // their outcome) and never beside one, since a jump of 15 minutes would expire other workers' tokens
   // and quotations in flight. Its checks sit in files run one at a time, in order.
   projects: [
-    { name: 'target', testMatch: 'target.setup.ts', teardown: 'clock' },
-    { name: 'conformance', testMatch: '**/*.spec.ts', testIgnore: '**/*.clock.spec.ts', dependencies: ['target'], fullyParallel: true },
+    { name: 'target', testMatch: `target.setup${ext}`, teardown: 'clock' },
+    { name: 'conformance', testMatch: `**/*.spec${ext}`, testIgnore: `**/*.clock.spec${ext}`, dependencies: ['target'], fullyParallel: true },
     // One worker: files of one project otherwise run side by side, and a clock file moves time under the other.
-    { name: 'clock', testMatch: '**/*.clock.spec.ts', fullyParallel: false, workers: 1 },
+    { name: 'clock', testMatch: `**/*.clock.spec${ext}`, fullyParallel: false, workers: 1 },
   ],
-  globalSetup: './global-setup.ts',
+  globalSetup: `./global-setup${ext}`,
   outputDir: join(reportDir, '.run', 'artifacts'),
   timeout: profile?.timeouts.check_ms ?? DEFAULT_CHECK_MS,
   workers,
   // A retried check would hide a flaky target; known-flaky checks go to the profile's quarantine.
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
+  // The filters `dss test` applied: the reports say a filtered run is partial (read back by `dss report`).
+  metadata: { [METADATA_KEY]: filtersFromEnv(process.env) },
   reporter: [
     [process.env.CI ? 'dot' : 'list'],
     ['html', { outputFolder: join(reportDir, 'html'), open: 'never' }],
-    ['junit', { outputFile: join(reportDir, 'junit.xml') }],
-    ['json', { outputFile: join(reportDir, 'results.json') }],
-    ['./reporters/conformance-reporter.ts', { reportDir }],
+    // junit.xml is written by the conformance reporter, from the same judgement as the report.
+    ['json', { outputFile: join(reportDir, resultsFileName(process.env)) }],
+    [`./reporters/conformance-reporter${ext}`, { reportDir }],
   ],
 });
 

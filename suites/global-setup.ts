@@ -2,10 +2,13 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSimulator } from '../simulator/server.ts';
 import { hasControlPlane } from './runtime/control.ts';
-import { DEFAULT_REQUEST_MS, profileDigest, type Profile } from './runtime/profile.ts';
+import { DEFAULT_REQUEST_MS, profileDigest, writtenProfile, type Profile } from './runtime/profile.ts';
 import { reportDirOf } from './runtime/report-dir.ts';
+import { preflightOrExit } from './runtime/preflight.ts';
 import { createRunSecrets, removeRunSecrets } from './runtime/run-secrets.ts';
 import { configuredProfile, profileFromSimulator } from './runtime/target.ts';
+import { TokenStore } from './runtime/token-store.ts';
+import { writeTokensOut } from './runtime/tokens-out.ts';
 
 /**
  * Decides what this run tests, once, before any worker starts:
@@ -23,13 +26,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // A new run starts from the profile's tokens, not from the renewed ones of an earlier run.
   const secretsDir = createRunSecrets(process.env);
   let closeSimulator: (() => Promise<void>) | undefined;
+  // The user's own profile file, whose renewed tokens `--tokens-out` writes back as its ${NAME} lines.
+  const userProfile = process.env.DSS_PROFILE;
   const teardown = async () => {
     await closeSimulator?.();
+    if (userProfile && process.env.DSS_TOKENS_OUT) writeTokensOut(process.env.DSS_TOKENS_OUT, userProfile, TokenStore.forRun(process.env).read());
     removeRunSecrets(secretsDir);
   };
 
   try {
     let profile = configuredProfile(process.env);
+    if (profile) await preflightOrExit(profile, process.env, teardown);
     if (!profile) {
       let baseUrl = process.env.DSS_TARGET;
       if (!baseUrl) {
@@ -53,7 +60,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 /** The built profile holds (simulator) tokens: the file is readable by its owner only. */
 function writeProfile(secretsDir: string, profile: Profile): string {
   const file = join(secretsDir, 'profile.json');
-  writeFileSync(file, `${JSON.stringify(profile, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(file, `${JSON.stringify(writtenProfile(profile), null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return file;
 }

@@ -18,7 +18,7 @@ import { quotedUnits, type ExchangeInfo, type ExchangeResult } from '../../suite
 import { encodeJson, OPEN_MS, quotationIdOf, quotationStates, type QuotationInfo, type QuotationState, type RequestQuotation } from '../../suites/flows/quotations.ts';
 import { wholeUnits } from '../../suites/runtime/money.ts';
 import { newCounterparties } from '../flows/counterparties.ts';
-import { measureFlows, type Lane } from '../flows/flow-run.ts';
+import { measureFlows, type FlowBenchmark, type Lane } from '../flows/flow-run.ts';
 import { fund, openLine } from '../flows/funding.ts';
 import { MEMBER_API, type MarketMaker, type SimulatorApi } from '../flows/simulator-api.ts';
 import type { Measurement } from '../record/history.ts';
@@ -38,33 +38,36 @@ interface ExchangeLane extends Lane {
 }
 
 export function measure(args: string[]): Promise<Measurement> {
-  return measureFlows<ExchangeLane>(args, {
-    kind: 'quotation-to-exchange',
-    callsPerFlow: 7,
-    maxClients: 64,
-    amount: { setting: 'amount_base_asset', default: 10, max: 1000 },
-    settings: { foreign_exchange_rate: RATE, base_asset: `${BASE.code} of ${BASE.issuer}`, quoted_asset: `${QUOTED.code} of ${QUOTED.issuer}` },
-    async setUp(api, clients, amount) {
-      await api.signIn([BASE.issuer, QUOTED.issuer]);
-      const lanes = await Promise.all(Array.from({ length: clients }, (_, index) => openLane(api, index)));
-      const base = wholeUnits(amount);
-      const quoted = quotedUnits(base, RATE);
-      const funds = wholeUnits(LANE_FUNDS);
-      return {
-        lanes,
-        flow: (lane) => exchangeFlow(api, lane, amount),
-        async checkLane({ buyer, seller, flows }) {
-          const why = `after ${flows} exchanges of ${amount} ${BASE.code} at ${RATE}`;
-          const count = BigInt(flows);
-          await api.expectBalance(buyer.identification, buyer.account, BASE, funds - count * base, why);
-          await api.expectBalance(buyer.identification, buyer.account, QUOTED, count * quoted, why);
-          await api.expectBalance(seller.identification, seller.account, BASE, count * base, why);
-          await api.expectBalance(seller.identification, seller.account, QUOTED, funds - count * quoted, why);
-        },
-      };
-    },
-  });
+  return measureFlows(args, exchangeBenchmark);
 }
+
+/** Also run by the soak benchmark, beside the other flows. */
+export const exchangeBenchmark: FlowBenchmark<ExchangeLane> = {
+  kind: 'quotation-to-exchange',
+  callsPerFlow: 7,
+  maxClients: 64,
+  amount: { setting: 'amount_base_asset', default: 10, max: 1000 },
+  settings: { foreign_exchange_rate: RATE, base_asset: `${BASE.code} of ${BASE.issuer}`, quoted_asset: `${QUOTED.code} of ${QUOTED.issuer}` },
+  async setUp(api, clients, amount) {
+    await api.signIn([BASE.issuer, QUOTED.issuer]);
+    const lanes = await Promise.all(Array.from({ length: clients }, (_, index) => openLane(api, index)));
+    const base = wholeUnits(amount);
+    const quoted = quotedUnits(base, RATE);
+    const funds = wholeUnits(LANE_FUNDS);
+    return {
+      lanes,
+      flow: (lane) => exchangeFlow(api, lane, amount),
+      async checkLane({ buyer, seller, flows }) {
+        const why = `after ${flows} exchanges of ${amount} ${BASE.code} at ${RATE}`;
+        const count = BigInt(flows);
+        await api.expectBalance(buyer.identification, buyer.account, BASE, funds - count * base, why);
+        await api.expectBalance(buyer.identification, buyer.account, QUOTED, count * quoted, why);
+        await api.expectBalance(seller.identification, seller.account, BASE, count * base, why);
+        await api.expectBalance(seller.identification, seller.account, QUOTED, funds - count * quoted, why);
+      },
+    };
+  },
+};
 
 /**
  * A buyer and a seller, each with allowed lines for both assets on its account (one to pay from, one

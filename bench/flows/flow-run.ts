@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { latencyPercentiles } from '../latency.ts';
 import type { Measurement } from '../record/history.ts';
-import { cpuProfileFlags, SIMULATOR_CHILD, startServerProcess } from '../servers/server-process.ts';
+import { cpuProfileFlags, SIMULATOR_CHILD, startServerProcess, type ServerProcess } from '../servers/server-process.ts';
 import { SimulatorApi } from './simulator-api.ts';
 
 export interface Lane {
@@ -50,8 +50,11 @@ export async function measureFlows<L extends Lane>(args: string[], benchmark: Fl
       clients: { type: 'string', default: '8' },
       amount: { type: 'string', default: String(benchmark.amount.default) },
       'profile-server': { type: 'string' },
+      interval: { type: 'string', default: '5' },
+      'node-flags': { type: 'string', default: '' },
     },
   });
+  const intervalS = whole(values.interval, 'interval', 3600);
   const clients = whole(values.clients, 'clients', benchmark.maxClients);
   const amount = whole(values.amount, 'amount', benchmark.amount.max);
   const settings = {
@@ -64,9 +67,12 @@ export async function measureFlows<L extends Lane>(args: string[], benchmark: Fl
     load_generator: 'fetch (undici, keep-alive) in the benchmark process; the simulator in a child process',
     ...(values['profile-server'] ? { server_cpu_profile: values['profile-server'] } : {}),
   };
-  const simulator = await startServerProcess(SIMULATOR_CHILD, cpuProfileFlags(values['profile-server'] && `${values['profile-server']}/simulator`));
+  const nodeFlags = values['node-flags'].split(' ').filter((flag) => flag !== '');
+  const simulator = await startServerProcess(SIMULATOR_CHILD, [...cpuProfileFlags(values['profile-server'] && `${values['profile-server']}/simulator`), ...nodeFlags]);
   try {
     const workload = await benchmark.setUp(new SimulatorApi(simulator.url), clients, amount);
+    // CPU per flow over each interval, warm-up included: the warm-up is long enough once it stops falling.
+    const intervals = watchIntervals(simulator, workload, intervalS * 1000);
     await runFlows(workload, settings.warmup_s * 1000, []);
     const before = await simulator.sample();
     const latencies: number[] = [];
@@ -74,6 +80,7 @@ export async function measureFlows<L extends Lane>(args: string[], benchmark: Fl
     const flows = await runFlows(workload, settings.duration_s * 1000, latencies);
     const elapsedS = (performance.now() - started) / 1000;
     const after = await simulator.sample();
+    const cpuPerInterval = await intervals.stop();
     for (const lane of workload.lanes) await workload.checkLane(lane);
 
     const cpuUs = after.cpu_us - before.cpu_us;
@@ -88,16 +95,44 @@ export async function measureFlows<L extends Lane>(args: string[], benchmark: Fl
       rss_after_bytes: after.rss_bytes,
       heap_used_before_bytes: before.heap_used_bytes,
       heap_used_after_bytes: after.heap_used_bytes,
+      interval_s: intervalS,
+      cpu_ms_per_flow_by_interval: cpuPerInterval,
     };
     const summary = [
       `${flows} ${benchmark.kind} flows in ${elapsedS.toFixed(1)} s with ${clients} clients: ${figures.flows_per_s.toFixed(1)} flows/s (${figures.calls_per_s.toFixed(0)} calls/s); ` +
         `flow p50 ${figures.flow_latency_ms.p50} ms, p90 ${figures.flow_latency_ms.p90} ms, p99 ${figures.flow_latency_ms.p99} ms; ` +
         `simulator ${figures.server_cpu_ms_per_flow.toFixed(2)} ms CPU/flow, RSS ${mb(before.rss_bytes)} -> ${mb(after.rss_bytes)} MB`,
+      `CPU ms per flow by ${intervalS} s interval from the warm-up's start: ${cpuPerInterval.map((ms) => ms.toFixed(2)).join(' ')}`,
     ];
     return { settings, figures, summary };
   } finally {
     await simulator.stop();
   }
+}
+
+/** Samples the simulator every `everyMs` and answers, on stop, its CPU ms per flow completed in each interval. */
+function watchIntervals<L extends Lane>(simulator: ServerProcess, workload: FlowWorkload<L>, everyMs: number): { stop(): Promise<number[]> } {
+  const flowsSoFar = () => workload.lanes.reduce((sum, lane) => sum + lane.flows, 0);
+  const perInterval: number[] = [];
+  let stopped = false;
+  const done = (async () => {
+    let last = { sample: await simulator.sample(), flows: flowsSoFar() };
+    while (!stopped) {
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+      if (stopped) break;
+      const now = { sample: await simulator.sample(), flows: flowsSoFar() };
+      const flows = now.flows - last.flows;
+      if (flows > 0) perInterval.push((now.sample.cpu_us - last.sample.cpu_us) / 1000 / flows);
+      last = now;
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await done;
+      return perInterval;
+    },
+  };
 }
 
 /** Every lane runs flows back to back until the time is up; answers the flows completed. */

@@ -15,7 +15,7 @@ import { measureFlows, type Lane } from '../flows/flow-run.ts';
 import { fund, openLine, type DsaHolding } from '../flows/funding.ts';
 import type { Measurement } from '../record/history.ts';
 
-/** The demo network's DSA issuers and holders (simulator/control/demo-network.ts). */
+/** The demo network's DSA issuers and holders (simulator/network/demo.ts, demo-static). */
 const TOKENIZERS = [
   { identification: 'tokenizer-usd', asset: 'USD' },
   { identification: 'tokenizer-eur', asset: 'EUR' },

@@ -20,7 +20,7 @@ import type { AssetId } from '../../suites/flows/assets.ts';
 import { carrying, newIdentification, type MessageRoute } from '../../suites/flows/messages.ts';
 import { wholeUnits } from '../../suites/runtime/money.ts';
 import { newCounterparties } from '../flows/counterparties.ts';
-import { measureFlows, type Lane } from '../flows/flow-run.ts';
+import { measureFlows, type FlowBenchmark, type Lane } from '../flows/flow-run.ts';
 import { fund, openLine } from '../flows/funding.ts';
 import { MEMBER_API, type MarketMaker, type SimulatorApi } from '../flows/simulator-api.ts';
 import type { Measurement } from '../record/history.ts';
@@ -36,29 +36,32 @@ interface PaymentLane extends Lane {
 }
 
 export function measure(args: string[]): Promise<Measurement> {
-  return measureFlows<PaymentLane>(args, {
-    kind: 'DSA payment',
-    callsPerFlow: 6,
-    maxClients: 64,
-    amount: { setting: 'payment_amount', default: 10, max: 1000 },
-    settings: { asset: `${ASSET.code} of ${ASSET.issuer}`, flow_ends_with: 'the OFI reads the pacs.002 ACSC about its payment' },
-    async setUp(api, clients, amount) {
-      await api.signIn([ASSET.issuer]);
-      const lanes = await Promise.all(Array.from({ length: clients }, (_, index) => openLane(api, index)));
-      const paid = wholeUnits(amount);
-      const funds = wholeUnits(LANE_FUNDS);
-      return {
-        lanes,
-        flow: (lane) => paymentFlow(api, lane, amount),
-        async checkLane({ ofi, rfi, flows }) {
-          const why = `after ${flows} payments of ${amount} ${ASSET.code}`;
-          await api.expectBalance(ofi.identification, ofi.account, ASSET, funds - BigInt(flows) * paid, why);
-          await api.expectBalance(rfi.identification, rfi.account, ASSET, BigInt(flows) * paid, why);
-        },
-      };
-    },
-  });
+  return measureFlows(args, paymentBenchmark);
 }
+
+/** Also run by the soak benchmark, beside the other flows. */
+export const paymentBenchmark: FlowBenchmark<PaymentLane> = {
+  kind: 'DSA payment',
+  callsPerFlow: 6,
+  maxClients: 64,
+  amount: { setting: 'payment_amount', default: 10, max: 1000 },
+  settings: { asset: `${ASSET.code} of ${ASSET.issuer}`, flow_ends_with: 'the OFI reads the pacs.002 ACSC about its payment' },
+  async setUp(api, clients, amount) {
+    await api.signIn([ASSET.issuer]);
+    const lanes = await Promise.all(Array.from({ length: clients }, (_, index) => openLane(api, index)));
+    const paid = wholeUnits(amount);
+    const funds = wholeUnits(LANE_FUNDS);
+    return {
+      lanes,
+      flow: (lane) => paymentFlow(api, lane, amount),
+      async checkLane({ ofi, rfi, flows }) {
+        const why = `after ${flows} payments of ${amount} ${ASSET.code}`;
+        await api.expectBalance(ofi.identification, ofi.account, ASSET, funds - BigInt(flows) * paid, why);
+        await api.expectBalance(rfi.identification, rfi.account, ASSET, BigInt(flows) * paid, why);
+      },
+    };
+  },
+};
 
 /** An OFI funded with the DSA, and an RFI with an allowed line to be paid into. */
 async function openLane(api: SimulatorApi, index: number): Promise<PaymentLane> {

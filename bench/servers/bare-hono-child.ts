@@ -1,14 +1,27 @@
 // The baseline: a bare Hono app on @hono/node-server that answers every GET with one fixed JSON body,
-// serialised per call as the simulator's are (c.json), so only the simulator's own work differs.
+// serialised per call as the simulator's are (c.json), so only the simulator's own work differs; and
+// every POST by reading its body from Node's request (as the simulator does), parsing it as JSON and
+// answering it back (the floor benchmark's cost of a POST).
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runAsChild } from './in-child.ts';
 
+function readBody(incoming: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.once('end', () => resolve(Buffer.concat(chunks)));
+    incoming.once('error', reject);
+  });
+}
+
 await runAsChild(async () => {
   let body: unknown = {};
-  const app = new Hono();
+  const app = new Hono<{ Bindings: { incoming: IncomingMessage } }>();
   app.get('*', (c) => c.json(body as object));
+  app.post('*', async (c) => c.json(JSON.parse((await readBody(c.env.incoming)).toString('utf8')) as object));
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
   });

@@ -17,7 +17,7 @@ export async function runAsChild(start: () => Promise<ChildServer>): Promise<voi
   const send = (message: FromChild) => process.send?.(message);
   const server = await start();
   process.on('message', (message: ToChild) => {
-    if (message.type === 'sample') send({ type: 'sample', sample: sampleThisProcess() });
+    if (message.type === 'sample') send({ type: 'sample', sample: sampleThisProcess(message.gc) });
     if (message.type === 'serve') {
       server.serve?.(message.body);
       send({ type: 'served' });

@@ -12,7 +12,8 @@ export type { ProcessSample } from './protocol.ts';
 
 export interface ServerProcess {
   url: string;
-  sample(): Promise<ProcessSample>;
+  /** `gc`: after a forced garbage collection (the child must run with --expose-gc). */
+  sample(gc?: boolean): Promise<ProcessSample>;
   serve(body: unknown): Promise<void>;
   stop(): Promise<void>;
 }
@@ -20,13 +21,16 @@ export interface ServerProcess {
 export const SIMULATOR_CHILD = new URL('./simulator-child.ts', import.meta.url);
 export const BARE_HONO_CHILD = new URL('./bare-hono-child.ts', import.meta.url);
 
-/** @param nodeFlags extra flags for the child's node, e.g. `--cpu-prof` to profile the server alone. */
-export async function startServerProcess(entry: URL, nodeFlags: string[] = []): Promise<ServerProcess> {
-  const child = fork(entry, [], { execArgv: ['--import', 'tsx', ...nodeFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/**
+ * @param nodeFlags extra flags for the child's node, e.g. `--cpu-prof` to profile the server alone.
+ * @param args the child's own arguments (the simulator child takes `--retention name=count,...`).
+ */
+export async function startServerProcess(entry: URL, nodeFlags: string[] = [], args: string[] = []): Promise<ServerProcess> {
+  const child = fork(entry, args, { execArgv: ['--import', 'tsx', ...nodeFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await reply(child, 'ready', null);
   return {
     url: ready.url,
-    sample: async () => (await reply(child, 'sample', { type: 'sample' })).sample,
+    sample: async (gc = false) => (await reply(child, 'sample', { type: 'sample', gc })).sample,
     serve: async (body) => void (await reply(child, 'served', { type: 'serve', body })),
     stop: () =>
       new Promise((resolve) => {

@@ -1,15 +1,23 @@
 import { startSimulator } from '../../simulator/server.ts';
 import { faultCatalogue } from '../../simulator/faults/catalogue.ts';
 import { networkView } from '../../simulator/control/network-view.ts';
+import { loadNetwork } from '../../simulator/network/load-network.ts';
+import { NetworkFileError } from '../../simulator/network/network-file.ts';
+import { UserMistake } from '../../suites/runtime/user-mistake.ts';
 import { integerOption, parseOptions, UsageError } from './usage.ts';
+import { parseRetention } from '../../simulator/retention/retention.ts';
 
 const help = `Usage: dss sim [options]
   --port <n>          port to listen on (default 4010; 0 picks a free one)
   --host <addr>       address to bind (default 127.0.0.1)
-  --network <kind>    demo (default) or empty
+  --network <n>       demo (default: answering counterparties), demo-static (same members, nobody
+                      answers), empty, or a network file (YAML; see docs/network.md)
   --clock <ms>        start the clock at this instant (ms since the epoch)
   --faults <a,b>      switch on named faults (see GET /sim/faults)
-  --control-remote    serve the control plane /sim to non-loopback clients too`;
+  --control-remote    serve the control plane /sim and the dashboard /ui to non-loopback clients too
+  --retention <a=n,..> history kept at most per store (see GET /sim/retention and docs/semantics.md):
+                      quotations, gatewayMessages, ledgerTransactions, notifications, payments,
+                      messageIdentifiers`;
 
 export async function runSim(args: string[]): Promise<number> {
   const { values } = parseOptions(
@@ -21,6 +29,7 @@ export async function runSim(args: string[]): Promise<number> {
       clock: { type: 'string' },
       faults: { type: 'string' },
       'control-remote': { type: 'boolean' },
+      retention: { type: 'string' },
     },
     help,
   );
@@ -28,25 +37,43 @@ export async function runSim(args: string[]): Promise<number> {
     console.log(help);
     return 0;
   }
-  const network = values.network ?? 'demo';
-  if (network !== 'demo' && network !== 'empty') throw new UsageError(`--network must be demo or empty; got "${network}"`);
+  let network;
+  try {
+    network = loadNetwork(values.network ?? 'demo');
+  } catch (error) {
+    if (error instanceof NetworkFileError) throw new UsageError(error.message);
+    throw error;
+  }
   const faults = values.faults ? values.faults.split(',').map((name) => name.trim()).filter(Boolean) : [];
   const unknown = faults.filter((name) => !Object.hasOwn(faultCatalogue, name));
   if (unknown.length > 0) throw new UsageError(`unknown faults: ${unknown.join(', ')}\nknown faults: ${Object.keys(faultCatalogue).join(', ')}`);
 
+  let retention;
+  try {
+    retention = parseRetention(values.retention ?? '');
+  } catch (error) {
+    throw new UsageError(`--retention: ${(error as Error).message}`);
+  }
+
+  const port = integerOption('port', values.port, 0, 65535) ?? 4010;
+  const host = values.host ?? '127.0.0.1';
   const running = await startSimulator({
-    port: integerOption('port', values.port, 0, 65535) ?? 4010,
-    host: values.host ?? '127.0.0.1',
+    port,
+    host,
     network,
     clock: integerOption('clock', values.clock, 0, Number.MAX_SAFE_INTEGER),
     faults,
     controlFromAnywhere: values['control-remote'] ?? false,
+    retention,
+  }).catch((error: unknown) => {
+    throw listenMistake(error, host, port) ?? error;
   });
   console.log(`DSS reference simulator listening on ${running.url}`);
   console.log(`  tokenizer interface  ${running.url}/tokenizer/v1/api`);
   console.log(`  member interface     ${running.url}/client/v1/api`);
   console.log(`  API docs             ${running.url}/docs   (OpenAPI: ${running.url}/openapi.json)`);
   console.log(`  control plane        ${running.url}/sim`);
+  console.log(`  dashboard            ${running.url}/ui`);
   if (faults.length > 0) console.log(`  faults ON            ${faults.join(', ')}`);
   const view = await networkView(running.simulator.state);
   if (view.members.length > 0) {
@@ -59,4 +86,13 @@ export async function runSim(args: string[]): Promise<number> {
   });
   await running.close();
   return 0;
+}
+
+/** The address cannot be listened on: the user's to change (another port, another host), said in one paragraph. */
+function listenMistake(error: unknown, host: string, port: number): UserMistake | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'EADDRINUSE') return new UserMistake(`port ${port} on ${host} is already in use (EADDRINUSE): stop what listens there, or choose another port; --port 0 picks a free one.`);
+  if (code === 'EACCES') return new UserMistake(`not allowed to listen on port ${port} on ${host} (EACCES): ports below 1024 need privileges; choose a higher port, or --port 0 for a free one.`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new UserMistake(`cannot listen on ${host} (${code}): it is not an address of this machine; try --host 127.0.0.1 or --host 0.0.0.0.`);
+  return null;
 }

@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { RUN_FILTERS_ENV } from '../../suites/reporters/run-scope.ts';
+import { compiledRunEnv, conformanceConfig } from '../../suites/kit-layout.ts';
+import { DEFAULT_REQUEST_MS, loadProfile, ProfileError, shardMemberSet } from '../../suites/runtime/profile.ts';
+import { UserMistake } from '../../suites/runtime/user-mistake.ts';
+import { expectControlPlane, expectReachable } from './reach.ts';
 import { parseOptions, UsageError } from './usage.ts';
 
 const help = `Usage: dss test [options]
@@ -9,12 +13,14 @@ const help = `Usage: dss test [options]
   --profile <file>     target profile (YAML or JSON): members, tokens, capabilities, baseline
   --grep <regexp>      run only checks whose title matches
   --tag <tag>          run only checks with this tag (e.g. @auth)
-  --shard <i/n>        run shard i of n (merge with: dss report)
-  --workers <n>        parallel workers (default 2; 1 for a target without the simulator control plane)
+  --shard <i/n>        run shard i of n (merge with: dss report); on a target without the simulator
+                       control plane, shard i acts as the profile's member set i (member_sets)
+  --workers <n>        parallel workers (default 2; without the control plane, one per member set)
+  --tokens-out <file>  write the tokens the run renewed as NAME=value lines for the profile's \${NAME}
+                       references (mode 600), for the next run of a CI pipeline
+  --slow               also run the checks that wait for real time (a 15-minute token expiry)
   --report-dir <dir>   where reports go (default reports)
 With neither --target nor --profile, an embedded simulator is started on a free port and tested.`;
-
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Runs the conformance suites through Playwright Test and returns its exit status. */
 export async function runTest(args: string[]): Promise<number> {
@@ -27,6 +33,8 @@ export async function runTest(args: string[]): Promise<number> {
       tag: { type: 'string' },
       shard: { type: 'string' },
       workers: { type: 'string' },
+      'tokens-out': { type: 'string' },
+      slow: { type: 'boolean' },
       'report-dir': { type: 'string' },
     },
     help,
@@ -37,18 +45,33 @@ export async function runTest(args: string[]): Promise<number> {
   }
   if (values.target !== undefined && !/^https?:\/\/[^\s]+$/.test(values.target)) throw new UsageError(`--target must be an http(s) URL; got "${values.target}"`);
   if (values.profile !== undefined && !existsSync(values.profile)) throw new UsageError(`--profile: no such file ${values.profile}`);
-  if (values.shard !== undefined && !/^[1-9]\d*\/[1-9]\d*$/.test(values.shard)) throw new UsageError(`--shard must look like 1/3; got "${values.shard}"`);
+  if (values.shard !== undefined) checkShard(values.shard);
   if (values.workers !== undefined && !/^[1-9]\d*$/.test(values.workers)) throw new UsageError(`--workers must be a positive integer; got "${values.workers}"`);
+  if (values['tokens-out'] !== undefined && values.profile === undefined) throw new UsageError('--tokens-out needs --profile: it writes the renewed tokens for the profile’s ${NAME} references');
+  if (values.profile !== undefined && (values.shard !== undefined || values.workers !== undefined)) checkMemberSets(values.profile, values.shard, values.workers);
+  await checkTarget(values.target, values.profile);
 
-  const playwrightArgs = ['test', '--config', `${projectRoot}suites/conformance.config.ts`];
+  const playwrightArgs = ['test', '--config', conformanceConfig];
   if (values.grep) playwrightArgs.push('--grep', values.grep);
   if (values.tag) playwrightArgs.push('--grep', values.tag.startsWith('@') ? values.tag : `@${values.tag}`);
   if (values.shard) playwrightArgs.push('--shard', values.shard);
   if (values.workers) playwrightArgs.push('--workers', values.workers);
 
-  const env: NodeJS.ProcessEnv = { ...process.env, DSS_REPORT_DIR: values['report-dir'] ?? process.env.DSS_REPORT_DIR ?? 'reports' };
+  const filters = [
+    ...(values.grep ? [`--grep ${values.grep}`] : []),
+    ...(values.tag ? [`--tag ${values.tag}`] : []),
+    ...(values.shard ? [`--shard ${values.shard}`] : []),
+  ];
+  const env: NodeJS.ProcessEnv = {
+    ...compiledRunEnv(process.env),
+    DSS_REPORT_DIR: values['report-dir'] ?? process.env.DSS_REPORT_DIR ?? 'reports',
+    [RUN_FILTERS_ENV]: JSON.stringify(filters),
+  };
   if (values.target) env.DSS_TARGET = values.target;
   if (values.profile) env.DSS_PROFILE = values.profile;
+  if (values.shard) env.DSS_SHARD = values.shard;
+  if (values['tokens-out']) env.DSS_TOKENS_OUT = values['tokens-out'];
+  if (values.slow) env.DSS_SLOW = '1';
 
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
   const child = spawn(process.execPath, [cli, ...playwrightArgs], { stdio: 'inherit', env });
@@ -56,4 +79,57 @@ export async function runTest(args: string[]): Promise<number> {
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
   return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 130 : 1))));
+}
+
+/**
+ * Without the control plane, shards and parallel workers each act as their own member set: refuse a
+ * split the profile has too few sets for, before anything starts. (A profile that cannot be read is
+ * left to the run, which reports all its problems.)
+ */
+function checkMemberSets(file: string, shard: string | undefined, workers: string | undefined): void {
+  let profile;
+  try {
+    profile = loadProfile(file);
+  } catch (error) {
+    if (error instanceof ProfileError) return;
+    throw error;
+  }
+  if (profile.capabilities.control === 'simulator') return;
+  if (shard !== undefined) {
+    const chosen = shardMemberSet(profile, shard);
+    if (typeof chosen === 'string') throw new UsageError(chosen);
+  }
+  const sets = profile.member_sets.length;
+  if (workers !== undefined && shard === undefined && Number(workers) > sets) {
+    throw new UsageError(`--workers ${workers}: the profile lists ${sets} member set${sets === 1 ? '' : 's'}, and two workers must never act as the same members (gateway reads consume messages): list more sets under member_sets, or run with --workers ${sets}`);
+  }
+  if (workers !== undefined && shard !== undefined && Number(workers) > 1) throw new UsageError(`--workers ${workers} with --shard: a shard acts as one member set, so it runs one worker`);
+}
+
+/** `i/n` with 1 <= i <= n. */
+function checkShard(shard: string): void {
+  const match = /^([1-9]\d*)\/([1-9]\d*)$/.exec(shard);
+  if (!match) throw new UsageError(`--shard must be i/n, shard i of n (for example 1/3); got "${shard}"`);
+  const [index, count] = [Number(match[1]), Number(match[2])];
+  if (index > count) throw new UsageError(`--shard ${shard}: there is no shard ${index} of ${count}; the first number must be from 1 to ${count}`);
+}
+
+/**
+ * The user's part of a run, checked before Playwright starts so that a mistake ends in one paragraph:
+ * the profile must be valid (every problem listed once), and the target must answer at its address
+ * (a simulator's control plane, when no profile gives the members).
+ */
+async function checkTarget(target: string | undefined, profileFile: string | undefined): Promise<void> {
+  if (profileFile !== undefined) {
+    let profile;
+    try {
+      profile = loadProfile(profileFile, process.env, target ? { baseUrl: target } : {});
+    } catch (error) {
+      if (error instanceof ProfileError) throw new UserMistake(`${error.message}\nThe format is described in docs/profiles.md.`);
+      throw error;
+    }
+    await expectReachable(profile.base_url, profile.timeouts.request_ms);
+    return;
+  }
+  if (target !== undefined) await expectControlPlane(target, DEFAULT_REQUEST_MS);
 }

@@ -9,7 +9,9 @@ type Options = NonNullable<ParseArgsConfig['options']>;
  * Parses a command's options strictly: an unknown or malformed option is a UsageError that lists the
  * valid ones, instead of being ignored.
  */
-export function parseOptions<T extends Options>(args: string[], options: T, help: string) {
+// The return type is spelled out for the declaration files of the compiled kit (bin/build.js), which
+// cannot name the type node:util infers.
+export function parseOptions<T extends Options>(args: string[], options: T, help: string): ReturnType<typeof parseArgs<{ args: string[]; options: T & { help: { type: 'boolean'; short: string } }; strict: true; allowPositionals: true }>> {
   try {
     return parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
   } catch (error) {

@@ -15,6 +15,12 @@ export async function runVerifyReport(args: string[]): Promise<number> {
   const result = await verifyReport(file);
   if (result.ok) {
     console.log(`${file}: signature and digests verified`);
+    if (result.claims) {
+      const { verdict, headline, filters } = result.claims;
+      console.log(`  verdict: ${verdict}`);
+      console.log(`  scope: ${filters.length === 0 ? 'the whole suite' : `a filtered run (${filters.join(', ')}): it says nothing of the checks left out`}`);
+      console.log(`  ${headline}`);
+    }
     return 0;
   }
   console.error(`${file}: NOT verified\n${result.problems.map((problem) => `  - ${problem}`).join('\n')}`);

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import type { Endpoint, Family, HttpMethod } from '../../schemas/catalogue-types.ts';
 import { authorize, requireAccount, requireSelf } from './authorize.ts';
-import { refusal, testNetwork } from './test-network.ts';
+import { refusal, testNetwork } from '../../test-support/simulator/auth-network.ts';
 
 function endpoint(family: Family, method: HttpMethod, path: string, access: 'read' | 'write'): Endpoint {
   return { id: `${family}.test`, family, method, path, summary: '', params: [], success: { status: 200, description: '', body: null }, errors: [], access };

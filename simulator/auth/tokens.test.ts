@@ -3,7 +3,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { SimClock } from '../clock.ts';
 import { FaultSwitch } from '../faults/catalogue.ts';
 import { MemberRegistry } from '../members/registry.ts';
-import { refusal, T0, testNetwork } from './test-network.ts';
+import { refusal, T0, testNetwork } from '../../test-support/simulator/auth-network.ts';
 import { SESSION_LIFETIME_MS, TOKEN_LIFETIME_MS, TokenRequestRejected, TokenService, type IssuedToken } from './tokens.ts';
 
 const bearer = (token: string) => `Bearer ${token}`;

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import type { TokenClaims } from './claims.ts';
-import { refusal, testNetwork } from './test-network.ts';
+import { refusal, testNetwork } from '../../test-support/simulator/auth-network.ts';
 import { TOKEN_LIFETIME_MS, TokenService } from './tokens.ts';
 import { VerifiedTokens } from './verified-tokens.ts';
 

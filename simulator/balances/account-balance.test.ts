@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { EUR, USD, fundLine, refusal, valueNetwork } from '../credit-lines/test-network.ts';
+import { EUR, USD, fundLine, refusal, valueNetwork } from '../../test-support/simulator/value-network.ts';
 import { accountBalance } from './account-balance.ts';
 
 test('one line on the account: its balance with 7 fraction digits, with or without filters', async () => {

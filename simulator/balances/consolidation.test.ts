@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { EUR, USD, USDDSO, fundLine, refusal, valueNetwork } from '../credit-lines/test-network.ts';
+import { EUR, USD, USDDSO, fundLine, refusal, valueNetwork } from '../../test-support/simulator/value-network.ts';
 import { formatAmount } from '../ledger/amount.ts';
 import type { AssetRef } from '../ledger/ledger.ts';
 import { consolidate, MAX_CONSOLIDATION_ENTRIES, type ConsolidationEntry } from './consolidation.ts';

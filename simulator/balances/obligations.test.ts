@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { USDDSO, fundLine, issueDsoDirectly, refusal, valueNetwork } from '../credit-lines/test-network.ts';
+import { USDDSO, fundLine, issueDsoDirectly, refusal, valueNetwork } from '../../test-support/simulator/value-network.ts';
 import { obligationHolders, obligationTotals } from './obligations.ts';
 
 const GBPDSO = { code: 'GBPDSO', issuer: 'maker-aa' };

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import type { ChargeRequest, PaymentCharge } from '../../schemas/wire/charges.ts';
-import { refusal, valueNetwork } from '../credit-lines/test-network.ts';
+import { refusal, valueNetwork } from '../../test-support/simulator/value-network.ts';
 import { answerCharge } from './answer.ts';
 import { requestCharge } from './request.ts';
 

@@ -12,6 +12,7 @@ import type { Simulator } from '../simulator.ts';
 import { ledgerView } from './ledger-view.ts';
 import { memberView, networkView } from './network-view.ts';
 import { controlSchemas, type ControlInput } from './schemas.ts';
+import { NetworkFileError, parseNetworkFile } from '../network/network-file.ts';
 
 /**
  * The control plane: what only a simulator has (state, clock, tokens, faults). It stands in for the
@@ -34,7 +35,8 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
 
   app.post('/reset', async (c) => {
     const input = await bodyOf(c, controlSchemas.reset);
-    const state = await sim.reset(input);
+    const network = input.network_file === undefined ? input.network : parseNetworkFile(input.network_file, 'network_file');
+    const state = await sim.reset({ network, clock: input.clock });
     return c.json(await networkView(state));
   });
 
@@ -72,6 +74,8 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
   });
 
   app.get('/ledger', (c) => c.json(ledgerView(sim.state)));
+  // What the stores keep at most, and what each dropped so far (docs/semantics.md, "Retention").
+  app.get('/retention', (c) => c.json({ limits: sim.state.retention.options, dropped: sim.state.retention.dropped.toJSON() }));
 
   app.get('/faults', (c) => c.json(faultList(sim)));
   app.post('/faults', async (c) => {
@@ -103,6 +107,6 @@ function invalid(detail: string): DssError {
 }
 
 function toControlError(error: unknown): unknown {
-  if (error instanceof MemberRejected || error instanceof TokenRequestRejected || error instanceof RangeError) return invalid(error.message);
+  if (error instanceof MemberRejected || error instanceof TokenRequestRejected || error instanceof RangeError || error instanceof NetworkFileError) return invalid(error.message);
   return error;
 }

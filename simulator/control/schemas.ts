@@ -1,6 +1,6 @@
 import type { NewMember } from '../members/registry.ts';
 import type { TokenRequest } from '../auth/tokens.ts';
-import type { NetworkKind } from '../simulator.ts';
+import { networkKinds, type NetworkKind } from '../network/kinds.ts';
 import type { JsonSchema } from '../../schemas/catalogue-types.ts';
 
 export interface ControlInput<T> {
@@ -21,9 +21,10 @@ const accountName = { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,32}$' };
 const instant = { type: 'integer', minimum: 0 };
 
 export const controlSchemas = {
-  reset: input<{ network?: NetworkKind; clock?: number }>({
+  reset: input<{ network?: NetworkKind; network_file?: string; clock?: number }>({
     type: 'object',
-    properties: { network: { type: 'string', enum: ['demo', 'empty'] }, clock: instant },
+    properties: { network: { type: 'string', enum: [...networkKinds] }, network_file: { type: 'string', minLength: 1 }, clock: instant },
+    not: { required: ['network', 'network_file'], description: 'give network or network_file, not both' },
   }),
   member: input<NewMember>({
     type: 'object',

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { changeCreditLineAsMember, changeCreditLineAsTokenizer, type MemberCreditLineChange } from './credit-line-changes.ts';
-import { USD, USDDSO, fundLine, issueDsoDirectly, refusal, valueNetwork } from './test-network.ts';
+import { USD, USDDSO, fundLine, issueDsoDirectly, refusal, valueNetwork } from '../../test-support/simulator/value-network.ts';
 
 function usdRequest(overrides: Partial<MemberCreditLineChange> = {}): MemberCreditLineChange {
   return {

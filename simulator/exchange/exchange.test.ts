@@ -1,13 +1,13 @@
 import { test, expect } from '@playwright/test';
 import type { ExchangeInfo, ExchangeObject } from '../../schemas/wire/exchange.ts';
 import type { QuotationInfo, RequestQuotation } from '../../schemas/wire/quotations.ts';
-import { EUR, USD, refusal } from '../credit-lines/test-network.ts';
+import { EUR, USD, refusal } from '../../test-support/simulator/value-network.ts';
 import { formatAmount } from '../ledger/amount.ts';
 import type { AssetRef } from '../ledger/ledger.ts';
 import { answerQuotation } from '../quotations/answer.ts';
 import { cancelQuotation } from '../quotations/cancellation.ts';
 import { requestQuotations } from '../quotations/request.ts';
-import { MINUTE, quotationNetwork, quotationObject, signed } from '../quotations/test-network.ts';
+import { MINUTE, quotationNetwork, quotationObject, signed } from '../../test-support/simulator/quotation-network.ts';
 import type { FaultName } from '../faults/catalogue.ts';
 import { exchange } from './exchange.ts';
 
@@ -201,8 +201,8 @@ test.describe('exchange: checks, in order', () => {
 
   test('the seller’s stored signature no longer verifies: 404', async () => {
     const { state, buyer, exchangeObject, quotationUuid, stateOf } = await answered();
-    const stored = state.quotations.quotation(quotationUuid, state.clock.now())!.answer!;
-    stored.signature = Buffer.alloc(64);
+    const quotation = state.quotations.quotation(quotationUuid, state.clock.now())!;
+    quotation.answer = { ...quotation.answer!, signature: Buffer.alloc(64) };
     expect(refusal(() => exchange(state, buyer, exchangeObject()))).toMatchObject({ status: 404, code: 'EXCHANGE-SELLER-SIGNATURE-UNAVAILABLE' });
     expect(stateOf()).toBe(10);
   });

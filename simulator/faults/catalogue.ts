@@ -131,7 +131,7 @@ const catalogue = {
   'ip-allowlist-ignored': {
     description: 'The allowed IP addresses of a token are not compared with the caller’s address: a token restricted to other addresses is served from anywhere.',
     part: 'authentication',
-    requirement: 'AUTH-IP-ALLOWED',
+    requirement: 'AUTH-TOKEN-RIGHTS',
   },
   'dso-issuance-ignores-token-accounts': {
     description: 'POST /settlement-instruments issues a DSO with a token that does not grant the issuance account, instead of refusing it with 401.',

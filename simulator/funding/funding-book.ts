@@ -4,26 +4,10 @@
  * and sends it; the mint then applies once. This file holds what the service remembers between those
  * calls; `instruction.ts` and `send.ts` are the two endpoints.
  */
-import { canonicalJson } from '../ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
+import type { FundingInfo, TransactionState } from '../../schemas/wire/funding.ts';
 import type { Operation } from '../ledger/ledger.ts';
 import { DEFAULT_OPERATING_ACCOUNT } from '../members/registry.ts';
-
-/** The spec's fundingInfo, as the tokenizer sends it. */
-export interface FundingInfo {
-  account_identification?: string;
-  end_to_end_identification: string;
-  funding_amount: number;
-  issued_asset_code_identification: string;
-  member_identification: string;
-  memo_transaction?: string;
-  tokenizer_identification: string;
-}
-
-export interface TransactionState {
-  timestamp: number;
-  transaction_flow_status: string;
-  transaction_identification: string;
-}
 
 export interface FundingResult {
   funding_payload: [FundingInfo];

@@ -1,10 +1,10 @@
 import { test, expect } from '@playwright/test';
-import { USD, fundLine, refusal, valueNetwork } from '../credit-lines/test-network.ts';
+import { USD, fundLine, refusal, valueNetwork } from '../../test-support/simulator/value-network.ts';
 import { formatAmount } from '../ledger/amount.ts';
-import { canonicalJson } from '../ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { signPayload } from '../members/signing.ts';
 import type { SimState } from '../state.ts';
-import type { FundingInfo } from './funding-book.ts';
+import type { FundingInfo } from '../../schemas/wire/funding.ts';
 import { createFundingInstruction } from './instruction.ts';
 import { sendFunding } from './send.ts';
 

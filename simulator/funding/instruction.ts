@@ -2,12 +2,13 @@ import { requireSelf } from '../auth/authorize.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
 import { amountFromWholeUnits, formatAmount, parseAmount, subtractAmounts, ZERO_AMOUNT, type Amount } from '../ledger/amount.ts';
-import { canonicalJson } from '../ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import type { Operation } from '../ledger/ledger.ts';
 import { operationJson } from '../ledger/transaction.ts';
 import { DEFAULT_OPERATING_ACCOUNT, EMISSION, isOperatingAccount } from '../members/registry.ts';
 import type { SimState } from '../state.ts';
-import { comparableFundingInfo, type FundingInfo, type FundingInstruction } from './funding-book.ts';
+import type { FundingInfo } from '../../schemas/wire/funding.ts';
+import { comparableFundingInfo, type FundingInstruction } from './funding-book.ts';
 
 /** The spec's instruction resource. */
 export interface InstructionBody {

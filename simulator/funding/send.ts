@@ -1,11 +1,12 @@
 import { requireSelf } from '../auth/authorize.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
-import { canonicalJson } from '../ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { verifyWithAddress } from '../members/keys.ts';
 import { EMISSION } from '../members/registry.ts';
 import type { SimState } from '../state.ts';
-import { comparableFundingInfo, type FundingInfo, type FundingResult } from './funding-book.ts';
+import type { FundingInfo } from '../../schemas/wire/funding.ts';
+import { comparableFundingInfo, type FundingResult } from './funding-book.ts';
 
 export interface FundingSignatures {
   /** base64 signature of the UTF-8 bytes of the canonical fundingInfo. */

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { USD, fundLine, refusal, valueNetwork } from '../credit-lines/test-network.ts';
+import { USD, fundLine, refusal, valueNetwork } from '../../test-support/simulator/value-network.ts';
 import { parseAmount } from '../ledger/amount.ts';
 import { restartListening } from './listening.ts';
 

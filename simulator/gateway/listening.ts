@@ -1,8 +1,9 @@
 import type { Principal } from '../auth/principal.ts';
 import { requireAccount } from '../auth/authorize.ts';
+import type { SimClock } from '../clock.ts';
 import { DssError } from '../errors.ts';
+import type { FaultSwitch } from '../faults/catalogue.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import type { SimState } from '../state.ts';
 import type { GatewayQueues } from './queues.ts';
 
 /**
@@ -17,8 +18,19 @@ export function deliverLedgerNotifications(ledger: Ledger, gateway: GatewayQueue
 
 const REFERENCE_NUMBER = /^[1-9][0-9]{0,15}$/;
 
+/**
+ * The parts of the simulator's state a restart reads (state.ts builds them, and wires
+ * deliverLedgerNotifications in): named here so that this module does not depend on the whole state.
+ */
+export interface ListeningParts {
+  readonly clock: SimClock;
+  readonly faults: FaultSwitch;
+  readonly gateway: GatewayQueues;
+  readonly ledger: Ledger;
+}
+
 /** `POST /digital-accounts/{account}/{reference}`. */
-export function restartListening(state: SimState, caller: Principal, account: string, reference: string): void {
+export function restartListening(state: ListeningParts, caller: Principal, account: string, reference: string): void {
   const member = caller.member.identification;
   if (!caller.member.accounts.has(account)) {
     throw new DssError('LISTENING-RESTART-REFUSED', `Member ${member} has no account ${account} to listen to.`);

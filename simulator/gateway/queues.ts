@@ -6,6 +6,8 @@
  */
 import type { GatewayMessageType } from '../../schemas/enumerations.ts';
 import { FaultSwitch } from '../faults/catalogue.ts';
+import { Fifo } from '../retention/fifo.ts';
+import { defaultRetention, DroppedCounts } from '../retention/retention.ts';
 
 /** The spec's streamMessages: one payload per message, the timestamp as a string of ms digits. */
 export interface StreamMessage {
@@ -16,24 +18,55 @@ export interface StreamMessage {
 /** The most messages one read returns; the rest wait for the next read. */
 export const GATEWAY_READ_LIMIT = 100;
 
-export class GatewayQueues {
-  private readonly queues = new Map<string, StreamMessage[]>();
+/** Told of every message put on a queue (the dashboard and the autopilot members watch deliveries). */
+export type EnqueueListener = (member: string, type: GatewayMessageType, payload: object) => void;
 
-  constructor(private readonly faults: FaultSwitch = new FaultSwitch()) {}
+/**
+ * Unread messages are bounded per member and queue (retention `gatewayMessages`): a member that never
+ * reads (nobody reads `transactions` in a load test) would otherwise keep every message for good. Past
+ * the bound the oldest unread message is dropped and counted (`GET /sim/retention`, `gateway:<member>|<type>`).
+ */
+export class GatewayQueues {
+  private readonly queues = new Map<string, Fifo<StreamMessage>>();
+  private readonly listeners: EnqueueListener[] = [];
+
+  constructor(
+    private readonly faults: FaultSwitch = new FaultSwitch(),
+    private readonly limit: number = defaultRetention.gatewayMessages,
+    private readonly dropped: DroppedCounts = new DroppedCounts(),
+  ) {}
 
   /** `timestamp` is when the message was emitted, in ms from the simulator clock. */
   enqueue(member: string, type: GatewayMessageType, payload: object, timestamp: number): void {
     const key = queueKey(member, type);
-    const queue = this.queues.get(key) ?? [];
+    let queue = this.queues.get(key);
+    if (!queue) this.queues.set(key, (queue = new Fifo()));
     queue.push({ response_data: [payload], timestamp: String(timestamp) });
-    this.queues.set(key, queue);
+    if (queue.length > this.limit) {
+      queue.shift();
+      this.dropped.add(`gateway:${key}`);
+    }
+    for (const listener of this.listeners) listener(member, type, payload);
+  }
+
+  onEnqueue(listener: EnqueueListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** How many messages wait, per member and queue type (for the dashboard). */
+  pending(): Array<{ member: string; type: GatewayMessageType; count: number }> {
+    return [...this.queues].filter(([, queue]) => queue.length > 0).map(([key, queue]) => {
+      const [member, type] = key.split('|') as [string, GatewayMessageType];
+      return { member, type, count: queue.length };
+    });
   }
 
   /** The oldest pending messages, in order, removed from the queue; `[]` when none wait. */
   read(member: string, type: GatewayMessageType): StreamMessage[] {
-    const queue = this.queues.get(queueKey(member, type)) ?? [];
+    const queue = this.queues.get(queueKey(member, type));
+    if (!queue) return [];
     // Fault gateway-read-does-not-consume: the messages are returned and left in the queue.
-    return this.faults.on('gateway-read-does-not-consume') ? queue.slice(0, GATEWAY_READ_LIMIT) : queue.splice(0, GATEWAY_READ_LIMIT);
+    return this.faults.on('gateway-read-does-not-consume') ? queue.peek(GATEWAY_READ_LIMIT) : queue.take(GATEWAY_READ_LIMIT);
   }
 }
 

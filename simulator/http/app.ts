@@ -5,6 +5,7 @@ import { familyPrefix } from '../../schemas/catalogue-types.ts';
 import { buildOpenApiDocument } from '../../schemas/openapi.ts';
 import { DssError } from '../errors.ts';
 import { controlRouter } from '../control/routes.ts';
+import { dashboardRouter } from '../ui/routes.ts';
 import { tokenizerHandlers } from '../routes/tokenizer.ts';
 import { memberHandlers } from '../routes/member.ts';
 import type { Simulator } from '../simulator.ts';
@@ -28,6 +29,7 @@ export function createApp(sim: Simulator): Hono {
   app.route(familyPrefix.tokenizer, familyRouter(sim, 'tokenizer', tokenizerHandlers));
   app.route(familyPrefix.member, familyRouter(sim, 'member', memberHandlers));
   app.route('/sim', controlRouter(sim, SPEC_VERSION, BUILD_VERSION));
+  app.route('/ui', dashboardRouter(sim));
 
   app.get('/openapi.json', (c) => c.json(openApi));
   app.get('/docs', (c) => c.html(docsPage('/openapi.json')));

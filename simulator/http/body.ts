@@ -8,11 +8,17 @@ import { requestHeader } from './request-header.ts';
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * Reads the raw request body, up to the limit. Two endpoints take a JSON body on GET
- * (`GET /exchange/quotations`, `GET /oauth-token/refresh`); the Fetch `Request` that the Node adapter
- * builds cannot carry a GET body, so for GET we read the Node request stream itself.
+ * Reads the raw request body, up to the limit, from Node's own request: building the Fetch `Request`
+ * that the adapter offers (`c.req.raw.body`, an undici web stream and its AbortSignal) cost more than
+ * anything else in a small POST. It is also the only way to read a body on GET, which two endpoints
+ * take (`GET /exchange/quotations`, `GET /oauth-token/refresh`). Without Node's request (the app
+ * called in-process), the Fetch body is read instead.
+ *
+ * A body refused as too large is never left half-read with the connection torn down: the answer says
+ * `Connection: close`, what still arrives is read and dropped, and the close lingers
+ * (http/lingering-close.ts), so the client reads the 413 whatever it is still writing.
  */
-export async function readRawBody(c: Context): Promise<Buffer> {
+export function readRawBody(c: Context): Promise<Buffer> | Buffer {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   // RFC 9112 §6.3: without chunked as the last coding the body has no knowable length. Node says so
   // only after it has handed the request over, so the refusal must come from here, before anything acts.
@@ -21,13 +27,11 @@ export async function readRawBody(c: Context): Promise<Buffer> {
     throw new DssError('HTTP-MALFORMED', `Transfer-Encoding ${JSON.stringify(codings)} does not end with chunked: the body's length cannot be known.`);
   }
   const declared = Number(requestHeader(c, 'content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  if (c.req.method === 'GET' || c.req.method === 'HEAD') {
-    return incoming ? readStream(incoming) : Buffer.alloc(0);
-  }
+  if (declared > MAX_BODY_BYTES) throw tooLarge(c);
+  if (incoming) return incoming.readableEnded ? Buffer.alloc(0) : readIncoming(c, incoming);
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return Buffer.alloc(0);
   const stream = c.req.raw.body;
-  if (!stream) return Buffer.alloc(0);
-  return readStream(stream);
+  return stream ? readStream(c, stream) : Buffer.alloc(0);
 }
 
 /** Whether the request's framing announces a body: a Content-Length above zero, or a Transfer-Encoding. */
@@ -37,26 +41,76 @@ export function declaresBody(c: Context): boolean {
 }
 
 /**
+ * Node's request, by its events. Not `for await`: leaving that loop early destroys the request, and
+ * with it the connection, before the 413 is written. Past the limit the rest is left flowing into
+ * nothing (the adapter and lingering-close.ts bound how much more is read).
+ *
  * A body that breaks off (the client went away, or its chunked framing broke after the head was read,
  * which Node answers itself: http/malformed-http.ts) is the client's failure, never an internal error.
  */
-async function readStream(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
+function readIncoming(c: Context, incoming: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+      incoming.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      stop();
+      incoming.resume();
+      reject(tooLarge(c));
+    };
+    const onEnd = () => {
+      stop();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(brokeOff(size, error.message));
+    };
+    const onClose = () => {
+      stop();
+      reject(brokeOff(size, 'the connection closed'));
+    };
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
+    incoming.on('close', onClose);
+  });
+}
+
+/** The Fetch body of a request made in-process (no socket, so nothing to linger over). */
+async function readStream(c: Context, stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of stream) {
       size += chunk.byteLength;
-      if (size > MAX_BODY_BYTES) throw tooLarge();
+      if (size > MAX_BODY_BYTES) throw tooLarge(c);
       chunks.push(Buffer.from(chunk));
     }
   } catch (error) {
     if (error instanceof DssError) throw error;
-    throw new DssError('HTTP-MALFORMED', `The request body broke off after ${size} bytes: ${(error as Error).message}.`);
+    throw brokeOff(size, (error as Error).message);
   }
   return Buffer.concat(chunks);
 }
 
-function tooLarge(): DssError {
+function brokeOff(size: number, why: string): DssError {
+  return new DssError('HTTP-MALFORMED', `The request body broke off after ${size} bytes: ${why}.`);
+}
+
+/** The 413; the connection closes after it, since the rest of the body will not be read. */
+function tooLarge(c: Context): DssError {
+  c.header('Connection', 'close');
   return new DssError('BODY-TOO-LARGE', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
 }
 

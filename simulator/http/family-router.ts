@@ -11,10 +11,11 @@ import { queryParams } from './query-params.ts';
 import { requestHeader } from './request-header.ts';
 import { RouteFinder } from './route-finder.ts';
 import { sendError } from './send-error.ts';
-import { compileTemplate } from './path-template.ts';
+import { compileTemplate } from '../../protocol/path-template.ts';
 import { validateRequest } from './validate-request.ts';
 import { asListedFailure } from './listed-status.ts';
 import type { Simulator } from '../simulator.ts';
+import type { SimState } from '../state.ts';
 
 /**
  * One interface family, routed from the endpoint catalogue: the catalogue is the routing table, so an
@@ -41,6 +42,8 @@ export function familyRouter(sim: Simulator, family: Family, handlers: Record<st
   const app = new Hono();
   app.all('*', (c) => {
     let caller: Principal | undefined;
+    let inputs: CallInputs | undefined;
+    const answered = (response: Response | Promise<Response>, result?: unknown) => observeCall(sim.state, c, response, caller, inputs, result);
     try {
       const found = routes.find(c.req.method, c.req.path.slice(prefixLength) || '/');
       if ('allowed' in found) {
@@ -59,17 +62,56 @@ export function familyRouter(sim: Simulator, family: Family, handlers: Record<st
         // body has arrived, and a request is acted on only once all of it arrived intact (a broken chunked
         // body on a POST that takes none would otherwise be refused by Node after the handler acted).
         return proceed(endpoint.body || declaresBody(c) ? readRawBody(c) : undefined, (raw) => {
+          inputs = { endpoint: endpoint.id };
           const { query, body } = readInputs(c, endpoint, params, raw);
+          inputs = { endpoint: endpoint.id, query, body };
           const call = { state: sim.state, endpoint, caller: principal, path: params, query, body, header: headerReader(c), clientIp: ip };
-          return proceed(handler(call), (result) => c.json((result ?? {}) as object, 200));
+          return proceed(handler(call), (result) => answered(c.json((result ?? {}) as object, 200), result ?? {}));
         });
       });
-      return answer instanceof Promise ? answer.catch((error: unknown) => sendError(c, sim.state, error, caller?.member.identification)) : answer;
+      return answer instanceof Promise ? answer.catch((error: unknown) => answered(sendError(c, sim.state, error, caller?.member.identification))) : answer;
     } catch (error) {
-      return sendError(c, sim.state, error, caller?.member.identification);
+      return answered(sendError(c, sim.state, error, caller?.member.identification));
     }
   });
   return app;
+}
+
+interface CallInputs {
+  endpoint: string;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+/**
+ * Records the call in the activity log (simulator/activity/) once answered: the answer body is the
+ * handler's result when there is one, else read from a copy of the error response.
+ */
+function observeCall(state: SimState, c: Context, response: Response | Promise<Response>, caller: Principal | undefined, inputs: CallInputs | undefined, result?: unknown): Response | Promise<Response> {
+  const record = (settled: Response, answer: unknown) =>
+    state.activity.record({
+      kind: 'call',
+      ...(caller ? { member: caller.member.identification } : {}),
+      ...(inputs ? { endpoint: inputs.endpoint, query: inputs.query, request: inputs.body } : {}),
+      method: c.req.method,
+      path: c.req.path,
+      status: settled.status,
+      answer,
+    });
+  const settle = (settled: Response): Response => {
+    if (result !== undefined) record(settled, result);
+    else void settled.clone().text().then((text) => record(settled, parsedOrText(text)), () => record(settled, undefined));
+    return settled;
+  };
+  return response instanceof Promise ? response.then(settle) : settle(response);
+}
+
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /** `next(value)` at once when the value is at hand, once it settles when it is a promise. */

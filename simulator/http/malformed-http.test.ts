@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../server.ts';
-import { exchangeRaw, type HostPort, type RawAnswer } from './fuzz/raw-http.ts';
+import { exchangeRaw, type HostPort, type RawAnswer } from '../../test-support/fuzz/raw-http.ts';
 
 /**
  * Regressions found by the fuzz test (fuzz/README.md): requests refused before the app, or broken off

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { endpoints } from '../../schemas/endpoints.ts';
 import { DssError } from '../errors.ts';
-import { compileTemplate } from './path-template.ts';
+import { compileTemplate } from '../../protocol/path-template.ts';
 import { RouteFinder, type RouteMatch } from './route-finder.ts';
 
 /** The member interface's catalogue, with handlers that are never called. */

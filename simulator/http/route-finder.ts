@@ -2,7 +2,7 @@ import type { Endpoint } from '../../schemas/catalogue-types.ts';
 import { BoundedMap } from '../bounded-map.ts';
 import { DssError } from '../errors.ts';
 import type { Handler } from './call.ts';
-import { bySpecificity, matchSegments, pathSegments, type CompiledTemplate } from './path-template.ts';
+import { bySpecificity, matchSegments, pathSegments, type CompiledTemplate } from '../../protocol/path-template.ts';
 
 export interface Route {
   endpoint: Endpoint;

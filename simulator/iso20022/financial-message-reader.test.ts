@@ -2,11 +2,12 @@ import { test, expect } from '@playwright/test';
 import type { MessageTypeName } from '../../schemas/iso20022/message-types.ts';
 import { readFinancialMessage, refusalError, type FinancialMessageReading } from './financial-message-reader.ts';
 import { financialMessage } from './message-builder.ts';
-import { serviceExample, signedBy, testNetwork } from './test-messages.ts';
+import { serviceExample } from '../../test-support/simulator/iso20022-fixtures.ts';
+import { sampleNetwork, signedBy } from './sample-network.ts';
 import { messageXml, paymentDocument, type PaymentOptions } from '../../schemas/iso20022/message-builders.ts';
 
 function setup() {
-  const network = testNetwork();
+  const network = sampleNetwork();
   const read = (type: MessageTypeName, xml: string) => readFinancialMessage(financialMessage(type, xml), network);
   /** A signed pacs.008 of bank-aaaa to bank-bbbb with the options changed. */
   const payment = (options: PaymentOptions = {}, header: Parameters<typeof messageXml>[2] = {}) =>
@@ -187,9 +188,9 @@ test.describe('signature, type and data', () => {
     bomb += ']><Message xmlns="urn:dss:message:1">&a12;</Message>';
     const external = '<?xml version="1.0"?><!DOCTYPE Message [<!ENTITY x SYSTEM "file:///etc/passwd">]><Message xmlns="urn:dss:message:1">&x;</Message>';
     for (const xml of [bomb, external]) {
-      const started = performance.now();
+      // Expanded, the bomb would be 10^13 characters: the test would run out of memory or time, so
+      // no clock is needed to see that it was refused before any expansion.
       const reading = readFinancialMessage(financialMessage('pacs.008.001.08', xml), { members, identifiers });
-      expect(performance.now() - started).toBeLessThan(200);
       expect(refused(reading)).toEqual(['FF01 The message has a DOCTYPE or ENTITY declaration; DTDs are refused.']);
     }
   });

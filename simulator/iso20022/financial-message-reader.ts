@@ -57,13 +57,14 @@ export function readFinancialMessage(input: { financial_message_type: string; fi
   if (!type.ok) return { ok: false, problems: [problem('format', type.reason)] };
   const decoded = decodeMessageData(input.financial_message_data);
   if (!decoded.ok) return { ok: false, problems: [decoded.problem] };
-  const reading = readMessage(type.type, decoded.xml);
+  // The signature is verified in the same parse as the XSDs, by the member AppHdr/Fr names.
+  const reading = readMessage(type.type, decoded.xml, (bic) => (bic === undefined ? undefined : context.members.byBic(bic)));
   const { content } = reading;
   if (!content) return { ok: false, problems: reading.problems };
 
   const problems = [...reading.problems];
   const { sender, receiver } = headerMembers(content.header, context.members, problems);
-  if (sender) problems.push(...verifyMessageSignature(decoded.xml, sender));
+  if (sender) problems.push(...(reading.signature?.signer === sender ? reading.signature.problems : verifyMessageSignature(decoded.xml, sender)));
   let settlement: SettlementTerms[] = [];
   // The rules read the Document as its XSD describes it; on an invalid one they would only add noise.
   if (reading.schemaValid) {

@@ -1,4 +1,5 @@
 import type { MessageContent, PaymentIdentification } from './message-content.ts';
+import { defaultRetention, DroppedCounts } from '../retention/retention.ts';
 import { problem, type MessageProblem, type statusReasons } from './problems.ts';
 
 /**
@@ -36,9 +37,16 @@ function repeated(values: Array<string | undefined>): string[] {
  * The identifiers each member has used, across messages. Part of the simulator's state (one per
  * SimState, so a reset forgets them). Checking and recording are separate so that a refused message
  * uses nothing up: the sender may correct it and send it again with the same identifiers.
+ * The memory is bounded (retention `messageIdentifiers`, across all senders): past it the oldest
+ * identifiers are forgotten, and a message repeating one of those is no longer refused for it.
  */
 export class MessageIdentifiers {
   private readonly used = new Set<string>();
+
+  constructor(
+    private readonly limit: number = defaultRetention.messageIdentifiers,
+    private readonly dropped: DroppedCounts = new DroppedCounts(),
+  ) {}
 
   /** The sender's identifiers in `content` that an earlier accepted message already used. */
   conflicts(content: MessageContent): MessageProblem[] {
@@ -60,6 +68,10 @@ export class MessageIdentifiers {
     const sender = content.header.from ?? '';
     if (content.messageIdentification) this.used.add(key(sender, 'message', content.messageIdentification));
     for (const instruction of instructionIdentifications(content)) this.used.add(key(sender, 'instruction', instruction));
+    while (this.used.size > this.limit) {
+      this.used.delete(this.used.values().next().value!);
+      this.dropped.add('messageIdentifiers');
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 import { isMessageTypeName, MESSAGE_ENVELOPE_NAMESPACE } from '../../schemas/iso20022/message-types.ts';
 import { readMessage } from './read-message.ts';
-import { fixture, serviceExample } from './test-messages.ts';
+import { fixture, serviceExample } from '../../test-support/simulator/iso20022-fixtures.ts';
 import { messageXml } from '../../schemas/iso20022/message-builders.ts';
 
 const withoutDeclaration = (xml: string) => xml.replace(/^\uFEFF?<\?xml[^>]*\?>/, '');

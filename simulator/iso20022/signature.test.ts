@@ -3,10 +3,11 @@ import { createHash } from 'node:crypto';
 import { XmlC14NMode, XmlDocument } from 'libxml2-wasm';
 import { readMessage } from './read-message.ts';
 import { signatureAlgorithms, signMessageXml, verifyMessageSignature } from './signature.ts';
-import { fixture, signedBy, testNetwork } from './test-messages.ts';
+import { fixture } from '../../test-support/simulator/iso20022-fixtures.ts';
+import { sampleNetwork, signedBy } from './sample-network.ts';
 import { messageXml, paymentDocument } from '../../schemas/iso20022/message-builders.ts';
 
-const { ofi, rfi } = testNetwork();
+const { ofi, rfi } = sampleNetwork();
 const unsigned = messageXml('pacs.008.001.08', paymentDocument());
 const reasons = (xml: string, member = ofi) => verifyMessageSignature(xml, member).map((problem) => problem.reason);
 

@@ -4,7 +4,8 @@ import { financialMessage } from './message-builder.ts';
 import { problem } from './problems.ts';
 import { readMessage } from './read-message.ts';
 import { rejectionReason, SERVICE_BICFI, statusReportMessage, statusReportSubject, statusReportXml, type StatusReport } from './status-report.ts';
-import { fixture, signedBy, testNetwork } from './test-messages.ts';
+import { fixture } from '../../test-support/simulator/iso20022-fixtures.ts';
+import { sampleNetwork, signedBy } from './sample-network.ts';
 import { messageXml, paymentDocument } from '../../schemas/iso20022/message-builders.ts';
 import { textAt } from './xml-dom.ts';
 
@@ -66,7 +67,7 @@ test('a report about a message that starts no payment answers at group level onl
 });
 
 test('statusReportMessage is a financialMessage the service itself reads as valid (once signed)', () => {
-  const { members, identifiers, rfi } = testNetwork();
+  const { members, identifiers, rfi } = sampleNetwork();
   const report = statusReportMessage({ ...base, from: 'BBBBSGSGXXX' });
   expect(report.financial_message_type).toBe('iso20022:pacs.002.001.10');
   const xml = Buffer.from(report.financial_message_data, 'base64').toString('utf8');

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { DssError } from '../errors.ts';
 import { FaultSwitch } from '../faults/catalogue.ts';
 import { formatAmount, parseAmount, type Amount } from './amount.ts';
-import { canonicalJson } from './canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { transactionJson } from './transaction.ts';
 import { Ledger, type AccountRef, type AssetRef, type LedgerNotification, type Operation } from './ledger.ts';
 

@@ -15,6 +15,9 @@ import { FaultSwitch } from '../faults/catalogue.ts';
 import { EMISSION } from '../members/registry.ts';
 import { ZERO_AMOUNT, addAmounts, amountFromWholeUnits, formatAmount, subtractAmounts, type Amount } from './amount.ts';
 import { NotificationLog, type LedgerNotification, type NotificationListener } from './notifications.ts';
+import { Fifo } from '../retention/fifo.ts';
+import { defaultRetention, DroppedCounts, type RetentionOptions } from '../retention/retention.ts';
+import { ownString } from '../retention/own.ts';
 import {
   accountKey,
   transactionIdentification,
@@ -71,15 +74,20 @@ interface Settlement {
 export class Ledger {
   private readonly holdings = new Map<string, Holding>();
   private readonly issuances = new Map<string, Issuance>();
-  private readonly records: LedgerTransaction[] = [];
+  /** The latest transaction records (retention `ledgerTransactions`); balances and totals never depend on them. */
+  private readonly records = new Fifo<LedgerTransaction>();
   private readonly byIdentification = new Map<string, LedgerTransaction>();
-  private readonly notifications = new NotificationLog();
+  private readonly notifications: NotificationLog;
   private lastReference = 0;
 
   constructor(
     private readonly clock: Clock,
     private readonly faults: FaultSwitch = new FaultSwitch(),
-  ) {}
+    private readonly retention: Pick<RetentionOptions, 'ledgerTransactions' | 'notifications'> = defaultRetention,
+    private readonly dropped: DroppedCounts = new DroppedCounts(),
+  ) {
+    this.notifications = new NotificationLog(retention.notifications, dropped);
+  }
 
   // ---- credit lines -------------------------------------------------------------------------------
 
@@ -209,6 +217,8 @@ export class Ledger {
     const timestamp = this.clock.now();
     // Copied so that the record keeps matching its hash whatever the caller does with its objects.
     const recorded = operations.map(copyOperation);
+    // A memo cut from a larger text (a payment's from its message XML) would keep all of it alive.
+    if (memo !== undefined) memo = ownString(memo);
     const submitted = {
       transaction_identification: transactionIdentification(reference, timestamp, recorded, memo),
       transaction_reference_number: reference,
@@ -227,10 +237,15 @@ export class Ledger {
     Object.freeze(transaction);
     this.records.push(transaction);
     this.byIdentification.set(transaction.transaction_identification, transaction);
+    if (this.records.length > this.retention.ledgerTransactions) {
+      this.byIdentification.delete(this.records.shift()!.transaction_identification);
+      this.dropped.add('ledgerTransactions');
+    }
     if (transaction.status === 'success') this.notify(transaction);
     return transaction;
   }
 
+  /** The records kept, oldest first. */
   transactions(): readonly LedgerTransaction[] {
     return [...this.records];
   }

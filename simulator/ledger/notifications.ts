@@ -1,3 +1,5 @@
+import { Fifo } from '../retention/fifo.ts';
+import { defaultRetention, DroppedCounts } from '../retention/retention.ts';
 import { accountKey, type AccountRef } from './transaction.ts';
 
 /** A ledger notification, shaped exactly as the `transactions` gateway message (semantics §9). */
@@ -17,12 +19,19 @@ export interface LedgerNotification {
 export type NotificationListener = (member: string, notification: LedgerNotification) => void;
 
 /**
- * Delivers notifications to listeners and keeps every account's history, because a listening restart
- * (`POST /digital-accounts/{account}/{reference}`) replays what came after a given reference.
+ * Delivers notifications to listeners and keeps each account's recent history, because a listening
+ * restart (`POST /digital-accounts/{account}/{reference}`) replays what came after a given reference.
+ * The history is bounded per account (retention `notifications`): a restart from a reference older
+ * than what is kept replays what is kept.
  */
 export class NotificationLog {
   private readonly listeners: NotificationListener[] = [];
-  private readonly history = new Map<string, LedgerNotification[]>();
+  private readonly history = new Map<string, Fifo<LedgerNotification>>();
+
+  constructor(
+    private readonly limit: number = defaultRetention.notifications,
+    private readonly dropped: DroppedCounts = new DroppedCounts(),
+  ) {}
 
   subscribe(listener: NotificationListener): void {
     this.listeners.push(listener);
@@ -32,14 +41,18 @@ export class NotificationLog {
   publish(account: AccountRef, notification: LedgerNotification): void {
     Object.freeze(notification);
     const key = accountKey(account);
-    const entries = this.history.get(key) ?? [];
+    let entries = this.history.get(key);
+    if (!entries) this.history.set(key, (entries = new Fifo()));
     entries.push(notification);
-    this.history.set(key, entries);
+    if (entries.length > this.limit) {
+      entries.shift();
+      this.dropped.add('notifications');
+    }
     for (const listener of this.listeners) listener(account.member, notification);
   }
 
   /** Notifications of the account whose reference number is above `reference`, oldest first. */
   after(account: AccountRef, reference: number): LedgerNotification[] {
-    return (this.history.get(accountKey(account)) ?? []).filter((entry) => entry.transaction_reference_number > reference);
+    return [...(this.history.get(accountKey(account)) ?? [])].filter((entry) => entry.transaction_reference_number > reference);
   }
 }

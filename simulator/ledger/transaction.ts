@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ErrorCode } from '../../schemas/error-codes.ts';
 import { formatAmount, type Amount } from './amount.ts';
-import { canonicalJson } from './canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 
 /** A digital account of a member: balances and credit lines are keyed by both identifiers. */
 export interface AccountRef {

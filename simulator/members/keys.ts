@@ -1,5 +1,6 @@
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import { decodeAccountAddress, encodeAccountAddress } from './strkey.ts';
+import { decodeAccountAddress, encodeAccountAddress } from '../../protocol/strkey.ts';
+import { BoundedMap } from '../bounded-map.ts';
 
 // PKCS#8 and SPKI prefixes for a raw Ed25519 seed / public key (RFC 8410), so keys can be derived
 // from a seed without a key-generation library.
@@ -34,10 +35,24 @@ export class AccountKey {
   }
 }
 
+/**
+ * Public keys by ledger address. Building a KeyObject from DER costs about as much as the
+ * verification itself (some 90 µs); the addresses a simulator sees are few, but they come from
+ * clients, so the cache is bounded. An address that holds no key is not remembered.
+ */
+const publicKeys = new BoundedMap<string, KeyObject>(4096);
+
+function publicKeyOf(address: string): KeyObject | undefined {
+  const known = publicKeys.get(address);
+  if (known) return known;
+  const publicKey = decodeAccountAddress(address);
+  if (!publicKey) return undefined;
+  return publicKeys.set(address, createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, publicKey]), format: 'der', type: 'spki' }));
+}
+
 /** Verifies an Ed25519 signature with the public key inside a ledger address. */
 export function verifyWithAddress(address: string, bytes: Uint8Array, signature: Uint8Array): boolean {
-  const publicKey = decodeAccountAddress(address);
-  if (!publicKey || signature.length !== 64) return false;
-  const key = createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, publicKey]), format: 'der', type: 'spki' });
-  return verify(null, bytes, key, signature);
+  if (signature.length !== 64) return false;
+  const key = publicKeyOf(address);
+  return key !== undefined && verify(null, bytes, key, signature);
 }

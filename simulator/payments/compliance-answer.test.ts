@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { textAt } from '../iso20022/xml-dom.ts';
 import { replyRoute, sendRoute } from './message-routes.ts';
 import { complianceAnswer, creditTransfer } from '../../schemas/iso20022/message-builders.ts';
-import { paymentDomain, readServiceReport } from './test-network.ts';
+import { paymentDomain, readServiceReport } from '../../test-support/simulator/payment-network.ts';
 
 test('a rejection with a proprietary reason reaches the OFI as NARR with the reason as text, in a valid pacs.002', async () => {
   const { state, callers, story, signed, handle, balance } = await paymentDomain();

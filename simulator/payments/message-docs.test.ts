@@ -4,7 +4,7 @@ import { messageTypeNames } from '../../schemas/iso20022/message-types.ts';
 import { readFinancialMessage } from '../iso20022/financial-message-reader.ts';
 import { financialMessage } from '../iso20022/message-builder.ts';
 import { readMessage } from '../iso20022/read-message.ts';
-import { testNetwork } from '../iso20022/test-messages.ts';
+import { sampleNetwork } from '../iso20022/sample-network.ts';
 import { messageExamples, renderMessageDocs, signedExample } from './message-docs.ts';
 import { storyMessage } from '../../schemas/iso20022/message-builders.ts';
 
@@ -21,7 +21,7 @@ test('one example per supported type, each a Message that validates against the 
 });
 
 test('the signed example passes every check of the ISO core, signature included', () => {
-  const { members, identifiers } = testNetwork();
+  const { members, identifiers } = sampleNetwork();
   const reading = readFinancialMessage(financialMessage('pacs.008.001.08', signedExample()), { members, identifiers });
   expect(reading.ok ? [] : reading.problems).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { appHeaderSchema, financialMessageType, MESSAGE_ENVELOPE_NAMESPACE, type MessageTypeName } from '../../schemas/iso20022/message-types.ts';
-import { signedBy, testNetwork } from '../iso20022/test-messages.ts';
+import { sampleNetwork, signedBy } from '../iso20022/sample-network.ts';
 import {
   cancellationRequest,
   cancellationResolution,
@@ -163,7 +163,7 @@ export function signedExample(): string {
     </AppHdr>
   ${first!.document.split('\n').join('\n  ')}
 </Message>`;
-  return signedBy(testNetwork().ofi, unsigned);
+  return signedBy(sampleNetwork().ofi, unsigned);
 }
 
 export function renderMessageDocs(): string {

@@ -3,7 +3,7 @@ import { financialMessage } from '../iso20022/message-builder.ts';
 import { textAt } from '../iso20022/xml-dom.ts';
 import { redemptionAnswerRoute, replyRoute, sendRoute } from './message-routes.ts';
 import { complianceAnswer, creditTransfer, messageXml } from '../../schemas/iso20022/message-builders.ts';
-import { paymentDomain, readServiceReport } from './test-network.ts';
+import { paymentDomain, readServiceReport } from '../../test-support/simulator/payment-network.ts';
 
 test('an accepted pacs.008: ACTC to the caller, the payment awaits its answer, the message is relayed with its sender', async () => {
   const { state, callers, story, signed, handle } = await paymentDomain();

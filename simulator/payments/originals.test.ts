@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { replyRoute, sendRoute } from './message-routes.ts';
 import { cancellationRequest, complianceAnswer, creditTransfer } from '../../schemas/iso20022/message-builders.ts';
-import { paymentDomain } from './test-network.ts';
+import { paymentDomain } from '../../test-support/simulator/payment-network.ts';
 
 /** maker-aa's payment to maker-bb, sent and waiting for its answer. */
 async function sent() {

@@ -1,9 +1,11 @@
-import type { TransactionState } from '../funding/funding-book.ts';
+import type { TransactionState } from '../../schemas/wire/funding.ts';
 import type { MessageTypeName } from '../../schemas/iso20022/message-types.ts';
 import type { PaymentIdentification } from '../iso20022/message-content.ts';
 import type { SettlementTerms } from '../iso20022/settlement.ts';
 import type { StatusReportSubject } from '../iso20022/status-report.ts';
 import type { Member } from '../members/registry.ts';
+import { Fifo } from '../retention/fifo.ts';
+import { defaultRetention, DroppedCounts } from '../retention/retention.ts';
 import type { TransactionInfo } from '../transactions/transaction-info.ts';
 
 /**
@@ -54,25 +56,61 @@ export interface Payment {
   states: TransactionState[];
 }
 
-/** Every payment of the simulator, found by its OFI, its pacs.008's MsgId and its InstrId. */
+/**
+ * The payments of the simulator, found by their OFI, their pacs.008's MsgId and their InstrId, and
+ * listed per member. Bounded (retention `payments`): past it the oldest payment is dropped, whatever
+ * its state; a later message about it finds no original, and `GET /transactions` no longer lists it.
+ */
 export class PaymentBook {
-  private readonly payments: Payment[] = [];
+  private readonly payments = new Fifo<Payment>();
   private readonly byKey = new Map<string, Payment>();
+  /** Per member (as OFI or RFI), in the order the pacs.008 messages came. */
+  private readonly byMember = new Map<string, Set<Payment>>();
+
+  constructor(
+    private readonly limit: number = defaultRetention.payments,
+    private readonly dropped: DroppedCounts = new DroppedCounts(),
+  ) {}
 
   add(payment: Payment): void {
     this.payments.push(payment);
-    const { messageIdentification, identification } = payment.reference;
-    this.byKey.set(paymentKey(payment.ofi.identification, messageIdentification, identification.instructionIdentification ?? ''), payment);
+    this.byKey.set(keyOf(payment), payment);
+    for (const member of [payment.ofi.identification, payment.rfi.identification]) {
+      let payments = this.byMember.get(member);
+      if (!payments) this.byMember.set(member, (payments = new Set()));
+      payments.add(payment);
+    }
+    if (this.payments.length > this.limit) this.drop(this.payments.shift()!);
   }
 
   find(ofi: string, messageIdentification: string, instructionIdentification: string): Payment | undefined {
     return this.byKey.get(paymentKey(ofi, messageIdentification, instructionIdentification));
   }
 
-  /** In the order the pacs.008 messages came. */
-  all(): readonly Payment[] {
-    return this.payments;
+  /** Every payment kept, in the order the pacs.008 messages came. */
+  all(): Payment[] {
+    return [...this.payments];
   }
+
+  /** The payments `member` sends or receives, in the order the pacs.008 messages came. */
+  involving(member: string): Iterable<Payment> {
+    return this.byMember.get(member) ?? [];
+  }
+
+  private drop(payment: Payment): void {
+    this.byKey.delete(keyOf(payment));
+    for (const member of [payment.ofi.identification, payment.rfi.identification]) {
+      const payments = this.byMember.get(member);
+      payments?.delete(payment);
+      if (payments?.size === 0) this.byMember.delete(member);
+    }
+    this.dropped.add('payments');
+  }
+}
+
+function keyOf(payment: Payment): string {
+  const { messageIdentification, identification } = payment.reference;
+  return paymentKey(payment.ofi.identification, messageIdentification, identification.instructionIdentification ?? '');
 }
 
 function paymentKey(ofi: string, messageIdentification: string, instructionIdentification: string): string {

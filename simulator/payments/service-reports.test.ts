@@ -1,18 +1,18 @@
 import { test, expect } from '@playwright/test';
 import { SimClock } from '../clock.ts';
 import type { ReportedStatus } from '../iso20022/status-report.ts';
-import { testNetwork } from '../iso20022/test-messages.ts';
+import { sampleNetwork } from '../iso20022/sample-network.ts';
 import { textAt } from '../iso20022/xml-dom.ts';
 import { paymentReasons } from './problems.ts';
 import { ServiceReports } from './service-reports.ts';
-import { readServiceReport } from './test-network.ts';
+import { readServiceReport } from '../../test-support/simulator/payment-network.ts';
 
 const subject = { type: 'pacs.008.001.08' as const, messageIdentification: 'PAY-1', transactions: [{ instructionIdentification: 'INSTR-1', endToEndIdentification: 'E2E-1' }] };
 
 test('each report has its own identification and the clock’s time, and validates against the official XSDs with every reason the payments use', () => {
   const clock = new SimClock(Date.UTC(2026, 2, 1, 12, 0, 0, 7), () => 0);
   const reports = new ServiceReports(clock);
-  const { ofi } = testNetwork();
+  const { ofi } = sampleNetwork();
   const statuses: Array<[ReportedStatus, string?]> = [['ACTC'], ['ACSC'], ['ACCP'], ...Object.values(paymentReasons).map((code): [ReportedStatus, string] => ['RJCT', code])];
   const identifications = statuses.map(([status, code]) => {
     const report = readServiceReport(reports.report(ofi, subject, status, code ? { code, additionalInformation: ['why'] } : undefined));

@@ -1,10 +1,10 @@
 import { test, expect } from '@playwright/test';
 import type { QuotationInfo } from '../../schemas/wire/quotations.ts';
-import { refusal } from '../credit-lines/test-network.ts';
+import { refusal } from '../../test-support/simulator/value-network.ts';
 import { answerQuotation } from './answer.ts';
 import { cancelQuotation } from './cancellation.ts';
 import { readQuotation } from './reading.ts';
-import { MINUTE, quotationNetwork, quotationObject, signed } from './test-network.ts';
+import { MINUTE, quotationNetwork, quotationObject, signed } from '../../test-support/simulator/quotation-network.ts';
 
 async function requested() {
   const network = await quotationNetwork();

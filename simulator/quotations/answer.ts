@@ -3,12 +3,12 @@ import { requireAccount } from '../auth/authorize.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
 import { parseAmount } from '../ledger/amount.ts';
-import { canonicalJson } from '../ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { verifyWithAddress } from '../members/keys.ts';
 import { EMISSION } from '../members/registry.ts';
 import type { SimState } from '../state.ts';
 import { requestEnded } from './expiry.ts';
-import { quotationState, type Quotation } from './quotation.ts';
+import { quotationState, verifiedAnswer, type Quotation } from './quotation.ts';
 import { requireQuotationId } from './quotation-id.ts';
 import { decodeSignedPayload } from './signed-payload.ts';
 import { move, requireMove } from './state-machine.ts';
@@ -38,7 +38,7 @@ export function answerQuotation(state: SimState, caller: Principal, id: string, 
   }
 
   move(quotation, 'answer');
-  quotation.answer = { info, payload: bytes, signature, answered_at: now };
+  quotation.answer = verifiedAnswer({ info, payload: bytes, signature, answered_at: now }, address);
   state.gateway.enqueue(quotation.request.buyer, 'quotations', quotationState(quotation), now);
 }
 

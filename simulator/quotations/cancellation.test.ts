@@ -1,9 +1,9 @@
 import { test, expect } from '@playwright/test';
-import { refusal } from '../credit-lines/test-network.ts';
+import { refusal } from '../../test-support/simulator/value-network.ts';
 import { answerQuotation } from './answer.ts';
 import { cancelQuotation, cancelQuotations } from './cancellation.ts';
 import { move } from './state-machine.ts';
-import { quotationNetwork, quotationObject } from './test-network.ts';
+import { quotationNetwork, quotationObject } from '../../test-support/simulator/quotation-network.ts';
 
 async function withQuotations() {
   const network = await quotationNetwork();

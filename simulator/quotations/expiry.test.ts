@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { answerQuotation } from './answer.ts';
 import { cancelQuotation } from './cancellation.ts';
 import { move } from './state-machine.ts';
-import { MINUTE, quotationNetwork, quotationObject } from './test-network.ts';
+import { MINUTE, quotationNetwork, quotationObject } from '../../test-support/simulator/quotation-network.ts';
 
 /**
  * Expiry at the exact instants. The book takes the time of each access as a parameter, so these

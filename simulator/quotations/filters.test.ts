@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import type { RelationalOperator } from '../../schemas/enumerations.ts';
 import type { QuotationInfo, QuotationParameters } from '../../schemas/wire/quotations.ts';
-import { EUR, USD } from '../credit-lines/test-network.ts';
+import { EUR, USD } from '../../test-support/simulator/value-network.ts';
 import { hasCondition, matchesParameters } from './filters.ts';
 import type { Quotation } from './quotation.ts';
 

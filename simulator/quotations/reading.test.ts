@@ -1,9 +1,9 @@
 import { test, expect } from '@playwright/test';
-import { USD, fundLine, refusal } from '../credit-lines/test-network.ts';
+import { USD, fundLine, refusal } from '../../test-support/simulator/value-network.ts';
 import { answerQuotation } from './answer.ts';
 import { findQuotations, readQuotation, readQuotationsOfRequest } from './reading.ts';
 import { requestQuotations } from './request.ts';
-import { allowMutually, quotationNetwork, quotationObject } from './test-network.ts';
+import { allowMutually, quotationNetwork, quotationObject } from '../../test-support/simulator/quotation-network.ts';
 
 /**
  * maker-aa asks twice: maker-bb and maker-dd are asked each time, and maker-bb answers the first.

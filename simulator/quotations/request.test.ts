@@ -1,8 +1,8 @@
 import { test, expect } from '@playwright/test';
-import { USD, fundLine, refusal } from '../credit-lines/test-network.ts';
+import { USD, fundLine, refusal } from '../../test-support/simulator/value-network.ts';
 import { readQuotation } from './reading.ts';
 import { requestQuotations } from './request.ts';
-import { MINUTE, allowMutually, quotationNetwork } from './test-network.ts';
+import { MINUTE, allowMutually, quotationNetwork } from '../../test-support/simulator/quotation-network.ts';
 
 const HOUR = 60 * MINUTE;
 

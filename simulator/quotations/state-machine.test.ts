@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import type { RequestQuotationState } from '../../schemas/enumerations.ts';
-import { refusal } from '../credit-lines/test-network.ts';
+import { refusal } from '../../test-support/simulator/value-network.ts';
 import { CANCELLED, COMPLETED, FAILED, IN_PROGRESS, UPDATED, WAITING, move, type QuotationEvent } from './state-machine.ts';
 
 const states: RequestQuotationState[] = [WAITING, UPDATED, IN_PROGRESS, COMPLETED, FAILED, CANCELLED];

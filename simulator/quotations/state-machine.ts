@@ -11,6 +11,9 @@ import { DssError } from '../errors.ts';
 export const { waiting: WAITING, updated: UPDATED, inProgress: IN_PROGRESS, completed: COMPLETED, failed: FAILED, cancelled: CANCELLED } =
   requestQuotationStates;
 
+/** The states no move leaves: completed, failed, cancelled. */
+export const FINAL_STATES: ReadonlySet<RequestQuotationState> = new Set([COMPLETED, FAILED, CANCELLED]);
+
 export type QuotationEvent = 'answer' | 'cancel' | 'claim' | 'release' | 'complete' | 'fail';
 
 interface Move {

@@ -1,9 +1,9 @@
 import { test, expect } from '@playwright/test';
-import { USD } from '../credit-lines/test-network.ts';
+import { USD } from '../../test-support/simulator/value-network.ts';
 import { formatAmount } from '../ledger/amount.ts';
 import { redeemRoute, redemptionAnswerRoute } from '../payments/message-routes.ts';
 import { redemptionAnswer, redemptionRequest, redemptionStory } from '../../schemas/iso20022/message-builders.ts';
-import { paymentDomain } from '../payments/test-network.ts';
+import { paymentDomain } from '../../test-support/simulator/payment-network.ts';
 
 /** maker-aa asked tokenizer-us to redeem 300 USD; the two list each other. */
 async function requested() {

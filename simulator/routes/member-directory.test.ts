@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { seedPaymentPoints } from '../payment-points/seed.ts';
-import { MEMBER_API, testSimulator } from './test-client.ts';
+import { MEMBER_API, testSimulator } from '../../test-support/simulator/app-client.ts';
 
 test('GET /payment-points puts the nearest point first, unless fault payment-points-sort-ignored drops the sorting', async () => {
   const { sim, call, addMember } = await testSimulator();

@@ -2,16 +2,16 @@ import { test, expect } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
 import { schemaRef, type ResourceName } from '../../schemas/resources.ts';
 import { validate } from '../../schemas/validators.ts';
-import { EUR, fundLine } from '../credit-lines/test-network.ts';
+import { EUR, fundLine } from '../../test-support/simulator/value-network.ts';
 import { startSimulator, type RunningSimulator } from '../server.ts';
 import type { SimState } from '../state.ts';
-import { MEMBER_API, usdNetwork, type Answer } from './test-client.ts';
+import { MEMBER_API, usdNetwork, type Answer } from '../../test-support/simulator/app-client.ts';
 
 /**
  * The quotation and exchange endpoints through HTTP: in-process for the flow and the statuses of each
  * endpoint, over a real socket for a GET with a body and for concurrent exchanges. USD lines and
- * funding go through the real credit-line and funding endpoints (test-client's usdNetwork); the EUR
- * side is set up directly on the ledger (credit-lines/test-network's fundLine).
+ * funding go through the real credit-line and funding endpoints (test-support/simulator/app-client's usdNetwork); the EUR
+ * side is set up directly on the ledger (test-support/simulator/value-network's fundLine).
  */
 
 type Call = <T = unknown>(method: string, path: string, token?: string, body?: unknown) => Promise<Answer<T>>;

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { parseAmount } from '../ledger/amount.ts';
-import { MEMBER_API, testSimulator, usdNetwork } from './test-client.ts';
+import { MEMBER_API, testSimulator, usdNetwork } from '../../test-support/simulator/app-client.ts';
 
 const creditLineUrl = `${MEMBER_API}/settlement-instruments/credit-line`;
 const usdInfo = { asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-us' };

@@ -3,7 +3,7 @@ import { createApp } from '../http/app.ts';
 import { messageXml, paymentDocument } from '../../schemas/iso20022/message-builders.ts';
 import { verifyMessageSignature } from '../iso20022/signature.ts';
 import { Simulator } from '../simulator.ts';
-import { MEMBER_API } from './test-client.ts';
+import { MEMBER_API } from '../../test-support/simulator/app-client.ts';
 
 /** `POST /sign/message` through the app, as a member of the demo network. */
 async function demo() {

@@ -16,9 +16,9 @@ import {
   unableToApply,
   type PaymentStory,
 } from '../../schemas/iso20022/message-builders.ts';
-import { readServiceReport } from '../payments/test-network.ts';
-import { REPLY, SEND, paymentHttpNetwork, type MessageAnswer } from './payment-test-client.ts';
-import { MEMBER_API } from './test-client.ts';
+import { readServiceReport } from '../../test-support/simulator/payment-network.ts';
+import { REPLY, SEND, paymentHttpNetwork, type MessageAnswer } from '../../test-support/simulator/payment-app-client.ts';
+import { MEMBER_API } from '../../test-support/simulator/app-client.ts';
 
 /**
  * The payment endpoints through the app (semantics §11, §12): the life cycles of a DSA and a DSO

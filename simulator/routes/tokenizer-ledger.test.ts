@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
-import { canonicalJson } from '../ledger/canonical-json.ts';
-import { MEMBER_API, TOKENIZER_API, usdNetwork } from './test-client.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
+import { MEMBER_API, TOKENIZER_API, usdNetwork } from '../../test-support/simulator/app-client.ts';
 
 const fundingInfo = {
   end_to_end_identification: 'fund-route-1',

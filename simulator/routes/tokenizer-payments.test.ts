@@ -1,9 +1,9 @@
 import { test, expect } from '@playwright/test';
-import { USD } from '../credit-lines/test-network.ts';
+import { USD } from '../../test-support/simulator/value-network.ts';
 import { formatAmount } from '../ledger/amount.ts';
 import { creditTransfer, redemptionAnswer, redemptionRequest, redemptionStory, type RedemptionAnswerOptions, type RedemptionStory } from '../../schemas/iso20022/message-builders.ts';
-import { readServiceReport } from '../payments/test-network.ts';
-import { ANSWER_REDEMPTION, REDEEM, paymentHttpNetwork } from './payment-test-client.ts';
+import { readServiceReport } from '../../test-support/simulator/payment-network.ts';
+import { ANSWER_REDEMPTION, REDEEM, paymentHttpNetwork } from '../../test-support/simulator/payment-app-client.ts';
 
 /**
  * Redemption through the app (semantics §11): maker-aa asks tokenizer-us to take back USD with a

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { refusal, valueNetwork } from '../credit-lines/test-network.ts';
+import { refusal, valueNetwork } from '../../test-support/simulator/value-network.ts';
 import { issueDso } from './dso-issuance.ts';
 
 test('a market maker issues a DSO; issuing again gives the same instrument and records nothing new', async () => {

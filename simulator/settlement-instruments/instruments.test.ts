@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { EUR, USD, USDDSO, fundLine, issueDsoDirectly, refusal, valueNetwork } from '../credit-lines/test-network.ts';
+import { EUR, USD, USDDSO, fundLine, issueDsoDirectly, refusal, valueNetwork } from '../../test-support/simulator/value-network.ts';
 import { createState } from '../state.ts';
 import { accountInstruments, availableInstruments, emittedInstruments, listInstruments, memberInstruments } from './instruments.ts';
 

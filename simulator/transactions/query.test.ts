@@ -1,9 +1,9 @@
 import { test, expect } from '@playwright/test';
 import type { Principal } from '../auth/principal.ts';
-import { refusal } from '../credit-lines/test-network.ts';
+import { refusal } from '../../test-support/simulator/value-network.ts';
 import { replyRoute, sendRoute } from '../payments/message-routes.ts';
 import { complianceAnswer, creditTransfer, type PaymentStory } from '../../schemas/iso20022/message-builders.ts';
-import { paymentDomain } from '../payments/test-network.ts';
+import { paymentDomain } from '../../test-support/simulator/payment-network.ts';
 import { findTransactions, type TransactionsQuery } from './query.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

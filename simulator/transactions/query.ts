@@ -1,7 +1,7 @@
 import type { TransactionDataType } from '../../schemas/enumerations.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
-import type { TransactionState } from '../funding/funding-book.ts';
+import type { TransactionState } from '../../schemas/wire/funding.ts';
 import type { Payment } from '../payments/payment.ts';
 import type { SimState } from '../state.ts';
 import type { TransactionInfo } from './transaction-info.ts';
@@ -30,8 +30,7 @@ export function findTransactions(state: SimState, caller: Principal, query: Tran
   const size = pageSize(query.maximum_transaction_count);
   const page = pageNumber(query.target_page_number);
   const member = caller.member;
-  const found = state.payments
-    .all()
+  const found = [...state.payments.involving(member.identification)]
     .filter((payment) => payment.states.length > 0 && (payment.ofi === member || payment.rfi === member) && matches(payment))
     .sort((a, b) => settledAt(a) - settledAt(b));
   const shown = found.slice((page - 1) * size, page * size);

@@ -1,13 +1,13 @@
 import { test, expect } from '@playwright/test';
 import { readMessage } from '../iso20022/read-message.ts';
 import { readSettlement } from '../iso20022/settlement.ts';
-import { testNetwork } from '../iso20022/test-messages.ts';
+import { sampleNetwork } from '../iso20022/sample-network.ts';
 import { creditTransfer, paymentStory, storyMessage } from '../../schemas/iso20022/message-builders.ts';
 import { transactionInfo } from './transaction-info.ts';
 
 /** transactionInfo of the authored story's pacs.008 (bank-aaaa pays bank-bbbb), with `document`'s changes. */
 function infoOf(document: string) {
-  const { members, ofi, rfi } = testNetwork();
+  const { members, ofi, rfi } = sampleNetwork();
   const story = paymentStory();
   const content = readMessage('pacs.008.001.08', storyMessage('pacs.008.001.08', document, story.ofi, story.rfi, 'BIZ')).content!;
   const [terms] = readSettlement(content, ofi, rfi, members).terms;

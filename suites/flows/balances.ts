@@ -1,5 +1,5 @@
 import { schemaRef } from '../../schemas/resources.ts';
-import { CheckFailure, expectErrorBody, HarnessFault } from '../runtime/check.ts';
+import { CheckFailure, expectErrorBody, HarnessFault, recordAcross } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { formatUnits, readBalanceText } from '../runtime/money.ts';
 import { describeCall, okBody } from './answers.ts';
@@ -45,7 +45,7 @@ export function balanceInfoOf(response: DssResponse, account: string, asset: Ass
 export async function balanceOf(holder: Party, account: string, asset: AssetId): Promise<bigint | undefined> {
   const response = await readBalance(holder, account, asset);
   if (response.status === 404) {
-    expectErrorBody(response, 'ERR-BODY-SHAPE');
+    recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
     return undefined;
   }
   const { balance } = balanceInfoOf(response, account, asset);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { schemaRef } from '../../schemas/resources.ts';
-import type { FundingInfo as SpecFundingInfo } from '../../simulator/funding/funding-book.ts';
-import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
+import type { FundingInfo as SpecFundingInfo } from '../../schemas/wire/funding.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { unitsToJsonNumber } from '../runtime/money.ts';
 import { CheckFailure } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';

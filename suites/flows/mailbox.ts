@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { GatewayMessageType } from '../../schemas/enumerations.ts';
-import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { CheckFailure } from '../runtime/check.ts';
 import { readMessages } from './gateway.ts';
 import type { Party } from './party.ts';

@@ -1,6 +1,6 @@
 import { listOfRef, schemaRef } from '../../schemas/resources.ts';
 import type { QuotationInfo, QuotationObject, QuotationParameters, QuotationState, RequestQuotation } from '../../schemas/wire/quotations.ts';
-import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { CheckFailure, expectStatus } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { describeCall, okBody } from './answers.ts';
@@ -145,9 +145,9 @@ export async function quotationStateOf(reader: Party, quotationUuid: string, req
   return state;
 }
 
-/** A filter's answer as data. Requirements: QUO-FILTERS, RES-EXCHANGE-SCHEMAS. */
+/** A filter's answer as data. Requirements: QUO-FILTERS-MATCH, RES-EXCHANGE-SCHEMAS. */
 export async function foundQuotations(reader: Party, parameters: QuotationParameters, method: 'GET' | 'POST'): Promise<QuotationState[]> {
-  return okBody<QuotationState[]>(await findQuotations(reader, parameters, method), quotationStateList, 'QUO-FILTERS', 'RES-EXCHANGE-SCHEMAS');
+  return okBody<QuotationState[]>(await findQuotations(reader, parameters, method), quotationStateList, 'QUO-FILTERS-MATCH', 'RES-EXCHANGE-SCHEMAS');
 }
 
 /** The quotations of a request, as its buyer reads them. Requirements: QUO-READ, RES-EXCHANGE-SCHEMAS. */

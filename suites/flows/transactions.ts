@@ -1,5 +1,5 @@
 import { listOfRef } from '../../schemas/resources.ts';
-import { CheckFailure, expectErrorBody } from '../runtime/check.ts';
+import { CheckFailure, expectErrorBody, recordAcross } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { describeCall, okBody } from './answers.ts';
 import type { Instrument } from './assets.ts';
@@ -43,7 +43,7 @@ export function queryTransactions(member: Party, query: TransactionQuery): Promi
 export async function transactionsFound(member: Party, query: TransactionQuery, requirement: string): Promise<TransactionRecord[]> {
   const response = await queryTransactions(member, query);
   if (response.status === 404) {
-    expectErrorBody(response, 'ERR-BODY-SHAPE');
+    recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
     return [];
   }
   return okBody<TransactionRecord[]>(response, recordList, requirement, 'RES-PAYMENT-SCHEMAS');

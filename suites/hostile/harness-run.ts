@@ -13,6 +13,8 @@ export interface HarnessRunOptions {
   /** Extra environment (the profile's `${...}` variables). */
   env: Record<string, string>;
   grep?: string;
+  /** More `dss test` options (e.g. `--tokens-out FILE`). */
+  args?: string[];
   killAfterMs: number;
 }
 
@@ -31,6 +33,7 @@ const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 export function runHarness(options: HarnessRunOptions): Promise<HarnessRun> {
   const args = ['bin/dss.js', 'test', '--profile', options.profile, '--report-dir', options.reportDir, '--workers', '1'];
   if (options.grep !== undefined) args.push('--grep', options.grep);
+  args.push(...(options.args ?? []));
   // The parent Playwright run's own variables would steer the child's; a user's shell has none.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PW_|TEST_|PLAYWRIGHT_|DSS_)/.test(name)));
   const started = performance.now();

@@ -31,8 +31,9 @@ export function makeRunSecrets(): RunSecrets {
   const token = (sub: string, ms: number) => fakeJwt({ sub, exp: exp(ms) }, random(64));
   return {
     tokens: {
-      // Within the refresh margin: the harness renews it before its first call.
-      tokenizer: token('hostile-tkn', REFRESH_MARGIN_MS / 2),
+      // Within the refresh margin, so the harness renews it before its first call; as late in it as
+      // can be, because preflight refuses a token that expired while a loaded machine started the run.
+      tokenizer: token('hostile-tkn', REFRESH_MARGIN_MS - 5_000),
       mmA: token('hostile-mm-a', 3_600_000),
       mmB: token('hostile-mm-b', 3_600_000),
     },

@@ -10,7 +10,7 @@ import { instrumentOf } from '../flows/assets.ts';
 import { exchangeResultOf, postExchange, signExchange, type ExchangeInfo, type ExchangeObject, type ExchangeResult } from '../flows/exchange.ts';
 import type { Party } from '../flows/party.ts';
 import { answerQuotation, OPEN_MS, quotationIdOf, readQuotation, requestQuotations, signQuotation, type QuotationInfo, type QuotationState, type RequestQuotation } from '../flows/quotations.ts';
-import { CheckFailure, expectErrorBody, expectSchema } from '../runtime/check.ts';
+import { CheckFailure, expectErrorBody, expectSchema, recordAcross } from '../runtime/check.ts';
 import { outcome, type Outcome } from './ledger-api.ts';
 import { unitsToJsonNumber } from '../runtime/money.ts';
 import { otherMaker, type MakerRole, type ParticipantRole, type Universe } from './universe.ts';
@@ -59,7 +59,7 @@ export class ExchangeApi {
   async quotationState(reader: MakerRole, quotationUuid: string): Promise<number | undefined> {
     const response = await readQuotation(this.parties[reader], quotationUuid);
     if (response.status === 404) {
-      expectErrorBody(response, 'ERR-BODY-SHAPE');
+      recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
       return undefined;
     }
     const state = okBody<QuotationState>(response, schemaRef('quotationState'), 'QUO-READ', 'RES-EXCHANGE-SCHEMAS');

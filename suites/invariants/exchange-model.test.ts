@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { QuotationInfo, RequestQuotation } from '../flows/quotations.ts';
-import { answerVerdict, cancelVerdict, exchangeVerdict, type QuotationRecord, type QuotationStage } from './exchange-model.ts';
+import { answerVerdict, cancelVerdict, exchangeVerdict } from './exchange-model.ts';
+import type { QuotationRecord, QuotationStage } from './records.ts';
 import type { LedgerModel, LineModel } from './model.ts';
 import { wholeUnits } from '../runtime/money.ts';
 import { dsa, exchangeUniverse, line, modelOf } from './test-universe.ts';

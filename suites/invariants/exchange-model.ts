@@ -8,27 +8,8 @@ import { amountUnits, quotedUnits, type ExchangeObject } from '../flows/exchange
 import type { QuotationInfo, RequestQuotation } from '../flows/quotations.ts';
 import { formatUnits } from '../runtime/money.ts';
 import { forbidden, permitted, type LedgerModel, type Move, type Verdict } from './model.ts';
+import type { QuotationRecord } from './records.ts';
 import { dsaHolding, type AssetRef, type Holding, type MakerRole } from './universe.ts';
-
-/** The quotation's state codes 1, 10, 21, 80 and 90 (20 is never seen between two calls). */
-export type QuotationStage = 'waiting' | 'answered' | 'completed' | 'failed' | 'cancelled';
-
-export interface QuotationRecord {
-  uuid: string;
-  buyer: MakerRole;
-  seller: MakerRole;
-  /** The request as the buyer sent it (the seller's answer echoes it). */
-  request: RequestQuotation;
-  /** The target's time when it took the request: where the seller's validity window starts. */
-  requestTimestamp: number;
-  stage: QuotationStage;
-  /** The seller's terms the target holds: the last answer it accepted. */
-  info?: QuotationInfo;
-  /** An exchange of it was answered Success or Rejected: no exchange of it may settle again (EXC-ONCE). */
-  exchanged: boolean;
-  /** The signed exchange that completed it, to send again. */
-  settledWith?: ExchangeObject;
-}
 
 /** The buyer's side of an exchange: how much base asset, from and to which of its accounts. */
 export interface ExchangeTerms {

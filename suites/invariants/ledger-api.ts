@@ -13,7 +13,7 @@ import { consolidate, type ConsolidationEntry } from '../flows/consolidation.ts'
 import { decideAsMember, decideAsTokenizer, requestCreditLine } from '../flows/credit-lines.ts';
 import { instructFunding, newFundingInfo, sendFunding, signFunding, type FundingInfo, type FundingSignatures } from '../flows/funding.ts';
 import type { Party } from '../flows/party.ts';
-import { CheckFailure, expectErrorBody, expectSchema } from '../runtime/check.ts';
+import { CheckFailure, expectErrorBody, expectSchema, recordAcross } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import type { Holding, MakerRole, ParticipantRole, Universe } from './universe.ts';
 
@@ -120,6 +120,6 @@ export class LedgerApi {
 export function outcome(response: DssResponse): Outcome {
   const accepted = response.status >= 200 && response.status < 300;
   if (response.status >= 500) throw new CheckFailure('ERR-NO-5XX', `${describeCall(response)}: answered ${response.status} to a well-formed request`);
-  if (!accepted) expectErrorBody(response, 'ERR-BODY-SHAPE');
+  if (!accepted) recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
   return { accepted, status: response.status, response };
 }

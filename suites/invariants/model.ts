@@ -7,9 +7,7 @@
  * by deciding otherwise. Pure: no HTTP, no clock.
  */
 import type { FundingInfo, FundingSignatures } from '../flows/funding.ts';
-import type { QuotationRecord } from './exchange-model.ts';
-import type { PaymentRecord } from './payment-model.ts';
-import type { RedemptionRecord } from './redemption-model.ts';
+import type { PaymentRecord, QuotationRecord, RedemptionRecord } from './records.ts';
 import { formatUnits, wholeUnits } from '../runtime/money.ts';
 import { allowlistEntry, assetKey, type Holding, type MakerRole, type ParticipantRole, type Universe } from './universe.ts';
 

@@ -10,7 +10,8 @@
 import fc from 'fast-check';
 import { accountAt, accountOrdinal, answer, judge, LedgerCommand, PickingCommand, type Act, type Model, type System } from './command-base.ts';
 import { pick, type WeightedCommand } from './commands.ts';
-import { answeredState, cancellable, cancellationOpen, complianceVerdict, inOwnDso, isoAmount, moved, noticeDue, paymentVerdict, returnPurpose, UNITS_PER_CENT, type PaymentRecord } from './payment-model.ts';
+import { answeredState, cancellable, cancellationOpen, complianceVerdict, inOwnDso, isoAmount, moved, noticeDue, paymentVerdict, returnPurpose, UNITS_PER_CENT } from './payment-model.ts';
+import type { PaymentRecord } from './records.ts';
 import { formatUnits } from '../runtime/money.ts';
 import { EMISSION, makerRoles, otherMaker, type AssetRef, type MakerRole, type Universe } from './universe.ts';
 

@@ -13,7 +13,8 @@ import { pick, type WeightedCommand } from './commands.ts';
 import type { Outcome } from './ledger-api.ts';
 import type { PaymentApi, PaymentParties } from './payment-api.ts';
 import { account, accountFor, describePayment, PaymentMessageCommand, type PaymentSelection } from './payment-commands.ts';
-import { cancellable, cancellationOpen, isoAmount, noticeDue, noticeVerdict, otherAmount, returnPurpose, returnVerdict, type PaymentRecord } from './payment-model.ts';
+import { cancellable, cancellationOpen, isoAmount, noticeDue, noticeVerdict, otherAmount, returnPurpose, returnVerdict } from './payment-model.ts';
+import type { PaymentRecord } from './records.ts';
 
 /** A message about a payment that moves nothing: who writes it, when a rule makes it due, and what it changes once accepted. */
 interface Notice {

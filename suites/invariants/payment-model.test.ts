@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { paymentStory } from '../../schemas/iso20022/message-builders.ts';
 import { wholeUnits } from '../runtime/money.ts';
 import type { LedgerModel } from './model.ts';
-import { answeredState, complianceVerdict, isoAmount, noticeDue, noticeVerdict, otherAmount, paymentVerdict, returnPurpose, returnVerdict, type PaymentRecord } from './payment-model.ts';
+import { answeredState, complianceVerdict, isoAmount, noticeDue, noticeVerdict, otherAmount, paymentVerdict, returnPurpose, returnVerdict } from './payment-model.ts';
+import type { PaymentRecord } from './records.ts';
 import { aDso, aMain, aSecond, bDso, bMain, line, modelOf, universe } from './test-universe.ts';
 import { allowlistPairs, allowlistEntry, EMISSION } from './universe.ts';
 

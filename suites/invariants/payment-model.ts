@@ -14,33 +14,8 @@
 import type { PaymentStory } from '../../schemas/iso20022/message-builders.ts';
 import { formatUnits } from '../runtime/money.ts';
 import { forbidden, permitted, type LedgerModel, type Move, type Verdict } from './model.ts';
+import type { PaymentRecord, PaymentState } from './records.ts';
 import { dsaHolding, dsoHolding, type AssetRef, type MakerRole } from './universe.ts';
-
-/**
- * Where a payment is (the reference's statuses): `awaiting` its SVC.001; `rejected` by it, or `failed`
- * because the ledger refused the transfer it asked for; `cleared` in the OFI's DSO (an obligation
- * outstanding); `settled`; `returned` by a refund.
- */
-export type PaymentState = 'awaiting' | 'rejected' | 'failed' | 'cleared' | 'settled' | 'returned';
-
-/** One transaction of a pacs.008 the target accepted. */
-export interface PaymentRecord {
-  ofi: MakerRole;
-  rfi: MakerRole;
-  story: PaymentStory;
-  units: bigint;
-  /** The instrument: the tokenizer's DSA, or either maker's DSO. */
-  asset: AssetRef;
-  /** The OFI's settlement account (SttlmAcct): debited when the payment settles, credited by a return. */
-  account: string;
-  state: PaymentState;
-  /** The OFI's camt.056 waits for the RFI's answer. */
-  cancellationRequested: boolean;
-  /** The RFI rejected a cancellation (camt.029 RJCR) and none was asked since: a refund must be refused. */
-  cancellationRejected: boolean;
-  /** The OFI said with SVC.002 that it paid the obligation off the service. */
-  obligationPaid: boolean;
-}
 
 /** Why a pacs.004 may return the payment: a refund answering the OFI's camt.056, or the OFI's paid obligation. */
 export type ReturnPurpose = 'refund' | 'obligation';

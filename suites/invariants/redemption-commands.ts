@@ -11,7 +11,8 @@ import { accountAt, accountOrdinal, answer, judge, LedgerCommand, PickingCommand
 import { pick, type WeightedCommand } from './commands.ts';
 import { account, cents } from './payment-commands.ts';
 import { isoAmount, otherAmount } from './payment-model.ts';
-import { redemptionAnswerVerdict, redemptionRequestVerdict, type RedemptionRecord, type StatedAmount } from './redemption-model.ts';
+import { redemptionAnswerVerdict, redemptionRequestVerdict, type StatedAmount } from './redemption-model.ts';
+import type { RedemptionRecord } from './records.ts';
 import { formatUnits } from '../runtime/money.ts';
 import { makerRoles, type MakerRole } from './universe.ts';
 

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { redemptionStory } from '../../schemas/iso20022/message-builders.ts';
 import { wholeUnits } from '../runtime/money.ts';
 import type { LedgerModel } from './model.ts';
-import { redemptionAnswerVerdict, redemptionRequestVerdict, type RedemptionRecord } from './redemption-model.ts';
+import { redemptionAnswerVerdict, redemptionRequestVerdict } from './redemption-model.ts';
+import type { RedemptionRecord } from './records.ts';
 import { aMain, aSecond, bMain, line, modelOf } from './test-universe.ts';
 import { allowlistPairs, allowlistEntry } from './universe.ts';
 

@@ -7,18 +7,8 @@
  */
 import type { RedemptionStory } from '../../schemas/iso20022/message-builders.ts';
 import { forbidden, permitted, type LedgerModel, type Move, type Verdict } from './model.ts';
+import type { RedemptionRecord } from './records.ts';
 import { dsaHolding, type MakerRole } from './universe.ts';
-
-/** One transaction of a pacs.009 the target accepted. */
-export interface RedemptionRecord {
-  member: MakerRole;
-  story: RedemptionStory;
-  units: bigint;
-  /** The member's settlement account (SttlmAcct), whose balance is burned. */
-  account: string;
-  /** The tokenizer's answer was accepted (an acceptance burned it, RJCT closed it). */
-  answered: boolean;
-}
 
 /** The tokenizer's answer: ACSC (settled) and ACCP (accepted for settlement) both burn; RJCT does not. */
 export type RedemptionStatus = 'ACSC' | 'ACCP' | 'RJCT';

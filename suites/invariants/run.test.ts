@@ -17,6 +17,15 @@ import { runInvariants, type InvariantParticipants, type InvariantResult } from 
 
 const options = { numRuns: 6, maxCommands: 40, shrinkBudgetMs: 20_000, seed: 20240611 };
 
+/**
+ * A test's time-out, sized to its work: a safety net against a hang, never a judgement on the machine's
+ * speed. Each command is a few HTTP calls; 200 ms a command is several times what a 2-core machine takes
+ * at a load of 33 (the exchange and payment runs, 3300 commands at most: 66 s at a load of 25, 270 s at 33).
+ */
+function timeoutFor(work: Array<{ numRuns: number; maxCommands: number; shrinkBudgetMs?: number }>): number {
+  return 60_000 + work.reduce((sum, { numRuns, maxCommands, shrinkBudgetMs = 0 }) => sum + numRuns * maxCommands * 200 + shrinkBudgetMs, 0);
+}
+
 async function participants(simulator: RunningSimulator): Promise<InvariantParticipants> {
   const recording = new RecordingChannel();
   const control = new ControlClient({ baseUrl: simulator.url, timeoutMs: 10_000, recording, clock: new TargetClock() });
@@ -36,6 +45,7 @@ async function participants(simulator: RunningSimulator): Promise<InvariantParti
 }
 
 test('the reference keeps every invariant, and the property really moves value', async () => {
+  test.setTimeout(timeoutFor([{ ...options, shrinkBudgetMs: 0 }]));
   const simulator = await startSimulator({ network: 'empty' });
   try {
     const result = await runInvariants(await participants(simulator), 'ledger', options);
@@ -53,10 +63,12 @@ test('the reference keeps every invariant, and the property really moves value',
 });
 
 test('a ceiling the ledger does not enforce fails the check with CL-CEILING, the seed, the path and the shrunk calls', async () => {
+  const runOptions = { ...options, numRuns: 30, shrinkBudgetMs: 5_000 };
+  test.setTimeout(timeoutFor([runOptions]));
   const simulator = await startSimulator({ network: 'empty', faults: ['credit-ceiling-not-enforced'] });
   try {
     const actors = await participants(simulator);
-    const failure = await runInvariants(actors, 'ledger', { ...options, numRuns: 30, shrinkBudgetMs: 5_000 }).then(
+    const failure = await runInvariants(actors, 'ledger', runOptions).then(
       () => undefined,
       (error: unknown) => error,
     );
@@ -100,6 +112,7 @@ test('on the reference, exchanges and payments keep every invariant while both s
       ['ReturnPayment', 'AnswerRedemption', 'NotifyObligationPaid', 'RequestCancellation'],
     ],
   ];
+  test.setTimeout(timeoutFor(expectations.map(([, numRuns]) => ({ numRuns, maxCommands: 60 }))));
   for (const [family, numRuns, accepted, refused] of expectations) {
     const result = await runAgainst(family, [], { ...options, numRuns, maxCommands: 60 });
     if (result instanceof CheckFailure) throw result;
@@ -117,8 +130,10 @@ test('a quotation settled twice, an exchange that ignores the allowlist, a payme
     ['payments', 'payment-settles-on-reject', 'PAY-REJECT-NOTHING-MOVES'],
     ['payments', 'redemption-amount-not-checked', 'RED-AMOUNT-MATCH'],
   ];
+  const runOptions = { ...options, numRuns: 40, maxCommands: 60, shrinkBudgetMs: 3_000 };
+  test.setTimeout(timeoutFor(cases.map(() => runOptions)));
   for (const [family, fault, requirement] of cases) {
-    const failure = await runAgainst(family, [fault], { ...options, numRuns: 40, maxCommands: 60, shrinkBudgetMs: 3_000 });
+    const failure = await runAgainst(family, [fault], runOptions);
     expect(failure, fault).toBeInstanceOf(CheckFailure);
     expect((failure as CheckFailure).requirement, `${fault}: ${(failure as CheckFailure).message}`).toBe(requirement);
     expect((failure as CheckFailure).message, fault).toMatch(/Shrunk sequence of commands:\n {2}1\. \w+\(/);

@@ -1,4 +1,5 @@
 import type { RecordedCall } from '../runtime/recorder.ts';
+import { FINDING_ANNOTATION } from '../runtime/finding.ts';
 import { cleanErrorMessage, expectedAndGot, isHarnessFault, requirementTag } from './error-message.ts';
 import { parseCalls } from './recorded-calls.ts';
 import type { CheckReport, Fault, Outcome, RawAnnotation, RawAttempt, RawCheck } from './report-types.ts';
@@ -6,9 +7,10 @@ import type { CheckReport, Fault, Outcome, RawAnnotation, RawAttempt, RawCheck }
 /**
  * Turns one test as the runner recorded it into a check of the report: its id and requirements from
  * the annotations, its outcome (retries and the expected-failures baseline included), who is to blame
- * when it did not pass, and its calls. `allCalls` (every attempt's) feeds the coverage matrix.
+ * when it did not pass, and its calls. `allCalls` (every attempt's) feeds the coverage matrix; `blame`
+ * (each broken requirement's messages) feeds the findings grouped by requirement.
  */
-export function toCheckReport(raw: RawCheck, problems: string[]): { check: CheckReport; allCalls: RecordedCall[] } {
+export function toCheckReport(raw: RawCheck, problems: string[]): { check: CheckReport; allCalls: RecordedCall[]; blame: Map<string, string[]> } {
   const checkId = annotationValues(raw.annotations, 'check')[0];
   if (checkId === undefined) problems.push(`test "${raw.title}" (${raw.file}) has no check annotation; its title stands in for the check id`);
   const id = checkId ?? raw.title;
@@ -19,6 +21,8 @@ export function toCheckReport(raw: RawCheck, problems: string[]): { check: Check
   const failedHere = outcome === 'failed' || outcome === 'flaky' || outcome === 'expected-failure';
   const fault = failedHere ? faultOf(deciding, errors) : null;
   const requirements = [...new Set(annotationValues(raw.annotations, 'requirement'))];
+  const findings = annotationValues(raw.annotations, FINDING_ANNOTATION);
+  const failedRequirements = blamedRequirements(outcome, fault, requirements, errors, findings);
   const attemptCalls = raw.attempts.map((attempt) => parseCalls(attempt.callAttachments, id, problems));
   const allCalls = attemptCalls.flat();
   const { expected, got } = expectedAndGot(errors[0] ?? '');
@@ -30,8 +34,10 @@ export function toCheckReport(raw: RawCheck, problems: string[]): { check: Check
       title: raw.title,
       file: raw.file,
       requirements,
-      failed_requirements: blamedRequirements(outcome, fault, requirements, errors),
-      outcome,
+      failed_requirements: failedRequirements,
+      passed_requirements: decidedInFavour(outcome, fault, requirements, failedRequirements, errors, findings),
+      findings,
+      outcome: outcome === 'failed' && fault === 'harness' ? 'harness-fault' : outcome,
       fault,
       quarantined: quarantine !== undefined,
       skip_reason: outcome === 'skipped' ? (quarantine?.description ?? skip?.description ?? null) : null,
@@ -43,7 +49,18 @@ export function toCheckReport(raw: RawCheck, problems: string[]): { check: Check
       calls: outcome === 'passed' || outcome === 'skipped' ? [] : (attemptCalls[decidingIndex] ?? []),
     },
     allCalls,
+    blame: blameMessages(failedRequirements, errors, error),
   };
+}
+
+/** For each requirement found broken, the messages that say so (all of them, when none names it). */
+function blameMessages(failed: string[], errors: string[], error: string | null): Map<string, string[]> {
+  const blame = new Map<string, string[]>();
+  for (const id of failed) {
+    const naming = errors.filter((message) => requirementTag(message) === id);
+    blame.set(id, naming.length > 0 ? naming : [error ?? 'failed']);
+  }
+  return blame;
 }
 
 /**
@@ -66,12 +83,29 @@ function classify(raw: RawCheck): { outcome: Outcome; decidingIndex: number } {
   return lastFailure === -1 ? decided('passed') : { outcome: 'flaky', decidingIndex: lastFailure };
 }
 
-/** A stale baseline fails every requirement of its check: the run must not pass until the baseline is fixed. */
-function blamedRequirements(outcome: Outcome, fault: Fault | null, requirements: string[], errors: string[]): string[] {
+/**
+ * A stale baseline fails every requirement of its check: the run must not pass until the baseline is
+ * fixed. A finding blames its cross-cutting requirement even when the check does not name it (any check
+ * may see an error body); a failure naming none of the check's requirements blames them all.
+ */
+function blamedRequirements(outcome: Outcome, fault: Fault | null, requirements: string[], errors: string[], findings: string[]): string[] {
   if (outcome === 'stale-baseline') return requirements;
   if (fault !== 'target') return [];
-  const named = errors.map(requirementTag).filter((id): id is string => id !== null && requirements.includes(id));
+  const found = findings.map(requirementTag).filter((id): id is string => id !== null);
+  const named = errors.map(requirementTag).filter((id): id is string => id !== null && (requirements.includes(id) || found.includes(id)));
   return named.length > 0 ? [...new Set(named)] : requirements;
+}
+
+/**
+ * What the check decided in the target's favour. A check that failed only through recorded findings
+ * ran every step to its end, so each of its own requirements it did not find broken held.
+ */
+function decidedInFavour(outcome: Outcome, fault: Fault | null, requirements: string[], failed: string[], errors: string[], findings: string[]): string[] {
+  if (outcome === 'passed') return requirements;
+  if (outcome !== 'failed' || fault !== 'target' || findings.length === 0) return [];
+  const recorded = new Set(findings);
+  const ranToItsEnd = errors.length > 0 && errors.every((error) => recorded.has(error));
+  return ranToItsEnd ? requirements.filter((id) => !failed.includes(id)) : [];
 }
 
 function faultOf(deciding: RawAttempt | undefined, errors: string[]): Fault {

@@ -11,6 +11,7 @@ import { relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { publishReport, summaryText } from './publish.ts';
 import { CALLS_ATTACHMENT, type RawAttempt, type RawCheck } from './report-types.ts';
+import { filtersFromMetadata, mergedScope } from './run-scope.ts';
 
 export interface ConformanceReporterOptions {
   /** Where conformance.json and .html go, and where global setup left `.run/target.json`. */
@@ -21,6 +22,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly reportDir: string;
   private rootDir = process.cwd();
   private suite: Suite | undefined;
+  private filters: string[] = [];
   private readonly runErrors: string[] = [];
 
   constructor(options: ConformanceReporterOptions = {}) {
@@ -30,6 +32,7 @@ export default class ConformanceReporter implements Reporter {
   onBegin(config: FullConfig, suite: Suite): void {
     this.rootDir = config.rootDir;
     this.suite = suite;
+    this.filters = filtersFromMetadata(config.metadata);
   }
 
   onError(error: TestError): void {
@@ -45,6 +48,7 @@ export default class ConformanceReporter implements Reporter {
       const published = await publishReport(
         {
           checks: (this.suite?.allTests() ?? []).map((test) => this.rawCheck(test)),
+          scope: mergedScope([this.filters]),
           runErrors,
           startedAt: result.startTime.toISOString(),
           finishedAt: new Date(result.startTime.getTime() + result.duration).toISOString(),

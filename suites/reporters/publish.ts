@@ -2,6 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { endpoints } from '../../schemas/endpoints.ts';
 import { loadRequirements } from '../requirements/catalogue.ts';
+import { renderJunit } from './junit.ts';
+import type { PublishedPaths } from './publish-text.ts';
 import { renderHtml } from './render-html.ts';
 import { reportFormat, type ConformanceReport, type RunRecord } from './report-types.ts';
 import { readRunTarget, suiteVersion } from './run-context.ts';
@@ -11,15 +13,15 @@ import { summarize } from './summarize.ts';
 /** The catalogue a run is scored against when global setup left no spec version. */
 const DEFAULT_SPEC_VERSION = '1.0.0';
 
-export interface PublishedReport {
-  report: ConformanceReport;
-  jsonPath: string;
-  htmlPath: string;
-}
+export { summaryText } from './publish-text.ts';
+
+/** What was written, and where. */
+export type PublishedReport = PublishedPaths;
 
 /**
  * The common end of the live reporter and the rebuild: scores the run against the requirement
- * catalogue and the endpoint catalogue, signs it, and writes conformance.json and conformance.html.
+ * catalogue and the endpoint catalogue, signs it, and writes conformance.json, conformance.html and
+ * junit.xml.
  */
 export async function publishReport(run: RunRecord, reportDir: string): Promise<PublishedReport> {
   const dir = resolve(reportDir);
@@ -37,27 +39,9 @@ export async function publishReport(run: RunRecord, reportDir: string): Promise<
   await mkdir(dir, { recursive: true });
   const jsonPath = join(dir, 'conformance.json');
   const htmlPath = join(dir, 'conformance.html');
+  const junitPath = join(dir, 'junit.xml');
   await writeFile(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(htmlPath, renderHtml(report));
-  return { report, jsonPath, htmlPath };
-}
-
-/** The few lines printed at the end of a run. */
-export function summaryText({ report, jsonPath, htmlPath }: PublishedReport): string {
-  const { results } = report;
-  const percent = (score: number | null) => (score === null ? 'not checked' : `${score}%`);
-  const parts = results.scores.parts
-    .filter((row) => row.checked > 0)
-    .map((row) => `${row.part} ${row.passed}/${row.checked}`)
-    .join(', ');
-  const counts = results.counts;
-  return [
-    `DSS conformance: ${results.verdict.toUpperCase()} (spec ${results.spec_version}, suite ${report.suite_version}, target ${results.target.base_url ?? 'unknown'})`,
-    `  MUST requirements passed: ${results.scores.overall.passed}/${results.scores.overall.checked} (${percent(results.scores.overall.score)})${parts ? `; ${parts}` : ''}`,
-    `  checks: ${counts.checks.passed} passed, ${counts.checks.failed} failed, ${counts.checks.flaky} flaky, ${counts.checks['stale-baseline']} stale baseline, ${counts.checks['expected-failure']} expected failures, ${counts.checks.skipped} skipped; ${counts.harness_faults} harness faults; ${counts.warnings} warnings`,
-    `  requirements uncovered: ${results.uncovered.length}${results.problems.length > 0 ? `; report problems: ${results.problems.length} (see the report)` : ''}`,
-    `  report: ${jsonPath}`,
-    `          ${htmlPath}`,
-    `  signing key thumbprint: ${report.signature.key_thumbprint} (dss verify-report ${jsonPath})`,
-  ].join('\n');
+  await writeFile(junitPath, renderJunit(report.results));
+  return { report, jsonPath, htmlPath, junitPath };
 }

@@ -1,42 +1,81 @@
 import { readFile } from 'node:fs/promises';
 import type { JSONReport, JSONReportSuite, JSONReportTest, JSONReportTestResult } from '@playwright/test/reporter';
+import { UserMistake } from '../runtime/user-mistake.ts';
 import { publishReport, summaryText, type PublishedReport } from './publish.ts';
-import { CALLS_ATTACHMENT, type RawAttempt, type RawCheck, type RunRecord } from './report-types.ts';
+import { CALLS_ATTACHMENT, reportFormat, type RawAttempt, type RawCheck, type RunRecord } from './report-types.ts';
+import { filtersFromMetadata, mergedScope } from './run-scope.ts';
 
 /**
  * `dss report`: rebuilds conformance.json and conformance.html from Playwright JSON result files, one
- * per shard, through the same aggregation as the live reporter. The run spans from the earliest shard
- * start to the latest shard end.
+ * per shard, through the same aggregation as the live reporter. Other files among those given (a glob
+ * such as `reports/*.json` also takes conformance.json) are set aside and named. Every shard runs the
+ * setup check and the clock checks itself: the merged run keeps one entry per check, the worst outcome
+ * any shard saw, so the verdict covers the union. The run spans from the earliest start to the latest end.
  */
-export async function rebuildReport(resultsFiles: string[], reportDir: string): Promise<PublishedReport> {
-  if (resultsFiles.length === 0) throw new Error('rebuildReport needs at least one Playwright JSON results file');
-  const reports = await Promise.all(resultsFiles.map(readResults));
+export async function rebuildReport(resultsFiles: string[], reportDir: string): Promise<PublishedReport & { ignored: string[] }> {
+  if (resultsFiles.length === 0) throw new UserMistake('dss report needs at least one Playwright JSON results file (reports/results.json, or one per shard).');
+  const read = await Promise.all(resultsFiles.map(readResults));
+  const reports = read.flatMap((entry) => (entry.report ? [entry.report] : []));
+  const ignored = read.flatMap((entry) => (entry.ignored ? [entry.ignored] : []));
+  if (reports.length === 0) {
+    throw new UserMistake(`none of the files given holds Playwright JSON results:\n${ignored.map((line) => `  - ${line}`).join('\n')}\nGive the results.json that \`dss test\` writes (one per shard: results-1-of-3.json, ...).`);
+  }
   const starts = reports.map((report) => Date.parse(report.stats.startTime));
   const ends = reports.map((report, index) => (starts[index] ?? 0) + report.stats.duration);
   const run: RunRecord = {
-    checks: reports.flatMap((report) => report.suites.flatMap((suite) => rawChecks(suite, []))),
+    checks: oncePerCheck(reports.flatMap((report) => report.suites.flatMap((suite) => rawChecks(suite, [])))),
+    scope: mergedScope(reports.map((report) => filtersFromMetadata(report.config?.metadata))),
     runErrors: reports.flatMap((report) => report.errors.map((error) => error.message ?? error.value ?? 'unknown error')),
     startedAt: new Date(Math.min(...starts)).toISOString(),
     finishedAt: new Date(Math.max(...ends)).toISOString(),
   };
   const published = await publishReport(run, reportDir);
+  for (const line of ignored) console.log(`ignored ${line}`);
   console.log(summaryText(published));
-  return published;
+  return { ...published, ignored };
 }
 
-async function readResults(file: string): Promise<JSONReport> {
+/** A file that is not there or unreadable is a mistake; a readable file of another kind is set aside, with why. */
+async function readResults(file: string): Promise<{ report?: JSONReport; ignored?: string }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UserMistake(`cannot read the results file ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : error instanceof Error ? error.message : String(error)}.`);
+  }
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`${file}: not a readable JSON file (${error instanceof Error ? error.message : String(error)})`);
+    value = JSON.parse(text);
+  } catch {
+    return { ignored: `${file}: not JSON` };
   }
-  const report = value as Partial<JSONReport> | null;
+  const report = value as Partial<JSONReport> & { format?: unknown } | null;
+  if (report?.format === reportFormat) return { ignored: `${file}: a conformance report (what dss report writes), not Playwright results` };
   if (!report || !Array.isArray(report.suites) || !Array.isArray(report.errors) || typeof report.stats?.startTime !== 'string') {
-    throw new Error(`${file}: not a Playwright JSON report (reporter "json")`);
+    return { ignored: `${file}: not Playwright JSON results (reporter "json")` };
   }
   // Checked enough to walk: suites, errors and stats are where the JSON reporter puts them.
-  return report as JSONReport;
+  return { report: report as JSONReport };
+}
+
+/** Each check once, as the shard that saw the worst of it: a failure anywhere fails the merged run. */
+function oncePerCheck(checks: RawCheck[]): RawCheck[] {
+  const kept = new Map<string, RawCheck>();
+  for (const check of checks) {
+    const key = `${check.file}\u0000${check.title}`;
+    const earlier = kept.get(key);
+    if (earlier === undefined || severity(check) > severity(earlier)) kept.set(key, check);
+  }
+  return [...kept.values()];
+}
+
+function severity(check: RawCheck): number {
+  const statuses = check.attempts.map((attempt) => attempt.status);
+  const last = statuses[statuses.length - 1];
+  if (last === undefined || last === 'skipped') return 0;
+  if (last !== 'passed') return 3;
+  return statuses.some((status) => status !== 'passed' && status !== 'skipped') ? 2 : 1;
 }
 
 /** A file suite nests describe suites; the titles below the file make the check's title, as in the live reporter. */

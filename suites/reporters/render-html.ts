@@ -1,36 +1,142 @@
+import { createHash } from 'node:crypto';
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { Html, html } from './html.ts';
-import type { CheckReport, ConformanceReport, EndpointCoverage, Outcome, RequirementReport, Score } from './report-types.ts';
+import { findingLine } from './publish-text.ts';
+import type { CheckReport, ConformanceReport, EndpointCoverage, Outcome, RequirementFinding, RequirementReport, RequirementStatus, Score } from './report-types.ts';
 
 /**
- * conformance.html: one self-contained page (inline CSS, no script, a CSP that forbids loading
- * anything) that reads top-down like a certificate: the verdict, the scores, what failed and why with
- * its calls, then the full requirement and coverage matrices. Everything it shows comes from the
- * signed conformance.json; the page itself is not signed.
+ * conformance.html: one self-contained page that reads top-down like a certificate and works like a
+ * to-do list: the verdict and headline, a table of contents and a legend, then what to fix (broken
+ * requirements first, each with the checks that saw it), the failing checks with their calls folded
+ * away, harness faults and what was not verified apart, and the full matrices, folded and searchable.
+ * Its only script (search and fold) is inline and pinned by hash in the CSP; nothing is loaded.
+ * Everything it shows comes from the signed conformance.json; the page itself is not signed.
  */
 export function renderHtml(report: ConformanceReport): string {
   const { results } = report;
-  const notPassing = results.checks.filter((check) => check.outcome !== 'passed' && check.outcome !== 'skipped');
-  const warned = results.checks.filter((check) => check.warnings.length > 0);
   const statements = new Map(results.requirements.map((row) => [row.id, row.statement]));
+  const budget = { left: PAGE_BODY_BUDGET };
+  const byOutcome = (...wanted: Outcome[]) => results.checks.filter((check) => wanted.includes(check.outcome));
+  const failing = byOutcome('failed', 'flaky', 'stale-baseline');
+  const baselined = byOutcome('expected-failure');
+  const harness = byOutcome('harness-fault');
+  const skipped = byOutcome('skipped');
+  const warned = results.checks.filter((check) => check.warnings.length > 0);
+  const notVerified = results.requirements.filter((row) => row.layer === 'specification' && row.status !== 'passed' && row.status !== 'warning' && row.status !== 'failed');
+  const { overall } = results.scores;
+
   const page = html`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src '${scriptHash}'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>DSS conformance report: ${results.verdict}</title>
 <style>${styles}</style>
 </head>
 <body>
-<header class="verdict verdict-${results.verdict}">
+<header class="verdict verdict-${results.verdict}" id="verdict">
   <h1>DSS API conformance: ${verdictLabel[results.verdict]}</h1>
-  <p>${overallText(results.scores.overall)}</p>
+  <p class="headline">${results.headline.text}.</p>
+  <p>${scoreText(overall)} Interoperates with the reference profile: ${results.reference_profile.passed}/${results.reference_profile.checked}.</p>
+  ${results.scope.filters.length === 0 ? null : html`<p class="scope">Filtered run (${results.scope.filters.join(', ')}): the verdict covers only the checks that ran, so it is <strong>partial</strong> at best.</p>`}
 </header>
-<section>
-  <h2>Run</h2>
+<nav class="toc" aria-label="Contents"><h2>Contents</h2><ol>
+  <li><a href="#findings">What to fix: broken requirements (${results.findings.length})</a></li>
+  <li><a href="#failures">Checks that failed (${failing.length})</a></li>
+  <li><a href="#harness">Harness faults (${harness.length})</a></li>
+  <li><a href="#not-verified">Not verified on this target (${notVerified.length} requirements, ${skipped.length} checks)</a></li>
+  <li><a href="#baselined">Expected failures (${baselined.length})</a></li>
+  <li><a href="#warnings">Warnings (${results.counts.warnings})</a></li>
+  <li><a href="#scores">Scores by spec part</a></li>
+  <li><a href="#requirements">Requirement matrix (${results.requirements.length})</a></li>
+  <li><a href="#coverage">Endpoint coverage</a></li>
+  <li><a href="#checks">All checks (${results.checks.length})</a></li>
+  <li><a href="#run">Run and signature</a></li>
+  <li><a href="#legend">Legend</a></li>
+  ${results.problems.length === 0 ? null : html`<li><a href="#problems">Problems of the run (${results.problems.length})</a></li>`}
+</ol></nav>
+<section id="findings">
+  <h2>What to fix: broken requirements (${results.findings.length})</h2>
+  <p class="muted">One entry per broken requirement, however many checks saw it; the most widespread first.</p>
+  ${results.findings.length === 0 ? html`<p>None.</p>` : results.findings.map(findingBlock)}
+</section>
+<section id="failures">
+  <h2>Checks that failed (${failing.length})</h2>
+  <p class="muted">Failures of the target. Each names the requirements it found broken; the calls are folded (click to open).</p>
+  ${failing.length === 0 ? html`<p>None.</p>` : failing.map((check) => checkBlock(check, statements, budget))}
+</section>
+<section id="harness">
+  <h2>Harness faults (${harness.length})</h2>
+  <p class="muted">The harness itself could not carry these checks out: never the target's fault, never in its score. Their requirements are inconclusive.</p>
+  ${harness.length === 0 ? html`<p>None.</p>` : harness.map((check) => checkBlock(check, statements, budget))}
+</section>
+<section id="not-verified">
+  <h2>Not verified on this target</h2>
+  ${results.headline.why.length === 0 ? html`<p>Every requirement of the specification was verified.</p>` : html`<ul>${results.headline.why.map((entry) => html`<li>${entry.count} ${entry.reason}</li>`)}</ul>`}
+  <details><summary>Checks not run here (${skipped.length})</summary>
+  ${skipped.length === 0 ? html`<p>None.</p>` : html`<ul>${skipped.map((check) => html`<li><code class="id">${check.check_id}</code>: ${check.quarantined ? 'quarantined: ' : ''}${check.skip_reason ?? 'skipped'}</li>`)}</ul>`}
+  </details>
+</section>
+<section id="baselined">
+  <h2>Expected failures (${baselined.length})</h2>
+  <p class="muted">Listed in the profile's expected-failures baseline: they failed as listed and do not fail the run, but their requirements count as failed.</p>
+  ${baselined.length === 0 ? html`<p>None.</p>` : baselined.map((check) => checkBlock(check, statements, budget))}
+</section>
+<section id="warnings">
+  <h2>Warnings (${results.counts.warnings})</h2>
+  ${warned.length === 0 ? html`<p>None.</p>` : html`<ul>${warned.flatMap((check) => check.warnings.map((warning) => html`<li><code class="id">${check.check_id}</code>: ${warning}</li>`))}</ul>`}
+</section>
+<section id="scores">
+  <h2>Scores by spec part</h2>
+  <p class="muted">MUST requirements of the specification layer: passed over decided (passed or failed). Inconclusive and not verified ones are counted beside the score, never in it.</p>
+  <table>
+    <thead><tr><th>Part</th><th>Passed / decided</th><th>Score</th><th>Inconclusive</th><th>Not verified</th></tr></thead>
+    <tbody>
+      ${results.scores.parts.map((row) => html`<tr><td>${row.part}</td><td>${row.passed} / ${row.checked}</td><td>${bar(row)}</td><td>${row.inconclusive}</td><td>${row.not_verified}</td></tr>`)}
+      <tr class="total"><td>overall</td><td>${overall.passed} / ${overall.checked}</td><td>${bar(overall)}</td><td>${overall.inconclusive}</td><td>${overall.not_verified}</td></tr>
+    </tbody>
+  </table>
+  <p>Checks: ${Object.entries(results.counts.checks).map(([outcome, count]) => html`<span class="chip outcome-${outcome}">${outcomeLabel[outcome as Outcome]} ${count}</span> `)}; warnings ${results.counts.warnings}.</p>
+  <p>Requirements (every level and layer): ${Object.entries(results.counts.requirements).map(([status, count]) => html`<span class="chip status-${status}">${statusLabel[status as RequirementStatus]} ${count}</span> `)}</p>
+</section>
+<section id="requirements">
+  <h2>Requirement matrix</h2>
+  <details><summary>Show the ${results.requirements.length} requirements</summary>
+  <p><input type="search" class="filter" data-table="requirement-table" placeholder="Filter: id, status, part, words…" aria-label="Filter the requirements"></p>
+  <table id="requirement-table">
+    <thead><tr><th>Requirement</th><th>Level</th><th>Layer</th><th>Part</th><th>Status</th><th>Checks</th><th>Statement and source</th></tr></thead>
+    <tbody>${results.requirements.map(requirementRow)}</tbody>
+  </table>
+  </details>
+</section>
+<section id="coverage">
+  <h2>Endpoint coverage</h2>
+  <p>${results.coverage.exercised_listed_statuses} of ${results.coverage.listed_statuses} statuses the spec lists were exercised;
+  ${results.coverage.unlisted_statuses_observed} statuses it does not list were observed; ${results.coverage.uncatalogued_calls} calls went outside the catalogue.</p>
+  <details><summary>Show the ${results.coverage.endpoints.length} endpoints</summary>
+  <p><input type="search" class="filter" data-table="coverage-table" placeholder="Filter: path, status…" aria-label="Filter the endpoints"></p>
+  <table id="coverage-table">
+    <thead><tr><th>Endpoint</th><th>Statuses</th></tr></thead>
+    <tbody>${results.coverage.endpoints.map(coverageRow)}</tbody>
+  </table>
+  </details>
+</section>
+<section id="checks">
+  <h2>All checks (${results.checks.length})</h2>
+  <details><summary>Show the ${results.checks.length} checks</summary>
+  <p><input type="search" class="filter" data-table="check-table" placeholder="Filter: id, outcome, requirement…" aria-label="Filter the checks"></p>
+  <table id="check-table">
+    <thead><tr><th>Check</th><th>Outcome</th><th>Requirements</th><th>Calls</th></tr></thead>
+    <tbody>${results.checks.map(checkRow)}</tbody>
+  </table>
+  </details>
+</section>
+<section id="run">
+  <h2>Run and signature</h2>
   <table class="facts">
     <tr><th>Target</th><td>${results.target.base_url ?? 'unknown'}</td></tr>
+    <tr><th>Scope</th><td>${results.scope.filters.length === 0 ? 'the whole suite' : results.scope.filters.join(', ')}</td></tr>
     <tr><th>Spec version</th><td>${results.spec_version}</td></tr>
     <tr><th>Suite version</th><td>${report.suite_version}</td></tr>
     <tr><th>Profile digest</th><td><code>${report.profile_digest ?? 'unknown'}</code></td></tr>
@@ -41,63 +147,43 @@ export function renderHtml(report: ConformanceReport): string {
     <tr><th>Signing key thumbprint</th><td><code>${report.signature.key_thumbprint}</code> (verify with <code>dss verify-report conformance.json</code>)</td></tr>
   </table>
 </section>
-<section>
-  <h2>Scores by spec part</h2>
-  <table>
-    <thead><tr><th>Part</th><th>MUST passed / checked</th><th>Score</th></tr></thead>
-    <tbody>
-      ${results.scores.parts.map((row) => html`<tr><td>${row.part}</td><td>${row.passed} / ${row.checked}</td><td>${bar(row)}</td></tr>`)}
-      <tr class="total"><td>overall</td><td>${results.scores.overall.passed} / ${results.scores.overall.checked}</td><td>${bar(results.scores.overall)}</td></tr>
-    </tbody>
-  </table>
-  <p>Checks: ${Object.entries(results.counts.checks).map(([outcome, count]) => html`<span class="chip outcome-${outcome}">${outcome} ${count}</span> `)}
-  harness faults ${results.counts.harness_faults}, warnings ${results.counts.warnings}.</p>
-  <p>Requirements: ${Object.entries(results.counts.requirements).map(([status, count]) => html`<span class="chip status-${status}">${status} ${count}</span> `)}</p>
+<section id="legend">
+  <h2>Legend</h2>
+  <dl>
+    <dt>verified</dt><dd>a requirement a check decided: passed, warning (a SHOULD broken; counts as passed) or failed.</dd>
+    <dt>${statusLabel.inconclusive}</dt><dd>a check ran but stopped before deciding it (another requirement failed first, or the harness faulted).</dd>
+    <dt>${statusLabel['not-verified']}</dt><dd>every check of it was skipped here or filtered out; the reason says what was missing (the simulator control plane, a credential of the profile…).</dd>
+    <dt>${statusLabel.uncovered}</dt><dd>no check names it.</dd>
+    <dt>${statusLabel['not-testable']}</dt><dd>no client can provoke it (an internal failure, say); the catalogue says why.</dd>
+    <dt>score</dt><dd>MUST requirements of the specification layer that passed, over those decided. The reference profile's requirements (decisions where the spec is silent) are counted apart, as "interoperates with the reference profile".</dd>
+    <dt>${outcomeLabel['harness-fault']}</dt><dd>a check the harness could not carry out; never the target's fault.</dd>
+    <dt>${outcomeLabel.skipped}</dt><dd>a check not run on this target, with the reason.</dd>
+    <dt>${outcomeLabel['expected-failure']}</dt><dd>failed as the baseline says; ${outcomeLabel['stale-baseline']}: listed in the baseline but passed, which fails the run until the baseline is fixed.</dd>
+    <dt>finding</dt><dd>a cross-cutting requirement (the error body, a resource schema) found broken on the way: recorded without stopping the check, which still decides its own requirements.</dd>
+    <dt>coverage</dt><dd><span class="chip cov-hit">listed, exercised</span> <span class="chip cov-miss">listed, not exercised</span> <span class="chip cov-unlisted">not listed, observed</span>; ×N is the number of calls.</dd>
+  </dl>
 </section>
-<section>
-  <h2>Checks that did not pass (${notPassing.length})</h2>
-  ${notPassing.length === 0 ? html`<p>None.</p>` : notPassing.map((check) => failingCheck(check, statements))}
-</section>
-<section>
-  <h2>Warnings (${results.counts.warnings})</h2>
-  ${warned.length === 0 ? html`<p>None.</p>` : html`<ul>${warned.flatMap((check) => check.warnings.map((warning) => html`<li><code>${check.check_id}</code>: ${warning}</li>`))}</ul>`}
-</section>
-<section>
-  <h2>Requirement matrix</h2>
-  <table>
-    <thead><tr><th>Requirement</th><th>Level</th><th>Part</th><th>Status</th><th>Checks</th><th>Statement and source</th></tr></thead>
-    <tbody>${results.requirements.map(requirementRow)}</tbody>
-  </table>
-  <h3>Uncovered requirements (${results.uncovered.length})</h3>
-  ${results.uncovered.length === 0 ? html`<p>None: every requirement is named by a check.</p>` : html`<p>${results.uncovered.map((id) => html`<code>${id}</code> `)}</p>`}
-</section>
-<section>
-  <h2>Endpoint coverage</h2>
-  <p>${results.coverage.exercised_listed_statuses} of ${results.coverage.listed_statuses} listed statuses exercised;
-  ${results.coverage.unlisted_statuses_observed} unlisted statuses observed; ${results.coverage.uncatalogued_calls} calls outside the catalogue.
-  <span class="chip cov-hit">listed, exercised</span> <span class="chip cov-miss">listed, not exercised</span> <span class="chip cov-unlisted">not listed, observed</span></p>
-  <table>
-    <thead><tr><th>Endpoint</th><th>Statuses</th></tr></thead>
-    <tbody>${results.coverage.endpoints.map(coverageRow)}</tbody>
-  </table>
-</section>
-<section>
-  <h2>All checks (${results.checks.length})</h2>
-  <table>
-    <thead><tr><th>Check</th><th>Outcome</th><th>Requirements</th><th>Calls</th></tr></thead>
-    <tbody>${results.checks.map(checkRow)}</tbody>
-  </table>
-</section>
-${results.problems.length === 0 ? null : html`<section><h2>Problems of the run (${results.problems.length})</h2><ul>${results.problems.map((problem) => html`<li>${problem}</li>`)}</ul></section>`}
+${results.problems.length === 0 ? null : html`<section id="problems"><h2>Problems of the run (${results.problems.length})</h2><ul>${results.problems.map((problem) => html`<li>${problem}</li>`)}</ul></section>`}
+<script>${script}</script>
 </body>
 </html>
 `;
   return page.text;
 }
 
+/**
+ * Bodies on the page, all calls together: past it, a body is left out with its size (conformance.json
+ * keeps it whole, up to 64 KiB), so that a run failing every check still gives a page under 5 MB.
+ */
+const PAGE_BODY_BUDGET = 1536 * 1024;
+
+/** Calls shown per check: the last ones, where a check fails (conformance.json keeps them all). */
+const CALLS_SHOWN = 20;
+
 const verdictLabel: Record<ConformanceReport['results']['verdict'], string> = {
   passed: 'PASSED',
   'passed-with-expected-failures': 'PASSED WITH EXPECTED FAILURES',
+  partial: 'PARTIAL (filtered run)',
   failed: 'FAILED',
   inconclusive: 'INCONCLUSIVE',
 };
@@ -105,56 +191,90 @@ const verdictLabel: Record<ConformanceReport['results']['verdict'], string> = {
 const outcomeLabel: Record<Outcome, string> = {
   passed: 'passed',
   failed: 'failed',
-  skipped: 'skipped',
+  'harness-fault': 'harness fault',
+  skipped: 'not verified here',
   'expected-failure': 'expected failure (baseline)',
-  'stale-baseline': 'stale baseline (passed, but listed as expected to fail)',
+  'stale-baseline': 'stale baseline',
   flaky: 'flaky (failed, then passed on retry)',
 };
 
-function overallText(score: Score): string {
-  if (score.score === null) return 'No MUST requirement was checked.';
-  return `${score.passed} of ${score.checked} checked MUST requirements passed (${score.score}%).`;
+const statusLabel: Record<RequirementStatus, string> = {
+  passed: 'passed',
+  failed: 'failed',
+  warning: 'warning',
+  inconclusive: 'inconclusive',
+  'not-verified': 'not verified here',
+  uncovered: 'uncovered',
+  'not-testable': 'not testable',
+};
+
+function scoreText(score: Score): string {
+  if (score.score === null) return 'No MUST requirement was decided.';
+  return `MUST score: ${score.passed} of ${score.checked} decided requirements passed (${score.score}%); beside it, ${score.inconclusive} inconclusive and ${score.not_verified} not verified.`;
 }
 
 function bar(score: Score): Html {
-  if (score.score === null) return html`<span class="muted">not checked</span>`;
+  if (score.score === null) return html`<span class="muted">none decided</span>`;
   return html`<span class="bar"><span style="width: ${score.score}%"></span></span> ${score.score}%`;
 }
 
-function failingCheck(check: CheckReport, statements: ReadonlyMap<string, string>): Html {
-  return html`<article class="check outcome-${check.outcome}">
-  <h3><code>${check.check_id}</code> ${outcomeLabel[check.outcome]}${check.fault === 'harness' ? html` <span class="chip harness">harness fault, not the target's</span>` : null}</h3>
-  <p class="muted">${check.title} (${check.file})</p>
-  <ul>${check.requirements.map(
-    (id) => html`<li>${check.failed_requirements.includes(id) ? html`<span class="chip status-failed">broken</span> ` : null}<code>${id}</code> ${statements.get(id) ?? '(not in the catalogue)'}</li>`,
-  )}</ul>
-  ${check.expected === null && check.got === null ? null : html`<table class="facts"><tr><th>Expected</th><td><code>${check.expected ?? ''}</code></td></tr><tr><th>Got</th><td><code>${check.got ?? ''}</code></td></tr></table>`}
-  ${check.error === null ? null : html`<pre>${check.error}</pre>`}
-  ${check.calls.length === 0 ? null : html`<h4>Calls (${check.calls.length})</h4>${check.calls.map(callBlock)}`}
+function anchor(checkId: string): string {
+  return `check-${checkId}`;
+}
+
+function findingBlock(finding: RequirementFinding): Html {
+  return html`<article class="finding" id="finding-${finding.requirement}">
+  <h3>${findingLine(finding)}</h3>
+  <p>${finding.statement} <span class="muted">(${finding.level}, ${finding.layer === 'profile' ? 'reference profile' : 'specification'})</span></p>
+  ${finding.reasons.length > 1 ? html`<ul class="reasons">${finding.reasons.slice(0, 5).map((reason) => html`<li>${reason.count}× ${reason.text}</li>`)}</ul>` : null}
+  <p>For example:</p>
+  <ul>${finding.examples.map((example) => html`<li><a href="#${anchor(example.check_id)}"><code class="id">${example.check_id}</code></a>: <span class="message">${example.message}</span></li>`)}</ul>
+  <details><summary>All ${finding.checks.length} checks that saw it</summary><p>${finding.checks.map((id) => html`<a href="#${anchor(id)}"><code class="id">${id}</code></a> `)}</p></details>
 </article>`;
 }
 
-function callBlock(call: RecordedCall): Html {
-  return html`<div class="call">
-  <p><strong>${call.method}</strong> <code>${call.url}</code> → <strong>${call.status ?? 'no response'}</strong> in ${call.duration_ms} ms${call.error === undefined ? null : html` <span class="chip harness">${call.error}</span>`}</p>
-  <div class="pair">
-    <div><h5>Request</h5><pre>${message(call.request_headers, call.request_body)}</pre></div>
-    <div><h5>Response</h5><pre>${message(call.response_headers, call.response_body)}</pre></div>
-  </div>
-</div>`;
+function checkBlock(check: CheckReport, statements: ReadonlyMap<string, string>, budget: { left: number }): Html {
+  return html`<article class="check outcome-${check.outcome}" id="${anchor(check.check_id)}">
+  <h3><code class="id">${check.check_id}</code> <span class="chip outcome-${check.outcome}">${outcomeLabel[check.outcome]}</span></h3>
+  <p class="muted">${check.title} (${check.file})</p>
+  <ul>${check.requirements.map(
+    (id) => html`<li>${check.failed_requirements.includes(id) ? html`<span class="chip status-failed">broken</span> ` : check.passed_requirements.includes(id) ? html`<span class="chip status-passed">held</span> ` : null}<code class="id">${id}</code> ${statements.get(id) ?? '(not in the catalogue)'}</li>`,
+  )}</ul>
+  ${check.expected === null && check.got === null ? null : html`<table class="facts"><tr><th>Expected</th><td><code>${check.expected ?? ''}</code></td></tr><tr><th>Got</th><td><code>${check.got ?? ''}</code></td></tr></table>`}
+  ${check.error === null ? null : html`<pre class="error">${check.error}</pre>`}
+  ${check.calls.length === 0 ? null : callsBlock(check.calls, budget)}
+</article>`;
 }
 
-/** Headers, a blank line, the body: as the message went over the wire. */
-function message(headers: Record<string, string>, body: string | null): string {
+function callsBlock(calls: readonly RecordedCall[], budget: { left: number }): Html {
+  const shown = calls.slice(-CALLS_SHOWN);
+  const earlier = calls.length - shown.length;
+  return html`<details class="calls"><summary>Calls (${calls.length})</summary>${earlier > 0 ? html`<p class="muted">The last ${shown.length} of ${calls.length} calls; conformance.json has the ${earlier} earlier ones.</p>` : null}${shown.map((call) => callBlock(call, budget))}</details>`;
+}
+
+function callBlock(call: RecordedCall, budget: { left: number }): Html {
+  return html`<details class="call"><summary><strong>${call.method}</strong> <code>${call.url}</code> → <strong>${call.status ?? 'no response'}</strong> in ${call.duration_ms} ms${call.error === undefined ? null : html` <span class="chip harness">${call.error}</span>`}</summary>
+  <div class="pair">
+    <div><h5>Request</h5><pre>${message(call.request_headers, call.request_body, budget)}</pre></div>
+    <div><h5>Response</h5><pre>${message(call.response_headers, call.response_body, budget)}</pre></div>
+  </div>
+</details>`;
+}
+
+/** Headers, a blank line, the body: as the message went over the wire (shortened once the page's budget is spent). */
+function message(headers: Record<string, string>, body: string | null, budget: { left: number }): string {
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
-  return [head.join('\n'), body ?? ''].filter((part) => part !== '').join('\n\n');
+  let shown = body ?? '';
+  if (shown.length > budget.left) shown = `[body of ${shown.length} characters left out of this page to keep it small; conformance.json has it]`;
+  else budget.left -= shown.length;
+  return [head.join('\n'), shown].filter((part) => part !== '').join('\n\n');
 }
 
 function requirementRow(row: RequirementReport): Html {
   return html`<tr>
-  <td><code>${row.id}</code></td><td>${row.level}</td><td>${row.part}</td>
-  <td><span class="chip status-${row.status}">${row.status}</span></td>
-  <td>${row.checks.map((id) => html`<code>${id}</code> `)}</td>
+  <td><code class="id">${row.id}</code></td><td>${row.level}</td><td>${row.layer === 'profile' ? 'reference profile' : 'specification'}</td><td>${row.part}</td>
+  <td><span class="chip status-${row.status}">${statusLabel[row.status]}</span>${row.reason === null ? null : html`<br><span class="muted">${row.reason}</span>`}</td>
+  <td>${row.checks.map((id) => html`<code class="id">${id}</code> `)}</td>
   <td>${row.statement}<br><span class="muted">${row.source}</span></td>
 </tr>`;
 }
@@ -166,49 +286,78 @@ function coverageRow(row: EndpointCoverage): Html {
 }
 
 function checkRow(check: CheckReport): Html {
+  const linked = check.outcome !== 'passed' && check.outcome !== 'skipped';
   return html`<tr>
-  <td><code>${check.check_id}</code><br><span class="muted">${check.title}</span></td>
-  <td><span class="chip outcome-${check.outcome}">${check.outcome}</span>${check.skip_reason === null ? null : html`<br><span class="muted">${check.quarantined ? 'quarantined: ' : ''}${check.skip_reason}</span>`}</td>
-  <td>${check.requirements.map((id) => html`<code>${id}</code> `)}</td>
+  <td>${linked ? html`<a href="#${anchor(check.check_id)}"><code class="id">${check.check_id}</code></a>` : html`<code class="id">${check.check_id}</code>`}<br><span class="muted">${check.title}</span></td>
+  <td><span class="chip outcome-${check.outcome}">${outcomeLabel[check.outcome]}</span>${check.skip_reason === null ? null : html`<br><span class="muted">${check.quarantined ? 'quarantined: ' : ''}${check.skip_reason}</span>`}</td>
+  <td>${check.requirements.map((id) => html`<code class="id">${id}</code> `)}</td>
   <td>${check.call_count}</td>
 </tr>`;
 }
+
+/**
+ * The page's one script: the filter boxes hide the rows of their table that do not contain every word
+ * typed, and a link to a folded place opens the folds around it. Trusted text of this file.
+ */
+const scriptText = `
+for (const input of document.querySelectorAll('input.filter')) {
+  const rows = document.getElementById(input.dataset.table).tBodies[0].rows;
+  input.addEventListener('input', () => {
+    const words = input.value.toLowerCase().split(/\\s+/).filter(Boolean);
+    for (const row of rows) row.hidden = !words.every((word) => row.textContent.toLowerCase().includes(word));
+  });
+}
+function reveal() {
+  const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  for (let node = target; node; node = node.parentElement) if (node.tagName === 'DETAILS') node.open = true;
+  if (target) target.scrollIntoView();
+}
+window.addEventListener('hashchange', reveal);
+reveal();
+`;
+const script = new Html(scriptText);
+const scriptHash = `sha256-${createHash('sha256').update(scriptText).digest('base64')}`;
 
 /** Trusted text of this file, not data: it must reach the page unescaped. */
 const styles = new Html(`
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1b1f24; margin: 0 auto; max-width: 1200px; padding: 0 1.5rem 3rem; }
 h1 { margin: 0; font-size: 1.6rem; } h2 { margin-top: 2rem; border-bottom: 1px solid #d0d7de; padding-bottom: .25rem; }
 .verdict { padding: 1rem 1.5rem; margin: 1rem 0; border-radius: 6px; color: #fff; }
-.verdict p { margin: .25rem 0 0; }
-.verdict-passed { background: #1a7f37; } .verdict-passed-with-expected-failures { background: #4d7a1a; }
+.verdict p { margin: .25rem 0 0; } .verdict .headline { font-size: 1.1rem; font-weight: 600; }
+.verdict-passed { background: #1a7f37; } .verdict-passed-with-expected-failures { background: #4d7a1a; } .verdict-partial { background: #0969da; }
 .verdict-failed { background: #cf222e; } .verdict-inconclusive { background: #9a6700; }
+.toc ol { columns: 2; margin: 0; } .toc h2 { margin-top: 1rem; }
 table { border-collapse: collapse; width: 100%; margin: .5rem 0; }
 th, td { text-align: left; vertical-align: top; padding: .3rem .5rem; border-bottom: 1px solid #eaeef2; }
 thead th { background: #f6f8fa; }
 table.facts th { width: 14rem; font-weight: 600; }
 tr.total td { font-weight: 600; }
-code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px; word-break: break-all; }
-pre { background: #f6f8fa; padding: .5rem; white-space: pre-wrap; max-height: 24rem; overflow: auto; margin: .25rem 0; }
+code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px; }
+code { overflow-wrap: anywhere; }
+code.id { white-space: nowrap; overflow-wrap: normal; }
+pre { background: #f6f8fa; padding: .5rem; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 24rem; overflow: auto; margin: .25rem 0; }
 .muted { color: #57606a; }
-.chip { display: inline-block; padding: 0 .45rem; border-radius: 1rem; font-size: 12px; background: #eaeef2; margin: 1px 0; }
+.chip { display: inline-block; padding: 0 .45rem; border-radius: 1rem; font-size: 12px; background: #eaeef2; margin: 1px 0; white-space: nowrap; }
 .status-passed, .outcome-passed, .cov-hit { background: #dafbe1; }
 .status-failed, .outcome-failed, .outcome-stale-baseline, .outcome-flaky { background: #ffebe9; }
 .status-warning, .outcome-expected-failure, .cov-unlisted { background: #fff8c5; }
-.status-inconclusive, .harness { background: #fbefff; }
-.status-uncovered, .status-skipped, .outcome-skipped, .cov-miss { background: #eaeef2; color: #57606a; }
+.status-inconclusive, .outcome-harness-fault, .harness { background: #fbefff; }
+.status-uncovered, .status-not-verified, .status-not-testable, .outcome-skipped, .cov-miss { background: #eaeef2; color: #57606a; }
 .bar { display: inline-block; width: 8rem; height: .6rem; background: #eaeef2; border-radius: .3rem; overflow: hidden; vertical-align: middle; }
 .bar span { display: block; height: 100%; background: #1a7f37; }
-article.check { border: 1px solid #d0d7de; border-left: 4px solid #cf222e; border-radius: 6px; padding: .25rem 1rem .75rem; margin: 1rem 0; }
-article.outcome-expected-failure { border-left-color: #9a6700; }
-article.check h3 { background: none; }
-.call { border-top: 1px dashed #d0d7de; padding-top: .25rem; }
+article.check, article.finding { border: 1px solid #d0d7de; border-left: 4px solid #cf222e; border-radius: 6px; padding: .25rem 1rem .75rem; margin: 1rem 0; }
+article.outcome-expected-failure { border-left-color: #9a6700; } article.outcome-harness-fault { border-left-color: #8250df; }
+details > summary { cursor: pointer; }
+details.call { border-top: 1px dashed #d0d7de; padding: .25rem 0; }
 .pair { display: grid; grid-template-columns: 1fr 1fr; gap: .75rem; }
 .pair h5 { margin: .25rem 0 0; }
+dt { font-weight: 600; } dd { margin: 0 0 .4rem 1.5rem; }
+input.filter { width: 100%; max-width: 30rem; padding: .3rem .5rem; font: inherit; }
 @media print {
   body { max-width: none; padding: 0; font-size: 11px; }
   .verdict { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   pre { max-height: none; overflow: visible; }
-  tr, article.check, .call { break-inside: avoid; }
+  tr, article.check, details.call { break-inside: avoid; }
   .pair { grid-template-columns: 1fr; }
 }
 `);

@@ -1,6 +1,6 @@
 import type { TestStatus } from '@playwright/test/reporter';
 import type { SpecPart } from '../../schemas/catalogue-types.ts';
-import type { RequirementLevel } from '../requirements/catalogue.ts';
+import type { RequirementLayer, RequirementLevel } from '../requirements/catalogue.ts';
 import type { RecordedCall } from '../runtime/recorder.ts';
 
 /**
@@ -45,8 +45,18 @@ export interface RawCheck {
   attempts: RawAttempt[];
 }
 
+/**
+ * What part of the suite a run covered. Filters (`--grep`, `--tag`, a lone `--shard`) leave checks out,
+ * so a filtered run can never earn the verdict `passed`; merged shards that cover every shard are whole.
+ */
+export interface RunScope {
+  /** The filters as the command line took them (`--tag auth`, `--shard 1/3`); empty for a whole run. */
+  filters: string[];
+}
+
 export interface RunRecord {
   checks: RawCheck[];
+  scope: RunScope;
   /** Errors outside any check (global setup, worker crash, interrupted run). */
   runErrors: string[];
   /** ISO 8601. */
@@ -62,7 +72,12 @@ export interface RunTarget {
   spec_version: string;
 }
 
-export const outcomes = ['passed', 'failed', 'skipped', 'expected-failure', 'stale-baseline', 'flaky'] as const;
+/**
+ * `failed`: the target broke a rule. `harness-fault`: the harness itself could not carry the check out
+ * (never the target's fault, never in its score). `skipped`: not verified here (filtered out, or it needs
+ * something this target or profile lacks; `skip_reason` names it).
+ */
+export const outcomes = ['passed', 'failed', 'harness-fault', 'skipped', 'expected-failure', 'stale-baseline', 'flaky'] as const;
 export type Outcome = (typeof outcomes)[number];
 
 /** Who is to blame for a check that did not pass. */
@@ -78,6 +93,14 @@ export interface CheckReport {
    * of its requirements when the messages name none. Empty unless the target is to blame.
    */
   failed_requirements: string[];
+  /**
+   * The requirements this check decided in the target's favour: all of them when it passed; when it
+   * failed only through findings recorded on the way (a cross-cutting rule such as ERR-BODY-SHAPE) and
+   * so ran to its end, those it did not find broken. Empty when it stopped early: the rest is inconclusive.
+   */
+  passed_requirements: string[];
+  /** Cross-cutting findings recorded without stopping the check (`[REQ-ID] message`). */
+  findings: string[];
   outcome: Outcome;
   /** Null when the check passed or was skipped, and for a stale baseline (the target did pass). */
   fault: Fault | null;
@@ -92,7 +115,13 @@ export interface CheckReport {
   calls: RecordedCall[];
 }
 
-export const requirementStatuses = ['passed', 'failed', 'warning', 'inconclusive', 'skipped', 'uncovered'] as const;
+/**
+ * `passed`, `warning` (a SHOULD broken: counts as passed) and `failed` are decided. `inconclusive`: a
+ * check ran but could not decide it (it stopped early, or the harness failed). `not-verified`: every
+ * check of it was skipped here or filtered out (`reason` says why). `uncovered`: no check names it.
+ * `not-testable`: no client can provoke it (the catalogue says why).
+ */
+export const requirementStatuses = ['passed', 'failed', 'warning', 'inconclusive', 'not-verified', 'uncovered', 'not-testable'] as const;
 export type RequirementStatus = (typeof requirementStatuses)[number];
 
 export interface RequirementReport {
@@ -101,18 +130,44 @@ export interface RequirementReport {
   level: RequirementLevel;
   statement: string;
   source: string;
+  layer: RequirementLayer;
+  not_testable: string | null;
   status: RequirementStatus;
+  /** Why an undecided requirement is undecided (skip reasons, the filter, the check that stopped); null when decided. */
+  reason: string | null;
   /** Check ids naming the requirement. */
   checks: string[];
 }
 
+/** A broken requirement with everything that saw it: one defect, one finding, however many checks it touched. */
+export interface RequirementFinding {
+  requirement: string;
+  level: RequirementLevel;
+  layer: RequirementLayer;
+  statement: string;
+  /** The checks that found it broken. */
+  checks: string[];
+  /** What was wrong, most frequent first, with how many failure messages said it. */
+  reasons: Array<{ text: string; count: number }>;
+  /** Two or three failure messages as they came, with the check that saw each. */
+  examples: Array<{ check_id: string; message: string }>;
+}
+
+/**
+ * The score of MUST requirements of the specification layer: passed over decided (passed or failed).
+ * Inconclusive and not verified ones are counted beside it, never in it.
+ */
 export interface Score {
-  /** MUST requirements that passed. */
+  /** MUST requirements that passed (a warning counts as passed). */
   passed: number;
-  /** MUST requirements that a check verified (status other than uncovered or skipped). */
+  /** MUST requirements decided: passed or failed. */
   checked: number;
-  /** Percentage with one decimal, or null when nothing was checked. */
+  /** Percentage with one decimal, or null when nothing was decided. */
   score: number | null;
+  /** MUST requirements a check ran for but could not decide. */
+  inconclusive: number;
+  /** MUST requirements not verified on this target: skipped, filtered out, uncovered or not testable. */
+  not_verified: number;
 }
 
 export interface PartScore extends Score {
@@ -143,7 +198,20 @@ export interface CoverageReport {
   uncatalogued_calls: number;
 }
 
-export type Verdict = 'passed' | 'passed-with-expected-failures' | 'failed' | 'inconclusive';
+/** `partial`: every check that ran passed, but the run was filtered, so it says nothing of the rest. */
+export type Verdict = 'passed' | 'passed-with-expected-failures' | 'partial' | 'failed' | 'inconclusive';
+
+/** The headline in numbers: requirements of the specification layer verified, and why the rest were not. */
+export interface Headline {
+  total: number;
+  verified: number;
+  verified_must: number;
+  not_verified: number;
+  /** Why, grouped: `{ reason: 'needs the simulator control plane', count: 9 }`. */
+  why: Array<{ reason: string; count: number }>;
+  /** One sentence: "150 of 168 requirements verified (120 MUST), 18 not verified on this target: …". */
+  text: string;
+}
 
 export interface ConformanceResults {
   spec_version: string;
@@ -151,6 +219,9 @@ export interface ConformanceResults {
   started_at: string;
   finished_at: string;
   verdict: Verdict;
+  /** The filters of the run; a filtered run is `partial` at best. */
+  scope: RunScope;
+  headline: Headline;
   counts: {
     checks: Record<Outcome, number>;
     harness_faults: number;
@@ -158,6 +229,10 @@ export interface ConformanceResults {
     requirements: Record<RequirementStatus, number>;
   };
   scores: { overall: Score; parts: PartScore[] };
+  /** Requirements of the reference profile's layer (docs/semantics.md): shown beside the verdict, never in it. */
+  reference_profile: { passed: number; checked: number };
+  /** Broken requirements, the most widespread first: what a vendor has to fix. */
+  findings: RequirementFinding[];
   requirements: RequirementReport[];
   uncovered: string[];
   coverage: CoverageReport;

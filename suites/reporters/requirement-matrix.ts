@@ -1,13 +1,13 @@
 import { specParts } from '../../schemas/catalogue-types.ts';
 import type { Requirement } from '../requirements/catalogue.ts';
 import { requirementTag } from './error-message.ts';
-import type { CheckReport, PartScore, RequirementReport, RequirementStatus, Score } from './report-types.ts';
+import type { CheckReport, PartScore, RequirementReport, RequirementStatus, RunScope, Score } from './report-types.ts';
 
 /**
  * Requirement by requirement: what the checks naming it say about the target, and the score of each
- * spec part. A requirement passes when every check naming it that ran passed. It fails when a check
- * found it broken; a check that stopped for another reason (a fault of the harness, or another of its
- * requirements failing first) leaves it inconclusive, because the target was not really tested on it.
+ * spec part. A requirement fails when a check found it broken, and passes when every check naming it
+ * that ran decided it held. A check that stopped before deciding it (another requirement failing first,
+ * or a fault of the harness) leaves it inconclusive; checks skipped here leave it not verified, with why.
  */
 
 /** The target broke the rule, or (stale baseline) the run's baseline is wrong: both fail the run. */
@@ -19,25 +19,45 @@ export function isHarnessFailure(check: CheckReport): boolean {
   return check.fault === 'harness';
 }
 
-export function requirementMatrix(requirements: readonly Requirement[], checks: readonly CheckReport[]): RequirementReport[] {
+/** Said of a requirement no check in a filtered run names: it was left out, not forgotten. */
+export function filteredOut(scope: RunScope): string {
+  return `filtered out (${scope.filters.join(', ')})`;
+}
+
+export function requirementMatrix(requirements: readonly Requirement[], checks: readonly CheckReport[], scope: RunScope): RequirementReport[] {
   return requirements.map((requirement) => {
-    const naming = checks.filter((check) => check.requirements.includes(requirement.id));
+    // A check may find a cross-cutting requirement broken without naming it (a finding on the way).
+    const naming = checks.filter((check) => check.requirements.includes(requirement.id) || check.failed_requirements.includes(requirement.id));
     return {
       ...requirement,
-      status: statusOf(requirement, naming),
+      ...statusOf(requirement, naming, scope),
       checks: [...new Set(naming.map((check) => check.check_id))],
     };
   });
 }
 
-function statusOf(requirement: Requirement, naming: readonly CheckReport[]): RequirementStatus {
-  if (naming.length === 0) return 'uncovered';
-  if (naming.some((check) => check.failed_requirements.includes(requirement.id))) return 'failed';
-  if (naming.some((check) => check.outcome !== 'passed' && check.outcome !== 'skipped')) return 'inconclusive';
+function statusOf(requirement: Requirement, naming: readonly CheckReport[], scope: RunScope): { status: RequirementStatus; reason: string | null } {
+  const decided = (status: RequirementStatus) => ({ status, reason: null });
+  if (naming.length === 0) {
+    if (requirement.not_testable !== null) return { status: 'not-testable', reason: requirement.not_testable };
+    return scope.filters.length > 0 ? { status: 'not-verified', reason: filteredOut(scope) } : { status: 'uncovered', reason: 'no check names it' };
+  }
+  if (naming.some((check) => check.failed_requirements.includes(requirement.id))) return decided('failed');
   const ran = naming.filter((check) => check.outcome !== 'skipped');
-  if (ran.length === 0) return 'skipped';
-  if (ran.some((check) => check.warnings.some((warning) => warns(warning, requirement)))) return 'warning';
-  return 'passed';
+  if (ran.length === 0) {
+    const reasons = [...new Set(naming.map((check) => check.skip_reason ?? 'skipped'))];
+    return { status: 'not-verified', reason: reasons.join('; ') };
+  }
+  const undecided = ran.filter((check) => !check.passed_requirements.includes(requirement.id));
+  if (undecided.length > 0) return { status: 'inconclusive', reason: undecided.map(whyUndecided).join('; ') };
+  if (ran.some((check) => check.warnings.some((warning) => warns(warning, requirement)))) return decided('warning');
+  return decided('passed');
+}
+
+function whyUndecided(check: CheckReport): string {
+  if (check.fault === 'harness') return `harness fault in ${check.check_id}`;
+  if (check.outcome === 'expected-failure') return `${check.check_id} is in the expected-failures baseline`;
+  return `${check.check_id} stopped before deciding it (a prerequisite failed)`;
 }
 
 /** A warning names its requirement (`[REQ-ID] …`); one that names none is about the check's SHOULD requirements. */
@@ -46,20 +66,40 @@ function warns(warning: string, requirement: Requirement): boolean {
   return tag === null ? requirement.level === 'SHOULD' : tag === requirement.id;
 }
 
+const passing: readonly RequirementStatus[] = ['passed', 'warning'];
+const deciding: readonly RequirementStatus[] = ['passed', 'warning', 'failed'];
+
+export function isDecided(status: RequirementStatus): boolean {
+  return deciding.includes(status);
+}
+
 /**
- * Passed MUST requirements over MUST requirements a check verified, per spec part and overall. A
- * warning does not fail: a warned requirement counts as passed.
+ * Passed MUST requirements of the specification layer over those decided (passed or failed), per spec
+ * part and overall; inconclusive and not verified ones are counted beside, never in. A warning does not
+ * fail: a warned requirement counts as passed. The reference profile's layer is scored apart.
  */
 export function scoresOf(matrix: readonly RequirementReport[]): { overall: Score; parts: PartScore[] } {
-  const scored = matrix.filter((row) => row.level === 'MUST' && row.status !== 'uncovered' && row.status !== 'skipped');
+  const scored = matrix.filter((row) => row.level === 'MUST' && row.layer === 'specification');
   return {
     overall: score(scored),
     parts: specParts.map((part) => ({ part, ...score(scored.filter((row) => row.part === part)) })),
   };
 }
 
+/** "Interoperates with the reference profile": every level, decided requirements of the profile layer. */
+export function referenceProfileOf(matrix: readonly RequirementReport[]): { passed: number; checked: number } {
+  const rows = matrix.filter((row) => row.layer === 'profile' && isDecided(row.status));
+  return { passed: rows.filter((row) => passing.includes(row.status)).length, checked: rows.length };
+}
+
 function score(rows: readonly RequirementReport[]): Score {
-  const passed = rows.filter((row) => row.status === 'passed' || row.status === 'warning').length;
-  const checked = rows.length;
-  return { passed, checked, score: checked === 0 ? null : Math.round((passed / checked) * 1000) / 10 };
+  const passed = rows.filter((row) => passing.includes(row.status)).length;
+  const checked = rows.filter((row) => isDecided(row.status)).length;
+  return {
+    passed,
+    checked,
+    score: checked === 0 ? null : Math.round((passed / checked) * 1000) / 10,
+    inconclusive: rows.filter((row) => row.status === 'inconclusive').length,
+    not_verified: rows.filter((row) => !isDecided(row.status) && row.status !== 'inconclusive').length,
+  };
 }

@@ -49,7 +49,7 @@ const checks: RawCheck[] = [
 
 export async function sampleReport(): Promise<ConformanceReport> {
   const results = summarize({
-    run: { checks, runErrors: [], startedAt: '2030-01-01T00:00:00.000Z', finishedAt: '2030-01-01T00:00:30.000Z' },
+    run: { checks, scope: { filters: [] }, runErrors: [], startedAt: '2030-01-01T00:00:00.000Z', finishedAt: '2030-01-01T00:00:30.000Z' },
     requirements: loadRequirements('1.0.0'),
     endpoints,
     specVersion: '1.0.0',

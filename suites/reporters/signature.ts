@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CompactSign, calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
-import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import type { ConformanceReport, SignedClaims, UnsignedReport } from './report-types.ts';
 
 /**

@@ -61,8 +61,8 @@ function check(id: string | null, spec: CheckSpec): RawCheck {
   };
 }
 
-function run(checks: RawCheck[], runErrors: string[] = []): RunRecord {
-  return { checks, runErrors, startedAt: '2030-01-01T00:00:00.000Z', finishedAt: '2030-01-01T00:01:00.000Z' };
+function run(checks: RawCheck[], runErrors: string[] = [], filters: string[] = []): RunRecord {
+  return { checks, scope: { filters }, runErrors, startedAt: '2030-01-01T00:00:00.000Z', finishedAt: '2030-01-01T00:01:00.000Z' };
 }
 
 function summary(record: RunRecord) {
@@ -95,21 +95,31 @@ test('scores each spec part as passed MUST requirements over checked ones', () =
   // c.fail stopped at TEST-B: TEST-E was never really tested.
   expect(statusOf('TEST-E')).toBe('inconclusive');
   expect(statusOf('TEST-F')).toBe('failed');
-  expect(statusOf('TEST-G')).toBe('skipped');
+  expect(statusOf('TEST-G')).toBe('not-verified');
+  expect(results.requirements.find((row) => row.id === 'TEST-G')?.reason).toBe('c.skip is in the quarantine list');
 
-  expect(results.scores.overall).toEqual({ passed: 1, checked: 4, score: 25 });
+  // Passed over decided: the inconclusive TEST-E is beside the score, not in it.
+  expect(results.scores.overall).toEqual({ passed: 1, checked: 3, score: 33.3, inconclusive: 1, not_verified: 2 });
   const part = (name: string) => results.scores.parts.find((row) => row.part === name);
-  expect(part('endpoints')).toEqual({ part: 'endpoints', passed: 1, checked: 2, score: 50 });
-  expect(part('authentication')).toEqual({ part: 'authentication', passed: 0, checked: 1, score: 0 });
-  expect(part('limits')).toEqual({ part: 'limits', passed: 0, checked: 0, score: null });
-  // SHOULD requirements are not scored, and an uncovered MUST is not "checked".
-  expect(part('errors')).toEqual({ part: 'errors', passed: 0, checked: 0, score: null });
+  expect(part('endpoints')).toEqual({ part: 'endpoints', passed: 1, checked: 2, score: 50, inconclusive: 0, not_verified: 0 });
+  expect(part('authentication')).toEqual({ part: 'authentication', passed: 0, checked: 0, score: null, inconclusive: 1, not_verified: 0 });
+  expect(part('limits')).toEqual({ part: 'limits', passed: 0, checked: 0, score: null, inconclusive: 0, not_verified: 1 });
+  // SHOULD requirements are not scored, and an uncovered MUST is not decided.
+  expect(part('errors')).toEqual({ part: 'errors', passed: 0, checked: 0, score: null, inconclusive: 0, not_verified: 1 });
   expect(results.scores.parts).toHaveLength(9);
 
   expect(results.uncovered).toEqual(['TEST-D']);
   expect(results.verdict).toBe('failed');
-  expect(results.counts.checks).toEqual({ passed: 2, failed: 1, skipped: 1, 'expected-failure': 0, 'stale-baseline': 1, flaky: 0 });
-  expect(results.counts.requirements).toEqual({ passed: 1, failed: 2, warning: 1, inconclusive: 1, skipped: 1, uncovered: 1 });
+  expect(results.headline.text).toBe(
+    '4 of 7 requirements verified (3 MUST), 3 not verified on this target: 1 inconclusive (a check ran but could not decide them: a prerequisite failed, or the harness), 1 not verified here: c.skip is in the quarantine list, 1 uncovered (no check names them)',
+  );
+  expect(results.counts.checks).toEqual({ passed: 2, failed: 1, 'harness-fault': 0, skipped: 1, 'expected-failure': 0, 'stale-baseline': 1, flaky: 0 });
+  expect(results.counts.requirements).toEqual({ passed: 1, failed: 2, warning: 1, inconclusive: 1, 'not-verified': 1, uncovered: 1, 'not-testable': 0 });
+  expect(results.findings.map((finding) => [finding.requirement, finding.checks])).toEqual([
+    ['TEST-B', ['c.fail']],
+    ['TEST-F', ['c.stale']],
+  ]);
+  expect(results.findings[0]?.reasons).toEqual([{ text: '500; body: {}', count: 1 }]);
   expect(results.requirements.find((row) => row.id === 'TEST-A')?.checks).toEqual(['c.pass', 'c.warn']);
   expect(results.checks.map((c) => c.check_id)).toEqual(['c.fail', 'c.pass', 'c.skip', 'c.stale', 'c.warn']);
 });
@@ -143,7 +153,7 @@ test('warnings do not fail the run or a MUST requirement, even when they name it
   expect(results.requirements.find((row) => row.id === 'TEST-C')?.status).toBe('warning');
   expect(results.requirements.find((row) => row.id === 'TEST-A')?.status).toBe('passed');
   expect(results.requirements.find((row) => row.id === 'TEST-B')?.status).toBe('warning');
-  expect(results.scores.overall).toEqual({ passed: 2, checked: 2, score: 100 });
+  expect(results.scores.overall).toEqual({ passed: 2, checked: 2, score: 100, inconclusive: 0, not_verified: 4 });
   expect(results.counts.warnings).toBe(2);
 });
 
@@ -162,16 +172,73 @@ test('a baselined failure lowers the score but not the verdict', () => {
   expect(results.verdict).toBe('passed-with-expected-failures');
   expect(results.checks.find((c) => c.check_id === 'c.baselined')).toMatchObject({ outcome: 'expected-failure', fault: 'target', expected: '404', got: '500' });
   expect(results.requirements.find((row) => row.id === 'TEST-B')?.status).toBe('failed');
-  expect(results.scores.overall).toEqual({ passed: 1, checked: 2, score: 50 });
+  expect(results.scores.overall).toEqual({ passed: 1, checked: 2, score: 50, inconclusive: 0, not_verified: 4 });
 });
 
 test('a harness fault makes the run inconclusive and blames no requirement', () => {
   const harness = check('c.harness', { requirements: ['TEST-B'], attempts: [{ status: 'failed', errors: ['HarnessFault: Harness fault: could not build the request'] }] });
   const results = summary(run([passing, harness]));
   expect(results.verdict).toBe('inconclusive');
-  expect(results.checks.find((c) => c.check_id === 'c.harness')).toMatchObject({ outcome: 'failed', fault: 'harness', failed_requirements: [] });
-  expect(results.requirements.find((row) => row.id === 'TEST-B')?.status).toBe('inconclusive');
+  expect(results.checks.find((c) => c.check_id === 'c.harness')).toMatchObject({ outcome: 'harness-fault', fault: 'harness', failed_requirements: [], passed_requirements: [] });
+  expect(results.requirements.find((row) => row.id === 'TEST-B')).toMatchObject({ status: 'inconclusive', reason: 'harness fault in c.harness' });
   expect(results.counts.harness_faults).toBe(1);
+  expect(results.counts.checks.failed).toBe(0);
+  // Harness faults never touch the target's score.
+  expect(results.scores.overall).toMatchObject({ passed: 1, checked: 1, score: 100, inconclusive: 1 });
+});
+
+test('a check that failed only through recorded findings decides its other requirements', () => {
+  const finding = '[TEST-D] expected the error body of GET http://target/x (404) to match its schema, got: must have required property \'timestamp\'';
+  const soft = (id: string) =>
+    check(id, {
+      requirements: ['TEST-A', 'TEST-D'],
+      annotations: [{ type: 'finding', description: finding }],
+      attempts: [{ status: 'failed', errors: [`Error: ${finding}\n\n  12 | code frame`] }],
+    });
+  // The same finding, then a failure of the check's own: it stopped, so TEST-A stays undecided there.
+  const stopped = check('c.stopped', {
+    requirements: ['TEST-B', 'TEST-D'],
+    annotations: [{ type: 'finding', description: finding }],
+    attempts: [{ status: 'failed', errors: [finding, '[TEST-B] expected status 404, got 200'] }],
+  });
+  const results = summary(run([soft('c.soft-1'), soft('c.soft-2'), stopped]));
+  expect(results.checks.find((c) => c.check_id === 'c.soft-1')).toMatchObject({ failed_requirements: ['TEST-D'], passed_requirements: ['TEST-A'], findings: [finding] });
+  expect(results.checks.find((c) => c.check_id === 'c.stopped')).toMatchObject({ failed_requirements: ['TEST-D', 'TEST-B'], passed_requirements: [] });
+  const statusOf = (id: string) => results.requirements.find((row) => row.id === id)?.status;
+  expect(statusOf('TEST-A')).toBe('passed');
+  expect(statusOf('TEST-B')).toBe('failed');
+  expect(statusOf('TEST-D')).toBe('failed');
+  expect(results.findings[0]).toMatchObject({
+    requirement: 'TEST-D',
+    checks: ['c.soft-1', 'c.soft-2', 'c.stopped'],
+    reasons: [{ text: "must have required property 'timestamp'", count: 3 }],
+  });
+  expect(results.findings[0]?.examples).toHaveLength(3);
+});
+
+test('a filtered run that passed is partial, and what it left out is not verified, not uncovered', () => {
+  const results = summary(run([passing], [], ['--tag auth']));
+  expect(results.verdict).toBe('partial');
+  expect(results.scope).toEqual({ filters: ['--tag auth'] });
+  expect(results.uncovered).toEqual([]);
+  expect(results.requirements.find((row) => row.id === 'TEST-D')).toMatchObject({ status: 'not-verified', reason: 'filtered out (--tag auth)' });
+  expect(results.headline.text).toBe('1 of 7 requirements verified (1 MUST), 6 not verified on this target: 6 not verified here: filtered out (--tag auth)');
+  // A filtered run with a failure still fails.
+  expect(summary(run([passing, failing], [], ['--grep c.'])).verdict).toBe('failed');
+});
+
+test('the reference profile layer is scored beside the verdict, and a not-testable requirement is shown as such', () => {
+  const layered: Requirement[] = [
+    ...requirements.slice(0, 2),
+    { id: 'TEST-P', part: 'states', level: 'MUST', statement: 'p', source: 's', layer: 'profile', not_testable: null },
+    { id: 'TEST-N', part: 'errors', level: 'MUST', statement: 'n', source: 's', layer: 'specification', not_testable: 'an internal failure no client can provoke' },
+  ];
+  const profileCheck = check('c.profile', { requirements: ['TEST-P'], attempts: [{ status: 'failed', errors: ['[TEST-P] expected 409, got 400'] }] });
+  const results = summarize({ run: run([passing, profileCheck]), requirements: layered, endpoints, specVersion: '1.0.0', target: { base_url: null, capabilities: null }, problems: [] });
+  expect(results.reference_profile).toEqual({ passed: 0, checked: 1 });
+  expect(results.scores.overall).toMatchObject({ passed: 1, checked: 1 });
+  expect(results.requirements.find((row) => row.id === 'TEST-N')).toMatchObject({ status: 'not-testable', reason: 'an internal failure no client can provoke' });
+  expect(results.headline).toMatchObject({ total: 3, verified: 1 });
 });
 
 test('a target failure outweighs a harness fault in the verdict', () => {

@@ -1,20 +1,24 @@
 import type { Endpoint } from '../../schemas/catalogue-types.ts';
 import type { Requirement } from '../requirements/catalogue.ts';
 import { toCheckReport } from './check-report.ts';
-import { cleanErrorMessage } from './error-message.ts';
+import { cleanErrorMessage, expectedAndGot } from './error-message.ts';
 import { coverageOf } from './coverage.ts';
 import {
   outcomes,
   requirementStatuses,
   type CheckReport,
   type ConformanceResults,
+  type Headline,
   type Json,
   type Outcome,
+  type RequirementFinding,
+  type RequirementReport,
   type RequirementStatus,
   type RunRecord,
+  type RunScope,
   type Verdict,
 } from './report-types.ts';
-import { isHarnessFailure, isTargetFailure, requirementMatrix, scoresOf } from './requirement-matrix.ts';
+import { isDecided, isHarnessFailure, isTargetFailure, referenceProfileOf, requirementMatrix, scoresOf } from './requirement-matrix.ts';
 
 /** Everything the aggregation needs; it reads nothing else. */
 export interface SummaryInput {
@@ -36,20 +40,24 @@ export function summarize(input: SummaryInput): ConformanceResults {
   const problems = [...input.problems, ...input.run.runErrors.map((error) => `run error: ${cleanErrorMessage(error)}`)];
   const converted = input.run.checks.map((raw) => toCheckReport(raw, problems));
   const checks = converted.map(({ check }) => check).sort(byCheckId);
+  const blame = converted.flatMap(({ check, blame }) => [...blame].map(([requirement, messages]) => ({ check_id: check.check_id, requirement, messages })));
   const coverage = coverageOf(input.endpoints, converted.flatMap(({ allCalls }) => allCalls), problems);
 
   const known = new Set(input.requirements.map((requirement) => requirement.id));
   for (const check of checks) {
     for (const id of check.requirements) if (!known.has(id)) problems.push(`check ${check.check_id} names requirement ${id}, which is not in catalogue ${input.specVersion}`);
   }
-  const matrix = requirementMatrix(input.requirements, checks);
+  const scope = input.run.scope;
+  const matrix = requirementMatrix(input.requirements, checks, scope);
 
   return {
     spec_version: input.specVersion,
     target: input.target,
     started_at: input.run.startedAt,
     finished_at: input.run.finishedAt,
-    verdict: verdictOf(checks, input.run.runErrors),
+    verdict: verdictOf(checks, input.run.runErrors, scope),
+    scope,
+    headline: headlineOf(matrix),
     counts: {
       checks: tally(outcomes, checks.map((check) => check.outcome)),
       harness_faults: checks.filter(isHarnessFailure).length,
@@ -57,6 +65,8 @@ export function summarize(input: SummaryInput): ConformanceResults {
       requirements: tally(requirementStatuses, matrix.map((row) => row.status)),
     },
     scores: scoresOf(matrix),
+    reference_profile: referenceProfileOf(matrix),
+    findings: findingsOf(matrix, blame),
     requirements: matrix,
     uncovered: matrix.filter((row) => row.status === 'uncovered').map((row) => row.id),
     coverage,
@@ -67,14 +77,90 @@ export function summarize(input: SummaryInput): ConformanceResults {
 
 /**
  * Mirrors the exit code: a target failure or a stale baseline fails the run; a run the harness could
- * not carry out proves nothing either way; baselined failures are allowed but said.
+ * not carry out proves nothing either way; a filtered run that passed is partial (it exits 0, but says
+ * nothing of the checks it left out); baselined failures are allowed but said.
  */
-function verdictOf(checks: readonly CheckReport[], runErrors: readonly string[]): Verdict {
+function verdictOf(checks: readonly CheckReport[], runErrors: readonly string[], scope: RunScope): Verdict {
   if (checks.some((check) => isTargetFailure(check) && check.outcome !== 'expected-failure')) return 'failed';
   const ran = checks.some((check) => check.outcome !== 'skipped');
   if (!ran || runErrors.length > 0 || checks.some(isHarnessFailure)) return 'inconclusive';
+  if (scope.filters.length > 0) return 'partial';
   if (checks.some((check) => check.outcome === 'expected-failure')) return 'passed-with-expected-failures';
   return 'passed';
+}
+
+/**
+ * "N of <total> requirements verified (M MUST), K not verified on this target: why", over the
+ * specification layer (the verdict's). Why is grouped: a skip reason, the filter, "could not be decided"...
+ */
+function headlineOf(matrix: readonly RequirementReport[]): Headline {
+  const rows = matrix.filter((row) => row.layer === 'specification');
+  const verified = rows.filter((row) => isDecided(row.status));
+  const why = new Map<string, number>();
+  for (const row of rows) {
+    if (isDecided(row.status)) continue;
+    const reason = undecidedReason(row);
+    why.set(reason, (why.get(reason) ?? 0) + 1);
+  }
+  const grouped = [...why].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || compare(a.reason, b.reason));
+  const notVerified = rows.length - verified.length;
+  const mustCount = verified.filter((row) => row.level === 'MUST').length;
+  const tail = notVerified === 0 ? 'every one verified on this target' : `${notVerified} not verified on this target: ${grouped.map(({ reason, count }) => `${count} ${reason}`).join(', ')}`;
+  return {
+    total: rows.length,
+    verified: verified.length,
+    verified_must: mustCount,
+    not_verified: notVerified,
+    why: grouped,
+    text: `${verified.length} of ${rows.length} requirements verified (${mustCount} MUST), ${tail}`,
+  };
+}
+
+function undecidedReason(row: RequirementReport): string {
+  switch (row.status) {
+    case 'inconclusive':
+      return 'inconclusive (a check ran but could not decide them: a prerequisite failed, or the harness)';
+    case 'uncovered':
+      return 'uncovered (no check names them)';
+    case 'not-testable':
+      return 'not testable from outside';
+    default:
+      return `not verified here: ${row.reason ?? 'skipped'}`;
+  }
+}
+
+/** Broken requirements with the checks that saw each, what was wrong and a few examples: widest first. */
+function findingsOf(matrix: readonly RequirementReport[], blame: ReadonlyArray<{ check_id: string; requirement: string; messages: string[] }>): RequirementFinding[] {
+  return matrix
+    .filter((row) => row.status === 'failed')
+    .map((row) => {
+      const seen = blame.filter((entry) => entry.requirement === row.id);
+      const reasons = new Map<string, number>();
+      for (const message of seen.flatMap((entry) => entry.messages)) {
+        const text = reasonOf(message);
+        reasons.set(text, (reasons.get(text) ?? 0) + 1);
+      }
+      return {
+        requirement: row.id,
+        level: row.level,
+        layer: row.layer,
+        statement: row.statement,
+        checks: [...new Set(seen.map((entry) => entry.check_id))].sort(compare),
+        reasons: [...reasons].map(([text, count]) => ({ text, count })).sort((a, b) => b.count - a.count || compare(a.text, b.text)),
+        examples: seen.slice(0, EXAMPLES).map((entry) => ({ check_id: entry.check_id, message: entry.messages[0] ?? '' })),
+      };
+    })
+    .sort((a, b) => b.checks.length - a.checks.length || compare(a.requirement, b.requirement));
+}
+
+const EXAMPLES = 3;
+
+/** What was wrong, without the call that showed it: the "got" of the message, else the message. */
+function reasonOf(message: string): string {
+  const text = message.replace(/^\[[^\]]*\] /, '');
+  const { got } = expectedAndGot(text);
+  const reason = got ?? text;
+  return reason.length > 200 ? `${reason.slice(0, 200)}…` : reason;
 }
 
 function tally<T extends Outcome | RequirementStatus>(keys: readonly T[], values: readonly T[]): Record<T, number> {

@@ -13,9 +13,17 @@ export interface VerifyOptions {
  * results in the file, and the JWS must verify and sign exactly the file's profile digest, suite
  * version and that digest. Every problem found is listed; `ok` only when there is none.
  */
-export async function verifyReport(file: string, options: VerifyOptions = {}): Promise<{ ok: boolean; problems: string[] }> {
+export interface Verification {
+  ok: boolean;
+  problems: string[];
+  /** What the report claims, once its results could be read: the verdict, the headline and the run's filters. */
+  claims?: { verdict: string; headline: string; filters: string[] };
+}
+
+export async function verifyReport(file: string, options: VerifyOptions = {}): Promise<Verification> {
   const problems: string[] = [];
-  const done = () => ({ ok: problems.length === 0, problems });
+  let claimed: Verification['claims'];
+  const done = (): Verification => (claimed === undefined ? { ok: problems.length === 0, problems } : { ok: problems.length === 0, problems, claims: claimed });
   let report: unknown;
   try {
     report = JSON.parse(await readFile(file, 'utf8'));
@@ -36,6 +44,7 @@ export async function verifyReport(file: string, options: VerifyOptions = {}): P
     problems.push('the report has no results');
     return done();
   }
+  claimed = claimsOf(report.results);
   const digest = resultsDigest(report.results);
   if (signature.results_digest !== digest) problems.push('the results digest does not match the results: the results were changed after signing');
 
@@ -62,6 +71,13 @@ export async function verifyReport(file: string, options: VerifyOptions = {}): P
     problems.push(`the report was signed with key ${thumbprint}, not with the expected key ${options.keyThumbprint}`);
   }
   return done();
+}
+
+/** What a reader must know beside the signature: a verified `partial` is still only a filtered run. */
+function claimsOf(results: Record<string, unknown>): Verification['claims'] {
+  const scope = isRecord(results.scope) && Array.isArray(results.scope.filters) ? results.scope.filters.filter((f): f is string => typeof f === 'string') : [];
+  const headline = isRecord(results.headline) && typeof results.headline.text === 'string' ? results.headline.text : '(no headline)';
+  return { verdict: typeof results.verdict === 'string' ? results.verdict : '(no verdict)', headline, filters: scope };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -24,17 +24,70 @@ export interface Requirement {
   part: SpecPart;
   level: RequirementLevel;
   statement: string;
+  /** The citations below as one line of text, for reports. */
   source: string;
   layer: RequirementLayer;
   /** Why no client can provoke it (an internal failure, say); null for a requirement checks can verify. */
   not_testable: string | null;
 }
 
+/**
+ * One quoted source: a line of the specification (its line number in `dss-api-spec-1.0.0.md`, a verbatim
+ * copy of the spec kept beside the catalogue), or a section of docs/semantics.md (its `##` heading). The
+ * quote is a verbatim fragment of that line or section, so that a reader (and the coverage test) can
+ * find it.
+ */
+export type Citation = { spec: number; quote: string } | { semantics: string; quote: string };
+
+/** A requirement as the catalogue writes it: with its citations and the prerequisites its checks need. */
+export interface CataloguedRequirement extends Requirement {
+  cites: Citation[];
+  /** Interoperability rules (PRE-...) a target must follow before any check of this requirement can run. */
+  prerequisites: string[];
+}
+
+/**
+ * An interoperability rule of the reference profile that a check needs before it can verify anything (a
+ * vendor must sign a funding somehow): never scored itself, named so that a vendor knows what it adopts.
+ */
+export interface Prerequisite {
+  id: string;
+  statement: string;
+  cites: Citation[];
+  source: string;
+}
+
+export interface Catalogue {
+  requirements: CataloguedRequirement[];
+  prerequisites: Prerequisite[];
+}
+
 /** Upper-case words joined by hyphens (`AUTH-REFRESH`): greppable, and safe in any report format. */
 const idPattern = /^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+$/;
 
+/**
+ * Catalogues read so far, by version. The scenarios ask for the catalogue once each and parsing its
+ * YAML takes a tenth of a second or more: once per process is enough.
+ */
+const loaded = new Map<string, Catalogue>();
+
 /** Reads and validates the catalogue of a spec version; throws with every problem found. */
-export function loadRequirements(version = '1.0.0'): Requirement[] {
+export function loadRequirements(version = '1.0.0'): CataloguedRequirement[] {
+  return loadCatalogue(version).requirements;
+}
+
+/** The whole catalogue of a spec version: its requirements and the prerequisites they name. */
+export function loadCatalogue(version = '1.0.0'): Catalogue {
+  let catalogue = loaded.get(version);
+  if (!catalogue) {
+    catalogue = readCatalogue(version);
+    loaded.set(version, catalogue);
+  }
+  // Copies of the lists: a caller that sorts or filters its own does not change the next caller's.
+  return { requirements: [...catalogue.requirements], prerequisites: [...catalogue.prerequisites] };
+}
+
+function readCatalogue(version: string): Catalogue {
   const file = new URL(`./${version}.yaml`, import.meta.url);
   let text: string;
   try {
@@ -42,11 +95,15 @@ export function loadRequirements(version = '1.0.0'): Requirement[] {
   } catch {
     throw new Error(`No requirement catalogue for spec version ${version} (expected ${file.pathname})`);
   }
-  return parseRequirements(text, version);
+  return parseCatalogue(text, version);
 }
 
 /** Validates a catalogue's text, reporting every problem at once so a catalogue edit is fixed in one go. */
-export function parseRequirements(text: string, version: string): Requirement[] {
+export function parseRequirements(text: string, version: string): CataloguedRequirement[] {
+  return parseCatalogue(text, version).requirements;
+}
+
+export function parseCatalogue(text: string, version: string): Catalogue {
   const document: unknown = parse(text);
   if (!isRecord(document)) throw new Error(`Requirement catalogue ${version}: the file is not a YAML mapping`);
   const problems: string[] = [];
@@ -58,20 +115,67 @@ export function parseRequirements(text: string, version: string): Requirement[] 
     problems.push('requirements must be a list');
     throw catalogueError(version, problems);
   }
+  const prerequisites: Prerequisite[] = [];
+  const prerequisiteEntries = document.prerequisites ?? [];
+  if (!Array.isArray(prerequisiteEntries)) problems.push('prerequisites must be a list');
+  else {
+    prerequisiteEntries.forEach((entry: unknown, index) => {
+      const prerequisite = checkPrerequisite(entry, `prerequisites[${index}]`, problems);
+      if (prerequisite) prerequisites.push(prerequisite);
+    });
+  }
+  const known = new Set(prerequisites.map((prerequisite) => prerequisite.id));
   const seen = new Set<string>();
-  const requirements: Requirement[] = [];
+  const requirements: CataloguedRequirement[] = [];
   entries.forEach((entry: unknown, index) => {
     const requirement = checkEntry(entry, `requirements[${index}]`, problems);
     if (!requirement) return;
     if (seen.has(requirement.id)) problems.push(`requirements[${index}]: duplicate id ${requirement.id}`);
+    for (const name of requirement.prerequisites) {
+      if (!known.has(name)) problems.push(`requirements[${index}] (${requirement.id}): prerequisite ${name} is not among the prerequisites`);
+    }
     seen.add(requirement.id);
     requirements.push(requirement);
   });
   if (problems.length > 0) throw catalogueError(version, problems);
-  return requirements;
+  return { requirements, prerequisites };
 }
 
-function checkEntry(entry: unknown, where: string, problems: string[]): Requirement | null {
+/** A citation as one readable phrase: `spec line 512 "…"` or `semantics § Heading "…"`. */
+export function describeCitation(citation: Citation): string {
+  return 'spec' in citation ? `spec line ${citation.spec}: "${citation.quote}"` : `docs/semantics.md § ${citation.semantics}: "${citation.quote}"`;
+}
+
+function checkCitations(value: unknown, label: string, problems: string[]): Citation[] | null {
+  if (!Array.isArray(value) || value.length === 0) {
+    problems.push(`${label}: cites must be a non-empty list of { spec: <line>, quote } or { semantics: <section>, quote }`);
+    return null;
+  }
+  const cites: Citation[] = [];
+  value.forEach((entry: unknown, index) => {
+    const where = `${label}: cites[${index}]`;
+    if (!isRecord(entry) || !isText(entry.quote)) problems.push(`${where}: needs a quote`);
+    else if (typeof entry.spec === 'number' && Number.isInteger(entry.spec) && entry.spec > 0) cites.push({ spec: entry.spec, quote: entry.quote });
+    else if (isText(entry.semantics)) cites.push({ semantics: entry.semantics, quote: entry.quote });
+    else problems.push(`${where}: needs spec (a line number) or semantics (a section heading)`);
+  });
+  return cites;
+}
+
+function checkPrerequisite(entry: unknown, where: string, problems: string[]): Prerequisite | null {
+  if (!isRecord(entry)) {
+    problems.push(`${where}: must be a mapping`);
+    return null;
+  }
+  const label = typeof entry.id === 'string' ? `${where} (${entry.id})` : where;
+  if (!isId(entry.id) || !entry.id.startsWith('PRE-')) problems.push(`${label}: id must match ${idPattern} and start with PRE-`);
+  if (!isText(entry.statement)) problems.push(`${label}: statement must be a non-empty string`);
+  const cites = checkCitations(entry.cites, label, problems);
+  if (!isId(entry.id) || !isText(entry.statement) || cites === null) return null;
+  return { id: entry.id, statement: entry.statement, cites, source: cites.map(describeCitation).join('; ') };
+}
+
+function checkEntry(entry: unknown, where: string, problems: string[]): CataloguedRequirement | null {
   if (!isRecord(entry)) {
     problems.push(`${where}: must be a mapping`);
     return null;
@@ -86,11 +190,17 @@ function checkEntry(entry: unknown, where: string, problems: string[]): Requirem
   const part = take(entry.part, (v) => isOneOf(v, specParts), `part must be one of ${specParts.join(', ')}`);
   const level = take(entry.level, (v) => isOneOf(v, requirementLevels), `level must be one of ${requirementLevels.join(', ')}`);
   const statement = take(entry.statement, isText, 'statement must be a non-empty string');
-  const source = take(entry.source, isText, 'source must be a non-empty string');
-  const layer = entry.layer === undefined ? 'specification' : take(entry.layer, (v) => isOneOf(v, requirementLayers), `layer must be one of ${requirementLayers.join(', ')}`);
+  const layer = take(entry.layer, (v) => isOneOf(v, requirementLayers), `layer must be one of ${requirementLayers.join(', ')}`);
   const notTestable = entry.not_testable === undefined ? null : take(entry.not_testable, isText, 'not_testable must be a non-empty string (why no client can provoke it)');
-  if (id === null || part === null || level === null || statement === null || source === null || layer === null) return null;
-  return { id, part, level, statement, source, layer, not_testable: notTestable };
+  const cites = checkCitations(entry.cites, label, problems);
+  const prerequisites = entry.prerequisites === undefined ? [] : take(entry.prerequisites, isIdList, 'prerequisites must be a list of PRE- ids');
+  if (id === null || part === null || level === null || statement === null || layer === null || cites === null || prerequisites === null) return null;
+  const source = cites.map(describeCitation).join('; ');
+  return { id, part, level, statement, source, layer, not_testable: notTestable, cites, prerequisites };
+}
+
+function isIdList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every(isId);
 }
 
 function catalogueError(version: string, problems: string[]): Error {

@@ -1,4 +1,4 @@
-import type { TestDetails } from '@playwright/test';
+import { expect, type TestDetails } from '@playwright/test';
 import type { JsonSchema } from '../../schemas/catalogue-types.ts';
 import type { EndpointId } from '../../schemas/endpoints.ts';
 import { schemaRef } from '../../schemas/resources.ts';
@@ -6,6 +6,7 @@ import { validate } from '../../schemas/validators.ts';
 import { checkIdPattern } from './check-id.ts';
 import { isJsonMediaType, type DssResponse } from './client.ts';
 import type { ControlClient } from './control.ts';
+import { FINDING_ANNOTATION } from './finding.ts';
 import { test, type Actors } from './fixtures.ts';
 import { HarnessFault } from './harness-fault.ts';
 
@@ -49,16 +50,9 @@ export function check(id: string, title: string, options: CheckOptions): [string
   return [`${id} ${title}`, { tag: `@${id.split('.')[0]}`, annotation }];
 }
 
-/** A check failed: the target did not do what the requirement says. */
-export class CheckFailure extends Error {
-  constructor(
-    readonly requirement: string,
-    message: string,
-  ) {
-    super(`[${requirement}] ${message}`);
-    this.name = 'CheckFailure';
-  }
-}
+// In its own module so that the runtime below the checks (token-keeper.ts) can fail a requirement too.
+export { CheckFailure } from './check-failure.ts';
+import { CheckFailure } from './check-failure.ts';
 
 /**
  * Runs `expectation`, one attempt among several; a CheckFailure it throws is thrown again under the same
@@ -103,6 +97,37 @@ export function expectErrorBody(response: DssResponse, requirement: string): voi
 }
 
 const errorSchema = schemaRef('error');
+
+/**
+ * Runs the assertion of a cross-cutting requirement (the error body's shape, a resource schema) without
+ * stopping the check: a CheckFailure it throws becomes a finding (an annotation the reports group by
+ * requirement, and a soft failure, so the check still fails at its end), and the check goes on to
+ * decide its own requirements. One defect in every error body is then one finding, not a hundred
+ * checks that stopped before testing anything else.
+ */
+export function recordAcross(assertion: () => void): void {
+  try {
+    assertion();
+  } catch (error) {
+    if (!(error instanceof CheckFailure)) throw error;
+    const info = test.info();
+    // A check that loops over every endpoint would say the same thing 46 times: a few examples do.
+    const earlier = info.annotations.filter((annotation) => annotation.type === FINDING_ANNOTATION && annotation.description?.startsWith(`[${error.requirement}]`)).length;
+    if (earlier >= FINDINGS_PER_REQUIREMENT) return;
+    info.annotations.push({ type: FINDING_ANNOTATION, description: error.message });
+    findings.soft(error.message).toBeNoFinding();
+  }
+}
+
+/** Findings kept per requirement and check: enough examples to see the defect. */
+const FINDINGS_PER_REQUIREMENT = 3;
+
+/** A matcher that always fails with the finding as its message, so the error reads exactly as the annotation. */
+const findings = expect.extend({
+  toBeNoFinding(message: string) {
+    return { pass: false, message: () => message, name: 'toBeNoFinding' };
+  },
+});
 
 /** A SHOULD-level rule: when broken, the check carries a warning instead of failing. */
 export function warnShould(condition: boolean, message: string, requirement: string): void {

@@ -44,7 +44,7 @@ const tokenExpiringIn = (ms: number) => fakeJwt({ sub: 'mm', exp: (NOW + ms) / 1
 
 function client(token: string, extra: { reissueToken?: () => Promise<string> } = {}) {
   const recording = new RecordingChannel();
-  return { recording, client: new DssClient({ baseUrl: `${server.url}/`, token, timeoutMs: 2000, recording, now: () => NOW, ...extra }) };
+  return { recording, client: new DssClient({ baseUrl: `${server.url}/`, token, timeoutMs: 20_000, recording, now: () => NOW, ...extra }) };
 }
 
 test('a token with more than two minutes left is used as is', async () => {

@@ -1,6 +1,6 @@
 import type { HttpMethod } from '../../schemas/catalogue-types.ts';
 import { endpointById, endpoints, fullPath, type EndpointId } from '../../schemas/endpoints.ts';
-import { bySpecificity, compileTemplate, matchTemplate } from '../../simulator/http/path-template.ts';
+import { bySpecificity, compileTemplate, matchTemplate } from '../../protocol/path-template.ts';
 import { HarnessFault } from './harness-fault.ts';
 import { send, type HttpResponse, type NetworkFailure } from './http.ts';
 import type { RecordedCall, RecordingChannel } from './recorder.ts';
@@ -67,6 +67,8 @@ export interface DssClientOptions {
   tokenRenewed?: (token: string) => void;
   /** See TokenKeeper: a new token from the control plane when refreshing is impossible. */
   reissueToken?: () => Promise<string>;
+  /** See TokenKeeper: the member whose token this is, to validate renewals. */
+  member?: string;
 }
 
 export class DssClient {
@@ -80,20 +82,13 @@ export class DssClient {
       refresh: (token) => this.refresh(token),
       reissue: options.reissueToken,
       renewed: options.tokenRenewed,
+      member: options.member,
     });
   }
 
   /** The member's current token (renewed first if it is about to expire). */
   token(): Promise<string> {
     return this.keeper.current();
-  }
-
-  /**
-   * Makes `token` the member's token from now on. A check that renews the member's own token through
-   * the refresh endpoint must hand the new one over at once, since the old one is then revoked.
-   */
-  adoptToken(token: string): void {
-    this.keeper.adopt(token);
   }
 
   async call(endpointId: EndpointId, options: CallOptions = {}): Promise<DssResponse> {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { startSimulator } from '../../simulator/server.ts';
 import type { RecordedCall } from './recorder.ts';
-import { profileDigest } from './profile.ts';
+import { profileDigest, writtenProfile } from './profile.ts';
 import { profileFromSimulator } from './target.ts';
 
 /**
@@ -75,7 +75,7 @@ function callsOf(attachments: JsonTest['results'][number]['attachments']): Recor
 }
 
 test('with a profile: own members per worker, baseline, quarantine, warnings, calls and harness faults', async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(300_000); // a child Playwright run: a safety net sized for a loaded machine
   const simulator = await startSimulator({ port: 0 });
   try {
     const dir = temporaryDir('dss-profile-');
@@ -85,7 +85,7 @@ test('with a profile: own members per worker, baseline, quarantine, warnings, ca
       quarantine: ['selftest.quarantined'],
     };
     const profileFile = join(dir, 'profile.json');
-    writeFileSync(profileFile, JSON.stringify(profile));
+    writeFileSync(profileFile, JSON.stringify(writtenProfile(profile)));
     const run = await childRun({ DSS_PROFILE: profileFile }, ['--grep-invert', 'selftest.clock']);
 
     // The stale baseline fails the run; everything else is as the profile says.
@@ -142,7 +142,7 @@ test('with a profile: own members per worker, baseline, quarantine, warnings, ca
 });
 
 test('with nothing given: an embedded simulator, a written profile, and tokens kept usable across clock moves', async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(300_000); // a child Playwright run: a safety net sized for a loaded machine
   const run = await childRun({}, ['--grep', 'selftest.clock']);
   const clock = result(run, 'selftest.clock');
   expect(clock.result.errors).toEqual([]);

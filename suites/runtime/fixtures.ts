@@ -2,7 +2,7 @@ import { test as base, type TestInfo } from '@playwright/test';
 import { DssClient } from './client.ts';
 import { ControlClient, TargetClock, type SimMember } from './control.ts';
 import { HarnessFault } from './harness-fault.ts';
-import type { Profile, ProfileAsset, RequiredRole } from './profile.ts';
+import { memberPath, type Profile, type ProfileAsset, type ProfileMember, type RequiredRole } from './profile.ts';
 import { CALLS_ATTACHMENT, CallRecorder, RecordingChannel } from './recorder.ts';
 import { createSimMembers, operatingAccounts, tokenizerAssets } from './sim-members.ts';
 import { configuredProfile } from './target.ts';
@@ -25,6 +25,10 @@ export interface Actor {
   client: DssClient;
   /** The member as the control plane describes it (BIC, country, account addresses); null without one. */
   member: Omit<SimMember, 'token'> | null;
+  /** The member as the profile gives it, with its extra tokens; absent on a simulator (see credentials.ts). */
+  profile?: ProfileMember;
+  /** Where the profile gives it, for messages: `members.mmA` (the default), or `member_sets[1].mmA`. */
+  path?: string;
 }
 
 export interface Actors extends Record<RequiredRole, Actor> {
@@ -32,6 +36,8 @@ export interface Actors extends Record<RequiredRole, Actor> {
   byRole: Record<string, Actor>;
   /** The simulator's control plane; null against a target without one (see `requireControl`). */
   control: ControlClient | null;
+  /** Keeps the tokens renewed in this run, for restarted workers and `--tokens-out`; absent on a simulator. */
+  tokens?: TokenStore;
 }
 
 export interface DssWorkerFixtures {
@@ -71,11 +77,14 @@ export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
         await use(await simulatorActors(target, recording, `w${workerInfo.workerIndex}`));
         return;
       }
-      // A vendor profile lists one set of members, and two workers must never share one.
-      if (workerInfo.config.workers > 1) {
-        throw new HarnessFault(`the profile's members can serve one worker only, but the run has ${workerInfo.config.workers} workers: run with --workers 1`);
+      // Two workers must never share a member: each parallel worker acts as its own member set, a
+      // shard as the set it chose (target.member_set).
+      const sets = target.member_sets.length;
+      const set = process.env.DSS_SHARD ? target.member_set : workerInfo.parallelIndex;
+      if (set >= sets) {
+        throw new HarnessFault(`the profile lists ${sets} member set${sets === 1 ? '' : 's'}, too few for worker ${workerInfo.parallelIndex + 1} of this run: run with --workers ${sets} or fewer, or list more sets under member_sets`);
       }
-      await use(profileActors(target, recording));
+      await use(profileActors(target, recording, set));
     },
     { scope: 'worker' },
   ],
@@ -138,6 +147,7 @@ async function simulatorActors(target: Profile, recording: RecordingChannel, pre
         recording,
         now: () => clock.now(),
         reissueToken: async () => (await control.createToken(member.identification, { role: 'manager' })).token,
+        member: member.identification,
       }),
       member,
     };
@@ -146,10 +156,12 @@ async function simulatorActors(target: Profile, recording: RecordingChannel, pre
   return { ...byRole, byRole, control };
 }
 
-function profileActors(target: Profile, recording: RecordingChannel): Actors {
+function profileActors(target: Profile, recording: RecordingChannel, set: number): Actors {
   const tokens = TokenStore.forRun(process.env);
+  const members = target.member_sets[set]!;
   const byRole: Record<string, Actor> = {};
-  for (const [role, member] of Object.entries(target.members)) {
+  for (const [role, member] of Object.entries(members)) {
+    const path = memberPath(target, set, role);
     byRole[role] = {
       role,
       identification: member.identification,
@@ -158,12 +170,15 @@ function profileActors(target: Profile, recording: RecordingChannel): Actors {
       client: new DssClient({
         baseUrl: target.base_url,
         // A worker restarted after a failed check picks up the token its predecessor renewed.
-        token: tokens.latest(role) ?? member.token,
+        token: tokens.latest(`${path}.token`) ?? member.token,
         timeoutMs: target.timeouts.request_ms,
         recording,
-        tokenRenewed: (token) => tokens.save(role, token),
+        tokenRenewed: (token) => tokens.save(`${path}.token`, token),
+        member: member.identification,
       }),
       member: null,
+      profile: member,
+      path,
     };
   }
   const required = (role: RequiredRole): Actor => {
@@ -171,5 +186,5 @@ function profileActors(target: Profile, recording: RecordingChannel): Actors {
     if (!actor) throw new HarnessFault(`the profile has no member for role ${role}`);
     return actor;
   };
-  return { tokenizer: required('tokenizer'), mmA: required('mmA'), mmB: required('mmB'), byRole, control: null };
+  return { tokenizer: required('tokenizer'), mmA: required('mmA'), mmB: required('mmB'), byRole, control: null, tokens };
 }

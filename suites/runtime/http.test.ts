@@ -62,7 +62,7 @@ function expectFailure(result: HttpResult, reason: string): void {
 
 test('a GET request carries its JSON body to the server', async () => {
   const body = JSON.stringify({ cancel_quotations: false });
-  const result = await send({ method: 'GET', url: `${server.url}/echo`, headers: { 'Content-Type': 'application/json' }, body, timeoutMs: 2000 });
+  const result = await send({ method: 'GET', url: `${server.url}/echo`, headers: { 'Content-Type': 'application/json' }, body, timeoutMs: 20_000 });
   expect(result.kind).toBe('response');
   if (result.kind !== 'response') return;
   expect(result.status).toBe(200);
@@ -70,11 +70,13 @@ test('a GET request carries its JSON body to the server', async () => {
   expect(JSON.parse(result.bodyText)).toEqual({ method: 'GET', body, contentType: 'application/json', length: String(Buffer.byteLength(body)) });
 });
 
-test('a server that never answers is a timeout failure, within the deadline', async () => {
+test('a server that never answers is a timeout failure, at the deadline', async () => {
+  // /stall never answers: that send returns at all is the deadline at work (an upper bound on the time
+  // would only measure the machine's load). It must not give up before the deadline either.
   const started = Date.now();
   const result = await send({ method: 'GET', url: `${server.url}/stall`, timeoutMs: 300 });
   expectFailure(result, 'timeout');
-  expect(Date.now() - started).toBeLessThan(2000);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(290);
 });
 
 test('the deadline also covers a body that never ends', async () => {
@@ -82,11 +84,11 @@ test('the deadline also covers a body that never ends', async () => {
 });
 
 test('a connection reset by the server is a reset failure', async () => {
-  expectFailure(await send({ method: 'GET', url: `${server.url}/reset`, timeoutMs: 2000 }), 'reset');
+  expectFailure(await send({ method: 'GET', url: `${server.url}/reset`, timeoutMs: 20_000 }), 'reset');
 });
 
 test('a connection broken in the middle of the body is a reset failure', async () => {
-  expectFailure(await send({ method: 'GET', url: `${server.url}/reset-mid-body`, timeoutMs: 2000 }), 'reset');
+  expectFailure(await send({ method: 'GET', url: `${server.url}/reset-mid-body`, timeoutMs: 20_000 }), 'reset');
 });
 
 test('a refused connection is a refused failure', async () => {
@@ -95,35 +97,35 @@ test('a refused connection is a refused failure', async () => {
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
-  expectFailure(await send({ method: 'GET', url: `http://127.0.0.1:${port}/`, timeoutMs: 2000 }), 'refused');
+  expectFailure(await send({ method: 'GET', url: `http://127.0.0.1:${port}/`, timeoutMs: 20_000 }), 'refused');
 });
 
 test('a response over the size cap is aborted and reported', async () => {
-  const result = await send({ method: 'GET', url: `${server.url}/huge`, timeoutMs: 5000, maxResponseBytes: 5 * 1024 * 1024 });
+  const result = await send({ method: 'GET', url: `${server.url}/huge`, timeoutMs: 20_000, maxResponseBytes: 5 * 1024 * 1024 });
   expectFailure(result, 'too-large');
 });
 
 test('a declared length over the cap is refused at once, without waiting for the body', async () => {
-  const result = await send({ method: 'GET', url: `${server.url}/declared-huge`, timeoutMs: 5000, maxResponseBytes: 1024 });
+  // The body never comes: a send that waited for it would end as a timeout, not as too-large.
+  const result = await send({ method: 'GET', url: `${server.url}/declared-huge`, timeoutMs: 20_000, maxResponseBytes: 1024 });
   expectFailure(result, 'too-large');
   expect(result.kind === 'failure' && result.message).toBe("response too large: the body exceeds the harness's limit of 1024 bytes; reading stopped");
-  expect(result.durationMs).toBeLessThan(5000);
 });
 
 test('a body that is not UTF-8 is flagged; a UTF-8 one is not', async () => {
-  const bad = await send({ method: 'GET', url: `${server.url}/not-utf8`, timeoutMs: 2000 });
+  const bad = await send({ method: 'GET', url: `${server.url}/not-utf8`, timeoutMs: 20_000 });
   expect(bad.kind === 'response' && bad.invalidUtf8).toBe(true);
-  const good = await send({ method: 'GET', url: `${server.url}/echo`, timeoutMs: 2000 });
+  const good = await send({ method: 'GET', url: `${server.url}/echo`, timeoutMs: 20_000 });
   expect(good.kind === 'response' && good.invalidUtf8).toBeUndefined();
 });
 
 test('a response under the cap is read whole', async () => {
-  const result = await send({ method: 'GET', url: `${server.url}/huge`, timeoutMs: 5000, maxResponseBytes: 7 * 1024 * 1024 });
+  const result = await send({ method: 'GET', url: `${server.url}/huge`, timeoutMs: 20_000, maxResponseBytes: 7 * 1024 * 1024 });
   expect(result.kind === 'response' && result.bodyText.length).toBe(6 * 1024 * 1024);
 });
 
 test('a redirect is returned as is, not followed', async () => {
-  const result = await send({ method: 'POST', url: `${server.url}/redirect`, timeoutMs: 2000 });
+  const result = await send({ method: 'POST', url: `${server.url}/redirect`, timeoutMs: 20_000 });
   expect(result.kind === 'response' && [result.status, result.headers.location, result.bodyText]).toEqual([302, '/echo', 'moved']);
 });
 

@@ -155,7 +155,8 @@ function classify(error: unknown): NetworkFailureReason {
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED') return 'reset';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns';
   if (code === 'ETIMEDOUT') return 'timeout';
-  if (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.includes('CERT') || code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE') return 'tls';
+  // EPROTO: the handshake broke (an https URL to a plain http port, an old protocol version).
+  if (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.includes('CERT') || code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' || code === 'EPROTO') return 'tls';
   return 'other';
 }
 

@@ -1,15 +1,13 @@
+import { formatAmountUnits, FRACTION_DIGITS, UNITS_PER_WHOLE } from '../../protocol/amount.ts';
 import { HarnessFault } from './harness-fault.ts';
 
 /**
  * Amounts as the harness holds them (the flows, the checks, the invariant model): signed counts of
  * 10^-7 units in a bigint, never binary floats. Signed, unlike the simulator's amounts, because a
- * target's balance may be wrong in any direction and the harness must be able to say so; and written
- * here, not borrowed from the simulator, so that the oracle does not share the parser of the system it
- * judges.
+ * target's balance may be wrong in any direction and the harness must be able to say so. The reading of
+ * a target's balance text is the harness's own (tolerant of a sign, never the simulator's parser); the
+ * protocol's rules (7 fraction digits, the rendering) come from protocol/amount.ts, shared by both halves.
  */
-
-export const FRACTION_DIGITS = 7;
-export const UNITS_PER_WHOLE = 10n ** BigInt(FRACTION_DIGITS);
 
 /** Up to 15 significant digits survive a round trip through a JSON number (a double) unchanged. */
 const MAX_JSON_UNITS = 10n ** 15n - 1n;
@@ -25,12 +23,8 @@ export function readBalanceText(text: string): bigint | undefined {
   return sign ? -units : units;
 }
 
-/** "12.5000000", "-0.0000001": always 7 fraction digits, as balances are rendered. */
-export function formatUnits(units: bigint): string {
-  const magnitude = units < 0n ? -units : units;
-  const fraction = (magnitude % UNITS_PER_WHOLE).toString().padStart(FRACTION_DIGITS, '0');
-  return `${units < 0n ? '-' : ''}${magnitude / UNITS_PER_WHOLE}.${fraction}`;
-}
+/** "12.5000000", "-0.0000001": always 7 fraction digits, as balances are rendered (protocol/amount.ts). */
+export const formatUnits = formatAmountUnits;
 
 /**
  * The JSON number a request carries for an amount. Exact: the shortest text of the double is the

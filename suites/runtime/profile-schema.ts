@@ -8,6 +8,21 @@ import { checkIdPattern } from './check-id.ts';
  */
 
 export const requiredRoles = ['tokenizer', 'mmA', 'mmB'] as const;
+
+/**
+ * Members some checks need besides the three required ones, each what a vendor's portal or onboarding
+ * can provide (docs/profiles.md says what each must be); a check that needs one that is absent is not
+ * verified here. On a simulator they are made per check through the control plane.
+ */
+export const optionalRoles = ['blank_maker', 'blank_tokenizer', 'second_tokenizer', 'blocked', 'line_holder'] as const;
+
+/**
+ * Extra tokens of one member, with the rights the portal gave them, each for the checks of one rule
+ * (docs/profiles.md): read-only, limited to accounts, to endpoints, to addresses, a second session, a
+ * token without the issuance account, a fresh token left to expire (--slow).
+ */
+export const credentialNames = ['viewer', 'accounts', 'endpoints', 'ip_elsewhere', 'ip_here', 'session', 'without_emission', 'expiry'] as const;
+export const accessRights = ['viewer', 'manager', 'administrator'] as const;
 export const controlKinds = ['simulator', 'none'] as const;
 
 const nonEmpty = { type: 'string', minLength: 1 };
@@ -21,6 +36,15 @@ const asset = {
   properties: { asset_code_identification: nonEmpty, asset_issuer_identification: nonEmpty },
 };
 
+const names = { type: 'array', minItems: 1, uniqueItems: true, items: nonEmpty };
+
+/** A token and the rights it was issued with (spec, Authentication 3); absent rights mean "all". */
+const credential = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: nonEmpty, role: { enum: [...accessRights] }, accounts: names, endpoints: names, allowed_ips: names },
+};
+
 const member = {
   type: 'object',
   required: ['identification', 'token', 'accounts'],
@@ -28,25 +52,31 @@ const member = {
     identification: nonEmpty,
     token: nonEmpty,
     // Operating accounts; the first is the member's default.
-    accounts: { type: 'array', minItems: 1, uniqueItems: true, items: nonEmpty },
+    accounts: names,
     assets: { type: 'array', items: asset },
+    tokens: { type: 'object', properties: Object.fromEntries(credentialNames.map((name) => [name, credential])) },
   },
+};
+
+/** One set of members, keyed by role; more roles than the required ones are allowed. */
+const memberSet = {
+  type: 'object',
+  required: [...requiredRoles],
+  propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_-]*$' },
+  additionalProperties: member,
 };
 
 export const profileSchema: JsonSchema = {
   type: 'object',
-  required: ['base_url', 'members'],
+  // `members` or `member_sets` (parseProfile says when both or neither are given).
+  required: ['base_url'],
   properties: {
     base_url: { type: 'string', pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$' },
     // The {service_domain} that ends the target's addressing identifiers (GET /account-address).
     service_domain: hostName,
-    // Keyed by role; more roles than the three required ones are allowed.
-    members: {
-      type: 'object',
-      required: [...requiredRoles],
-      propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_-]*$' },
-      additionalProperties: member,
-    },
+    members: memberSet,
+    // Several sets of members, one per shard or parallel worker: two runs must never share a member.
+    member_sets: { type: 'array', minItems: 1, items: memberSet },
     capabilities: {
       type: 'object',
       properties: {
@@ -61,19 +91,4 @@ export const profileSchema: JsonSchema = {
 };
 
 /** "/capabilities: unknown field "contrl" (valid: control, areas)" for every key a closed object does not list. */
-export function unknownFields(schema: JsonSchema, data: unknown, path = ''): string[] {
-  if (Array.isArray(data)) {
-    const items = schema.items as JsonSchema | undefined;
-    return items ? data.flatMap((item, index) => unknownFields(items, item, `${path}/${index}`)) : [];
-  }
-  if (data === null || typeof data !== 'object') return [];
-  const properties = schema.properties as Record<string, JsonSchema> | undefined;
-  const additional = schema.additionalProperties as JsonSchema | undefined;
-  const problems: string[] = [];
-  for (const [key, value] of Object.entries(data)) {
-    const child = properties?.[key] ?? additional;
-    if (child) problems.push(...unknownFields(child, value, `${path}/${key}`));
-    else if (properties) problems.push(`${path || '/'}: unknown field "${key}" (valid: ${Object.keys(properties).join(', ')})`);
-  }
-  return problems;
-}
+export { unknownFields } from '../../schemas/unknown-fields.ts';

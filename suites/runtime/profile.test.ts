@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { substituteEnv } from './env-substitution.ts';
-import { loadProfile, parseProfile, profileDigest, ProfileError, type Profile } from './profile.ts';
+import { loadProfile, parseProfile, profileDigest, ProfileError, shardMemberSet, writtenProfile, type Profile } from './profile.ts';
 
 const minimal = `
 base_url: https://dss.example.test/api
@@ -72,7 +72,7 @@ expected_failures: [Not A Slug]
     '/capabilities/control must be equal to one of the allowed values: simulator, none',
     '/timeouts/request_ms must be >= 1',
     '/expected_failures/0 must match pattern',
-    '/members/tokenizer: unknown field "colour" (valid: identification, token, accounts, assets)',
+    '/members/tokenizer: unknown field "colour" (valid: identification, token, accounts, assets, tokens)',
     '/capabilities: unknown field "area" (valid: control, areas)',
   ];
   for (const fragment of expected) expect(problems.some((problem) => problem.includes(fragment)), `${fragment} in ${problems.join('\n')}`).toBe(true);
@@ -84,7 +84,7 @@ test('the error message lists every problem and names the file', () => {
     parseProfile('base_url: http://x\n', 'vendor.yaml', {});
     throw new Error('expected a ProfileError');
   } catch (error) {
-    expect((error as Error).message).toBe("Target profile vendor.yaml is not valid:\n  - / must have required property 'members'");
+    expect((error as Error).message).toBe('Target profile vendor.yaml is not valid:\n  - /: must have "members" (one set of members) or "member_sets" (several)');
   }
 });
 
@@ -96,7 +96,7 @@ test('YAML syntax errors and unreadable files are profile errors too', () => {
 test('a JSON file loads, and a base URL override replaces and is validated like the file', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dss-profile-'));
   const file = join(dir, 'target.json');
-  writeFileSync(file, JSON.stringify(parseProfile(minimal, 'target.yaml', { TKN_TOKEN: 't' })));
+  writeFileSync(file, JSON.stringify(writtenProfile(parseProfile(minimal, 'target.yaml', { TKN_TOKEN: 't' }))));
   expect(loadProfile(file, {}).base_url).toBe('https://dss.example.test/api');
   expect(loadProfile(file, {}, { baseUrl: 'http://127.0.0.1:4010' }).base_url).toBe('http://127.0.0.1:4010');
   expect(problemsOf(() => loadProfile(file, {}, { baseUrl: 'not a url' }))[0]).toContain('/base_url must match pattern');
@@ -114,4 +114,59 @@ test('the digest ignores tokens but follows everything else', () => {
   expect(profileDigest(baselined)).not.toBe(profileDigest(one));
   // The digest must not change the profile it reads.
   expect(one.members.tokenizer.token).toBe('first-secret');
+});
+
+const optional = `
+base_url: https://dss.example.test/api
+member_sets:
+  - tokenizer: { identification: tkn-1, token: t1, accounts: [main] }
+    mmA:
+      identification: mm-a1
+      token: a1
+      accounts: [main, second]
+      tokens:
+        viewer: { token: "\${VIEWER}", role: viewer }
+        accounts: { token: limited, accounts: [main] }
+    mmB: { identification: mm-b1, token: b1, accounts: [main] }
+    blocked: { identification: gone-1, token: g1, accounts: [main] }
+  - tokenizer: { identification: tkn-2, token: t2, accounts: [main] }
+    mmA: { identification: mm-a2, token: a2, accounts: [main] }
+    mmB: { identification: mm-b2, token: b2, accounts: [main] }
+`;
+
+test('member sets: the first by default, a shard takes its own, extra tokens keep their declared rights', () => {
+  const profile = parseProfile(optional, 'sets.yaml', { VIEWER: 'viewer-token' });
+  expect(profile.member_sets).toHaveLength(2);
+  expect([profile.member_set, profile.members.mmA.identification]).toEqual([0, 'mm-a1']);
+  expect(profile.members.mmA.tokens).toEqual({ viewer: { token: 'viewer-token', role: 'viewer' }, accounts: { token: 'limited', accounts: ['main'] } });
+  expect(profile.members.mmB.tokens).toEqual({});
+  expect(profile.members.blocked?.identification).toBe('gone-1');
+  const second = parseProfile(optional, 'sets.yaml', { VIEWER: 'v' }, { shard: '2/2' });
+  expect([second.member_set, second.members.mmA.identification]).toEqual([1, 'mm-a2']);
+});
+
+test('--shard with fewer member sets than shards is refused, saying why; a simulator needs none', () => {
+  const problems = problemsOf(() => parseProfile(optional, 'sets.yaml', { VIEWER: 'v' }, { shard: '1/3' }));
+  expect(problems).toHaveLength(1);
+  expect(problems[0]).toContain('--shard 1/3: the profile lists 2 member sets for 3 shards');
+  expect(problems[0]).toContain('a gateway read consumes the messages the other waits for');
+  const one = parseProfile(minimal, 'a.yaml', { TKN_TOKEN: 't' });
+  expect(shardMemberSet(one, '2/2')).toContain('the profile lists 1 member set for 2 shards');
+  expect(shardMemberSet({ ...one, capabilities: { control: 'simulator' } }, '2/3')).toBe(0);
+  expect(shardMemberSet(one, '3/2')).toContain('above the number of shards');
+});
+
+test('members and member_sets: exactly one; unknown extra tokens are named with the valid ones', () => {
+  const both = `${minimal}member_sets: []\n`;
+  expect(problemsOf(() => parseProfile(both, 'both.yaml', { TKN_TOKEN: 't' }))).toContain('/: give either "members" (one set) or "member_sets" (several), not both');
+  const typo = minimal.replace('accounts: [ops]', 'accounts: [ops]\n    tokens: { veiwer: { token: x } }');
+  const [problem] = problemsOf(() => parseProfile(typo, 'typo.yaml', { TKN_TOKEN: 't' }));
+  expect(problem).toBe('/members/mmB/tokens: unknown field "veiwer" (valid: viewer, accounts, endpoints, ip_elsewhere, ip_here, session, without_emission, expiry)');
+});
+
+test('the digest ignores every token, extra ones too, and the set a shard chose', () => {
+  const one = parseProfile(optional, 'a.yaml', { VIEWER: 'first' });
+  const two = parseProfile(optional.replace('token: limited', 'token: other-limited'), 'a.yaml', { VIEWER: 'second' }, { shard: '2/2' });
+  expect(profileDigest(one)).toBe(profileDigest(two));
+  expect(profileDigest(parseProfile(optional.replace('accounts: [main] }\n    mmB', 'accounts: [second] }\n    mmB'), 'a.yaml', { VIEWER: 'x' }))).not.toBe(profileDigest(one));
 });

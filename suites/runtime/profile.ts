@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { validate } from '../../schemas/validators.ts';
-import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { substituteEnv } from './env-substitution.ts';
-import { controlKinds, profileSchema, requiredRoles, unknownFields } from './profile-schema.ts';
+import { accessRights, controlKinds, credentialNames, profileSchema, requiredRoles, unknownFields } from './profile-schema.ts';
 
 /**
  * The target profile: how a run reaches a target (its URL, the members the checks act as, what the
@@ -17,15 +17,31 @@ export interface ProfileAsset {
   asset_issuer_identification: string;
 }
 
+export type AccessRight = (typeof accessRights)[number];
+export type CredentialName = (typeof credentialNames)[number];
+
+/** An extra token of a member and the rights it was issued with; an absent right means "all". */
+export interface ProfileCredential {
+  token: string;
+  role?: AccessRight;
+  accounts?: string[];
+  endpoints?: string[];
+  allowed_ips?: string[];
+}
+
 export interface ProfileMember {
   identification: string;
+  /** The token the member acts with; no check spends it. */
   token: string;
   /** Operating accounts; the first is the default. */
   accounts: string[];
   assets: ProfileAsset[];
+  /** Extra tokens for the checks of rights and sessions (profile-schema.ts, `credentialNames`). */
+  tokens: Partial<Record<CredentialName, ProfileCredential>>;
 }
 
 export type RequiredRole = (typeof requiredRoles)[number];
+export type MemberSet = Record<RequiredRole, ProfileMember> & Record<string, ProfileMember>;
 export type ControlKind = (typeof controlKinds)[number];
 
 export interface Capabilities {
@@ -39,7 +55,12 @@ export interface Profile {
   base_url: string;
   /** The domain that ends the target's addressing identifiers: `<account>*<country>.<member>.<domain>`. */
   service_domain: string;
-  members: Record<RequiredRole, ProfileMember> & Record<string, ProfileMember>;
+  /** The set of members this process acts as: `member_sets[memberSet]`. */
+  members: MemberSet;
+  /** Every set the profile lists (`members` alone is one set): one per shard or parallel worker. */
+  member_sets: MemberSet[];
+  /** Index in `member_sets` of `members`. */
+  member_set: number;
   capabilities: Capabilities;
   timeouts: { request_ms: number; check_ms: number };
   /** Check ids the target is known to fail: they do not fail the run, but passing one does (stale baseline). */
@@ -67,6 +88,8 @@ export class ProfileError extends Error {
 export interface ProfileOptions {
   /** Replaces the file's `base_url` (`dss test --target` with `--profile`); validated like it. */
   baseUrl?: string;
+  /** `dss test --shard i/n`: shard i acts as member set i (see `shardMemberSet`). */
+  shard?: string;
 }
 
 /** Synchronous, because the Playwright config (which cannot await) reads it too. */
@@ -96,9 +119,52 @@ export function parseProfile(text: string, fileName: string, env: Record<string,
   if (options.baseUrl !== undefined && data !== null && typeof data === 'object') data = { ...data, base_url: options.baseUrl };
 
   const result = validate(profileSchema, data);
-  const problems = [...(result.valid ? [] : result.errors.map(withRootPath)), ...unknownFields(profileSchema, data)];
+  const problems = [...(result.valid ? [] : result.errors.map(withRootPath)), ...unknownFields(profileSchema, data), ...memberSetProblems(data)];
   if (problems.length > 0) throw new ProfileError(fileName, problems);
-  return withDefaults(data as RawProfile);
+  const profile = withDefaults(data as RawProfile);
+  if (options.shard === undefined) return profile;
+  const chosen = shardMemberSet(profile, options.shard);
+  if (typeof chosen === 'string') throw new ProfileError(fileName, [chosen]);
+  return { ...profile, members: profile.member_sets[chosen]!, member_set: chosen };
+}
+
+/** The profile as a file writes it (JSON): its sets, not the set this process chose. */
+export function writtenProfile(profile: Profile): Omit<Profile, 'members' | 'member_set'> {
+  const { members: _members, member_set: _set, ...written } = profile;
+  return written;
+}
+
+/** `members.mmA` for a profile of one set, `member_sets[1].mmA` for one of several. */
+export function memberPath(profile: Pick<Profile, 'member_sets'>, set: number, role: string): string {
+  return profile.member_sets.length === 1 ? `members.${role}` : `member_sets[${set}].${role}`;
+}
+
+/** `members` or `member_sets`, exactly one of them. */
+function memberSetProblems(data: unknown): string[] {
+  if (data === null || typeof data !== 'object') return [];
+  const has = (key: string) => key in data;
+  if (has('members') && has('member_sets')) return ['/: give either "members" (one set) or "member_sets" (several), not both'];
+  if (!has('members') && !has('member_sets')) return ['/: must have "members" (one set of members) or "member_sets" (several)'];
+  return [];
+}
+
+/**
+ * The member set shard `i/n` acts as (0-based), or why it cannot run. Against a simulator every worker
+ * makes its own members, so any shard works; elsewhere shards run at the same time and must not share
+ * members: a gateway read consumes messages another shard waits for, and a member's state is the
+ * precondition of many checks.
+ */
+export function shardMemberSet(profile: Pick<Profile, 'capabilities' | 'member_sets'>, shard: string): number | string {
+  const match = /^([1-9]\d*)\/([1-9]\d*)$/.exec(shard);
+  if (!match) return `--shard must look like 1/3; got "${shard}"`;
+  const [index, total] = [Number(match[1]), Number(match[2])];
+  if (index > total) return `--shard ${shard}: the shard number is above the number of shards`;
+  if (profile.capabilities.control === 'simulator') return 0;
+  const sets = profile.member_sets.length;
+  if (sets < total) {
+    return `--shard ${shard}: the profile lists ${sets} member set${sets === 1 ? '' : 's'} for ${total} shards. Shards run at the same time, and two runs acting as the same members spoil each other (a gateway read consumes the messages the other waits for, and one run's credit lines and allowlists change the other's preconditions): list one set per shard under member_sets (docs/profiles.md), or run fewer shards.`;
+  }
+  return index - 1;
 }
 
 /**
@@ -106,15 +172,25 @@ export function parseProfile(text: string, fileName: string, env: Record<string,
  * in reports, and a token must never influence or appear in anything a report carries.
  */
 export function profileDigest(profile: Profile): string {
-  const members = Object.fromEntries(Object.entries(profile.members).map(([role, { token: _token, ...rest }]) => [role, rest]));
-  return createHash('sha256').update(canonicalJson({ ...profile, members })).digest('hex');
+  // Every set, whichever this shard acts as: the shards of one run share the digest.
+  const { members: _members, member_set: _set, member_sets, ...rest } = profile;
+  return createHash('sha256').update(canonicalJson({ ...rest, member_sets: member_sets.map(withoutTokens) })).digest('hex');
+}
+
+function withoutTokens(set: MemberSet): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(set).map(([role, { token: _token, tokens, ...rest }]) => [role, { ...rest, tokens: Object.fromEntries(Object.entries(tokens).map(([name, { token: _secret, ...rights }]) => [name, rights])) }]),
+  );
 }
 
 /** The profile as written, after schema validation and before defaults. */
+type RawMemberSet = Record<string, Omit<ProfileMember, 'assets' | 'tokens'> & Partial<Pick<ProfileMember, 'assets' | 'tokens'>>>;
+
 interface RawProfile {
   base_url: string;
   service_domain?: string;
-  members: Record<string, Omit<ProfileMember, 'assets'> & { assets?: ProfileAsset[] }>;
+  members?: RawMemberSet;
+  member_sets?: RawMemberSet[];
   capabilities?: Partial<Capabilities>;
   timeouts?: { request_ms?: number; check_ms?: number };
   expected_failures?: string[];
@@ -122,14 +198,17 @@ interface RawProfile {
 }
 
 function withDefaults(raw: RawProfile): Profile {
-  const members = Object.fromEntries(Object.entries(raw.members).map(([role, member]) => [role, { ...member, assets: member.assets ?? [] }]));
+  // The schema requires the three roles, which fromEntries cannot show the type system.
+  const completed = (set: RawMemberSet) => Object.fromEntries(Object.entries(set).map(([role, member]) => [role, { ...member, assets: member.assets ?? [], tokens: member.tokens ?? {} }])) as MemberSet;
+  const member_sets = (raw.member_sets ?? [raw.members!]).map(completed);
   const capabilities: Capabilities = { control: raw.capabilities?.control ?? 'none' };
   if (raw.capabilities?.areas) capabilities.areas = raw.capabilities.areas;
   return {
     base_url: raw.base_url,
     service_domain: raw.service_domain ?? DEFAULT_SERVICE_DOMAIN,
-    // The schema requires the three roles, which fromEntries cannot show the type system.
-    members: members as Profile['members'],
+    members: member_sets[0]!,
+    member_sets,
+    member_set: 0,
     capabilities,
     timeouts: {
       request_ms: raw.timeouts?.request_ms ?? DEFAULT_REQUEST_MS,

@@ -89,12 +89,14 @@ test('signature query parameters of the funding send are redacted', () => {
   expect([params.get('funding_payload_signature'), params.get('signed_funding_transaction'), params.get('other')]).toEqual([REDACTED, REDACTED, '1']);
 });
 
-test('untouched bodies keep their exact text; long ones are cut to 4 KiB with a marker', () => {
+test('untouched bodies keep their exact text, up to 64 KiB; longer ones are cut with a marker', () => {
   const spaced = '{ "a" : 1 }';
   expect(redactBody(spaced, null, 'request')).toBe(spaced);
-  const long = 'é'.repeat(5000); // 10000 bytes
+  const kept = 'x'.repeat(60_000);
+  expect(redactBody(kept, null, 'response')).toBe(kept);
+  const long = 'é'.repeat(50_000); // 100000 bytes
   const cut = redactBody(long, null, 'response');
-  expect(cut).toContain('[truncated, 10000 bytes in total]');
+  expect(cut).toContain('[truncated, 100000 bytes in total]');
   expect(Buffer.byteLength(cut.slice(0, cut.indexOf('…')))).toBeLessThanOrEqual(BODY_LIMIT_BYTES);
 });
 

@@ -5,7 +5,11 @@
  */
 
 export const REDACTED = '[redacted]';
-export const BODY_LIMIT_BYTES = 4096;
+/**
+ * 64 KiB: enough for every answer of the spec's endpoints and for the message that explains a failure
+ * (4 KiB once hid it); the HTML report keeps a page-wide budget so a failing run's page stays small.
+ */
+export const BODY_LIMIT_BYTES = 64 * 1024;
 
 const secretHeaders = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 

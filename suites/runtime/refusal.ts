@@ -1,4 +1,4 @@
-import { CheckFailure, describeCall, describeStatus, expectErrorBody, inAttempt, warnShould } from './check.ts';
+import { CheckFailure, describeCall, describeStatus, expectErrorBody, inAttempt, recordAcross, warnShould } from './check.ts';
 import type { DssResponse } from './client.ts';
 
 export interface RefusalExpectation {
@@ -17,7 +17,8 @@ export interface RefusalExpectation {
 
 /**
  * A refusal as every rule needs it, whatever the endpoint: never a 2xx (the request was wrong), never a
- * 5xx (a client mistake is not a server failure), always the spec's error body, then the status.
+ * 5xx (a client mistake is not a server failure), always the spec's error body (recorded as a finding of
+ * ERR-BODY-SHAPE without stopping the check), then the status.
  */
 export function expectRefusal(response: DssResponse, expectation: RefusalExpectation): void {
   const { status, requirement, level = 'MUST' } = expectation;
@@ -32,7 +33,8 @@ export function expectRefusal(response: DssResponse, expectation: RefusalExpecta
   if (response.status >= 500) {
     throw new CheckFailure('ERR-NO-5XX', `${call}: a client mistake must not get a 5xx; expected ${status}, got ${response.status}`);
   }
-  if (!expectation.bodyOptional || response.text !== '') expectErrorBody(response, 'ERR-BODY-SHAPE');
+  // Cross-cutting: a wrong error body is recorded, and the status still decides the check's own rule.
+  if (!expectation.bodyOptional || response.text !== '') recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
   if (response.status === status) return;
   if (level === 'MUST') throw new CheckFailure(requirement, `${call}: expected status ${status}, got ${response.status}`);
   warnShould(false, `${call}: expected status ${status}, got ${response.status}`, requirement);

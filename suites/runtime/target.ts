@@ -12,13 +12,15 @@ import { createSimMembers, operatingAccounts } from './sim-members.ts';
 export interface TargetEnv {
   DSS_PROFILE?: string;
   DSS_TARGET?: string;
+  /** `dss test --shard i/n`: the member set of a vendor profile this shard acts as. */
+  DSS_SHARD?: string;
   [name: string]: string | undefined;
 }
 
 /** The profile named by `DSS_PROFILE`, or null when none is named (global setup then builds one). */
 export function configuredProfile(env: TargetEnv): Profile | null {
   if (!env.DSS_PROFILE) return null;
-  return loadProfile(env.DSS_PROFILE, env, env.DSS_TARGET ? { baseUrl: env.DSS_TARGET } : {});
+  return loadProfile(env.DSS_PROFILE, env, { ...(env.DSS_TARGET ? { baseUrl: env.DSS_TARGET } : {}), ...(env.DSS_SHARD ? { shard: env.DSS_SHARD } : {}) });
 }
 
 /**
@@ -36,14 +38,17 @@ export async function profileFromSimulator(baseUrl: string): Promise<Profile> {
   // Members made just now have an asset the first reading did not show.
   const assets = found ? network.assets : (await control.network()).assets;
 
+  const members = {
+    tokenizer: profileMember(chosen.tokenizer, assets),
+    mmA: profileMember(chosen.mmA, assets),
+    mmB: profileMember(chosen.mmB, assets),
+  };
   return {
     base_url: baseUrl,
     service_domain: DEFAULT_SERVICE_DOMAIN,
-    members: {
-      tokenizer: profileMember(chosen.tokenizer, assets),
-      mmA: profileMember(chosen.mmA, assets),
-      mmB: profileMember(chosen.mmB, assets),
-    },
+    members,
+    member_sets: [members],
+    member_set: 0,
     capabilities: { control: 'simulator' },
     timeouts: { request_ms: DEFAULT_REQUEST_MS, check_ms: DEFAULT_CHECK_MS },
     expected_failures: [],
@@ -57,6 +62,8 @@ function profileMember(member: SimMember, assets: SimAsset[]): ProfileMember {
     token: member.token,
     accounts: operatingAccounts(member),
     assets: issuedBy(assets, member).map(({ asset_code_identification, asset_issuer_identification }) => ({ asset_code_identification, asset_issuer_identification })),
+    // A simulator's checks mint the tokens they need through the control plane.
+    tokens: {},
   };
 }
 

@@ -1,8 +1,13 @@
+import { CheckFailure } from './check-failure.ts';
+import { expiryOf, readClaims, tokenProblem } from './jwt-claims.ts';
+
 /**
  * Keeps one member's bearer token usable for a whole run. The spec revokes a token that is not
  * renewed within 15 minutes, so the harness renews it through the spec's own refresh endpoint shortly
  * before it expires. Expiry is read from the JWT's `exp` without verifying it (the harness holds no
- * key); a token that is not a JWT is opaque and is never refreshed.
+ * key); a token that is not a JWT is opaque and is never refreshed (preflight refuses such a profile).
+ * A renewal the target answers is adopted only if it is a JWT of the same member that has not expired:
+ * anything else is the target breaking AUTH-REFRESH, and the check that needed the token fails so.
  */
 
 /** Renew when the token has this little time left. */
@@ -20,6 +25,8 @@ export interface TokenKeeperOptions {
   reissue?: () => Promise<string>;
   /** Told of every new token, so that it outlives this keeper (see TokenStore). */
   renewed?: (token: string) => void;
+  /** The member the token belongs to: a renewal naming another is refused. */
+  member?: string;
 }
 
 export class TokenKeeper {
@@ -41,15 +48,14 @@ export class TokenKeeper {
     return this.renewing;
   }
 
-  /** Takes a token the caller renewed itself (a check of the refresh endpoint) as the current one. */
-  adopt(token: string): void {
-    this.replace(token);
-  }
-
   private async renew(expiresAt: number): Promise<string> {
     if (expiresAt > this.options.now()) {
       const renewed = await this.options.refresh(this.token);
-      if (renewed !== null) return this.replace(renewed);
+      if (renewed !== null) {
+        const problem = this.options.member === undefined ? null : tokenProblem(renewed, this.options.member, this.options.now());
+        if (problem) throw new CheckFailure('AUTH-REFRESH', `the harness renewed ${this.options.member}’s token through GET /oauth-token/refresh and got 200 with a token that ${problem}`);
+        return this.replace(renewed);
+      }
     }
     if (this.options.reissue) return this.replace(await this.options.reissue());
     // Nothing else to try: the next call shows the target's answer to the stale token.
@@ -65,14 +71,6 @@ export class TokenKeeper {
 
 /** The `exp` claim of a JWT in ms, or null when the token is not a JWT with a numeric `exp`. */
 export function jwtExpiry(token: string): number | null {
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts[1] === undefined) return null;
-  try {
-    const claims: unknown = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-    if (claims === null || typeof claims !== 'object') return null;
-    const exp = (claims as { exp?: unknown }).exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
-  } catch {
-    return null;
-  }
+  const claims = readClaims(token);
+  return claims ? expiryOf(claims) : null;
 }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { runSecretsDir } from './run-secrets.ts';
 
 /**
- * The latest token of each profile member during one run. Renewing a token through the spec's refresh
+ * The latest token of each profile member during one run, keyed by where the profile gives it
+ * (`members.mmA.token`, `members.mmA.tokens.session.token`). Renewing a token through the spec's refresh
  * endpoint revokes the one before it, and Playwright restarts a worker after a failed check: without
  * this file the new worker would start again from the profile's token, which the target no longer
  * accepts. It lives in the run's private directory (see run-secrets.ts), which starts empty and is
@@ -16,16 +17,17 @@ export class TokenStore {
     return new TokenStore(join(runSecretsDir(env), 'tokens.json'));
   }
 
-  latest(role: string): string | undefined {
-    return this.read()[role];
+  latest(path: string): string | undefined {
+    return this.read()[path];
   }
 
-  save(role: string, token: string): void {
-    writeFileSync(this.file, JSON.stringify({ ...this.read(), [role]: token }), { mode: 0o600 });
+  save(path: string, token: string): void {
+    writeFileSync(this.file, JSON.stringify({ ...this.read(), [path]: token }), { mode: 0o600 });
     chmodSync(this.file, 0o600);
   }
 
-  private read(): Record<string, string> {
+  /** Every token renewed in the run, by path. */
+  read(): Record<string, string> {
     if (!existsSync(this.file)) return {};
     return JSON.parse(readFileSync(this.file, 'utf8')) as Record<string, string>;
   }

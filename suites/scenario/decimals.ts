@@ -1,4 +1,4 @@
-import { parseAmount, type Amount } from '../../simulator/ledger/amount.ts';
+import { parseAmountUnits } from '../../protocol/amount.ts';
 
 /**
  * Decimals as the ledger holds them (fixed point, 7 fraction digits), for the scenario language's
@@ -6,11 +6,11 @@ import { parseAmount, type Amount } from '../../simulator/ledger/amount.ts';
  * and both must compare exactly, never through binary floats.
  */
 
-/** The value as a ledger amount, or undefined when it is not a non-negative decimal with at most 7 fraction digits. */
-export function decimalOf(value: unknown): Amount | undefined {
+/** The value in units of 10^-7, or undefined when it is not a non-negative decimal with at most 7 fraction digits. */
+export function decimalOf(value: unknown): bigint | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   try {
-    return parseAmount(value);
+    return parseAmountUnits(value);
   } catch {
     return undefined;
   }

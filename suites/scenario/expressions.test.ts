@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { EvaluationError, ExpressionError, evaluateTemplate, parseTemplate, referencesIn, resolveValue, type Scope } from './expressions.ts';
 
 const scope: Scope = {

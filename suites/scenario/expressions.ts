@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
-import { amountToNumber, addAmounts, compareAmounts, formatAmount, subtractAmounts } from '../../simulator/ledger/amount.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
+import { amountUnitsToNumber, formatAmountUnits } from '../../protocol/amount.ts';
 import { decimalOf } from './decimals.ts';
 import { isRecord } from './json-path.ts';
 
@@ -94,9 +94,9 @@ function isFunctionName(name: string): name is FunctionName {
 function arithmetic(name: 'add' | 'subtract', a: unknown, b: unknown): number | string {
   const [x, y] = [decimalOf(a), decimalOf(b)];
   if (x === undefined || y === undefined) throw new EvaluationError(`${name}() takes two non-negative decimals, got ${describeValue(a)} and ${describeValue(b)}`);
-  if (name === 'subtract' && compareAmounts(x, y) < 0) throw new EvaluationError(`subtract() would go below zero: ${describeValue(a)} minus ${describeValue(b)}`);
-  const result = name === 'add' ? addAmounts(x, y) : subtractAmounts(x, y);
-  return typeof a === 'number' && typeof b === 'number' ? amountToNumber(result) : formatAmount(result);
+  if (name === 'subtract' && x < y) throw new EvaluationError(`subtract() would go below zero: ${describeValue(a)} minus ${describeValue(b)}`);
+  const result = name === 'add' ? x + y : x - y;
+  return typeof a === 'number' && typeof b === 'number' ? amountUnitsToNumber(result) : formatAmountUnits(result);
 }
 
 /** A new object: `object`'s own fields, with `field` set to `value` (added, or replacing the old value). */

@@ -32,7 +32,7 @@ test('a valid scenario compiles: defaults, actions as requests, conditions and c
     `
 name: sample
 title: a sample
-requirements: [SCN-FUNDING, SCN-FUNDING-NOTIFICATION]
+requirements: [SCN-FUNDING-FLOW, SCN-FUNDING-NOTIFICATION]
 vars:
   account: \${actors.mmA.accounts[0]}
 steps:
@@ -63,7 +63,7 @@ steps:
   expect(scenario).toMatchObject({ file, name: 'sample', title: 'a sample', needsControl: false, vars: [{ name: 'account', value: '${actors.mmA.accounts[0]}' }] });
   const [balance, sign, wait] = scenario.steps;
   expect(balance).toMatchObject({ number: 1, actor: 'mmA', key: true, endpoint: 'member.getBalance', signedAnswer: false, readsCaptures: false });
-  expect(balance?.requirement).toMatchObject({ id: 'SCN-FUNDING', level: 'MUST' });
+  expect(balance?.requirement).toMatchObject({ id: 'SCN-FUNDING-FLOW', level: 'MUST' });
   const [expected, ...more] = balance?.expectations ?? [];
   expect(more).toEqual([]);
   expect(expected).toMatchObject({ status: 200, schema: { name: 'balanceInfo', schema: schemaRef('balanceInfo') } });
@@ -87,7 +87,7 @@ test('every problem of a scenario is reported at once, with file, line, step and
   const problems = problemsOf(`
 name: sample
 title: many problems
-requirements: [SCN-FUNDING, NO-SUCH-REQ]
+requirements: [SCN-FUNDING-FLOW, NO-SUCH-REQ]
 steps:
   - name: first
     actor: mmC
@@ -124,7 +124,7 @@ steps:
     `${file}:13: step 2 "first", query.colour: member.getBalance takes no query parameter colour (it takes asset_code_identification, asset_issuer_identification)`,
     expect.stringMatching(/^scenarios\/sample\.yaml:15: step 2 "first", expect\.schema: must name a resource of schemas\/resources\.ts, or \[name\] for a list of it; got \["balanceInfos"\] \(resources: error, digitalAccount, /),
     `${file}:17: step 2 "first", expect.values.balance: JSON path "balance" must start with $`,
-    `${file}:21: step 3 "third", requirement: SCN-DSO-ISSUANCE is not one of the scenario's requirements (SCN-FUNDING, NO-SUCH-REQ)`,
+    `${file}:21: step 3 "third", requirement: SCN-DSO-ISSUANCE is not one of the scenario's requirements (SCN-FUNDING-FLOW, NO-SUCH-REQ)`,
     `${file}:22: step 3 "third", sign.payload: bad expression: unknown function uid() (functions: uuid(), identifier(), now(), datetime(), date(), base64(), base64json(), json(), add(), subtract(), with(), find()) at column 25 of "\${base64(captures.y)} \${uid()}"`,
     `${file}:23: step 3 "third", until["$.payload"].matches: Invalid regular expression: /(/u: Unterminated group`,
     `${file}:28: step 4 "fourth", body: tokenizer.listAvailableInstruments takes no body`,
@@ -142,7 +142,7 @@ test('names follow the file; captures and vars are known only after they are mad
     problemsOf(`
 name: other
 title: order
-requirements: [SCN-FUNDING]
+requirements: [SCN-FUNDING-FLOW]
 vars:
   first: \${vars.second}
   second: 1
@@ -170,7 +170,7 @@ test('steps of SHOULD requirements come last: a failing one ends the run, so no 
     problemsOf(`
 name: sample
 title: levels
-requirements: [SCN-FUNDING, SCN-FUNDING-NOTIFICATION]
+requirements: [SCN-FUNDING-FLOW, SCN-FUNDING-NOTIFICATION]
 steps:
   - name: notice
     requirement: SCN-FUNDING-NOTIFICATION
@@ -184,7 +184,7 @@ steps:
     path: { account_identification: main }
 `),
   ).toEqual([
-    `${file}:11: step 2 "balance", requirement: SCN-FUNDING is a MUST requirement, after step 1 "notice" of the SHOULD requirement SCN-FUNDING-NOTIFICATION: put SHOULD steps last`,
+    `${file}:11: step 2 "balance", requirement: SCN-FUNDING-FLOW is a MUST requirement, after step 1 "notice" of the SHOULD requirement SCN-FUNDING-NOTIFICATION: put SHOULD steps last`,
   ]);
 });
 
@@ -193,7 +193,7 @@ test('a request is one call or one action, with the parameters its endpoint take
     problemsOf(`
 name: sample
 title: requests
-requirements: [SCN-FUNDING]
+requirements: [SCN-FUNDING-FLOW]
 steps:
   - name: nothing
     key: true
@@ -225,7 +225,7 @@ test('the file’s shape: missing and mistyped fields, unknown fields with the v
     problemsOf(`
 name: sample
 title: structure
-requirements: [SCN-FUNDING]
+requirements: [SCN-FUNDING-FLOW]
 steps:
   - name: a
     cal: member.getBalance
@@ -252,7 +252,7 @@ test('expect_any lists answers of which any one will do, each compiled like expe
     `
 name: sample
 title: alternatives
-requirements: [SCN-FUNDING]
+requirements: [SCN-FUNDING-FLOW]
 steps:
   - name: either
     key: true
@@ -275,7 +275,7 @@ steps:
     problemsOf(`
 name: sample
 title: alternatives
-requirements: [SCN-FUNDING]
+requirements: [SCN-FUNDING-FLOW]
 steps:
   - name: both
     key: true
@@ -291,7 +291,7 @@ steps:
     expect.stringMatching(/^scenarios\/sample\.yaml:13: step 1 "both", expect_any\[1\]\.schema: must name a resource of schemas\/resources\.ts/),
     `${file}:13: step 1 "both", expect_any[1].values.balance: JSON path "balance" must start with $`,
   ]);
-  expect(problemsOf('name: sample\ntitle: one\nrequirements: [SCN-FUNDING]\nsteps:\n  - { name: a, actor: mmA, call: member.listDigitalAccounts, expect_any: [{ status: 200 }] }\n')).toEqual([
+  expect(problemsOf('name: sample\ntitle: one\nrequirements: [SCN-FUNDING-FLOW]\nsteps:\n  - { name: a, actor: mmA, call: member.listDigitalAccounts, expect_any: [{ status: 200 }] }\n')).toEqual([
     `${file}:5: step 1 "a", expect_any: must NOT have fewer than 2 items`,
   ]);
 });
@@ -301,7 +301,7 @@ test('sign_message: a template of scenarios/messages filled with exactly its fie
     `
 name: sample
 title: messages
-requirements: [SCN-PAYMENT-DSA]
+requirements: [SCN-PAYMENT-DSA-FLOW]
 steps:
   - name: sign
     key: true
@@ -330,7 +330,7 @@ steps:
     problemsOf(`
 name: sample
 title: messages
-requirements: [SCN-PAYMENT-DSA]
+requirements: [SCN-PAYMENT-DSA-FLOW]
 steps:
   - name: unknown
     key: true
@@ -347,7 +347,7 @@ steps:
     `${file}:12: step 2 "wrong-fields", sign_message.fields: template compliance-reject has no placeholder \${text} (it uses message_id, created, from, to, original_message_id, instruction_id, end_to_end_id, uetr, reason_code, reason_text)`,
     `${file}:12: step 2 "wrong-fields", sign_message.fields.text: captures.nothing: captures.nothing is not captured by an earlier step`,
   ]);
-  expect(problemsOf('name: sample\ntitle: t\nrequirements: [SCN-PAYMENT-DSA]\nsteps:\n  - { name: a, key: true, actor: mmA, sign_message: { template: compliance-reject, fields: { from: [A] } } }\n')).toEqual([
+  expect(problemsOf('name: sample\ntitle: t\nrequirements: [SCN-PAYMENT-DSA-FLOW]\nsteps:\n  - { name: a, key: true, actor: mmA, sign_message: { template: compliance-reject, fields: { from: [A] } } }\n')).toEqual([
     `${file}:5: step 1 "a", sign_message.fields.from: must be a text, number or boolean`,
   ]);
 });
@@ -357,7 +357,7 @@ test('fresh: only for a read that consumes', () => {
     `
 name: sample
 title: fresh
-requirements: [SCN-FUNDING]
+requirements: [SCN-FUNDING-FLOW]
 steps:
   - { name: read, key: true, actor: mmA, call: member.readGatewayMessages, query: { type: transactions }, fresh: true }
   - { name: again, actor: mmA, call: member.readGatewayMessages, query: { type: transactions } }
@@ -365,7 +365,7 @@ steps:
     file,
   );
   expect(scenario.steps.map((step) => step.fresh)).toEqual([true, false]);
-  expect(problemsOf('name: sample\ntitle: fresh\nrequirements: [SCN-FUNDING]\nsteps:\n  - { name: a, key: true, actor: mmA, call: member.listDigitalAccounts, fresh: true }\n')).toEqual([
+  expect(problemsOf('name: sample\ntitle: fresh\nrequirements: [SCN-FUNDING-FLOW]\nsteps:\n  - { name: a, key: true, actor: mmA, call: member.listDigitalAccounts, fresh: true }\n')).toEqual([
     `${file}:5: step 1 "a", fresh: only means something for a read that consumes (member.readGatewayMessages)`,
   ]);
 });

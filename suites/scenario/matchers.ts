@@ -1,5 +1,4 @@
-import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
-import { compareAmounts } from '../../simulator/ledger/amount.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { decimalOf } from './decimals.ts';
 import { describeValue, EvaluationError, resolveValue, type Scope } from './expressions.ts';
 import { isRecord } from './json-path.ts';
@@ -199,7 +198,7 @@ function decimalHolds(comparison: DecimalComparison, actual: unknown, expected: 
   if (bound === undefined) throw new EvaluationError(`${comparison} needs a non-negative decimal, but its expression gave ${describeValue(expected)}`);
   const value = decimalOf(actual);
   if (value === undefined) return false;
-  const order = compareAmounts(value, bound);
+  const order = value < bound ? -1 : value > bound ? 1 : 0;
   switch (comparison) {
     case 'decimal':
       return order === 0;

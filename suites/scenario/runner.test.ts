@@ -105,7 +105,8 @@ for (const { name } of loadScenarios()) {
     const keySteps = scenarioData(name).steps.filter((step) => step.key);
     expect(keySteps.length).toBeGreaterThan(0);
     // One whole run per key step: the exchange scenarios make a few hundred calls here.
-    test.setTimeout(30_000 + keySteps.length * 15_000);
+    // A safety net sized to the work (a whole run per key step), generous for a loaded machine.
+    test.setTimeout(60_000 + keySteps.length * 60_000);
     for (const key of keySteps) {
       const data = scenarioData(name);
       // The proof is a run that fails, not a file that does not load: the rest must still compile (see
@@ -126,10 +127,10 @@ test('funding fails when the amount sent differs from the instruction, or a sign
   const funding = changedAmount.vars!.funding as Record<string, unknown>;
   stepOf(changedAmount, 'send').body = { ...funding, funding_amount: 251.75 };
   const amount = await outcome(compiled(changedAmount));
-  expect(amount.failure?.requirement).toBe('SCN-FUNDING');
+  expect(amount.failure?.requirement).toBe('SCN-FUNDING-FLOW');
   const lines = amount.failure?.message.split('\n') ?? [];
   expect(lines[0]).toBe(
-    '[SCN-FUNDING] scenario funding, step 8 of 10 "send", as tokenizer: POST /tokenizer/v1/api/transactions/send?funding_payload_signature=[redacted]&signed_funding_transaction=[redacted]',
+    '[SCN-FUNDING-FLOW] scenario funding, step 8 of 10 "send", as tokenizer: POST /tokenizer/v1/api/transactions/send?funding_payload_signature=[redacted]&signed_funding_transaction=[redacted]',
   );
   expect(lines[1]).toBe('  expected status 200, got 400');
   expect(lines[2]).toMatch(/^ {2}answer: status 400; body: \{.*"short_message"/);
@@ -223,7 +224,7 @@ test('payment-dsa fails when the pacs.008 is signed by the RFI, or the RFI credi
   stepOf(signedByRfi, 'sign-payment').actor = 'mmB';
   const signature = await outcome(compiled(signedByRfi));
   expect(signature.failure?.message.split('\n').slice(0, 2)).toEqual([
-    `[SCN-PAYMENT-DSA] scenario payment-dsa, ${stepLabel(signedByRfi, 'send-payment')}, as mmA: POST /client/v1/api/payments/message/send`,
+    `[SCN-PAYMENT-DSA-FLOW] scenario payment-dsa, ${stepLabel(signedByRfi, 'send-payment')}, as mmA: POST /client/v1/api/payments/message/send`,
     '  expected status 200, got 400',
   ]);
 
@@ -232,7 +233,7 @@ test('payment-dsa fails when the pacs.008 is signed by the RFI, or the RFI credi
   stepOf(noLine, 'ofi-gets-settled-report').timeout_ms = 500;
   const settlement = await outcome(compiled(noLine));
   expect(settlement.failure?.message.split('\n').slice(0, 2)).toEqual([
-    `[SCN-PAYMENT-DSA] scenario payment-dsa, ${stepLabel(noLine, 'ofi-gets-settled-report')}, as mmA: GET /client/v1/api/gateway/messages?type=payment`,
+    `[SCN-PAYMENT-DSA-FLOW] scenario payment-dsa, ${stepLabel(noLine, 'ofi-gets-settled-report')}, as mmA: GET /client/v1/api/gateway/messages?type=payment`,
     expect.stringMatching(/^ {2}waited 500 ms \(\d+ tries\) for \$\[\*\]\.response_data\[\*\]: expected something containing \{ financial_message_type: "iso20022:pacs\.002\.001\.10", financial_message_data: a message with \{ Document\/FIToFIPmtStsRpt\/TxInfAndSts\/OrgnlInstrId: "[0-9a-f]{32}", Document\/FIToFIPmtStsRpt\/TxInfAndSts\/TxSts: "ACSC" \} \}/),
   ]);
 });
@@ -254,7 +255,7 @@ test('payment-dso fails when the RFI returns the DSO before the OFI said with an
   const data = withoutSteps(scenarioData('payment-dso'), 'sign-notice', 'send-notice', 'notice-delivered');
   const { failure } = await outcome(compiled(data));
   expect(failure?.message.split('\n').slice(0, 2)).toEqual([
-    `[SCN-PAYMENT-DSO] scenario payment-dso, ${stepLabel(data, 'return-dso')}, as mmB: POST /client/v1/api/payments/message/reply`,
+    `[SCN-PAYMENT-DSO-FLOW] scenario payment-dso, ${stepLabel(data, 'return-dso')}, as mmB: POST /client/v1/api/payments/message/reply`,
     '  expected status 200, got 400',
   ]);
 });
@@ -263,7 +264,7 @@ test('cancellation fails when the RFI refunds a payment the OFI did not ask back
   const data = withoutSteps(scenarioData('cancellation'), 'sign-first-cancellation', 'request-first-cancellation', 'first-cancellation-delivered');
   const { failure } = await outcome(compiled(data));
   expect(failure?.message.split('\n').slice(0, 2)).toEqual([
-    `[SCN-CANCELLATION] scenario cancellation, ${stepLabel(data, 'refund')}, as mmB: POST /client/v1/api/payments/message/reply`,
+    `[SCN-CANCELLATION-FLOW] scenario cancellation, ${stepLabel(data, 'refund')}, as mmB: POST /client/v1/api/payments/message/reply`,
     '  expected status 200, got 400',
   ]);
 });
@@ -320,7 +321,7 @@ test('an expression that cannot be evaluated: the target’s failure when built 
   stepOf(fromAnswer, 'sign-transaction').sign!.payload = '${base64(captures.amount)}';
   const { failure } = await outcome(compiled(fromAnswer));
   expect(failure?.message.split('\n')).toEqual([
-    '[SCN-FUNDING] scenario funding, step 7 of 10 "sign-transaction", as tokenizer: POST /client/v1/api/sign/payload',
+    '[SCN-FUNDING-FLOW] scenario funding, step 7 of 10 "sign-transaction", as tokenizer: POST /client/v1/api/sign/payload',
     '  the request could not be built from earlier answers: base64() takes a text, got 250.75',
   ]);
 

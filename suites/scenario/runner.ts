@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { validate } from '../../schemas/validators.ts';
 import { endpointById, fullPath, type EndpointId } from '../../schemas/endpoints.ts';
-import { canonicalJson } from '../../simulator/ledger/canonical-json.ts';
-import { CheckFailure } from '../runtime/check.ts';
+import { canonicalJson } from '../../protocol/canonical-json.ts';
+import { CheckFailure, expectErrorBody, recordAcross } from '../runtime/check.ts';
 import type { CallOptions, DssResponse } from '../runtime/client.ts';
 import type { Actors } from '../runtime/fixtures.ts';
 import { HarnessFault } from '../runtime/harness-fault.ts';
@@ -183,7 +183,9 @@ function collect(inboxes: Map<string, unknown[]>, key: string, body: unknown): u
 /** Why the answer does not meet the expectation (status, schema, then values); undefined when it does. */
 async function unmetBy(expectation: Expectation, response: DssResponse, judged: unknown, scope: Scope, signedAnswer: boolean): Promise<string | undefined> {
   if (response.status !== expectation.status) return `expected status ${expectation.status}, got ${response.status}`;
-  if (expectation.schema) {
+  // The error body's shape is cross-cutting: recorded as ERR-BODY-SHAPE, and the scenario goes on.
+  if (expectation.schema?.name === 'error') recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
+  else if (expectation.schema) {
     const result = validate(expectation.schema.schema, response.body);
     if (!result.valid) return `expected the answer to be ${expectation.schema.name}: ${result.errors.join('; ')}`;
   }

@@ -1,24 +1,24 @@
 import { test, expect } from '@playwright/test';
-import { grepForChecks, parseCheckListing } from './check-listing.ts';
+import { fileFiltersFor, grepForChecks, parseCheckListing } from './check-listing.ts';
 
 const annotated = (projectName: string, check: string, ...requirements: string[]) => ({
   projectName,
   annotations: [{ type: 'check', description: check }, ...requirements.map((description) => ({ type: 'requirement', description })), { type: 'endpoint', description: 'member.getMember' }],
 });
 
-test('the listing gives each check once, with its requirements and project, from nested suites', () => {
+test('the listing gives each check once, with its requirements, project and file, from nested suites', () => {
   const listing = {
     suites: [
-      { specs: [{ tests: [annotated('target', 'target.reachable', 'VER-PATH-PREFIX')] }] },
+      { specs: [{ file: 'target.setup.js', tests: [annotated('target', 'target.reachable', 'VER-PATH-PREFIX')] }] },
       {
-        suites: [{ specs: [{ tests: [annotated('conformance', 'auth.refresh', 'AUTH-REFRESH', 'ERR-BODY-SHAPE', 'AUTH-REFRESH')] }, { tests: [{ projectName: 'conformance', annotations: [] }] }] }],
+        suites: [{ specs: [{ file: 'auth/refresh.spec.js', tests: [annotated('conformance', 'auth.refresh', 'AUTH-REFRESH', 'ERR-BODY-SHAPE', 'AUTH-REFRESH')] }, { file: 'auth/refresh.spec.js', tests: [{ projectName: 'conformance', annotations: [] }] }] }],
       },
     ],
     errors: [],
   };
   expect(parseCheckListing(JSON.stringify(listing))).toEqual([
-    { check_id: 'target.reachable', requirements: ['VER-PATH-PREFIX'], project: 'target' },
-    { check_id: 'auth.refresh', requirements: ['AUTH-REFRESH', 'ERR-BODY-SHAPE'], project: 'conformance' },
+    { check_id: 'target.reachable', requirements: ['VER-PATH-PREFIX'], project: 'target', file: 'target.setup.js' },
+    { check_id: 'auth.refresh', requirements: ['AUTH-REFRESH', 'ERR-BODY-SHAPE'], project: 'conformance', file: 'auth/refresh.spec.js' },
   ]);
 });
 
@@ -34,4 +34,16 @@ test('the grep selects exactly the named checks by the id at the start of their 
   expect(grep.test('target target.setup.ts target.reachable answers a read @target')).toBe(true);
   expect(grep.test('conformance auth/refresh.spec.ts auth.refresh-unusable refuses @auth')).toBe(false);
   expect(grep.test('conformance auth/refresh.spec.ts authXrefresh renews @auth')).toBe(false);
+});
+
+test('the file filters select exactly the named check files, whatever the path separator', () => {
+  const filters = fileFiltersFor(['auth/refresh.spec.js', 'target.setup.js', 'auth/refresh.spec.js']).map((filter) => new RegExp(filter));
+  expect(filters).toHaveLength(2);
+  const selected = (path: string) => filters.some((filter) => filter.test(path));
+  expect(selected('/kit/dist/suites/checks/auth/refresh.spec.js')).toBe(true);
+  expect(selected('C:\\kit\\dist\\suites\\checks\\auth\\refresh.spec.js')).toBe(true);
+  expect(selected('/kit/dist/suites/checks/target.setup.js')).toBe(true);
+  expect(selected('/kit/dist/suites/checks/auth/refresh.spec.jsx')).toBe(false);
+  expect(selected('/kit/dist/suites/checks/auth/refreshXspec.js')).toBe(false);
+  expect(selected('/kit/dist/suites/checks/clock/auth/refresh.spec.js')).toBe(false);
 });

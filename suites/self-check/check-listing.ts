@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { projectRoot, runNode } from './child.ts';
+import { compiledRunEnv, conformanceConfig } from '../kit-layout.ts';
+import { runNode } from './child.ts';
 
 /**
  * Which checks the conformance suites hold and which requirements each names, read from the checks'
@@ -13,16 +14,21 @@ export interface ListedCheck {
   requirements: string[];
   /** The Playwright project: `target`, `conformance` or `clock`. */
   project: string;
+  /** Its file, relative to the checks' folder with `/` (e.g. `auth/rights.spec.js`). */
+  file: string;
 }
 
 /** Listing loads every check file once; far more than it takes. */
 const LISTING_TIMEOUT_MS = 120_000;
 
-/** Lists the checks of `suites/conformance.config.ts`; `env` is the environment the config is read in. */
+/**
+ * Lists the checks of the compiled conformance config, the one `dss test` runs (the caller makes sure
+ * dist/ is fresh); `env` is the environment the config is read in.
+ */
 export async function listChecks(env: NodeJS.ProcessEnv): Promise<ListedCheck[]> {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  const args = [cli, 'test', '--config', `${projectRoot}suites/conformance.config.ts`, '--list', '--reporter=json'];
-  const { code, stdout, output } = await runNode(args, env, LISTING_TIMEOUT_MS);
+  const args = [cli, 'test', '--config', conformanceConfig, '--list', '--reporter=json'];
+  const { code, stdout, output } = await runNode(args, compiledRunEnv(env), LISTING_TIMEOUT_MS);
   // A suite that fails to load still gives the JSON listing, whose errors say more than the exit status.
   if (code !== 0 && !stdout.trimStart().startsWith('{')) throw new Error(`listing the conformance checks failed (exit ${code}):\n${output}`);
   return parseCheckListing(stdout);
@@ -30,7 +36,7 @@ export async function listChecks(env: NodeJS.ProcessEnv): Promise<ListedCheck[]>
 
 interface JsonSuite {
   suites?: JsonSuite[];
-  specs?: Array<{ tests: Array<{ projectName: string; annotations: Array<{ type: string; description?: string }> }> }>;
+  specs?: Array<{ file: string; tests: Array<{ projectName: string; annotations: Array<{ type: string; description?: string }> }> }>;
 }
 
 /** The checks in the JSON reporter's output of a `--list` run; a file that failed to load fails the listing. */
@@ -41,10 +47,14 @@ export function parseCheckListing(text: string): ListedCheck[] {
   }
   const checks = new Map<string, ListedCheck>();
   const walk = (suite: JsonSuite) => {
-    for (const test of (suite.specs ?? []).flatMap((spec) => spec.tests)) {
-      const values = (type: string) => test.annotations.flatMap((annotation) => (annotation.type === type && annotation.description ? [annotation.description] : []));
-      const [checkId] = values('check');
-      if (checkId !== undefined) checks.set(checkId, { check_id: checkId, requirements: [...new Set(values('requirement'))], project: test.projectName });
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const values = (type: string) => test.annotations.flatMap((annotation) => (annotation.type === type && annotation.description ? [annotation.description] : []));
+        const [checkId] = values('check');
+        // The JSON reporter names files from the checks' folder (the config's testDir).
+        const file = spec.file.split('\\').join('/');
+        if (checkId !== undefined) checks.set(checkId, { check_id: checkId, requirements: [...new Set(values('requirement'))], project: test.projectName, file });
+      }
     }
     for (const child of suite.suites ?? []) walk(child);
   };
@@ -59,4 +69,14 @@ export function parseCheckListing(text: string): ListedCheck[] {
 export function grepForChecks(checkIds: readonly string[]): string {
   const escaped = checkIds.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return `(^|\\s)(${escaped.join('|')})\\s`;
+}
+
+/**
+ * Playwright's file filters (its positional arguments, regular expressions matched against each test
+ * file's path) for exactly these files. With them, a run loads only the files of its checks: without,
+ * Playwright loads every check file of the suites to find the few that the grep selects.
+ */
+export function fileFiltersFor(files: readonly string[]): string[] {
+  const separator = '[\\\\/]';
+  return [...new Set(files)].map((file) => `${separator}checks${separator}${file.split('/').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(separator)}$`);
 }

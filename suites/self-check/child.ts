@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+import { packageRoot } from '../kit-layout.ts';
 
 export interface ChildResult {
   /** Exit status; null when a signal ended the child. */
@@ -13,13 +11,13 @@ export interface ChildResult {
 }
 
 /**
- * Runs a Node child from the project root and collects its output instead of printing it: several
+ * Runs a Node child from the package root and collects its output instead of printing it: several
  * runs go on at once and the self-check prints only its own progress. A child past `timeoutMs` is
  * sent SIGTERM (`dss test` passes it on to Playwright, which writes what it has).
  */
 export function runNode(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: packageRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let output = '';
     let timedOut = false;

@@ -1,10 +1,19 @@
 import type { FaultDetection } from './detection.ts';
-import type { SelfCheckResult } from './self-check.ts';
 
 /**
  * The detection table in Markdown: the self-check prints it, writes it to self-check.md, and
  * docs/faults.md carries the latest one. A fault not caught says why in its last column.
  */
+
+/** What the summary reads of a SelfCheckResult (self-check.ts), named here so the two modules do not import each other. */
+export interface SelfCheckSummary {
+  started_at: string;
+  wall_ms: number;
+  parallel: number;
+  machine: { cpus: number };
+  faults: readonly FaultDetection[];
+}
+
 export function renderDetectionTable(faults: readonly FaultDetection[]): string {
   const rows = faults.map((row) =>
     [
@@ -20,7 +29,7 @@ export function renderDetectionTable(faults: readonly FaultDetection[]): string 
 }
 
 /** One line: how many faults were caught, how long it took, and which were missed. */
-export function renderSummary(result: SelfCheckResult): string {
+export function renderSummary(result: SelfCheckSummary): string {
   const caught = result.faults.filter((row) => row.caught).length;
   const missed = result.faults.filter((row) => !row.caught).map((row) => row.fault);
   const verdict = missed.length === 0 ? 'PASSED' : `FAILED, not caught: ${missed.join(', ')}`;
@@ -28,7 +37,7 @@ export function renderSummary(result: SelfCheckResult): string {
 }
 
 /** self-check.md: the summary and the table. */
-export function renderSelfCheckPage(result: SelfCheckResult): string {
+export function renderSelfCheckPage(result: SelfCheckSummary): string {
   return ['# Fault self-check', '', `${renderSummary(result)} Started ${result.started_at}.`, '', renderDetectionTable(result.faults), ''].join('\n');
 }
 

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import type { ListedCheck } from './check-listing.ts';
 import { BATCH_SIZE, checkBatches } from './fault-run.ts';
 
-const listed = (check_id: string, ...requirements: string[]): ListedCheck => ({ check_id, requirements, project: 'conformance' });
+const listed = (check_id: string, ...requirements: string[]): ListedCheck => ({ check_id, requirements, project: 'conformance', file: `${check_id.split('.')[0]}/checks.spec.js` });
 
 test('the checks naming the requirement earliest run first, alone; then the most focused, a batch at a time', () => {
   const checks = [

@@ -5,8 +5,10 @@ import { performance } from 'node:perf_hooks';
 import { faultCatalogue, type FaultName } from '../../simulator/faults/catalogue.ts';
 import { startSimulator } from '../../simulator/server.ts';
 import type { ConformanceReport } from '../reporters/report-types.ts';
-import { grepForChecks, type ListedCheck } from './check-listing.ts';
-import { projectRoot, runNode } from './child.ts';
+import { fileFiltersFor, grepForChecks, type ListedCheck } from './check-listing.ts';
+import { createRequire } from 'node:module';
+import { compiledModule, compiledRunEnv } from '../kit-layout.ts';
+import { runNode } from './child.ts';
 import { judgeRun, type FaultDetection, type RunJudgement } from './detection.ts';
 
 /** Where each fault's run writes its reports, below the self-check's report dir. */
@@ -15,12 +17,8 @@ export const RUNS_DIR = 'self-check-runs';
 /** A run of a handful of checks takes seconds; this only stops a run that hangs. */
 const RUN_TIMEOUT_MS = 5 * 60_000;
 
-/**
- * The check every run starts with (the target answers at all). Playwright runs a project's
- * dependencies and teardown whatever the grep, so it and the clock checks run anyway; naming it keeps
- * the selection right should the config change.
- */
-const REACHABLE_CHECK = 'target.reachable';
+/** The compiled config of a run: the conformance config with the reporters the judgement reads (fault-run.config.ts). */
+const RUN_CONFIG = compiledModule('suites/self-check/fault-run.config.js');
 
 export interface FaultRunOptions {
   /** The self-check's report dir; each run writes to `<reportDir>/self-check-runs/<fault>/run-<n>/`. */
@@ -53,8 +51,8 @@ export function checkBatches(requirement: string, checks: readonly ListedCheck[]
 
 /**
  * Runs the checks that name `name`'s requirement against a simulator with that fault on, batch after
- * batch until one catches it, through `dss test --target` as a user would, and judges each run's
- * conformance.json. The simulator runs in this process (it starts in milliseconds, a child would take
+ * batch until one catches it, with the compiled suites as `dss test --target` runs them, and judges
+ * each run's conformance.json. The simulator runs in this process (it starts in milliseconds, a child would take
  * a second); the checks run in a child.
  */
 export async function runFault(name: FaultName, checks: readonly ListedCheck[], options: FaultRunOptions): Promise<FaultDetection> {
@@ -76,7 +74,7 @@ export async function runFault(name: FaultName, checks: readonly ListedCheck[], 
   const batches = checkBatches(fault.requirement, checks);
   await rm(join(options.reportDir, RUNS_DIR, name), { recursive: true, force: true });
   if (batches.length === 0) detection.problems.push(`no check names ${fault.requirement}`);
-  else await runBatches(name, batches, detection, options);
+  else await runBatches(name, batches, checks, detection, options);
   // A problem of the suites (one that does not load, say) repeats in every batch.
   detection.problems = [...new Set(detection.problems)];
   detection.duration_ms = Math.round(performance.now() - started);
@@ -84,13 +82,15 @@ export async function runFault(name: FaultName, checks: readonly ListedCheck[], 
 }
 
 /** Runs the batches in turn against one simulator with the fault on, until one catches it. */
-async function runBatches(name: FaultName, batches: string[][], detection: FaultDetection, options: FaultRunOptions): Promise<void> {
+async function runBatches(name: FaultName, batches: string[][], checks: readonly ListedCheck[], detection: FaultDetection, options: FaultRunOptions): Promise<void> {
+  const fileOf = new Map(checks.map((check) => [check.check_id, check.file]));
   const simulator = await startSimulator({ faults: [name] });
   try {
     for (const [index, batch] of batches.entries()) {
       detection.checks_run.push(...batch);
       const runDir = join(RUNS_DIR, name, `run-${index + 1}`);
-      const judgement = await runBatch(simulator.url, batch, detection.requirement, join(options.reportDir, runDir), options.env);
+      const files = batch.flatMap((id) => fileOf.get(id) ?? []);
+      const judgement = await runBatch(simulator.url, batch, files, detection.requirement, join(options.reportDir, runDir), options.env);
       if (judgement === null) {
         detection.problems.push(`a run ended without a conformance.json; see ${join(runDir, 'output.txt')}`);
         continue;
@@ -110,10 +110,13 @@ async function runBatches(name: FaultName, batches: string[][], detection: Fault
 }
 
 /** One `dss test` run of `batch`, judged; null when the run wrote no report. */
-async function runBatch(url: string, batch: string[], requirement: string, runDir: string, env: NodeJS.ProcessEnv): Promise<RunJudgement | null> {
+async function runBatch(url: string, batch: string[], files: string[], requirement: string, runDir: string, env: NodeJS.ProcessEnv): Promise<RunJudgement | null> {
   await mkdir(runDir, { recursive: true });
-  const grep = grepForChecks([REACHABLE_CHECK, ...batch.filter((id) => id !== REACHABLE_CHECK)]);
-  const run = await runNode([join(projectRoot, 'bin/dss.js'), 'test', '--target', url, '--grep', grep, '--workers', '1', '--report-dir', runDir], env, RUN_TIMEOUT_MS);
+  // What `dss test --target <url> --grep <batch> --workers 1 --report-dir <runDir>` runs, with the
+  // checks of the grep only (fault-run.config.ts; `--no-deps`), loading only their files.
+  const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+  const args = [cli, 'test', '--config', RUN_CONFIG, '--no-deps', '--grep', grepForChecks(batch), '--workers', '1', ...fileFiltersFor(files)];
+  const run = await runNode(args, compiledRunEnv({ ...env, DSS_TARGET: url, DSS_REPORT_DIR: runDir }), RUN_TIMEOUT_MS);
   await writeFile(join(runDir, 'output.txt'), run.output);
   const reportFile = join(runDir, 'conformance.json');
   if (!existsSync(reportFile)) return null;

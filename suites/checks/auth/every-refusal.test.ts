@@ -1,18 +1,19 @@
 import { test, expect } from '@playwright/test';
 import { CheckFailure } from '../../runtime/check.ts';
+import { FINDING_ANNOTATION } from '../../runtime/finding.ts';
 import type { DssResponse } from '../../runtime/client.ts';
 import { expectEveryRefused } from './every-refusal.ts';
 
 const errorBody = JSON.stringify({ short_message: 'Unauthorized', long_message: 'No token', timestamp: 1_700_000_000_000 });
 
-function answer(path: string, status: number, text = errorBody): DssResponse {
+function answer(path: string, status: number, text = errorBody, endpoint_id: string | null = null): DssResponse {
   const url = `http://target/client/v1/api${path}`;
   return {
     status,
     headers: {},
     body: text === '' ? undefined : (JSON.parse(text) as unknown),
     text,
-    call: { endpoint_id: null, method: 'GET', url, status, request_headers: {}, request_body: null, response_headers: {}, response_body: text === '' ? null : text, duration_ms: 1 },
+    call: { endpoint_id, method: 'GET', url, status, request_headers: {}, request_body: null, response_headers: {}, response_body: text === '' ? null : text, duration_ms: 1 },
   };
 }
 
@@ -44,9 +45,12 @@ test('the status is judged before the body, so a wrong status is reported under 
   expect(failure.requirement).toBe('AUTH-FAMILY');
 });
 
-test('a refusal without an error body fails under ERR-BODY-SHAPE', () => {
-  const failure = failureOf(() => expectEveryRefused([answer('/a', 401, '')], { status: 401, requirement: 'AUTH-MISSING-TOKEN' }));
-  expect(failure.requirement).toBe('ERR-BODY-SHAPE');
+test('a refusal without an error body is a finding under ERR-BODY-SHAPE, recorded without stopping the rule', () => {
+  // A finding fails its check softly (recordAcross), so it fails this test too: expected.
+  test.fail(true, 'the finding is a soft failure');
+  expectEveryRefused([answer('/a', 401, '')], { status: 401, requirement: 'AUTH-MISSING-TOKEN' });
+  const findings = test.info().annotations.filter((annotation) => annotation.type === FINDING_ANNOTATION).map((annotation) => annotation.description);
+  expect(findings).toEqual([expect.stringMatching(/^\[ERR-BODY-SHAPE\] GET http:\/\/target\/client\/v1\/api\/a \(401\)/)]);
 });
 
 test('a SHOULD rule warns about another status, but a 5xx still fails', () => {
@@ -59,4 +63,15 @@ test('a SHOULD rule warns about another status, but a 5xx still fails', () => {
 
   const failure = failureOf(() => expectEveryRefused([answer('/a', 503)], { status: 401, requirement: 'AUTH-BLOCKED-MEMBER', level: 'SHOULD' }));
   expect(failure.requirement).toBe('ERR-NO-5XX');
+});
+
+test('listedUnder: the specification fails where a listing endpoint answers otherwise or any endpoint serves; the profile fails for the rest', () => {
+  // GET /members/allowlist lists 401; GET /digital-accounts does not.
+  const listing = (status: number) => answer('/members/allowlist', status, errorBody, 'member.getAllowlist');
+  const other = (status: number) => answer('/digital-accounts', status, status < 400 ? '[]' : errorBody, 'member.listDigitalAccounts');
+  const rule = { status: 401, requirement: 'AUTH-MISSING-TOKEN', listedUnder: 'AUTH-TOKEN-REQUIRED' };
+  expectEveryRefused([listing(401), other(401)], rule);
+  expect(failureOf(() => expectEveryRefused([listing(404), other(401)], rule)).requirement).toBe('AUTH-TOKEN-REQUIRED');
+  expect(failureOf(() => expectEveryRefused([listing(401), other(200)], rule)).requirement).toBe('AUTH-TOKEN-REQUIRED');
+  expect(failureOf(() => expectEveryRefused([listing(401), other(404)], rule)).requirement).toBe('AUTH-MISSING-TOKEN');
 });

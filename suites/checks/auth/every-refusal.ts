@@ -1,4 +1,5 @@
-import { CheckFailure, expectErrorBody, warnShould } from '../../runtime/check.ts';
+import { endpointById, isEndpointId } from '../../../schemas/endpoints.ts';
+import { CheckFailure, expectErrorBody, recordAcross, warnShould } from '../../runtime/check.ts';
 import type { DssResponse } from '../../runtime/client.ts';
 
 /**
@@ -15,16 +16,35 @@ export interface EveryRefusal {
    * only: another status warns, but a 5xx still fails (a client mistake is never a server failure).
    */
   level?: 'MUST' | 'SHOULD';
+  /**
+   * For a status the spec fixes only where an endpoint's table lists it (401: "on endpoints that list
+   * it", Authentication 6), the specification's requirement: the endpoints listing `status` must answer
+   * it, and every other endpoint must refuse (never a 2xx), under this requirement; `status` on those
+   * others is then `requirement`'s, the reference profile's.
+   */
+  listedUnder?: string;
 }
 
-export function expectEveryRefused(responses: readonly DssResponse[], { status, requirement, level = 'MUST' }: EveryRefusal): void {
-  const others = responses.filter((response) => response.status !== status);
+/** Whether the catalogue endpoint a response came from lists `status` in its table. */
+function lists(response: DssResponse, status: number): boolean {
+  const id = response.call.endpoint_id;
+  return id !== null && isEndpointId(id) && endpointById(id).errors.some((error) => error.status === status);
+}
+
+export function expectEveryRefused(responses: readonly DssResponse[], { status, requirement, level = 'MUST', listedUnder }: EveryRefusal): void {
   const list = (answers: readonly DssResponse[]) => answers.map((r) => `${r.call.method} ${r.call.url} -> ${r.status}`).join('; ');
+  if (listedUnder !== undefined) {
+    const listedOtherwise = responses.filter((response) => lists(response, status) && response.status !== status);
+    if (listedOtherwise.length > 0) throw new CheckFailure(listedUnder, `expected ${status} from every endpoint whose table lists it; ${listedOtherwise.length} answered otherwise: ${list(listedOtherwise)}`);
+    const served = responses.filter((response) => !lists(response, status) && response.status < 400);
+    if (served.length > 0) throw new CheckFailure(listedUnder, `expected a refusal from every endpoint; ${served.length} served the request: ${list(served)}`);
+  }
+  const others = responses.filter((response) => response.status !== status);
   if (level === 'MUST' && others.length > 0) {
     throw new CheckFailure(requirement, `expected ${status} from all ${responses.length} calls; ${others.length} answered otherwise: ${list(others)}`);
   }
   const failed = others.filter((response) => response.status >= 500);
   if (failed.length > 0) throw new CheckFailure('ERR-NO-5XX', `a client mistake must not get a 5xx: ${list(failed)}`);
   warnShould(others.length === 0, `expected ${status}; ${others.length} calls answered otherwise: ${list(others)}`, requirement);
-  for (const response of responses) if (response.status >= 400) expectErrorBody(response, 'ERR-BODY-SHAPE');
+  for (const response of responses) if (response.status >= 400) recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
 }

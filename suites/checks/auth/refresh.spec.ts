@@ -1,6 +1,7 @@
 import { endpointById } from '../../../schemas/endpoints.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { check, CheckFailure, expectErrorBody, expectSchema, expectStatus, requireControl, warnShould } from '../../runtime/check.ts';
+import { check, CheckFailure, expectErrorBody, expectSchema, expectStatus, warnShould } from '../../runtime/check.ts';
+import { credential } from '../../runtime/credentials.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { expectEveryRefused } from './every-refusal.ts';
 import { withoutSignature } from './forged-tokens.ts';
@@ -8,20 +9,21 @@ import { withoutSignature } from './forged-tokens.ts';
 /**
  * `GET /client/v1/api/oauth-token/refresh` (spec, Authentication 5; semantics §13): the bearer header
  * authenticates the call as everywhere, the body (a JSON string) names the token to renew. Renewing
- * spends the token renewed: on a simulator the checks renew tokens made for them; elsewhere the actor's own.
+ * spends the token renewed, so no check renews a token a member acts with: on a simulator the checks
+ * renew tokens made for them; elsewhere a second session the profile gives (`members.mmA.tokens.session`),
+ * whose renewal is kept for the rest of the run and written by `--tokens-out`.
  */
 
 const renewedTokenSchema = endpointById('member.refreshToken').success.body!;
 
 test(...check('auth.refresh', 'renews the caller’s token: the new one works, the replaced one is refused with 401 and cannot be renewed again', { requirements: ['AUTH-REFRESH', 'AUTH-REFRESH-INVALIDATES', 'ERR-BODY-SHAPE'], endpoint: 'member.refreshToken' }), async ({ actors }) => {
-  // On a simulator the token to spend is made for the check; elsewhere it is the actor's own, which the
-  // client adopts as soon as it is renewed so that the actor stays usable (and the run's token store
-  // hands the new one to a restarted worker).
-  const { client, identification } = actors.mmA;
-  const replaced = actors.control ? (await actors.control.createToken(identification, { role: 'manager' })).token : await client.token();
+  const { client } = actors.mmA;
+  const session = await credential(actors, actors.mmA, 'session', { role: 'manager' });
+  const replaced = session.token;
 
   const renewal = await client.call('member.refreshToken', { token: replaced, body: replaced });
-  if (!actors.control && renewal.status === 200 && typeof renewal.body === 'string') client.adoptToken(renewal.body);
+  // Kept at once: the replaced token is dead now, whatever the rest of the check finds.
+  if (renewal.status === 200 && typeof renewal.body === 'string' && renewal.body !== '') session.renewed(renewal.body);
   expectStatus(renewal, 200, 'AUTH-REFRESH');
   expectSchema(renewal.body, renewedTokenSchema, 'AUTH-REFRESH', 'the renewed token');
   const renewed = renewal.body as string;
@@ -49,9 +51,11 @@ test(...check('auth.refresh-unusable', 'refuses to renew a body that is not a to
 });
 
 test(...check('auth.refresh-other-session', 'renews only the caller’s own token: another session’s token of the same member is refused with 404, and both keep working', { requirements: ['AUTH-REFRESH-OWN-SESSION', 'ERR-NO-5XX', 'ERR-BODY-SHAPE'], endpoint: 'member.refreshToken' }), async ({ actors }) => {
-  const control = requireControl(actors);
-  const { client, identification } = actors.mmA;
-  const [caller, other] = await Promise.all([control.createToken(identification, { role: 'manager' }), control.createToken(identification, { role: 'manager' })]);
+  const { client } = actors.mmA;
+  // Elsewhere the caller is the member's own token and the other session the profile's: a correct
+  // target refuses the renewal, so neither is spent.
+  const other = await credential(actors, actors.mmA, 'session', { role: 'manager' });
+  const caller = actors.control ? await credential(actors, actors.mmA, 'session', { role: 'manager' }) : { token: await client.token() };
 
   const renewal = await client.call('member.refreshToken', { token: caller.token, body: other.token });
   expectEveryRefused([renewal], { status: 404, requirement: 'AUTH-REFRESH-OWN-SESSION', level: 'SHOULD' });

@@ -2,6 +2,8 @@ import { endpointById, endpoints } from '../../../schemas/endpoints.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { check, expectSchema, expectStatus, requireControl } from '../../runtime/check.ts';
 import type { ControlClient } from '../../runtime/control.ts';
+import { credential, skipFor } from '../../runtime/credentials.ts';
+import { expiryOf, readClaims } from '../../runtime/jwt-claims.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { callEndpoints, subjectsOf } from '../auth/endpoint-calls.ts';
 import { expectEveryRefused } from '../auth/every-refusal.ts';
@@ -11,8 +13,14 @@ import { expectEveryRefused } from '../auth/every-refusal.ts';
  * session 24 hours): the simulator's clock is moved instead of waiting. The tokens are made for these
  * checks and belong to the tokenizer, which may use both families, so a refusal on every endpoint is
  * about time alone. The actors' own tokens expire too; their clients get new ones from the control
- * plane, because `advanceClock` tells them the target's new time.
+ * plane, because `advanceClock` tells them the target's new time. Without a control plane, `dss test
+ * --slow` waits out a real expiry with a fresh token the profile gives (`members.tokenizer.tokens.expiry`).
  */
+
+/** `dss test --slow`: checks that wait for real time (a 15-minute token expiry) run. */
+const slow = process.env.DSS_SLOW === '1';
+/** Real clocks differ between the harness and the target: the real-time check keeps this margin. */
+const REAL_CLOCK_MARGIN_MS = 30_000;
 
 /** Spec, Limits: renewal interval and refreshed token validity. */
 const TOKEN_LIFETIME_MS = 15 * 60_000;
@@ -31,8 +39,24 @@ async function issueToken(control: ControlClient, member: string): Promise<{ tok
 }
 
 test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issue, then refuses it with 401 on every endpoint', { requirements: ['AUTH-TOKEN-EXPIRY', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {
-  const control = requireControl(actors);
   const { tokenizer, mmA } = actors;
+  if (!actors.control) {
+    if (!slow) skipFor('needs --slow (it waits out a real 15-minute token expiry) or the simulator control plane');
+    const given = await credential(actors, tokenizer, 'expiry', { role: 'manager' });
+    const claims = readClaims(given.token);
+    const issuedAt = typeof claims?.iat === 'number' ? claims.iat * 1000 : null;
+    const expiresAt = claims ? expiryOf(claims) : null;
+    if (issuedAt === null || expiresAt === null) skipFor(`needs profile credential ${given.source} to carry iat and exp claims`);
+    // Fifteen minutes from its issue: the end it states must be that, and the target must keep to it.
+    test.setTimeout(Math.max(0, issuedAt + TOKEN_LIFETIME_MS - Date.now()) + 5 * 60_000);
+    const until = (instant: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, instant - Date.now())));
+    await until(issuedAt + TOKEN_LIFETIME_MS - REAL_CLOCK_MARGIN_MS);
+    expectStatus(await tokenizer.client.call('member.getAllowlist', { token: given.token }), 200, 'AUTH-TOKEN-EXPIRY');
+    await until(issuedAt + TOKEN_LIFETIME_MS + REAL_CLOCK_MARGIN_MS);
+    expectEveryRefused(await callEndpoints(tokenizer.client, subjectsOf(actors, tokenizer), { token: given.token }), { status: 401, requirement: 'AUTH-TOKEN-EXPIRY' });
+    return;
+  }
+  const control = actors.control;
   const { token, before, after } = await issueToken(control, tokenizer.identification);
 
   await control.advanceTo(before + TOKEN_LIFETIME_MS - 5_000);

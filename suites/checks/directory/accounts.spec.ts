@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { listOfRef, schemaRef } from '../../../schemas/resources.ts';
 import { okBody } from '../../flows/answers.ts';
 import { check, CheckFailure, requireControl } from '../../runtime/check.ts';
+import { credential, skipFor } from '../../runtime/credentials.ts';
 import { expect, test, type Actor } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { isLedgerAddress } from './ledger-keys.ts';
@@ -46,15 +47,25 @@ test(...check('accounts.unknown-account', 'answers 404 with an error body for an
 });
 
 test(...check('accounts.token-scope', 'lists only the accounts the caller’s token gives access to', { requirements: ['ACC-LIST', 'RES-ACCOUNT-SCHEMAS'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
-  const control = requireControl(actors);
   const actor = actors.mmA;
   const all = await ownAccounts(actor.client);
-  const granted = actor.accounts[actor.accounts.length - 1];
-  if (granted === undefined) throw new CheckFailure('ACC-LIST', `${actor.identification} lists no operating account`);
-  const { token } = await control.createToken(actor.identification, { role: 'manager', accounts: [granted] });
-  const response = await actor.client.call('member.listDigitalAccounts', { token });
+  const last = actor.accounts[actor.accounts.length - 1];
+  if (last === undefined) throw new CheckFailure('ACC-LIST', `${actor.identification} lists no operating account`);
+  const given = await credential(actors, actor, 'accounts', { role: 'manager', accounts: [last] });
+  const granted = given.rights.accounts ?? [];
+  if (granted.length === 0 || granted.length >= all.size) skipFor(`needs profile credential ${given.source} declared with accounts: some, not all, of ${actor.identification}’s`);
+  const response = await actor.client.call('member.listDigitalAccounts', { token: given.token });
   const listed = okBody<DigitalAccount[]>(response, accountList, 'ACC-LIST', 'RES-ACCOUNT-SCHEMAS');
-  expect(listed, `[ACC-LIST] GET /digital-accounts with a token for ${granted} only`).toEqual([{ identification: granted, distributed_ledger_account_address: addressOf(all, granted, 'ACC-LIST') }]);
+  const expected = granted.map((identification) => ({ identification, distributed_ledger_account_address: addressOf(all, identification, 'ACC-LIST') }));
+  const byName = (a: DigitalAccount, b: DigitalAccount) => String(a.identification).localeCompare(String(b.identification));
+  expect([...listed].sort(byName), `[ACC-LIST] GET /digital-accounts with a token for ${granted.join(', ')} only`).toEqual(expected.sort(byName));
+});
+
+test(...check('accounts.none-open', 'answers 404 (no open accounts) when the caller’s token gives access to none of its accounts', { requirements: ['ACC-LIST-EMPTY', 'ERR-BODY-SHAPE', 'ERR-NO-5XX'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
+  const control = requireControl(actors);
+  const actor = actors.mmA;
+  const { token } = await control.createToken(actor.identification, { role: 'manager', accounts: [] });
+  expectRefusal(await actor.client.call('member.listDigitalAccounts', { token }), { status: 404, requirement: 'ACC-LIST-EMPTY' });
 });
 
 /** `<account>*<country>.<member>.<domain>`: the tokenizer's way to name any member's account; the domain is the profile's. */

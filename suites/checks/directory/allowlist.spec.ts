@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { listOf, text } from '../../../schemas/spec-types.ts';
 import { okBody } from '../../flows/answers.ts';
-import { check, expectStatus, HarnessFault, requireControl, warnShould } from '../../runtime/check.ts';
+import { optionalMember } from '../../flows/party.ts';
+import { check, expectStatus, warnShould } from '../../runtime/check.ts';
 import type { DssClient } from '../../runtime/client.ts';
 import { expect, test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
-import { randomBic } from '../../runtime/sim-members.ts';
 import { isSuccess } from './reads.ts';
 
 /**
@@ -75,10 +75,8 @@ test(...check('allowlist.refusals', 'refuses an unknown member with 400 and leav
 });
 
 test(...check('allowlist.empty', 'answers an empty array, not an error, to a member that has allowlisted nobody', { requirements: ['ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS'], endpoint: 'member.getAllowlist' }), async ({ actors }) => {
-  const control = requireControl(actors);
-  const country = actors.mmA.member?.country_code;
-  if (country === undefined) throw new HarnessFault('a simulator run without the control plane’s view of its members');
-  const fresh = await control.createMember({ identification: `allow-${randomBytes(4).toString('hex')}`, bicfi: randomBic(country), business_role: 'MMM', country_code: country });
-  const response = await actors.mmA.client.call('member.getAllowlist', { token: fresh.token });
+  // Elsewhere the profile's blank market maker, which no check allowlists anyone for.
+  const fresh = await optionalMember(actors, 'blank_maker', { business_role: 'MMM', country_code: actors.mmA.member?.country_code ?? 'GB' });
+  const response = await fresh.client.call('member.getAllowlist');
   expect(okBody(response, allowlistSchema, 'ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS'), `[ALLOWLIST-LIST] the allowlist of the new member ${fresh.identification}`).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto';
-import { decodeAccountAddress } from '../../../simulator/members/strkey.ts';
+import { decodeAccountAddress } from '../../../protocol/strkey.ts';
 
 /**
  * Ledger addresses as a verifier sees them (semantics §1, §4a): a StrKey account address carries the

@@ -1,8 +1,9 @@
 import { familyPrefix } from '../../../schemas/catalogue-types.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { check, warnShould } from '../../runtime/check.ts';
-import { TargetNetworkError } from '../../runtime/client.ts';
+import { CheckFailure, check, describeCall, describeStatus, warnShould } from '../../runtime/check.ts';
+import { TargetNetworkError, type DssResponse } from '../../runtime/client.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
+import { expectInvalidInputRefused } from '../input-refusal.ts';
 
 /**
  * Errors and limits that hold for the whole service (spec "Errors", "Limits", "Versioning";
@@ -16,7 +17,12 @@ test(...check('errors.unknown-path', 'answers 404 with an error body for a path 
   }
 });
 
-test(...check('errors.unknown-version', 'answers 404 for the same paths under another version', { requirements: ['VER-PATH-PREFIX', 'ERR-UNKNOWN-PATH'] }), async ({ actors }) => {
+test(...check('errors.unknown-version', 'serves each family under its /v1 prefix, and answers 404 for the same paths under another version', { requirements: ['VER-FAMILY-PREFIXES', 'VER-PATH-PREFIX', 'ERR-UNKNOWN-PATH'] }), async ({ actors }) => {
+  // The spec's prefixes serve (a read each family has), so the 404s below are about the version alone.
+  for (const [client, path] of [[actors.mmA.client, `${familyPrefix.member}/members`], [actors.tokenizer.client, `${familyPrefix.tokenizer}/members`]] as const) {
+    const served = await client.raw('GET', path);
+    if (served.status !== 200) throw new CheckFailure('VER-FAMILY-PREFIXES', `${describeCall(served)}: the family's own prefix must serve its endpoints, got ${describeStatus(served)}`);
+  }
   for (const path of ['/client/v2/api/members', '/client/v0/api/digital-accounts', '/tokenizer/v2/api/members', '/client/api/members']) {
     const client = path.startsWith('/tokenizer') ? actors.tokenizer.client : actors.mmA.client;
     expectRefusal(await client.raw('GET', path), { status: 404, requirement: 'VER-PATH-PREFIX' });
@@ -36,32 +42,51 @@ test(...check('errors.method-not-allowed', 'refuses a method an existing path do
   }
 });
 
-test(...check('errors.malformed-json', 'refuses a body that is not JSON with 400', { requirements: ['ERR-MALFORMED-JSON', 'ERR-NO-5XX'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
+/**
+ * Malformed JSON: the specification demands a refusal (an error status and body, ERR-MALFORMED-JSON-REFUSED);
+ * the reference profile answers 400 on every endpoint, also where the table lists no 400 (ERR-MALFORMED-JSON).
+ */
+function expectMalformedRefused(response: DssResponse): void {
+  if (response.status < 400) {
+    throw new CheckFailure('ERR-MALFORMED-JSON-REFUSED', `${describeCall(response)}: a body that is not JSON must be refused, got ${describeStatus(response)}`);
+  }
+  expectRefusal(response, { status: 400, requirement: 'ERR-MALFORMED-JSON' });
+}
+
+test(...check('errors.malformed-json', 'refuses a body that is not JSON with an error status (400 in the reference profile)', { requirements: ['ERR-MALFORMED-JSON-REFUSED', 'ERR-MALFORMED-JSON', 'ERR-NO-5XX'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
   const client = actors.mmA.client;
   for (const rawBody of ['{"member_identification": ', 'not json at all', '{"a":1}}']) {
-    expectRefusal(await client.call('member.addToAllowlist', { rawBody }), { status: 400, requirement: 'ERR-MALFORMED-JSON' });
-    expectRefusal(await client.call('member.signPayload', { rawBody }), { status: 400, requirement: 'ERR-MALFORMED-JSON' });
+    expectMalformedRefused(await client.call('member.addToAllowlist', { rawBody }));
+    expectMalformedRefused(await client.call('member.signPayload', { rawBody }));
   }
   // Invalid UTF-8 is not JSON either.
-  expectRefusal(await client.call('member.signPayload', { rawBody: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) }), { status: 400, requirement: 'ERR-MALFORMED-JSON' });
-  // DELETE /members/allowlist lists no status that fits, so 400 is right there too (semantics §14).
-  expectRefusal(await client.call('member.removeFromAllowlist', { rawBody: '["unclosed' }), { status: 400, requirement: 'ERR-MALFORMED-JSON' });
+  expectMalformedRefused(await client.call('member.signPayload', { rawBody: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) }));
+  // DELETE /members/allowlist lists no status that fits: the reference answers 400 there too.
+  expectMalformedRefused(await client.call('member.removeFromAllowlist', { rawBody: '["unclosed' }));
 });
 
-test(...check('errors.invalid-input', 'refuses inputs that break the endpoint’s schema with 400', { requirements: ['ERR-INVALID-INPUT', 'ERR-NO-5XX'] }), async ({ actors }) => {
+test(...check('errors.invalid-input', 'refuses inputs that break the endpoint’s declared inputs with an error status, 400 where the table lists it', { requirements: ['ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', 'ERR-NO-5XX'] }), async ({ actors }) => {
   const client = actors.mmA.client;
   const main = actors.mmA.accounts[0]!;
+  const badRate = { foreign_exchange_rate: [{ relational_operator: 'about', comparison_value: 1 }] };
   const cases = [
     client.call('member.signPayload', { body: { account_identification: main } }),
     client.call('member.signPayload', { body: { account_identification: main, unsigned_payload: 'not base64 !!' } }),
     client.call('member.signPayload', { body: { account_identification: 42, unsigned_payload: 'aGVsbG8=' } }),
+    client.call('member.signMessage', { body: { account_identification: main } }),
     client.call('member.addToAllowlist', { body: 42 }),
     client.call('member.readGatewayMessages', { query: { type: 'everything' } }),
     client.call('member.readGatewayMessages'),
     client.call('member.listTransactions', { query: { data_type: 'EVERYTHING' } }),
     client.call('member.listMemberInstruments', { path: { member_identification: actors.mmB.identification }, query: { type: 'some' } }),
+    client.call('member.getBalance', { path: { account_identification: main }, query: { asset_code_identification: 'us dollar' } }),
+    client.call('member.answerCharge', { path: { member_identification: actors.mmB.identification }, body: { request_uuid: 'not a uuid' } }),
+    client.call('member.findQuotations', { body: badRate }),
+    client.call('member.searchQuotations', { body: badRate }),
+    client.call('member.listMembers', { query: { country_code: 'Atlantis' } }),
+    client.call('member.getObligation', { path: { asset_code_identification: 'USD' } }),
   ];
-  for (const response of await Promise.all(cases)) expectRefusal(response, { status: 400, requirement: 'ERR-INVALID-INPUT' });
+  for (const response of await Promise.all(cases)) expectInvalidInputRefused(response);
 });
 
 test(...check('errors.body-too-large', 'refuses a body over 1 MiB without processing it', { requirements: ['LIM-BODY-SIZE', 'ERR-NO-5XX'], endpoint: 'member.signPayload' }), async ({ actors }) => {

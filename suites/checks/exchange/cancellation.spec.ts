@@ -62,3 +62,17 @@ test(...check('exchange.cancel-many', 'cancels the caller’s open quotations th
   const left = (await quotationStateOf(buyer, dear)).request_quotation_state;
   warnShould(left === quotationStates.updated, `the open quotation ${dear} reads in state ${left} after a cancellation with no condition`, 'QUO-CANCEL-UNSPECIFIED');
 });
+
+test(...check('exchange.cancel-all', 'cancels every open quotation of the caller on cancel_quotations: true, and leaves an exchanged one completed', { requirements: requirements('QUO-CANCEL-ALL', 'QUO-STATES', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.cancelQuotations' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: units('5'), quoted: units('5') });
+  const { buyer, seller } = market;
+  const { requested: exchanged, info } = await offer(market);
+  await settle(market, info, units('2'));
+  const { requested: answered } = await offer(market);
+  const waiting = await requested(market);
+  expectStatus(await cancelMany(buyer, { cancel_quotations: true }), 200, 'QUO-CANCEL-ALL');
+  for (const reader of [buyer, seller]) {
+    for (const id of [answered.quotationUuid, waiting.quotationUuid]) await expectQuotationState(reader, id, quotationStates.cancelled, 'QUO-CANCEL-ALL', 'after the buyer cancelled all its quotations');
+    await expectQuotationState(reader, exchanged.quotationUuid, quotationStates.completed, 'QUO-CANCEL-ALL', 'after the buyer cancelled all its quotations, this one exchanged before');
+  }
+});

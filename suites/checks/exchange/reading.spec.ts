@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { listOfRef } from '../../../schemas/resources.ts';
 import { instrumentOf } from '../../flows/assets.ts';
 import { openMarket } from '../../flows/market.ts';
+import { okBody } from '../../flows/answers.ts';
 import {
+  findQuotations,
   foundQuotations,
   quotationIdOf,
   quotationsOfRequest,
@@ -12,6 +15,7 @@ import {
   requested,
   type Compare,
   type QuotationParameters,
+  type QuotationState,
 } from '../../flows/quotations.ts';
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
@@ -61,7 +65,7 @@ test(...check('exchange.visibility', 'shows a quotation to its buyer and seller 
 
 const compare = (relational_operator: Compare['relational_operator'], comparison_value: number): Compare[] => [{ relational_operator, comparison_value }];
 
-test(...check('exchange.filters', 'finds quotations by every condition and operator, alike with GET and a JSON body and with POST', { requirements: requirements('QUO-FILTERS', ...OFFER_REQUIREMENTS), endpoint: 'member.findQuotations' }), async ({ actors }) => {
+test(...check('exchange.filters', 'finds quotations by every condition and operator, alike with GET and a JSON body and with POST', { requirements: requirements('QUO-FILTERS-MATCH', 'QUO-FILTERS', 'QUO-COMPARE-DEFAULT', ...OFFER_REQUIREMENTS), endpoint: 'member.findQuotations' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const { anchor, window, cheap, dear, waiting } = await threeQuotations(market);
   const within = (extra: Compare[] = []) => ({ time_end_request_quotation: [...window, ...extra] });
@@ -90,12 +94,31 @@ test(...check('exchange.filters', 'finds quotations by every condition and opera
   ];
   const named = new Map([[cheap, 'the 0.8 quotation'], [dear, 'the 1.25 quotation'], [waiting, 'the waiting quotation']]);
   const describe = (list: readonly string[]) => (list.length === 0 ? 'none' : list.map((id) => named.get(id) ?? id).join(', '));
+  const same = (a: readonly string[], b: readonly string[]) => [...a].sort().join() === [...b].sort().join();
   for (const [what, parameters, expected] of cases) {
     for (const method of ['GET', 'POST'] as const) {
       const found = (await foundQuotations(market.buyer, parameters, method)).map((state) => state.quotation_uuid);
-      if ([...found].sort().join() !== [...expected].sort().join()) {
-        throw new CheckFailure('QUO-FILTERS', `${method} /exchange/quotations with ${what} found ${describe(found)}, expected ${describe(expected)}`);
+      // Whether a quotation without a rate (the waiting one) meets a rate condition is the reference's
+      // reading (QUO-FILTERS): the specification judges the answered quotations only.
+      const judged = parameters.foreign_exchange_rate ? found.filter((id) => id !== waiting) : found;
+      if (!same(judged, expected)) {
+        throw new CheckFailure('QUO-FILTERS-MATCH', `${method} /exchange/quotations with ${what} found ${describe(found)}, expected ${describe(expected)}`);
+      }
+      if (!same(found, expected)) {
+        throw new CheckFailure('QUO-FILTERS', `${method} /exchange/quotations with ${what} found ${describe(found)}, expected ${describe(expected)}: a quotation without a rate meets no rate condition`);
       }
     }
+  }
+
+  // relational_operator is marked required and "default eq": a compare without it is refused, or means eq.
+  const withoutOperator = { ...within(), foreign_exchange_rate: [{ comparison_value: 0.8 }] as unknown as Compare[] };
+  for (const method of ['GET', 'POST'] as const) {
+    const response = await findQuotations(market.buyer, withoutOperator, method);
+    if (response.status >= 400) {
+      expectRefusal(response, { status: 400, requirement: 'QUO-COMPARE-DEFAULT' });
+      continue;
+    }
+    const found = okBody<QuotationState[]>(response, listOfRef('quotationState'), 'QUO-COMPARE-DEFAULT').map((state) => state.quotation_uuid).filter((id) => id !== waiting);
+    if (!same(found, [cheap])) throw new CheckFailure('QUO-COMPARE-DEFAULT', `${method} /exchange/quotations with a rate compare without relational_operator found ${describe(found)}, expected what eq 0.8 finds: ${describe([cheap])}`);
   }
 });

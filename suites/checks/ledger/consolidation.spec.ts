@@ -1,7 +1,7 @@
 import { schemaRef } from '../../../schemas/resources.ts';
-import { formatUnits, readBalanceText } from '../../runtime/money.ts';
+import { formatUnits, readBalanceText, unitsToJsonNumber } from '../../runtime/money.ts';
 import { okBody } from '../../flows/answers.ts';
-import { issueDso, tokenizerDsa } from '../../flows/assets.ts';
+import { instrumentOf, issueDso, tokenizerDsa } from '../../flows/assets.ts';
 import { balanceOf, expectBalance, units } from '../../flows/balances.ts';
 import { consolidate, type ConsolidationResult } from '../../flows/consolidation.ts';
 import { openDsaLine } from '../../flows/credit-lines.ts';
@@ -73,4 +73,23 @@ test(...check('ledger.consolidation-dso', 'refuses with 403 a consolidation with
   expectRefusal(await consolidate(member, target, mixed), { status: 403, requirement: 'CONS-DSO-FORBIDDEN' });
   await expectBalance(member, target, asset, targetBalance, 'CONS-DSO-FORBIDDEN', 'after consolidations with a DSO entry were refused');
   await expectBalance(member, source, asset, sourceBalance, 'CONS-DSO-FORBIDDEN', 'after consolidations with a DSO entry were refused');
+});
+
+test(...check('ledger.consolidation-default-source', 'takes main as the source of an entry that names none, or refuses the entry, never another account', { requirements: requirements('CONS-DEFAULT-SOURCE', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.consolidate' }), async ({ actors }) => {
+  const member = actors.mmA;
+  const [main, target] = twoAccounts(member);
+  test.skip(main !== 'main', 'needs profile members.mmA.accounts to start with an operating account named main (the default source)');
+  const asset = tokenizerDsa(actors);
+  await openDsaLine(actors, member, main, units('3'));
+  await fund(actors, member, main, units('3'));
+  const mainBalance = (await balanceOf(member, main, asset)) ?? 0n;
+  const targetBalance = (await openDsaLine(actors, member, target, mainBalance + units('1'))).balance;
+  const amount = units('1.25');
+  // The field is marked required and defaults to main: either reading is the spec's, taking from elsewhere is not.
+  const entry = { asset_info: [instrumentOf(asset)], consolidated_amount: unitsToJsonNumber(amount) };
+  const response = await member.client.call('member.consolidate', { path: { account_identification: target }, body: { instruction: [entry] } });
+  const moved = response.status >= 200 && response.status < 300;
+  if (!moved) expectRefusal(response, { status: response.status, requirement: 'CONS-DEFAULT-SOURCE' });
+  await expectBalance(member, main, asset, moved ? mainBalance - amount : mainBalance, 'CONS-DEFAULT-SOURCE', moved ? 'after a consolidation whose entry named no source' : 'after a refused consolidation');
+  await expectBalance(member, target, asset, moved ? targetBalance + amount : targetBalance, 'CONS-DEFAULT-SOURCE', 'the target of that consolidation');
 });

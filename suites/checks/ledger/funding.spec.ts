@@ -17,9 +17,10 @@ import {
   type FundingInfo,
   type FundingResult,
   type FundingSignatures,
+  type Instruction,
 } from '../../flows/funding.ts';
-import { newMember } from '../../flows/party.ts';
-import { check, CheckFailure, expectStatus, HarnessFault, requireControl, warnShould } from '../../runtime/check.ts';
+import { newMember, optionalMember } from '../../flows/party.ts';
+import { check, CheckFailure, expectStatus, HarnessFault, warnShould } from '../../runtime/check.ts';
 import { expect, test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { REFUSAL_REQUIREMENTS, requirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
@@ -136,7 +137,7 @@ test(...check('ledger.funding-tampered', 'refuses a send whose fundingInfo diffe
   await expectBalance(member, main, line.asset, line.balance + units('3'), 'FUND-INSTRUCTION', 'after the untampered send');
 });
 
-test(...check('ledger.funding-end-to-end-once', 'funds an end_to_end_identification at most once: a replayed send mints nothing, a reused id with another body is 400', { requirements: requirements('FUND-REPLAY-ONCE', 'FUND-REPLAY-SAME-RESULT', 'FUND-E2E-UNIQUE', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
+test(...check('ledger.funding-end-to-end-once', 'funds an end_to_end_identification at most once: a replayed send mints nothing, a reused id with another body is 400', { requirements: requirements('FUND-REPLAY-ONCE', 'FUND-REPLAY-SAME-RESULT', 'FUND-E2E-ONE-FUNDING', 'FUND-E2E-UNIQUE', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
   const { tokenizer, mmA: member } = actors;
   const [main] = twoAccounts(member);
   const amount = units('2.5');
@@ -158,21 +159,42 @@ test(...check('ledger.funding-end-to-end-once', 'funds an end_to_end_identificat
   }
   warnShould(replay.status === 200, `the replayed send answered ${replay.status}, not 200 with the first result`, 'FUND-REPLAY-SAME-RESULT');
 
+  // A used end_to_end_identification with another amount never funds: the specification lets the target
+  // refuse it when instructed or when sent (FUND-E2E-ONE-FUNDING); the reference refuses the instruction.
   for (const funding_amount of [Number(formatUnits(amount * 2n)), 1]) {
-    expectRefusal(await instructFunding(tokenizer, { ...info, funding_amount }), { status: 400, requirement: 'FUND-E2E-UNIQUE' });
+    const reused = { ...info, funding_amount };
+    const instructed = await instructFunding(tokenizer, reused);
+    if (instructed.status < 200 || instructed.status >= 300) {
+      expectRefusal(instructed, { status: 400, requirement: 'FUND-E2E-ONE-FUNDING' });
+      continue;
+    }
+    const { unsigned_transaction_object: transaction } = okBody<Instruction>(instructed, schemaRef('instruction'), 'FUND-E2E-ONE-FUNDING');
+    expectRefusal(await sendFunding(tokenizer, reused, await signFunding(tokenizer, reused, transaction)), { status: 400, requirement: 'FUND-E2E-ONE-FUNDING' });
+    await expectBalance(member, main, line.asset, funded, 'FUND-E2E-ONE-FUNDING', `after a send reusing its end_to_end_identification with ${funding_amount}`);
+    throw new CheckFailure('FUND-E2E-UNIQUE', `an instruction reusing end_to_end_identification ${info.end_to_end_identification} with funding_amount ${funding_amount} was accepted (${instructed.status}); the reference refuses it with 400 there`);
   }
-  await expectBalance(member, main, line.asset, funded, 'FUND-E2E-UNIQUE', 'after instructions reusing its end_to_end_identification');
+  await expectBalance(member, main, line.asset, funded, 'FUND-E2E-ONE-FUNDING', 'after instructions reusing its end_to_end_identification');
+});
+
+test(...check('ledger.funding-default-account', 'funds the member’s main account when the fundingInfo names no account', { requirements: requirements('FUND-DEFAULT-ACCOUNT', ...SETUP_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
+  const { tokenizer, mmA: member } = actors;
+  test.skip(!member.accounts.includes('main'), 'needs profile members.mmA.accounts to hold an operating account named main (the default account)');
+  const line = await openDsaLine(actors, member, 'main', units('5'));
+  const unnamed: Partial<FundingInfo> = newFundingInfo(tokenizer.identification, line.asset, member.identification, 'main', units('1.5'));
+  delete unnamed.account_identification;
+  // The harness's FundingInfo always names an account; this one leaves it out on purpose.
+  const info = unnamed as FundingInfo;
+  await settledFunding(tokenizer, info, await instructAndSign(tokenizer, info));
+  await expectBalance(member, 'main', line.asset, line.balance + units('1.5'), 'FUND-DEFAULT-ACCOUNT', 'after a funding whose fundingInfo named no account');
 });
 
 test(...check('ledger.funding-other-tokenizer', 'refuses with 401 an instruction or a send by a tokenizer other than the fundingInfo’s', { requirements: requirements('FUND-CALLER-TOKENIZER', 'CL-REQUEST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
   const { tokenizer } = actors;
-  const control = requireControl(actors);
   const asset = tokenizerDsa(actors);
-  // A second tokenizer issuing the same currency, and a member with an allowed line for each: only the caller is wrong.
-  const [other, member] = await Promise.all([
-    newMember(control, tokenizer.client, { business_role: 'MIS', dsa: asset.code }),
-    newMember(control, tokenizer.client, { business_role: 'MMM', operating_accounts: ['main', 'second'] }),
-  ]);
+  // A second tokenizer issuing the same currency, and a member with an allowed line for each: only the
+  // caller is wrong. Elsewhere the member is mmB, whose lines a new request re-sizes run after run.
+  const other = await optionalMember(actors, 'second_tokenizer', { business_role: 'MIS', dsa: asset.code });
+  const member = actors.control ? await newMember(actors.control, tokenizer.client, { business_role: 'MMM', operating_accounts: ['main', 'second'] }) : actors.mmB;
   const [main, second] = twoAccounts(member);
   const othersAsset = { code: asset.code, issuer: other.identification };
   expectStatus(await requestCreditLine(member, second, othersAsset, 100), 200, 'CL-REQUEST');

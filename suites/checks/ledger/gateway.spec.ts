@@ -11,6 +11,7 @@ import type { Party } from '../../flows/party.ts';
 import { check, CheckFailure, expectStatus, warnShould } from '../../runtime/check.ts';
 import { expect, test, type Actors } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
+import { expectInvalidInputRefused } from '../input-refusal.ts';
 import { REFUSAL_REQUIREMENTS, requirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
 
 /**
@@ -42,14 +43,16 @@ test(...check('ledger.gateway-transactions-notify', 'delivers on the transaction
   const amount = units('2.25');
   const { result } = await fund(actors, member, account, amount);
   const funding = result.funding_state[0]!.transaction_identification;
-  const notice = noticeOf(await drainMessages(member, 'transactions'), funding, member.identification);
+  // A funding is one operation: one credit notice to the member.
+  const notice = noticeOf(await drainMessages(member, 'transactions'), funding, member.identification, 1);
   expectPayload(notice, { account_identification: account, asset_code_identification: line.asset.code, asset_issuer_identification: line.asset.issuer, amount: formatUnits(amount), direction: 'credit' }, funding);
 
   const moved = units('0.5');
   const consolidated = okBody<ConsolidationResult>(await consolidate(member, other, [{ asset: line.asset, amount: moved, source: account }]), schemaRef('consolidateBalanceResult'), 'CONS-MOVE');
   const transaction = consolidated.transaction_identification;
   const messages = await drainMessages(member, 'transactions');
-  noticeOf(messages, transaction, member.identification);
+  // One leg between two accounts of the member: a debit notice and a credit notice.
+  noticeOf(messages, transaction, member.identification, 2);
   // Both accounts are the member's: it is told of the debit of one and the credit of the other.
   for (const [accountIdentification, direction] of [[account, 'debit'], [other, 'credit']] as const) {
     const leg = noticesOf(messages, transaction).find((candidate) => candidate.account_identification === accountIdentification);
@@ -69,7 +72,7 @@ test(...check('ledger.gateway-read-consumes', 'delivers each gateway message onc
   const account = await quietFundedAccount(actors, member, units('5'));
   const { result } = await fund(actors, member, account, units('1'));
   const first = await readMessages(member, 'transactions');
-  noticeOf(first, result.funding_state[0]!.transaction_identification, member.identification);
+  noticeOf(first, result.funding_state[0]!.transaction_identification, member.identification, 1);
   const second = await readMessages(member, 'transactions');
   const repeated = second.filter((message) => first.some((earlier) => JSON.stringify(earlier) === JSON.stringify(message)));
   if (repeated.length > 0) throw new CheckFailure('GW-READ-CONSUMES', `a second read of the transactions queue returned again ${repeated.length} message(s) the first read returned: ${JSON.stringify(repeated[0]).slice(0, 300)}`);
@@ -82,8 +85,8 @@ test(...check('ledger.gateway-listening-replay', 'delivers again the notices aft
   const later = await fund(actors, member, account, units('2'));
   const [earlierId, laterId] = [earlier.result.funding_state[0]!.transaction_identification, later.result.funding_state[0]!.transaction_identification];
   const delivered = await drainMessages(member, 'transactions');
-  const reference = noticeOf(delivered, earlierId, member.identification).transaction_reference_number;
-  noticeOf(delivered, laterId, member.identification);
+  const reference = noticeOf(delivered, earlierId, member.identification, 1).transaction_reference_number;
+  noticeOf(delivered, laterId, member.identification, 1);
 
   expectStatus(await restart(member, account, 'now'), 200, 'GW-LISTENING-REPLAY');
   const afterNow = await drainMessages(member, 'transactions');
@@ -94,13 +97,13 @@ test(...check('ledger.gateway-listening-replay', 'delivers again the notices aft
   expect(noticesOf(replayed, laterId).length, `[GW-LISTENING-REPLAY] notices of transaction ${laterId} delivered again after a restart from reference ${reference}, which it followed`).toBeGreaterThan(0);
 });
 
-test(...check('ledger.gateway-refusals', 'refuses a listening restart of an unknown account with 409, a malformed reference or message type with 400', { requirements: requirements('GW-LISTENING-REFUSALS', 'ERR-INVALID-INPUT', ...REFUSAL_REQUIREMENTS), endpoint: 'member.restartListening' }), async ({ actors }) => {
+test(...check('ledger.gateway-refusals', 'refuses a listening restart of an unknown account with 409, a malformed reference or message type with 400', { requirements: requirements('GW-LISTENING-REFUSALS', 'ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.restartListening' }), async ({ actors }) => {
   const member = actors.mmA;
   const [main] = twoAccounts(member);
   expectRefusal(await restart(member, `nosuch-${randomBytes(4).toString('hex')}`, 'now'), { status: 409, requirement: 'GW-LISTENING-REFUSALS' });
   for (const reference of ['yesterday', '-5', '1.5']) {
     expectRefusal(await restart(member, main, reference), { status: 400, requirement: 'GW-LISTENING-REFUSALS' });
   }
-  expectRefusal(await member.client.call('member.readGatewayMessages', { query: { type: 'ledger' } }), { status: 400, requirement: 'ERR-INVALID-INPUT' });
-  expectRefusal(await member.client.call('member.readGatewayMessages'), { status: 400, requirement: 'ERR-INVALID-INPUT' });
+  expectInvalidInputRefused(await member.client.call('member.readGatewayMessages', { query: { type: 'ledger' } }));
+  expectInvalidInputRefused(await member.client.call('member.readGatewayMessages'));
 });

@@ -5,8 +5,9 @@ import { listOrNone, okBody } from '../../flows/answers.ts';
 import { instrumentList, issueDso, issueDsoRequest, lists, tokenizerDsa, type AssetId, type Instrument } from '../../flows/assets.ts';
 import { units } from '../../flows/balances.ts';
 import { openDsaLine } from '../../flows/credit-lines.ts';
-import { newMember, type Party } from '../../flows/party.ts';
-import { check, CheckFailure, requireControl, warnShould } from '../../runtime/check.ts';
+import { optionalMember, type Party } from '../../flows/party.ts';
+import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
+import { credential, skipFor } from '../../runtime/credentials.ts';
 import type { CallOptions } from '../../runtime/client.ts';
 import { expect, test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
@@ -71,15 +72,27 @@ test(...check('ledger.instruments-listings', 'lists the tokenizer’s DSA, an is
   expectListed(onAccount, dsa, 'DSA', `GET /settlement-instruments/digital-accounts/${main}`);
 });
 
+test(...check('ledger.instruments-code-length', 'lists every DSA with a three-letter code and every DSO with an ISO 4217 code followed by DSO', { requirements: requirements('INS-CODE-LENGTH', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...SETUP_REQUIREMENTS), endpoint: 'member.listSettlementInstruments' }), async ({ actors }) => {
+  // One of each group at least, so that both rules meet an instrument.
+  await issueDso(actors.mmA, LEDGER_DSO_CODE);
+  const listed = okBody<Instrument[]>(await actors.mmB.client.call('member.listSettlementInstruments'), instrumentList, 'INS-LIST');
+  const shape = { DSA: /^[A-Z]{3}$/, DSO: /^[A-Z]{3}DSO$/ } as const;
+  const wrong = listed.filter((item) => {
+    const group = item.asset_group_identification as keyof typeof shape;
+    return !(group in shape) || !shape[group].test(item.asset_code_identification);
+  });
+  expect(wrong, '[INS-CODE-LENGTH] instruments whose code is not 3 letters (DSA) or 3 letters and DSO (DSO)').toEqual([]);
+  for (const group of ['DSA', 'DSO']) {
+    if (!listed.some((item) => item.asset_group_identification === group)) throw new CheckFailure('INS-LIST', `GET /settlement-instruments lists no ${group}, though one is registered and one issued`);
+  }
+});
+
 test(...check('ledger.instruments-empty', 'answers 404, not an empty list, from every settlement-instrument listing with nothing to list', { requirements: requirements('INS-LIST-EMPTY', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listEmittedInstruments' }), async ({ actors }) => {
-  const control = requireControl(actors);
-  const [maker, tokenizer] = await Promise.all([
-    newMember(control, actors.mmA.client, { business_role: 'MMM' }),
-    newMember(control, actors.mmA.client, { business_role: 'MIS' }),
-  ]);
+  const maker = await optionalMember(actors, 'blank_maker', { business_role: 'MMM' });
+  const tokenizer = await optionalMember(actors, 'blank_tokenizer', { business_role: 'MIS' });
   const refused = { status: 404, requirement: 'INS-LIST-EMPTY' };
   expectRefusal(await maker.client.call('member.listEmittedInstruments'), refused);
-  expectRefusal(await maker.client.call('member.listAccountInstruments', { path: { account_identification: 'main' } }), refused);
+  expectRefusal(await maker.client.call('member.listAccountInstruments', { path: { account_identification: maker.accounts[0] ?? 'main' } }), refused);
   for (const type of ['both', 'emission', 'authorized']) {
     expectRefusal(await actors.mmB.client.call('member.listMemberInstruments', { path: { member_identification: maker.identification }, query: { type } }), refused);
   }
@@ -115,10 +128,11 @@ test(...check('ledger.instruments-dso-issue', 'issues a DSO for an ISO 4217 code
 });
 
 test(...check('ledger.instruments-dso-account-mismatch', 'refuses with 401 a DSO issuance whose token does not give access to the issuance account', { requirements: requirements('INS-DSO-ACCOUNT-MISMATCH', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.issueSettlementInstrument' }), async ({ actors }) => {
-  const control = requireControl(actors);
   const issuer = actors.mmA;
   const code = 'SEKDSO'; // issued by no other check
-  const { token } = await control.createToken(issuer.identification, { role: 'manager', accounts: issuer.accounts });
+  const given = await credential(actors, issuer, 'without_emission', { role: 'manager', accounts: issuer.accounts });
+  if (!given.rights.accounts || given.rights.accounts.includes('emission')) skipFor(`needs profile credential ${given.source} declared with accounts that leave out emission`);
+  const { token } = given;
   const response = await issuer.client.call('member.issueSettlementInstrument', { token, query: { asset_code_identification: code, asset_group_identification: 'DSO' } });
   expectRefusal(response, { status: 401, requirement: 'INS-DSO-ACCOUNT-MISMATCH' });
   const emission = listOrNone<Instrument>(await issuer.client.call('member.listEmittedInstruments'), instrumentList, 'INS-LIST');

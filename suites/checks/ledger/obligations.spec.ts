@@ -4,8 +4,8 @@ import { listOrNone, okBody } from '../../flows/answers.ts';
 import { instrumentList, issueDso, type Instrument } from '../../flows/assets.ts';
 import { balanceOf, type BalanceInfo } from '../../flows/balances.ts';
 import { openDsoLine } from '../../flows/credit-lines.ts';
-import { newMember } from '../../flows/party.ts';
-import { check, CheckFailure, HarnessFault, requireControl, warnShould } from '../../runtime/check.ts';
+import { optionalMember } from '../../flows/party.ts';
+import { check, CheckFailure, HarnessFault, warnShould } from '../../runtime/check.ts';
 import { expect, test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, requirements } from './prerequisites.ts';
@@ -59,17 +59,17 @@ test(...check('ledger.obligations-totals', 'answers per issued DSO the total its
 /** DSO codes to pick one the issuer never issued from. */
 const unissuedCandidates = ['JPYDSO', 'AUDDSO', 'NOKDSO', 'DKKDSO', 'NZDDSO', 'CADDSO'];
 
-test(...check('ledger.obligations-not-issued', 'answers 404 for the obligations of a DSO the caller did not issue', { requirements: requirements('OBL-NONE', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.getObligation' }), async ({ actors }) => {
+test(...check('ledger.obligations-not-issued', 'answers 404 for the obligations of a DSO the caller did not issue', { requirements: requirements('OBL-NONE-ISSUED', 'OBL-NONE', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.getObligation' }), async ({ actors }) => {
   const issuer = actors.mmA;
   const emitted = listOrNone<Instrument>(await issuer.client.call('member.listEmittedInstruments'), instrumentList, 'INS-LIST');
   const code = unissuedCandidates.find((candidate) => !emitted.some((asset) => asset.asset_code_identification === candidate));
   if (!code) throw new HarnessFault(`${issuer.identification} issued every one of ${unissuedCandidates.join(', ')}: no DSO is known not to be its own`);
   expectRefusal(await issuer.client.call('member.getObligation', { path: { asset_code_identification: code } }), { status: 404, requirement: 'OBL-NONE' });
-  expectRefusal(await issuer.client.call('member.listObligations', { query: { asset_code_identification: code } }), { status: 404, requirement: 'OBL-NONE' });
+  expectRefusal(await issuer.client.call('member.listObligations', { query: { asset_code_identification: code } }), { status: 404, requirement: 'OBL-NONE-ISSUED' });
 });
 
-test(...check('ledger.obligations-none-issued', 'answers 404 for the obligations of a member that issued no DSO', { requirements: requirements('OBL-NONE', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listObligations' }), async ({ actors }) => {
-  const maker = await newMember(requireControl(actors), actors.mmA.client, { business_role: 'MMM' });
-  expectRefusal(await maker.client.call('member.listObligations'), { status: 404, requirement: 'OBL-NONE' });
+test(...check('ledger.obligations-none-issued', 'answers 404 for the obligations of a member that issued no DSO', { requirements: requirements('OBL-NONE-ISSUED', 'OBL-NONE', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listObligations' }), async ({ actors }) => {
+  const maker = await optionalMember(actors, 'blank_maker', { business_role: 'MMM' });
+  expectRefusal(await maker.client.call('member.listObligations'), { status: 404, requirement: 'OBL-NONE-ISSUED' });
   expectRefusal(await maker.client.call('member.getObligation', { path: { asset_code_identification: LEDGER_DSO_CODE } }), { status: 404, requirement: 'OBL-NONE' });
 });

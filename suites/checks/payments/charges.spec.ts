@@ -72,3 +72,24 @@ test(...check('payments.charge-net-and-gross', 'refuses with 400 a fee request g
   expectRefusal(await requestCharge(originator, instructed.identification, request), { status: 400, requirement: 'CHG-NET-OR-GROSS' });
   await expectNoCharge(instructed, mentioning(request.request_uuid), 'CHG-NET-OR-GROSS', `the fee request ${request.request_uuid}, which was refused`);
 });
+
+test(...check('payments.charge-request-caller', 'refuses with 400 a fee request whose originating member is not the caller, delivering nothing', { requirements: requirements('CHG-REQUEST-CALLER', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.requestCharge' }), async ({ actors }) => {
+  const { mmA: caller, mmB: instructed, tokenizer: impersonated } = actors;
+  const request = { ...newChargeRequest(caller, tokenizerDsa(actors), 40), member_identification: impersonated.identification };
+  expectRefusal(await requestCharge(caller, instructed.identification, request), { status: 400, requirement: 'CHG-REQUEST-CALLER' });
+  await expectNoCharge(instructed, mentioning(request.request_uuid), 'CHG-REQUEST-CALLER', `the fee request ${request.request_uuid} sent in the name of ${impersonated.identification}`);
+});
+
+test(...check('payments.charge-amounts-add-up', 'refuses with 409 a fee answer to a gross request whose amounts without the fee and the fee do not make the gross amount', { requirements: requirements('CHG-AMOUNTS-ADD-UP', 'CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.answerCharge' }), async ({ actors }) => {
+  const { mmA: originator, mmB: instructed } = actors;
+  // A gross request paid out in the settlement asset's own currency: no exchange rate, so the amounts must add up.
+  const gross = { ...newChargeRequest(originator, tokenizerDsa(actors), 0), interbank_settlement_gross_amount: 100 };
+  delete gross.instructed_net_amount;
+  expectStatus(await requestCharge(originator, instructed.identification, gross), 200, 'CHG-REQUEST');
+  const answer = (withoutFee: number, fee: number) => ({ ...chargeAnswer(gross, fee), instructed_amount: withoutFee, interbank_settlement_amount_without_fee: withoutFee });
+  const short = answer(97, 2);
+  expectRefusal(await answerCharge(instructed, originator.identification, short), { status: 409, requirement: 'CHG-AMOUNTS-ADD-UP' });
+  expectStatus(await answerCharge(instructed, originator.identification, answer(98, 2)), 200, 'CHG-DELIVERY');
+  await awaitPayload(originator, 'charge', chargeAbout(gross.request_uuid, (payload) => payload.interbank_settlement_amount_without_fee === 98), 'CHG-DELIVERY', `answering the fee request ${gross.request_uuid}`);
+  await expectNoCharge(originator, chargeAbout(gross.request_uuid, (payload) => payload.interbank_settlement_amount_without_fee === 97), 'CHG-AMOUNTS-ADD-UP', 'an answer whose amounts make 99 of a gross 100');
+});

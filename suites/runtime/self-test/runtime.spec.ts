@@ -1,3 +1,5 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { check, expectErrorBody, expectStatus, HarnessFault, requireControl, warnShould } from '../check.ts';
 import { test } from '../fixtures.ts';
 
@@ -14,9 +16,19 @@ for (const name of ['one', 'two']) {
     expectStatus(response, 200, 'SELF-ACTORS');
     const ids = [actors.tokenizer, actors.mmA, actors.mmB].map((actor) => actor.identification);
     testInfo.annotations.push({ type: 'self-test', description: JSON.stringify({ worker: testInfo.workerIndex, ids, accounts: actors.mmA.accounts, assets: actors.tokenizer.assets, bic: actors.mmA.member?.bicfi }) });
-    // Keeps both checks running at once, so that the two workers each take one.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Both checks meet before either ends, so that the two workers each take one however slowly the
+    // second worker starts (a fixed pause would not be enough on a loaded machine).
+    await meet(`worker-${name}`, name === 'one' ? 'worker-two' : 'worker-one');
   });
+}
+
+/** Marks `self` as running and waits (polling, 60 s at most) until `other` is running too. */
+async function meet(self: string, other: string): Promise<void> {
+  const dir = process.env.DSS_REPORT_DIR ?? '.';
+  writeFileSync(join(dir, `.selftest-${self}`), '');
+  for (const deadline = Date.now() + 60_000; !existsSync(join(dir, `.selftest-${other}`)) && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 test(...check('selftest.expected-failure', 'fails, and is baselined', { requirements: ['SELF-BASELINE'] }), async ({ actors }) => {

@@ -1,0 +1,78 @@
+/**
+ * bench/sim-startup/: how soon `dss sim` serves, from the launch of the command to the first
+ * `GET /sim/health` answered 200, and the simulator's RSS then (issue 13.4: under a second on a quiet
+ * machine). Each launch is a new process on a fixed free port, polled every 5 ms. `--kit DIR` measures
+ * another checkout of the kit (an older commit, say) in the same run.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Measurement } from '../record/history.ts';
+import { readFileSync } from 'node:fs';
+import { kitRoot, rssMb } from '../kit/kit-process.ts';
+
+export async function measure(args: string[]): Promise<Measurement> {
+  const { values } = parseArgs({ args, options: { launches: { type: 'string', default: '5' }, kit: { type: 'string' } } });
+  const launches = Number(values.launches);
+  if (!Number.isSafeInteger(launches) || launches < 1) throw new Error(`--launches must be a positive whole number; got "${values.launches}"`);
+  const root = kitRoot(values.kit);
+  // A first launch, untimed: it brings the kit's compiled code up to date and warms the file cache.
+  await launch(root);
+  const samples = [];
+  for (let index = 0; index < launches; index += 1) samples.push(await launch(root));
+  const healthy = samples.map((sample) => sample.healthy_ms).sort((a, b) => a - b);
+  const figures = {
+    healthy_ms: { min: healthy[0], median: healthy[Math.floor(healthy.length / 2)], max: healthy[healthy.length - 1] },
+    rss_mb_median: samples.map((sample) => sample.rss_mb).sort((a, b) => a - b)[Math.floor(samples.length / 2)],
+    // CPU the process used until healthy: what the start costs whatever else the machine does (on a
+    // loaded machine the wall time is mostly waiting for a core).
+    cpu_ms_median: samples.map((sample) => sample.cpu_ms).sort((a, b) => a - b)[Math.floor(samples.length / 2)],
+    samples,
+  };
+  return {
+    settings: { kit: values.kit ?? 'this checkout', command: 'dss sim --port <free port>', launches },
+    figures,
+    summary: [`launch to GET /sim/health 200: median ${figures.healthy_ms.median?.toFixed(0)} ms (min ${figures.healthy_ms.min?.toFixed(0)}, max ${figures.healthy_ms.max?.toFixed(0)}), CPU ${figures.cpu_ms_median?.toFixed(0)} ms, RSS ${figures.rss_mb_median?.toFixed(0)} MB`],
+  };
+}
+
+async function launch(root: string): Promise<{ healthy_ms: number; cpu_ms: number; rss_mb: number }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(root, 'bin/dss.js'), 'sim', '--port', String(port)], { cwd: root, stdio: 'ignore' });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  try {
+    const deadline = started + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`dss sim exited ${child.exitCode} before it answered`);
+      if (performance.now() > deadline) throw new Error('dss sim did not answer GET /sim/health within 60 s');
+      const status = await fetch(`http://127.0.0.1:${port}/sim/health`).then((response) => response.status, () => 0);
+      if (status === 200) break;
+      await new Promise((done) => setTimeout(done, 5));
+    }
+    const healthyMs = performance.now() - started;
+    return { healthy_ms: healthyMs, cpu_ms: cpuMs(child.pid ?? 0), rss_mb: rssMb(child.pid ?? 0) };
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** User and system CPU of a live process so far, in ms (Linux: /proc/<pid>/stat, 100 ticks a second). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).trim().split(/\s+/);
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}

@@ -1,0 +1,125 @@
+/**
+ * soak: does the simulator stay flat under endless traffic? Exchanges and payments at full speed on
+ * one simulator (the clients of exchange-flows and payment-flows side by side, half the lanes each),
+ * for `--minutes`. Every minute, inside the simulator after a forced garbage collection: heap used,
+ * array buffers and RSS, and CPU ms per flow over that minute. Goal (issue 13): after minute 5, memory
+ * within ±50 MB and CPU per flow within ±10 % of minute 5 (a run under 10 minutes compares with minute
+ * 1 instead). At the end every lane's balances must have moved by exactly its flows, as in the flow
+ * benchmarks.
+ */
+import { parseArgs } from 'node:util';
+import { exchangeBenchmark } from '../exchange-flows/measure.ts';
+import type { FlowWorkload, Lane } from '../flows/flow-run.ts';
+import { SimulatorApi } from '../flows/simulator-api.ts';
+import { paymentBenchmark } from '../payment-flows/measure.ts';
+import type { Measurement } from '../record/history.ts';
+import { SIMULATOR_CHILD, startServerProcess, type ProcessSample } from '../servers/server-process.ts';
+
+interface Minute {
+  minute: number;
+  flows: { exchange: number; payment: number };
+  /** Simulator CPU over the minute divided by the flows settled in it (both kinds). */
+  cpu_ms_per_flow: number;
+  cpu_share: number;
+  heap_used_mb: number;
+  array_buffers_mb: number;
+  rss_mb: number;
+}
+
+/**
+ * The simulator's history bounds in a soak (`--retention` to change them): small enough that a run of
+ * minutes on a busy machine reaches them all, so that a flat memory shows the bounds at work, not a run
+ * too short to fill the stores. The defaults (docs/semantics.md) are reached the same way, later.
+ */
+const SOAK_RETENTION = 'quotations=2000,gatewayMessages=500,ledgerTransactions=5000,notifications=500,payments=2000,messageIdentifiers=5000';
+
+/** Manager tokens live 15 simulated minutes; renewed well before. */
+const TOKEN_RENEWAL_MS = 10 * 60_000;
+
+export async function measure(args: string[]): Promise<Measurement> {
+  const { values } = parseArgs({ args, options: { minutes: { type: 'string', default: '3' }, clients: { type: 'string', default: '8' }, retention: { type: 'string', default: SOAK_RETENTION } } });
+  const minutes = Number(values.minutes);
+  const clients = Number(values.clients);
+  if (!Number.isSafeInteger(minutes) || minutes < 1 || minutes > 24 * 60) throw new Error(`--minutes must be a whole number from 1 to 1440; got "${values.minutes}"`);
+  if (!Number.isSafeInteger(clients) || clients < 2 || clients > 64 || clients % 2 !== 0) throw new Error(`--clients must be an even number from 2 to 64; got "${values.clients}"`);
+  const settings = { minutes, clients, retention: values.retention, exchange_clients: clients / 2, payment_clients: clients / 2, amount: 10, sample: 'each minute, inside the simulator, after a forced GC (--expose-gc)' };
+
+  const simulator = await startServerProcess(SIMULATOR_CHILD, ['--expose-gc'], ['--retention', values.retention]);
+  try {
+    const api = new SimulatorApi(simulator.url);
+    const exchange = await exchangeBenchmark.setUp(api, clients / 2, settings.amount);
+    const payment = await paymentBenchmark.setUp(api, clients / 2, settings.amount);
+    const flowsOf = (workload: FlowWorkload<Lane>) => workload.lanes.reduce((sum, lane) => sum + lane.flows, 0);
+
+    const start = Date.now();
+    const deadline = start + minutes * 60_000;
+    const running = [run(exchange, deadline), run(payment, deadline)];
+    const renewal = setInterval(() => void api.renewTokens(), TOKEN_RENEWAL_MS);
+    const record: Minute[] = [];
+    let last = { sample: await simulator.sample(true), exchange: 0, payment: 0, at: Date.now() };
+    for (let minute = 1; minute <= minutes; minute += 1) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + minute * 60_000 - Date.now())));
+      const counts = { exchange: flowsOf(exchange), payment: flowsOf(payment) };
+      const sample = await simulator.sample(true);
+      const at = Date.now();
+      const flows = { exchange: counts.exchange - last.exchange, payment: counts.payment - last.payment };
+      const cpuMs = (sample.cpu_us - last.sample.cpu_us) / 1000;
+      const entry = { minute, flows, cpu_ms_per_flow: cpuMs / Math.max(1, flows.exchange + flows.payment), cpu_share: cpuMs / (at - last.at), ...memory(sample) };
+      record.push(entry);
+      console.log(`minute ${minute}: ${flows.exchange} exchanges + ${flows.payment} payments, ${entry.cpu_ms_per_flow.toFixed(2)} ms CPU/flow, heap ${entry.heap_used_mb} MB, array buffers ${entry.array_buffers_mb} MB, RSS ${entry.rss_mb} MB`);
+      last = { sample, ...counts, at };
+    }
+    clearInterval(renewal);
+    await Promise.all(running);
+    await api.renewTokens();
+    for (const lane of exchange.lanes) await exchange.checkLane(lane);
+    for (const lane of payment.lanes) await payment.checkLane(lane);
+
+    const total = { exchange: flowsOf(exchange), payment: flowsOf(payment) };
+    const referenceMinute = minutes >= 10 ? 5 : 1;
+    const reference = record[referenceMinute - 1]!;
+    const later = record.slice(referenceMinute);
+    const figures = {
+      flows_total: total.exchange + total.payment,
+      flows: total,
+      minutes: record,
+      reference_minute: referenceMinute,
+      after_reference: later.length === 0 ? null : {
+        heap_used_mb_range: range(later.map((entry) => entry.heap_used_mb - reference.heap_used_mb)),
+        rss_mb_range: range(later.map((entry) => entry.rss_mb - reference.rss_mb)),
+        array_buffers_mb_range: range(later.map((entry) => entry.array_buffers_mb - reference.array_buffers_mb)),
+        cpu_per_flow_change_range: range(later.map((entry) => entry.cpu_ms_per_flow / reference.cpu_ms_per_flow - 1)),
+      },
+    };
+    const summary = [`${figures.flows_total} flows (${total.exchange} exchanges, ${total.payment} payments) in ${minutes} min; balances checked`];
+    if (figures.after_reference) {
+      const { heap_used_mb_range: heap, rss_mb_range: rss, cpu_per_flow_change_range: cpu } = figures.after_reference;
+      summary.push(`after minute ${referenceMinute}, against minute ${referenceMinute}: heap ${heap[0]} to ${heap[1]} MB, RSS ${rss[0]} to ${rss[1]} MB, CPU per flow ${(cpu[0] * 100).toFixed(1)} % to ${(cpu[1] * 100).toFixed(1)} %`);
+    }
+    return { settings, figures, summary };
+  } finally {
+    await simulator.stop();
+  }
+}
+
+/** Flows back to back on every lane until the deadline. */
+async function run<L extends Lane>(workload: FlowWorkload<L>, deadline: number): Promise<void> {
+  await Promise.all(
+    workload.lanes.map(async (lane) => {
+      while (Date.now() < deadline) {
+        await workload.flow(lane);
+        lane.flows += 1;
+      }
+    }),
+  );
+}
+
+function memory(sample: ProcessSample): Pick<Minute, 'heap_used_mb' | 'array_buffers_mb' | 'rss_mb'> {
+  const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
+  return { heap_used_mb: mb(sample.heap_used_bytes), array_buffers_mb: mb(sample.array_buffers_bytes), rss_mb: mb(sample.rss_bytes) };
+}
+
+function range(values: number[]): [number, number] {
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  return [round(Math.min(...values)), round(Math.max(...values))];
+}

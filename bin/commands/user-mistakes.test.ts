@@ -1,0 +1,172 @@
+import { expect, test } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Every mistake a user can make on the command line ends in one clear paragraph and exit status 2:
+ * no stack trace, no Playwright run that tests nothing, no misleading words.
+ */
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+let work: string;
+
+test.beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'dss-mistakes-'));
+});
+test.afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Runs `dss <args>` without blocking this process, which serves some of the cases. */
+function dss(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(?:PW_|PLAYWRIGHT_|TEST_|DSS_)/.test(name)));
+    const child = spawn(process.execPath, ['bin/dss.js', ...args], { cwd: root, env: { ...clean, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** One paragraph for a person: no stack frame, no Playwright output. */
+function expectOneParagraph(stderr: string): void {
+  expect(stderr).not.toMatch(/^\s+at /m);
+  expect(stderr).not.toContain('Running ');
+}
+
+async function listening(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  const port = await listening(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test.describe.configure({ mode: 'parallel' });
+test.setTimeout(90_000);
+
+test('a dead URL names the address and the error, and asks whether the service runs', async () => {
+  const port = await closedPort();
+  const reportDir = join(work, 'dead');
+  const run = await dss(['test', '--target', `http://127.0.0.1:${port}`, '--report-dir', reportDir]);
+  expect(run.status).toBe(2);
+  expect(run.stderr).toContain(`dss test: cannot reach the target at http://127.0.0.1:${port}: the connection was refused`);
+  expect(run.stderr).toContain('Is the service running');
+  expect(run.stderr).not.toContain('control plane');
+  expectOneParagraph(run.stderr);
+});
+
+test('a host name that does not resolve says so', async () => {
+  const run = await dss(['test', '--target', 'http://no-such-host.invalid', '--report-dir', join(work, 'dns')]);
+  expect(run.status).toBe(2);
+  expect(run.stderr).toContain('dss test: cannot reach the target at http://no-such-host.invalid: the host name no-such-host.invalid does not resolve');
+  expectOneParagraph(run.stderr);
+});
+
+test('a TLS failure says the handshake failed and what to look at', async () => {
+  // https to a port that speaks plain HTTP: the handshake fails as with an untrusted or broken server.
+  const server = createServer((_request, response) => response.end('plain'));
+  const port = await listening(server);
+  try {
+    const profile = join(work, 'tls.yaml');
+    writeFileSync(profile, profileText(`https://127.0.0.1:${port}`));
+    const run = await dss(['test', '--profile', profile, '--report-dir', join(work, 'tls')]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`dss test: cannot reach the target at https://127.0.0.1:${port}: the TLS handshake failed`);
+    expect(run.stderr).toContain('NODE_EXTRA_CA_CERTS');
+    expectOneParagraph(run.stderr);
+  } finally {
+    server.close();
+  }
+});
+
+test('a target that answers without a control plane, and no profile, asks for a profile', async () => {
+  const server = createServer((_request, response) => {
+    response.statusCode = 404;
+    response.end('{}');
+  });
+  const port = await listening(server);
+  try {
+    const run = await dss(['test', '--target', `http://127.0.0.1:${port}`, '--report-dir', join(work, 'nosim')]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`http://127.0.0.1:${port} answers, but has no simulator control plane (GET /sim/health answered 404)`);
+    expect(run.stderr).toContain('--profile');
+    expectOneParagraph(run.stderr);
+  } finally {
+    server.close();
+  }
+});
+
+test('a bad profile lists each problem once, with no stack and no dump', async () => {
+  const profile = join(work, 'bad.yaml');
+  writeFileSync(profile, 'base_url: ftp://x\nmembers:\n  mmA: { identification: a, token: "${DSS_MISTAKES_UNSET_TOKEN}", accounts: [main] }\n');
+  const run = await dss(['test', '--profile', profile, '--report-dir', join(work, 'profile')]);
+  expect(run.status).toBe(2);
+  expect(run.stderr).toContain(`dss test: Target profile ${profile} is not valid:`);
+  expect(run.stderr).toMatch(/environment variable DSS_MISTAKES_UNSET_TOKEN .*is not set/);
+  expect(run.stderr.match(/DSS_MISTAKES_UNSET_TOKEN/g)).toHaveLength(1);
+  expect(run.stderr).toContain('docs/profiles.md');
+  expectOneParagraph(run.stderr);
+
+  writeFileSync(profile, 'base_url: ftp://x\nmembers:\n  mmA: { identification: a, token: t, accounts: [main] }\n');
+  const invalid = await dss(['test', '--profile', profile, '--report-dir', join(work, 'profile')]);
+  expect(invalid.status).toBe(2);
+  const problems = invalid.stderr.split('\n').filter((line) => line.startsWith('  - '));
+  expect(problems.length).toBeGreaterThan(1);
+  expect(new Set(problems).size).toBe(problems.length);
+  expectOneParagraph(invalid.stderr);
+});
+
+test('--shard 5/3 names the shards there are', async () => {
+  const run = await dss(['test', '--shard', '5/3']);
+  expect(run.status).toBe(2);
+  expect(run.stderr).toContain('dss test: --shard 5/3: there is no shard 5 of 3; the first number must be from 1 to 3');
+  expectOneParagraph(run.stderr);
+});
+
+test('dss report on a missing file, or on files that hold no results, says which and why', async () => {
+  const missing = await dss(['report', '--report-dir', join(work, 'report'), join(work, 'nowhere.json')]);
+  expect(missing.status).toBe(2);
+  expect(missing.stderr).toContain(`dss report: cannot read the results file ${join(work, 'nowhere.json')}: no such file.`);
+  expectOneParagraph(missing.stderr);
+
+  const other = join(work, 'conformance.json');
+  writeFileSync(other, JSON.stringify({ format: 'dss-conformance-report/1', results: {} }));
+  const notResults = join(work, 'notes.json');
+  writeFileSync(notResults, '{"hello": 1}');
+  const unusable = await dss(['report', '--report-dir', join(work, 'report'), other, notResults]);
+  expect(unusable.status).toBe(2);
+  expect(unusable.stderr).toContain('dss report: none of the files given holds Playwright JSON results:');
+  expect(unusable.stderr).toContain(`${other}: a conformance report (what dss report writes), not Playwright results`);
+  expect(unusable.stderr).toContain(`${notResults}: not Playwright JSON results`);
+  expectOneParagraph(unusable.stderr);
+});
+
+test('dss sim on a busy port names the port and suggests --port 0', async () => {
+  const server = createServer();
+  const port = await listening(server);
+  try {
+    const run = await dss(['sim', '--port', String(port)]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`dss sim: port ${port} on 127.0.0.1 is already in use (EADDRINUSE)`);
+    expect(run.stderr).toContain('--port 0 picks a free one');
+    expectOneParagraph(run.stderr);
+  } finally {
+    server.close();
+  }
+});
+
+function profileText(baseUrl: string): string {
+  const member = (id: string) => `{ identification: ${id}, token: t, accounts: [main, second], assets: [{ asset_code_identification: USD, asset_issuer_identification: tokenizer-usd }] }`;
+  return `base_url: ${baseUrl}\nmembers:\n  tokenizer: ${member('tokenizer-usd')}\n  mmA: ${member('mm-a')}\n  mmB: ${member('mm-b')}\n`;
+}

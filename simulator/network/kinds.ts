@@ -1,0 +1,7 @@
+/**
+ * The named networks: `demo`, the demo network with its autopilot counterparties (demo.ts,
+ * docs/network.md); `demo-static`, the same members and assets with nothing else and nobody answering;
+ * `empty`, no members at all.
+ */
+export type NetworkKind = 'demo' | 'demo-static' | 'empty';
+export const networkKinds: readonly NetworkKind[] = ['demo', 'demo-static', 'empty'];

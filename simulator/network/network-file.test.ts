@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { NetworkFileError, parseNetworkFile } from './network-file.ts';
+import { demoNetwork } from './demo.ts';
+import { checkNetworkFile } from './network-file.ts';
+
+const example = readFileSync(new URL('../../docs/network-example.yaml', import.meta.url), 'utf8');
+
+function problemsOf(text: string): string[] {
+  try {
+    parseNetworkFile(text, 'test.yaml');
+  } catch (error) {
+    if (error instanceof NetworkFileError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+test('the documented example and the demo network are valid network files', () => {
+  const network = parseNetworkFile(example, 'docs/network-example.yaml');
+  expect(network.members.map((member) => member.identification)).toEqual(['tokenizer-gb', 'mm-dublin', 'my-bank']);
+  expect(() => checkNetworkFile(JSON.parse(JSON.stringify(demoNetwork)), 'demo')).not.toThrow();
+});
+
+test('a file that is not YAML is one problem', () => {
+  expect(problemsOf('members: [\n')).toEqual([expect.stringMatching(/^not YAML: /)]);
+});
+
+test('an unknown rule is named with the valid ones, and every shape problem is listed at once', () => {
+  const text = example.replace('allowlist_back: true\n      market_maker', 'allowlist_bakc: true\n      market_maker').replace('role: tokenizer', 'role: bank');
+  const problems = problemsOf(text);
+  expect(problems).toContainEqual(expect.stringContaining('/members/1/autopilot: unknown field "allowlist_bakc" (valid: allowlist_back, allow_dso_credit_lines, market_maker, rfi, payments, exchanges, tokenizer)'));
+  expect(problems).toContainEqual(expect.stringContaining('/members/0/role must be equal to one of the allowed values'));
+});
+
+test('impossible rules get one clear message each', () => {
+  const text = example
+    .replace('quoted: USD, quoted_issuer: tokenizer-gb', 'quoted: JPY, quoted_issuer: tokenizer-gb')
+    .replace('allowlist: [tokenizer-gb]', 'allowlist: [tokenizer-xx]')
+    .replace('      tokenizer: { credit_lines: allow', '      market_maker: { pairs: [{ base: USD, base_issuer: tokenizer-gb, quoted: GBP, quoted_issuer: tokenizer-gb, rate: 0.8, maximum: 10 }] }\n      tokenizer: { credit_lines: allow');
+  expect(problemsOf(text)).toEqual([
+    '/members/1/allowlist/0: no member tokenizer-xx in this network',
+    '/members/0/autopilot/market_maker/pairs/0: tokenizer-gb holds no credit line for USD of tokenizer-gb (see /credit_lines), so no quotation request for this pair would reach it',
+    '/members/1/autopilot/market_maker/pairs/0: mm-dublin quotes JPY of tokenizer-gb, which nobody in this network issues',
+  ]);
+});
+
+test('dss sim --network with a bad file exits 2 and lists the problems, without a stack trace', async () => {
+  test.setTimeout(90_000);
+  const directory = mkdtempSync(join(tmpdir(), 'dss-network-'));
+  const file = join(directory, 'bad.yaml');
+  writeFileSync(file, example.replace('role: tokenizer', 'role: market-maker'));
+  // The runner's own variables would confuse a child that loads TypeScript itself (as in simulator-process.ts).
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PW_|TEST_|PLAYWRIGHT_|NODE_OPTIONS$)/.test(name)));
+  const run = promisify(execFile)(process.execPath, ['bin/dss.js', 'sim', '--port', '0', '--network', file], { cwd: new URL('../../', import.meta.url).pathname, env, timeout: 60_000 });
+  const failure = await run.then(
+    () => undefined,
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(failure?.code).toBe(2);
+  expect(failure?.stderr).toContain(`Network file ${file} is not valid:`);
+  expect(failure?.stderr).toContain('/assets/0/issuer: tokenizer-gb is a market-maker; only a tokenizer issues a DSA');
+  expect(failure?.stderr).toContain('/members/0/autopilot/tokenizer: tokenizer-gb is a market-maker; tokenizer rules need a tokenizer');
+  expect(failure?.stderr).not.toMatch(/\n\s+at /);
+});

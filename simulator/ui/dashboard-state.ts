@@ -1,0 +1,70 @@
+/**
+ * What the dashboard shows besides the sequence view, read from the current state in one go: members
+ * with their allowlists and autopilot behaviours, balances, credit lines, quotations, payments, gateway
+ * queues and the latest ledger transactions. Lists are capped (newest kept) so the page stays light on
+ * a long-running simulator.
+ */
+import { formatAmount } from '../ledger/amount.ts';
+import { transactionJson } from '../ledger/transaction.ts';
+import type { Quotation } from '../quotations/quotation.ts';
+import type { Simulator } from '../simulator.ts';
+
+const SHOWN = 100;
+
+export function dashboardState(sim: Simulator) {
+  const state = sim.state;
+  const now = state.clock.now();
+  const autopilot = new Map((sim.autopilot?.members() ?? []).map((member) => [member.identification, member]));
+  const members = state.members.list();
+  const quotations = new Map<string, ReturnType<typeof quotationRow>>();
+  for (const member of members) {
+    for (const quotation of state.quotations.involving(member.identification, now)) quotations.set(quotation.quotation_uuid, quotationRow(quotation));
+  }
+  return {
+    now,
+    members: members.map((member) => {
+      const pilot = autopilot.get(member.identification);
+      return {
+        identification: member.identification,
+        role: member.business_role === 'MIS' ? 'tokenizer' : 'market maker',
+        country: member.country_code,
+        bic: member.bicfi,
+        state: member.member_state,
+        accounts: [...member.accounts.keys()],
+        allowlist: state.allowlists.list(member.identification),
+        autopilot: pilot ? Object.keys(pilot.rules).map((behaviour) => ({ behaviour, on: !pilot.off.includes(behaviour as never) })) : [],
+      };
+    }),
+    balances: state.ledger.balances().map((entry) => ({ member: entry.holderMember, account: entry.holderAccount, asset: entry.assetCode, issuer: entry.issuer, balance: formatAmount(entry.balance) })),
+    credit_lines: state.ledger.creditLines().map((line) => ({ member: line.holderMember, account: line.holderAccount, asset: line.assetCode, issuer: line.issuer, state: line.state, limit: line.maximum_credit_limit })),
+    quotations: [...quotations.values()].slice(-SHOWN).reverse(),
+    payments: state.payments
+      .all()
+      .slice(-SHOWN)
+      .reverse()
+      .map((payment) => ({
+        instruction: payment.reference.identification.instructionIdentification,
+        message: payment.reference.messageIdentification,
+        ofi: payment.ofi.identification,
+        rfi: payment.rfi.identification,
+        amount: payment.terms.amount,
+        asset: payment.terms.assetCode,
+        issuer: payment.terms.issuer,
+        status: payment.status,
+        cancellation_requested: payment.cancellationRequested,
+      })),
+    queues: state.gateway.pending(),
+    transactions: state.ledger.transactions().slice(-SHOWN).reverse().map(transactionJson),
+  };
+}
+
+function quotationRow(quotation: Quotation) {
+  return {
+    quotation_uuid: quotation.quotation_uuid,
+    buyer: quotation.request.buyer,
+    seller: quotation.seller,
+    pair: `${quotation.request.base.code} → ${quotation.request.quoted.code}`,
+    state: quotation.state,
+    rate: quotation.answer?.info.foreign_exchange_rate,
+  };
+}

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { startSimulatorProcess, type SimulatorProcess } from '../../test-support/simulator-process.ts';
+import { launchChromium } from '../../test-support/browser.ts';
+import { DeveloperMember, eventually } from '../../test-support/developer-member.ts';
+
+/**
+ * The dashboard as a person uses it: `dss sim` on the demo network, /ui open in a browser, and a new
+ * member quoting and exchanging through the API meanwhile. What it did must appear on the open page,
+ * without a reload: the quotation, the exchange, the moved balances and the sequence of calls.
+ */
+
+let sim: SimulatorProcess;
+let browser: Browser;
+test.beforeAll(async () => {
+  [sim, browser] = await Promise.all([startSimulatorProcess(['--network', 'demo']), launchChromium()]);
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await sim?.stop();
+});
+
+test('the dashboard shows a new member quoting and exchanging, live', async () => {
+  test.setTimeout(300_000);
+  const page = await browser.newPage();
+  await page.goto(`${sim.url}/ui`);
+  await expect(page.locator('#connection')).toHaveText('live', { timeout: 30_000 });
+  await expect(page.locator('#members')).toContainText('mm-saopaulo');
+
+  const me = await DeveloperMember.create(sim.url);
+  for (const [code, issuer] of [['USD', 'tokenizer-usd'], ['EUR', 'tokenizer-eur']]) {
+    await me.ok('POST', '/settlement-instruments/credit-line', { account_identification: 'main', asset_code_identification: code, credit_line_state: 'request', member_identification: issuer, maximum_credit_limit: 1_000_000 });
+  }
+  await eventually(sim.url, 'EUR funded', async () => ((await me.balance('EUR', 'tokenizer-eur')) === '100000.0000000' ? true : undefined));
+  await me.ok('POST', '/members/allowlist', 'mm-saopaulo');
+  const request = {
+    base_asset_info: [{ asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-usd' }],
+    buyer_member_identification: me.identification,
+    maximum_amount_limit: 1000,
+    quoted_asset_info: [{ asset_code_identification: 'EUR', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-eur' }],
+    time_end_request_quotation: (await me.now()) + 600_000,
+  };
+  const { request_uuid: requestUuid } = await eventually(sim.url, 'mm-saopaulo listed me back', async () => {
+    const answer = await me.call('POST', '/exchange/quotations/request', request);
+    return answer.status === 200 ? (answer.body as { request_uuid: string }) : undefined;
+  });
+  const quotationUuid = `${requestUuid}-mm-saopaulo`;
+  const info = await eventually(sim.url, 'mm-saopaulo answered', async () => {
+    const state = (await me.ok('GET', `/exchange/quotations/${quotationUuid}`)) as { request_quotation_state: number; response_data?: unknown[] };
+    return state.request_quotation_state === 10 ? state.response_data![0] : undefined;
+  });
+  const quotationRow = page.locator('#quotations tr', { hasText: quotationUuid });
+  await expect(quotationRow).toContainText('10 answered');
+  await expect(quotationRow).toContainText('0.91816');
+
+  const exchange = { amount_base_asset: 500, buyer_crediting_account_identification: 'main', buyer_debiting_account_identification: 'main', quotation_info: [info] };
+  const signed = await me.signJson(exchange);
+  expect((await me.ok('POST', '/exchange', { exchange_payload: signed.payload, member_signature: signed.signature })).exchange_state).toBe('Success');
+
+  // The quotation completed, the balances moved (500 USD out, 500 x 0.91816 EUR in), the ledger shows the exchange.
+  await expect(quotationRow).toContainText('21 completed');
+  await expect(page.locator('#balances tr', { hasText: me.identification }).filter({ hasText: 'USD' })).toContainText('99500.0000000');
+  await expect(page.locator('#balances tr', { hasText: me.identification }).filter({ hasText: 'EUR' })).toContainText('100459.0800000');
+  await expect(page.locator('#transactions')).toContainText(`${me.identification}/main → mm-saopaulo/main 500.0000000 USD`);
+
+  // The sequence view, filtered to the member: the request, the autopilot's answer delivered, the exchange, newest first.
+  await page.locator('#member-filter').selectOption(me.identification);
+  const sequence = page.locator('#sequence tr.entry');
+  const exchangeCall = sequence.filter({ hasText: `${me.identification} POST /client/v1/api/exchange → 200` });
+  await expect(exchangeCall).toHaveCount(1);
+  const requestCall = sequence.filter({ hasText: `${me.identification} POST /client/v1/api/exchange/quotations/request → 200` });
+  await expect(requestCall).toHaveCount(1);
+  const answerDelivered = sequence.filter({ hasText: `gateway → ${me.identification} quotations` });
+  await expect(answerDelivered.first()).toBeVisible();
+  const order = async (row: typeof exchangeCall) => Number(await row.first().getAttribute('data-sequence'));
+  expect(await order(exchangeCall)).toBeGreaterThan(await order(answerDelivered));
+  expect(await order(answerDelivered)).toBeGreaterThan(await order(requestCall));
+  // Newest first, and the bodies are there with no token in them.
+  const numbers = (await sequence.evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-sequence'))))) as number[];
+  expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+  await exchangeCall.locator('summary').click();
+  await expect(exchangeCall.locator('pre')).toContainText('"exchange_state": "Success"');
+  await expect(page.locator('#sequence')).not.toContainText('eyJhbGciOi');
+});

@@ -1,0 +1,22 @@
+import { expect, test } from '@playwright/test';
+import { presentEntry, REDACTED } from './present.ts';
+
+test('tokens are redacted wherever they are, and encoded payloads are shown decoded beside them', () => {
+  const jwt = 'eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
+  const xml = '<Message xmlns="urn:dss:message:1"/>';
+  const shown = presentEntry({
+    kind: 'call',
+    sequence: 1,
+    at: 0,
+    method: 'GET',
+    path: '/client/v1/api/oauth-token/refresh',
+    status: 200,
+    request: { token: 'opaque-value', nested: [{ any: jwt }] },
+    answer: { financial_message_data: Buffer.from(xml).toString('base64'), quotation_payload: Buffer.from('{"a":1}').toString('base64') },
+  }) as { request: { token: string; nested: Array<{ any: string }> }; answer: Record<string, unknown> };
+  expect(shown.request.token).toBe(REDACTED);
+  expect(shown.request.nested[0]!.any).toBe(REDACTED);
+  expect(JSON.stringify(shown)).not.toContain('eyJhbGci');
+  expect(shown.answer['financial_message_data (decoded)']).toBe(xml);
+  expect(shown.answer['quotation_payload (decoded)']).toEqual({ a: 1 });
+});

@@ -1,0 +1,40 @@
+/**
+ * Activity entries as the dashboard shows them: tokens redacted (anything shaped like a JWT, and any
+ * `token` field), and what travels encoded made readable beside it — an ISO 20022 message's XML, a
+ * signed quotation's or exchange's JSON.
+ */
+import type { ActivityEntry } from '../activity/activity-log.ts';
+
+const JWT = /^eyJ[\w-]*\.[\w-]*\.[\w-]*$/;
+const TOKEN_FIELDS = new Set(['token', 'access_token', 'refresh_token', 'authorization']);
+export const REDACTED = '(token redacted)';
+
+export function presentEntry(entry: ActivityEntry): unknown {
+  return readable(entry);
+}
+
+function readable(value: unknown, key?: string): unknown {
+  if (typeof value === 'string') return key !== undefined && TOKEN_FIELDS.has(key.toLowerCase()) ? REDACTED : JWT.test(value) ? REDACTED : value;
+  if (Array.isArray(value)) return value.map((item) => readable(item));
+  if (value === null || typeof value !== 'object') return value;
+  const shown: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(value)) {
+    shown[name] = readable(item, name);
+    const decoded = decodedOf(name, item);
+    if (decoded !== undefined) shown[`${name} (decoded)`] = decoded;
+  }
+  return shown;
+}
+
+function decodedOf(name: string, value: unknown): unknown {
+  if (typeof value !== 'string' || value.length > 512 * 1024) return undefined;
+  if (name === 'financial_message_data') return Buffer.from(value, 'base64').toString('utf8');
+  if (name === 'quotation_payload' || name === 'exchange_payload') {
+    try {
+      return JSON.parse(Buffer.from(value, 'base64').toString('utf8'));
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,90 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { preflight } from './preflight.ts';
+import { parseProfile } from './profile.ts';
+import { fakeJwt, startTestServer } from './test-server.ts';
+
+/** Preflight against a scripted target: which credentials it refuses, and what it says about each. */
+
+const exp = Math.floor(Date.now() / 1000) + 600;
+const token = (member: string) => fakeJwt({ member_identification: member, exp });
+const revoked = fakeJwt({ member_identification: 'mm-a', exp, jti: 'revoked' });
+/** A blocked member's token: the target refuses it too. */
+const blocked = fakeJwt({ member_identification: 'gone', exp, jti: 'blocked' });
+const refused = new Set([revoked, blocked].map((value) => `Bearer ${value}`));
+
+function profileText(baseUrl: string, tokens: Record<string, string>): string {
+  return `
+base_url: ${baseUrl}
+members:
+  tokenizer: { identification: tkn, token: "${tokens.tokenizer}", accounts: [main] }
+  mmA:
+    identification: mm-a
+    token: "${tokens.mmA}"
+    accounts: [main]
+    tokens:
+      ip_elsewhere: { token: "${revoked}", allowed_ips: [203.0.113.7] }
+      endpoints: { token: "${token('mm-a')}", endpoints: ["GET /client/v1/api/members/{member_identification}"] }
+  mmB: { identification: mm-b, token: "${tokens.mmB}", accounts: [main] }
+  blocked: { identification: gone, token: "${blocked}", accounts: [main] }
+`;
+}
+
+test('every broken credential is named once, with why; a blocked member and an IP-limited token are only read', async () => {
+  const seen: string[] = [];
+  const server = await startTestServer((req, _body, res) => {
+    const isRefused = refused.has(req.headers.authorization ?? '');
+    seen.push(`${req.url} ${isRefused ? 'refused' : 'ok'}`);
+    if (isRefused) {
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'AUTH-REVOKED-TOKEN', short_message: 'Unauthorized', long_message: 'revoked', timestamp: 1 }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+  });
+  try {
+    const text = profileText(server.url, { tokenizer: 'an-opaque-token', mmA: revoked, mmB: token('mm-tkn') });
+    const problems = await preflight(parseProfile(text, 'p.yaml', {}), { sets: [0] });
+    expect(problems).toEqual([
+      'members.tokenizer (tkn): token is not a JWT (three base64url parts with a JSON payload), as the spec’s tokens are',
+      expect.stringMatching(/^members\.mmA \(mm-a\): token refused with 401 AUTH-REVOKED-TOKEN on GET \/client\/v1\/api\/digital-accounts — was it renewed or spent by an earlier run/),
+      'members.mmB (mm-b): token names member mm-tkn, not mm-b',
+    ]);
+    // The endpoint-limited token was tried on the read it permits; the blocked member's and the IP-limited ones never.
+    expect(seen.filter((line) => line.startsWith('/client/v1/api/members/'))).toEqual(['/client/v1/api/members/mm-a ok']);
+    expect(seen.filter((line) => line.endsWith('refused'))).toEqual(['/client/v1/api/digital-accounts refused']);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a good profile passes; an address nothing listens on stops it with one line', async () => {
+  const server = await startTestServer((_req, _body, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
+  try {
+    const text = profileText(server.url, { tokenizer: token('tkn'), mmA: token('mm-a'), mmB: token('mm-b') });
+    expect(await preflight(parseProfile(text, 'p.yaml', {}), { sets: [0] })).toEqual([]);
+  } finally {
+    await server.close();
+  }
+  const nobody = await unusedAddress();
+  const problems = await preflight(parseProfile(profileText(nobody, { tokenizer: token('tkn'), mmA: token('mm-a'), mmB: token('mm-b') }), 'p.yaml', {}), { sets: [0] });
+  expect(problems).toEqual([`${nobody}: cannot be reached (connection refused: connect ECONNREFUSED ${nobody.slice('http://'.length)}) — is the service running, and is base_url right?`]);
+});
+
+/** A loopback port that was free a moment ago and that nothing listens on now. */
+async function unusedAddress(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+test('a target that answers badly is reached: the checks judge it, not preflight', async () => {
+  const server = await startTestServer((_req, _body, res) => res.writeHead(500).end('oops'));
+  try {
+    const text = profileText(server.url, { tokenizer: token('tkn'), mmA: token('mm-a'), mmB: token('mm-b') });
+    expect(await preflight(parseProfile(text, 'p.yaml', {}), { sets: [0] })).toEqual([]);
+  } finally {
+    await server.close();
+  }
+});

@@ -1,0 +1,103 @@
+import { endpointById, fullPath } from '../../schemas/endpoints.ts';
+import { send } from './http.ts';
+import { tokenProblem } from './jwt-claims.ts';
+import { memberPath, type CredentialName, type Profile, type ProfileCredential, type ProfileMember } from './profile.ts';
+
+/**
+ * Before any check: the target answers at its base URL, and every credential of the profile is
+ * usable. A broken profile (a token spent by an earlier run, expired, opaque, or another member's)
+ * would otherwise come out as dozens of failures blamed on the target; here it stops the run with one
+ * line per credential. Each token is read (JWT claims, unverified) and the member's own token used
+ * once on a read of its own accounts, which changes nothing and spends nothing.
+ */
+
+export interface PreflightOptions {
+  /** The member sets this run acts as (a shard uses one; parallel workers one each). */
+  sets: number[];
+  now?: () => number;
+}
+
+/** What stops the run: one line per broken credential, or the one network problem. Empty: go. */
+export async function preflight(profile: Profile, options: PreflightOptions): Promise<string[]> {
+  const now = options.now ?? Date.now;
+  // Nothing listening, or no such host: the address is wrong. A target that answers badly (hangs,
+  // resets, garbage) is reached, and the checks judge it.
+  const reach = await send({ method: 'GET', url: profile.base_url, headers: { accept: 'application/json' }, timeoutMs: profile.timeouts.request_ms });
+  if (reach.kind === 'failure' && (reach.reason === 'refused' || reach.reason === 'dns')) return [`${profile.base_url}: cannot be reached (${reach.message}) — is the service running, and is base_url right?`];
+
+  const problems: string[] = [];
+  for (const set of options.sets) {
+    for (const [role, member] of Object.entries(profile.member_sets[set] ?? {})) {
+      const path = memberPath(profile, set, role);
+      // A blocked member's token is refused by design (auth.blocked-member): it is only read.
+      const problem = tokenProblem(member.token, member.identification, now()) ?? (role === 'blocked' ? null : await refusal(profile, member.token, ownRead));
+      if (problem) problems.push(`${path} (${member.identification}): token ${problem}`);
+      for (const [name, given] of Object.entries(member.tokens) as Array<[CredentialName, ProfileCredential]>) {
+        const read = readWithin(given, member);
+        const extra = tokenProblem(given.token, member.identification, now()) ?? (read ? await refusal(profile, given.token, read) : null);
+        if (extra) problems.push(`${path}.tokens.${name} (${member.identification}): token ${extra}`);
+      }
+    }
+  }
+  return problems;
+}
+
+interface Read {
+  path: string;
+}
+
+const listAccounts = endpointById('member.listDigitalAccounts');
+const ownRead: Read = { path: fullPath(listAccounts) };
+
+/**
+ * A read the credential's declared rights allow from anywhere: none for one limited to addresses (the
+ * harness may be outside them by design), the first permitted GET for one limited to endpoints.
+ */
+function readWithin(given: ProfileCredential, member: ProfileMember): Read | null {
+  if (given.allowed_ips) return null;
+  if (!given.endpoints) return ownRead;
+  for (const entry of given.endpoints) {
+    const [method, template] = entry.split(' ');
+    if (method !== 'GET' || template === undefined) continue;
+    const path = template.replace('{member_identification}', encodeURIComponent(member.identification));
+    if (!path.includes('{')) return { path };
+  }
+  return null;
+}
+
+/**
+ * Why the target refused `token` on `read` (401 or 403: the credential), or null. Any other outcome
+ * (served, no answer, a 5xx) says nothing against the credential: the checks judge the target.
+ */
+async function refusal(profile: Profile, token: string, read: Read): Promise<string | null> {
+  const url = `${profile.base_url.replace(/\/+$/, '')}${read.path}`;
+  const result = await send({ method: 'GET', url, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms });
+  if (result.kind === 'failure' || (result.status !== 401 && result.status !== 403)) return null;
+  const code = errorCode(result.bodyText);
+  const hint = result.status === 401 ? ' — was it renewed or spent by an earlier run, or has it expired? Take a fresh one from the portal, or chain runs with --tokens-out' : '';
+  return `refused with ${result.status}${code ? ` ${code}` : ''} on GET ${read.path}${hint}`;
+}
+
+/** The error body's `code`, or else its `short_message`, for the message. */
+function errorCode(body: string): string | null {
+  try {
+    const parsed = JSON.parse(body) as { code?: unknown; short_message?: unknown };
+    const code = typeof parsed.code === 'string' ? parsed.code : typeof parsed.short_message === 'string' ? parsed.short_message : null;
+    return code === null ? null : code.replace(/[^\x20-\x7e]/g, '?').slice(0, 80);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Global setup's call: a broken profile ends the run here, after `cleanUp`, with one paragraph and exit
+ * status 2 (a mistake in what the user gave, as a bad option is), and no check runs.
+ */
+export async function preflightOrExit(profile: Profile, env: Record<string, string | undefined>, cleanUp: () => Promise<void>): Promise<void> {
+  const sets = env.DSS_SHARD ? [profile.member_set] : profile.member_sets.map((_set, index) => index);
+  const problems = await preflight(profile, { sets });
+  if (problems.length === 0) return;
+  await cleanUp();
+  process.stderr.write(`dss test: the target profile ${env.DSS_PROFILE ?? ''} cannot be used, so no check was run (preflight):\n${problems.map((problem) => `  - ${problem}\n`).join('')}`);
+  process.exit(2);
+}

@@ -1,0 +1,117 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startSimulator, type RunningSimulator } from '../../simulator/server.ts';
+import { startHidingProxy, writeVendorTargetProfile, type HidingProxy } from '../../test-support/vendor-target.ts';
+import { runHarness, type HarnessRun } from '../hostile/harness-run.ts';
+
+/**
+ * `dss test` as a vendor runs it: the simulator behind a proxy that hides `/sim`, a profile with every
+ * optional credential (docs/profiles.md), and two runs in a row with the same profile, chained through
+ * `--tokens-out`. The runs take the checks that the optional credentials serve (and the refresh checks,
+ * which spend a session), not the whole suite: that costs minutes and is what `dss test` itself runs.
+ */
+
+const CHECKS = [
+  'target\\.reachable',
+  'auth\\.(viewer-read-only|endpoint-permission|account-permission|ip-allowed|blocked-member|refresh)',
+  'accounts\\.token-scope',
+  'allowlist\\.empty',
+  'ledger\\.(instruments-empty|obligations-none-issued|credit-line-allow-unrequested|credit-line-request-allow|instruments-dso-account-mismatch|funding-other-tokenizer)',
+].join('|');
+
+/** Requirements only these credentials make verifiable without `/sim`. */
+const NEEDING_CREDENTIALS = ['AUTH-VIEWER-READ-ONLY', 'AUTH-ENDPOINT-PERMISSION', 'AUTH-ACCOUNT-PERMISSION', 'AUTH-IP-ALLOWED', 'AUTH-BLOCKED-MEMBER', 'AUTH-REFRESH', 'AUTH-REFRESH-INVALIDATES', 'AUTH-REFRESH-OWN-SESSION', 'INS-LIST-EMPTY', 'INS-DSO-ACCOUNT-MISMATCH', 'FUND-CALLER-TOKENIZER'];
+
+/** Playwright and the checks on a loaded 2-core machine: generous, as a safety net only. */
+const KILL_AFTER_MS = 300_000;
+/** Time-outs for a machine loaded by other work: safety nets, not measures. */
+const TIMEOUTS = { request_ms: 30_000, check_ms: 180_000 };
+
+let dir = '';
+let simulator: RunningSimulator | undefined;
+let proxy: HidingProxy | undefined;
+test.beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'dss-vendor-run-'));
+  simulator = await startSimulator({ port: 0 });
+  proxy = await startHidingProxy(simulator.url);
+});
+test.afterAll(async () => {
+  await proxy?.close();
+  await simulator?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function requirementStatuses(reportDir: string): Map<string, string> {
+  const report = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as { results: { requirements: Array<{ id: string; status: string }> } };
+  return new Map(report.results.requirements.map((requirement) => [requirement.id, requirement.status]));
+}
+
+interface JsonSuite {
+  specs?: Array<{ tests: Array<{ annotations: Array<{ type: string; description?: string }>; results: Array<{ status: string }> }> }>;
+  suites?: JsonSuite[];
+}
+
+/** Check id -> status, from Playwright's JSON results of a run. */
+function outcomes(reportDir: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const walk = (suite: JsonSuite): void => {
+    for (const spec of suite.specs ?? []) {
+      for (const run of spec.tests) {
+        const id = run.annotations.find((annotation) => annotation.type === 'check')?.description;
+        if (id && run.results[0]) found.set(id, run.results[0].status);
+      }
+    }
+    suite.suites?.forEach(walk);
+  };
+  (JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as { suites: JsonSuite[] }).suites.forEach(walk);
+  return found;
+}
+
+/** `NAME=value` lines of a `--tokens-out` file. */
+function envLines(file: string): Record<string, string> {
+  const lines = readFileSync(file, 'utf8').split('\n').filter((line) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(line));
+  return Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+}
+
+function explain(run: HarnessRun): string {
+  return `exit ${run.exitCode}${run.killed ? ' (killed)' : ''}\n${run.stdout.slice(-4000)}\n${run.stderr.slice(-2000)}`;
+}
+
+test('two runs in a row against a target without /sim, with every optional credential, both pass; an unchained token stops the run in preflight', async () => {
+  test.setTimeout(3 * KILL_AFTER_MS);
+  const profile = await writeVendorTargetProfile(dir, simulator!.url, proxy!.url, { full: true, timeouts: TIMEOUTS });
+  const tokensOut = join(dir, 'tokens.env');
+
+  const first = await runHarness({ profile: profile.file, reportDir: join(dir, 'first'), env: profile.env, grep: CHECKS, args: ['--tokens-out', tokensOut], killAfterMs: KILL_AFTER_MS });
+  expect(first.exitCode, explain(first)).toBe(0);
+  const verified = requirementStatuses(join(dir, 'first'));
+  for (const id of NEEDING_CREDENTIALS) expect(verified.get(id), `${id} in the first run`).toBe('passed');
+  // auth.refresh spent mmA's second session: its renewal is what the next run needs.
+  const renewed = envLines(tokensOut);
+  expect(Object.keys(renewed)).toEqual(['S0_MMA_SESSION']);
+  expect(renewed.S0_MMA_SESSION).not.toBe(profile.env.S0_MMA_SESSION);
+
+  // The same profile and secrets without the renewal: preflight names the spent token, and no check runs.
+  const unchained = await runHarness({ profile: profile.file, reportDir: join(dir, 'unchained'), env: profile.env, grep: CHECKS, killAfterMs: KILL_AFTER_MS });
+  expect(unchained.exitCode, explain(unchained)).toBe(2);
+  expect(unchained.stderr).toContain('members.mmA.tokens.session');
+  expect(unchained.stderr).toContain('refused with 401 AUTH-REVOKED-TOKEN');
+  expect(unchained.stdout).not.toContain('target.reachable');
+
+  const second = await runHarness({ profile: profile.file, reportDir: join(dir, 'second'), env: { ...profile.env, ...renewed }, grep: CHECKS, killAfterMs: KILL_AFTER_MS });
+  expect(second.exitCode, explain(second)).toBe(0);
+  const again = requirementStatuses(join(dir, 'second'));
+  for (const id of NEEDING_CREDENTIALS) expect(again.get(id), `${id} in the second run`).toBe('passed');
+  // The line holder served the first run; the second says why it cannot serve again.
+  expect(outcomes(join(dir, 'first')).get('ledger.credit-line-request-allow')).toBe('passed');
+  expect(outcomes(join(dir, 'second')).get('ledger.credit-line-request-allow')).toBe('skipped');
+});
+
+test('--shard asks for as many member sets as shards, and says why before anything starts', async () => {
+  const profile = await writeVendorTargetProfile(dir, simulator!.url, proxy!.url, { full: false });
+  const run = await runHarness({ profile: profile.file, reportDir: join(dir, 'shard'), env: profile.env, args: ['--shard', '2/3'], killAfterMs: KILL_AFTER_MS });
+  expect(run.exitCode, explain(run)).toBe(2);
+  expect(run.stderr).toContain('--shard 2/3: the profile lists 1 member set for 3 shards');
+});

@@ -1,0 +1,68 @@
+import { test, expect } from '@playwright/test';
+import { importCycles, readImportGraph } from './import-graph.ts';
+
+/**
+ * The project's layering, read from the source (import-graph.ts). The harness (suites/) is an
+ * independent judge: it starts a simulator and reads the fault catalogue, and takes no other simulator
+ * code, so that a wrong rule in the simulator cannot make the harness agree with it; the rules both
+ * halves must compute identically live in protocol/. The simulator never reaches up into the harness,
+ * and no product code depends on test support. And no import cycle anywhere.
+ */
+
+const graph = readImportGraph();
+const edges = [...graph].flatMap(([from, targets]) => targets.map((to) => ({ from, to })));
+const under = (folder: string) => (path: string) => path.startsWith(`${folder}/`);
+const isTest = (path: string) => path.endsWith('.test.ts');
+
+/** What the harness may take from the simulator: its entry point, to start one, and the fault catalogue, for the self-check. */
+const HARNESS_MAY_IMPORT = new Set(['simulator/server.ts', 'simulator/faults/catalogue.ts']);
+
+function describe(found: Array<{ from: string; to: string }>): string[] {
+  return found.map(({ from, to }) => `${from} imports ${to}`);
+}
+
+test('the graph is read: known imports are found, and every import names a file that exists', () => {
+  expect(graph.size).toBeGreaterThan(300);
+  expect(graph.get('suites/global-setup.ts')).toContain('simulator/server.ts');
+  expect(graph.get('simulator/exchange/exchange.ts')).toContain('protocol/canonical-json.ts');
+  const unresolved = edges.filter(({ to }) => !graph.has(to) && !to.endsWith('.json'));
+  expect(describe(unresolved)).toEqual([]);
+});
+
+test('suites/ imports from simulator/ only its entry point and the fault catalogue', () => {
+  const found = edges.filter(({ from, to }) => under('suites')(from) && under('simulator')(to) && !HARNESS_MAY_IMPORT.has(to));
+  expect(describe(found)).toEqual([]);
+});
+
+test('simulator/ never imports suites/; only its tests import test-support/', () => {
+  const found = edges.filter(({ from, to }) => under('simulator')(from) && (under('suites')(to) || (under('test-support')(to) && !isTest(from))));
+  expect(describe(found)).toEqual([]);
+});
+
+test('no product code imports test-support/', () => {
+  const product = (path: string) => ['simulator', 'schemas', 'protocol', 'suites', 'bin'].some((folder) => under(folder)(path)) && !isTest(path);
+  const found = edges.filter(({ from, to }) => product(from) && under('test-support')(to));
+  expect(describe(found)).toEqual([]);
+});
+
+test('protocol/ stands alone, and schemas/ imports neither half', () => {
+  const found = edges.filter(
+    ({ from, to }) => (under('protocol')(from) && !under('protocol')(to)) || (under('schemas')(from) && (under('simulator')(to) || under('suites')(to) || under('test-support')(to))),
+  );
+  expect(describe(found)).toEqual([]);
+});
+
+test('no import cycles', () => {
+  expect(importCycles(graph).map((cycle) => cycle.join(' -> '))).toEqual([]);
+});
+
+test('the cycle finder finds cycles', () => {
+  const cyclic = new Map([
+    ['a.ts', ['b.ts']],
+    ['b.ts', ['c.ts']],
+    ['c.ts', ['a.ts', 'd.ts']],
+    ['d.ts', []],
+    ['e.ts', ['e.ts']],
+  ]);
+  expect(importCycles(cyclic)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['e.ts']]);
+});
