@@ -247,7 +247,7 @@ const definitions: Record<ResourceName, JsonSchema> = {
     // The spec's "required when credit_line_state is request", as an anyOf rather than if/then: linters
     // and example checkers read an anyOf of `required` against the object's own properties.
     {
-      anyOf: [{ required: ['maximum_credit_limit'] }, { type: 'object', properties: { credit_line_state: { enum: ['allow', 'revoke'] } } }],
+      anyOf: [{ type: 'object', required: ['maximum_credit_limit'] }, { type: 'object', properties: { credit_line_state: { type: 'string', enum: ['allow', 'revoke'] } } }],
     },
   ),
 
@@ -309,6 +309,8 @@ const definitions: Record<ResourceName, JsonSchema> = {
     },
     // The spec: when one of the two amounts is set, the other is not filled; the reference needs one
     // of them (semantics §10). A oneOf of two `required`, not a `not`, which renders as type "never".
+    // Untyped branches: typed ones would be two `object`s that Redocly's no-illogical-composition-keywords
+    // reads as overlapping. Swagger UI shows the schema as "object | (any | any)": an object, with its oneOf.
     { oneOf: [{ required: ['instructed_net_amount'] }, { required: ['interbank_settlement_gross_amount'] }] },
   ),
 

@@ -70,7 +70,8 @@ function describeMessage(error: ErrorObject): string | undefined {
     case 'oneOf': {
       // A oneOf of `required` alone (chargeRequest) says which fields; exactly one of them must be given.
       const branches = error.schema as JsonSchema[];
-      const names = branches.map((branch) => (Object.keys(branch).length === 1 && Array.isArray(branch.required) && branch.required.length === 1 ? branch.required[0] : undefined));
+      const only = (branch: JsonSchema) => Object.keys(branch).every((keyword) => keyword === 'required' || keyword === 'type');
+      const names = branches.map((branch) => (only(branch) && Array.isArray(branch.required) && branch.required.length === 1 ? branch.required[0] : undefined));
       return names.every((name) => typeof name === 'string') ? `must have exactly one of ${names.join(', ')}` : (error.message ?? 'is invalid');
     }
     case 'not': {
