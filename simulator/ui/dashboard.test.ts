@@ -10,6 +10,9 @@ import { DeveloperMember, eventually } from '../../test-support/developer-member
  * without a reload: the quotation, the exchange, the moved balances and the sequence of calls.
  */
 
+/** The page follows events, then re-reads the state: on a loaded machine that can take seconds. */
+const live = expect.configure({ timeout: 30_000 });
+
 let sim: SimulatorProcess;
 let browser: Browser;
 test.beforeAll(async () => {
@@ -24,8 +27,8 @@ test('the dashboard shows a new member quoting and exchanging, live', async () =
   test.setTimeout(300_000);
   const page = await browser.newPage();
   await page.goto(`${sim.url}/ui`);
-  await expect(page.locator('#connection')).toHaveText('live', { timeout: 30_000 });
-  await expect(page.locator('#members')).toContainText('mm-saopaulo');
+  await live(page.locator('#connection')).toHaveText('live', { timeout: 30_000 });
+  await live(page.locator('#members')).toContainText('mm-saopaulo');
 
   const me = await DeveloperMember.create(sim.url);
   for (const [code, issuer] of [['USD', 'tokenizer-usd'], ['EUR', 'tokenizer-eur']]) {
@@ -50,28 +53,28 @@ test('the dashboard shows a new member quoting and exchanging, live', async () =
     return state.request_quotation_state === 10 ? state.response_data![0] : undefined;
   });
   const quotationRow = page.locator('#quotations tr', { hasText: quotationUuid });
-  await expect(quotationRow).toContainText('10 answered');
-  await expect(quotationRow).toContainText('0.91816');
+  await live(quotationRow).toContainText('10 answered');
+  await live(quotationRow).toContainText('0.91816');
 
   const exchange = { amount_base_asset: 500, buyer_crediting_account_identification: 'main', buyer_debiting_account_identification: 'main', quotation_info: [info] };
   const signed = await me.signJson(exchange);
   expect((await me.ok('POST', '/exchange', { exchange_payload: signed.payload, member_signature: signed.signature })).exchange_state).toBe('Success');
 
   // The quotation completed, the balances moved (500 USD out, 500 x 0.91816 EUR in), the ledger shows the exchange.
-  await expect(quotationRow).toContainText('21 completed');
-  await expect(page.locator('#balances tr', { hasText: me.identification }).filter({ hasText: 'USD' })).toContainText('99500.0000000');
-  await expect(page.locator('#balances tr', { hasText: me.identification }).filter({ hasText: 'EUR' })).toContainText('100459.0800000');
-  await expect(page.locator('#transactions')).toContainText(`${me.identification}/main → mm-saopaulo/main 500.0000000 USD`);
+  await live(quotationRow).toContainText('21 completed');
+  await live(page.locator('#balances tr', { hasText: me.identification }).filter({ hasText: 'USD' })).toContainText('99500.0000000');
+  await live(page.locator('#balances tr', { hasText: me.identification }).filter({ hasText: 'EUR' })).toContainText('100459.0800000');
+  await live(page.locator('#transactions')).toContainText(`${me.identification}/main → mm-saopaulo/main 500.0000000 USD`);
 
   // The sequence view, filtered to the member: the request, the autopilot's answer delivered, the exchange, newest first.
   await page.locator('#member-filter').selectOption(me.identification);
   const sequence = page.locator('#sequence tr.entry');
   const exchangeCall = sequence.filter({ hasText: `${me.identification} POST /client/v1/api/exchange → 200` });
-  await expect(exchangeCall).toHaveCount(1);
+  await live(exchangeCall).toHaveCount(1);
   const requestCall = sequence.filter({ hasText: `${me.identification} POST /client/v1/api/exchange/quotations/request → 200` });
-  await expect(requestCall).toHaveCount(1);
+  await live(requestCall).toHaveCount(1);
   const answerDelivered = sequence.filter({ hasText: `gateway → ${me.identification} quotations` });
-  await expect(answerDelivered.first()).toBeVisible();
+  await live(answerDelivered.first()).toBeVisible();
   const order = async (row: typeof exchangeCall) => Number(await row.first().getAttribute('data-sequence'));
   expect(await order(exchangeCall)).toBeGreaterThan(await order(answerDelivered));
   expect(await order(answerDelivered)).toBeGreaterThan(await order(requestCall));
@@ -79,6 +82,6 @@ test('the dashboard shows a new member quoting and exchanging, live', async () =
   const numbers = (await sequence.evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-sequence'))))) as number[];
   expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
   await exchangeCall.locator('summary').click();
-  await expect(exchangeCall.locator('pre')).toContainText('"exchange_state": "Success"');
-  await expect(page.locator('#sequence')).not.toContainText('eyJhbGciOi');
+  await live(exchangeCall.locator('pre')).toContainText('"exchange_state": "Success"');
+  await live(page.locator('#sequence')).not.toContainText('eyJhbGciOi');
 });
