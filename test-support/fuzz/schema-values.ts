@@ -42,8 +42,13 @@ export function valuesOf(schema: JsonSchema, text: fc.Arbitrary<string>): fc.Arb
 }
 
 function build(schema: JsonSchema, text: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
-  if (Array.isArray(schema.anyOf)) return fc.oneof(...(schema.anyOf as JsonSchema[]).map((branch) => valuesOf(branch, text)));
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(branches)) {
+    const { anyOf: _anyOf, oneOf: _oneOf, ...base } = schema;
+    return fc.oneof(...(branches as JsonSchema[]).map((branch) => valuesOf(withBranch(base, branch), text)));
+  }
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+  if ('const' in schema) return fc.constant(schema.const);
   switch (schema.type) {
     case 'string':
       return stringsOf(schema, text);
@@ -62,6 +67,27 @@ function build(schema: JsonSchema, text: fc.Arbitrary<string>): fc.Arbitrary<unk
     default:
       throw new Error(`the fuzz test has no values for schema ${JSON.stringify(schema)}`);
   }
+}
+
+/**
+ * A branch of `anyOf`/`oneOf` read together with the schema around it: a branch often only adds
+ * `required` to the properties its parent declares.
+ */
+function withBranch(base: JsonSchema, branch: JsonSchema): JsonSchema {
+  if (Object.keys(base).length === 0) return branch;
+  return {
+    ...base,
+    ...branch,
+    properties: mergedProperties(properties(base), properties(branch)),
+    required: [...new Set([...requiredNames(base), ...requiredNames(branch)])],
+  };
+}
+
+/** A branch's property narrows the parent's (a `minItems`, say) without repeating its `items` or type. */
+function mergedProperties(base: Record<string, JsonSchema>, branch: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const merged = { ...base };
+  for (const [name, schema] of Object.entries(branch)) merged[name] = { ...(base[name] ?? {}), ...schema };
+  return merged;
 }
 
 function stringsOf(schema: JsonSchema, text: fc.Arbitrary<string>): fc.Arbitrary<string> {
