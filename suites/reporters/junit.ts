@@ -44,7 +44,7 @@ function verdictElement(check: CheckReport): string | null {
     case 'passed':
       return null;
     case 'skipped':
-      return `      <skipped message="${attr(`not verified here: ${check.skip_reason ?? 'skipped'}`)}"/>`;
+      return `      <skipped message="${attr(check.skip_reason === null ? 'not run: a stage it depends on (target.reachable) failed, or the run stopped early' : `not verified here: ${check.skip_reason}`)}"/>`;
     case 'expected-failure':
       return `      <system-out>${text(`In the expected-failures baseline, and failed as listed:\n${check.error ?? ''}`)}</system-out>`;
     case 'harness-fault':

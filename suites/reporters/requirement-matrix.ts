@@ -45,7 +45,10 @@ function statusOf(requirement: Requirement, naming: readonly CheckReport[], scop
   if (naming.some((check) => check.failed_requirements.includes(requirement.id))) return decided('failed');
   const ran = naming.filter((check) => check.outcome !== 'skipped');
   if (ran.length === 0) {
-    const reasons = [...new Set(naming.map((check) => check.skip_reason ?? 'skipped'))];
+    // A check skips itself with a reason (what this target lacks); one skipped with none was never run,
+    // because a stage it depends on (target.reachable) failed or the run stopped: undecided, not lacking.
+    if (naming.some((check) => check.skip_reason === null)) return { status: 'inconclusive', reason: NOT_RUN };
+    const reasons = [...new Set(naming.map((check) => check.skip_reason))];
     return { status: 'not-verified', reason: reasons.join('; ') };
   }
   const undecided = ran.filter((check) => !check.passed_requirements.includes(requirement.id));
@@ -53,6 +56,8 @@ function statusOf(requirement: Requirement, naming: readonly CheckReport[], scop
   if (ran.some((check) => check.warnings.some((warning) => warns(warning, requirement)))) return decided('warning');
   return decided('passed');
 }
+
+const NOT_RUN = 'not run: a stage its checks depend on (target.reachable) failed, or the run stopped early';
 
 function whyUndecided(check: CheckReport): string {
   if (check.fault === 'harness') return `harness fault in ${check.check_id}`;

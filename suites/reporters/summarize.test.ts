@@ -291,3 +291,13 @@ test('run errors, unknown requirements, unreadable calls and anonymous tests bec
   ]);
   expect(results.verdict).toBe('inconclusive');
 });
+
+test('a check never run (its target stage failed) leaves its requirements inconclusive; one that skipped itself for a reason, not verified', () => {
+  const notRun = check('c.not-run', { requirements: ['TEST-A'], attempts: [{ status: 'skipped' }] });
+  const lacking = check('c.lacking', { requirements: ['TEST-B'], attempts: [{ status: 'skipped' }], annotations: [{ type: 'skip', description: 'needs the simulator control plane' }] });
+  const rows = summary(run([notRun, lacking])).requirements;
+  const row = (id: string) => rows.find((requirement) => requirement.id === id);
+  expect(row('TEST-A')?.status).toBe('inconclusive');
+  expect(row('TEST-A')?.reason).toMatch(/^not run/);
+  expect(row('TEST-B')).toMatchObject({ status: 'not-verified', reason: 'needs the simulator control plane' });
+});
