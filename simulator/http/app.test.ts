@@ -66,6 +66,14 @@ test('a GET with a JSON body is read over a real socket (token refresh)', async 
   expect((await fetch(`${sim.url}/client/v1/api/digital-accounts`, { headers: auth() })).status).toBe(200);
 });
 
+test('a path with a dot segment names no endpoint: 404, not the resource the resolved path would name', async () => {
+  for (const path of ['/client/v1/api/digital-accounts/.', '/client/v1/api/digital-accounts/%2E', '/client/v1/api/members/..']) {
+    const answer = await rawRequest('GET', path, '', { Authorization: `Bearer ${token}` });
+    expect(answer.status, path).toBe(404);
+    expect(JSON.parse(answer.body), path).toMatchObject({ code: 'PATH-NOT-FOUND' });
+  }
+});
+
 test('unknown paths and versions answer 404, other methods 405 with Allow, all with the error body', async () => {
   for (const path of ['/client/v2/api/members', '/nothing', '/client/v1/api/members/a/b/c']) {
     const response = await fetch(`${sim.url}${path}`, { headers: auth() });

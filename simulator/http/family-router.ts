@@ -16,6 +16,7 @@ import { validateRequest } from './validate-request.ts';
 import { asListedFailure } from './listed-status.ts';
 import type { Simulator } from '../simulator.ts';
 import type { SimState } from '../state.ts';
+import { hasDotSegment } from './raw-path.ts';
 
 /**
  * One interface family, routed from the endpoint catalogue: the catalogue is the routing table, so an
@@ -45,6 +46,7 @@ export function familyRouter(sim: Simulator, family: Family, handlers: Record<st
     let inputs: CallInputs | undefined;
     const answered = (response: Response | Promise<Response>, result?: unknown) => observeCall(sim.state, c, response, caller, inputs, result);
     try {
+      if (hasDotSegment(c)) throw new DssError('PATH-NOT-FOUND', `No endpoint ${c.req.method} ${c.req.path}: a path with a "." or ".." segment names none.`);
       const found = routes.find(c.req.method, c.req.path.slice(prefixLength) || '/');
       if ('allowed' in found) {
         c.header('Allow', found.allowed.join(', '));
