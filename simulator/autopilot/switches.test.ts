@@ -13,9 +13,17 @@ test.afterAll(async () => {
   await sim?.close();
 });
 
+/** What the control answers these tests read: a reset's network, or an error body. */
+interface ControlAnswer {
+  now: number;
+  members: Array<{ identification: string }>;
+  code: string;
+  message?: string;
+}
+
 const post = async (path: string, body: unknown) => {
   const response = await fetch(`${sim.url}${path}`, { method: 'POST', body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) as ControlAnswer };
 };
 
 test('a tokenizer whose credit-line rule is switched off leaves a request waiting, and allows it once switched on', async () => {
