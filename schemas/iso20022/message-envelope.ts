@@ -31,19 +31,20 @@ export interface MessageHeader {
  * XML declaration in front of it dropped). Unsigned: `POST /sign/message` puts the signature in AppHdr.
  */
 export function messageEnvelope(header: MessageHeader, document: string): string {
-  const member = (bic: string) => `<FIId><FinInstnId><BICFI>${escapeText(bic)}</BICFI></FinInstnId></FIId>`;
+  const member = (bic: string) => `<FIId><FinInstnId><BICFI>${escapeXmlText(bic)}</BICFI></FinInstnId></FIId>`;
   const appHeader = [
     `<AppHdr xmlns="${appHeaderSchema.namespace}">`,
     `<Fr>${member(header.from)}</Fr>`,
     `<To>${member(header.to)}</To>`,
-    `<BizMsgIdr>${escapeText(header.businessMessageIdentification)}</BizMsgIdr>`,
+    `<BizMsgIdr>${escapeXmlText(header.businessMessageIdentification)}</BizMsgIdr>`,
     `<MsgDefIdr>${header.type}</MsgDefIdr>`,
-    `<CreDt>${escapeText(header.creationDate)}</CreDt>`,
+    `<CreDt>${escapeXmlText(header.creationDate)}</CreDt>`,
     '</AppHdr>',
   ].join('');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<Message xmlns="${MESSAGE_ENVELOPE_NAMESPACE}">${appHeader}${document.replace(/^\s*<\?xml[^>]*\?>\s*/, '')}</Message>`;
 }
 
-function escapeText(text: string): string {
+/** Text content as XML: `&`, `<` and `>` escaped. */
+export function escapeXmlText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

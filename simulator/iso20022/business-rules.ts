@@ -1,9 +1,8 @@
-import type { Element } from '@xmldom/xmldom';
 import { currencyMinorUnits } from '../../schemas/iso4217.ts';
 import { messageTypes } from '../../schemas/iso20022/message-types.ts';
 import type { MessageContent } from './message-content.ts';
 import { problem, type MessageProblem } from './problems.ts';
-import { childElements, elementsAt, textAt } from './xml-dom.ts';
+import { childElements, descendantElements, elementsAt, textAt, type MessageElement } from './xml-dom.ts';
 
 /**
  * The rules of semantics §11 that an XSD cannot state, for any supported type; they read a Document
@@ -28,9 +27,9 @@ function transactionCountProblems({ type, body, transactions }: MessageContent):
 }
 
 /** Every amount's `Ccy` is an active ISO 4217 code, and the amount has no more decimals than its minor units. */
-function currencyProblems(body: Element): MessageProblem[] {
+function currencyProblems(body: MessageElement): MessageProblem[] {
   const problems: MessageProblem[] = [];
-  for (const amount of Array.from(body.getElementsByTagNameNS(body.namespaceURI, '*'))) {
+  for (const amount of descendantElements(body)) {
     const currency = amount.getAttribute('Ccy');
     if (currency === null) continue;
     const minorUnits = currencyMinorUnits(currency);
@@ -38,10 +37,10 @@ function currencyProblems(body: Element): MessageProblem[] {
       problems.push(problem('currency', `${amount.localName} is in ${currency}, which is not an active ISO 4217 currency code.`));
       continue;
     }
-    const decimals = amount.textContent?.trim().split('.')[1]?.length ?? 0;
+    const decimals = amount.textContent.trim().split('.')[1]?.length ?? 0;
     // ISO says "N.A." for units such as XAU: no number of decimals to hold them to.
     if (typeof minorUnits === 'number' && decimals > minorUnits) {
-      problems.push(problem('decimals', `${amount.localName} ${amount.textContent?.trim()} ${currency} has ${decimals} decimals; ${currency} has ${minorUnits}.`));
+      problems.push(problem('decimals', `${amount.localName} ${amount.textContent.trim()} ${currency} has ${decimals} decimals; ${currency} has ${minorUnits}.`));
     }
   }
   return problems;
@@ -60,7 +59,7 @@ const agentPairs = [
  */
 function agentProblems({ body, header }: MessageContent): MessageProblem[] {
   const problems: MessageProblem[] = [];
-  for (const element of [body, ...Array.from(body.getElementsByTagNameNS(body.namespaceURI, '*'))]) {
+  for (const element of [body, ...descendantElements(body)]) {
     for (const pair of agentPairs) {
       const instructing = childElements(element, pair.sender)[0];
       const instructed = childElements(element, pair.receiver)[0];

@@ -1,6 +1,5 @@
-import type { Element } from '@xmldom/xmldom';
 import { appHeaderSchema, messageTypes, MESSAGE_ENVELOPE_NAMESPACE, type MessageTypeName } from '../../schemas/iso20022/message-types.ts';
-import { childElements, elementAt, elementsAt, parseXml, textAt } from './xml-dom.ts';
+import { childElements, elementAt, elementsAt, readXml, textAt, type MessageElement } from './xml-dom.ts';
 
 /** AppHdr fields (head.001.001.02). Members are named by BIC (`Fr|To/FIId/FinInstnId/BICFI`). */
 export interface AppHeader {
@@ -27,7 +26,7 @@ export interface OriginalIdentification extends PaymentIdentification {
 
 export interface MessageTransaction {
   /** `CdtTrfTxInf`, `TxInf`, `TxInfAndSts`, `Undrlyg/IntrBk`...: read anything else from it. */
-  element: Element;
+  element: MessageElement;
   /** Set for pacs.008 and pacs.009. */
   payment?: PaymentIdentification;
   /** Set for every other type. */
@@ -44,7 +43,7 @@ export interface MessageContent {
   xml: string;
   header: AppHeader;
   /** The element under Document, e.g. `FIToFICstmrCdtTrf`. */
-  body: Element;
+  body: MessageElement;
   messageIdentification?: string;
   creationDateTime?: string;
   transactions: MessageTransaction[];
@@ -53,7 +52,7 @@ export interface MessageContent {
 /** Reads a Message that passed the envelope check; undefined when its Document lacks the type's root. */
 export function readMessageContent(type: MessageTypeName, xml: string): MessageContent | undefined {
   const entry = messageTypes[type];
-  const root = parseXml(xml).documentElement;
+  const root = readXml(xml);
   const appHeader = root && childElements(root, 'AppHdr', appHeaderSchema.namespace)[0];
   const document = root && childElements(root, 'Document', entry.namespace)[0];
   const body = document && childElements(document, entry.root)[0];

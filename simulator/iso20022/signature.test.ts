@@ -70,6 +70,17 @@ test('signing again replaces the signature; a Sgntr goes before Rltd', () => {
   expect(verifyMessageSignature(signed, ofi)).toEqual([]);
 });
 
+test('an AppHdr written with a prefix gets its Sgntr with that prefix', () => {
+  const end = unsigned.indexOf('</AppHdr>') + '</AppHdr>'.length;
+  const header = unsigned.slice(0, end).replace(/<(\/?)(AppHdr|Fr|To|FIId|FinInstnId|BICFI|BizMsgIdr|MsgDefIdr|CreDt)\b/g, '<$1h:$2').replace('<h:AppHdr xmlns=', '<h:AppHdr xmlns:h=');
+  const prefixed = header + unsigned.slice(end);
+  const signed = signedBy(ofi, prefixed);
+  expect(signed).toContain('</h:CreDt><h:Sgntr><ds:Signature');
+  expect(signed.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  expect(readMessage('pacs.008.001.08', signed).problems).toEqual([]);
+  expect(verifyMessageSignature(signed, ofi)).toEqual([]);
+});
+
 test('signing refuses what is not a Message envelope', () => {
   const key = ofi.accounts.get('main')!.key;
   expect(signMessageXml('not xml', key).ok).toBe(false);

@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
-import { XmlC14NMode, XmlElement, XmlXPath, type XmlDocument } from 'libxml2-wasm';
+import { createHash, randomUUID } from 'node:crypto';
+import { XmlC14NMode, XmlElement, XmlXPath, type XmlDocument, type XmlTreeNode } from 'libxml2-wasm';
 import { appHeaderSchema, MESSAGE_ENVELOPE_NAMESPACE } from '../../schemas/iso20022/message-types.ts';
 import { verifyWithAddress } from '../members/keys.ts';
 import type { Member } from '../members/registry.ts';
 import { withEnvelope, type Envelope, type EnvelopeResult } from './envelope.ts';
 import { problem, type MessageProblem } from './problems.ts';
-import { elementFactory } from './xml-builder.ts';
-import { childElements, parseXml, serializeXml } from './xml-dom.ts';
 
 /**
  * Message signatures (semantics §11): one W3C XML Signature in `AppHdr/Sgntr`, the place head.001.001.02
@@ -50,7 +48,6 @@ function exclusiveCanonicalElement(document: XmlDocument, element: XmlElement): 
 const xpath = (expression: string) => XmlXPath.compile(expression, namespaces);
 const paths = {
   signature: xpath(signaturePath),
-  signedInfo: xpath(`${signaturePath}/ds:SignedInfo`),
   sgntr: xpath('h:Sgntr'),
   canonicalization: xpath('string(ds:SignedInfo/ds:CanonicalizationMethod/@Algorithm)'),
   signatureMethod: xpath('string(ds:SignedInfo/ds:SignatureMethod/@Algorithm)'),
@@ -71,53 +68,62 @@ function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('base64');
 }
 
-/** Runs `use` on a Message the service itself just serialised; failing to parse it is a defect. */
-function inOwnMessage<T>(xml: string, use: (document: XmlDocument) => T): T {
-  const result = withEnvelope(xml, ({ document }) => use(document));
-  if (!result.ok) throw new Error(`The service produced an unreadable Message: ${result.problems[0]?.text}`);
-  return result.value;
+/**
+ * The exclusive C14N of the ds:SignedInfo this service writes, as text: its profile is fixed, so its
+ * canonical form is known without a parser (empty elements as start and end tags, one xmlns:ds on the
+ * apex, no text to escape: URIs, base64). `declaration` is false for the copy written inside
+ * ds:Signature, where the namespace is declared. Verification canonicalises with libxml2, so a
+ * difference would show in every signature the service makes (signature.test.ts).
+ */
+function signedInfoXml(digest: string, declaration: boolean): string {
+  const method = (name: string, algorithm: string) => `<ds:${name} Algorithm="${algorithm}"></ds:${name}>`;
+  return [
+    `<ds:SignedInfo${declaration ? ` xmlns:ds="${DSIG}"` : ''}>`,
+    method('CanonicalizationMethod', signatureAlgorithms.canonicalization),
+    method('SignatureMethod', signatureAlgorithms.signature),
+    '<ds:Reference URI=""><ds:Transforms>',
+    method('Transform', signatureAlgorithms.envelopedSignature),
+    method('Transform', signatureAlgorithms.canonicalization),
+    '</ds:Transforms>',
+    method('DigestMethod', signatureAlgorithms.digest),
+    `<ds:DigestValue>${digest}</ds:DigestValue></ds:Reference></ds:SignedInfo>`,
+  ].join('');
 }
 
 /**
  * Signs a Message: any earlier `AppHdr/Sgntr` is replaced. The answer is the whole signed Message;
- * everything outside the ds:Signature element is as the caller wrote it (re-serialised, same content).
+ * everything outside the ds:Signature element is as the caller wrote it (re-serialised by libxml2,
+ * same content). One parse: the empty Sgntr goes into libxml2's tree, the digest is the C14N of that
+ * tree, and the ds:Signature (whose text this module writes) takes the place of a random marker in
+ * the tree's serialisation, so no second parser reads the Message again.
  */
 export function signMessageXml(xml: string, signer: MessageSigner): EnvelopeResult<string> {
-  const checked = withEnvelope(xml, () => undefined);
-  if (!checked.ok) return checked;
-
-  const dom = parseXml(xml);
-  const appHeader = childElements(dom.documentElement!, 'AppHdr', appHeaderSchema.namespace)[0]!;
-  for (const earlier of childElements(appHeader, 'Sgntr')) appHeader.removeChild(earlier);
-  // Sgntr comes after every other AppHdr element but Rltd (head.001.001.02's sequence).
-  const sgntr = elementFactory(dom, appHeaderSchema.namespace, appHeader.prefix ?? undefined)('Sgntr');
-  appHeader.insertBefore(sgntr, childElements(appHeader, 'Rltd')[0] ?? null);
-  // The enveloped-signature transform removes ds:Signature only: the digest covers the empty Sgntr.
-  const digest = inOwnMessage(serializeXml(dom), (document) => sha256(exclusiveCanonical(document)));
-
-  const ds = elementFactory(dom, DSIG, 'ds');
-  const signatureValue = ds('SignatureValue');
-  sgntr.appendChild(
-    ds('Signature', [
-      ds('SignedInfo', [
-        ds('CanonicalizationMethod', [], { Algorithm: signatureAlgorithms.canonicalization }),
-        ds('SignatureMethod', [], { Algorithm: signatureAlgorithms.signature }),
-        ds('Reference', [
-          ds('Transforms', [
-            ds('Transform', [], { Algorithm: signatureAlgorithms.envelopedSignature }),
-            ds('Transform', [], { Algorithm: signatureAlgorithms.canonicalization }),
-          ]),
-          ds('DigestMethod', [], { Algorithm: signatureAlgorithms.digest }),
-          ds('DigestValue', digest),
-        ], { URI: '' }),
-      ]),
-      signatureValue,
-      ds('KeyInfo', [ds('KeyName', signer.address)]),
-    ]),
-  );
-  const signedInfo = inOwnMessage(serializeXml(dom), (document) => exclusiveCanonicalElement(document, document.get(paths.signedInfo) as XmlElement));
-  signatureValue.appendChild(dom.createTextNode(signer.sign(Buffer.from(signedInfo, 'utf8')).toString('base64')));
-  return { ok: true, value: serializeXml(dom) };
+  return withEnvelope(xml, ({ document, appHeader }) => {
+    const inHeader = (node: XmlTreeNode | null, name: string): node is XmlElement =>
+      node instanceof XmlElement && node.name === name && node.namespaceUri === appHeaderSchema.namespace;
+    let related: XmlElement | undefined;
+    for (let node = appHeader.firstChild; node; ) {
+      const next = node.next;
+      if (inHeader(node, 'Sgntr')) node.remove();
+      else if (!related && inHeader(node, 'Rltd')) related = node;
+      node = next;
+    }
+    // Sgntr comes after every other AppHdr element but Rltd (head.001.001.02's sequence), with AppHdr's prefix.
+    const prefix = appHeader.prefix || undefined;
+    const sgntr = related ? related.prependElement('Sgntr', prefix) : appHeader.addElement('Sgntr', prefix);
+    // The enveloped-signature transform removes ds:Signature only: the digest covers the empty Sgntr.
+    const digest = sha256(exclusiveCanonical(document));
+    const signatureValue = signer.sign(Buffer.from(signedInfoXml(digest, true), 'utf8')).toString('base64');
+    // Ledger addresses are base32 and signatures base64: nothing to escape.
+    const signature = `<ds:Signature xmlns:ds="${DSIG}">${signedInfoXml(digest, false)}<ds:SignatureValue>${signatureValue}</ds:SignatureValue><ds:KeyInfo><ds:KeyName>${signer.address}</ds:KeyName></ds:KeyInfo></ds:Signature>`;
+    const marker = randomUUID();
+    sgntr.addText(marker);
+    // The declaration as the service's own envelopes write it (libxml2 would write "utf-8"), and no line
+    // end after the root (libxml2 adds one).
+    const serialised = `<?xml version="1.0" encoding="UTF-8"?>\n${document.toString({ format: false, noDeclaration: true }).replace(/\n$/, '')}`;
+    const at = serialised.indexOf(`>${marker}<`) + 1;
+    return serialised.slice(0, at) + signature + serialised.slice(at + marker.length);
+  });
 }
 
 /**

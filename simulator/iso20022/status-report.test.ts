@@ -7,7 +7,7 @@ import { rejectionReason, SERVICE_BICFI, statusReportMessage, statusReportSubjec
 import { fixture } from '../../test-support/simulator/iso20022-fixtures.ts';
 import { sampleNetwork, signedBy } from './sample-network.ts';
 import { messageXml, paymentDocument } from '../../schemas/iso20022/message-builders.ts';
-import { textAt } from './xml-dom.ts';
+import { descendantElements, textAt } from './xml-dom.ts';
 
 const payment = readMessage('pacs.008.001.08', messageXml('pacs.008.001.08', paymentDocument({ transactions: [{}, {}] }))).content!;
 const base: StatusReport = {
@@ -54,7 +54,7 @@ test('a refusal carries the first problem’s code and every text, split to fit 
   expect(reason).toEqual({ code: 'AM18', additionalInformation: [long, 'XYZ is not a currency'] });
   const content = readBack({ ...base, status: 'RJCT', reason });
   expect(textAt(content.body, 'OrgnlGrpInfAndSts/StsRsnInf/Rsn/Cd')).toBe('AM18');
-  const additional = Array.from(content.body.getElementsByTagName('AddtlInf')).slice(0, 4).map((element) => element.textContent);
+  const additional = descendantElements(content.body).filter((element) => element.localName === 'AddtlInf').slice(0, 4).map((element) => element.textContent);
   expect(additional).toEqual(['x'.repeat(105), 'x'.repeat(105), 'x'.repeat(20), 'XYZ is not a currency']);
 });
 

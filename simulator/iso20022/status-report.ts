@@ -1,9 +1,8 @@
-import { DOMImplementation } from '@xmldom/xmldom';
 import { messageTypes, type MessageTypeName } from '../../schemas/iso20022/message-types.ts';
 import type { MessageContent, PaymentIdentification } from './message-content.ts';
-import { buildMessageXml, financialMessage, type FinancialMessage } from './message-builder.ts';
+import { financialMessage, messageEnvelope, type FinancialMessage } from './message-builder.ts';
 import type { MessageProblem } from './problems.ts';
-import { elementFactory, type ElementFactory } from './xml-builder.ts';
+import { xmlElement as e } from './xml-builder.ts';
 
 /**
  * The service's own pacs.002.001.10 status reports (semantics §11): ACTC when it accepts a message,
@@ -67,39 +66,34 @@ export function statusReportMessage(report: StatusReport): FinancialMessage {
 
 /** The whole Message (AppHdr + pacs.002 Document), unsigned. */
 export function statusReportXml(report: StatusReport): string {
-  const namespace = messageTypes['pacs.002.001.10'].namespace;
-  const document = new DOMImplementation().createDocument(namespace, 'Document', null);
-  const e = elementFactory(document, namespace);
   const agent = (bic: string) => [e('FinInstnId', [e('BICFI', bic)])];
   const reasonInformation = () =>
     report.reason && e('StsRsnInf', [e('Rsn', [e('Cd', report.reason.code)]), ...report.reason.additionalInformation.flatMap(max105).map((text) => e('AddtlInf', text))]);
   const { subject } = report;
   const original = () => [e('OrgnlMsgId', subject.messageIdentification), e('OrgnlMsgNmId', subject.type)];
 
-  document.documentElement!.appendChild(
-    e('FIToFIPmtStsRpt', [
-      e('GrpHdr', [e('MsgId', report.messageIdentification), e('CreDtTm', report.creationDateTime), e('InstgAgt', agent(report.from)), e('InstdAgt', agent(report.to))]),
-      e('OrgnlGrpInfAndSts', [...original(), e('GrpSts', report.status), reasonInformation()]),
-      ...subject.transactions.map((transaction) =>
-        e('TxInfAndSts', [
-          e('OrgnlGrpInf', original()),
-          optional(e, 'OrgnlInstrId', transaction.instructionIdentification),
-          optional(e, 'OrgnlEndToEndId', transaction.endToEndIdentification),
-          optional(e, 'OrgnlTxId', transaction.transactionIdentification),
-          optional(e, 'OrgnlUETR', transaction.uetr),
-          e('TxSts', report.status),
-          reasonInformation(),
-        ]),
-      ),
-    ]),
-  );
-  return buildMessageXml(
+  const statusReport = e('FIToFIPmtStsRpt', [
+    e('GrpHdr', [e('MsgId', report.messageIdentification), e('CreDtTm', report.creationDateTime), e('InstgAgt', agent(report.from)), e('InstdAgt', agent(report.to))]),
+    e('OrgnlGrpInfAndSts', [...original(), e('GrpSts', report.status), reasonInformation()]),
+    ...subject.transactions.map((transaction) =>
+      e('TxInfAndSts', [
+        e('OrgnlGrpInf', original()),
+        optional('OrgnlInstrId', transaction.instructionIdentification),
+        optional('OrgnlEndToEndId', transaction.endToEndIdentification),
+        optional('OrgnlTxId', transaction.transactionIdentification),
+        optional('OrgnlUETR', transaction.uetr),
+        e('TxSts', report.status),
+        reasonInformation(),
+      ]),
+    ),
+  ]);
+  return messageEnvelope(
     { type: 'pacs.002.001.10', from: report.from, to: report.to, businessMessageIdentification: report.messageIdentification, creationDate: report.creationDateTime },
-    document.documentElement!,
+    `<Document xmlns="${messageTypes['pacs.002.001.10'].namespace}">${statusReport}</Document>`,
   );
 }
 
-function optional(e: ElementFactory, name: string, value: string | undefined) {
+function optional(name: string, value: string | undefined) {
   return value === undefined ? undefined : e(name, value);
 }
 

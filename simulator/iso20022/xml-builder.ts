@@ -1,21 +1,15 @@
-import type { Document, Element } from '@xmldom/xmldom';
+import { escapeXmlText } from '../../schemas/iso20022/message-envelope.ts';
 
-/** What an element holds: text, or child elements (undefined entries are optional parts left out). */
-export type ElementContent = string | Array<Element | undefined>;
-
-export type ElementFactory = (name: string, content?: ElementContent, attributes?: Record<string, string>) => Element;
+/** What an element holds: text (escaped here), or the XML of child elements (undefined entries are optional parts left out). */
+export type ElementContent = string | Array<string | undefined>;
 
 /**
- * Builds elements of one namespace in `document`, so a message reads like its structure:
- * `e('GrpHdr', [e('MsgId', id), e('CreDtTm', time)])`. `prefix` is used when the namespace is not the
- * default one where the elements go.
+ * The XML text of one element without attributes, so a message reads like its structure:
+ * `xmlElement('GrpHdr', [xmlElement('MsgId', id), xmlElement('CreDtTm', time)])`. Written as text, not
+ * through a DOM: the service's reports are built on every payment, and a DOM (and its serialiser) cost
+ * several times the text. Names are the caller's constants; only text content comes from data.
  */
-export function elementFactory(document: Document, namespace: string, prefix?: string): ElementFactory {
-  return (name, content = [], attributes = {}) => {
-    const element = document.createElementNS(namespace, prefix ? `${prefix}:${name}` : name);
-    for (const [attribute, value] of Object.entries(attributes)) element.setAttribute(attribute, value);
-    if (typeof content === 'string') element.appendChild(document.createTextNode(content));
-    else for (const child of content) if (child) element.appendChild(child);
-    return element;
-  };
+export function xmlElement(name: string, content: ElementContent = []): string {
+  const inner = typeof content === 'string' ? escapeXmlText(content) : content.join('');
+  return `<${name}>${inner}</${name}>`;
 }

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { textAt } from '../iso20022/xml-dom.ts';
+import { descendantElements, textAt } from '../iso20022/xml-dom.ts';
 import { replyRoute, sendRoute } from './message-routes.ts';
 import { complianceAnswer, creditTransfer } from '../../schemas/iso20022/message-builders.ts';
 import { paymentDomain, readServiceReport } from '../../test-support/simulator/payment-network.ts';
@@ -12,7 +12,7 @@ test('a rejection with a proprietary reason reaches the OFI as NARR with the rea
   const [, rejection] = state.gateway.read('maker-aa', 'payment').map((message) => message.response_data[0] as { financial_message_type: string; financial_message_data: string });
   const report = readServiceReport(rejection!);
   expect(report).toMatchObject({ status: 'RJCT', reason: 'NARR' });
-  expect(Array.from(report.content.body.getElementsByTagName('AddtlInf')).slice(0, 2).map((element) => element.textContent)).toEqual(['SANCTIONS-HIT', 'Sanctions screening hit']);
+  expect(descendantElements(report.content.body).filter((element) => element.localName === 'AddtlInf').slice(0, 2).map((element) => element.textContent)).toEqual(['SANCTIONS-HIT', 'Sanctions screening hit']);
   expect(textAt(report.content.transactions[0]!.element, 'OrgnlInstrId')).toBe(story.instruction);
   expect(state.payments.find('maker-aa', story.messageIdentification, story.instruction)?.status).toBe('rejected');
   expect(balance('maker-bb')).toBe('0.0000000');

@@ -1,7 +1,6 @@
-import type { Element } from '@xmldom/xmldom';
 import { problem } from '../iso20022/problems.ts';
 import type { StatusReason } from '../iso20022/status-report.ts';
-import { elementsAt, textAt } from '../iso20022/xml-dom.ts';
+import { elementsAt, textAt, type MessageElement } from '../iso20022/xml-dom.ts';
 import type { SimState } from '../state.ts';
 import { answeredPayments } from './answered-payments.ts';
 import type { Report } from './deliveries.ts';
@@ -29,7 +28,7 @@ export const complianceAnswer: MessageRule = (state, message) => {
   };
 };
 
-function decide(state: SimState, payment: Payment, answer: Element): Report {
+function decide(state: SimState, payment: Payment, answer: MessageElement): Report {
   // Fault payment-settles-on-reject: the answer's status is not read; every answer settles.
   const accepted = textAt(answer, 'Sts') === 'ACTC' || state.faults.on('payment-settles-on-reject');
   if (accepted) return settlePayment(state, payment, textAt(answer, 'CdtAcct/Id/Othr/Id'));
@@ -38,7 +37,7 @@ function decide(state: SimState, payment: Payment, answer: Element): Report {
 }
 
 /** The RFI's own reason, passed on to the OFI (a proprietary reason becomes text under NARR). */
-function answerReason(answer: Element): StatusReason {
+function answerReason(answer: MessageElement): StatusReason {
   const proprietary = textAt(answer, 'StsRsnInf/Rsn/Prtry');
   return {
     code: textAt(answer, 'StsRsnInf/Rsn/Cd') ?? paymentReasons.narrative,

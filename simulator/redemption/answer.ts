@@ -1,6 +1,5 @@
-import type { Element } from '@xmldom/xmldom';
 import { problem } from '../iso20022/problems.ts';
-import { elementAt, textAt } from '../iso20022/xml-dom.ts';
+import { elementAt, textAt, type MessageElement } from '../iso20022/xml-dom.ts';
 import { parseAmount } from '../ledger/amount.ts';
 import { EMISSION } from '../members/registry.ts';
 import type { MessageRule } from '../payments/message-pipeline.ts';
@@ -62,7 +61,7 @@ export const redemptionAnswer: MessageRule = (state, message) => {
   };
 };
 
-function amountProblems(answer: Element, redemption: Redemption, accepted: boolean): Problem[] {
+function amountProblems(answer: MessageElement, redemption: Redemption, accepted: boolean): Problem[] {
   const { terms } = redemption;
   const instruction = redemption.reference.identification.instructionIdentification;
   const stated = elementAt(answer, 'OrgnlTxRef/IntrBkSttlmAmt');

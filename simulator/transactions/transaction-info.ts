@@ -3,11 +3,10 @@
  * §12). A record is built from the pacs.008 transaction that started the payment (this file) and the
  * receipts of the ledger transactions of its life (payments/); the query (query.ts) only reads them.
  */
-import type { Element } from '@xmldom/xmldom';
 import type { SettlementInstrumentInfo } from '../../schemas/wire/instruments.ts';
 import type { Asset } from '../assets/registry.ts';
 import type { SettlementTerms } from '../iso20022/settlement.ts';
-import { elementsAt, textAt, elementAt } from '../iso20022/xml-dom.ts';
+import { elementsAt, textAt, elementAt, type MessageElement } from '../iso20022/xml-dom.ts';
 import { amountToNumber, parseAmount } from '../ledger/amount.ts';
 import type { Member } from '../members/registry.ts';
 
@@ -38,7 +37,7 @@ export interface TransactionInfo {
  *   instructed member. A fee in the settlement currency is in the settlement asset; a fee in another
  *   currency names that currency as a DSA, with no issuer, since no instrument was agreed for it.
  */
-export function transactionInfo(transaction: Element, terms: SettlementTerms, ofi: Member, rfi: Member): TransactionInfo {
+export function transactionInfo(transaction: MessageElement, terms: SettlementTerms, ofi: Member, rfi: Member): TransactionInfo {
   const asset: Asset = { asset_code_identification: terms.assetCode, asset_group_identification: terms.method, asset_issuer_identification: terms.issuer };
   const instructed = elementAt(transaction, 'InstdAmt');
   const creditorFees = elementsAt(transaction, 'ChrgsInf').filter((charge) => textAt(charge, 'Agt/FinInstnId/BICFI') === rfi.bicfi);
