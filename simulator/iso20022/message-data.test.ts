@@ -21,6 +21,8 @@ test('base64 of UTF-8 XML is decoded; a BOM and MIME line breaks are tolerated',
 test('garbage base64 and empty data are refused', () => {
   expect(refusal('not base64!')).toContain('not base64');
   expect(refusal('QUJD=')).toContain('not base64');
+  // '=' only as the last one or two characters of a whole group of four.
+  for (const broken of ['QU=C', 'Q===', 'QUJ', 'QUJDR', '====', 'QUJD==']) expect(refusal(broken)).toContain('not base64');
   expect(refusal(undefined)).toContain('empty');
   expect(refusal('')).toContain('empty');
 });

@@ -6,7 +6,13 @@ import { problem, type MessageProblem } from './problems.ts';
  */
 export const MAX_MESSAGE_BYTES = 256 * 1024;
 
-const base64Pattern = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/**
+ * Base64 is whole groups of four (a multiple of 4 characters) of the alphabet, with at most two `=` at
+ * the end. Said as a length check and one character class: the same set as a pattern of repeated
+ * groups, which costs several times more on a few kilobytes (a backtracking group per four characters).
+ */
+const base64Alphabet = /^[A-Za-z0-9+/]*={0,2}$/;
+const isBase64 = (text: string) => text.length % 4 === 0 && base64Alphabet.test(text);
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export type DecodedMessage = { ok: true; xml: string } | { ok: false; problem: MessageProblem };
@@ -22,7 +28,7 @@ export function decodeMessageData(data: string | undefined): DecodedMessage {
   if (data === undefined || data === '') return fail('The message data is empty: a base64 Message XML is required.');
   // MIME-style line breaks are tolerated; anything else outside the alphabet is not base64.
   const compact = data.replace(/[\r\n]/g, '');
-  if (!base64Pattern.test(compact)) return fail('The message data is not base64.');
+  if (!isBase64(compact)) return fail('The message data is not base64.');
   if (Buffer.byteLength(compact, 'base64') > MAX_MESSAGE_BYTES) return fail(`The message is larger than ${MAX_MESSAGE_BYTES} bytes.`);
 
   let text: string;
