@@ -17,7 +17,7 @@ const help = `Usage: dss sim [options]
   --control-remote    serve the control plane /sim and the dashboard /ui to non-loopback clients too
   --retention <a=n,..> history kept at most per store (see GET /sim/retention and docs/semantics.md):
                       quotations, gatewayMessages, ledgerTransactions, notifications, payments,
-                      messageIdentifiers`;
+                      messageIdentifiers, fundingInstructions, charges, redemptions`;
 
 export async function runSim(args: string[]): Promise<number> {
   const { values } = parseOptions(

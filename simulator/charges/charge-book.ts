@@ -4,24 +4,33 @@
  * with it; it computes no fee itself.
  */
 import type { ChargeRequest, PaymentCharge } from '../../schemas/wire/charges.ts';
+import { FinishedFirst } from '../retention/finished-first.ts';
+import { defaultRetention, type DroppedCounts } from '../retention/retention.ts';
 
 /** What the `charge` queue carries: the body as sent, and the member that sent it. */
 export type ChargeMessage = (ChargeRequest | PaymentCharge) & { sender: string };
 
 /**
  * The open requests, by originating member, instructed member and request_uuid. An originator uses a
- * request_uuid once, so that an answer can never be taken for the answer of another request.
+ * request_uuid once, so that an answer can never be taken for the answer of another request. The
+ * request_uuids used are bounded (retention `charges`): past it the one whose request was answered
+ * earliest is forgotten (the originator may use it again); an open request stays, however old.
  */
 export class ChargeBook {
   private readonly open = new Map<string, ChargeRequest>();
-  private readonly used = new Set<string>();
+  /** Every request_uuid used, by originator; finished once its request is answered. */
+  private readonly used: FinishedFirst<true>;
+
+  constructor(limit: number = defaultRetention.charges, dropped?: DroppedCounts) {
+    this.used = new FinishedFirst('charges', limit, dropped);
+  }
 
   isUsed(originator: string, requestUuid: string): boolean {
-    return this.used.has(JSON.stringify([originator, requestUuid]));
+    return this.used.has(usedKey(originator, requestUuid));
   }
 
   request(originator: string, instructed: string, request: ChargeRequest): void {
-    this.used.add(JSON.stringify([originator, request.request_uuid]));
+    this.used.set(usedKey(originator, request.request_uuid), true);
     this.open.set(openKey(originator, instructed, request.request_uuid), request);
   }
 
@@ -32,7 +41,12 @@ export class ChargeBook {
 
   close(originator: string, instructed: string, requestUuid: string): void {
     this.open.delete(openKey(originator, instructed, requestUuid));
+    this.used.finish(usedKey(originator, requestUuid));
   }
+}
+
+function usedKey(originator: string, requestUuid: string): string {
+  return JSON.stringify([originator, requestUuid]);
 }
 
 function openKey(originator: string, instructed: string, requestUuid: string): string {

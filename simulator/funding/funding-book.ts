@@ -8,6 +8,8 @@ import { canonicalJson } from '../../protocol/canonical-json.ts';
 import type { FundingInfo, TransactionState } from '../../schemas/wire/funding.ts';
 import type { Operation } from '../ledger/ledger.ts';
 import { DEFAULT_OPERATING_ACCOUNT } from '../members/registry.ts';
+import { FinishedFirst } from '../retention/finished-first.ts';
+import { defaultRetention, type DroppedCounts } from '../retention/retention.ts';
 
 export interface FundingResult {
   funding_payload: [FundingInfo];
@@ -29,9 +31,16 @@ export interface FundingInstruction {
 /**
  * Instructions by end_to_end_identification. One identifier names one funding in the whole network
  * (semantics §4: "an end_to_end_identification funds at most once"), whichever tokenizer sent it.
+ * Bounded (retention `fundingInstructions`): past it the instruction sent earliest is forgotten; one
+ * not sent yet stays. A forgotten identifier is unknown: sending it again answers 400 (not
+ * instructed), and a new instruction may use it again.
  */
 export class FundingBook {
-  private readonly instructions = new Map<string, FundingInstruction>();
+  private readonly instructions: FinishedFirst<FundingInstruction>;
+
+  constructor(limit: number = defaultRetention.fundingInstructions, dropped?: DroppedCounts) {
+    this.instructions = new FinishedFirst('fundingInstructions', limit, dropped);
+  }
 
   get(endToEndIdentification: string): FundingInstruction | undefined {
     return this.instructions.get(endToEndIdentification);
@@ -39,6 +48,11 @@ export class FundingBook {
 
   add(instruction: FundingInstruction): void {
     this.instructions.set(instruction.fundingInfo.end_to_end_identification, instruction);
+  }
+
+  /** The instruction's mint applied (`result` set): from now on it is history. */
+  sent(instruction: FundingInstruction): void {
+    this.instructions.finish(instruction.fundingInfo.end_to_end_identification);
   }
 }
 

@@ -49,5 +49,6 @@ export function sendFunding(state: SimState, caller: Principal, info: FundingInf
       { timestamp: transaction.timestamp, transaction_flow_status: 'Payment settled', transaction_identification: transaction.transaction_identification },
     ],
   };
+  state.funding.sent(instruction);
   return instruction.result;
 }

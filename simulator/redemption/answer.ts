@@ -55,7 +55,7 @@ export const redemptionAnswer: MessageRule = (state, message) => {
         );
         if (transaction.failure) return { ok: false, problems: [ledgerProblem(transaction.failure)] };
       }
-      for (const { redemption, accepted } of decisions) redemption.status = accepted ? 'redeemed' : 'rejected';
+      for (const { redemption, accepted } of decisions) state.redemptions.answered(redemption, accepted ? 'redeemed' : 'rejected');
       return { ok: true, reports: [] };
     },
   };

@@ -8,6 +8,8 @@
 import type { SettlementTerms } from '../iso20022/settlement.ts';
 import type { Member } from '../members/registry.ts';
 import type { OriginalReference } from '../payments/payment.ts';
+import { FinishedFirst } from '../retention/finished-first.ts';
+import { defaultRetention, type DroppedCounts } from '../retention/retention.ts';
 
 /** `requested` until the tokenizer answers; then `redeemed` (burned) or `rejected` (nothing moved). */
 export type RedemptionStatus = 'requested' | 'redeemed' | 'rejected';
@@ -21,18 +23,37 @@ export interface Redemption {
   status: RedemptionStatus;
 }
 
-/** Every redemption, found by its member, its pacs.009's MsgId and its InstrId. */
+/**
+ * Every redemption, found by its member, its pacs.009's MsgId and its InstrId. Bounded (retention
+ * `redemptions`): past it the one answered earliest (redeemed or rejected) is dropped; one still
+ * `requested` stays. A tokenizer's answer about a dropped redemption is refused as naming no known
+ * redemption.
+ */
 export class RedemptionBook {
-  private readonly byKey = new Map<string, Redemption>();
+  private readonly byKey: FinishedFirst<Redemption>;
+
+  constructor(limit: number = defaultRetention.redemptions, dropped?: DroppedCounts) {
+    this.byKey = new FinishedFirst('redemptions', limit, dropped);
+  }
 
   add(redemption: Redemption): void {
-    const { messageIdentification, identification } = redemption.reference;
-    this.byKey.set(redemptionKey(redemption.member.identification, messageIdentification, identification.instructionIdentification ?? ''), redemption);
+    this.byKey.set(keyOf(redemption), redemption);
   }
 
   find(member: string, messageIdentification: string, instructionIdentification: string): Redemption | undefined {
     return this.byKey.get(redemptionKey(member, messageIdentification, instructionIdentification));
   }
+
+  /** The tokenizer answered: the redemption is `redeemed` or `rejected`, and history from now on. */
+  answered(redemption: Redemption, status: Exclude<RedemptionStatus, 'requested'>): void {
+    redemption.status = status;
+    this.byKey.finish(keyOf(redemption));
+  }
+}
+
+function keyOf(redemption: Redemption): string {
+  const { messageIdentification, identification } = redemption.reference;
+  return redemptionKey(redemption.member.identification, messageIdentification, identification.instructionIdentification ?? '');
 }
 
 function redemptionKey(member: string, messageIdentification: string, instructionIdentification: string): string {

@@ -9,7 +9,11 @@ import { QuotationBook } from '../quotations/book.ts';
 import type { QuotationRequest } from '../quotations/quotation.ts';
 import { CANCELLED, COMPLETED } from '../quotations/state-machine.ts';
 import { startSimulator } from '../server.ts';
+import { ChargeBook } from '../charges/charge-book.ts';
+import { FundingBook, type FundingInstruction } from '../funding/funding-book.ts';
+import { RedemptionBook, type Redemption } from '../redemption/redemption.ts';
 import { Fifo } from './fifo.ts';
+import { FinishedFirst } from './finished-first.ts';
 import { ownBytes, ownString } from './own.ts';
 import { DroppedCounts, parseRetention, retentionOptions } from './retention.ts';
 
@@ -119,6 +123,64 @@ test('the payment book drops the oldest payment and forgets its keys; message id
   expect(dropped.toJSON()).toEqual({ messageIdentifiers: 1, payments: 1 });
 });
 
+test('finished first: past the bound the entry finished earliest goes, unfinished ones stay however many', () => {
+  const dropped = new DroppedCounts();
+  const store = new FinishedFirst<number>('things', 3, dropped);
+  for (const [index, key] of ['a', 'b', 'c', 'd', 'e'].entries()) store.set(key, index);
+  expect(store.size).toBe(5); // nothing finished: nothing to drop
+  store.finish('c');
+  store.finish('a');
+  expect([...'abcde'].filter((key) => store.has(key))).toEqual(['b', 'd', 'e']); // c finished first, then a
+  store.finish('b');
+  store.finish('b');
+  expect(store.size).toBe(3); // within the bound again: b stays, finished
+  store.set('f', 5);
+  expect([...'bdef'].filter((key) => store.has(key))).toEqual(['d', 'e', 'f']);
+  // A key set again is unfinished again: its earlier finish no longer makes it droppable.
+  store.finish('d');
+  store.set('d', 6);
+  store.set('g', 7);
+  expect([...'defg'].filter((key) => store.has(key))).toEqual(['d', 'e', 'f', 'g']);
+  expect(dropped.toJSON()).toEqual({ things: 3 });
+});
+
+test('funding instructions, charge request_uuids and redemptions: the oldest finished go, unfinished stay', () => {
+  const dropped = new DroppedCounts();
+
+  const funding = new FundingBook(2, dropped);
+  const instruction = (id: string) => ({ fundingInfo: { end_to_end_identification: id } }) as FundingInstruction;
+  const instructions = ['f1', 'f2', 'f3', 'f4'].map(instruction);
+  for (const each of instructions) funding.add(each);
+  funding.sent(instructions[2]!);
+  funding.sent(instructions[0]!);
+  funding.sent(instructions[1]!);
+  // f3 was sent first, then f1: both go; f2 (sent last) is within the bound; f4 was never sent.
+  expect(['f1', 'f2', 'f3', 'f4'].filter((id) => funding.get(id))).toEqual(['f2', 'f4']);
+
+  const charges = new ChargeBook(2, dropped);
+  const request = (uuid: string) => ({ request_uuid: uuid }) as Parameters<ChargeBook['request']>[2];
+  for (const uuid of ['c1', 'c2', 'c3']) charges.request('mm-a', 'mm-b', request(uuid));
+  expect(['c1', 'c2', 'c3'].every((uuid) => charges.isUsed('mm-a', uuid))).toBe(true); // all open
+  charges.close('mm-a', 'mm-b', 'c1');
+  expect(charges.isUsed('mm-a', 'c1')).toBe(false); // answered and past the bound: may be used again
+  expect(charges.find('mm-a', 'mm-b', 'c2')?.request_uuid).toBe('c2');
+  charges.request('mm-a', 'mm-b', request('c4'));
+  expect(['c2', 'c3', 'c4'].every((uuid) => charges.isUsed('mm-a', uuid))).toBe(true);
+
+  const redemptions = new RedemptionBook(1, dropped);
+  const redemption = (id: string) =>
+    ({ member: { identification: 'mm-a' }, reference: { messageIdentification: id, identification: { instructionIdentification: id } }, status: 'requested' }) as unknown as Redemption;
+  const [r1, r2, r3] = ['r1', 'r2', 'r3'].map(redemption);
+  for (const each of [r1!, r2!, r3!]) redemptions.add(each);
+  redemptions.answered(r2!, 'redeemed');
+  expect(r2!.status).toBe('redeemed');
+  expect(['r1', 'r2', 'r3'].filter((id) => redemptions.find('mm-a', id, id))).toEqual(['r1', 'r3']);
+  redemptions.answered(r3!, 'rejected');
+  redemptions.answered(r1!, 'redeemed');
+  expect(['r1', 'r2', 'r3'].filter((id) => redemptions.find('mm-a', id, id))).toEqual(['r1']);
+  expect(dropped.toJSON()).toEqual({ charges: 1, fundingInstructions: 2, redemptions: 2 });
+});
+
 test('kept copies share no memory: a Buffer of its own, a string equal code unit for code unit', () => {
   const pooled = Buffer.from('c2lnbmF0dXJl', 'base64');
   expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.length);
@@ -129,7 +191,7 @@ test('kept copies share no memory: a Buffer of its own, a string equal code unit
 });
 
 test('dss sim retention options reach every store and GET /sim/retention shows limits and drops', async () => {
-  const sim = await startSimulator({ port: 0, retention: { gatewayMessages: 1 } });
+  const sim = await startSimulator({ port: 0, retention: { gatewayMessages: 1, charges: 1, fundingInstructions: 1, redemptions: 1 } });
   try {
     const network = (await (await fetch(`${sim.url}/sim/network`)).json()) as { members: Array<{ identification: string; token: string }> };
     const token = network.members.find((entry) => entry.identification === 'mm-london')!.token;
@@ -138,9 +200,11 @@ test('dss sim retention options reach every store and GET /sim/retention shows l
     state.gateway.enqueue('mm-london', 'charge', { n: 2 }, 2);
     const read = await fetch(`${sim.url}/client/v1/api/gateway/messages?type=charge`, { headers: { Authorization: `Bearer ${token}` } });
     expect(((await read.json()) as Array<{ response_data: unknown[] }>).map((message) => message.response_data[0])).toEqual([{ n: 2 }]);
+    for (const uuid of ['u1', 'u2']) state.charges.request('mm-london', 'mm-singapore', { request_uuid: uuid } as Parameters<typeof state.charges.request>[2]);
+    state.charges.close('mm-london', 'mm-singapore', 'u1');
     const retention = (await (await fetch(`${sim.url}/sim/retention`)).json()) as { limits: Record<string, number>; dropped: Record<string, number> };
-    expect(retention.limits).toMatchObject({ gatewayMessages: 1, quotations: 50_000 });
-    expect(retention.dropped).toEqual({ 'gateway:mm-london|charge': 1 });
+    expect(retention.limits).toMatchObject({ gatewayMessages: 1, quotations: 50_000, charges: 1, fundingInstructions: 1, redemptions: 1 });
+    expect(retention.dropped).toEqual({ charges: 1, 'gateway:mm-london|charge': 1 });
     // A reset keeps the options and starts the counts again.
     await fetch(`${sim.url}/sim/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(await (await fetch(`${sim.url}/sim/retention`)).json()).toMatchObject({ limits: { gatewayMessages: 1 }, dropped: {} });

@@ -18,6 +18,12 @@ export interface RetentionOptions {
   payments: number;
   /** Message and instruction identifiers remembered per sender for uniqueness; past it the oldest are forgotten. */
   messageIdentifiers: number;
+  /** Funding instructions; past it the one sent earliest is forgotten (one not sent yet stays). */
+  fundingInstructions: number;
+  /** Charge request_uuids used; past it the one answered earliest is forgotten (an open request stays). */
+  charges: number;
+  /** Redemptions; past it the one answered earliest is dropped (one not answered yet stays). */
+  redemptions: number;
 }
 
 export const defaultRetention: Readonly<RetentionOptions> = Object.freeze({
@@ -27,6 +33,9 @@ export const defaultRetention: Readonly<RetentionOptions> = Object.freeze({
   notifications: 10_000,
   payments: 50_000,
   messageIdentifiers: 100_000,
+  fundingInstructions: 50_000,
+  charges: 50_000,
+  redemptions: 50_000,
 });
 
 export type RetentionName = keyof RetentionOptions;
