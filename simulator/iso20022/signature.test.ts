@@ -81,6 +81,17 @@ test('an AppHdr written with a prefix gets its Sgntr with that prefix', () => {
   expect(verifyMessageSignature(signed, ofi)).toEqual([]);
 });
 
+test('text outside ASCII is signed, read and verified as the same characters', () => {
+  const named = unsigned.replace('<Nm>ABC Corporation</Nm>', '<Nm>Société Générale 🦄 Ωmega</Nm>');
+  const signed = signedBy(ofi, named);
+  expect(signed).toContain('<Nm>Société Générale 🦄 Ωmega</Nm>');
+  expect(verifyMessageSignature(signed, ofi)).toEqual([]);
+  expect(reasons(signed.replace('Ωmega', 'Omega'))).toEqual(['DS0B']);
+  const read = readMessage('pacs.008.001.08', signed);
+  expect(read.problems).toEqual([]);
+  expect(read.content?.xml).toBe(signed);
+});
+
 test('signing refuses what is not a Message envelope', () => {
   const key = ofi.accounts.get('main')!.key;
   expect(signMessageXml('not xml', key).ok).toBe(false);
