@@ -22,6 +22,8 @@ interface Minute {
   cpu_ms_per_flow: number;
   cpu_share: number;
   heap_used_mb: number;
+  /** What V8 holds for its heap, used or not: RSS that grows while heap used does not is often here. */
+  heap_total_mb: number;
   array_buffers_mb: number;
   rss_mb: number;
 }
@@ -66,7 +68,7 @@ export async function measure(args: string[]): Promise<Measurement> {
       const cpuMs = (sample.cpu_us - last.sample.cpu_us) / 1000;
       const entry = { minute, flows, cpu_ms_per_flow: cpuMs / Math.max(1, flows.exchange + flows.payment), cpu_share: cpuMs / (at - last.at), ...memory(sample) };
       record.push(entry);
-      console.log(`minute ${minute}: ${flows.exchange} exchanges + ${flows.payment} payments, ${entry.cpu_ms_per_flow.toFixed(2)} ms CPU/flow, heap ${entry.heap_used_mb} MB, array buffers ${entry.array_buffers_mb} MB, RSS ${entry.rss_mb} MB`);
+      console.log(`minute ${minute}: ${flows.exchange} exchanges + ${flows.payment} payments, ${entry.cpu_ms_per_flow.toFixed(2)} ms CPU/flow, heap ${entry.heap_used_mb} MB (of ${entry.heap_total_mb}), array buffers ${entry.array_buffers_mb} MB, RSS ${entry.rss_mb} MB`);
       last = { sample, ...counts, at };
     }
     clearInterval(renewal);
@@ -114,9 +116,9 @@ async function run<L extends Lane>(workload: FlowWorkload<L>, deadline: number):
   );
 }
 
-function memory(sample: ProcessSample): Pick<Minute, 'heap_used_mb' | 'array_buffers_mb' | 'rss_mb'> {
+function memory(sample: ProcessSample): Pick<Minute, 'heap_used_mb' | 'heap_total_mb' | 'array_buffers_mb' | 'rss_mb'> {
   const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
-  return { heap_used_mb: mb(sample.heap_used_bytes), array_buffers_mb: mb(sample.array_buffers_bytes), rss_mb: mb(sample.rss_bytes) };
+  return { heap_used_mb: mb(sample.heap_used_bytes), heap_total_mb: mb(sample.heap_total_bytes), array_buffers_mb: mb(sample.array_buffers_bytes), rss_mb: mb(sample.rss_bytes) };
 }
 
 function range(values: number[]): [number, number] {
