@@ -4,7 +4,10 @@
  */
 import type { JsonSchema } from '../../schemas/catalogue-types.ts';
 
-/** One pair a market maker quotes: `rate` units of the quoted asset per unit of the base asset, before its spread. */
+/**
+ * One pair a market maker quotes: `rate` units of the quoted asset per unit of the base asset, before its
+ * spread. Either asset may be a DSO (code + `DSO`); its leg is carried by `emission` (semantics, Exchange).
+ */
 export interface QuotePair {
   base: string;
   base_issuer: string;
@@ -101,6 +104,8 @@ export interface AutopilotRules {
 
 const amount = { type: 'number', exclusiveMinimum: 0 };
 const currency = { type: 'string', pattern: '^[A-Z]{3}$' };
+/** A DSA's ISO 4217 code, or a DSO's (that code followed by DSO). */
+const assetCode = { type: 'string', pattern: '^[A-Z]{3}(DSO)?$' };
 const identification = { type: 'string', pattern: '^[a-zA-Z0-9-]{5,32}$' };
 const account = { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,32}$' };
 
@@ -121,9 +126,9 @@ export const autopilotRulesSchema: JsonSchema = {
             type: 'object',
             required: ['base', 'base_issuer', 'quoted', 'quoted_issuer', 'rate', 'maximum'],
             properties: {
-              base: currency,
+              base: assetCode,
               base_issuer: identification,
-              quoted: currency,
+              quoted: assetCode,
               quoted_issuer: identification,
               rate: amount,
               spread: { type: 'number', minimum: 0, exclusiveMaximum: 1 },

@@ -67,3 +67,24 @@ test('dss sim --network with a bad file exits 2 and lists the problems, without 
   expect(failure?.stderr).toContain('/members/0/autopilot/tokenizer: tokenizer-gb is a market-maker; tokenizer rules need a tokenizer');
   expect(failure?.stderr).not.toMatch(/\n\s+at /);
 });
+
+test('DSO issuance: declared per market maker, quoted only when issued, and delivered only by its issuer', () => {
+  const withDso = example.replace('    allowlist: [tokenizer-gb]\n', '    allowlist: [tokenizer-gb]\n    dsos: [EURDSO]\n');
+  const ownDso = withDso.replace(
+    "          - { base: GBP, base_issuer: tokenizer-gb, quoted: USD",
+    "          - { base: EURDSO, base_issuer: mm-dublin, quoted: USD, quoted_issuer: tokenizer-gb, rate: 1.1, maximum: 100 }\n          - { base: USD, base_issuer: tokenizer-gb, quoted: EURDSO, quoted_issuer: mm-dublin, rate: 0.9, maximum: 100 }\n          - { base: GBP, base_issuer: tokenizer-gb, quoted: USD",
+  );
+  expect(problemsOf(ownDso)).toEqual([]);
+  const impossible = ownDso
+    .replace('quoted: EURDSO, quoted_issuer: mm-dublin', 'quoted: CHFDSO, quoted_issuer: mm-dublin')
+    .replace('    bic: MYBKGB2L\n', '    bic: MYBKGB2L\n    dsos: [ABCDSO, JPYDSO]\n')
+    .replace('    bic: TKNGGB2L\n', '    bic: TKNGGB2L\n    dsos: [GBPDSO]\n')
+    .replace('base: EURDSO, base_issuer: mm-dublin, quoted: USD', 'base: EURDSO, base_issuer: mm-dublin, quoted: JPYDSO, quoted_issuer: my-bank, rate: 1, maximum: 1 }\n          - { base: EURDSO, base_issuer: mm-dublin, quoted: USD');
+  expect(problemsOf(impossible)).toEqual([
+    '/members/0/dsos/0: tokenizer-gb is a tokenizer; only a market maker issues a DSO',
+    '/members/2/dsos/0: ABCDSO is not an ISO 4217 currency code followed by DSO',
+    '/members/1/autopilot/market_maker/pairs/0: mm-dublin sells JPYDSO of my-bank, a DSO it cannot hold (a market maker delivers only its own DSO)',
+    '/members/1/autopilot/market_maker/pairs/2: mm-dublin quotes CHFDSO of mm-dublin, which nobody in this network issues',
+  ]);
+  expect(problemsOf(example.replace('    allowlist: [tokenizer-gb]\n', '    allowlist: [tokenizer-gb]\n    dsos: [EUR]\n'))).toEqual([expect.stringContaining('/members/1/dsos/0 must match pattern')]);
+});
