@@ -51,6 +51,13 @@ export interface RfiRules {
   fee?: FeeSchedule;
   /** camt.056: `accept` refunds with a pacs.004, `reject` answers a camt.029 RJCR (default reject). */
   cancellations?: 'accept' | 'reject';
+  /**
+   * A ceiling: asks each member it lists back for a credit line of this ceiling on every DSO that member
+   * issues (at once, and when it issues one later), so that it can be paid in them. None when absent.
+   */
+  dso_credit_lines?: number;
+  /** SVC.002 for a payment it accepted in the OFI's DSO: `return` gives the DSO back with a pacs.004 (default), `keep` holds it. */
+  obligations?: 'return' | 'keep';
 }
 
 export interface TokenizerRules {
@@ -150,6 +157,8 @@ export const autopilotRulesSchema: JsonSchema = {
         seed: { type: 'integer' },
         fee: { type: 'object', properties: { fixed: { type: 'number', minimum: 0 }, percent: { type: 'number', minimum: 0, maximum: 100 } } },
         cancellations: { enum: ['accept', 'reject'] },
+        dso_credit_lines: { type: 'integer', minimum: 1 },
+        obligations: { enum: ['return', 'keep'] },
       },
     },
     payments: {

@@ -44,7 +44,8 @@ const tokenizerRules = { allowlist_back: true, tokenizer: { credit_lines: 'allow
 
 /**
  * An answering market maker: issues its DSO, lists back, quotes USD/EUR and its DSO both ways, is an RFI
- * up to 50,000 (USD, EUR and its DSO's currency) with a fee of 1 + 0.1 %, refunds on request.
+ * up to 50,000 (USD, EUR and its DSO's currency) with a fee of 1 + 0.1 %, refunds on request, asks for
+ * lines on the DSOs of the members it lists back and gives a DSO back once its obligation is paid.
  */
 function answeringMaker(identification: string, bic: string, country: string, spread: number, dso: Omit<OwnDso, 'issuer'>): NetworkMember {
   return {
@@ -58,7 +59,7 @@ function answeringMaker(identification: string, bic: string, country: string, sp
       allowlist_back: true,
       allow_dso_credit_lines: true,
       market_maker: { account: 'main', pairs: pairs(spread, { ...dso, issuer: identification }) },
-      rfi: { account: 'main', accept_up_to: 50_000, currencies: ['USD', 'EUR', dso.code.slice(0, 3)], reject_share: 0, fee: { fixed: 1, percent: 0.1 }, cancellations: 'accept' },
+      rfi: { account: 'main', accept_up_to: 50_000, currencies: ['USD', 'EUR', dso.code.slice(0, 3)], reject_share: 0, fee: { fixed: 1, percent: 0.1 }, cancellations: 'accept', dso_credit_lines: 1_000_000, obligations: 'return' },
     },
   };
 }
