@@ -1,7 +1,7 @@
 /**
  * What the dashboard shows besides the sequence view, read from the current state in one go: members
- * with their allowlists and autopilot behaviours, balances, credit lines, quotations, payments, gateway
- * queues and the latest ledger transactions. Lists are capped (newest kept) so the page stays light on
+ * with their allowlists and autopilot behaviours, balances, credit lines, quotations, payments,
+ * redemptions, gateway queues and the latest ledger transactions. Lists are capped (newest kept) so the page stays light on
  * a long-running simulator.
  */
 import { formatAmount } from '../ledger/amount.ts';
@@ -16,10 +16,6 @@ export function dashboardState(sim: Simulator) {
   const now = state.clock.now();
   const autopilot = new Map((sim.autopilot?.members() ?? []).map((member) => [member.identification, member]));
   const members = state.members.list();
-  const quotations = new Map<string, ReturnType<typeof quotationRow>>();
-  for (const member of members) {
-    for (const quotation of state.quotations.involving(member.identification, now)) quotations.set(quotation.quotation_uuid, quotationRow(quotation));
-  }
   return {
     now,
     members: members.map((member) => {
@@ -37,7 +33,8 @@ export function dashboardState(sim: Simulator) {
     }),
     balances: state.ledger.balances().map((entry) => ({ member: entry.holderMember, account: entry.holderAccount, asset: entry.assetCode, issuer: entry.issuer, balance: formatAmount(entry.balance) })),
     credit_lines: state.ledger.creditLines().map((line) => ({ member: line.holderMember, account: line.holderAccount, asset: line.assetCode, issuer: line.issuer, state: line.state, limit: line.maximum_credit_limit })),
-    quotations: [...quotations.values()].slice(-SHOWN).reverse(),
+    // From the book's index of the latest quotations: the same cost however many the book holds.
+    quotations: state.quotations.newest(SHOWN, now).map(quotationRow),
     payments: state.payments
       .all()
       .slice(-SHOWN)
@@ -53,6 +50,16 @@ export function dashboardState(sim: Simulator) {
         status: payment.status,
         cancellation_requested: payment.cancellationRequested,
       })),
+    // A redemption's life: requested (the member's pacs.009), then redeemed or rejected (the tokenizer's pacs.002).
+    redemptions: state.redemptions.newest(SHOWN).map((redemption) => ({
+      instruction: redemption.reference.identification.instructionIdentification,
+      message: redemption.reference.messageIdentification,
+      member: redemption.member.identification,
+      tokenizer: redemption.tokenizer.identification,
+      amount: redemption.terms.amount,
+      asset: redemption.terms.assetCode,
+      status: redemption.status,
+    })),
     queues: state.gateway.pending(),
     transactions: state.ledger.transactions().slice(-SHOWN).reverse().map(transactionJson),
   };
