@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { NetworkFileError, parseNetworkFile } from './network-file.ts';
 import { demoNetwork } from './demo.ts';
 import { checkNetworkFile } from './network-file.ts';
+import { startSimulator } from '../server.ts';
 
 const example = readFileSync(new URL('../../docs/network-example.yaml', import.meta.url), 'utf8');
 
@@ -87,4 +88,23 @@ test('DSO issuance: declared per market maker, quoted only when issued, and deli
     '/members/1/autopilot/market_maker/pairs/2: mm-dublin quotes CHFDSO of mm-dublin, which nobody in this network issues',
   ]);
   expect(problemsOf(example.replace('    allowlist: [tokenizer-gb]\n', '    allowlist: [tokenizer-gb]\n    dsos: [EUR]\n'))).toEqual([expect.stringContaining('/members/1/dsos/0 must match pattern')]);
+});
+
+test('retention in a network file: the names of --retention, each a whole number of at least 1; --retention wins name by name', async () => {
+  expect(problemsOf(`${example}retention: { quotations: 0, quotes: 5, payments: 1.5 }\n`)).toEqual([
+    expect.stringContaining('/retention/quotations must be >= 1'),
+    expect.stringContaining('/retention/payments must be integer'),
+    expect.stringContaining('/retention: unknown field "quotes" (valid: quotations, gatewayMessages, ledgerTransactions, notifications, payments, messageIdentifiers)'),
+  ]);
+  const network = parseNetworkFile(`${example}retention: { quotations: 7, payments: 9 }\n`, 'test.yaml');
+  const sim = await startSimulator({ port: 0, network, retention: { payments: 11 } });
+  try {
+    const limits = async () => ((await (await fetch(`${sim.url}/sim/retention`)).json()) as { limits: Record<string, number> }).limits;
+    expect(await limits()).toMatchObject({ quotations: 7, payments: 11, gatewayMessages: 10_000 });
+    // Another network without retention: the defaults again, the command line's still winning.
+    await fetch(`${sim.url}/sim/reset`, { method: 'POST', body: JSON.stringify({ network: 'empty' }) });
+    expect(await limits()).toMatchObject({ quotations: 50_000, payments: 11 });
+  } finally {
+    await sim.close();
+  }
 });
