@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { NetworkFileError, parseNetworkFile } from './network-file.ts';
-import { demoNetwork } from './demo.ts';
+import { demoMembersOnly, demoNetwork } from './demo.ts';
 import { checkNetworkFile } from './network-file.ts';
 import { startSimulator } from '../server.ts';
 
@@ -25,6 +25,10 @@ test('the documented example and the demo network are valid network files', () =
   const network = parseNetworkFile(example, 'docs/network-example.yaml');
   expect(network.members.map((member) => member.identification)).toEqual(['tokenizer-gb', 'mm-dublin', 'my-bank']);
   expect(() => checkNetworkFile(JSON.parse(JSON.stringify(demoNetwork)), 'demo')).not.toThrow();
+  // demo-static: the same members and assets, nobody answering and no DSO.
+  expect(demoMembersOnly.members.map((member) => member.identification)).toEqual(demoNetwork.members.map((member) => member.identification));
+  expect(demoMembersOnly.members.filter((member) => member.autopilot !== undefined || member.dsos !== undefined)).toEqual([]);
+  expect(demoNetwork.members.filter((member) => member.dsos !== undefined).map((member) => [member.identification, member.dsos])).toEqual([['mm-singapore', ['SGDDSO']], ['mm-saopaulo', ['BRLDSO']], ['mm-nairobi', ['KESDSO']]]);
 });
 
 test('a file that is not YAML is one problem', () => {
