@@ -53,3 +53,23 @@ test('a payment in the member’s DSO is cleared by an autopilot RFI, and settle
   expect(await until('the DSO given back', async () => ((await flow()).length > 1 ? flow() : undefined))).toEqual(['Payment cleared', 'Payment settled']);
   expect(await owed()).toBe('0.0000000');
 });
+
+test('a member that issues its DSO after an autopilot RFI listed it back is asked for a line on it too', async () => {
+  test.setTimeout(240_000);
+  const me = await DeveloperMember.create(sim.url);
+  const until = <T>(what: string, condition: () => Promise<T | undefined>) => eventually(sim.url, what, condition);
+  await me.ok('POST', '/members/allowlist', 'mm-nairobi');
+  const instrument = (code: string, issuer: string) => [{ asset_code_identification: code, asset_group_identification: 'DSA', asset_issuer_identification: issuer }];
+  // A quotation request finds a partner (200, not 404) once mm-nairobi lists me back.
+  await until('mm-nairobi listed me back', async () => {
+    const request = { base_asset_info: instrument('USD', 'tokenizer-usd'), buyer_member_identification: me.identification, maximum_amount_limit: 10, quoted_asset_info: instrument('EUR', 'tokenizer-eur'), time_end_request_quotation: (await me.now()) + 60_000 };
+    return (await me.call('POST', '/exchange/quotations/request', request)).status === 200 ? true : undefined;
+  });
+  await me.ok('POST', '/settlement-instruments?asset_code_identification=EURDSO&asset_group_identification=DSO');
+  await until('mm-nairobi asked for a EURDSO line', async () => {
+    const allowed = await me.call('POST', '/settlement-instruments/credit-line', { account_identification: 'emission', asset_code_identification: 'EURDSO', credit_line_state: 'allow', member_identification: 'mm-nairobi' });
+    return allowed.status === 200 ? true : undefined;
+  });
+  const obligations = (await me.ok('GET', '/settlement-obligations/EURDSO')) as Array<{ member_identification: string }>;
+  expect(obligations.map((holder) => holder.member_identification)).toEqual(['mm-nairobi']);
+});
