@@ -27,6 +27,7 @@ export function dashboardState(sim: Simulator) {
         bic: member.bicfi,
         state: member.member_state,
         accounts: [...member.accounts.keys()],
+        dsos: state.assets.issuedBy(member.identification).filter((asset) => asset.asset_group_identification === 'DSO').map((asset) => asset.asset_code_identification),
         allowlist: state.allowlists.list(member.identification),
         autopilot: pilot ? Object.keys(pilot.rules).map((behaviour) => ({ behaviour, on: !pilot.off.includes(behaviour as never) })) : [],
       };

@@ -31,6 +31,7 @@ test('the dashboard shows a new member quoting and exchanging, live', async () =
   await page.goto(`${sim.url}/ui`);
   await live(page.locator('#connection')).toHaveText('live', { timeout: 30_000 });
   await live(page.locator('#members')).toContainText('mm-saopaulo');
+  await live(page.locator('#members tr', { hasText: 'mm-singapore' })).toContainText('SGDDSO');
 
   const me = await DeveloperMember.create(sim.url);
   for (const [code, issuer] of [['USD', 'tokenizer-usd'], ['EUR', 'tokenizer-eur']]) {

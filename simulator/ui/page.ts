@@ -63,8 +63,8 @@ export function dashboardPage(): string {
 
   function renderState(s) {
     document.getElementById('now').textContent = time(s.now);
-    table('members', ['member', 'role', 'BIC', 'accounts', 'allowlist', 'autopilot'], s.members.map((m) => [
-      esc(m.identification), esc(m.role), esc(m.bic), esc(m.accounts.join(', ')), '<span class="wrap">' + esc(m.allowlist.join(', ')) + '</span>',
+    table('members', ['member', 'role', 'BIC', 'accounts', 'DSO issued', 'allowlist', 'autopilot'], s.members.map((m) => [
+      esc(m.identification), esc(m.role), esc(m.bic), esc(m.accounts.join(', ')), esc(m.dsos.join(', ')), '<span class="wrap">' + esc(m.allowlist.join(', ')) + '</span>',
       m.autopilot.length ? m.autopilot.map((a) => '<label><input type="checkbox" data-member="' + esc(m.identification) + '" data-behaviour="' + esc(a.behaviour) + '"' + (a.on ? ' checked' : '') + '> ' + esc(a.behaviour) + '</label>').join(' ') : '<span class="muted">manual</span>',
     ]));
     table('balances', ['member', 'account', 'asset', 'balance'], s.balances.map((b) => [esc(b.member), esc(b.account), esc(b.asset + ' of ' + b.issuer), esc(b.balance)]));
