@@ -44,6 +44,8 @@ export default defineConfig({
   // The filters `dss test` applied: the reports say a filtered run is partial (read back by `dss report`).
   metadata: { [METADATA_KEY]: filtersFromEnv(process.env) },
   reporter: [
+    // First: a check failed on the target alone kept its worker, and is a failure again for all the rest.
+    [`./reporters/kept-worker-verdict${ext}`],
     [process.env.CI ? 'dot' : 'list'],
     ['html', { outputFolder: join(reportDir, 'html'), open: 'never' }],
     // junit.xml is written by the conformance reporter, from the same judgement as the report.
