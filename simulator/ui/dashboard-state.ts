@@ -34,23 +34,20 @@ export function dashboardState(sim: Simulator) {
     }),
     balances: state.ledger.balances().map((entry) => ({ member: entry.holderMember, account: entry.holderAccount, asset: entry.assetCode, issuer: entry.issuer, balance: formatAmount(entry.balance) })),
     credit_lines: state.ledger.creditLines().map((line) => ({ member: line.holderMember, account: line.holderAccount, asset: line.assetCode, issuer: line.issuer, state: line.state, limit: line.maximum_credit_limit })),
-    // From the book's index of the latest quotations: the same cost however many the book holds.
+    // Lists read from the newest end of their stores (the quotation book's index of the latest opened):
+    // an update costs the same however much history is kept.
     quotations: state.quotations.newest(SHOWN, now).map(quotationRow),
-    payments: state.payments
-      .all()
-      .slice(-SHOWN)
-      .reverse()
-      .map((payment) => ({
-        instruction: payment.reference.identification.instructionIdentification,
-        message: payment.reference.messageIdentification,
-        ofi: payment.ofi.identification,
-        rfi: payment.rfi.identification,
-        amount: payment.terms.amount,
-        asset: payment.terms.assetCode,
-        issuer: payment.terms.issuer,
-        status: payment.status,
-        cancellation_requested: payment.cancellationRequested,
-      })),
+    payments: state.payments.newest(SHOWN).map((payment) => ({
+      instruction: payment.reference.identification.instructionIdentification,
+      message: payment.reference.messageIdentification,
+      ofi: payment.ofi.identification,
+      rfi: payment.rfi.identification,
+      amount: payment.terms.amount,
+      asset: payment.terms.assetCode,
+      issuer: payment.terms.issuer,
+      status: payment.status,
+      cancellation_requested: payment.cancellationRequested,
+    })),
     // A redemption's life: requested (the member's pacs.009), then redeemed or rejected (the tokenizer's pacs.002).
     redemptions: state.redemptions.newest(SHOWN).map((redemption) => ({
       instruction: redemption.reference.identification.instructionIdentification,
@@ -62,7 +59,7 @@ export function dashboardState(sim: Simulator) {
       status: redemption.status,
     })),
     queues: state.gateway.pending(),
-    transactions: state.ledger.transactions().slice(-SHOWN).reverse().map(transactionJson),
+    transactions: state.ledger.newestTransactions(SHOWN).map(transactionJson),
   };
 }
 
