@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import type { Measurement } from '../record/history.ts';
 import { launchChromium } from '../../test-support/browser.ts';
 import { renderHtml } from '../../suites/reporters/render-html.ts';
-import { sampleReport } from '../../suites/reporters/sample-report.ts';
+import { everyCheckFailingReport } from '../../suites/reporters/sample-report.ts';
 
 interface OpenTiming {
   dom_ready_ms: number;
@@ -28,7 +28,7 @@ export async function measure(args: string[]): Promise<Measurement> {
   if (!Number.isSafeInteger(opens) || opens < 1) throw new Error(`--opens must be a positive whole number; got "${values.opens}"`);
   const dir = mkdtempSync(join(tmpdir(), 'dss-report-open-'));
   const file = join(dir, 'conformance.html');
-  writeFileSync(file, values.report === undefined ? await everyCheckFailing() : readFileSync(values.report));
+  writeFileSync(file, values.report === undefined ? renderHtml(await everyCheckFailingReport()) : readFileSync(values.report));
   const browser = await launchChromium();
   const samples: OpenTiming[] = [];
   try {
@@ -60,15 +60,4 @@ export async function measure(args: string[]): Promise<Measurement> {
     figures,
     summary: [`${(bytes / 1024 / 1024).toFixed(2)} MB; load event median ${figures.load_ms_median?.toFixed(0)} ms, DOM ready ${figures.dom_ready_ms_median?.toFixed(0)} ms, first contentful paint ${figures.first_contentful_paint_ms_median?.toFixed(0)} ms`],
   };
-}
-
-/** The largest page the renderer makes: every check failing, every call with bodies at the 64 KiB cut. */
-async function everyCheckFailing(): Promise<string> {
-  const report = await sampleReport();
-  const template = report.results.checks.find((check) => check.outcome === 'failed');
-  if (!template) throw new Error('the sample report has no failing check');
-  const body = 'x'.repeat(64 * 1024);
-  const call = { ...template.calls[0]!, request_body: body, response_body: body };
-  report.results.checks = Array.from({ length: 150 }, (_, index) => ({ ...template, check_id: `area.check-${index}`, calls: Array.from({ length: 20 }, () => call) }));
-  return renderHtml(report);
 }

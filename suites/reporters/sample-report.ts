@@ -58,3 +58,19 @@ export async function sampleReport(): Promise<ConformanceReport> {
   });
   return signReport({ format: reportFormat, suite_version: '0.1.0', profile_digest: 'sha256:profile', results });
 }
+
+/** A body at the recorder's 64 KiB cut. */
+export const LARGEST_BODY = 'x'.repeat(64 * 1024);
+
+/**
+ * The largest report the HTML page is made from: 150 failing checks of 20 calls with bodies at the cut
+ * each way (375 MiB of bodies before the page's budget). For the page-size test and bench/report-open.
+ */
+export async function everyCheckFailingReport(): Promise<ConformanceReport> {
+  const report = await sampleReport();
+  const template = report.results.checks.find((check) => check.outcome === 'failed');
+  if (!template) throw new Error('the sample report has a failing check');
+  const call = { ...template.calls[0]!, response_body: LARGEST_BODY, request_body: LARGEST_BODY };
+  report.results.checks = Array.from({ length: 150 }, (_, index) => ({ ...template, check_id: `area.check-${index}`, calls: Array.from({ length: 20 }, () => call) }));
+  return report;
+}
