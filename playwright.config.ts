@@ -11,7 +11,8 @@ export default defineConfig({
   forbidOnly: true,
   // A safety net, not a speed limit: tests that start simulators take many times longer on a loaded machine.
   timeout: 120_000,
-  reporter: process.env.CI ? [['list'], ['junit', { outputFile: 'test-results/junit.xml' }]] : 'list',
+  // The heartbeat prints a line whenever 10 s pass without one (test-support/heartbeat-reporter.ts).
+  reporter: [['list'], ['./test-support/heartbeat-reporter.ts'], ...(process.env.CI ? [['junit', { outputFile: 'test-results/junit.xml' }] as const] : [])],
   // Playwright's default is half the cores: one worker on the 2-core machines CI runs on.
   workers: 2,
   projects: [

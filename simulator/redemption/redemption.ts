@@ -24,10 +24,18 @@ export interface Redemption {
 /** Every redemption, found by its member, its pacs.009's MsgId and its InstrId. */
 export class RedemptionBook {
   private readonly byKey = new Map<string, Redemption>();
+  /** In the order they were requested, for `newest`. */
+  private readonly inOrder: Redemption[] = [];
 
   add(redemption: Redemption): void {
+    this.inOrder.push(redemption);
     const { messageIdentification, identification } = redemption.reference;
     this.byKey.set(redemptionKey(redemption.member.identification, messageIdentification, identification.instructionIdentification ?? ''), redemption);
+  }
+
+  /** The latest `count` redemptions, newest first (the dashboard's listing). */
+  newest(count: number): Redemption[] {
+    return this.inOrder.slice(-count).reverse();
   }
 
   find(member: string, messageIdentification: string, instructionIdentification: string): Redemption | undefined {
