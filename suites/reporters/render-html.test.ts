@@ -60,3 +60,33 @@ test('past the page budget, bodies are left out so that a run failing every chec
   expect(page).toContain(LARGEST_BODY); // the first bodies are whole
   expect(page).toContain(`[body of ${LARGEST_BODY.length} characters left out of this page to keep it small; conformance.json has it]`);
 });
+
+test('the endpoint table marks each listed status exercised, not exercised or not provokable, and the legend says what each mark means', async () => {
+  const report = await sampleReport();
+  const page = renderHtml(report);
+  const chip = (state: string, text: string) => new RegExp(`<span class="chip cov-${state}" data-state="${state}" title="[^"]*">[^<]* ${text}</span>`);
+  const row = (id: string) => page.slice(page.indexOf(`<span class="muted">${id}</span>`), page.indexOf('</tr>', page.indexOf(`<span class="muted">${id}</span>`)));
+  expect(row('member.getMember')).toMatch(chip('exercised', '200 ×1'));
+  expect(row('member.getMember')).toMatch(chip('not-exercised', '404'));
+  expect(row('member.getMember')).toMatch(chip('unlisted', '500 ×1'));
+  // POST /sign/message answers 404 only on an internal marshalling error: the spec index says why.
+  expect(row('member.signMessage')).toMatch(/<span class="chip cov-not-provokable" data-state="not-provokable" title="not provokable from outside: a marshalling error is internal[^"]*">⊘ 404<\/span>/);
+  const { coverage } = report.results;
+  expect(coverage.not_provokable_statuses).toBe(18);
+  expect(page).toContain(`${coverage.exercised_listed_statuses} were exercised by a check of this run,\n  ${coverage.not_exercised_statuses} were not, and ${coverage.not_provokable_statuses} cannot be provoked from outside`);
+  expect(coverage.exercised_listed_statuses + coverage.not_exercised_statuses + coverage.not_provokable_statuses).toBe(coverage.listed_statuses);
+  const legend = page.slice(page.indexOf('<section id="legend">'));
+  for (const state of ['exercised', 'not-exercised', 'not-provokable', 'unlisted']) expect(legend).toContain(`<span class="chip cov-${state}" data-state="${state}">`);
+});
+
+test('the prerequisites the run relied on are listed with whether they held, and a broken one is said in the verdict', async () => {
+  const report = await sampleReport();
+  const page = renderHtml(report);
+  const broken = report.results.prerequisites.find((prerequisite) => prerequisite.id === 'PRE-CREDIT-LINE-ACCOUNT');
+  expect(broken).toMatchObject({ status: 'not-held', checked_by: [{ id: 'CL-REQUEST', status: 'failed' }], made_inconclusive: ['FUND-DEFAULT-ACCOUNT'] });
+  expect(report.results.requirements.find((row) => row.id === 'FUND-DEFAULT-ACCOUNT')?.status).toBe('inconclusive');
+  expect(page).toContain('1 interoperability prerequisite did not hold (PRE-CREDIT-LINE-ACCOUNT): what rests on it is inconclusive, not failed');
+  expect(page).toMatch(/<tr id="prerequisite-PRE-CREDIT-LINE-ACCOUNT" data-status="not-held">[\s\S]*?<span class="chip pre-not-held">did not hold<\/span>[\s\S]*?inconclusive because it did not hold: <code class="id">FUND-DEFAULT-ACCOUNT<\/code>/);
+  expect(page).toMatch(/<tr id="prerequisite-PRE-MESSAGE-ENVELOPE" data-status="undecided">[\s\S]*?not relied on in this run/);
+  expect(page).toContain('<dt>prerequisite</dt>');
+});
