@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 /** The fault self-check: minutes of child Playwright runs, so it starts first and the rest runs beside it. */
 const selfCheck = /suites\/self-check\/self-check\.test\.ts$/;
+/** The type check: a minute of one core, so it starts first on the other worker instead of ending the run. */
+const typeCheck = /^(?:.*\/)?typecheck\.test\.ts$/;
 
 /**
  * The project's own tests (`npm test`). Unit tests live next to the code they test as `*.test.ts`.
@@ -17,6 +19,7 @@ export default defineConfig({
   workers: 2,
   projects: [
     { name: 'self-check', testMatch: selfCheck },
-    { name: 'unit', testMatch: /.*\.test\.ts$/, testIgnore: [/node_modules/, selfCheck] },
+    { name: 'typecheck', testMatch: typeCheck },
+    { name: 'unit', testMatch: /.*\.test\.ts$/, testIgnore: [/node_modules/, selfCheck, typeCheck] },
   ],
 });
