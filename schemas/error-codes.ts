@@ -9,7 +9,16 @@ export interface ErrorCodeEntry {
   short_message: string;
   /** When it happens, for the docs. */
   when: string;
+  /**
+   * Why no HTTP request gets this code, where that is so: the request schemas (issue 11) refuse every
+   * input that would reach it first, with the code named. The simulator's domain keeps the rule for its
+   * direct callers; the docs list the code apart.
+   */
+  shadowed?: string;
 }
+
+/** Said of a code whose every trigger breaks the endpoint's request schema. */
+const SCHEMA_FIRST = 'the request schema refuses the same inputs first, with REQUEST-INVALID (REQUEST-NOT-PROCESSABLE where the endpoint lists 404 and no 400)';
 
 const catalogue = {
   // Service-wide: routing, parsing, limits
@@ -32,11 +41,11 @@ const catalogue = {
 
   // Members, accounts, allowlist, signing (semantics §1, §4a, §6)
   'MEMBER-NOT-FOUND': { status: 404, short_message: 'Member not found', when: 'No member has this identifier.' },
-  'MEMBER-ID-MALFORMED': { status: 400, short_message: 'Missing or invalid parameters', when: 'A member identifier in the path cannot name a member (not 5 to 32 letters, digits or hyphens), on an endpoint whose table lists 400.' },
+  'MEMBER-ID-MALFORMED': { status: 400, short_message: 'Missing or invalid parameters', when: 'A member identifier in the path cannot name a member (not 5 to 32 letters, digits or hyphens), on an endpoint whose table lists 400.', shadowed: SCHEMA_FIRST },
   'MEMBER-NONE-FOUND': { status: 404, short_message: 'No members', when: 'No member matches the listing filters.' },
   'ACCOUNT-NOT-FOUND': { status: 404, short_message: 'Address not found', when: 'The caller has no digital account with this identifier.' },
   'ACCOUNTS-NONE': { status: 404, short_message: 'No open accounts', when: 'The token gives access to none of the caller’s accounts.' },
-  'ACCOUNT-ADDRESS-MALFORMED': { status: 400, short_message: 'Invalid parameters', when: 'addressing_identification is not <account>*<country>.<member>.<domain>.' },
+  'ACCOUNT-ADDRESS-MALFORMED': { status: 400, short_message: 'Invalid parameters', when: 'addressing_identification is not <account>*<country>.<member>.<domain>.', shadowed: SCHEMA_FIRST },
   'ACCOUNT-ADDRESS-NOT-FOUND': { status: 404, short_message: 'Address not found', when: 'The member, its country or the account of the address does not exist.' },
   'ALLOWLIST-UNKNOWN-MEMBER': { status: 400, short_message: 'Missing or invalid parameters', when: 'The member to add to or remove from the allowlist does not exist.' },
   'ALLOWLIST-SELF': { status: 400, short_message: 'Missing or invalid parameters', when: 'A member tried to put itself on its own allowlist.' },
@@ -73,7 +82,7 @@ const catalogue = {
   // (semantics §2, §3, §12). Each endpoint answers with the failure status its table lists.
   'CREDIT-LINE-REFUSED': { status: 404, short_message: 'Credit line could not be changed', when: 'A credit line request, allow or revoke that the service cannot carry out: unknown issuer, holder or asset, wrong account for the asset group, missing allowlist entry, no such line, or a ceiling below the balance held.' },
   'SETTLEMENT-INSTRUMENTS-NONE': { status: 404, short_message: 'No settlement instruments', when: 'A listing of settlement instruments (all, by account, by member, issued by the caller, available to a tokenizer) found none.' },
-  'DSO-ISSUANCE-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'A DSO issuance whose code is not an ISO 4217 code followed by DSO, whose group is not DSO, or whose caller is not a market maker.' },
+  'DSO-ISSUANCE-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'A DSO issuance asked by a tokenizer: only market makers issue DSO. (A code that is not an ISO 4217 code followed by DSO, or a group other than DSO, breaks the request schema: REQUEST-INVALID.)' },
   'DSO-ISSUANCE-ACCOUNT-MISMATCH': { status: 401, short_message: 'Issuance account does not match the access token', when: 'The token used to issue a DSO does not give access to the caller’s issuance account (emission).' },
   'BALANCE-NO-CREDIT-LINE': { status: 404, short_message: 'No credit line for the asset with its issuer', when: 'The account holds no credit line matching the asset code and issuer asked for.' },
   'BALANCE-ASSET-AMBIGUOUS': { status: 400, short_message: 'Missing or invalid parameters', when: 'The account holds several credit lines matching the given filters; the asset code and issuer are needed to pick one.' },
@@ -92,19 +101,19 @@ const catalogue = {
 
   // Gateway messages and transaction listening (semantics §9)
   'LISTENING-RESTART-REFUSED': { status: 409, short_message: 'Cannot restart, check account identifier', when: 'The listening restart names an account the caller does not have.' },
-  'LISTENING-REFERENCE-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'The listening restart reference is neither `now` nor a positive transaction_reference_number.' },
+  'LISTENING-REFERENCE-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'The listening restart reference is neither `now` nor a positive transaction_reference_number.', shadowed: SCHEMA_FIRST },
 
   // Quotations and exchange (semantics §6-§8). A quotation answer lists only 400, so every refusal of an
   // answer is a 400; reading and cancelling answer 404 for a quotation the caller cannot see.
   'QUOTATION-REQUEST-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'A quotation request whose buyer is not the caller, whose end time is not in the next 24 hours (or is in seconds), whose amount limits are invalid, or whose base or quoted asset is missing, unknown or the same as the other.' },
   'QUOTATION-NO-COUNTERPARTS': { status: 404, short_message: 'No members on the allowlist', when: 'The buyer has no mutually allowlisted member to send a quotation request to.' },
-  'QUOTATION-ID-MALFORMED': { status: 400, short_message: 'Missing or invalid parameters', when: 'A quotation_uuid is not <request_uuid>-<member_identification>.' },
+  'QUOTATION-ID-MALFORMED': { status: 400, short_message: 'Missing or invalid parameters', when: 'A quotation_uuid is not <request_uuid>-<member_identification>.', shadowed: SCHEMA_FIRST },
   'QUOTATION-NOT-FOUND': { status: 404, short_message: 'Quotation not found', when: 'No quotation or quotation request with this identifier is visible to the caller: unknown, expired, or neither bought nor sold by the caller.' },
-  'QUOTATION-ANSWER-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'A quotation answer for a quotation that is unknown, expired or not addressed to the caller, for a request that has ended, or whose payload is not a valid quotationInfo matching the request, the quotation and the seller’s operating accounts, with valid times, limits and rate.' },
+  'QUOTATION-ANSWER-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'A quotation answer for a quotation that is unknown, expired or not addressed to the caller, for a request that has ended, or whose payload is not a valid quotationInfo matching the request, the quotation and the seller’s accounts (operating accounts for a DSA leg, emission for a DSO leg), with valid times, limits and rate.' },
   'QUOTATION-SIGNATURE-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'member_signature does not verify with the key of the seller’s debiting account over the quotation payload.' },
   'QUOTATION-INVALID-STATE': { status: 400, short_message: 'Quotation state does not allow this', when: 'An answer, cancellation or exchange of a quotation whose state does not allow it (for example an exchange of a waiting or completed quotation, a cancellation after completion).' },
-  'QUOTATION-CANCEL-UNSPECIFIED': { status: 400, short_message: 'Missing or invalid parameters', when: 'A cancellation of the quotation collection gives no condition and not `cancel_quotations: true`.' },
-  'EXCHANGE-PAYLOAD-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'exchange_payload is not a valid exchangeInfo, its quotation differs from the stored one, or its buyer accounts are not the buyer’s operating accounts.' },
+  'QUOTATION-CANCEL-UNSPECIFIED': { status: 400, short_message: 'Missing or invalid parameters', when: 'A cancellation of the quotation collection gives no condition and not `cancel_quotations: true`.', shadowed: SCHEMA_FIRST },
+  'EXCHANGE-PAYLOAD-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'exchange_payload is not a valid exchangeInfo, its quotation differs from the stored one, or its buyer accounts cannot carry their legs (operating accounts for a DSA, emission for a DSO).' },
   'EXCHANGE-BUYER-MISMATCH': { status: 403, short_message: 'Originating member does not match the token', when: 'The buyer of the request inside the exchange payload is not the caller.' },
   'EXCHANGE-OUTSIDE-VALIDITY': { status: 400, short_message: 'Quotation not valid now', when: 'The exchange comes before the quotation’s start_time or after its end_time.' },
   'EXCHANGE-SIGNATURE-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'member_signature does not verify with the key of the buyer’s debiting account over the exchange payload.' },
@@ -122,15 +131,15 @@ const catalogue = {
   // §10-§12). A refused message that could be read also carries the service's pacs.002 RJCT in the body.
   'PAYMENT-MESSAGE-REFUSED': { status: 400, short_message: 'Missing or invalid parameters', when: 'A valid ISO 20022 message the service cannot act on: its type does not go to this endpoint, AppHdr/Fr is not the caller, AppHdr/To is not an activated member, the two members do not have each other on their allowlists, its settlement instrument is not registered, it names no payment or redemption of the right members, the payment is not in a state that allows it (an SVC.001 twice, a pacs.004 with no cancellation request or paid obligation, a camt.087 before a camt.026, ...), its amount differs from the original’s, the balance to redeem is missing, or the ledger refused the return it asks. The long message lists every problem.' },
   'REDEMPTION-ANSWER-REFUSED': { status: 404, short_message: 'Error while processing the answer', when: 'The tokenizer’s answer to a redemption is unreadable or invalid, is not a pacs.002 from the caller to the member that asked, names no open redemption asked of the caller, is not ACSC, ACCP or RJCT, states another amount than the pacs.009, or the ledger refused the burn (the endpoint lists only 404).' },
-  'CHARGE-REQUEST-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'A charge request whose member_identification is not the caller, whose instructed member is unknown, not activated or the caller, which gives neither or both of instructed_net_amount and interbank_settlement_gross_amount, has an amount not above zero, or reuses one of the caller’s request_uuid.' },
+  'CHARGE-REQUEST-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'A charge request whose member_identification is not the caller, whose instructed member is unknown, not activated or the caller, or which reuses one of the caller’s request_uuid. (Neither or both of instructed_net_amount and interbank_settlement_gross_amount, or an amount not above zero, breaks the request schema: REQUEST-INVALID.)' },
   'CHARGE-ANSWER-UNSOLICITED': { status: 409, short_message: 'Malformed payload', when: 'A charge answer for which the originating member of the path has no open request with that request_uuid to the caller.' },
   'CHARGE-ANSWER-MISMATCH': { status: 409, short_message: 'Malformed payload', when: 'A charge answer that does not answer its request: another payout currency or settlement instrument, or, with no exchange (the instrument is in the payout currency), amounts that disagree with the request (net amount, or gross = amount without fee + fee).' },
-  'TRANSACTIONS-QUERY-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'GET /transactions without the data_id its data_type needs, a DATE_INTERVAL without both dates or with start_date after finish_date, maximum_transaction_count outside 1 to 100, or target_page_number 0.' },
+  'TRANSACTIONS-QUERY-INVALID': { status: 400, short_message: 'Missing or invalid parameters', when: 'GET /transactions without the data_id its data_type needs, or a DATE_INTERVAL without both dates or with start_date after finish_date. (A maximum_transaction_count outside 1 to 100 or a target_page_number 0 breaks the request schema: REQUEST-INVALID.)' },
   'TRANSACTIONS-NONE': { status: 404, short_message: 'No transactions', when: 'No payment of the caller matches the query, or the page asked for is past the last one.' },
 
   // Payment points (semantics §12). The endpoint lists only 400 and 500, so an empty result is a 200 with [].
-  'PAYMENT-POINT-BAD-FILTER': { status: 400, short_message: 'Missing or invalid parameters', when: '`point_type` or `method_identification` is not one of the values the spec lists.' },
-  'PAYMENT-POINT-BAD-COORDINATES': { status: 400, short_message: 'Missing or invalid parameters', when: '`geo_coordinates` is not "latitude,longitude" in decimal degrees within [-90, 90] and [-180, 180].' },
+  'PAYMENT-POINT-BAD-FILTER': { status: 400, short_message: 'Missing or invalid parameters', when: '`point_type` or `method_identification` is not one of the values the spec lists.', shadowed: SCHEMA_FIRST },
+  'PAYMENT-POINT-BAD-COORDINATES': { status: 400, short_message: 'Missing or invalid parameters', when: '`geo_coordinates` is not "latitude,longitude" in decimal degrees within [-90, 90] and [-180, 180].', shadowed: SCHEMA_FIRST },
   'PAYMENT-POINT-ADDRESS-UNKNOWN': { status: 400, short_message: 'Missing or invalid parameters', when: '`address_filter` matches no address of the payment point directory.' },
 } as const satisfies Record<string, ErrorCodeEntry>;
 

@@ -79,7 +79,8 @@ export class Simulator {
       clock: options.clock ?? (network && clockOf(network)),
       networkSeed: this.options.networkSeed,
       faults: this.current ? this.current.faults.list() : this.options.faults,
-      retention: this.options.retention,
+      // A network file's retention, with `--retention` (the options) winning name by name.
+      retention: { ...network?.retention, ...this.options.retention },
     });
     this.current = state;
     if (!network) return state;

@@ -35,3 +35,29 @@ test('dss test against the embedded simulator passes every check and writes ever
   const verify = spawnSync(process.execPath, ['bin/dss.js', 'verify-report', join(reportDir, 'conformance.json')], { cwd: root, encoding: 'utf8' });
   expect(verify.status, verify.stderr).toBe(0);
 });
+
+test('a run filtered by tag is partial, exits 0 when what ran passed, and its report and verify-report name the filter', async () => {
+  test.setTimeout(600_000); // a safety net: the auth checks alone, a few seconds on a quiet machine
+  const reportDir = mkdtempSync(join(tmpdir(), 'dss-filtered-'));
+  const run = spawnSync(process.execPath, ['bin/dss.js', 'test', '--tag', 'auth', '--report-dir', reportDir], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, CI: '1', DSS_PROFILE: '', DSS_TARGET: '' },
+  });
+  const output = `${run.stdout}\n${run.stderr}`;
+  expect(run.status, output).toBe(0);
+  expect(output).toContain('DSS conformance: PARTIAL');
+  expect(output).toContain('filtered run (--tag auth)');
+
+  const summary = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8'));
+  expect(summary.results.verdict).toBe('partial');
+  // The auth checks, the clock stage's among them, and the target stage that every run needs; no other.
+  const ran = summary.results.checks.map((check: { check_id: string }) => check.check_id);
+  expect(new Set(ran.map((id: string) => id.split('.')[0]))).toEqual(new Set(['auth', 'target']));
+  expect(ran).toContain('auth.token-expiry');
+
+  const verify = spawnSync(process.execPath, ['bin/dss.js', 'verify-report', join(reportDir, 'conformance.json')], { cwd: root, encoding: 'utf8' });
+  expect(verify.status, verify.stderr).toBe(0);
+  expect(verify.stdout).toContain('verdict: partial');
+  expect(verify.stdout).toContain('scope: a filtered run (--tag auth)');
+});

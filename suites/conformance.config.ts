@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { moduleExtension as ext } from './kit-layout.ts';
 import { DEFAULT_CHECK_MS } from './runtime/profile.ts';
-import { METADATA_KEY, filtersFromEnv, resultsFileName } from './reporters/run-scope.ts';
+import { METADATA_KEY, checkFilterFromEnv, filtersFromEnv, resultsFileName } from './reporters/run-scope.ts';
 import { reportDirOf } from './runtime/report-dir.ts';
 import { configuredProfile } from './runtime/target.ts';
 
@@ -15,6 +15,9 @@ import { configuredProfile } from './runtime/target.ts';
  */
 
 const reportDir = reportDirOf(process.env);
+// `dss test --grep/--tag`: given to the stages of checks, also the clock stage (see CHECK_FILTER_ENV).
+const only = checkFilterFromEnv(process.env);
+const filtered = only ? { grep: only } : {};
 const profile = configuredProfile(process.env);
 
 // A target without the control plane: one worker per member set of the profile (a shard takes one set).
@@ -30,9 +33,9 @@ export default defineConfig({
   // and quotations in flight. Its checks sit in files run one at a time, in order.
   projects: [
     { name: 'target', testMatch: `target.setup${ext}`, teardown: 'clock' },
-    { name: 'conformance', testMatch: `**/*.spec${ext}`, testIgnore: `**/*.clock.spec${ext}`, dependencies: ['target'], fullyParallel: true },
+    { name: 'conformance', testMatch: `**/*.spec${ext}`, testIgnore: `**/*.clock.spec${ext}`, dependencies: ['target'], fullyParallel: true, ...filtered },
     // One worker: files of one project otherwise run side by side, and a clock file moves time under the other.
-    { name: 'clock', testMatch: `**/*.clock.spec${ext}`, fullyParallel: false, workers: 1 },
+    { name: 'clock', testMatch: `**/*.clock.spec${ext}`, fullyParallel: false, workers: 1, ...filtered },
   ],
   globalSetup: `./global-setup${ext}`,
   outputDir: join(reportDir, '.run', 'artifacts'),
@@ -44,6 +47,8 @@ export default defineConfig({
   // The filters `dss test` applied: the reports say a filtered run is partial (read back by `dss report`).
   metadata: { [METADATA_KEY]: filtersFromEnv(process.env) },
   reporter: [
+    // First: a check failed on the target alone kept its worker, and is a failure again for all the rest.
+    [`./reporters/kept-worker-verdict${ext}`],
     [process.env.CI ? 'dot' : 'list'],
     ['html', { outputFolder: join(reportDir, 'html'), open: 'never' }],
     // junit.xml is written by the conformance reporter, from the same judgement as the report.

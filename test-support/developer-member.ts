@@ -36,6 +36,14 @@ export class DeveloperMember {
     return new DeveloperMember(baseUrl, member.identification, bic, member.token);
   }
 
+  /** A member of the network file driven by hand: its token as `GET /sim/network` hands it out. */
+  static async adopt(baseUrl: string, identification: string): Promise<DeveloperMember> {
+    const network = (await (await fetch(`${baseUrl}/sim/network`)).json()) as { members: Array<{ identification: string; bicfi: string; token: string }> };
+    const member = network.members.find((entry) => entry.identification === identification);
+    if (!member) throw new Error(`no member ${identification} in GET /sim/network`);
+    return new DeveloperMember(baseUrl, member.identification, member.bicfi, member.token);
+  }
+
   async call(method: string, path: string, body?: unknown): Promise<Answer> {
     const response = await fetch(`${this.baseUrl}${MEMBER_API}${path}`, {
       method,

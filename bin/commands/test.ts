@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { RUN_FILTERS_ENV } from '../../suites/reporters/run-scope.ts';
+import { CHECK_FILTER_ENV, checkFilter, RUN_FILTERS_ENV } from '../../suites/reporters/run-scope.ts';
 import { compiledRunEnv, conformanceConfig } from '../../suites/kit-layout.ts';
 import { DEFAULT_REQUEST_MS, loadProfile, ProfileError, shardMemberSet } from '../../suites/runtime/profile.ts';
 import { UserMistake } from '../../suites/runtime/user-mistake.ts';
@@ -12,7 +12,7 @@ const help = `Usage: dss test [options]
   --target <url>       base URL of the target (a simulator, or a real endpoint together with --profile)
   --profile <file>     target profile (YAML or JSON): members, tokens, capabilities, baseline
   --grep <regexp>      run only checks whose title matches
-  --tag <tag>          run only checks with this tag (e.g. @auth)
+  --tag <tag>          run only checks with this tag (e.g. @auth); with --grep, checks matching both
   --shard <i/n>        run shard i of n (merge with: dss report); on a target without the simulator
                        control plane, shard i acts as the profile's member set i (member_sets)
   --workers <n>        parallel workers (default 2; without the control plane, one per member set)
@@ -47,13 +47,13 @@ export async function runTest(args: string[]): Promise<number> {
   if (values.profile !== undefined && !existsSync(values.profile)) throw new UsageError(`--profile: no such file ${values.profile}`);
   if (values.shard !== undefined) checkShard(values.shard);
   if (values.workers !== undefined && !/^[1-9]\d*$/.test(values.workers)) throw new UsageError(`--workers must be a positive integer; got "${values.workers}"`);
+  const only = checkFilter(values.grep, values.tag);
+  if (only !== null && 'mistake' in only) throw new UsageError(only.mistake);
   if (values['tokens-out'] !== undefined && values.profile === undefined) throw new UsageError('--tokens-out needs --profile: it writes the renewed tokens for the profile’s ${NAME} references');
   if (values.profile !== undefined && (values.shard !== undefined || values.workers !== undefined)) checkMemberSets(values.profile, values.shard, values.workers);
   await checkTarget(values.target, values.profile);
 
   const playwrightArgs = ['test', '--config', conformanceConfig];
-  if (values.grep) playwrightArgs.push('--grep', values.grep);
-  if (values.tag) playwrightArgs.push('--grep', values.tag.startsWith('@') ? values.tag : `@${values.tag}`);
   if (values.shard) playwrightArgs.push('--shard', values.shard);
   if (values.workers) playwrightArgs.push('--workers', values.workers);
 
@@ -67,6 +67,7 @@ export async function runTest(args: string[]): Promise<number> {
     DSS_REPORT_DIR: values['report-dir'] ?? process.env.DSS_REPORT_DIR ?? 'reports',
     [RUN_FILTERS_ENV]: JSON.stringify(filters),
   };
+  if (only !== null) env[CHECK_FILTER_ENV] = only.source;
   if (values.target) env.DSS_TARGET = values.target;
   if (values.profile) env.DSS_PROFILE = values.profile;
   if (values.shard) env.DSS_SHARD = values.shard;

@@ -14,13 +14,14 @@ import { isQuotationRequest, answerQuotationRequest } from './market-maker.ts';
 import { CallRefused, MemberApi, type AppFetch } from './member-api.ts';
 import { readIncoming } from './incoming-message.ts';
 import type { Pilot } from './pilot.ts';
-import { answerCancellation, answerCharge, answerPayments, isChargeRequest } from './rfi.ts';
+import { answerCancellation, answerCharge, answerObligationNotice, answerPayments, isChargeRequest } from './rfi.ts';
 import type { AutopilotRules } from './rules.ts';
 import { answerLineRequest, answerRedemptions } from './tokenizer.ts';
 import { sendPayment } from './payer.ts';
 import { exchangeBest, requestQuotations } from './buyer.ts';
 import { allowDsoLine } from './value-calls.ts';
 import { VirtualTimers } from './virtual-timers.ts';
+import { requestDsoLines } from './dso-lines.ts';
 
 /** The behaviours a member can have, as /ui switches them. */
 export const behaviours = ['allowlist_back', 'allow_dso_credit_lines', 'market_maker', 'rfi', 'tokenizer', 'payments', 'exchanges'] as const;
@@ -155,8 +156,14 @@ export class Autopilot {
         await this.attempt(pilot, 'rfi', 'answer a payment', () => answerPayments(pilot, rules.rfi!, message.content, pilot.random));
       } else if (message.type === 'camt.056.001.08' && on('rfi')) {
         await this.attempt(pilot, 'rfi.cancellations', 'answer a cancellation request', () => answerCancellation(pilot, rules.rfi!, message.content));
+      } else if (message.type === 'SVC.002.001.01' && on('rfi')) {
+        await this.attempt(pilot, 'rfi.obligations', 'answer an obligation notice', () => answerObligationNotice(pilot, rules.rfi!, message.content));
       } else if (message.type === 'pacs.009.001.08' && on('tokenizer')) {
         await this.attempt(pilot, 'tokenizer.redemptions', 'answer a redemption', () => answerRedemptions(pilot, rules.tokenizer!, message.content));
+      } else if (message.type === 'camt.026.001.07' || message.type === 'camt.087.001.06') {
+        // The spec names these types and no answer to them; the service relays them and moves nothing (semantics, Payments).
+        const about = message.content.transactions[0]?.original?.instructionIdentification ?? 'a payment';
+        pilot.log('investigations', `read the ${message.type.slice(0, 8)} of ${message.sender} about ${about}`, 'skipped', 'the spec defines no answer to it');
       }
     }
   }
@@ -170,10 +177,21 @@ export class Autopilot {
       if (!pilot || listed === caller || !this.active(pilot, 'allowlist_back', `list ${caller} back`)) return;
       this.later(`allowlist ${listed} ${caller}`, pilot, 'allowlist_back', `list ${caller} back`, async () => {
         const list = (await pilot.api.member('GET', '/members/allowlist')) as string[];
-        if (list.includes(caller)) return;
-        await pilot.api.member('POST', '/members/allowlist', caller);
-        pilot.log('allowlist_back', `list ${caller} back`, 'done', `${caller} put ${listed} on its allowlist`);
+        if (!list.includes(caller)) {
+          await pilot.api.member('POST', '/members/allowlist', caller);
+          pilot.log('allowlist_back', `list ${caller} back`, 'done', `${caller} put ${listed} on its allowlist`);
+        }
+        pilot.memory.set(listsKey(caller), true);
+        const ceiling = pilot.rules.rfi?.dso_credit_lines;
+        if (ceiling !== undefined && this.active(pilot, 'rfi', `ask ${caller} for lines on its DSOs`)) await requestDsoLines(pilot, ceiling, caller);
       });
+    } else if (entry.endpoint === 'member.issueSettlementInstrument') {
+      const code = entry.query?.asset_code_identification;
+      for (const pilot of this.pilots.values()) {
+        const ceiling = pilot.rules.rfi?.dso_credit_lines;
+        if (ceiling === undefined || code === undefined || !pilot.memory.has(listsKey(caller)) || !this.active(pilot, 'rfi', `ask ${caller} for a ${code} line`)) continue;
+        this.later(`dso line ${pilot.member.identification} ${caller} ${code}`, pilot, 'rfi.dso_credit_lines', `ask ${caller} for a ${code} line`, () => requestDsoLines(pilot, ceiling, caller, [code]));
+      }
     } else if (entry.endpoint === 'member.changeCreditLine') {
       const change = entry.request as { credit_line_state?: string; member_identification?: string; account_identification?: string; asset_code_identification?: string; maximum_credit_limit?: number } | undefined;
       if (change?.credit_line_state !== 'request' || !change.member_identification) return;
@@ -209,6 +227,11 @@ export class Autopilot {
       pilot.log(rule, what, 'failed', error instanceof CallRefused ? error.message : String((error as Error).stack ?? error));
     }
   }
+}
+
+/** Memory of an autopilot member: it has listed this member (back), so it deals with it. */
+function listsKey(member: string): string {
+  return `lists:${member}`;
 }
 
 /** mulberry32: a small, well-known seeded generator; the same seed draws the same numbers. */

@@ -1,10 +1,11 @@
 /**
  * An autopilot market maker (rules.market_maker): it answers each quotation request on its `quotations`
  * queue whose pair it quotes, at its rate less its spread, within the request's and its own bounds,
- * signed with the key of its delivering account (`POST /sign/payload`) and sent with
+ * signed with the key of its delivering account (`POST /sign/payload`; `emission` when it sells a DSO) and sent with
  * `POST /exchange/quotations/{quotation_uuid}`. Requests for other pairs stay unanswered, and say so in the log.
  */
 import type { QuotationInfo, RequestQuotation } from '../../schemas/wire/quotations.ts';
+import { EMISSION } from '../members/registry.ts';
 import type { Pilot } from './pilot.ts';
 import type { MarketMakerRules, QuotePair } from './rules.ts';
 import { encodeJson } from './value-calls.ts';
@@ -41,6 +42,9 @@ export async function answerQuotationRequest(pilot: Pilot, rules: MarketMakerRul
   }
   const rate = Number((pair.rate * (1 - (pair.spread ?? 0))).toFixed(RATE_DIGITS));
   const account = rules.account ?? 'main';
+  // A DSO leg is carried by emission (semantics, Exchange): its own DSO is minted from there, and comes back there.
+  const legAccount = (asset: typeof base) => (asset?.asset_group_identification === 'DSO' ? EMISSION : account);
+  const debiting = legAccount(quoted);
   const now = pilot.state.clock.now();
   const info: QuotationInfo = {
     end_time: now + (pair.validity_ms ?? DEFAULT_VALIDITY_MS),
@@ -49,13 +53,13 @@ export async function answerQuotationRequest(pilot: Pilot, rules: MarketMakerRul
     minimum_amount_limit: minimum,
     quotation_uuid: message.quotation_uuid,
     request_quotation: [request],
-    seller_crediting_account_identification: account,
-    seller_debiting_account_identification: account,
+    seller_crediting_account_identification: legAccount(base),
+    seller_debiting_account_identification: debiting,
     seller_member_identification: pilot.member.identification,
     start_time: now,
   };
   const payload = encodeJson(info);
-  await pilot.api.member('POST', `/exchange/quotations/${message.quotation_uuid}`, { quotation_payload: payload, member_signature: await pilot.api.signPayload(account, payload) });
+  await pilot.api.member('POST', `/exchange/quotations/${message.quotation_uuid}`, { quotation_payload: payload, member_signature: await pilot.api.signPayload(debiting, payload) });
   pilot.log('market_maker.pairs', `quote ${message.quotation_uuid}`, 'done', `${asked} at ${rate} (rate ${pair.rate} less spread ${pair.spread ?? 0}), ${minimum}-${maximum} quoted units, valid ${(pair.validity_ms ?? DEFAULT_VALIDITY_MS) / 1000} s`);
 }
 

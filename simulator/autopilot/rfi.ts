@@ -3,7 +3,8 @@
  * with an SVC.001 — RJCT when the currency is not one it takes (AM03), when the amount is above its
  * limit (AM02), or for its seeded share of random rejections (MS03); ACTC crediting its account
  * otherwise — answers a camt.056 with a pacs.004 refund (`cancellations: accept`, for a payment it
- * accepted) or a camt.029 RJCR, and answers charge requests with its fee schedule. Messages are built
+ * accepted) or a camt.029 RJCR, answers an SVC.002 (a DSO payment's obligation paid) with the pacs.004
+ * that gives the DSO back (`obligations`), and answers charge requests with its fee schedule. Messages are built
  * with the project's builders (schemas/iso20022/message-builders.ts), signed through `POST /sign/message`
  * with its account's key and posted on `POST /payments/message/reply`.
  */
@@ -58,8 +59,31 @@ export async function answerCancellation(pilot: Pilot, rules: RfiRules, message:
   }
   const story = originalOf(message, transaction?.element);
   await reply(pilot, account, 'camt.029.001.09', cancellationResolution(story, { messageIdentification: identification }), story, identification);
-  const why = accepted ? 'cancellations: reject' : 'it accepted no such payment (or refunded it already)';
+  const why = accepted ? 'cancellations: reject' : 'it accepted no such payment (or gave it back already)';
   pilot.log('rfi.cancellations', `refuse to cancel payment ${instruction}`, 'done', `camt.029 RJCR: ${why}`);
+}
+
+/** An SVC.002: the OFI paid off the service what its DSO payment owed; by rule the RFI gives the DSO back to its issuer with a pacs.004. */
+export async function answerObligationNotice(pilot: Pilot, rules: RfiRules, message: MessageContent): Promise<void> {
+  const rule = rules.obligations ?? 'return';
+  for (const transaction of message.transactions) {
+    const instruction = transaction.original?.instructionIdentification ?? '';
+    const accepted = pilot.memory.get(acceptedKey(instruction)) as PaymentStory | undefined;
+    if (!accepted || accepted.method !== 'DSO' || accepted.issuer === pilot.member.identification) {
+      pilot.log('rfi.obligations', `leave the SVC.002 about payment ${instruction} unanswered`, 'skipped', 'it holds no obligation from that payment (not accepted by it, not in the OFI’s DSO, or given back already)');
+      continue;
+    }
+    if (rule === 'keep') {
+      pilot.log('rfi.obligations', `keep the ${accepted.currency}DSO of payment ${instruction}`, 'skipped', 'obligations: keep');
+      continue;
+    }
+    const identification = pilot.newIdentification('RTR');
+    // NARR: a return for a paid obligation, not following a cancellation request (the builder's default FOCR).
+    const document = paymentReturn(accepted, { messageIdentification: identification, settlementAccount: 'emission', reason: 'NARR' });
+    await reply(pilot, rules.account ?? 'main', 'pacs.004.001.09', document, accepted, identification);
+    pilot.memory.delete(acceptedKey(instruction));
+    pilot.log('rfi.obligations', `return the ${accepted.currency}DSO of payment ${instruction}`, 'done', `obligations: ${rule} — pacs.004 gives ${accepted.amount} ${accepted.currency}DSO back to ${accepted.issuer}, which the SVC.002 says it paid`);
+  }
 }
 
 export function isChargeRequest(payload: object): payload is ChargeRequest & { sender: string } {

@@ -4,7 +4,10 @@
  */
 import type { JsonSchema } from '../../schemas/catalogue-types.ts';
 
-/** One pair a market maker quotes: `rate` units of the quoted asset per unit of the base asset, before its spread. */
+/**
+ * One pair a market maker quotes: `rate` units of the quoted asset per unit of the base asset, before its
+ * spread. Either asset may be a DSO (code + `DSO`); its leg is carried by `emission` (semantics, Exchange).
+ */
 export interface QuotePair {
   base: string;
   base_issuer: string;
@@ -48,6 +51,13 @@ export interface RfiRules {
   fee?: FeeSchedule;
   /** camt.056: `accept` refunds with a pacs.004, `reject` answers a camt.029 RJCR (default reject). */
   cancellations?: 'accept' | 'reject';
+  /**
+   * A ceiling: asks each member it lists back for a credit line of this ceiling on every DSO that member
+   * issues (at once, and when it issues one later), so that it can be paid in them. None when absent.
+   */
+  dso_credit_lines?: number;
+  /** SVC.002 for a payment it accepted in the OFI's DSO: `return` gives the DSO back with a pacs.004 (default), `keep` holds it. */
+  obligations?: 'return' | 'keep';
 }
 
 export interface TokenizerRules {
@@ -101,6 +111,8 @@ export interface AutopilotRules {
 
 const amount = { type: 'number', exclusiveMinimum: 0 };
 const currency = { type: 'string', pattern: '^[A-Z]{3}$' };
+/** A DSA's ISO 4217 code, or a DSO's (that code followed by DSO). */
+const assetCode = { type: 'string', pattern: '^[A-Z]{3}(DSO)?$' };
 const identification = { type: 'string', pattern: '^[a-zA-Z0-9-]{5,32}$' };
 const account = { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,32}$' };
 
@@ -121,9 +133,9 @@ export const autopilotRulesSchema: JsonSchema = {
             type: 'object',
             required: ['base', 'base_issuer', 'quoted', 'quoted_issuer', 'rate', 'maximum'],
             properties: {
-              base: currency,
+              base: assetCode,
               base_issuer: identification,
-              quoted: currency,
+              quoted: assetCode,
               quoted_issuer: identification,
               rate: amount,
               spread: { type: 'number', minimum: 0, exclusiveMaximum: 1 },
@@ -145,6 +157,8 @@ export const autopilotRulesSchema: JsonSchema = {
         seed: { type: 'integer' },
         fee: { type: 'object', properties: { fixed: { type: 'number', minimum: 0 }, percent: { type: 'number', minimum: 0, maximum: 100 } } },
         cancellations: { enum: ['accept', 'reject'] },
+        dso_credit_lines: { type: 'integer', minimum: 1 },
+        obligations: { enum: ['return', 'keep'] },
       },
     },
     payments: {

@@ -4,7 +4,7 @@ import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { verifyWithAddress } from '../members/keys.ts';
-import { EMISSION } from '../members/registry.ts';
+import { legAccountProblem } from '../quotations/leg-accounts.ts';
 import { verifiedWith, type Quotation, type QuotationAnswer } from '../quotations/quotation.ts';
 import { decodeSignedPayload } from '../quotations/signed-payload.ts';
 import { IN_PROGRESS, move } from '../quotations/state-machine.ts';
@@ -69,8 +69,13 @@ function claim(state: SimState, quotation: Quotation): void {
 
 function checkAccountsAndSignatures(state: SimState, caller: Principal, quotation: Quotation, answer: QuotationAnswer, info: ExchangeInfo, bytes: Buffer, signature: string): void {
   const buyer = caller.member;
-  for (const account of [info.buyer_debiting_account_identification, info.buyer_crediting_account_identification]) {
-    if (account === EMISSION || !buyer.accounts.has(account)) throw payloadInvalid(`${account} is not an operating account of ${buyer.identification}.`);
+  // The buyer is debited of the base asset and credited with the quoted one.
+  for (const [account, asset] of [
+    [info.buyer_debiting_account_identification, quotation.request.base],
+    [info.buyer_crediting_account_identification, quotation.request.quoted],
+  ] as const) {
+    const problem = legAccountProblem(state, buyer, account, asset);
+    if (problem) throw payloadInvalid(problem);
     requireAccount(caller, account);
   }
   const debiting = buyer.accounts.get(info.buyer_debiting_account_identification)!;

@@ -250,6 +250,11 @@ export class Ledger {
     return [...this.records];
   }
 
+  /** The latest `count` records, newest first (the dashboard's listing). */
+  newestTransactions(count: number): LedgerTransaction[] {
+    return this.records.newest(count);
+  }
+
   transaction(identification: string): LedgerTransaction | undefined {
     return this.byIdentification.get(identification);
   }

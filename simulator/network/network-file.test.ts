@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { NetworkFileError, parseNetworkFile } from './network-file.ts';
-import { demoNetwork } from './demo.ts';
+import { demoMembersOnly, demoNetwork } from './demo.ts';
 import { checkNetworkFile } from './network-file.ts';
+import { startSimulator } from '../server.ts';
 
 const example = readFileSync(new URL('../../docs/network-example.yaml', import.meta.url), 'utf8');
 
@@ -24,6 +25,10 @@ test('the documented example and the demo network are valid network files', () =
   const network = parseNetworkFile(example, 'docs/network-example.yaml');
   expect(network.members.map((member) => member.identification)).toEqual(['tokenizer-gb', 'mm-dublin', 'my-bank']);
   expect(() => checkNetworkFile(JSON.parse(JSON.stringify(demoNetwork)), 'demo')).not.toThrow();
+  // demo-static: the same members and assets, nobody answering and no DSO.
+  expect(demoMembersOnly.members.map((member) => member.identification)).toEqual(demoNetwork.members.map((member) => member.identification));
+  expect(demoMembersOnly.members.filter((member) => member.autopilot !== undefined || member.dsos !== undefined)).toEqual([]);
+  expect(demoNetwork.members.filter((member) => member.dsos !== undefined).map((member) => [member.identification, member.dsos])).toEqual([['mm-singapore', ['SGDDSO']], ['mm-saopaulo', ['BRLDSO']], ['mm-nairobi', ['KESDSO']]]);
 });
 
 test('a file that is not YAML is one problem', () => {
@@ -66,4 +71,43 @@ test('dss sim --network with a bad file exits 2 and lists the problems, without 
   expect(failure?.stderr).toContain('/assets/0/issuer: tokenizer-gb is a market-maker; only a tokenizer issues a DSA');
   expect(failure?.stderr).toContain('/members/0/autopilot/tokenizer: tokenizer-gb is a market-maker; tokenizer rules need a tokenizer');
   expect(failure?.stderr).not.toMatch(/\n\s+at /);
+});
+
+test('DSO issuance: declared per market maker, quoted only when issued, and delivered only by its issuer', () => {
+  const ownDso = example.replace(
+    "          - { base: GBP, base_issuer: tokenizer-gb, quoted: USD",
+    "          - { base: EURDSO, base_issuer: mm-dublin, quoted: USD, quoted_issuer: tokenizer-gb, rate: 1.1, maximum: 100 }\n          - { base: GBP, base_issuer: tokenizer-gb, quoted: USD",
+  );
+  expect(problemsOf(ownDso)).toEqual([]);
+  const impossible = ownDso
+    .replace('quoted: EURDSO, quoted_issuer: mm-dublin', 'quoted: CHFDSO, quoted_issuer: mm-dublin')
+    .replace('    bic: MYBKGB2L\n', '    bic: MYBKGB2L\n    dsos: [ABCDSO, JPYDSO]\n')
+    .replace('    bic: TKNGGB2L\n', '    bic: TKNGGB2L\n    dsos: [GBPDSO]\n')
+    .replace('base: EURDSO, base_issuer: mm-dublin, quoted: USD', 'base: EURDSO, base_issuer: mm-dublin, quoted: JPYDSO, quoted_issuer: my-bank, rate: 1, maximum: 1 }\n          - { base: EURDSO, base_issuer: mm-dublin, quoted: USD');
+  expect(problemsOf(impossible)).toEqual([
+    '/members/0/dsos/0: tokenizer-gb is a tokenizer; only a market maker issues a DSO',
+    '/members/2/dsos/0: ABCDSO is not an ISO 4217 currency code followed by DSO',
+    '/members/1/autopilot/market_maker/pairs/0: mm-dublin sells JPYDSO of my-bank, a DSO it cannot hold (a market maker delivers only its own DSO)',
+    '/members/1/autopilot/market_maker/pairs/3: mm-dublin quotes CHFDSO of mm-dublin, which nobody in this network issues',
+  ]);
+  expect(problemsOf(example.replace('dsos: [EURDSO]', 'dsos: [EUR]'))).toEqual([expect.stringContaining('/members/1/dsos/0 must match pattern')]);
+});
+
+test('retention in a network file: the names of --retention, each a whole number of at least 1; --retention wins name by name', async () => {
+  expect(problemsOf(example.replace('  quotations: 10000', '  quotations: 0\n  quotes: 5\n  payments: 1.5'))).toEqual([
+    expect.stringContaining('/retention/quotations must be >= 1'),
+    expect.stringContaining('/retention/payments must be integer'),
+    expect.stringContaining('/retention: unknown field "quotes" (valid: quotations, gatewayMessages, ledgerTransactions, notifications, payments, messageIdentifiers)'),
+  ]);
+  const network = parseNetworkFile(example.replace('  quotations: 10000', '  quotations: 7\n  payments: 9'), 'test.yaml');
+  const sim = await startSimulator({ port: 0, network, retention: { payments: 11 } });
+  try {
+    const limits = async () => ((await (await fetch(`${sim.url}/sim/retention`)).json()) as { limits: Record<string, number> }).limits;
+    expect(await limits()).toMatchObject({ quotations: 7, payments: 11, gatewayMessages: 10_000 });
+    // Another network without retention: the defaults again, the command line's still winning.
+    await fetch(`${sim.url}/sim/reset`, { method: 'POST', body: JSON.stringify({ network: 'empty' }) });
+    expect(await limits()).toMatchObject({ quotations: 50_000, payments: 11 });
+  } finally {
+    await sim.close();
+  }
 });

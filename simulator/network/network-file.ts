@@ -10,6 +10,7 @@ import { isIso4217Code } from '../../schemas/iso4217.ts';
 import { unknownFields } from '../../schemas/unknown-fields.ts';
 import { validate } from '../../schemas/validators.ts';
 import { LATEST_INSTANT } from '../clock.ts';
+import { defaultRetention, type RetentionOptions } from '../retention/retention.ts';
 import { accountIdentificationPattern, bicfiPattern, countryCodePattern, EMISSION, memberIdentificationPattern } from '../members/registry.ts';
 import type { AutopilotRules } from '../autopilot/rules.ts';
 import { autopilotRulesSchema } from '../autopilot/rules.ts';
@@ -25,6 +26,8 @@ export interface NetworkMember {
   accounts?: string[];
   /** The members this one puts on its allowlist. */
   allowlist?: string[];
+  /** The DSOs this market maker issues at start (`POST /settlement-instruments`), e.g. `SGDDSO`. */
+  dsos?: string[];
   autopilot?: AutopilotRules;
 }
 
@@ -48,6 +51,8 @@ export interface NetworkFile {
   /** Start of the clock: ms since the epoch or an ISO 8601 instant (default: now). */
   clock?: number | string;
   autopilot?: { delay_ms?: number };
+  /** How much history the stores keep, by the names of `dss sim --retention` (which wins, name by name). */
+  retention?: Partial<RetentionOptions>;
   members: NetworkMember[];
   assets?: NetworkAsset[];
   credit_lines?: NetworkCreditLine[];
@@ -77,6 +82,7 @@ const networkFileSchema: JsonSchema = {
   properties: {
     clock: { anyOf: [{ type: 'integer', minimum: 0, maximum: LATEST_INSTANT }, { type: 'string', minLength: 1 }] },
     autopilot: { type: 'object', properties: { delay_ms: { type: 'integer', minimum: 0, maximum: 3_600_000 } } },
+    retention: { type: 'object', properties: Object.fromEntries(Object.keys(defaultRetention).map((name) => [name, { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }])) },
     members: {
       type: 'array',
       minItems: 1,
@@ -90,6 +96,7 @@ const networkFileSchema: JsonSchema = {
           bic: { type: 'string', pattern: bicfiPattern.source },
           accounts: { type: 'array', minItems: 1, uniqueItems: true, items: account },
           allowlist: { type: 'array', uniqueItems: true, items: identification },
+          dsos: { type: 'array', uniqueItems: true, items: { type: 'string', pattern: '^[A-Z]{3}DSO$' } },
           autopilot: autopilotRulesSchema,
         },
       },
@@ -168,6 +175,14 @@ function impossibleRules(network: NetworkFile): string[] {
     if (issued.has(assetKey(asset.code, asset.issuer))) problems.push(`${at}: ${asset.code} of ${asset.issuer} is declared twice`);
     issued.add(assetKey(asset.code, asset.issuer));
   });
+  network.members.forEach((member, index) => {
+    (member.dsos ?? []).forEach((code, position) => {
+      const at = `/members/${index}/dsos/${position}`;
+      if (member.role !== 'market-maker') problems.push(`${at}: ${member.identification} is a ${member.role}; only a market maker issues a DSO`);
+      if (!isIso4217Code(code.slice(0, 3))) problems.push(`${at}: ${code} is not an ISO 4217 currency code followed by DSO`);
+      issued.add(assetKey(code, member.identification));
+    });
+  });
 
   network.members.forEach((member, index) => {
     (member.allowlist ?? []).forEach((listed, position) => {
@@ -207,9 +222,12 @@ function impossibleRules(network: NetworkFile): string[] {
           if (!issued.has(assetKey(code, issuer))) problems.push(`${pairAt}: ${member.identification} quotes ${code} of ${issuer}, which nobody in this network issues`);
         }
         if (pair.base === pair.quoted && pair.base_issuer === pair.quoted_issuer) problems.push(`${pairAt}: base and quoted asset are the same`);
+        // A network file gives DSA lines only, so the only DSO a market maker can deliver is its own (minted from emission).
+        if (pair.quoted.endsWith('DSO') && pair.quoted_issuer !== member.identification) problems.push(`${pairAt}: ${member.identification} sells ${pair.quoted} of ${pair.quoted_issuer}, a DSO it cannot hold (a market maker delivers only its own DSO)`);
         if (pair.minimum !== undefined && pair.minimum > pair.maximum) problems.push(`${pairAt}: minimum ${pair.minimum} is above maximum ${pair.maximum}`);
-        // A request reaches only a seller that holds an allowed line for the base asset (semantics §7).
-        const holdsBase = (network.credit_lines ?? []).some((line) => line.holder === member.identification && line.asset === pair.base && line.issuer === pair.base_issuer);
+        // A request reaches only a seller that holds an allowed line for the base asset, or issued it as a DSO (semantics §7).
+        const ownDso = pair.base_issuer === member.identification && (member.dsos ?? []).includes(pair.base);
+        const holdsBase = ownDso || (network.credit_lines ?? []).some((line) => line.holder === member.identification && line.asset === pair.base && line.issuer === pair.base_issuer);
         if (issued.has(assetKey(pair.base, pair.base_issuer)) && !holdsBase) {
           problems.push(`${pairAt}: ${member.identification} holds no credit line for ${pair.base} of ${pair.base_issuer} (see /credit_lines), so no quotation request for this pair would reach it`);
         }

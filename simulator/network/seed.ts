@@ -1,6 +1,6 @@
 /**
  * Builds a fresh state from a network file. Members and assets are onboarded as the network operator
- * does (`POST /sim/members`, `POST /sim/assets`); everything a member does itself — its allowlist, its
+ * does (`POST /sim/members`, `POST /sim/assets`); everything a member does itself — its DSOs, its allowlist, its
  * credit-line requests, the issuers' allows and fundings — is done through the API with that member's
  * own token (autopilot/member-api.ts), so the opening state is one the API could have produced.
  */
@@ -25,6 +25,11 @@ export async function seedNetwork(state: SimState, fetch: AppFetch, network: Net
   }
   const apis = new Map(network.members.map((member) => [member.identification, new MemberApi(state, fetch, member.identification)]));
   const api = (identification: string) => apis.get(identification)!;
+  for (const member of network.members) {
+    for (const code of member.dsos ?? []) {
+      await api(member.identification).member('POST', `/settlement-instruments?${new URLSearchParams({ asset_code_identification: code, asset_group_identification: 'DSO' })}`);
+    }
+  }
   for (const member of network.members) {
     for (const listed of member.allowlist ?? []) await api(member.identification).member('POST', '/members/allowlist', listed);
   }

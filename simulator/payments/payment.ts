@@ -92,6 +92,11 @@ export class PaymentBook {
     return [...this.payments];
   }
 
+  /** The latest `count` payments, newest first (the dashboard's listing). */
+  newest(count: number): Payment[] {
+    return this.payments.newest(count);
+  }
+
   /** The payments `member` sends or receives, in the order the pacs.008 messages came. */
   involving(member: string): Iterable<Payment> {
     return this.byMember.get(member) ?? [];

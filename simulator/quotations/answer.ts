@@ -5,9 +5,9 @@ import { DssError } from '../errors.ts';
 import { parseAmount } from '../ledger/amount.ts';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { verifyWithAddress } from '../members/keys.ts';
-import { EMISSION } from '../members/registry.ts';
 import type { SimState } from '../state.ts';
 import { requestEnded } from './expiry.ts';
+import { legAccountProblem } from './leg-accounts.ts';
 import { quotationState, verifiedAnswer, type Quotation } from './quotation.ts';
 import { requireQuotationId } from './quotation-id.ts';
 import { decodeSignedPayload } from './signed-payload.ts';
@@ -30,7 +30,7 @@ export function answerQuotation(state: SimState, caller: Principal, id: string, 
   if (requestEnded(quotation.request, now)) throw invalid(`The request of quotation ${id} has ended; it can no longer be answered.`);
 
   const { value: info, bytes } = decodeSignedPayload<QuotationInfo>(body.quotation_payload, 'quotationInfo', 'QUOTATION-ANSWER-INVALID', 'quotation_payload');
-  checkQuotationInfo(caller, quotation, info, now);
+  checkQuotationInfo(state, caller, quotation, info, now);
   const signature = Buffer.from(body.member_signature, 'base64');
   const address = caller.member.accounts.get(info.seller_debiting_account_identification)!.key.address;
   if (!verifyWithAddress(address, bytes, signature)) {
@@ -42,7 +42,7 @@ export function answerQuotation(state: SimState, caller: Principal, id: string, 
   state.gateway.enqueue(quotation.request.buyer, 'quotations', quotationState(quotation), now);
 }
 
-function checkQuotationInfo(caller: Principal, quotation: Quotation, info: QuotationInfo, now: number): void {
+function checkQuotationInfo(state: SimState, caller: Principal, quotation: Quotation, info: QuotationInfo, now: number): void {
   const seller = caller.member.identification;
   const [request] = info.request_quotation;
   if (!request || canonicalJson(request) !== canonicalJson(quotation.request.requestQuotation)) {
@@ -50,8 +50,13 @@ function checkQuotationInfo(caller: Principal, quotation: Quotation, info: Quota
   }
   if (info.quotation_uuid !== quotation.quotation_uuid) throw invalid(`quotation_uuid ${info.quotation_uuid} is not ${quotation.quotation_uuid}.`);
   if (info.seller_member_identification !== seller) throw invalid(`seller_member_identification ${info.seller_member_identification} is not ${seller}.`);
-  for (const account of [info.seller_crediting_account_identification, info.seller_debiting_account_identification]) {
-    if (account === EMISSION || !caller.member.accounts.has(account)) throw invalid(`${account} is not an operating account of ${seller}.`);
+  // The seller is credited with the base asset and debited of the quoted one.
+  for (const [account, asset] of [
+    [info.seller_crediting_account_identification, quotation.request.base],
+    [info.seller_debiting_account_identification, quotation.request.quoted],
+  ] as const) {
+    const problem = legAccountProblem(state, caller.member, account, asset);
+    if (problem) throw invalid(problem);
     requireAccount(caller, account);
   }
   if (info.start_time > info.end_time) throw invalid(`start_time ${info.start_time} is after end_time ${info.end_time}.`);

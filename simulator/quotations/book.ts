@@ -6,6 +6,8 @@ import { FINAL_STATES, WAITING } from './state-machine.ts';
 
 /** How far from the oldest quotation the book looks for a finished one to drop before it drops the oldest. */
 const DROP_SEARCH = 1000;
+/** How many of the latest opened quotations `newest` looks among (kept between this and twice this). */
+const RECENT_KEPT = 500;
 
 /**
  * The quotation requests and quotations of one simulator (`state.quotations`). What has expired is
@@ -23,6 +25,8 @@ export class QuotationBook {
   private readonly byRequest = new Map<string, Quotation[]>();
   /** Per member, as buyer or seller, in creation order: a member's listing never scans the others'. */
   private readonly byMember = new Map<string, Set<Quotation>>();
+  /** The latest opened quotations, oldest first: `newest` answers from these without reading the book. */
+  private readonly recent: Quotation[] = [];
 
   constructor(
     private readonly limit: number = defaultRetention.quotations,
@@ -34,6 +38,9 @@ export class QuotationBook {
     const opened = sellers.map((seller): Quotation => ({ quotation_uuid: quotationId(request.request_uuid, seller), request, seller, state: WAITING }));
     this.requests.set(request.request_uuid, request);
     this.byRequest.set(request.request_uuid, opened);
+    this.recent.push(...opened);
+    // Trimmed in batches, so that opening a quotation does not shift the array each time.
+    if (this.recent.length > 2 * RECENT_KEPT) this.recent.splice(0, this.recent.length - RECENT_KEPT);
     for (const quotation of opened) {
       this.quotations.set(quotation.quotation_uuid, quotation);
       for (const member of [request.buyer, quotation.seller]) {
@@ -67,6 +74,19 @@ export class QuotationBook {
   /** The quotations `member` buys or sells that are still there at `now`. */
   involving(member: string, now: number): Quotation[] {
     return [...(this.byMember.get(member) ?? [])].filter((quotation) => !quotationGone(quotation, now));
+  }
+
+  /**
+   * The newest quotations still there at `now`, newest first: at most `count`, among the latest
+   * RECENT_KEPT opened. Its cost does not grow with the book, so the dashboard can ask on every update.
+   */
+  newest(count: number, now: number): Quotation[] {
+    const found: Quotation[] = [];
+    for (let index = this.recent.length - 1; index >= 0 && found.length < count; index -= 1) {
+      const quotation = this.recent[index]!;
+      if (this.quotations.get(quotation.quotation_uuid) === quotation && !quotationGone(quotation, now)) found.push(quotation);
+    }
+    return found;
   }
 
   get size(): number {

@@ -6,6 +6,7 @@ import { DssError } from '../errors.ts';
 import { parseAmount } from '../ledger/amount.ts';
 import type { AssetRef } from '../ledger/ledger.ts';
 import type { SimState } from '../state.ts';
+import { isDso } from './leg-accounts.ts';
 import type { QuotationRequest } from './quotation.ts';
 
 /** Times below this are seconds, not milliseconds (10^12 ms is September 2001). */
@@ -29,8 +30,10 @@ export function requestQuotations(state: SimState, caller: Principal, body: Requ
   if (partners.length === 0) throw new DssError('QUOTATION-NO-COUNTERPARTS', `No member and ${buyer} have each other on their allowlists.`);
 
   const request: QuotationRequest = { request_uuid: randomUUID(), request_timestamp: now, requestQuotation: storedRequest(body), buyer, base, quoted };
-  // A seller must be able to receive the base asset, which the exchange pays it.
+  // A seller must be able to receive the base asset, which the exchange pays it: a holder of an allowed
+  // line for it, or the issuer of a DSO, whose own obligation comes back to its emission account.
   const receivers = holdersOfAllowedLines(state, base);
+  if (isDso(state, base)) receivers.add(base.issuer);
   const sellers = partners.filter((member) => member.member_state === 'activated' && receivers.has(member.identification)).map((member) => member.identification);
   const opened = state.quotations.open(request, sellers);
   // Fault quotation-request-not-delivered: the quotations exist, but no seller is told.

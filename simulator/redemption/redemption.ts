@@ -40,6 +40,11 @@ export class RedemptionBook {
     this.byKey.set(keyOf(redemption), redemption);
   }
 
+  /** The latest `count` redemptions, newest first (the dashboard's listing). */
+  newest(count: number): Redemption[] {
+    return this.byKey.newest(count);
+  }
+
   find(member: string, messageIdentification: string, instructionIdentification: string): Redemption | undefined {
     return this.byKey.get(redemptionKey(member, messageIdentification, instructionIdentification));
   }

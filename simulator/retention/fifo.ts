@@ -28,6 +28,13 @@ export class Fifo<T> {
     return this.items.slice(this.head, this.head + count);
   }
 
+  /** The newest `count` items, newest first, left in place: costs `count`, not the queue's length. */
+  newest(count: number): T[] {
+    const found: T[] = [];
+    for (let index = this.items.length - 1; index >= this.head && found.length < count; index -= 1) found.push(this.items[index]!);
+    return found;
+  }
+
   /** Removes the oldest item. */
   shift(): T | undefined {
     if (this.length === 0) return undefined;

@@ -32,6 +32,14 @@ export class FinishedFirst<V> {
     return this.entries.size;
   }
 
+  /**
+   * The latest `count` entries kept, newest first (by when each key was first set). It reads every
+   * entry kept: at most the bound, and called for the dashboard's short listings only.
+   */
+  newest(count: number): V[] {
+    return [...this.entries.values()].slice(-count).reverse();
+  }
+
   /** A new, unfinished entry (or one replaced: it is unfinished again until `finish`). */
   set(key: string, value: V): void {
     this.entries.set(key, value);

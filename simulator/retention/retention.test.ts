@@ -19,6 +19,16 @@ import { DroppedCounts, parseRetention, retentionOptions } from './retention.ts'
 
 /** Every store that grows with traffic keeps at most its bound, drops what docs/semantics.md says first, and counts it. */
 
+test('Fifo: newest reads from the newest end, never past the oldest kept', () => {
+  const fifo = new Fifo<number>();
+  for (let n = 1; n <= 3000; n += 1) fifo.push(n);
+  fifo.take(2000);
+  expect(fifo.newest(3)).toEqual([3000, 2999, 2998]);
+  expect(fifo.newest(5000)).toHaveLength(1000);
+  expect(fifo.newest(5000).at(-1)).toBe(2001);
+  expect(new Fifo<number>().newest(3)).toEqual([]);
+});
+
 test('Fifo: push, take, peek and shift in order, across compactions', () => {
   const fifo = new Fifo<number>();
   for (let n = 0; n < 5000; n += 1) fifo.push(n);
@@ -175,6 +185,7 @@ test('funding instructions, charge request_uuids and redemptions: the oldest fin
   redemptions.answered(r2!, 'redeemed');
   expect(r2!.status).toBe('redeemed');
   expect(['r1', 'r2', 'r3'].filter((id) => redemptions.find('mm-a', id, id))).toEqual(['r1', 'r3']);
+  expect(redemptions.newest(5).map((kept) => kept.reference.messageIdentification)).toEqual(['r3', 'r1']);
   redemptions.answered(r3!, 'rejected');
   redemptions.answered(r1!, 'redeemed');
   expect(['r1', 'r2', 'r3'].filter((id) => redemptions.find('mm-a', id, id))).toEqual(['r1']);

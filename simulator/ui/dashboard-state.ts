@@ -1,7 +1,7 @@
 /**
  * What the dashboard shows besides the sequence view, read from the current state in one go: members
- * with their allowlists and autopilot behaviours, balances, credit lines, quotations, payments, gateway
- * queues and the latest ledger transactions. Lists are capped (newest kept) so the page stays light on
+ * with their allowlists and autopilot behaviours, balances, credit lines, quotations, payments,
+ * redemptions, gateway queues and the latest ledger transactions. Lists are capped (newest kept) so the page stays light on
  * a long-running simulator.
  */
 import { formatAmount } from '../ledger/amount.ts';
@@ -16,10 +16,6 @@ export function dashboardState(sim: Simulator) {
   const now = state.clock.now();
   const autopilot = new Map((sim.autopilot?.members() ?? []).map((member) => [member.identification, member]));
   const members = state.members.list();
-  const quotations = new Map<string, ReturnType<typeof quotationRow>>();
-  for (const member of members) {
-    for (const quotation of state.quotations.involving(member.identification, now)) quotations.set(quotation.quotation_uuid, quotationRow(quotation));
-  }
   return {
     now,
     members: members.map((member) => {
@@ -31,30 +27,39 @@ export function dashboardState(sim: Simulator) {
         bic: member.bicfi,
         state: member.member_state,
         accounts: [...member.accounts.keys()],
+        dsos: state.assets.issuedBy(member.identification).filter((asset) => asset.asset_group_identification === 'DSO').map((asset) => asset.asset_code_identification),
         allowlist: state.allowlists.list(member.identification),
         autopilot: pilot ? Object.keys(pilot.rules).map((behaviour) => ({ behaviour, on: !pilot.off.includes(behaviour as never) })) : [],
       };
     }),
     balances: state.ledger.balances().map((entry) => ({ member: entry.holderMember, account: entry.holderAccount, asset: entry.assetCode, issuer: entry.issuer, balance: formatAmount(entry.balance) })),
     credit_lines: state.ledger.creditLines().map((line) => ({ member: line.holderMember, account: line.holderAccount, asset: line.assetCode, issuer: line.issuer, state: line.state, limit: line.maximum_credit_limit })),
-    quotations: [...quotations.values()].slice(-SHOWN).reverse(),
-    payments: state.payments
-      .all()
-      .slice(-SHOWN)
-      .reverse()
-      .map((payment) => ({
-        instruction: payment.reference.identification.instructionIdentification,
-        message: payment.reference.messageIdentification,
-        ofi: payment.ofi.identification,
-        rfi: payment.rfi.identification,
-        amount: payment.terms.amount,
-        asset: payment.terms.assetCode,
-        issuer: payment.terms.issuer,
-        status: payment.status,
-        cancellation_requested: payment.cancellationRequested,
-      })),
+    // Lists read from the newest end of their stores (the quotation book's index of the latest opened):
+    // an update costs the same however much history is kept.
+    quotations: state.quotations.newest(SHOWN, now).map(quotationRow),
+    payments: state.payments.newest(SHOWN).map((payment) => ({
+      instruction: payment.reference.identification.instructionIdentification,
+      message: payment.reference.messageIdentification,
+      ofi: payment.ofi.identification,
+      rfi: payment.rfi.identification,
+      amount: payment.terms.amount,
+      asset: payment.terms.assetCode,
+      issuer: payment.terms.issuer,
+      status: payment.status,
+      cancellation_requested: payment.cancellationRequested,
+    })),
+    // A redemption's life: requested (the member's pacs.009), then redeemed or rejected (the tokenizer's pacs.002).
+    redemptions: state.redemptions.newest(SHOWN).map((redemption) => ({
+      instruction: redemption.reference.identification.instructionIdentification,
+      message: redemption.reference.messageIdentification,
+      member: redemption.member.identification,
+      tokenizer: redemption.tokenizer.identification,
+      amount: redemption.terms.amount,
+      asset: redemption.terms.assetCode,
+      status: redemption.status,
+    })),
     queues: state.gateway.pending(),
-    transactions: state.ledger.transactions().slice(-SHOWN).reverse().map(transactionJson),
+    transactions: state.ledger.newestTransactions(SHOWN).map(transactionJson),
   };
 }
 

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Browser } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { redemptionRequest, redemptionStory, storyMessage } from '../../schemas/iso20022/message-builders.ts';
 import { startSimulatorProcess, type SimulatorProcess } from '../../test-support/simulator-process.ts';
 import { launchChromium } from '../../test-support/browser.ts';
 import { DeveloperMember, eventually } from '../../test-support/developer-member.ts';
@@ -29,6 +31,7 @@ test('the dashboard shows a new member quoting and exchanging, live', async () =
   await page.goto(`${sim.url}/ui`);
   await live(page.locator('#connection')).toHaveText('live', { timeout: 30_000 });
   await live(page.locator('#members')).toContainText('mm-saopaulo');
+  await live(page.locator('#members tr', { hasText: 'mm-singapore' })).toContainText('SGDDSO');
 
   const me = await DeveloperMember.create(sim.url);
   for (const [code, issuer] of [['USD', 'tokenizer-usd'], ['EUR', 'tokenizer-eur']]) {
@@ -84,4 +87,52 @@ test('the dashboard shows a new member quoting and exchanging, live', async () =
   await exchangeCall.locator('summary').click();
   await live(exchangeCall.locator('pre')).toContainText('"exchange_state": "Success"');
   await live(page.locator('#sequence')).not.toContainText('eyJhbGciOi');
+});
+
+/** A tokenizer that answers two simulated minutes late, so a redemption waits long enough to be seen waiting. */
+const slowTokenizer = `
+autopilot: { delay_ms: 120000 }
+members:
+  - identification: tokenizer-usd
+    role: tokenizer
+    country: US
+    bic: TKNUUS33
+    autopilot: { allowlist_back: true, tokenizer: { credit_lines: allow, opening_amount: 1000, redemptions: accept } }
+assets: [{ code: USD, issuer: tokenizer-usd }]
+`;
+
+test('the dashboard follows a redemption through its life cycle, the clock moved from the page', async () => {
+  test.setTimeout(300_000);
+  const page = await browser.newPage();
+  await page.goto(`${sim.url}/ui`);
+  await live(page.locator('#connection')).toHaveText('live', { timeout: 30_000 });
+  const reset = await fetch(`${sim.url}/sim/reset`, { method: 'POST', body: JSON.stringify({ network_file: slowTokenizer }) });
+  expect(reset.status).toBe(200);
+  // The open page starts over from the new network.
+  await live(page.locator('#members')).not.toContainText('mm-saopaulo');
+
+  const me = await DeveloperMember.create(sim.url);
+  await me.ok('POST', '/settlement-instruments/credit-line', { account_identification: 'main', asset_code_identification: 'USD', credit_line_state: 'request', member_identification: 'tokenizer-usd', maximum_credit_limit: 10_000 });
+  await me.ok('POST', '/members/allowlist', 'tokenizer-usd');
+  await fetch(`${sim.url}/sim/clock`, { method: 'POST', body: JSON.stringify({ advance_ms: 120_000 }) });
+  await eventually(sim.url, 'USD funded', async () => ((await me.balance('USD', 'tokenizer-usd')) === '1000.0000000' ? true : undefined));
+
+  const story = redemptionStory({ member: me.bic, tokenizerBic: 'TKNUUS33', tokenizer: 'tokenizer-usd', currency: 'USD', amount: '100', account: 'main', messageIdentification: me.newIdentification('RDM'), instruction: me.newIdentification('RIN'), endToEnd: me.newIdentification('RE2'), uetr: randomUUID() });
+  const signed = await me.signMessage(storyMessage('pacs.009.001.08', redemptionRequest(story), me.bic, 'TKNUUS33', story.messageIdentification));
+  await eventually(sim.url, 'tokenizer-usd listed me back', async () => {
+    const answer = await me.call('POST', '/payments/message/redeem', { financial_message_type: 'iso20022:pacs.009.001.08', financial_message_data: signed });
+    return answer.status === 200 ? true : undefined;
+  });
+
+  const row = page.locator('#redemptions tr', { hasText: story.instruction });
+  await live(row).toContainText('requested');
+  await live(row).toContainText(`${me.identification}`);
+  await live(row).toContainText('100 USD');
+  await expect(row).not.toContainText('redeemed');
+  // Two minutes on the clock, from the page's own buttons: the tokenizer answers, the amount is burned.
+  await page.locator('button[data-advance="60000"]').click();
+  await page.locator('button[data-advance="60000"]').click();
+  await live(row).toContainText('redeemed');
+  await live(page.locator('#balances tr', { hasText: me.identification }).filter({ hasText: 'USD' })).toContainText('900.0000000');
+  await live(page.locator('#transactions')).toContainText(`${me.identification}/main → tokenizer-usd/emission 100.0000000 USD`);
 });

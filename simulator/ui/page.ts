@@ -44,12 +44,14 @@ export function dashboardPage(): string {
   <section><h2>Gateway queues (waiting)</h2><table id="queues"></table></section>
   <section><h2>Quotations</h2><table id="quotations"></table></section>
   <section><h2>Payments</h2><table id="payments"></table></section>
+  <section><h2>Redemptions</h2><table id="redemptions"></table></section>
   <section class="wide"><h2>Ledger transactions</h2><table id="transactions"></table></section>
   <section class="wide"><h2>Sequence (newest first) — member <select id="member-filter"><option value="">all</option></select></h2><table id="sequence"></table></section>
 </main>
 <script>
 (() => {
   const quotationStates = { 1: 'waiting', 10: 'answered', 20: 'in progress', 21: 'completed', 80: 'failed', 90: 'cancelled' };
+  const redemptionSteps = { requested: 'pacs.009 sent, waiting for the tokenizer', redeemed: 'pacs.002 accepted, burned', rejected: 'pacs.002 rejected, nothing moved' };
   const activity = [];
   const esc = (value) => String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
   const time = (ms) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
@@ -61,8 +63,8 @@ export function dashboardPage(): string {
 
   function renderState(s) {
     document.getElementById('now').textContent = time(s.now);
-    table('members', ['member', 'role', 'BIC', 'accounts', 'allowlist', 'autopilot'], s.members.map((m) => [
-      esc(m.identification), esc(m.role), esc(m.bic), esc(m.accounts.join(', ')), '<span class="wrap">' + esc(m.allowlist.join(', ')) + '</span>',
+    table('members', ['member', 'role', 'BIC', 'accounts', 'DSO issued', 'allowlist', 'autopilot'], s.members.map((m) => [
+      esc(m.identification), esc(m.role), esc(m.bic), esc(m.accounts.join(', ')), esc(m.dsos.join(', ')), '<span class="wrap">' + esc(m.allowlist.join(', ')) + '</span>',
       m.autopilot.length ? m.autopilot.map((a) => '<label><input type="checkbox" data-member="' + esc(m.identification) + '" data-behaviour="' + esc(a.behaviour) + '"' + (a.on ? ' checked' : '') + '> ' + esc(a.behaviour) + '</label>').join(' ') : '<span class="muted">manual</span>',
     ]));
     table('balances', ['member', 'account', 'asset', 'balance'], s.balances.map((b) => [esc(b.member), esc(b.account), esc(b.asset + ' of ' + b.issuer), esc(b.balance)]));
@@ -70,6 +72,7 @@ export function dashboardPage(): string {
     table('queues', ['member', 'queue', 'waiting'], s.queues.map((q) => [esc(q.member), esc(q.type), esc(q.count)]));
     table('quotations', ['quotation', 'buyer', 'seller', 'pair', 'state', 'rate'], s.quotations.map((q) => [esc(q.quotation_uuid), esc(q.buyer), esc(q.seller), esc(q.pair), esc(q.state + ' ' + (quotationStates[q.state] || '')), esc(q.rate ?? '')]));
     table('payments', ['instruction', 'OFI', 'RFI', 'amount', 'status'], s.payments.map((p) => [esc(p.instruction), esc(p.ofi), esc(p.rfi), esc(p.amount + ' ' + p.asset), esc(p.status + (p.cancellation_requested ? ' (cancellation asked)' : ''))]));
+    table('redemptions', ['instruction', 'member', 'tokenizer', 'amount', 'status'], s.redemptions.map((r) => [esc(r.instruction), esc(r.member), esc(r.tokenizer), esc(r.amount + ' ' + r.asset), esc(r.status + ' (' + (redemptionSteps[r.status] || '') + ')')]));
     table('transactions', ['#', 'time', 'operations', 'status'], s.transactions.map((t) => [esc(t.transaction_reference_number), esc(time(t.timestamp)),
       '<span class="wrap">' + t.operations.map((o) => esc(o.from.member + '/' + o.from.account + ' → ' + o.to.member + '/' + o.to.account + ' ' + o.amount + ' ' + o.asset.code)).join('<br>') + '</span>',
       '<span class="' + (t.status === 'success' ? '' : 'failed') + '">' + esc(t.status + (t.failure_reason ? ': ' + t.failure_reason : '')) + '</span>']));

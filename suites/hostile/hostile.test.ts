@@ -51,7 +51,7 @@ const PROFILE_MEMBERS = 3;
  * that, so that only a run the harness failed to bound by its time-outs breaks it.
  */
 const RUN_OVERHEAD_MS = 120_000;
-/** A failed check ends its worker; the next one starts afresh. */
+/** A check that ran out of time ends its worker; the next one starts afresh (a target failure keeps it). */
 const WORKER_RESTART_MS = 4_000;
 /** Beyond this a run counts as hung and is killed: above the largest bound below (160 s), with room. */
 const KILL_AFTER_MS = 240_000;

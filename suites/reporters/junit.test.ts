@@ -34,7 +34,9 @@ function junitOf(): string {
   const results = summarize({
     run: { checks, scope: { filters: [] }, runErrors: [], startedAt: '2030-01-01T00:00:00.000Z', finishedAt: '2030-01-01T00:01:05.500Z' },
     requirements: loadRequirements('1.0.0'),
+    prerequisites: [],
     endpoints,
+    notProvokable: [],
     specVersion: '1.0.0',
     target: { base_url: 'http://target', capabilities: null },
     problems: [],

@@ -27,6 +27,18 @@ export function summaryText({ report, jsonPath, htmlPath, junitPath }: Published
     `    beside the score: ${overall.inconclusive} inconclusive, ${overall.not_verified} not verified on this target`,
     `  interoperates with the reference profile: ${results.reference_profile.passed}/${results.reference_profile.checked}`,
   );
+  const reliedOn = results.prerequisites.filter((prerequisite) => prerequisite.relied_on_by.length > 0);
+  if (reliedOn.length > 0) {
+    const held = reliedOn.filter((prerequisite) => prerequisite.status === 'held').length;
+    const notHeld = reliedOn.filter((prerequisite) => prerequisite.status === 'not-held');
+    lines.push(
+      `  prerequisites relied on: ${reliedOn.length}, ${held} held${notHeld.length === 0 ? '' : `; did not hold: ${notHeld.map((prerequisite) => `${prerequisite.id} (${prerequisite.made_inconclusive.length} requirement${prerequisite.made_inconclusive.length === 1 ? '' : 's'} inconclusive, not failed)`).join(', ')}`}`,
+    );
+  }
+  const { coverage } = results;
+  lines.push(
+    `  endpoint statuses the spec lists: ${coverage.exercised_listed_statuses} exercised, ${coverage.not_exercised_statuses} not exercised, ${coverage.not_provokable_statuses} not provokable from outside (of ${coverage.listed_statuses})`,
+  );
   for (const finding of results.findings.slice(0, SHOWN_FINDINGS)) lines.push(`  broken: ${findingLine(finding)}`);
   if (results.findings.length > SHOWN_FINDINGS) lines.push(`  ... and ${results.findings.length - SHOWN_FINDINGS} more broken requirements (see the report)`);
   lines.push(

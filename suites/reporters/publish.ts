@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { endpoints } from '../../schemas/endpoints.ts';
-import { loadRequirements } from '../requirements/catalogue.ts';
+import { loadCatalogue } from '../requirements/catalogue.ts';
+import { notProvokableStatuses } from '../requirements/spec-index.ts';
 import { renderJunit } from './junit.ts';
 import type { PublishedPaths } from './publish-text.ts';
 import { renderHtml } from './render-html.ts';
@@ -27,10 +28,14 @@ export async function publishReport(run: RunRecord, reportDir: string): Promise<
   const dir = resolve(reportDir);
   const { target, problem } = readRunTarget(dir);
   const specVersion = target?.spec_version ?? DEFAULT_SPEC_VERSION;
+  const catalogue = loadCatalogue(specVersion);
   const results = summarize({
     run,
-    requirements: loadRequirements(specVersion),
+    requirements: catalogue.requirements,
+    prerequisites: catalogue.prerequisites,
     endpoints,
+    // The spec index is of the spec the kit was written for; another version's catalogue marks nothing.
+    notProvokable: specVersion === DEFAULT_SPEC_VERSION ? notProvokableStatuses() : [],
     specVersion,
     target: { base_url: target?.base_url ?? null, capabilities: target?.capabilities ?? null },
     problems: problem === null ? [] : [problem],

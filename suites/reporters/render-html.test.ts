@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { escapeHtml, html } from './html.ts';
 import { renderHtml } from './render-html.ts';
-import { hostile, sampleReport } from './sample-report.ts';
+import { everyCheckFailingReport, hostile, LARGEST_BODY, sampleReport } from './sample-report.ts';
 
 test('html`` escapes every interpolated value unless it is already HTML', () => {
   expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
@@ -55,15 +55,38 @@ test('the verdict and headline come first, then contents, what to fix, the failu
 });
 
 test('past the page budget, bodies are left out so that a run failing every check stays under 5 MB', async () => {
-  const report = await sampleReport();
-  const template = report.results.checks.find((check) => check.outcome === 'failed');
-  if (!template) throw new Error('the sample has a failing check');
-  const bigBody = 'x'.repeat(64 * 1024);
-  const call = { ...template.calls[0]!, response_body: bigBody, request_body: bigBody };
-  // 150 failing checks of 20 calls with 64 KiB bodies each way: 375 MiB of bodies before the budget.
-  report.results.checks = Array.from({ length: 150 }, (_, index) => ({ ...template, check_id: `area.check-${index}`, calls: Array.from({ length: 20 }, () => call) }));
-  const page = renderHtml(report);
+  const page = renderHtml(await everyCheckFailingReport());
   expect(Buffer.byteLength(page)).toBeLessThan(5 * 1024 * 1024);
-  expect(page).toContain(bigBody); // the first bodies are whole
-  expect(page).toContain(`[body of ${bigBody.length} characters left out of this page to keep it small; conformance.json has it]`);
+  expect(page).toContain(LARGEST_BODY); // the first bodies are whole
+  expect(page).toContain(`[body of ${LARGEST_BODY.length} characters left out of this page to keep it small; conformance.json has it]`);
+});
+
+test('the endpoint table marks each listed status exercised, not exercised or not provokable, and the legend says what each mark means', async () => {
+  const report = await sampleReport();
+  const page = renderHtml(report);
+  const chip = (state: string, text: string) => new RegExp(`<span class="chip cov-${state}" data-state="${state}" title="[^"]*">[^<]* ${text}</span>`);
+  const row = (id: string) => page.slice(page.indexOf(`<span class="muted">${id}</span>`), page.indexOf('</tr>', page.indexOf(`<span class="muted">${id}</span>`)));
+  expect(row('member.getMember')).toMatch(chip('exercised', '200 ×1'));
+  expect(row('member.getMember')).toMatch(chip('not-exercised', '404'));
+  expect(row('member.getMember')).toMatch(chip('unlisted', '500 ×1'));
+  // POST /sign/message answers 404 only on an internal marshalling error: the spec index says why.
+  expect(row('member.signMessage')).toMatch(/<span class="chip cov-not-provokable" data-state="not-provokable" title="not provokable from outside: a marshalling error is internal[^"]*">⊘ 404<\/span>/);
+  const { coverage } = report.results;
+  expect(coverage.not_provokable_statuses).toBe(18);
+  expect(page).toContain(`${coverage.exercised_listed_statuses} were exercised by a check of this run,\n  ${coverage.not_exercised_statuses} were not, and ${coverage.not_provokable_statuses} cannot be provoked from outside`);
+  expect(coverage.exercised_listed_statuses + coverage.not_exercised_statuses + coverage.not_provokable_statuses).toBe(coverage.listed_statuses);
+  const legend = page.slice(page.indexOf('<section id="legend">'));
+  for (const state of ['exercised', 'not-exercised', 'not-provokable', 'unlisted']) expect(legend).toContain(`<span class="chip cov-${state}" data-state="${state}">`);
+});
+
+test('the prerequisites the run relied on are listed with whether they held, and a broken one is said in the verdict', async () => {
+  const report = await sampleReport();
+  const page = renderHtml(report);
+  const broken = report.results.prerequisites.find((prerequisite) => prerequisite.id === 'PRE-CREDIT-LINE-ACCOUNT');
+  expect(broken).toMatchObject({ status: 'not-held', checked_by: [{ id: 'CL-REQUEST', status: 'failed' }], made_inconclusive: ['FUND-DEFAULT-ACCOUNT'] });
+  expect(report.results.requirements.find((row) => row.id === 'FUND-DEFAULT-ACCOUNT')?.status).toBe('inconclusive');
+  expect(page).toContain('1 interoperability prerequisite did not hold (PRE-CREDIT-LINE-ACCOUNT): what rests on it is inconclusive, not failed');
+  expect(page).toMatch(/<tr id="prerequisite-PRE-CREDIT-LINE-ACCOUNT" data-status="not-held">[\s\S]*?<span class="chip pre-not-held">did not hold<\/span>[\s\S]*?inconclusive because it did not hold: <code class="id">FUND-DEFAULT-ACCOUNT<\/code>/);
+  expect(page).toMatch(/<tr id="prerequisite-PRE-MESSAGE-ENVELOPE" data-status="undecided">[\s\S]*?not relied on in this run/);
+  expect(page).toContain('<dt>prerequisite</dt>');
 });

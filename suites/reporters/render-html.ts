@@ -2,7 +2,20 @@ import { createHash } from 'node:crypto';
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { Html, html } from './html.ts';
 import { findingLine } from './publish-text.ts';
-import type { CheckReport, ConformanceReport, EndpointCoverage, Outcome, RequirementFinding, RequirementReport, RequirementStatus, Score } from './report-types.ts';
+import type {
+  CheckReport,
+  ConformanceReport,
+  EndpointCoverage,
+  Outcome,
+  PrerequisiteReport,
+  PrerequisiteStatus,
+  RequirementFinding,
+  RequirementReport,
+  RequirementStatus,
+  Score,
+  StatusCoverage,
+  StatusCoverageState,
+} from './report-types.ts';
 
 /**
  * conformance.html: one self-contained page that reads top-down like a certificate and works like a
@@ -24,6 +37,7 @@ export function renderHtml(report: ConformanceReport): string {
   const warned = results.checks.filter((check) => check.warnings.length > 0);
   const notVerified = results.requirements.filter((row) => row.layer === 'specification' && row.status !== 'passed' && row.status !== 'warning' && row.status !== 'failed');
   const { overall } = results.scores;
+  const notHeld = results.prerequisites.filter((prerequisite) => prerequisite.status === 'not-held');
 
   const page = html`<!DOCTYPE html>
 <html lang="en">
@@ -39,6 +53,7 @@ export function renderHtml(report: ConformanceReport): string {
   <h1>DSS API conformance: ${verdictLabel[results.verdict]}</h1>
   <p class="headline">${results.headline.text}.</p>
   <p>${scoreText(overall)} Interoperates with the reference profile: ${results.reference_profile.passed}/${results.reference_profile.checked}.</p>
+  ${notHeld.length === 0 ? null : html`<p class="prerequisites-broken">${notHeld.length} interoperability prerequisite${notHeld.length === 1 ? '' : 's'} did not hold (${notHeld.map((prerequisite) => prerequisite.id).join(', ')}): what rests on ${notHeld.length === 1 ? 'it' : 'them'} is inconclusive, not failed (<a href="#prerequisites">prerequisites</a>).</p>`}
   ${results.scope.filters.length === 0 ? null : html`<p class="scope">Filtered run (${results.scope.filters.join(', ')}): the verdict covers only the checks that ran, so it is <strong>partial</strong> at best.</p>`}
 </header>
 <nav class="toc" aria-label="Contents"><h2>Contents</h2><ol>
@@ -49,6 +64,7 @@ export function renderHtml(report: ConformanceReport): string {
   <li><a href="#baselined">Expected failures (${baselined.length})</a></li>
   <li><a href="#warnings">Warnings (${results.counts.warnings})</a></li>
   <li><a href="#scores">Scores by spec part</a></li>
+  <li><a href="#prerequisites">Interoperability prerequisites (${results.prerequisites.filter((prerequisite) => prerequisite.relied_on_by.length > 0).length} relied on, ${notHeld.length} not held)</a></li>
   <li><a href="#requirements">Requirement matrix (${results.requirements.length})</a></li>
   <li><a href="#coverage">Endpoint coverage</a></li>
   <li><a href="#checks">All checks (${results.checks.length})</a></li>
@@ -100,6 +116,14 @@ export function renderHtml(report: ConformanceReport): string {
   <p>Checks: ${Object.entries(results.counts.checks).map(([outcome, count]) => html`<span class="chip outcome-${outcome}">${outcomeLabel[outcome as Outcome]} ${count}</span> `)}; warnings ${results.counts.warnings}.</p>
   <p>Requirements (every level and layer): ${Object.entries(results.counts.requirements).map(([status, count]) => html`<span class="chip status-${status}">${statusLabel[status as RequirementStatus]} ${count}</span> `)}</p>
 </section>
+<section id="prerequisites">
+  <h2>Interoperability prerequisites</h2>
+  <p class="muted">Rules of the reference profile that checks need before they can verify anything (a vendor must sign a funding somehow). They are never scored: whether one held is read from the profile requirements that check it, and where one did not hold, the requirements resting on it are inconclusive, never failed.</p>
+  <table id="prerequisite-table">
+    <thead><tr><th>Prerequisite</th><th>Held?</th><th>Checked by</th><th>Relied on by (this run)</th><th>Rule and source</th></tr></thead>
+    <tbody>${results.prerequisites.map(prerequisiteRow)}</tbody>
+  </table>
+</section>
 <section id="requirements">
   <h2>Requirement matrix</h2>
   <details><summary>Show the ${results.requirements.length} requirements</summary>
@@ -112,8 +136,10 @@ export function renderHtml(report: ConformanceReport): string {
 </section>
 <section id="coverage">
   <h2>Endpoint coverage</h2>
-  <p>${results.coverage.exercised_listed_statuses} of ${results.coverage.listed_statuses} statuses the spec lists were exercised;
+  <p>Of the ${results.coverage.listed_statuses} statuses the spec lists, ${results.coverage.exercised_listed_statuses} were exercised by a check of this run,
+  ${results.coverage.not_exercised_statuses} were not, and ${results.coverage.not_provokable_statuses} cannot be provoked from outside (internal failures);
   ${results.coverage.unlisted_statuses_observed} statuses it does not list were observed; ${results.coverage.uncatalogued_calls} calls went outside the catalogue.</p>
+  <p class="coverage-key">${(['exercised', 'not-exercised', 'not-provokable', 'unlisted'] as const).map((state) => html`${coverageChip(state, coverageLabel[state])} `)}</p>
   <details><summary>Show the ${results.coverage.endpoints.length} endpoints</summary>
   <p><input type="search" class="filter" data-table="coverage-table" placeholder="Filter: path, status…" aria-label="Filter the endpoints"></p>
   <table id="coverage-table">
@@ -160,7 +186,8 @@ export function renderHtml(report: ConformanceReport): string {
     <dt>${outcomeLabel.skipped}</dt><dd>a check not run on this target, with the reason.</dd>
     <dt>${outcomeLabel['expected-failure']}</dt><dd>failed as the baseline says; ${outcomeLabel['stale-baseline']}: listed in the baseline but passed, which fails the run until the baseline is fixed.</dd>
     <dt>finding</dt><dd>a cross-cutting requirement (the error body, a resource schema) found broken on the way: recorded without stopping the check, which still decides its own requirements.</dd>
-    <dt>coverage</dt><dd><span class="chip cov-hit">listed, exercised</span> <span class="chip cov-miss">listed, not exercised</span> <span class="chip cov-unlisted">not listed, observed</span>; ×N is the number of calls.</dd>
+    <dt>prerequisite</dt><dd>an interoperability rule of the reference profile that checks need before they can verify anything: ${prerequisiteChip('held')} every requirement checking it passed; ${prerequisiteChip('not-held')} one failed, so the requirements resting on it are inconclusive, never failed; ${prerequisiteChip('undecided')} the run did not decide it.</dd>
+    <dt>coverage</dt><dd>${coverageChip('exercised', coverageLabel.exercised)} a check of this run got the listed status; ${coverageChip('not-exercised', coverageLabel['not-exercised'])} the spec lists it and a client could provoke it, but no check of this run got it; ${coverageChip('not-provokable', coverageLabel['not-provokable'])} the spec lists it, but only an internal failure produces it (hover for why); ${coverageChip('unlisted', coverageLabel.unlisted)} a call got a status the spec does not list. ×N is the number of calls.</dd>
   </dl>
 </section>
 ${results.problems.length === 0 ? null : html`<section id="problems"><h2>Problems of the run (${results.problems.length})</h2><ul>${results.problems.map((problem) => html`<li>${problem}</li>`)}</ul></section>`}
@@ -279,10 +306,45 @@ function requirementRow(row: RequirementReport): Html {
 </tr>`;
 }
 
+/** The words of each state of a listed status; the chip's text carries them too, so colour is never the only sign. */
+const coverageLabel: Record<StatusCoverageState, string> = {
+  exercised: 'exercised',
+  'not-exercised': 'listed, not exercised',
+  'not-provokable': 'not provokable from outside',
+  unlisted: 'not listed, observed',
+};
+
+const coverageMark: Record<StatusCoverageState, string> = { exercised: '✓', 'not-exercised': '○', 'not-provokable': '⊘', unlisted: '!' };
+
+function coverageChip(state: StatusCoverageState, text: string, title?: string): Html {
+  return html`<span class="chip cov-${state}" data-state="${state}"${title === undefined ? null : html` title="${title}"`}>${coverageMark[state]} ${text}</span>`;
+}
+
 function coverageRow(row: EndpointCoverage): Html {
-  return html`<tr><td><code>${row.method} ${row.path}</code><br><span class="muted">${row.endpoint_id}</span></td><td>${row.statuses.map(
-    (status) => html`<span class="chip ${status.listed ? (status.exercised ? 'cov-hit' : 'cov-miss') : 'cov-unlisted'}">${status.status}${status.calls > 0 ? ` ×${status.calls}` : ''}</span> `,
-  )}</td></tr>`;
+  return html`<tr><td><code>${row.method} ${row.path}</code><br><span class="muted">${row.endpoint_id}</span></td><td>${row.statuses.map((status) => html`${statusChip(status)} `)}</td></tr>`;
+}
+
+function statusChip(status: StatusCoverage): Html {
+  const text = `${status.status}${status.calls > 0 ? ` ×${status.calls}` : ''}`;
+  const reason = status.not_provokable;
+  const title = reason === null ? coverageLabel[status.state] : status.state === 'not-provokable' ? `${coverageLabel[status.state]}: ${reason}` : `${coverageLabel[status.state]}, though only an internal failure should produce it: ${reason}`;
+  return coverageChip(status.state, text, title);
+}
+
+const prerequisiteLabel: Record<PrerequisiteStatus, string> = { held: 'held', 'not-held': 'did not hold', undecided: 'undecided' };
+
+function prerequisiteChip(status: PrerequisiteStatus): Html {
+  return html`<span class="chip pre-${status}">${prerequisiteLabel[status]}</span>`;
+}
+
+function prerequisiteRow(row: PrerequisiteReport): Html {
+  return html`<tr id="prerequisite-${row.id}" data-status="${row.status}">
+  <td><code class="id">${row.id}</code></td>
+  <td>${prerequisiteChip(row.status)}</td>
+  <td>${row.checked_by.map((checker) => html`<code class="id">${checker.id}</code> <span class="chip status-${checker.status}">${statusLabel[checker.status]}</span><br>`)}</td>
+  <td>${row.relied_on_by.length === 0 ? html`<span class="muted">not relied on in this run</span>` : html`${row.relied_on_by.length} requirement${row.relied_on_by.length === 1 ? '' : 's'}${row.made_inconclusive.length === 0 ? null : html`; <strong>inconclusive because it did not hold: ${row.made_inconclusive.map((id) => html`<code class="id">${id}</code> `)}</strong>`}<details><summary>which</summary><p>${row.relied_on_by.map((id) => html`<code class="id">${id}</code> `)}</p></details>`}</td>
+  <td>${row.statement}<br><span class="muted">${row.source}</span></td>
+</tr>`;
 }
 
 function checkRow(check: CheckReport): Html {
@@ -338,11 +400,13 @@ code.id { white-space: nowrap; overflow-wrap: normal; }
 pre { background: #f6f8fa; padding: .5rem; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 24rem; overflow: auto; margin: .25rem 0; }
 .muted { color: #57606a; }
 .chip { display: inline-block; padding: 0 .45rem; border-radius: 1rem; font-size: 12px; background: #eaeef2; margin: 1px 0; white-space: nowrap; }
-.status-passed, .outcome-passed, .cov-hit { background: #dafbe1; }
-.status-failed, .outcome-failed, .outcome-stale-baseline, .outcome-flaky { background: #ffebe9; }
+.status-passed, .outcome-passed, .cov-exercised, .pre-held { background: #dafbe1; }
+.status-failed, .outcome-failed, .outcome-stale-baseline, .outcome-flaky, .pre-not-held { background: #ffebe9; }
 .status-warning, .outcome-expected-failure, .cov-unlisted { background: #fff8c5; }
 .status-inconclusive, .outcome-harness-fault, .harness { background: #fbefff; }
-.status-uncovered, .status-not-verified, .status-not-testable, .outcome-skipped, .cov-miss { background: #eaeef2; color: #57606a; }
+.status-uncovered, .status-not-verified, .status-not-testable, .outcome-skipped, .cov-not-exercised, .pre-undecided { background: #eaeef2; color: #57606a; }
+.cov-not-provokable { background: #fff; color: #57606a; border: 1px dashed #8c959f; }
+.verdict .prerequisites-broken a { color: inherit; }
 .bar { display: inline-block; width: 8rem; height: .6rem; background: #eaeef2; border-radius: .3rem; overflow: hidden; vertical-align: middle; }
 .bar span { display: block; height: 100%; background: #1a7f37; }
 article.check, article.finding { border: 1px solid #d0d7de; border-left: 4px solid #cf222e; border-radius: 6px; padding: .25rem 1rem .75rem; margin: 1rem 0; }

@@ -132,6 +132,8 @@ export interface RequirementReport {
   source: string;
   layer: RequirementLayer;
   not_testable: string | null;
+  /** The interoperability prerequisites (PRE-...) its checks rest on. */
+  prerequisites: string[];
   status: RequirementStatus;
   /** Why an undecided requirement is undecided (skip reasons, the filter, the check that stopped); null when decided. */
   reason: string | null;
@@ -174,12 +176,43 @@ export interface PartScore extends Score {
   part: SpecPart;
 }
 
+/**
+ * What the run shows of one status of an endpoint: `exercised` (a call got it), `not-exercised` (listed, no
+ * call got it), `not-provokable` (listed, but only an internal failure produces it: no client can ask for
+ * it, spec-index.yaml says why), `unlisted` (the spec does not list it, a call got it).
+ */
+export const statusCoverageStates = ['exercised', 'not-exercised', 'not-provokable', 'unlisted'] as const;
+export type StatusCoverageState = (typeof statusCoverageStates)[number];
+
+/**
+ * Whether a prerequisite held in the run: `held` when every requirement that checks it passed,
+ * `not-held` when one failed (what rests on it is then inconclusive, never failed), `undecided` otherwise.
+ */
+export const prerequisiteStatuses = ['held', 'not-held', 'undecided'] as const;
+export type PrerequisiteStatus = (typeof prerequisiteStatuses)[number];
+
+export interface PrerequisiteReport {
+  id: string;
+  statement: string;
+  source: string;
+  /** The reference-profile requirements that check it, with their status in this run. */
+  checked_by: Array<{ id: string; status: RequirementStatus }>;
+  status: PrerequisiteStatus;
+  /** Requirements resting on it that a check of this run ran for: what the run relied on it for. */
+  relied_on_by: string[];
+  /** Of those, the ones a check found broken that are inconclusive instead, because it did not hold. */
+  made_inconclusive: string[];
+}
+
 export interface StatusCoverage {
   status: number;
   /** Listed by the spec for the endpoint (401 counts as listed everywhere: every endpoint needs a token). */
   listed: boolean;
   exercised: boolean;
   calls: number;
+  state: StatusCoverageState;
+  /** Why no client can provoke this listed status; null when a client can. */
+  not_provokable: string | null;
 }
 
 export interface EndpointCoverage {
@@ -193,6 +226,10 @@ export interface CoverageReport {
   endpoints: EndpointCoverage[];
   listed_statuses: number;
   exercised_listed_statuses: number;
+  /** Listed statuses no call got, though a client can provoke them. */
+  not_exercised_statuses: number;
+  /** Listed statuses no call got that no client can provoke (internal failures). */
+  not_provokable_statuses: number;
   unlisted_statuses_observed: number;
   /** Calls outside the catalogue (unknown paths, the simulator control plane). */
   uncatalogued_calls: number;
@@ -231,6 +268,8 @@ export interface ConformanceResults {
   scores: { overall: Score; parts: PartScore[] };
   /** Requirements of the reference profile's layer (docs/semantics.md): shown beside the verdict, never in it. */
   reference_profile: { passed: number; checked: number };
+  /** The interoperability prerequisites of the catalogue: which ones the run relied on, and whether they held. */
+  prerequisites: PrerequisiteReport[];
   /** Broken requirements, the most widespread first: what a vendor has to fix. */
   findings: RequirementFinding[];
   requirements: RequirementReport[];

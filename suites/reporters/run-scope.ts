@@ -9,6 +9,41 @@ import type { RunScope } from './report-types.ts';
 export const RUN_FILTERS_ENV = 'DSS_RUN_FILTERS';
 export const METADATA_KEY = 'dss_filters';
 
+/**
+ * Which checks `--grep` and `--tag` select, as one regular expression for the conformance config to
+ * give its projects: Playwright applies a command-line `--grep` only to the projects it was asked to
+ * run, never to a dependency's teardown, so the `clock` stage ran all its checks in a filtered run.
+ */
+export const CHECK_FILTER_ENV = 'DSS_CHECK_FILTER';
+
+/**
+ * The expression a check's title (with its tags) must match: every filter given, in any order. A
+ * `--grep` that is no regular expression is the user's mistake: the message says so, and why.
+ */
+export function checkFilter(grep: string | undefined, tag: string | undefined): { source: string } | { mistake: string } | null {
+  const parts: string[] = [];
+  if (grep !== undefined) {
+    try {
+      new RegExp(grep);
+    } catch (error) {
+      return { mistake: `--grep must be a regular expression; "${grep}" is not: ${(error as Error).message}` };
+    }
+    parts.push(grep);
+  }
+  if (tag !== undefined) parts.push(`${escapeRegExp(tag.startsWith('@') ? tag : `@${tag}`)}(?![\\w.-])`);
+  if (parts.length === 0) return null;
+  return { source: `^${parts.map((part) => `(?=[\\s\\S]*?(?:${part}))`).join('')}` };
+}
+
+export function checkFilterFromEnv(env: Record<string, string | undefined>): RegExp | undefined {
+  const source = env[CHECK_FILTER_ENV];
+  return source === undefined || source === '' ? undefined : new RegExp(source);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 export function filtersFromEnv(env: Record<string, string | undefined>): string[] {
   const text = env[RUN_FILTERS_ENV];
   if (text === undefined || text === '') return [];

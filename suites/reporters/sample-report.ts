@@ -1,5 +1,6 @@
 import { endpoints } from '../../schemas/endpoints.ts';
-import { loadRequirements } from '../requirements/catalogue.ts';
+import { loadCatalogue } from '../requirements/catalogue.ts';
+import { notProvokableStatuses } from '../requirements/spec-index.ts';
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { reportFormat, type ConformanceReport, type RawCheck } from './report-types.ts';
 import { signReport } from './signature.ts';
@@ -45,16 +46,48 @@ const checks: RawCheck[] = [
     ],
     attempts: [{ status: 'passed', errors: [], callAttachments: [{ body: JSON.stringify([{ ...call, status: 200 }]) }] }],
   },
+  {
+    // A broken interoperability prerequisite: the credit line (CL-REQUEST checks PRE-CREDIT-LINE-ACCOUNT)
+    // fails, and with it the funding that rests on it, which the report must show inconclusive, not failed.
+    title: 'ledger.funding-default-account funds main',
+    file: 'checks/ledger/funding.spec.ts',
+    expectedStatus: 'passed',
+    annotations: [
+      { type: 'check', description: 'ledger.funding-default-account' },
+      { type: 'requirement', description: 'CL-REQUEST' },
+      { type: 'requirement', description: 'FUND-DEFAULT-ACCOUNT' },
+    ],
+    attempts: [{ status: 'failed', errors: ['CheckFailure: the funding never settled'], callAttachments: [{ body: JSON.stringify([{ ...call, endpoint_id: 'member.changeCreditLine', method: 'POST', status: 404 }]) }] }],
+  },
 ];
 
 export async function sampleReport(): Promise<ConformanceReport> {
+  const catalogue = loadCatalogue('1.0.0');
   const results = summarize({
     run: { checks, scope: { filters: [] }, runErrors: [], startedAt: '2030-01-01T00:00:00.000Z', finishedAt: '2030-01-01T00:00:30.000Z' },
-    requirements: loadRequirements('1.0.0'),
+    requirements: catalogue.requirements,
+    prerequisites: catalogue.prerequisites,
     endpoints,
+    notProvokable: notProvokableStatuses(),
     specVersion: '1.0.0',
     target: { base_url: `http://target/${hostile}`, capabilities: { control: hostile } },
     problems: [],
   });
   return signReport({ format: reportFormat, suite_version: '0.1.0', profile_digest: 'sha256:profile', results });
+}
+
+/** A body at the recorder's 64 KiB cut. */
+export const LARGEST_BODY = 'x'.repeat(64 * 1024);
+
+/**
+ * The largest report the HTML page is made from: 150 failing checks of 20 calls with bodies at the cut
+ * each way (375 MiB of bodies before the page's budget). For the page-size test and bench/report-open.
+ */
+export async function everyCheckFailingReport(): Promise<ConformanceReport> {
+  const report = await sampleReport();
+  const template = report.results.checks.find((check) => check.outcome === 'failed');
+  if (!template) throw new Error('the sample report has a failing check');
+  const call = { ...template.calls[0]!, response_body: LARGEST_BODY, request_body: LARGEST_BODY };
+  report.results.checks = Array.from({ length: 150 }, (_, index) => ({ ...template, check_id: `area.check-${index}`, calls: Array.from({ length: 20 }, () => call) }));
+  return report;
 }

@@ -6,13 +6,13 @@ import type { RawAnnotation, RawAttempt, RawCheck, RunRecord } from './report-ty
 import { summarize } from './summarize.ts';
 
 const requirements: Requirement[] = [
-  { id: 'TEST-A', part: 'endpoints', level: 'MUST', statement: 'a', source: 's', layer: 'specification', not_testable: null },
-  { id: 'TEST-B', part: 'endpoints', level: 'MUST', statement: 'b', source: 's', layer: 'specification', not_testable: null },
-  { id: 'TEST-C', part: 'errors', level: 'SHOULD', statement: 'c', source: 's', layer: 'specification', not_testable: null },
-  { id: 'TEST-D', part: 'errors', level: 'MUST', statement: 'd', source: 's', layer: 'specification', not_testable: null },
-  { id: 'TEST-E', part: 'authentication', level: 'MUST', statement: 'e', source: 's', layer: 'specification', not_testable: null },
-  { id: 'TEST-F', part: 'states', level: 'MUST', statement: 'f', source: 's', layer: 'specification', not_testable: null },
-  { id: 'TEST-G', part: 'limits', level: 'MUST', statement: 'g', source: 's', layer: 'specification', not_testable: null },
+  { id: 'TEST-A', part: 'endpoints', level: 'MUST', statement: 'a', source: 's', layer: 'specification', not_testable: null, prerequisites: [] },
+  { id: 'TEST-B', part: 'endpoints', level: 'MUST', statement: 'b', source: 's', layer: 'specification', not_testable: null, prerequisites: [] },
+  { id: 'TEST-C', part: 'errors', level: 'SHOULD', statement: 'c', source: 's', layer: 'specification', not_testable: null, prerequisites: [] },
+  { id: 'TEST-D', part: 'errors', level: 'MUST', statement: 'd', source: 's', layer: 'specification', not_testable: null, prerequisites: [] },
+  { id: 'TEST-E', part: 'authentication', level: 'MUST', statement: 'e', source: 's', layer: 'specification', not_testable: null, prerequisites: [] },
+  { id: 'TEST-F', part: 'states', level: 'MUST', statement: 'f', source: 's', layer: 'specification', not_testable: null, prerequisites: [] },
+  { id: 'TEST-G', part: 'limits', level: 'MUST', statement: 'g', source: 's', layer: 'specification', not_testable: null, prerequisites: [] },
 ];
 
 const response = (status: number) => ({ status, description: '', body: null });
@@ -66,7 +66,7 @@ function run(checks: RawCheck[], runErrors: string[] = [], filters: string[] = [
 }
 
 function summary(record: RunRecord) {
-  return summarize({ run: record, requirements, endpoints, specVersion: '1.0.0', target: { base_url: 'http://target', capabilities: null }, problems: [] });
+  return summarize({ run: record, requirements, prerequisites: [], endpoints, notProvokable: [], specVersion: '1.0.0', target: { base_url: 'http://target', capabilities: null }, problems: [] });
 }
 
 const passing = check('c.pass', {
@@ -128,13 +128,14 @@ test('the coverage matrix lists each endpoint with its listed statuses plus 401,
   const results = summary(run([passing, failing]));
   const getMember = results.coverage.endpoints.find((row) => row.endpoint_id === 'member.getMember');
   expect(getMember?.path).toBe('/client/v1/api/members/{member_identification}');
+  const counted = (status: number, listed: boolean, calls: number, state: string) => ({ status, listed, exercised: calls > 0, calls, state, not_provokable: null });
   expect(getMember?.statuses).toEqual([
-    { status: 200, listed: true, exercised: true, calls: 1 },
-    { status: 400, listed: true, exercised: false, calls: 0 },
-    { status: 401, listed: true, exercised: false, calls: 0 },
-    { status: 404, listed: true, exercised: true, calls: 1 },
-    { status: 418, listed: false, exercised: true, calls: 1 },
-    { status: 500, listed: false, exercised: true, calls: 1 },
+    counted(200, true, 1, 'exercised'),
+    counted(400, true, 0, 'not-exercised'),
+    counted(401, true, 0, 'not-exercised'),
+    counted(404, true, 1, 'exercised'),
+    counted(418, false, 1, 'unlisted'),
+    counted(500, false, 1, 'unlisted'),
   ]);
   const accounts = results.coverage.endpoints.find((row) => row.endpoint_id === 'member.listDigitalAccounts');
   expect(accounts?.statuses.map((s) => [s.status, s.exercised])).toEqual([
@@ -142,8 +143,80 @@ test('the coverage matrix lists each endpoint with its listed statuses plus 401,
     [401, false],
     [404, false],
   ]);
-  expect(results.coverage).toMatchObject({ listed_statuses: 7, exercised_listed_statuses: 2, unlisted_statuses_observed: 2, uncatalogued_calls: 1 });
+  expect(results.coverage).toMatchObject({ listed_statuses: 7, exercised_listed_statuses: 2, not_exercised_statuses: 5, not_provokable_statuses: 0, unlisted_statuses_observed: 2, uncatalogued_calls: 1 });
   expect(results.problems).toContain('recorded calls name endpoint id member.nope, which is not in the catalogue');
+});
+
+test('a listed status no client can provoke is marked so, unless a call got it anyway; one the catalogue does not list is a problem', () => {
+  const internal = (path: string, status: number, reason: string) => ({ family: 'member' as const, method: 'GET', path, status, reason });
+  const notProvokable = [
+    internal('/digital-accounts', 404, 'an internal failure'),
+    internal('/members/{member_identification}', 404, 'a marshalling error'),
+    internal('/members/{member_identification}', 409, 'not in the table'),
+  ];
+  const results = summarize({ run: run([passing]), requirements, prerequisites: [], endpoints, notProvokable, specVersion: '1.0.0', target: { base_url: null, capabilities: null }, problems: [] });
+  const row = (id: string) => results.coverage.endpoints.find((endpoint) => endpoint.endpoint_id === id)!.statuses;
+  expect(row('member.listDigitalAccounts').find((status) => status.status === 404)).toEqual({ status: 404, listed: true, exercised: false, calls: 0, state: 'not-provokable', not_provokable: 'an internal failure' });
+  // A call got it after all: exercised, and the reason stays.
+  expect(row('member.getMember').find((status) => status.status === 404)).toMatchObject({ state: 'exercised', calls: 1, not_provokable: 'a marshalling error' });
+  expect(row('member.getMember').map((status) => status.state)).toEqual(['exercised', 'not-exercised', 'not-exercised', 'exercised', 'unlisted']);
+  expect(results.coverage).toMatchObject({ listed_statuses: 7, exercised_listed_statuses: 2, not_exercised_statuses: 4, not_provokable_statuses: 1 });
+  expect(results.problems).toContain('the spec index marks member GET /members/{member_identification} 409 not provokable, but the endpoint catalogue lists no such status');
+});
+
+test('a prerequisite holds when its checking requirements pass; when one fails, what rests on it is inconclusive, never failed', () => {
+  const profile = { part: 'states' as const, level: 'MUST' as const, statement: 'p', source: 's', layer: 'profile' as const, not_testable: null, prerequisites: [] };
+  const resting = (id: string, ...prerequisites: string[]) => ({ ...requirements[0]!, id, prerequisites });
+  const catalogue: Requirement[] = [
+    { ...profile, id: 'TEST-CHECKS-LINE' },
+    { ...profile, id: 'TEST-CHECKS-SIGN' },
+    resting('TEST-FUNDS', 'PRE-LINE'),
+    resting('TEST-PAYS', 'PRE-LINE', 'PRE-SIGN'),
+    resting('TEST-UNRUN', 'PRE-SIGN'),
+  ];
+  const prerequisites = [
+    { id: 'PRE-LINE', statement: 'line', cites: [], source: 's', checked_by: ['TEST-CHECKS-LINE'] },
+    { id: 'PRE-SIGN', statement: 'sign', cites: [], source: 's', checked_by: ['TEST-CHECKS-SIGN'] },
+    { id: 'PRE-NEVER', statement: 'never checked', cites: [], source: 's', checked_by: ['TEST-UNKNOWN'] },
+  ];
+  const summaryOf = (lineFails: boolean) =>
+    summarize({
+      run: run([
+        check('c.line', { requirements: ['TEST-CHECKS-LINE'], attempts: [lineFails ? { status: 'failed', errors: ['[TEST-CHECKS-LINE] the line was refused'] } : {}] }),
+        check('c.sign', { requirements: ['TEST-CHECKS-SIGN'], attempts: [{}] }),
+        // A failure that names no requirement blames all of the check's: both rest on PRE-LINE.
+        check('c.flow', { requirements: ['TEST-FUNDS', 'TEST-PAYS'], attempts: [{ status: 'failed', errors: ['Test timeout of 30000ms exceeded.'] }] }),
+        check('c.unrun', { requirements: ['TEST-UNRUN'], attempts: [{ status: 'skipped' }], annotations: [{ type: 'skip', description: 'needs the simulator control plane' }] }),
+      ]),
+      requirements: catalogue,
+      prerequisites,
+      endpoints,
+      notProvokable: [],
+      specVersion: '1.0.0',
+      target: { base_url: null, capabilities: null },
+      problems: [],
+    });
+
+  const broken = summaryOf(true);
+  const status = (id: string) => broken.requirements.find((row) => row.id === id);
+  expect(broken.prerequisites.map(({ id, status, checked_by, relied_on_by, made_inconclusive }) => ({ id, status, checked_by, relied_on_by, made_inconclusive }))).toEqual([
+    { id: 'PRE-LINE', status: 'not-held', checked_by: [{ id: 'TEST-CHECKS-LINE', status: 'failed' }], relied_on_by: ['TEST-FUNDS', 'TEST-PAYS'], made_inconclusive: ['TEST-FUNDS', 'TEST-PAYS'] },
+    { id: 'PRE-SIGN', status: 'held', checked_by: [{ id: 'TEST-CHECKS-SIGN', status: 'passed' }], relied_on_by: ['TEST-PAYS'], made_inconclusive: [] },
+    { id: 'PRE-NEVER', status: 'undecided', checked_by: [{ id: 'TEST-UNKNOWN', status: 'uncovered' }], relied_on_by: [], made_inconclusive: [] },
+  ]);
+  expect(status('TEST-FUNDS')).toMatchObject({ status: 'inconclusive', prerequisites: ['PRE-LINE'] });
+  expect(status('TEST-FUNDS')?.reason).toMatch(/^rests on PRE-LINE \(TEST-CHECKS-LINE failed\), which did not hold here/);
+  expect(status('TEST-PAYS')?.status).toBe('inconclusive');
+  expect(status('TEST-CHECKS-LINE')?.status).toBe('failed');
+  // One defect, one finding: the prerequisite's own requirement, not what rests on it; the specification score decided nothing.
+  expect(broken.findings.map((finding) => finding.requirement)).toEqual(['TEST-CHECKS-LINE']);
+  expect(broken.scores.overall).toMatchObject({ passed: 0, checked: 0, inconclusive: 2 });
+
+  // When it holds, the same failures are the target's.
+  const held = summaryOf(false);
+  expect(held.prerequisites[0]).toMatchObject({ id: 'PRE-LINE', status: 'held', made_inconclusive: [] });
+  expect(held.requirements.find((row) => row.id === 'TEST-FUNDS')?.status).toBe('failed');
+  expect(held.findings.map((finding) => finding.requirement).sort()).toEqual(['TEST-FUNDS', 'TEST-PAYS']);
 });
 
 test('warnings do not fail the run or a MUST requirement, even when they name it', () => {
@@ -230,11 +303,11 @@ test('a filtered run that passed is partial, and what it left out is not verifie
 test('the reference profile layer is scored beside the verdict, and a not-testable requirement is shown as such', () => {
   const layered: Requirement[] = [
     ...requirements.slice(0, 2),
-    { id: 'TEST-P', part: 'states', level: 'MUST', statement: 'p', source: 's', layer: 'profile', not_testable: null },
-    { id: 'TEST-N', part: 'errors', level: 'MUST', statement: 'n', source: 's', layer: 'specification', not_testable: 'an internal failure no client can provoke' },
+    { id: 'TEST-P', part: 'states', level: 'MUST', statement: 'p', source: 's', layer: 'profile', not_testable: null, prerequisites: [] },
+    { id: 'TEST-N', part: 'errors', level: 'MUST', statement: 'n', source: 's', layer: 'specification', not_testable: 'an internal failure no client can provoke', prerequisites: [] },
   ];
   const profileCheck = check('c.profile', { requirements: ['TEST-P'], attempts: [{ status: 'failed', errors: ['[TEST-P] expected 409, got 400'] }] });
-  const results = summarize({ run: run([passing, profileCheck]), requirements: layered, endpoints, specVersion: '1.0.0', target: { base_url: null, capabilities: null }, problems: [] });
+  const results = summarize({ run: run([passing, profileCheck]), requirements: layered, prerequisites: [], endpoints, notProvokable: [], specVersion: '1.0.0', target: { base_url: null, capabilities: null }, problems: [] });
   expect(results.reference_profile).toEqual({ passed: 0, checked: 1 });
   expect(results.scores.overall).toMatchObject({ passed: 1, checked: 1 });
   expect(results.requirements.find((row) => row.id === 'TEST-N')).toMatchObject({ status: 'not-testable', reason: 'an internal failure no client can provoke' });

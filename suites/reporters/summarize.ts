@@ -1,8 +1,10 @@
 import type { Endpoint } from '../../schemas/catalogue-types.ts';
-import type { Requirement } from '../requirements/catalogue.ts';
+import type { Prerequisite, Requirement } from '../requirements/catalogue.ts';
+import type { NotProvokable } from '../requirements/spec-index.ts';
 import { toCheckReport } from './check-report.ts';
 import { cleanErrorMessage, expectedAndGot } from './error-message.ts';
 import { coverageOf } from './coverage.ts';
+import { applyPrerequisites } from './prerequisites.ts';
 import {
   outcomes,
   requirementStatuses,
@@ -24,7 +26,11 @@ import { isDecided, isHarnessFailure, isTargetFailure, referenceProfileOf, requi
 export interface SummaryInput {
   run: RunRecord;
   requirements: readonly Requirement[];
+  /** The catalogue's interoperability prerequisites, which the requirements name. */
+  prerequisites: readonly Prerequisite[];
   endpoints: readonly Endpoint[];
+  /** Listed statuses no client can provoke (the spec index's internal failures). */
+  notProvokable: readonly NotProvokable[];
   specVersion: string;
   target: { base_url: string | null; capabilities: Json };
   /** Problems found before aggregation (a missing target.json, say); more are added here. */
@@ -41,14 +47,14 @@ export function summarize(input: SummaryInput): ConformanceResults {
   const converted = input.run.checks.map((raw) => toCheckReport(raw, problems));
   const checks = converted.map(({ check }) => check).sort(byCheckId);
   const blame = converted.flatMap(({ check, blame }) => [...blame].map(([requirement, messages]) => ({ check_id: check.check_id, requirement, messages })));
-  const coverage = coverageOf(input.endpoints, converted.flatMap(({ allCalls }) => allCalls), problems);
+  const coverage = coverageOf(input.endpoints, converted.flatMap(({ allCalls }) => allCalls), input.notProvokable, problems);
 
   const known = new Set(input.requirements.map((requirement) => requirement.id));
   for (const check of checks) {
     for (const id of check.requirements) if (!known.has(id)) problems.push(`check ${check.check_id} names requirement ${id}, which is not in catalogue ${input.specVersion}`);
   }
   const scope = input.run.scope;
-  const matrix = requirementMatrix(input.requirements, checks, scope);
+  const { matrix, prerequisites } = applyPrerequisites(input.prerequisites, requirementMatrix(input.requirements, checks, scope));
 
   return {
     spec_version: input.specVersion,
@@ -66,6 +72,7 @@ export function summarize(input: SummaryInput): ConformanceResults {
     },
     scores: scoresOf(matrix),
     reference_profile: referenceProfileOf(matrix),
+    prerequisites,
     findings: findingsOf(matrix, blame),
     requirements: matrix,
     uncovered: matrix.filter((row) => row.status === 'uncovered').map((row) => row.id),

@@ -34,6 +34,25 @@ test('the layers: rules the spec leaves open are the profile\'s, and a prerequis
   const named = new Set(requirements.flatMap((requirement) => requirement.prerequisites));
   expect([...named].sort()).toEqual(prerequisites.map((prerequisite) => prerequisite.id).sort());
   for (const requirement of requirements) if (requirement.layer === 'profile') expect(requirement.prerequisites, requirement.id).toEqual([]);
+  // Whether a prerequisite held is read from the profile requirements that check it.
+  for (const prerequisite of prerequisites) {
+    expect(prerequisite.checked_by.length, prerequisite.id).toBeGreaterThan(0);
+    for (const id of prerequisite.checked_by) expect(layer(id), `${prerequisite.id} checked by ${id}`).toBe('profile');
+  }
+  expect(prerequisites.find((prerequisite) => prerequisite.id === 'PRE-CREDIT-LINE-ACCOUNT')?.checked_by).toEqual(['CL-REQUEST']);
+});
+
+test('a prerequisite must name the requirements that check it, and they must exist', () => {
+  const text = (checkedBy: string) => `
+spec_version: 1.0.0
+prerequisites:
+  - { id: PRE-RULE, statement: s, cites: [{ spec: 1, quote: q }]${checkedBy} }
+requirements:
+  - { id: GOOD-ONE, part: errors, level: MUST, layer: profile, statement: s, cites: [{ spec: 1, quote: q }] }
+`;
+  expect(() => parseRequirements(text(''), '1.0.0')).toThrow('prerequisites[0] (PRE-RULE): checked_by must be a non-empty list of the requirement ids that verify it');
+  expect(() => parseRequirements(text(', checked_by: [GONE-ONE]'), '1.0.0')).toThrow('prerequisites (PRE-RULE): checked_by names GONE-ONE, which is not among the requirements');
+  expect(parseRequirements(text(', checked_by: [GOOD-ONE]'), '1.0.0').map((requirement) => requirement.id)).toEqual(['GOOD-ONE']);
 });
 
 test('an unknown spec version names the file it looked for', () => {

@@ -29,6 +29,8 @@ export interface Requirement {
   layer: RequirementLayer;
   /** Why no client can provoke it (an internal failure, say); null for a requirement checks can verify. */
   not_testable: string | null;
+  /** Interoperability rules (PRE-...) a target must follow before any check of this requirement can run. */
+  prerequisites: string[];
 }
 
 /**
@@ -39,11 +41,9 @@ export interface Requirement {
  */
 export type Citation = { spec: number; quote: string } | { semantics: string; quote: string };
 
-/** A requirement as the catalogue writes it: with its citations and the prerequisites its checks need. */
+/** A requirement as the catalogue writes it: with its citations. */
 export interface CataloguedRequirement extends Requirement {
   cites: Citation[];
-  /** Interoperability rules (PRE-...) a target must follow before any check of this requirement can run. */
-  prerequisites: string[];
 }
 
 /**
@@ -55,6 +55,11 @@ export interface Prerequisite {
   statement: string;
   cites: Citation[];
   source: string;
+  /**
+   * The requirements (of the reference profile) whose verdict says whether the target follows the rule:
+   * it held in a run when they all passed, and did not hold when one of them failed.
+   */
+  checked_by: string[];
 }
 
 export interface Catalogue {
@@ -137,6 +142,13 @@ export function parseCatalogue(text: string, version: string): Catalogue {
     seen.add(requirement.id);
     requirements.push(requirement);
   });
+  for (const prerequisite of prerequisites) {
+    for (const id of prerequisite.checked_by) {
+      const checker = requirements.find((requirement) => requirement.id === id);
+      if (!checker) problems.push(`prerequisites (${prerequisite.id}): checked_by names ${id}, which is not among the requirements`);
+      else if (checker.prerequisites.length > 0) problems.push(`prerequisites (${prerequisite.id}): checked_by names ${id}, which rests on prerequisites itself`);
+    }
+  }
   if (problems.length > 0) throw catalogueError(version, problems);
   return { requirements, prerequisites };
 }
@@ -171,8 +183,10 @@ function checkPrerequisite(entry: unknown, where: string, problems: string[]): P
   if (!isId(entry.id) || !entry.id.startsWith('PRE-')) problems.push(`${label}: id must match ${idPattern} and start with PRE-`);
   if (!isText(entry.statement)) problems.push(`${label}: statement must be a non-empty string`);
   const cites = checkCitations(entry.cites, label, problems);
-  if (!isId(entry.id) || !isText(entry.statement) || cites === null) return null;
-  return { id: entry.id, statement: entry.statement, cites, source: cites.map(describeCitation).join('; ') };
+  const checkedBy = isIdList(entry.checked_by) && entry.checked_by.length > 0 ? entry.checked_by : null;
+  if (checkedBy === null) problems.push(`${label}: checked_by must be a non-empty list of the requirement ids that verify it`);
+  if (!isId(entry.id) || !isText(entry.statement) || cites === null || checkedBy === null) return null;
+  return { id: entry.id, statement: entry.statement, cites, source: cites.map(describeCitation).join('; '), checked_by: checkedBy };
 }
 
 function checkEntry(entry: unknown, where: string, problems: string[]): CataloguedRequirement | null {

@@ -66,11 +66,16 @@ export function renderRequirementsDocs(catalogue: Catalogue, index: readonly Spe
     '',
     'Interoperability rules of the reference profile that a check needs before it can verify anything (a vendor',
     'must sign a funding somehow). A specification requirement names those its checks need; a prerequisite is',
-    'never scored itself, and the profile requirement named in it checks it.',
+    'never scored itself. The profile requirements of its “checked by” column say whether it held in a run: a',
+    'report lists the prerequisites the run relied on and whether each held, and where one did not hold, what',
+    'rests on it is inconclusive, never failed.',
     '',
-    '| ID | Rule | Sources |',
-    '|---|---|---|',
-    ...prerequisites.map((prerequisite) => `| <a id="${prerequisite.id}"></a>${prerequisite.id} | ${cell(prerequisite.statement)} | ${sources(prerequisite)} |`),
+    '| ID | Rule | Checked by | Sources |',
+    '|---|---|---|---|',
+    ...prerequisites.map(
+      (prerequisite) =>
+        `| <a id="${prerequisite.id}"></a>${prerequisite.id} | ${cell(prerequisite.statement)} | ${prerequisite.checked_by.map((id) => `[${id}](#${id})`).join(', ')} | ${sources(prerequisite)} |`,
+    ),
   ];
   for (const layer of requirementLayers) {
     lines.push('', `## ${layerTitle[layer]}`, '', layerIntro[layer]);

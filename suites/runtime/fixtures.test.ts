@@ -86,7 +86,7 @@ test('with a profile: own members per worker, baseline, quarantine, warnings, ca
     };
     const profileFile = join(dir, 'profile.json');
     writeFileSync(profileFile, JSON.stringify(writtenProfile(profile)));
-    const run = await childRun({ DSS_PROFILE: profileFile }, ['--grep-invert', 'selftest.clock']);
+    const run = await childRun({ DSS_PROFILE: profileFile }, ['--grep-invert', 'selftest.clock|selftest.keep']);
 
     // The stale baseline fails the run; everything else is as the profile says.
     expect(run.code).toBe(1);
@@ -155,4 +155,20 @@ test('with nothing given: an embedded simulator, a written profile, and tokens k
   const target = JSON.parse(readFileSync(join(run.reportDir, '.run', 'target.json'), 'utf8')) as { base_url: string; capabilities: unknown };
   expect(target.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   expect(target.capabilities).toEqual({ control: 'simulator' });
+});
+
+test('a check failed on the target keeps its worker and still fails; an error naming no requirement ends the worker', async () => {
+  test.setTimeout(300_000); // a child Playwright run: a safety net sized for a loaded machine
+  const run = await childRun({}, ['--grep', 'selftest.keep']);
+  expect(run.code).toBe(1);
+  const worker = (id: string) => Number(result(run, id).test.annotations.find((a) => a.type === 'self-test')?.description);
+  for (const id of ['selftest.keep-target-failure', 'selftest.keep-unjudged-error']) {
+    const { test: failed, result: outcome } = result(run, id);
+    // What every reporter reads: an unexpected failure, without the worker's mark.
+    expect([failed.expectedStatus, outcome.status]).toEqual(['passed', 'failed']);
+    expect(failed.annotations.map((a) => a.type)).not.toContain('kept-worker');
+  }
+  expect(worker('selftest.keep-after-target-failure')).toBe(worker('selftest.keep-target-failure'));
+  expect(worker('selftest.keep-unjudged-error')).toBe(worker('selftest.keep-target-failure'));
+  expect(worker('selftest.keep-after-unjudged-error')).not.toBe(worker('selftest.keep-unjudged-error'));
 });

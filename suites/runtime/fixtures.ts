@@ -2,6 +2,7 @@ import { test as base, type TestInfo } from '@playwright/test';
 import { DssClient } from './client.ts';
 import { ControlClient, TargetClock, type SimMember } from './control.ts';
 import { HarnessFault } from './harness-fault.ts';
+import { keepWorkerAfterTargetFailure } from './kept-worker.ts';
 import { memberPath, type Profile, type ProfileAsset, type ProfileMember, type RequiredRole } from './profile.ts';
 import { CALLS_ATTACHMENT, CallRecorder, RecordingChannel } from './recorder.ts';
 import { createSimMembers, operatingAccounts, tokenizerAssets } from './sim-members.ts';
@@ -48,6 +49,8 @@ export interface DssWorkerFixtures {
 }
 
 export interface DssTestFixtures {
+  /** Keeps the worker after a check that failed on the target alone (kept-worker.ts). */
+  keepWorker: void;
   calls: CallRecorder;
   baseline: void;
 }
@@ -87,6 +90,15 @@ export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
       await use(profileActors(target, recording, set));
     },
     { scope: 'worker' },
+  ],
+
+  // Declared before the other automatic fixtures, so that it is torn down after them and judges every error.
+  keepWorker: [
+    async ({}, use, testInfo) => {
+      await use();
+      keepWorkerAfterTargetFailure(testInfo);
+    },
+    { auto: true },
   ],
 
   calls: [

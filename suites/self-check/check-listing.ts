@@ -28,10 +28,15 @@ const LISTING_TIMEOUT_MS = 120_000;
 export async function listChecks(env: NodeJS.ProcessEnv): Promise<ListedCheck[]> {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
   const args = [cli, 'test', '--config', conformanceConfig, '--list', '--reporter=json'];
-  const { code, stdout, output } = await runNode(args, compiledRunEnv(env), LISTING_TIMEOUT_MS);
+  const { code, stdout, output } = await runNode(args, compiledRunEnv(withoutJsonOutputFile(env)), LISTING_TIMEOUT_MS);
   // A suite that fails to load still gives the JSON listing, whose errors say more than the exit status.
   if (code !== 0 && !stdout.trimStart().startsWith('{')) throw new Error(`listing the conformance checks failed (exit ${code}):\n${output}`);
   return parseCheckListing(stdout);
+}
+
+/** The listing is read from stdout: a JSON output file named by the caller's environment would take it away. */
+function withoutJsonOutputFile(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('PLAYWRIGHT_JSON_OUTPUT_')));
 }
 
 interface JsonSuite {

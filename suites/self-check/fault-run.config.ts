@@ -6,7 +6,7 @@ import { reportDirOf } from '../runtime/report-dir.ts';
 
 /**
  * The Playwright config of one self-check run (fault-run.ts): the conformance run's own, with only the
- * reporters the self-check reads (conformance.json, and the progress list kept in output.txt). It is
+ * reporters the self-check reads (conformance.json, and the progress list kept in output.txt, after the kept-worker verdict). It is
  * run with `--no-deps`, so exactly the checks of the grep run: no `target` stage before them and no
  * `clock` stage after them unless the grep names their checks. The judgement needs nothing else, and
  * each of those stages is a Playwright worker to start (a second or more of CPU) in every one of the
@@ -19,5 +19,6 @@ export default defineConfig({
   // The conformance config names these relative to its own folder.
   testDir: beside('../checks'),
   globalSetup: beside(`../global-setup${ext}`),
-  reporter: [['list'], [beside(`../reporters/conformance-reporter${ext}`), { reportDir: reportDirOf(process.env) }]],
+  // The kept-worker verdict first, as in the conformance config: a fault fails checks, whose workers are kept.
+  reporter: [[beside(`../reporters/kept-worker-verdict${ext}`)], ['list'], [beside(`../reporters/conformance-reporter${ext}`), { reportDir: reportDirOf(process.env) }]],
 });

@@ -16,5 +16,5 @@ export default defineConfig({
   outputDir: join(reportDir, '.run', 'artifacts'),
   workers: 2,
   retries: 0,
-  reporter: [['json', { outputFile: join(reportDir, 'results.json') }]],
+  reporter: [['../../reporters/kept-worker-verdict.ts'], ['json', { outputFile: join(reportDir, 'results.json') }]],
 });

@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { endpointById, endpoints } from '../../../schemas/endpoints.ts';
+import { validate } from '../../../schemas/validators.ts';
+import { inputAreas, inputBases, type InputParties } from './input-bases.ts';
+import { declaresInputRules, inputCases, OUTSIDE_ITS_SET, type InputRequest } from './input-cases.ts';
+
+/**
+ * The input-column checks are only as good as their table: each base request must be well formed (so a
+ * case breaks one column and nothing else), each case must break it, and every endpoint whose tables
+ * declare such columns must be in the table (or say why not).
+ */
+
+const parties: InputParties = {
+  member: { identification: 'bank-a-0001', accounts: ['main', 'second'] },
+  other: { identification: 'bank-b-0001' },
+  tokenizer: { identification: 'tokenizer-usd', asset: { asset_code_identification: 'USD', asset_issuer_identification: 'tokenizer-usd' } },
+};
+const bases = inputBases(parties);
+const tabled = Object.values(inputAreas).flat();
+
+/** Endpoints whose inputs are broken elsewhere, with where. */
+const elsewhere: Record<string, string> = {
+  'member.addToAllowlist': 'its body is a member identifier or an object (anyOf): errors.invalid-input and the allowlist checks',
+  'member.removeFromAllowlist': 'likewise (anyOf)',
+  'member.refreshToken': 'its body is the token itself, a string: auth.refresh',
+  'member.listPaymentPoints': 'its filters are optional strings with formats: directory.payment-points (PP-GEO-MALFORMED)',
+};
+
+/** Query values against their parameters' declared columns, as a query string carries them (text). */
+function queryProblems(id: (typeof tabled)[number], request: InputRequest): string[] {
+  const endpoint = endpointById(id);
+  const query = request.query ?? {};
+  const problems: string[] = [];
+  for (const param of endpoint.params.filter((candidate) => candidate.in === 'query')) {
+    const value = query[param.name];
+    if (value === undefined) {
+      if (param.required) problems.push(`${param.name} missing`);
+      continue;
+    }
+    const typed = param.schema.type === 'integer' || param.schema.type === 'number' ? Number(value) : value;
+    const result = validate(param.schema, typed);
+    if (!result.valid) problems.push(`${param.name}: ${result.errors.join('; ')}`);
+  }
+  return problems;
+}
+
+function bodyProblems(id: (typeof tabled)[number], request: InputRequest): string[] {
+  const schema = endpointById(id).body?.schema;
+  if (schema === undefined || request.body === undefined) return [];
+  const result = validate(schema, request.body);
+  return result.valid ? [] : result.errors;
+}
+
+test('every base request is well formed: its query and body satisfy the endpoint’s schemas', () => {
+  const problems = tabled.flatMap((id) => [...queryProblems(id, bases[id]), ...bodyProblems(id, bases[id])].map((problem) => `${id}: ${problem}`));
+  expect(problems).toEqual([]);
+});
+
+test('every case breaks the endpoint’s schemas, each in its own way', () => {
+  for (const id of tabled) {
+    const cases = inputCases(endpointById(id), bases[id]);
+    expect(cases.length, id).toBeGreaterThan(0);
+    expect(new Set(cases.map((entry) => entry.label)).size, id).toBe(cases.length);
+    for (const { label, request } of cases) {
+      const problems = [...queryProblems(id, request), ...bodyProblems(id, request)];
+      expect(problems.length, `${id}, ${label}: the case is well formed`).toBeGreaterThan(0);
+    }
+  }
+});
+
+test('the cases come from the schemas: required fields, types and value sets, one level down too', () => {
+  const labels = (id: (typeof tabled)[number]) => inputCases(endpointById(id), bases[id]).map((entry) => entry.label);
+  expect(labels('member.signPayload')).toEqual([
+    'body account_identification missing (required)',
+    'body unsigned_payload missing (required)',
+    'body account_identification of the wrong type (string declared)',
+    'body unsigned_payload of the wrong type (string declared)',
+  ]);
+  expect(labels('member.listTransactions')).toEqual(expect.arrayContaining(['query data_type missing (required)', 'query data_type outside its set', 'query maximum_transaction_count not of type integer']));
+  expect(labels('member.consolidate')).toEqual(expect.arrayContaining(['body instruction missing (required)', 'body instruction[0] consolidated_amount missing (required)', 'body instruction[0] source_account_identification of the wrong type (string declared)']));
+  expect(labels('member.changeCreditLine')).toContain('body credit_line_state outside its set');
+  const outside = inputCases(endpointById('member.changeCreditLine'), bases['member.changeCreditLine']).find((entry) => entry.label === 'body credit_line_state outside its set');
+  expect(outside?.request.body?.credit_line_state).toBe(OUTSIDE_ITS_SET);
+});
+
+test('every endpoint whose tables declare input columns is in the table, or is checked elsewhere', () => {
+  const declaring = endpoints.filter(declaresInputRules).map((endpoint) => endpoint.id);
+  const missing = declaring.filter((id) => !(tabled as readonly string[]).includes(id) && !(id in elsewhere));
+  expect(missing).toEqual([]);
+  for (const id of tabled) expect(declaring, id).toContain(id);
+});

@@ -1,0 +1,58 @@
+import type { FullResult, Reporter, TestCase } from '@playwright/test/reporter';
+
+/**
+ * `npm test`'s promise of a line at least every 10 seconds. The list reporter prints a line when a test
+ * ends, and some tests run for minutes (child conformance runs, the pack-and-install test), two at a
+ * time, so a terminal or CI log could stay silent long enough to look hung. When nothing has been
+ * printed for SILENCE_MS, this reporter prints one line naming what is running and for how long.
+ */
+export default class HeartbeatReporter implements Reporter {
+  private readonly running = new Map<TestCase, number>();
+  private lastLine = Date.now();
+  private timer: NodeJS.Timeout | undefined;
+
+  onBegin(): void {
+    this.timer = setInterval(() => this.beat(), 1_000);
+    this.timer.unref();
+  }
+
+  onTestBegin(test: TestCase): void {
+    this.running.set(test, Date.now());
+  }
+
+  onTestEnd(test: TestCase): void {
+    this.running.delete(test);
+    this.heard();
+  }
+
+  onStdOut(): void {
+    this.heard();
+  }
+
+  onStdErr(): void {
+    this.heard();
+  }
+
+  onEnd(_result: FullResult): void {
+    clearInterval(this.timer);
+  }
+
+  printsToStdio(): boolean {
+    return true;
+  }
+
+  private heard(): void {
+    this.lastLine = Date.now();
+  }
+
+  private beat(): void {
+    const now = Date.now();
+    if (now - this.lastLine < SILENCE_MS || this.running.size === 0) return;
+    const tests = [...this.running].map(([test, since]) => `${test.title} (${Math.round((now - since) / 1000)} s)`);
+    process.stdout.write(`  … still running: ${tests.join('; ')}\n`);
+    this.heard();
+  }
+}
+
+/** Under 10 s, with the 1 s tick: the gap between two lines never reaches 10 s. */
+const SILENCE_MS = 8_500;
