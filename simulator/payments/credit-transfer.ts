@@ -1,4 +1,5 @@
 import type { MessageRule } from './message-pipeline.ts';
+import { ownData } from '../retention/own.ts';
 import { transactionInfo } from '../transactions/transaction-info.ts';
 
 /**
@@ -10,12 +11,14 @@ export const creditTransfer: MessageRule = (state, message) => ({
   act: () => {
     message.transactions.forEach((transaction, index) => {
       const terms = message.settlement[index]!;
+      // Texts read from the message are slices of its XML and would keep all of it alive as long as
+      // the payment is kept (retention `payments`): the payment holds copies.
       state.payments.add({
         ofi: message.sender,
         rfi: message.receiver,
-        reference: { type: message.type, messageIdentification: message.messageIdentification, identification: transaction.payment! },
-        terms,
-        info: transactionInfo(transaction.element, terms, message.sender, message.receiver),
+        reference: ownData({ type: message.type, messageIdentification: message.messageIdentification, identification: transaction.payment! }),
+        terms: ownData(terms),
+        info: ownData(transactionInfo(transaction.element, terms, message.sender, message.receiver)),
         status: 'awaiting compliance',
         cancellationRequested: false,
         obligationPaid: false,

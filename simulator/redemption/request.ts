@@ -3,6 +3,7 @@ import { ZERO_AMOUNT, addAmounts, formatAmount, parseAmount, type Amount } from 
 import type { AssetRef } from '../ledger/ledger.ts';
 import type { MessageRule } from '../payments/message-pipeline.ts';
 import { paymentProblem, type Problem } from '../payments/problems.ts';
+import { ownData } from '../retention/own.ts';
 
 /**
  * pacs.009 on the member's `redeem`: each transaction asks the tokenizer of AppHdr/To to take back an
@@ -38,8 +39,9 @@ export const redemptionRequest: MessageRule = (state, message) => {
         state.redemptions.add({
           member,
           tokenizer,
-          reference: { type: message.type, messageIdentification: message.messageIdentification, identification: transaction.payment! },
-          terms: message.settlement[index]!,
+          // Copies: texts read from the message are slices of its XML (see payments/credit-transfer.ts).
+          reference: ownData({ type: message.type, messageIdentification: message.messageIdentification, identification: transaction.payment! }),
+          terms: ownData(message.settlement[index]!),
           status: 'requested',
         });
       });

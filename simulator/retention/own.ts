@@ -15,3 +15,11 @@ export function ownBytes(bytes: Buffer): Buffer {
   bytes.copy(own);
   return own;
 }
+
+/**
+ * A copy of plain JSON data (strings, numbers, booleans, arrays, objects; undefined properties are left
+ * out) whose strings share no memory with anything: what a kept record read from a message holds.
+ */
+export function ownData<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
