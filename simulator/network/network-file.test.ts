@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { NetworkFileError, parseNetworkFile } from './network-file.ts';
 import { demoMembersOnly, demoNetwork } from './demo.ts';
 import { checkNetworkFile } from './network-file.ts';
+import { defaultRetention } from '../retention/retention.ts';
 import { startSimulator } from '../server.ts';
 
 const example = readFileSync(new URL('../../docs/network-example.yaml', import.meta.url), 'utf8');
@@ -97,7 +98,7 @@ test('retention in a network file: the names of --retention, each a whole number
   expect(problemsOf(example.replace('  quotations: 10000', '  quotations: 0\n  quotes: 5\n  payments: 1.5'))).toEqual([
     expect.stringContaining('/retention/quotations must be >= 1'),
     expect.stringContaining('/retention/payments must be integer'),
-    expect.stringContaining('/retention: unknown field "quotes" (valid: quotations, gatewayMessages, ledgerTransactions, notifications, payments, messageIdentifiers)'),
+    expect.stringContaining(`/retention: unknown field "quotes" (valid: ${Object.keys(defaultRetention).join(', ')})`),
   ]);
   const network = parseNetworkFile(example.replace('  quotations: 10000', '  quotations: 7\n  payments: 9'), 'test.yaml');
   const sim = await startSimulator({ port: 0, network, retention: { payments: 11 } });
