@@ -34,7 +34,6 @@ test('an error body without timestamp is one finding, and the checks that saw it
     const [finding, ...others] = results.findings;
     expect(others).toEqual([]);
     expect(finding?.requirement).toBe('ERR-BODY-SHAPE');
-    // The clock checks run with any filter (they close every run), and see error bodies too.
     expect(finding?.checks).toEqual(expect.arrayContaining(['accounts.unknown-account', 'auth.garbage-token', 'auth.missing-token']));
     expect(finding?.reasons[0]?.text).toContain('timestamp');
     expect(finding?.examples.length).toBeGreaterThanOrEqual(2);
@@ -42,6 +41,32 @@ test('an error body without timestamp is one finding, and the checks that saw it
 
     // Only decided requirements are scored: every check ran to its end, so nothing is inconclusive.
     expect(results.scores.overall).toMatchObject({ checked: results.scores.overall.passed + 1, inconclusive: 0 });
+  } finally {
+    await simulator.close();
+    rmSync(reportDir, { recursive: true, force: true });
+  }
+});
+
+/**
+ * The verdict is the specification's. A viewer token accepted for a change breaks a decision of the
+ * reference profile (AUTH-VIEWER-READ-ONLY), which the report shows beside the verdict; the check stopped
+ * there, before deciding the specification's requirements it also names, so the verdict cannot say
+ * passed either: inconclusive, exit status 1. Not failed: nothing of the specification was found broken.
+ */
+test('a defect of the reference profile alone is shown beside the verdict, which says inconclusive, not failed', async () => {
+  test.setTimeout(300_000);
+  const simulator = await startSimulator({ port: 0, host: '127.0.0.1', faults: ['viewer-can-write'] });
+  const reportDir = mkdtempSync(join(tmpdir(), 'dss-profile-defect-'));
+  try {
+    const run = await dss(['test', '--target', simulator.url, '--grep', 'auth\\.viewer-read-only', '--report-dir', reportDir]);
+    expect(run.status, run.output).toBe(1);
+    const { results } = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as ConformanceReport;
+    expect(results.verdict).toBe('inconclusive');
+    const broken = results.requirements.filter((row) => row.status === 'failed');
+    expect(broken.map((row) => [row.id, row.layer])).toEqual([['AUTH-VIEWER-READ-ONLY', 'profile']]);
+    expect(results.requirements.filter((row) => row.layer === 'specification' && row.status === 'inconclusive').length).toBeGreaterThan(0);
+    expect(results.reference_profile.passed).toBeLessThan(results.reference_profile.checked);
+    expect(run.output).toContain('DSS conformance: INCONCLUSIVE');
   } finally {
     await simulator.close();
     rmSync(reportDir, { recursive: true, force: true });

@@ -211,12 +211,15 @@ test('a prerequisite holds when its checking requirements pass; when one fails, 
   // One defect, one finding: the prerequisite's own requirement, not what rests on it; the specification score decided nothing.
   expect(broken.findings.map((finding) => finding.requirement)).toEqual(['TEST-CHECKS-LINE']);
   expect(broken.scores.overall).toMatchObject({ passed: 0, checked: 0, inconclusive: 2 });
+  // Nothing of the specification was found broken, and what rested on the prerequisite went undecided.
+  expect(broken.verdict).toBe('inconclusive');
 
   // When it holds, the same failures are the target's.
   const held = summaryOf(false);
   expect(held.prerequisites[0]).toMatchObject({ id: 'PRE-LINE', status: 'held', made_inconclusive: [] });
   expect(held.requirements.find((row) => row.id === 'TEST-FUNDS')?.status).toBe('failed');
   expect(held.findings.map((finding) => finding.requirement).sort()).toEqual(['TEST-FUNDS', 'TEST-PAYS']);
+  expect(held.verdict).toBe('failed');
 });
 
 test('warnings do not fail the run or a MUST requirement, even when they name it', () => {
@@ -312,6 +315,15 @@ test('the reference profile layer is scored beside the verdict, and a not-testab
   expect(results.scores.overall).toMatchObject({ passed: 1, checked: 1 });
   expect(results.requirements.find((row) => row.id === 'TEST-N')).toMatchObject({ status: 'not-testable', reason: 'an internal failure no client can provoke' });
   expect(results.headline).toMatchObject({ total: 3, verified: 1 });
+  // The verdict is the specification's: a broken decision of the reference profile is shown beside it.
+  expect(results.verdict).toBe('passed');
+
+  // A profile failure that stopped its check before it decided a requirement of the specification
+  // leaves the verdict unable to say passed.
+  const mixed = check('c.mixed', { requirements: ['TEST-B', 'TEST-P'], attempts: [{ status: 'failed', errors: ['[TEST-P] expected 409, got 400'] }] });
+  const undecided = summarize({ run: run([passing, mixed]), requirements: layered, prerequisites: [], endpoints, notProvokable: [], specVersion: '1.0.0', target: { base_url: null, capabilities: null }, problems: [] });
+  expect(undecided.requirements.find((row) => row.id === 'TEST-B')?.status).toBe('inconclusive');
+  expect(undecided.verdict).toBe('inconclusive');
 });
 
 test('a target failure outweighs a harness fault in the verdict', () => {

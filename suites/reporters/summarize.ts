@@ -61,7 +61,7 @@ export function summarize(input: SummaryInput): ConformanceResults {
     target: input.target,
     started_at: input.run.startedAt,
     finished_at: input.run.finishedAt,
-    verdict: verdictOf(checks, input.run.runErrors, scope),
+    verdict: verdictOf(checks, matrix, input.run.runErrors, scope),
     scope,
     headline: headlineOf(matrix),
     counts: {
@@ -83,14 +83,29 @@ export function summarize(input: SummaryInput): ConformanceResults {
 }
 
 /**
- * Mirrors the exit code: a target failure or a stale baseline fails the run; a run the harness could
- * not carry out proves nothing either way; a filtered run that passed is partial (it exits 0, but says
- * nothing of the checks it left out); baselined failures are allowed but said.
+ * The verdict against the specification, which the exit code mirrors. A target failure or a stale
+ * baseline fails the run, unless every requirement the check found broken is of the reference profile
+ * (the simulator's decisions, scored beside the verdict) or rests on a prerequisite that did not hold
+ * (inconclusive): a vendor may conform to the specification without adopting every decision of the
+ * reference. Such a failure still makes the run inconclusive when a requirement of the specification
+ * went undecided. A run the harness could not carry out proves nothing either way; a filtered
+ * run that passed is partial (it exits 0, but says nothing of the checks it left out); baselined
+ * failures are allowed but said.
  */
-function verdictOf(checks: readonly CheckReport[], runErrors: readonly string[], scope: RunScope): Verdict {
-  if (checks.some((check) => isTargetFailure(check) && check.outcome !== 'expected-failure')) return 'failed';
+function verdictOf(checks: readonly CheckReport[], matrix: readonly RequirementReport[], runErrors: readonly string[], scope: RunScope): Verdict {
+  const rows = new Map(matrix.map((row) => [row.id, row]));
+  const brokenInSpecification = (id: string) => {
+    const row = rows.get(id);
+    return row === undefined || (row.layer === 'specification' && row.status === 'failed');
+  };
+  const targetFailures = checks.filter((check) => isTargetFailure(check) && check.outcome !== 'expected-failure');
+  const againstSpecification = (check: CheckReport) => check.outcome === 'stale-baseline' || check.failed_requirements.length === 0 || check.failed_requirements.some(brokenInSpecification);
+  if (targetFailures.some(againstSpecification)) return 'failed';
   const ran = checks.some((check) => check.outcome !== 'skipped');
   if (!ran || runErrors.length > 0 || checks.some(isHarnessFailure)) return 'inconclusive';
+  // What failed was of the reference profile alone, but a requirement of the specification went undecided
+  // (a check stopped at that failure, or never ran after it): the verdict cannot say passed.
+  if (targetFailures.length > 0 && matrix.some((row) => row.layer === 'specification' && row.status === 'inconclusive')) return 'inconclusive';
   if (scope.filters.length > 0) return 'partial';
   if (checks.some((check) => check.outcome === 'expected-failure')) return 'passed-with-expected-failures';
   return 'passed';
