@@ -30,31 +30,29 @@ export function readIncoming(payload: object): IncomingMessage | undefined {
 /** The payments of a pacs.008, one story per transaction. */
 export function paymentStories(message: MessageContent): PaymentStory[] {
   const method = textAt(message.body, 'GrpHdr/SttlmInf/ClrSys/Prtry') === 'DSO' ? 'DSO' : 'DSA';
-  return message.transactions.map(({ element, payment }) => ({
-    ofi: message.header.from ?? '',
-    rfi: message.header.to ?? '',
-    issuer: textAt(element, 'PmtTpInf/SvcLvl/Prtry') ?? '',
-    method,
-    currency: elementAt(element, 'IntrBkSttlmAmt')?.getAttribute('Ccy') ?? '',
-    amount: textAt(element, 'IntrBkSttlmAmt') ?? '',
-    messageIdentification: message.messageIdentification ?? '',
-    instruction: payment?.instructionIdentification ?? '',
-    endToEnd: payment?.endToEndIdentification ?? '',
-    uetr: payment?.uetr ?? '',
-  }));
+  return message.transactions.map((transaction) => {
+    const { issuer, ...common } = transactionFacts(message, transaction);
+    return { ofi: message.header.from ?? '', rfi: message.header.to ?? '', issuer, method, ...common };
+  });
 }
 
 /** The redemptions of a pacs.009, one story per transaction. */
 export function redemptionStories(message: MessageContent): RedemptionStory[] {
-  return message.transactions.map(({ element, payment }) => ({
-    member: message.header.from ?? '',
-    tokenizerBic: message.header.to ?? '',
-    tokenizer: textAt(element, 'PmtTpInf/SvcLvl/Prtry') ?? '',
+  return message.transactions.map((transaction) => {
+    const { issuer, ...common } = transactionFacts(message, transaction);
+    return { member: message.header.from ?? '', tokenizerBic: message.header.to ?? '', tokenizer: issuer, ...common };
+  });
+}
+
+/** What a pacs.008 and a pacs.009 both say of one transaction: the asset's issuer, the amount, the identifiers. */
+function transactionFacts(message: MessageContent, { element, payment }: MessageContent['transactions'][number]) {
+  return {
+    issuer: textAt(element, 'PmtTpInf/SvcLvl/Prtry') ?? '',
     currency: elementAt(element, 'IntrBkSttlmAmt')?.getAttribute('Ccy') ?? '',
     amount: textAt(element, 'IntrBkSttlmAmt') ?? '',
     messageIdentification: message.messageIdentification ?? '',
     instruction: payment?.instructionIdentification ?? '',
     endToEnd: payment?.endToEndIdentification ?? '',
     uetr: payment?.uetr ?? '',
-  }));
+  };
 }
