@@ -50,6 +50,16 @@ export const referencePatterns = {
   dsoCode: `^(?:${iso4217Codes.join('|')})DSO$`,
 } as const;
 
+/**
+ * What `patterns.base64` accepts, said as a length that is a multiple of 4 and the alphabet followed by at
+ * most two `=`: the same strings (validators.test.ts compares the two), at a fraction of the cost on a
+ * few kilobytes, since the pattern's group per four characters makes V8 keep a backtracking entry for each.
+ */
+export function isBase64(text: string): boolean {
+  return text.length % 4 === 0 && base64Alphabet.test(text);
+}
+const base64Alphabet = /^[A-Za-z0-9+/]*={0,2}$/;
+
 export const text: JsonSchema = { type: 'string' };
 export const boolean: JsonSchema = { type: 'boolean' };
 export const integer: JsonSchema = { type: 'integer' };

@@ -1,8 +1,10 @@
 import { test, expect } from '@playwright/test';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import fc from 'fast-check';
 import { resourceSchemas, schemaRef } from './resources.ts';
-import { ajvOptions, validate } from './validators.ts';
+import { byte, patterns } from './spec-types.ts';
+import { ajvOptions, patternTest, validate } from './validators.ts';
 
 test.describe('validate', () => {
   test('reports every problem with its instance path', () => {
@@ -49,5 +51,19 @@ test.describe('validate', () => {
     expect(problems).toEqual([]);
     // The check can fail: a schema whose type is not a type name is refused.
     expect(ajv.validateSchema({ type: 'text' })).toBe(false);
+  });
+
+  test('the base64 pattern is tested as the regular expression would test it', () => {
+    const pattern = new RegExp(patterns.base64, 'u');
+    const fast = patternTest(patterns.base64, 'u');
+    const agree = (text: string) => expect(fast.test(text), JSON.stringify(text)).toBe(pattern.test(text));
+    // Near misses of every kind: padding in the middle or three long, a wrong length, a line break, base64url.
+    for (const text of ['', 'QQ==', 'QUI=', 'QUJD', 'QQ=', 'Q===', '====', 'QQ==QUJD', 'QU=I', 'QUJD\n', 'QUJ-', 'QUJ_', 'QUJD ', ' QUJD', '=QUJ', 'QUJDQQ', 'é'.repeat(4)]) agree(text);
+    fc.assert(fc.property(fc.stringMatching(/^[A-Za-z0-9+/=\-_ é]{0,24}$/), (text) => agree(text)), { numRuns: 2000 });
+    // Whole base64 of random bytes: the pattern's real inputs.
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) => agree(Buffer.from(bytes).toString('base64'))), { numRuns: 500 });
+    // And ajv uses it for the `byte` type.
+    expect(validate(byte, 'QUJD')).toEqual({ valid: true });
+    expect(validate(byte, 'QUJDQ')).toEqual({ valid: false, errors: [`must match pattern "${patterns.base64}"`] });
   });
 });

@@ -114,6 +114,9 @@ function tooLarge(c: Context): DssError {
   return new DssError('BODY-TOO-LARGE', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
 }
 
+/** Fatal: invalid UTF-8 throws. One decoder for every call: without `stream` each decode starts afresh. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
  * Parses a body as JSON. Undefined for an empty body; 400 for invalid UTF-8, invalid JSON or JSON
  * nested too deep (json-nesting.ts), so a client mistake never reaches a handler as a half-read value.
@@ -122,7 +125,7 @@ export function parseJsonBody(raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    text = utf8.decode(raw);
   } catch {
     throw new DssError('BODY-MALFORMED-JSON', 'The request body is not valid UTF-8.');
   }

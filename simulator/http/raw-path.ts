@@ -10,8 +10,9 @@ import type { Context } from 'hono';
 export function hasDotSegment(c: Context): boolean {
   const target = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.url;
   if (target === undefined) return false;
-  const path = target.split('?', 1)[0] ?? '';
-  return path.split('/').some((segment) => dotSegment.test(segment));
+  const query = target.indexOf('?');
+  return dotSegment.test(query === -1 ? target : target.slice(0, query));
 }
 
-const dotSegment = /^(?:\.|%2e){1,2}$/i;
+/** A whole segment (between slashes, or at either end) of one or two dots, each `.` or `%2e`. One test, not a split per call. */
+const dotSegment = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;

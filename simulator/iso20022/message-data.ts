@@ -1,3 +1,4 @@
+import { isBase64 } from '../../schemas/spec-types.ts';
 import { problem, type MessageProblem } from './problems.ts';
 
 /**
@@ -6,13 +7,6 @@ import { problem, type MessageProblem } from './problems.ts';
  */
 export const MAX_MESSAGE_BYTES = 256 * 1024;
 
-/**
- * Base64 is whole groups of four (a multiple of 4 characters) of the alphabet, with at most two `=` at
- * the end. Said as a length check and one character class: the same set as a pattern of repeated
- * groups, which costs several times more on a few kilobytes (a backtracking group per four characters).
- */
-const base64Alphabet = /^[A-Za-z0-9+/]*={0,2}$/;
-const isBase64 = (text: string) => text.length % 4 === 0 && base64Alphabet.test(text);
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export type DecodedMessage = { ok: true; xml: string } | { ok: false; problem: MessageProblem };

@@ -15,12 +15,15 @@ export interface SignedPayload<T> {
   bytes: Buffer;
 }
 
+/** Fatal: invalid UTF-8 throws. One decoder for every call: without `stream` each decode starts afresh. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Decodes base64 -> UTF-8 -> JSON (nested at most MAX_JSON_NESTING deep) and validates it as `resource`; any failure is a `code` refusal. */
 export function decodeSignedPayload<T>(base64: string, resource: ResourceName, code: ErrorCode, field: string): SignedPayload<T> {
   const bytes = Buffer.from(base64, 'base64');
   let value: unknown;
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    const text = utf8.decode(bytes);
     if (nestsTooDeep(text)) throw new DssError(code, `${field} nests arrays or objects more than ${MAX_JSON_NESTING} levels deep.`);
     value = JSON.parse(text);
   } catch (error) {
