@@ -55,7 +55,7 @@ export function familyRouter(sim: Simulator, family: Family, handlers: Record<st
       const { route: { endpoint, handler }, params } = found;
       const tokens = sim.state.tokens;
       const authorization = requestHeader(c, 'authorization');
-      const options = { renewal: endpoint.id === 'member.refreshToken' };
+      const options = endpoint.id === 'member.refreshToken' ? RENEWAL : NOT_RENEWAL;
       const answer = proceed(tokens.authenticateVerified(authorization, options) ?? tokens.authenticate(authorization, options), (principal) => {
         caller = principal;
         const ip = clientIp(c);
@@ -85,27 +85,41 @@ interface CallInputs {
   body?: unknown;
 }
 
+/** The options of a token check, the same two objects on every call. */
+const RENEWAL = Object.freeze({ renewal: true });
+const NOT_RENEWAL = Object.freeze({ renewal: false });
+
 /**
  * Records the call in the activity log (simulator/activity/) once answered: the answer body is the
  * handler's result when there is one, else read from a copy of the error response.
  */
 function observeCall(state: SimState, c: Context, response: Response | Promise<Response>, caller: Principal | undefined, inputs: CallInputs | undefined, result?: unknown): Response | Promise<Response> {
-  const record = (settled: Response, answer: unknown) =>
-    state.activity.record({
-      kind: 'call',
-      ...(caller ? { member: caller.member.identification } : {}),
-      ...(inputs ? { endpoint: inputs.endpoint, query: inputs.query, request: inputs.body } : {}),
-      method: c.req.method,
-      path: c.req.path,
-      status: settled.status,
-      answer,
-    });
-  const settle = (settled: Response): Response => {
-    if (result !== undefined) record(settled, result);
-    else void settled.clone().text().then((text) => record(settled, parsedOrText(text)), () => record(settled, undefined));
-    return settled;
-  };
-  return response instanceof Promise ? response.then(settle) : settle(response);
+  return response instanceof Promise ? response.then((settled) => settleCall(state, c, settled, caller, inputs, result)) : settleCall(state, c, response, caller, inputs, result);
+}
+
+function settleCall(state: SimState, c: Context, settled: Response, caller: Principal | undefined, inputs: CallInputs | undefined, result: unknown): Response {
+  if (result !== undefined) recordCall(state, c, settled.status, caller, inputs, result);
+  else void settled.clone().text().then((text) => recordCall(state, c, settled.status, caller, inputs, parsedOrText(text)), () => recordCall(state, c, settled.status, caller, inputs, undefined));
+  return settled;
+}
+
+/**
+ * One literal per case, each with its own fixed set of keys in one order: spreading the optional parts
+ * into one literal gave V8 a new object shape to build on nearly every call (about 2 µs of a read).
+ */
+function recordCall(state: SimState, c: Context, status: number, caller: Principal | undefined, inputs: CallInputs | undefined, answer: unknown): void {
+  const method = c.req.method;
+  const path = c.req.path;
+  const member = caller?.member.identification;
+  state.activity.record(
+    inputs
+      ? member !== undefined
+        ? { kind: 'call', member, endpoint: inputs.endpoint, query: inputs.query, request: inputs.body, method, path, status, answer }
+        : { kind: 'call', endpoint: inputs.endpoint, query: inputs.query, request: inputs.body, method, path, status, answer }
+      : member !== undefined
+        ? { kind: 'call', member, method, path, status, answer }
+        : { kind: 'call', method, path, status, answer },
+  );
 }
 
 function parsedOrText(text: string): unknown {
