@@ -1,8 +1,8 @@
 // The simulator as the benchmarks see it: a real socket (@hono/node-server), the demo network, and the
 // compiled kit in dist/ that `dss sim` runs, brought up to date first as `dss` does (bin/build.js).
 // Not the TypeScript sources through tsx: tsx compiles with esbuild's keepNames, which wraps every named
-// closure in an Object.defineProperty per call, and none of that is in what a user runs (measured side
-// by side at load 8-10: about 15 % more CPU per exchange flow under tsx).
+// closure in an Object.defineProperty per call, and none of that is in what a user runs (side by side,
+// 20-40 % more CPU per flow under tsx: bench/README.md, "How the simulator benchmarks are set up").
 // `--retention name=count,...` sets its history bounds, as `dss sim --retention` does.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
