@@ -1,10 +1,11 @@
 /**
  * What the invariant checks share: the body of each check (one check per family of operations, see
  * suites/invariants/README.md): the property's size from the environment, a time limit in proportion,
- * the run's figures as an annotation, and the SHOULD-level disagreements as warnings.
+ * the run's figures as an annotation, the SHOULD-level disagreements as warnings and the broken MUST
+ * decisions of the reference profile as findings (the run went on past them).
  */
 import { test } from '../../runtime/fixtures.ts';
-import { warnShould } from '../../runtime/check.ts';
+import { CheckFailure, recordAcross, warnShould } from '../../runtime/check.ts';
 import type { Actors } from '../../runtime/fixtures.ts';
 import type { RecordingChannel } from '../../runtime/recorder.ts';
 import type { CommandFamily } from '../../invariants/command-mix.ts';
@@ -63,4 +64,10 @@ export async function runInvariantCheck(family: CommandFamily, actors: Actors, r
     description: `${result.operations} operations in ${result.runs} runs (seed ${result.seed}), ${(result.durationMs / 1000).toFixed(1)} s; accepted/refused: ${counts}`,
   });
   for (const warning of result.warnings) warnShould(false, warning.message, warning.requirement);
+  // Broken decisions of the reference profile: recorded, so the check fails for them and still decides the rest.
+  for (const { requirement, message } of result.broken) {
+    recordAcross(() => {
+      throw new CheckFailure(requirement, message);
+    });
+  }
 }
