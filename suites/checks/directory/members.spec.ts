@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { listOfRef, schemaRef } from '../../../schemas/resources.ts';
 import { okBody } from '../../flows/answers.ts';
+import { units } from '../../flows/balances.ts';
+import { openDsaLine } from '../../flows/credit-lines.ts';
 import { check, CheckFailure, expectSchema, expectStatus, HarnessFault, requireControl } from '../../runtime/check.ts';
 import type { DssClient } from '../../runtime/client.ts';
 import { expect, test, type Actors } from '../../runtime/fixtures.ts';
@@ -74,11 +76,16 @@ test(...check('directory.members-country-filter', 'filters the members by countr
   }
 });
 
-test(...check('directory.members-asset-filter', 'keeps the issuer of an asset under the asset filters on both families, and finds nobody for an asset nobody issues', { requirements: ['DIR-MEMBER-FILTERS'], endpoint: 'member.listMembers' }), async ({ actors }) => {
+test(...check('directory.members-asset-filter', 'keeps the issuer of an asset and the holder of an allowed line for it under the asset filters on both families, with the country filter applying too, and finds nobody for an asset nobody issues', { requirements: ['DIR-MEMBER-FILTERS', 'CL-REQUEST', 'SIGN-PAYLOAD'], endpoint: 'member.listMembers' }), async ({ actors }) => {
   const asset = actors.tokenizer.assets[0];
   if (!asset) throw new HarnessFault('the profile lists no asset for the tokenizer: the asset filters need one it issues');
   const code = asset.asset_code_identification;
   const issuer = asset.asset_issuer_identification;
+  // mmA holds an allowed line for the asset: the asset filters keep it, a country filter of another country does not.
+  const holder = actors.mmA;
+  const [account] = holder.accounts;
+  if (account === undefined) throw new HarnessFault(`${holder.identification} has no operating account in the profile`);
+  await openDsaLine(actors, holder, account, units('1'));
 
   for (const family of families) {
     const client = clientOf(actors, family);
@@ -94,6 +101,7 @@ test(...check('directory.members-asset-filter', 'keeps the issuer of an asset un
       const what = `${family} GET /members?${new URLSearchParams(query).toString()}`;
       expect(identifications(found), `[DIR-MEMBER-FILTERS] ${what} keeps the tokenizer that issues ${code}`).toContain(actors.tokenizer.identification);
       if (query.country_code) expect(identifications(found.filter((member) => member.country_code !== country)), `[DIR-MEMBER-FILTERS] ${what} lists members of other countries`).toEqual([]);
+      else if (query.asset_code_identification) expect(identifications(found), `[DIR-MEMBER-FILTERS] ${what} keeps ${holder.identification}, which holds an allowed line for ${code}`).toContain(holder.identification);
     }
     // A market maker issues DSOs only: nobody issues or holds its "own" DSA, under any reading of the filters
     // (the specification's DIR-MEMBER-LIST-EMPTY, decided by directory.members-none-found, still fails here if broken).
