@@ -50,7 +50,7 @@ function expectExpiredRefused(responses: Parameters<typeof expectEveryRefused>[0
   expectEveryRefused(responses, { status: 401, listedUnder: 'AUTH-TOKEN-LIFETIME' });
 }
 
-test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issue, then refuses it: 401 where the endpoint lists it (and everywhere in the reference profile)', { requirements: ['AUTH-TOKEN-LIFETIME', 'ERR-BODY-SHAPE', 'AUTH-TOKEN-EXPIRY'] }), async ({ actors }) => {
+test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issue, then refuses it: 401 where the endpoint lists it (and everywhere in the reference profile)', { requirements: ['AUTH-TOKEN-LIFETIME', 'ERR-BODY-SHAPE', 'AUTH-TOKEN-EXPIRY'], bothLayers: 'the profile judges the same answers, recorded first without stopping the check' }), async ({ actors }) => {
   const { tokenizer, mmA } = actors;
   if (!actors.control) {
     if (!slow) skipFor('needs --slow (it waits out a real 15-minute token expiry) or the simulator control plane');

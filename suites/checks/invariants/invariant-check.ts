@@ -48,6 +48,16 @@ export const ledgerRequirements = [
   'ERR-BODY-SHAPE',
 ];
 
+/**
+ * Why an invariant check names both layers (check()'s bothLayers): one property judges the specification's
+ * rules and the reference profile's decisions over the same random sequence, which cannot be run twice
+ * alike. A broken MUST decision of the profile does not stop it: the model follows what the target decided,
+ * records it, and goes on (command-base.ts, judge). Only a broken invariant of the profile's value layer
+ * (conservation, no negative balance, a payment's or redemption's exact amount), after which the model no
+ * longer knows the target's state, stops it.
+ */
+export const INVARIANT_LAYERS = 'one random sequence judges both layers; a broken MUST decision of the reference profile is recorded and the run goes on';
+
 /** Runs the property with the commands of `family` as the worker's actors; fails as the property does. */
 export async function runInvariantCheck(family: CommandFamily, actors: Actors, recording: RecordingChannel): Promise<void> {
   const base = test.info().timeout;

@@ -1,4 +1,4 @@
-import { loadCatalogue } from '../../requirements/catalogue.ts';
+import { otherLayer } from '../../requirements/layers.ts';
 import { HarnessFault } from '../../runtime/check.ts';
 import type { Party } from '../../flows/party.ts';
 
@@ -32,24 +32,14 @@ export function requirements(...ids: string[]): string[] {
 }
 
 /**
- * The requirements a check names: distinct, and of one layer, that of the first (the rule the check is
- * about). Two layers, never mixed: a check of the reference profile names nothing of the specification,
- * and one of the specification names no MUST decision of the profile but the checkers of the prerequisites
- * it rests on anyway (CL-REQUEST, SIGN-PAYLOAD...); a SHOULD of the profile only warns, so it may stay. A rule
- * of the other layer that the check's steps meet still fails where it breaks (the failure names it), but the
- * check does not claim to decide it, so a target that breaks only a decision of the profile leaves nothing
- * of the specification undecided.
+ * The requirements a check names, from shared parts: distinct, and of one layer, that of the first (the rule
+ * the check is about), as `check()` demands (suites/requirements/layers.ts). A rule of the other layer that
+ * the check's steps meet still fails where it breaks (the failure names it), but the check does not claim to
+ * decide it, so a target that breaks only a decision of the profile leaves nothing of the specification
+ * undecided.
  */
 export function checkRequirements(...ids: string[]): string[] {
-  const catalogue = loadCatalogue();
-  const byId = new Map(catalogue.requirements.map((requirement) => [requirement.id, requirement]));
-  const checkers = new Set(catalogue.prerequisites.flatMap((prerequisite) => prerequisite.checked_by));
   const distinct = requirements(...ids);
-  const layer = byId.get(distinct[0] ?? '')?.layer;
-  return distinct.filter((id) => {
-    const requirement = byId.get(id);
-    // An id the catalogue does not know is kept: the report names it as a problem.
-    if (requirement === undefined || requirement.layer === layer) return true;
-    return layer === 'specification' && (checkers.has(id) || requirement.level === 'SHOULD');
-  });
+  const other = new Set(otherLayer(distinct));
+  return distinct.filter((id) => !other.has(id));
 }
