@@ -4,6 +4,23 @@ import { defineConfig } from '@playwright/test';
 const selfCheck = /suites\/self-check\/self-check\.test\.ts$/;
 /** The type check: a minute of one core, so it starts first on the other worker instead of ending the run. */
 const typeCheck = /^(?:.*\/)?typecheck\.test\.ts$/;
+/**
+ * Unit test files of tens of seconds each (child `dss test` runs, npm, property runs, the fuzzer): they
+ * start before the rest, so that the run ends on short tests filling both workers, not on one long
+ * test while the other worker idles (the fuzzer ended a run alone for 24 s that way).
+ */
+const longUnits = [
+  /suites\/hostile\/hostile\.test\.ts$/,
+  /bin\/kit-install\.test\.ts$/,
+  /suites\/conformance-run\.test\.ts$/,
+  /suites\/runtime\/vendor-run\.test\.ts$/,
+  /test-support\/fuzz\/fuzz\.test\.ts$/,
+  /suites\/reporters\/one-defect-one-finding\.test\.ts$/,
+  /suites\/runtime\/fixtures\.test\.ts$/,
+  /suites\/invariants\/run\.test\.ts$/,
+  /suites\/scenario\/runner\.test\.ts$/,
+  /suites\/reporters\/conformance-reporter\.test\.ts$/,
+];
 
 /**
  * The project's own tests (`npm test`). Unit tests live next to the code they test as `*.test.ts`.
@@ -20,6 +37,8 @@ export default defineConfig({
   projects: [
     { name: 'self-check', testMatch: selfCheck },
     { name: 'typecheck', testMatch: typeCheck },
-    { name: 'unit', testMatch: /.*\.test\.ts$/, testIgnore: [/node_modules/, selfCheck, typeCheck] },
+    // Projects without dependencies are scheduled in this order: the long unit tests before the others.
+    { name: 'unit-long', testMatch: longUnits },
+    { name: 'unit', testMatch: /.*\.test\.ts$/, testIgnore: [/node_modules/, selfCheck, typeCheck, ...longUnits] },
   ],
 });

@@ -1,8 +1,8 @@
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
 import { Agent } from 'node:http';
-import { startSimulator, type RunningSimulator } from '../simulator/server.ts';
-import { documentOperations, documentValidator, parameterValue, requestIsValid, SchemaReader, sendRequest, type Answer, type DocOperation, type GeneratedRequest, type Schema } from '../test-support/openapi-requests.ts';
+import type { RunningSimulator } from '../simulator/server.ts';
+import { documentOperations, documentValidator, parameterValue, startDocumentedSimulator, requestIsValid, SchemaReader, sendRequest, type Answer, type DocOperation, type GeneratedRequest, type Schema } from '../test-support/openapi-requests.ts';
 
 /**
  * The published document against the server, over a real socket: for each of the 46 operations of
@@ -29,11 +29,7 @@ const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 test.describe.configure({ timeout: 600_000 });
 
 test.beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
-  document = (await (await fetch(`${sim.url}/openapi.json`)).json()) as Record<string, unknown>;
-  const network = (await (await fetch(`${sim.url}/sim/network`)).json()) as { members: Array<{ identification: string; token: string }> };
-  const tokenOf = (id: string) => network.members.find((member) => member.identification === id)!.token;
-  tokens = { tokenizer: tokenOf('tokenizer-usd'), member: tokenOf('mm-london') };
+  ({ sim, document, tokens } = await startDocumentedSimulator());
 });
 test.afterAll(async () => {
   agent.destroy();

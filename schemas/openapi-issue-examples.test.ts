@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { Agent } from 'node:http';
-import { startSimulator, type RunningSimulator } from '../simulator/server.ts';
-import { documentOperations, documentValidator, requestIsValid, sendRequest, type DocOperation, type GeneratedRequest, type Schema } from '../test-support/openapi-requests.ts';
+import type { RunningSimulator } from '../simulator/server.ts';
+import { documentOperations, documentValidator, requestIsValid, startDocumentedSimulator, sendRequest, type DocOperation, type GeneratedRequest, type Schema } from '../test-support/openapi-requests.ts';
 
 /**
  * The requests an OpenAPI-driven fuzzer found where the published document was looser than the
@@ -20,13 +20,9 @@ const agent = new Agent({ keepAlive: true });
 test.describe.configure({ timeout: 120_000 });
 
 test.beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
-  document = (await (await fetch(`${sim.url}/openapi.json`)).json()) as Record<string, unknown>;
+  ({ sim, document, tokens } = await startDocumentedSimulator());
   operations = new Map(documentOperations(document).map((operation) => [operation.id, operation]));
   isValid = documentValidator(document);
-  const network = (await (await fetch(`${sim.url}/sim/network`)).json()) as { members: Array<{ identification: string; token: string }> };
-  const tokenOf = (id: string) => network.members.find((member) => member.identification === id)!.token;
-  tokens = { tokenizer: tokenOf('tokenizer-usd'), member: tokenOf('mm-london') };
 });
 test.afterAll(async () => {
   agent.destroy();

@@ -95,11 +95,32 @@ export const positiveAmount: JsonSchema = {
 /** An amount that may be zero (a missing minimum is zero). */
 export const amountOrZero: JsonSchema = { type: 'number', minimum: 0, format: 'amount', description: 'zero or more, at most 7 fraction digits' };
 
+/**
+ * The spec's formats and value sets written for the reference's case-insensitive filters (semantics §12):
+ * they accept more than the spec's own form, never less, so a value they refuse breaks the spec too.
+ */
+const anyCasePatterns = new Set<string>();
+
 /** One of `values`, compared case-insensitively as the simulator's filters compare (semantics §12). */
 export function caseInsensitiveEnum(values: readonly string[]): JsonSchema {
   const letters = (value: string) =>
     [...value].map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
-  return { type: 'string', pattern: `^(?:${values.map(letters).join('|')})$`, description: `one of ${values.join(', ')} (any case)` };
+  const source = `^(?:${values.map(letters).join('|')})$`;
+  anyCasePatterns.add(source);
+  return { type: 'string', pattern: source, description: `one of ${values.join(', ')} (any case)` };
+}
+
+/** An ISO 3166-1 alpha-2 code in any case, for a filter (semantics §12): two letters. */
+export const countryCodeAnyCase: JsonSchema = { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2, any case' };
+anyCasePatterns.add(countryCodeAnyCase.pattern as string);
+
+/**
+ * Whether a pattern is a format or value set the spec states (`patterns`, or one of them in any case),
+ * not one of the reference's own input rules (`referencePatterns`): a value it refuses is an invalid
+ * parameter in every reading of the spec.
+ */
+export function isSpecFormat(source: string): boolean {
+  return (Object.values(patterns) as string[]).includes(source) || anyCasePatterns.has(source);
 }
 
 export function pattern(source: string): JsonSchema {

@@ -1,5 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
 
 /**
  * Where the kit's own files are. The code runs either from its TypeScript sources (the project's own
@@ -35,4 +37,15 @@ export const conformanceConfig = compiledModule('suites/conformance.config.js');
  */
 export function compiledRunEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...env, PW_DISABLE_TS_ESM: '1' };
+}
+
+/**
+ * A YAML data file of the kit, parsed. In dist/ the build has written it parsed beside its copy
+ * (`<file>.json`, bin/build.js PARSED_YAML): read that, in milliseconds. From the sources, or for a file
+ * the build does not parse, the YAML itself.
+ */
+export function readKitYaml(file: URL): unknown {
+  const parsed = new URL(`${file.href}.json`);
+  if (compiled && existsSync(parsed)) return JSON.parse(readFileSync(parsed, 'utf8'));
+  return parseYaml(readFileSync(file, 'utf8'));
 }

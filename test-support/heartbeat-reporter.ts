@@ -4,16 +4,24 @@ import type { FullResult, Reporter, TestCase } from '@playwright/test/reporter';
  * `npm test`'s promise of a line at least every 10 seconds. The list reporter prints a line when a test
  * ends, and some tests run for minutes (child conformance runs, the pack-and-install test), two at a
  * time, so a terminal or CI log could stay silent long enough to look hung. When nothing has been
- * printed for SILENCE_MS, this reporter prints one line naming what is running and for how long.
+ * printed for SILENCE_MS, this reporter prints one line naming what is running and for how long, or,
+ * before the first test, that the test files are still loading (ten seconds or more on a busy machine).
  */
 export default class HeartbeatReporter implements Reporter {
   private readonly running = new Map<TestCase, number>();
   private lastLine = Date.now();
   private timer: NodeJS.Timeout | undefined;
+  /** Set from configuration to the first test: Playwright reads every test file first, printing nothing. */
+  private loadingSince: number | undefined;
 
-  onBegin(): void {
+  onConfigure(): void {
+    this.loadingSince = Date.now();
     this.timer = setInterval(() => this.beat(), 1_000);
     this.timer.unref();
+  }
+
+  onBegin(): void {
+    this.loadingSince = undefined;
   }
 
   onTestBegin(test: TestCase): void {
@@ -47,7 +55,13 @@ export default class HeartbeatReporter implements Reporter {
 
   private beat(): void {
     const now = Date.now();
-    if (now - this.lastLine < SILENCE_MS || this.running.size === 0) return;
+    if (now - this.lastLine < SILENCE_MS) return;
+    if (this.loadingSince !== undefined) {
+      process.stdout.write(`  … still loading the test files (${Math.round((now - this.loadingSince) / 1000)} s)\n`);
+      this.heard();
+      return;
+    }
+    if (this.running.size === 0) return;
     const tests = [...this.running].map(([test, since]) => `${test.title} (${Math.round((now - since) / 1000)} s)`);
     process.stdout.write(`  … still running: ${tests.join('; ')}\n`);
     this.heard();

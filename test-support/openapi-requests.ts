@@ -2,6 +2,7 @@ import Ajv2020Module, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import { request, type Agent } from 'node:http';
+import { startSimulator, type RunningSimulator } from '../simulator/server.ts';
 
 const Ajv2020 = Ajv2020Module.default;
 const addFormats = addFormatsModule.default;
@@ -15,6 +16,22 @@ const DOCUMENT_ID = 'https://openapi-drift.invalid/document';
  * openapi-drift test sends both kinds to the simulator. Only the JSON Schema keywords the document
  * uses are read; an unknown one fails loudly, so the generator cannot silently go blind.
  */
+
+/** A simulator with the demo network, its published document, and a token of each interface's caller. */
+export interface DocumentedSimulator {
+  sim: RunningSimulator;
+  document: Record<string, unknown>;
+  tokens: Record<'tokenizer' | 'member', string>;
+}
+
+/** Starts a simulator and reads what the document tests need from it: /openapi.json and two members' tokens. */
+export async function startDocumentedSimulator(): Promise<DocumentedSimulator> {
+  const sim = await startSimulator({ port: 0 });
+  const document = (await (await fetch(`${sim.url}/openapi.json`)).json()) as Record<string, unknown>;
+  const network = (await (await fetch(`${sim.url}/sim/network`)).json()) as { members: Array<{ identification: string; token: string }> };
+  const tokenOf = (id: string) => network.members.find((member) => member.identification === id)!.token;
+  return { sim, document, tokens: { tokenizer: tokenOf('tokenizer-usd'), member: tokenOf('mm-london') } };
+}
 
 export type Schema = { [keyword: string]: unknown };
 

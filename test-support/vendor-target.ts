@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { ControlClient, TargetClock, type SimMember, type TokenRights } from '../suites/runtime/control.ts';
 import { RecordingChannel } from '../suites/runtime/recorder.ts';
+import { listenOnLoopback, type TestServer } from '../suites/runtime/test-server.ts';
 import { createSimMembers, operatingAccounts, randomBic, tokenizerAssets } from '../suites/runtime/sim-members.ts';
 
 /**
@@ -13,17 +13,11 @@ import { createSimMembers, operatingAccounts, randomBic, tokenizerAssets } from 
  * them. Tokens go to `${NAME}` variables, so a run's `--tokens-out` file can feed the next.
  */
 
-export interface HidingProxy {
-  url: string;
-  close(): Promise<void>;
-}
-
 const hidden = /^\/(sim|openapi\.json|docs)(\/|\?|$)/;
 
 /** Forwards everything to `upstream` except the simulator's own paths, which answer 404. */
-export async function startHidingProxy(upstream: string): Promise<HidingProxy> {
+export async function startHidingProxy(upstream: string): Promise<TestServer> {
   const target = new URL(upstream);
-  const sockets = new Set<Socket>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (hidden.test(req.url ?? '/')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ short_message: 'Not Found', long_message: 'no such path', timestamp: Date.now() }));
@@ -43,20 +37,7 @@ export async function startHidingProxy(upstream: string): Promise<HidingProxy> {
     });
     req.pipe(forward);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server);
 }
 
 export interface VendorProfile {

@@ -1,3 +1,4 @@
+import { expectStatus } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { okBody } from './answers.ts';
 import type { Party } from './party.ts';
@@ -19,4 +20,15 @@ export function changeAllowlist(owner: Party, member: string, present: boolean):
 /** The members on `owner`'s allowlist. Requirements: ALLOWLIST-LIST, RES-ALLOWLIST-SCHEMAS. */
 export async function allowlistOf(owner: Party): Promise<string[]> {
   return okBody<string[]>(await owner.client.call('member.getAllowlist'), memberList, 'ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS');
+}
+
+/**
+ * `member` is on `owner`'s allowlist afterwards: added (200 under `requirement`) only when it is not there
+ * yet. A set-up never repeats an addition, whose success is a decision of the reference profile
+ * (ALLOWLIST-IDEMPOTENT): a target refusing the repeat must not fail the checks resting on the entry.
+ * Requirements: `requirement`, ALLOWLIST-LIST, RES-ALLOWLIST-SCHEMAS.
+ */
+export async function ensureListed(owner: Party, member: string, requirement = 'ALLOWLIST-LIST'): Promise<void> {
+  if ((await allowlistOf(owner)).includes(member)) return;
+  expectStatus(await changeAllowlist(owner, member, true), 200, requirement);
 }

@@ -65,3 +65,14 @@ export async function authorizedAssets(holder: Party, account: string): Promise<
 export async function emittedInstruments(issuer: Party): Promise<Instrument[]> {
   return listOrNone<Instrument>(await issuer.client.call('member.listEmittedInstruments'), instrumentList, 'INS-LIST');
 }
+
+/**
+ * The DSO `code` of `issuer`, issued now unless the issuer already has: a flow never issues twice, since
+ * whether a repeat issuance succeeds is the reference's decision (INS-DSO-IDEMPOTENT, a SHOULD).
+ * Requirements: INS-LIST, INS-DSO-ISSUE, RES-LEDGER-SCHEMAS.
+ */
+export async function ensureIssued(issuer: Party, code: string): Promise<AssetId> {
+  const emitted = await emittedInstruments(issuer);
+  if (emitted.some((asset) => asset.asset_code_identification === code)) return { code, issuer: issuer.identification };
+  return issueDso(issuer, code);
+}

@@ -2,6 +2,7 @@ import { ceilToWhole } from '../runtime/money.ts';
 import { expectStatus } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import type { Actors } from '../runtime/fixtures.ts';
+import { ensureListed } from './allowlist.ts';
 import { tokenizerDsa, type AssetId } from './assets.ts';
 import { balanceOf } from './balances.ts';
 import type { Party } from './party.ts';
@@ -72,8 +73,8 @@ export async function openDsaLine(actors: Pick<Actors, 'tokenizer'>, holder: Par
  */
 export async function openDsoLine(issuer: Party, holder: Party, asset: AssetId, ceiling: number): Promise<CreditLineRef> {
   const line = { holder: holder.identification, account: 'emission', asset };
-  expectStatus(await holder.client.call('member.addToAllowlist', { body: issuer.identification }), 200, 'CL-DSO-ALLOWLIST');
-  expectStatus(await issuer.client.call('member.addToAllowlist', { body: holder.identification }), 200, 'CL-DSO-ALLOWLIST');
+  await ensureListed(holder, issuer.identification, 'CL-DSO-ALLOWLIST');
+  await ensureListed(issuer, holder.identification, 'CL-DSO-ALLOWLIST');
   expectStatus(await requestCreditLine(holder, line.account, asset, ceiling), 200, 'CL-REQUEST');
   expectStatus(await decideAsMember(issuer, line, 'allow'), 200, 'CL-REQUEST');
   return line;

@@ -2,6 +2,7 @@ import { CheckFailure, expectStatus, HarnessFault } from '../runtime/check.ts';
 import type { Actors } from '../runtime/fixtures.ts';
 import { formatUnits, wholeUnits } from '../runtime/money.ts';
 import type { AssetId } from './assets.ts';
+import { ensureListed } from './allowlist.ts';
 import { balanceOf } from './balances.ts';
 import { openDsaLine } from './credit-lines.ts';
 import { fund } from './funding.ts';
@@ -63,10 +64,10 @@ function defaultAccount(party: Party): string {
   return account;
 }
 
-/** Each lists the other (POST /members/allowlist is idempotent). Requirement: ALLOWLIST-LIST. */
+/** Each lists the other, whatever they listed before. Requirements: ALLOWLIST-LIST, RES-ALLOWLIST-SCHEMAS. */
 export async function allowMutually(a: Party, b: Party): Promise<void> {
-  expectStatus(await a.client.call('member.addToAllowlist', { body: b.identification }), 200, 'ALLOWLIST-LIST');
-  expectStatus(await b.client.call('member.addToAllowlist', { body: a.identification }), 200, 'ALLOWLIST-LIST');
+  await ensureListed(a, b.identification);
+  await ensureListed(b, a.identification);
 }
 
 /**

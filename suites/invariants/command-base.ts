@@ -11,7 +11,7 @@ import type { CallRecorder } from '../runtime/recorder.ts';
 import type { ExchangeApi } from './exchange-api.ts';
 import type { LedgerApi, Outcome } from './ledger-api.ts';
 import type { PaymentApi } from './payment-api.ts';
-import { requirementLevel } from './levels.ts';
+import { requirementLayer, requirementLevel } from './levels.ts';
 import type { LedgerModel, Verdict } from './model.ts';
 import { formatUnits } from '../runtime/money.ts';
 import { verifyStep, type StepReport } from './verify.ts';
@@ -45,10 +45,10 @@ export interface LedgerSystem {
   /** Steps concluded in this run, to number them in the transcript. */
   steps: number;
   /**
-   * A SHOULD-level disagreement with the model: recorded once per kind (with a count), and the run
-   * goes on with what the target did.
+   * A disagreement with the model on a SHOULD, or on a MUST of the reference profile (`broken`):
+   * recorded once per kind (with a count), and the run goes on with what the target did.
    */
-  warn(requirement: string, kind: string, message: string): void;
+  warn(requirement: string, kind: string, message: string, broken?: boolean): void;
 }
 
 export type Model = LedgerModel;
@@ -128,15 +128,18 @@ export function answer(outcome: Outcome): string {
 }
 
 /**
- * When the target decided otherwise than the verdict: a MUST requirement fails the check at once, a
- * SHOULD one warns (once per `kind`) and the run follows the target. `what` is what was asked, with its
- * values.
+ * When the target decided otherwise than the verdict: a MUST requirement of the specification fails the
+ * check at once. A MUST decision of the reference profile is broken too, but the run goes on, following
+ * what the target did (as it does for a SHOULD, which only warns): a profile defect must not leave the
+ * specification's invariants undecided. Each is recorded once per `kind`. `what` is what was asked, with
+ * its values.
  */
 export function judge(system: System, kind: string, what: string, verdict: Verdict, outcome: Outcome): void {
   if (outcome.accepted === verdict.permitted) return;
   const message = `${what} was ${verdict.permitted ? 'refused although the rules permit it' : `accepted although ${verdict.reason}`} (status ${outcome.status})`;
-  if (requirementLevel(verdict.requirement) === 'MUST') throw new CheckFailure(verdict.requirement, message);
-  system.warn(verdict.requirement, `${kind} ${verdict.permitted ? 'refused' : 'accepted'}`, message);
+  const must = requirementLevel(verdict.requirement) === 'MUST';
+  if (must && requirementLayer(verdict.requirement) === 'specification') throw new CheckFailure(verdict.requirement, message);
+  system.warn(verdict.requirement, `${kind} ${verdict.permitted ? 'refused' : 'accepted'}`, message, must);
 }
 
 /** Operations that cannot fail while the request is well-formed (idempotent ones). */

@@ -53,6 +53,8 @@ export interface InvariantResult {
   byCommand: InvariantStats['byCommand'];
   /** SHOULD-level disagreements with the model, each kind once with how often it happened. */
   warnings: { requirement: string; message: string }[];
+  /** MUST decisions of the reference profile the target broke, each kind once with how often: the run went on. */
+  broken: { requirement: string; message: string }[];
 }
 
 /** Ceiling given to a line a run opens or re-sizes at its start: its balance rounded up, plus this. */
@@ -75,7 +77,7 @@ export async function runInvariants(participants: InvariantParticipants, family:
   const payments = new PaymentApi(participants, universe);
   const runs = recording ? new RunRecording(recording) : undefined;
   const stats: InvariantStats = { operations: 0, byCommand: {} };
-  const warnings = new Map<string, { requirement: string; message: string; count: number }>();
+  const warnings = new Map<string, { requirement: string; message: string; count: number; broken: boolean }>();
   const e2ePrefix = `inv-${randomBytes(4).toString('hex')}`;
   let e2eCount = 0;
   const system = (): LedgerSystem => ({
@@ -87,10 +89,10 @@ export async function runInvariants(participants: InvariantParticipants, family:
     steps: 0,
     stats,
     newEndToEndId: () => `${e2ePrefix}-${++e2eCount}`,
-    warn: (requirement, kind, message) => {
+    warn: (requirement, kind, message, broken = false) => {
       const known = warnings.get(`${requirement} ${kind}`);
       if (known) known.count += 1;
-      else warnings.set(`${requirement} ${kind}`, { requirement, message, count: 1 });
+      else warnings.set(`${requirement} ${kind}`, { requirement, message, count: 1, broken });
     },
   });
 
@@ -133,8 +135,13 @@ export async function runInvariants(participants: InvariantParticipants, family:
     operations: stats.operations,
     durationMs: Date.now() - started,
     byCommand: stats.byCommand,
-    warnings: [...warnings.values()].map(({ requirement, message, count }) => ({ requirement, message: count === 1 ? message : `${message} (and ${count - 1} more like it)` })),
+    warnings: counted([...warnings.values()].filter((entry) => !entry.broken)),
+    broken: counted([...warnings.values()].filter((entry) => entry.broken)),
   };
+}
+
+function counted(entries: ReadonlyArray<{ requirement: string; message: string; count: number }>): { requirement: string; message: string }[] {
+  return entries.map(({ requirement, message, count }) => ({ requirement, message: count === 1 ? message : `${message} (and ${count - 1} more like it)` }));
 }
 
 type PropertyDetails = fc.RunDetails<[Iterable<fc.AsyncCommand<LedgerModel, LedgerSystem, false>>]>;

@@ -22,7 +22,7 @@ export function toCheckReport(raw: RawCheck, problems: string[]): { check: Check
   const fault = failedHere ? faultOf(deciding, errors) : null;
   const requirements = [...new Set(annotationValues(raw.annotations, 'requirement'))];
   const findings = annotationValues(raw.annotations, FINDING_ANNOTATION);
-  const failedRequirements = blamedRequirements(outcome, fault, requirements, errors, findings);
+  const failedRequirements = blamedRequirements(outcome, fault, requirements, errors);
   const attemptCalls = raw.attempts.map((attempt) => parseCalls(attempt.callAttachments, id, problems));
   const allCalls = attemptCalls.flat();
   const { expected, got } = expectedAndGot(errors[0] ?? '');
@@ -85,14 +85,15 @@ function classify(raw: RawCheck): { outcome: Outcome; decidingIndex: number } {
 
 /**
  * A stale baseline fails every requirement of its check: the run must not pass until the baseline is
- * fixed. A finding blames its cross-cutting requirement even when the check does not name it (any check
- * may see an error body); a failure naming none of the check's requirements blames them all.
+ * fixed. A failure blames the requirement its message names, even one the check does not name: a check
+ * names only the requirements of its own layer, and a rule of the other met on the way (an error body,
+ * a read of the setup) is still broken where it broke. A failure naming no requirement blames all the
+ * check's.
  */
-function blamedRequirements(outcome: Outcome, fault: Fault | null, requirements: string[], errors: string[], findings: string[]): string[] {
+function blamedRequirements(outcome: Outcome, fault: Fault | null, requirements: string[], errors: string[]): string[] {
   if (outcome === 'stale-baseline') return requirements;
   if (fault !== 'target') return [];
-  const found = findings.map(requirementTag).filter((id): id is string => id !== null);
-  const named = errors.map(requirementTag).filter((id): id is string => id !== null && (requirements.includes(id) || found.includes(id)));
+  const named = errors.map(requirementTag).filter((id): id is string => id !== null);
   return named.length > 0 ? [...new Set(named)] : requirements;
 }
 

@@ -18,7 +18,8 @@ test('the report opens with its headline and failures, and a call opens on a cli
   const browser = await launchChromium();
   try {
     const file = join(dir, 'conformance.html');
-    writeFileSync(file, renderHtml(await sampleReport()));
+    const report = await sampleReport();
+    writeFileSync(file, renderHtml(report));
     const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
     const refused: string[] = [];
     page.on('console', (message) => {
@@ -88,7 +89,9 @@ test('the report opens with its headline and failures, and a call opens on a cli
     const prerequisite = page.locator('#prerequisite-table tr#prerequisite-PRE-CREDIT-LINE-ACCOUNT');
     await expect(prerequisite.locator('.chip.pre-not-held')).toHaveText('did not hold');
     await expect(prerequisite).toContainText('inconclusive because it did not hold: FUND-DEFAULT-ACCOUNT');
-    await expect(page.locator('#prerequisite-table tr[data-status="undecided"]')).toHaveCount(5);
+    const undecided = report.results.prerequisites.filter((row) => row.status === 'undecided').length;
+    expect(undecided).toBeGreaterThan(0);
+    await expect(page.locator('#prerequisite-table tr[data-status="undecided"]')).toHaveCount(undecided);
 
     // A link to a folded check opens the folds around it.
     await page.locator('#findings a[href="#check-dir.member-not-found"]').first().click();

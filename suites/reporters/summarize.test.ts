@@ -350,6 +350,22 @@ test('a failure that names none of its requirements blames them all', () => {
   expect(reported).toMatchObject({ outcome: 'failed', fault: 'target', failed_requirements: ['TEST-A', 'TEST-B'], error: 'Test timeout of 30000ms exceeded.' });
 });
 
+test('a failure under a requirement the check does not name blames that requirement, and fails a specification one', () => {
+  const layered: Requirement[] = [...requirements, { id: 'TEST-P', part: 'states', level: 'MUST', statement: 'p', source: 's', layer: 'profile', not_testable: null, prerequisites: [] }];
+  // A check of the reference profile whose setup read broke a rule of the specification on the way.
+  const profileCheck = check('c.profile', { requirements: ['TEST-P'], attempts: [{ status: 'failed', errors: ['[TEST-A] expected status 200, got 404'] }] });
+  const results = summarize({ run: run([profileCheck]), requirements: layered, prerequisites: [], endpoints, notProvokable: [], specVersion: '1.0.0', target: { base_url: null, capabilities: null }, problems: [] });
+  expect(results.checks[0]).toMatchObject({ failed_requirements: ['TEST-A'], passed_requirements: [] });
+  expect(results.requirements.find((row) => row.id === 'TEST-A')).toMatchObject({ status: 'failed', checks: ['c.profile'] });
+  expect(results.requirements.find((row) => row.id === 'TEST-P')?.status).toBe('inconclusive');
+  expect(results.verdict).toBe('failed');
+  // A tag that is no requirement of the catalogue is a problem of the run, and fails it.
+  const stray = check('c.stray', { requirements: ['TEST-P'], attempts: [{ status: 'failed', errors: ['[NOT-IN-CATALOGUE] broke'] }] });
+  const strayResults = summarize({ run: run([stray]), requirements: layered, prerequisites: [], endpoints, notProvokable: [], specVersion: '1.0.0', target: { base_url: null, capabilities: null }, problems: [] });
+  expect(strayResults.problems).toContain('check c.stray failed under requirement NOT-IN-CATALOGUE, which is not in catalogue 1.0.0');
+  expect(strayResults.verdict).toBe('failed');
+});
+
 test('passed checks keep no calls, but their calls still count for coverage', () => {
   const results = summary(run([passing]));
   expect(results.checks[0]).toMatchObject({ outcome: 'passed', calls: [], call_count: 6, error: null, fault: null });

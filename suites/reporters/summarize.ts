@@ -52,6 +52,9 @@ export function summarize(input: SummaryInput): ConformanceResults {
   const known = new Set(input.requirements.map((requirement) => requirement.id));
   for (const check of checks) {
     for (const id of check.requirements) if (!known.has(id)) problems.push(`check ${check.check_id} names requirement ${id}, which is not in catalogue ${input.specVersion}`);
+    for (const id of check.failed_requirements) {
+      if (!known.has(id) && !check.requirements.includes(id)) problems.push(`check ${check.check_id} failed under requirement ${id}, which is not in catalogue ${input.specVersion}`);
+    }
   }
   const scope = input.run.scope;
   const { matrix, prerequisites } = applyPrerequisites(input.prerequisites, requirementMatrix(input.requirements, checks, scope));

@@ -4,9 +4,10 @@
  * report scores the spec parts from them. Nothing else lives here: checks are in the suites, scoring is
  * in suites/reporters/.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { parse } from 'yaml';
 import { specParts, type SpecPart } from '../../schemas/catalogue-types.ts';
+import { readKitYaml } from '../kit-layout.ts';
 
 export const requirementLevels = ['MUST', 'SHOULD'] as const;
 export type RequirementLevel = (typeof requirementLevels)[number];
@@ -94,13 +95,8 @@ export function loadCatalogue(version = '1.0.0'): Catalogue {
 
 function readCatalogue(version: string): Catalogue {
   const file = new URL(`./${version}.yaml`, import.meta.url);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new Error(`No requirement catalogue for spec version ${version} (expected ${file.pathname})`);
-  }
-  return parseCatalogue(text, version);
+  if (!existsSync(file)) throw new Error(`No requirement catalogue for spec version ${version} (expected ${file.pathname})`);
+  return catalogueOf(readKitYaml(file), version);
 }
 
 /** Validates a catalogue's text, reporting every problem at once so a catalogue edit is fixed in one go. */
@@ -109,7 +105,10 @@ export function parseRequirements(text: string, version: string): CataloguedRequ
 }
 
 export function parseCatalogue(text: string, version: string): Catalogue {
-  const document: unknown = parse(text);
+  return catalogueOf(parse(text), version);
+}
+
+function catalogueOf(document: unknown, version: string): Catalogue {
   if (!isRecord(document)) throw new Error(`Requirement catalogue ${version}: the file is not a YAML mapping`);
   const problems: string[] = [];
   if (document.spec_version !== version) {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { readKitYaml } from '../kit-layout.ts';
 
 /**
  * The index of the specification's testable statements (spec-index.yaml): for each, where it is in the spec
@@ -33,7 +33,7 @@ export function specLines(): string[] {
 }
 
 export function loadSpecIndex(): SpecStatement[] {
-  const document = parse(readFileSync(new URL('./spec-index.yaml', import.meta.url), 'utf8')) as { statements?: unknown };
+  const document = readKitYaml(new URL('./spec-index.yaml', import.meta.url)) as { statements?: unknown };
   if (!Array.isArray(document.statements)) throw new Error('spec-index.yaml: statements must be a list');
   return document.statements.map((entry: Record<string, unknown>, index: number) => {
     const text = (key: string) => (typeof entry[key] === 'string' ? (entry[key] as string) : null);

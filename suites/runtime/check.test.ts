@@ -122,3 +122,12 @@ test('expectRefusalShould only warns when the request is accepted or refused wit
   ]);
   expect(() => expectRefusalShould(response(503, errorBody), { status: 404, requirement: 'DIR-MEMBER-NOT-FOUND' })).toThrow('[ERR-NO-5XX]');
 });
+
+test('a check names the requirements of one layer, unless it says why it names both', () => {
+  expect(() => check('allowlist.mixed-sample', 'x', { requirements: ['ALLOWLIST-IDEMPOTENT', 'ALLOWLIST-LIST'] })).toThrow('Harness fault: check allowlist.mixed-sample names ALLOWLIST-LIST beside ALLOWLIST-IDEMPOTENT, of the other layer');
+  expect(() => check('allowlist.mixed-sample-2', 'x', { requirements: ['ALLOWLIST-LIST', 'ALLOWLIST-IDEMPOTENT'] })).toThrow('names ALLOWLIST-IDEMPOTENT beside ALLOWLIST-LIST');
+  expect(check('allowlist.mixed-said', 'x', { requirements: ['ALLOWLIST-LIST', 'ALLOWLIST-IDEMPOTENT'], bothLayers: 'the sample says why' })[0]).toBe('allowlist.mixed-said x');
+  // A prerequisite's checker and a SHOULD of the profile may stand beside the specification; a SHOULD-led check is of its first MUST's layer.
+  expect(check('payments.checker-sample', 'x', { requirements: ['CHG-REQUEST', 'GW-READ-CONSUMES', 'FUND-RESULT'] })[0]).toBe('payments.checker-sample x');
+  expect(check('auth.should-led-sample', 'x', { requirements: ['AUTH-REFRESH-OWN-SESSION', 'ERR-NO-5XX'] })[0]).toBe('auth.should-led-sample x');
+});

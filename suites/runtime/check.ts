@@ -2,6 +2,7 @@ import { expect, type TestDetails } from '@playwright/test';
 import type { JsonSchema } from '../../schemas/catalogue-types.ts';
 import type { EndpointId } from '../../schemas/endpoints.ts';
 import { schemaRef } from '../../schemas/resources.ts';
+import { otherLayer } from '../requirements/layers.ts';
 import { validate } from '../../schemas/validators.ts';
 import { checkIdPattern } from './check-id.ts';
 import { isJsonMediaType, type DssResponse } from './client.ts';
@@ -20,8 +21,14 @@ import { HarnessFault } from './harness-fault.ts';
 export { HarnessFault } from './harness-fault.ts';
 
 export interface CheckOptions {
-  /** Requirement ids (suites/requirements/) this check verifies. */
+  /** Requirement ids (suites/requirements/) this check verifies; the first is the rule it is about. */
   requirements: string[];
+  /**
+   * Why this check names requirements of both layers, where the rule is that it does not
+   * (suites/requirements/layers.ts): a profile's judgement that cannot stop it before the specification's
+   * is decided (recorded with recordAcross, or a model that follows the target).
+   */
+  bothLayers?: string;
   /** The endpoint the check is mainly about, for grouping in reports. */
   endpoint?: EndpointId;
 }
@@ -40,6 +47,10 @@ export function check(id: string, title: string, options: CheckOptions): [string
   if (!checkIdPattern.test(id)) throw new HarnessFault(`check id "${id}" is not a slug like auth.missing-token`);
   if (declared.has(id)) throw new HarnessFault(`check id "${id}" is declared twice`);
   if (options.requirements.length === 0) throw new HarnessFault(`check ${id} names no requirement`);
+  const other = otherLayer(options.requirements);
+  if (other.length > 0 && options.bothLayers === undefined) {
+    throw new HarnessFault(`check ${id} names ${other.join(', ')} beside ${options.requirements[0]}, of the other layer: split it in two (suites/README.md, Writing a check), or say in bothLayers why a failure of the one cannot leave the other undecided`);
+  }
   declared.add(id);
 
   const annotation = [

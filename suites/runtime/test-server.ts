@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /** A throwaway local HTTP server for the runtime's own tests: each test says how it answers. */
@@ -10,12 +10,21 @@ export interface TestServer {
 export type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
 export async function startTestServer(handler: Handler): Promise<TestServer> {
+  return listenOnLoopback(
+    createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => handler(req, Buffer.concat(chunks).toString('utf8'), res));
+    }),
+  );
+}
+
+/**
+ * Starts `server` on a free loopback port. Closing destroys the connections still open: a stalled
+ * test response would otherwise keep the server open forever.
+ */
+export async function listenOnLoopback(server: Server): Promise<TestServer> {
   const sockets = new Set<Socket>();
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => handler(req, Buffer.concat(chunks).toString('utf8'), res));
-  });
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -26,7 +35,6 @@ export async function startTestServer(handler: Handler): Promise<TestServer> {
     url: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise((resolve) => {
-        // Stalled test responses would keep the server open forever.
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),

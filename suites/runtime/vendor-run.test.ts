@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../../simulator/server.ts';
-import { startHidingProxy, writeVendorTargetProfile, type HidingProxy } from '../../test-support/vendor-target.ts';
+import { startHidingProxy, writeVendorTargetProfile } from '../../test-support/vendor-target.ts';
+import type { TestServer } from './test-server.ts';
 import { runHarness, type HarnessRun } from '../hostile/harness-run.ts';
 
 /**
@@ -31,7 +32,7 @@ const TIMEOUTS = { request_ms: 30_000, check_ms: 180_000 };
 
 let dir = '';
 let simulator: RunningSimulator | undefined;
-let proxy: HidingProxy | undefined;
+let proxy: TestServer | undefined;
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dss-vendor-run-'));
   simulator = await startSimulator({ port: 0 });

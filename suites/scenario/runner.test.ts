@@ -159,7 +159,7 @@ test('dso-issuance fails when the issuer allows a line for another DSO', async (
   const data = scenarioData('dso-issuance');
   (stepOf(data, 'allow-credit-line').body as Record<string, unknown>).asset_code_identification = 'EURDSO';
   const { failure } = await outcome(compiled(data));
-  expect(failure?.message).toMatch(/^\[SCN-DSO-ISSUANCE\] scenario dso-issuance, step 6 of 9 "allow-credit-line", as mmA: POST \/client\/v1\/api\/settlement-instruments\/credit-line\n {2}expected status 200, got 404/);
+  expect(failure?.message).toMatch(/^\[SCN-DSO-ISSUANCE\] scenario dso-issuance, step 8 of 11 "allow-credit-line", as mmA: POST \/client\/v1\/api\/settlement-instruments\/credit-line\n {2}expected status 200, got 404/);
 });
 
 test('dvp-exchange fails when the exchange carries another amount than the buyer signed, or the buyer signs with another account', async () => {
@@ -170,12 +170,12 @@ test('dvp-exchange fails when the exchange carries another amount than the buyer
   };
   const amount = await outcome(compiled(changedAmount));
   expect(amount.failure?.requirement).toBe('SCN-DVP-EXCHANGE');
-  expect(amount.failure?.message.split('\n').slice(0, 2)).toEqual(['[SCN-DVP-EXCHANGE] scenario dvp-exchange, step 29 of 36 "exchange", as mmA: POST /client/v1/api/exchange', '  expected status 200, got 400']);
+  expect(amount.failure?.message.split('\n').slice(0, 2)).toEqual(['[SCN-DVP-EXCHANGE] scenario dvp-exchange, step 31 of 38 "exchange", as mmA: POST /client/v1/api/exchange', '  expected status 200, got 400']);
 
   const otherAccount = scenarioData('dvp-exchange');
   stepOf(otherAccount, 'sign-exchange').sign!.account = 'emission';
   const account = await outcome(compiled(otherAccount));
-  expect(account.failure?.message).toMatch(/^\[SCN-DVP-EXCHANGE\] scenario dvp-exchange, step 29 of 36 "exchange", as mmA: POST \/client\/v1\/api\/exchange\n {2}expected status 200, got 400/);
+  expect(account.failure?.message).toMatch(/^\[SCN-DVP-EXCHANGE\] scenario dvp-exchange, step 31 of 38 "exchange", as mmA: POST \/client\/v1\/api\/exchange\n {2}expected status 200, got 400/);
 });
 
 test('allowlist-revocation fails when the seller removes another member, saying why each expected answer was not met', async () => {
@@ -183,7 +183,7 @@ test('allowlist-revocation fails when the seller removes another member, saying 
   stepOf(data, 'seller-removes-buyer').body = '${actors.tokenizer.identification}';
   const { failure } = await outcome(compiled(data));
   expect(failure?.message.split('\n').slice(0, 2)).toEqual([
-    '[SCN-ALLOWLIST-REVOCATION] scenario allowlist-revocation, step 30 of 37 "exchange-does-not-settle", as mmA: POST /client/v1/api/exchange',
+    '[SCN-ALLOWLIST-REVOCATION] scenario allowlist-revocation, step 32 of 39 "exchange-does-not-settle", as mmA: POST /client/v1/api/exchange',
     '  the answer is none of the 3 expected: (1) $.exchange_state: expected "Rejected", got "Success"; (2) expected status 400, got 200; (3) expected status 404, got 200',
   ]);
 });

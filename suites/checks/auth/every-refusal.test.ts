@@ -75,3 +75,12 @@ test('listedUnder: the specification fails where a listing endpoint answers othe
   expect(failureOf(() => expectEveryRefused([listing(401), other(200)], rule)).requirement).toBe('AUTH-TOKEN-REQUIRED');
   expect(failureOf(() => expectEveryRefused([listing(401), other(404)], rule)).requirement).toBe('AUTH-MISSING-TOKEN');
 });
+
+test('listedUnder alone judges the specification only: another refusal where the table lists no 401 passes, a 5xx does not', () => {
+  const listing = (status: number) => answer('/members/allowlist', status, errorBody, 'member.getAllowlist');
+  const other = (status: number) => answer('/digital-accounts', status, status < 400 ? '[]' : errorBody, 'member.listDigitalAccounts');
+  const rule = { status: 401, listedUnder: 'AUTH-TOKEN-REQUIRED' };
+  expectEveryRefused([listing(401), other(404)], rule);
+  expect(failureOf(() => expectEveryRefused([listing(403), other(401)], rule)).requirement).toBe('AUTH-TOKEN-REQUIRED');
+  expect(failureOf(() => expectEveryRefused([listing(401), other(503)], rule)).requirement).toBe('ERR-NO-5XX');
+});

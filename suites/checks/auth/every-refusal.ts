@@ -1,5 +1,5 @@
 import { endpointById, isEndpointId } from '../../../schemas/endpoints.ts';
-import { CheckFailure, expectErrorBody, recordAcross, warnShould } from '../../runtime/check.ts';
+import { CheckFailure, expectErrorBody, HarnessFault, recordAcross, warnShould } from '../../runtime/check.ts';
 import type { DssResponse } from '../../runtime/client.ts';
 
 /**
@@ -10,7 +10,13 @@ import type { DssResponse } from '../../runtime/client.ts';
 
 export interface EveryRefusal {
   status: number;
-  requirement: string;
+  /**
+   * The rule that `status` answers every call. Left out in a check of the specification, which judges
+   * only `listedUnder`: the status everywhere is then a decision of the reference profile, judged by a
+   * check of its own, so that a target breaking only that decision leaves nothing of the specification
+   * undecided.
+   */
+  requirement?: string;
   /**
    * MUST (default): any other status fails. SHOULD, for a rule that rests on the reference's decision
    * only: another status warns, but a 5xx still fails (a client mistake is never a server failure).
@@ -39,12 +45,13 @@ export function expectEveryRefused(responses: readonly DssResponse[], { status, 
     const served = responses.filter((response) => !lists(response, status) && response.status < 400);
     if (served.length > 0) throw new CheckFailure(listedUnder, `expected a refusal from every endpoint; ${served.length} served the request: ${list(served)}`);
   }
+  if (requirement === undefined && listedUnder === undefined) throw new HarnessFault('expectEveryRefused needs a requirement or listedUnder');
   const others = responses.filter((response) => response.status !== status);
-  if (level === 'MUST' && others.length > 0) {
+  if (requirement !== undefined && level === 'MUST' && others.length > 0) {
     throw new CheckFailure(requirement, `expected ${status} from all ${responses.length} calls; ${others.length} answered otherwise: ${list(others)}`);
   }
   const failed = others.filter((response) => response.status >= 500);
   if (failed.length > 0) throw new CheckFailure('ERR-NO-5XX', `a client mistake must not get a 5xx: ${list(failed)}`);
-  warnShould(others.length === 0, `expected ${status}; ${others.length} calls answered otherwise: ${list(others)}`, requirement);
+  if (requirement !== undefined) warnShould(others.length === 0, `expected ${status}; ${others.length} calls answered otherwise: ${list(others)}`, requirement);
   for (const response of responses) if (response.status >= 400) recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
 }

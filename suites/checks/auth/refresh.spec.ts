@@ -1,5 +1,5 @@
 import { endpointById } from '../../../schemas/endpoints.ts';
-import { test } from '../../runtime/fixtures.ts';
+import { test, type Actors } from '../../runtime/fixtures.ts';
 import { check, CheckFailure, expectErrorBody, expectSchema, expectStatus, warnShould } from '../../runtime/check.ts';
 import { credential } from '../../runtime/credentials.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
@@ -16,11 +16,11 @@ import { withoutSignature } from './forged-tokens.ts';
 
 const renewedTokenSchema = endpointById('member.refreshToken').success.body!;
 
-test(...check('auth.refresh', 'renews the caller’s token: the new one works, the replaced one is refused with 401 and cannot be renewed again', { requirements: ['AUTH-REFRESH', 'AUTH-REFRESH-INVALIDATES', 'ERR-BODY-SHAPE'], endpoint: 'member.refreshToken' }), async ({ actors }) => {
+/** Renews a session made (or given) for the check; the replaced token is dead from here on. Requirement: AUTH-REFRESH. */
+async function renewSession(actors: Actors): Promise<{ replaced: string; renewed: string }> {
   const { client } = actors.mmA;
   const session = await credential(actors, actors.mmA, 'session', { role: 'manager' });
   const replaced = session.token;
-
   const renewal = await client.call('member.refreshToken', { token: replaced, body: replaced });
   // Kept at once: the replaced token is dead now, whatever the rest of the check finds.
   if (renewal.status === 200 && typeof renewal.body === 'string' && renewal.body !== '') session.renewed(renewal.body);
@@ -28,8 +28,19 @@ test(...check('auth.refresh', 'renews the caller’s token: the new one works, t
   expectSchema(renewal.body, renewedTokenSchema, 'AUTH-REFRESH', 'the renewed token');
   const renewed = renewal.body as string;
   if (renewed === replaced) throw new CheckFailure('AUTH-REFRESH', 'the renewal answered the very token it was asked to renew, not a new one');
-  expectStatus(await client.call('member.getAllowlist', { token: renewed }), 200, 'AUTH-REFRESH');
+  return { replaced, renewed };
+}
 
+test(...check('auth.refresh', 'renews the caller’s token: a new token that works', { requirements: ['AUTH-REFRESH'], endpoint: 'member.refreshToken' }), async ({ actors }) => {
+  const { renewed } = await renewSession(actors);
+  expectStatus(await actors.mmA.client.call('member.getAllowlist', { token: renewed }), 200, 'AUTH-REFRESH');
+});
+
+// The reference profile: what becomes of the replaced token. A check of its own, so that a target keeping
+// it alive leaves the specification's AUTH-REFRESH decided by the check above.
+test(...check('auth.refresh-invalidates', 'refuses the token a renewal replaced with 401, and refuses to renew it again; the new one keeps working', { requirements: ['AUTH-REFRESH-INVALIDATES'], endpoint: 'member.refreshToken' }), async ({ actors }) => {
+  const { client } = actors.mmA;
+  const { replaced, renewed } = await renewSession(actors);
   expectRefusal(await client.call('member.getAllowlist', { token: replaced }), { status: 401, requirement: 'AUTH-REFRESH-INVALIDATES' });
   expectRefusal(await client.call('member.refreshToken', { token: renewed, body: replaced }), { status: 404, requirement: 'AUTH-REFRESH-INVALIDATES' });
   // With the replaced token as the credential as well, both refusals fit: a dead token (401), or one

@@ -17,7 +17,7 @@ import {
 import { check, CheckFailure, requireControl, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
-import { EXCHANGE_REQUIREMENTS, requirements } from '../exchange/prerequisites.ts';
+import { EXCHANGE_REQUIREMENTS, checkRequirements } from '../exchange/prerequisites.ts';
 
 /**
  * Quotation validity at the edges, with the simulator's clock moved instead of waiting (spec: States
@@ -36,7 +36,7 @@ async function expectSettled(market: Market, exchange: ExchangeObject, before: H
   return after;
 }
 
-test(...check('exchange.window-clock', 'settles an exchange from the quotation’s start_time up to shortly before its end_time, and refuses one before the start or at the end, moving nothing', { requirements: requirements('EXC-VALIDITY-WINDOW', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.window-clock', 'settles an exchange from the quotation’s start_time up to shortly before its end_time, and refuses one before the start or at the end, moving nothing', { requirements: checkRequirements('EXC-VALIDITY-WINDOW', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
   const control = requireControl(actors);
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const now = await control.clock();
@@ -64,7 +64,7 @@ test(...check('exchange.window-clock', 'settles an exchange from the quotation�
   await expectHoldings(market, holdings, 'EXC-VALIDITY-WINDOW', 'after an exchange at the quotation’s end_time');
 });
 
-test(...check('exchange.expiry-clock', 'removes a request and its waiting quotations at its end, an answered quotation at its own end_time, and keeps completed and cancelled quotations readable', { requirements: requirements('QUO-EXPIRY', 'QUO-EXPIRY-SCOPE', 'EXC-VALIDITY-WINDOW', 'QUO-CANCEL', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.getQuotation' }), async ({ actors }) => {
+test(...check('exchange.expiry-clock', 'removes a request and its waiting quotations at its end, an answered quotation at its own end_time, and keeps completed and cancelled quotations readable', { requirements: checkRequirements('QUO-EXPIRY', 'QUO-EXPIRY-SCOPE', 'EXC-VALIDITY-WINDOW', 'QUO-CANCEL', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.getQuotation' }), async ({ actors }) => {
   const control = requireControl(actors);
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const { buyer, seller } = market;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { listOfRef, schemaRef } from '../../../schemas/resources.ts';
 import { okBody } from '../../flows/answers.ts';
+import { units } from '../../flows/balances.ts';
+import { openDsaLine } from '../../flows/credit-lines.ts';
 import { check, CheckFailure, expectSchema, expectStatus, HarnessFault, requireControl } from '../../runtime/check.ts';
 import type { DssClient } from '../../runtime/client.ts';
 import { expect, test, type Actors } from '../../runtime/fixtures.ts';
@@ -25,8 +27,9 @@ function clientOf(actors: Actors, family: Family): DssClient {
   return family === 'tokenizer' ? actors.tokenizer.client : actors.mmA.client;
 }
 
-async function listMembers(client: DssClient, family: Family, query: Record<string, string> = {}): Promise<MemberInfo[]> {
-  return okBody(await client.call(`${family}.listMembers`, { query }), memberList, 'DIR-MEMBER-FILTERS', 'RES-DIRECTORY-SCHEMAS');
+/** A listing, judged under `requirement`: DIR-MEMBER-LIST (the listing and the country filter), or DIR-MEMBER-FILTERS (the reference's asset filters). */
+async function listMembers(client: DssClient, family: Family, query: Record<string, string> = {}, requirement = 'DIR-MEMBER-LIST'): Promise<MemberInfo[]> {
+  return okBody(await client.call(`${family}.listMembers`, { query }), memberList, requirement, 'RES-DIRECTORY-SCHEMAS');
 }
 
 function identifications(members: readonly MemberInfo[]): string[] {
@@ -39,13 +42,13 @@ function entryOf(members: readonly MemberInfo[], identification: string, require
   return entry;
 }
 
-test(...check('directory.members-list', 'lists its members as memberInfo, and reads each one, on both families, exactly as listed', { requirements: ['DIR-MEMBER-FILTERS', 'DIR-MEMBER-GET', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'member.listMembers' }), async ({ actors }) => {
+test(...check('directory.members-list', 'lists its members as memberInfo, and reads each one, on both families, exactly as listed', { requirements: ['DIR-MEMBER-LIST', 'DIR-MEMBER-GET', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'member.listMembers' }), async ({ actors }) => {
   const members = await listMembers(actors.mmA.client, 'member');
   const listed = identifications(members);
-  expect(listed.length, '[DIR-MEMBER-FILTERS] GET /members lists every member once').toBe(new Set(listed).size);
+  expect(listed.length, '[DIR-MEMBER-LIST] GET /members lists every member once').toBe(new Set(listed).size);
 
   for (const [actor, role] of [[actors.tokenizer, 'MIS'], [actors.mmA, 'MMM'], [actors.mmB, 'MMM']] as const) {
-    const entry = entryOf(members, actor.identification, 'DIR-MEMBER-FILTERS');
+    const entry = entryOf(members, actor.identification, 'DIR-MEMBER-LIST');
     expect(entry.business_role, `[DIR-MEMBER-GET] the business_role of ${actor.role} ${actor.identification}`).toBe(role);
     // On a simulator the control plane says what the member is; the API must say the same.
     if (actor.member) {
@@ -59,29 +62,34 @@ test(...check('directory.members-list', 'lists its members as memberInfo, and re
   }
 });
 
-test(...check('directory.members-country-filter', 'filters the members by country_code on both families: all of that country, and only those', { requirements: ['DIR-MEMBER-FILTERS', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'member.listMembers' }), async ({ actors }) => {
+test(...check('directory.members-country-filter', 'filters the members by country_code on both families: all of that country, and only those', { requirements: ['DIR-MEMBER-LIST', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'member.listMembers' }), async ({ actors }) => {
   for (const family of families) {
     const client = clientOf(actors, family);
     const all = await listMembers(client, family);
-    const country = entryOf(all, actors.mmA.identification, 'DIR-MEMBER-FILTERS').country_code;
+    const country = entryOf(all, actors.mmA.identification, 'DIR-MEMBER-LIST').country_code;
     const filtered = await listMembers(client, family, { country_code: country });
     const what = `${family} GET /members?country_code=${country}`;
-    expect(identifications(filtered.filter((member) => member.country_code !== country)), `[DIR-MEMBER-FILTERS] ${what} lists members of other countries`).toEqual([]);
+    expect(identifications(filtered.filter((member) => member.country_code !== country)), `[DIR-MEMBER-LIST] ${what} lists members of other countries`).toEqual([]);
     // Members only ever join the network, so every one listed before must still be there.
     const expected = identifications(all.filter((member) => member.country_code === country));
-    expect(identifications(filtered), `[DIR-MEMBER-FILTERS] ${what} lists every member of ${country}`).toEqual(expect.arrayContaining(expected));
+    expect(identifications(filtered), `[DIR-MEMBER-LIST] ${what} lists every member of ${country}`).toEqual(expect.arrayContaining(expected));
   }
 });
 
-test(...check('directory.members-asset-filter', 'keeps the issuer of an asset under the asset filters on both families, and finds nobody for an asset nobody issues', { requirements: ['DIR-MEMBER-FILTERS', 'DIR-MEMBER-LIST-EMPTY', 'ERR-BODY-SHAPE', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'member.listMembers' }), async ({ actors }) => {
+test(...check('directory.members-asset-filter', 'keeps the issuer of an asset and the holder of an allowed line for it under the asset filters on both families, with the country filter applying too, and finds nobody for an asset nobody issues', { requirements: ['DIR-MEMBER-FILTERS', 'CL-REQUEST', 'SIGN-PAYLOAD'], endpoint: 'member.listMembers' }), async ({ actors }) => {
   const asset = actors.tokenizer.assets[0];
   if (!asset) throw new HarnessFault('the profile lists no asset for the tokenizer: the asset filters need one it issues');
   const code = asset.asset_code_identification;
   const issuer = asset.asset_issuer_identification;
+  // mmA holds an allowed line for the asset: the asset filters keep it, a country filter of another country does not.
+  const holder = actors.mmA;
+  const [account] = holder.accounts;
+  if (account === undefined) throw new HarnessFault(`${holder.identification} has no operating account in the profile`);
+  await openDsaLine(actors, holder, account, units('1'));
 
   for (const family of families) {
     const client = clientOf(actors, family);
-    const country = entryOf(await listMembers(client, family), actors.tokenizer.identification, 'DIR-MEMBER-FILTERS').country_code;
+    const country = entryOf(await listMembers(client, family), actors.tokenizer.identification, 'DIR-MEMBER-LIST').country_code;
     const queries: Record<string, string>[] = [
       { asset_code_identification: code, asset_issuer_identification: issuer },
       { asset_code_identification: code },
@@ -89,12 +97,14 @@ test(...check('directory.members-asset-filter', 'keeps the issuer of an asset un
       { country_code: country, asset_code_identification: code, asset_issuer_identification: issuer },
     ];
     for (const query of queries) {
-      const found = await listMembers(client, family, query);
+      const found = await listMembers(client, family, query, 'DIR-MEMBER-FILTERS');
       const what = `${family} GET /members?${new URLSearchParams(query).toString()}`;
       expect(identifications(found), `[DIR-MEMBER-FILTERS] ${what} keeps the tokenizer that issues ${code}`).toContain(actors.tokenizer.identification);
       if (query.country_code) expect(identifications(found.filter((member) => member.country_code !== country)), `[DIR-MEMBER-FILTERS] ${what} lists members of other countries`).toEqual([]);
+      else if (query.asset_code_identification) expect(identifications(found), `[DIR-MEMBER-FILTERS] ${what} keeps ${holder.identification}, which holds an allowed line for ${code}`).toContain(holder.identification);
     }
-    // A market maker issues DSOs only: nobody issues or holds its "own" DSA.
+    // A market maker issues DSOs only: nobody issues or holds its "own" DSA, under any reading of the filters
+    // (the specification's DIR-MEMBER-LIST-EMPTY, decided by directory.members-none-found, still fails here if broken).
     const nobody = await client.call(`${family}.listMembers`, { query: { asset_code_identification: code, asset_issuer_identification: actors.mmA.identification } });
     expectRefusal(nobody, { status: 404, requirement: 'DIR-MEMBER-LIST-EMPTY' });
   }
@@ -146,30 +156,41 @@ test(...check('directory.tokenizer-members-active', 'lists only activated member
   expect(identifications(members), '[DIR-TOKENIZER-MEMBERS] the tokenizer’s GET /members lists the run’s active members').toEqual(expect.arrayContaining([actors.tokenizer.identification, actors.mmA.identification, actors.mmB.identification]));
 });
 
-test(...check('directory.members-by-state', 'lists new members to members, leaves blocked and created ones out of the tokenizer’s list, and a member holding nothing out of an asset’s', { requirements: ['DIR-TOKENIZER-MEMBERS', 'DIR-MEMBER-FILTERS', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'tokenizer.listMembers' }), async ({ actors }) => {
+/** Three new members of one country the network already uses (so no "empty country" of another check is spoiled): activated, created and blocked. */
+async function newcomers(actors: Actors) {
   const control = requireControl(actors);
-  const asset = actors.tokenizer.assets[0];
-  if (!asset) throw new HarnessFault('the tokenizer of a simulator run has no asset');
-  // A country the network already uses, so that no other check's "empty country" is spoiled.
-  const country = entryOf(await listMembers(actors.mmA.client, 'member'), actors.mmA.identification, 'DIR-MEMBER-FILTERS').country_code;
+  const country = entryOf(await listMembers(actors.mmA.client, 'member'), actors.mmA.identification, 'DIR-MEMBER-LIST').country_code;
   const suffix = randomBytes(4).toString('hex');
   const create = (state: 'activated' | 'created' | 'blocked') =>
     control.createMember({ identification: `dir-${suffix}-${state}`, bicfi: randomBic(country), business_role: 'MMM', country_code: country, member_state: state });
   const [activated, created, blocked] = await Promise.all([create('activated'), create('created'), create('blocked')]);
-  const newcomers = [activated.identification, created.identification, blocked.identification];
+  return { country, activated: activated.identification, created: created.identification, blocked: blocked.identification, queries: [{}, { country_code: country }] as Record<string, string>[] };
+}
 
-  const queries: Record<string, string>[] = [{}, { country_code: country }];
+test(...check('directory.members-by-state', 'leaves blocked and created members out of the tokenizer’s list, and lists its new activated ones', { requirements: ['DIR-TOKENIZER-MEMBERS', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'tokenizer.listMembers' }), async ({ actors }) => {
+  const { activated, created, blocked, queries } = await newcomers(actors);
   for (const query of queries) {
     const what = `GET /members?${new URLSearchParams(query).toString()}`;
-    expect(identifications(await listMembers(actors.mmA.client, 'member', query)), `[DIR-MEMBER-FILTERS] the member interface’s ${what} lists new members in every state`).toEqual(expect.arrayContaining(newcomers));
     const forTokenizer = identifications(await listMembers(actors.tokenizer.client, 'tokenizer', query));
-    expect(forTokenizer, `[DIR-TOKENIZER-MEMBERS] the tokenizer’s ${what} lists the new activated member`).toContain(activated.identification);
-    expect(forTokenizer.filter((id) => id === created.identification || id === blocked.identification), `[DIR-TOKENIZER-MEMBERS] the tokenizer’s ${what} lists members that are not activated`).toEqual([]);
+    expect(forTokenizer, `[DIR-TOKENIZER-MEMBERS] the tokenizer’s ${what} lists the new activated member`).toContain(activated);
+    expect(forTokenizer.filter((id) => id === created || id === blocked), `[DIR-TOKENIZER-MEMBERS] the tokenizer’s ${what} lists members that are not activated`).toEqual([]);
   }
+});
 
+// The reference profile's readings: the member interface lists every state, and the asset filters keep only
+// issuers and holders. A check of its own, so that a target reading them otherwise leaves the tokenizer's
+// list decided above.
+test(...check('directory.members-by-state-filters', 'lists new members in every state to members, and a member holding nothing out of an asset’s list', { requirements: ['DIR-MEMBER-FILTERS'], endpoint: 'member.listMembers' }), async ({ actors }) => {
+  const asset = actors.tokenizer.assets[0];
+  if (!asset) throw new HarnessFault('the tokenizer of a simulator run has no asset');
+  const { activated, created, blocked, queries } = await newcomers(actors);
+  for (const query of queries) {
+    const what = `GET /members?${new URLSearchParams(query).toString()}`;
+    expect(identifications(await listMembers(actors.mmA.client, 'member', query)), `[DIR-MEMBER-FILTERS] the member interface’s ${what} lists new members in every state`).toEqual(expect.arrayContaining([activated, created, blocked]));
+  }
   const assetQuery = { asset_code_identification: asset.asset_code_identification, asset_issuer_identification: asset.asset_issuer_identification };
   for (const family of families) {
-    const found = identifications(await listMembers(clientOf(actors, family), family, assetQuery));
-    expect(found, `[DIR-MEMBER-FILTERS] ${family} GET /members?${new URLSearchParams(assetQuery).toString()} lists a new member that neither issues nor holds the asset`).not.toContain(activated.identification);
+    const found = identifications(await listMembers(clientOf(actors, family), family, assetQuery, 'DIR-MEMBER-FILTERS'));
+    expect(found, `[DIR-MEMBER-FILTERS] ${family} GET /members?${new URLSearchParams(assetQuery).toString()} lists a new member that neither issues nor holds the asset`).not.toContain(activated);
   }
 });

@@ -15,7 +15,7 @@ import { addressOf, ownAccounts } from './reads.ts';
 
 const signedSchema = schemaRef('memberSignedPayload');
 
-test(...check('signing.payload', 'signs the decoded payload with the named account’s key, verifiable with that account’s address only', { requirements: ['SIGN-PAYLOAD', 'RES-SIGNING-SCHEMAS'], endpoint: 'member.signPayload' }), async ({ actors }) => {
+test(...check('signing.payload', 'signs the decoded payload with the named account’s key, verifiable with that account’s address only', { requirements: ['SIGN-PAYLOAD'], endpoint: 'member.signPayload' }), async ({ actors }) => {
   const actor = actors.mmA;
   const accounts = await ownAccounts(actor.client);
   // A second key to tell apart: another operating account, else the issuance account.

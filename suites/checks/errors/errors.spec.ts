@@ -1,7 +1,7 @@
 import { familyPrefix } from '../../../schemas/catalogue-types.ts';
-import { test } from '../../runtime/fixtures.ts';
-import { CheckFailure, check, describeCall, describeStatus, warnShould } from '../../runtime/check.ts';
-import { TargetNetworkError, type DssResponse } from '../../runtime/client.ts';
+import { test, type Actors } from '../../runtime/fixtures.ts';
+import { CheckFailure, check, describeCall, describeStatus, expectErrorBody, recordAcross, warnShould } from '../../runtime/check.ts';
+import { TargetNetworkError, type DssClient, type DssResponse } from '../../runtime/client.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { expectInvalidInputRefused } from '../input-refusal.ts';
 
@@ -10,19 +10,38 @@ import { expectInvalidInputRefused } from '../input-refusal.ts';
  * semantics §14): unknown paths and versions, methods, malformed and invalid input, oversized bodies.
  */
 
-test(...check('errors.unknown-path', 'answers 404 with an error body for a path the API does not have', { requirements: ['ERR-UNKNOWN-PATH', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {
+test(...check('errors.unknown-path', 'answers 404 with an error body for a path the API does not have', { requirements: ['ERR-UNKNOWN-PATH'] }), async ({ actors }) => {
   for (const path of [`${familyPrefix.member}/no-such-resource`, `${familyPrefix.member}/members/x/y/z`, `${familyPrefix.tokenizer}/no-such-resource`]) {
     const client = path.startsWith(familyPrefix.tokenizer) ? actors.tokenizer.client : actors.mmA.client;
-    expectRefusal(await client.raw('GET', path), { status: 404, requirement: 'ERR-UNKNOWN-PATH' });
+    const response = await client.raw('GET', path);
+    // A 5xx breaks both the specification's rule for a client mistake and this one (never a 5xx).
+    if (response.status >= 500) {
+      recordAcross(() => {
+        throw new CheckFailure('ERR-NO-5XX', `${describeCall(response)}: a path no endpoint has is a client mistake, which must not get a 5xx; got ${response.status}`);
+      });
+      throw new CheckFailure('ERR-UNKNOWN-PATH', `${describeCall(response)}: expected 404 with an error body for a path no endpoint has, got ${response.status}`);
+    }
+    expectRefusal(response, { status: 404, requirement: 'ERR-UNKNOWN-PATH' });
   }
 });
 
-test(...check('errors.unknown-version', 'serves each family under its /v1 prefix, and answers 404 for the same paths under another version', { requirements: ['VER-FAMILY-PREFIXES', 'VER-PATH-PREFIX', 'ERR-UNKNOWN-PATH'] }), async ({ actors }) => {
-  // The spec's prefixes serve (a read each family has), so the 404s below are about the version alone.
+/** Each family serves a read it has under its own /v1 prefix (VER-FAMILY-PREFIXES). */
+async function expectFamiliesServed(actors: Actors): Promise<void> {
   for (const [client, path] of [[actors.mmA.client, `${familyPrefix.member}/members`], [actors.tokenizer.client, `${familyPrefix.tokenizer}/members`]] as const) {
     const served = await client.raw('GET', path);
     if (served.status !== 200) throw new CheckFailure('VER-FAMILY-PREFIXES', `${describeCall(served)}: the family's own prefix must serve its endpoints, got ${describeStatus(served)}`);
   }
+}
+
+test(...check('errors.family-prefixes', 'serves each family under its /v1 prefix', { requirements: ['VER-FAMILY-PREFIXES'] }), async ({ actors }) => {
+  await expectFamiliesServed(actors);
+});
+
+// The reference profile: the same paths under another version answer 404. A check of its own, so that a
+// target serving them leaves the specification's prefixes decided above.
+test(...check('errors.unknown-version', 'answers 404 for the paths of each family under another version than v1', { requirements: ['VER-PATH-PREFIX', 'ERR-UNKNOWN-PATH'] }), async ({ actors }) => {
+  // The spec's prefixes serve, so the 404s below are about the version alone.
+  await expectFamiliesServed(actors);
   for (const path of ['/client/v2/api/members', '/client/v0/api/digital-accounts', '/tokenizer/v2/api/members', '/client/api/members']) {
     const client = path.startsWith('/tokenizer') ? actors.tokenizer.client : actors.mmA.client;
     expectRefusal(await client.raw('GET', path), { status: 404, requirement: 'VER-PATH-PREFIX' });
@@ -43,26 +62,34 @@ test(...check('errors.method-not-allowed', 'refuses a method an existing path do
 });
 
 /**
- * Malformed JSON: the specification demands a refusal (an error status and body, ERR-MALFORMED-JSON-REFUSED);
- * the reference profile answers 400 on every endpoint, also where the table lists no 400 (ERR-MALFORMED-JSON).
+ * Bodies that are not JSON, to three endpoints. The specification demands a refusal (an error status and
+ * body, ERR-MALFORMED-JSON-REFUSED); the reference profile answers 400 on every endpoint, also where the
+ * table lists no 400 (ERR-MALFORMED-JSON).
  */
-function expectMalformedRefused(response: DssResponse): void {
-  if (response.status < 400) {
-    throw new CheckFailure('ERR-MALFORMED-JSON-REFUSED', `${describeCall(response)}: a body that is not JSON must be refused, got ${describeStatus(response)}`);
-  }
-  expectRefusal(response, { status: 400, requirement: 'ERR-MALFORMED-JSON' });
-}
-
-test(...check('errors.malformed-json', 'refuses a body that is not JSON with an error status (400 in the reference profile)', { requirements: ['ERR-MALFORMED-JSON-REFUSED', 'ERR-MALFORMED-JSON', 'ERR-NO-5XX'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
-  const client = actors.mmA.client;
+async function malformedBodies(client: DssClient): Promise<DssResponse[]> {
+  const answers: DssResponse[] = [];
   for (const rawBody of ['{"member_identification": ', 'not json at all', '{"a":1}}']) {
-    expectMalformedRefused(await client.call('member.addToAllowlist', { rawBody }));
-    expectMalformedRefused(await client.call('member.signPayload', { rawBody }));
+    answers.push(await client.call('member.addToAllowlist', { rawBody }), await client.call('member.signPayload', { rawBody }));
   }
   // Invalid UTF-8 is not JSON either.
-  expectMalformedRefused(await client.call('member.signPayload', { rawBody: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) }));
+  answers.push(await client.call('member.signPayload', { rawBody: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) }));
   // DELETE /members/allowlist lists no status that fits: the reference answers 400 there too.
-  expectMalformedRefused(await client.call('member.removeFromAllowlist', { rawBody: '["unclosed' }));
+  answers.push(await client.call('member.removeFromAllowlist', { rawBody: '["unclosed' }));
+  return answers;
+}
+
+test(...check('errors.malformed-json', 'refuses a body that is not JSON with an error status and an error body', { requirements: ['ERR-MALFORMED-JSON-REFUSED', 'ERR-NO-5XX', 'ERR-BODY-SHAPE'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
+  for (const response of await malformedBodies(actors.mmA.client)) {
+    if (response.status < 400) throw new CheckFailure('ERR-MALFORMED-JSON-REFUSED', `${describeCall(response)}: a body that is not JSON must be refused, got ${describeStatus(response)}`);
+    if (response.status >= 500) throw new CheckFailure('ERR-NO-5XX', `${describeCall(response)}: a client mistake must not get a 5xx, got ${response.status}`);
+    recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
+  }
+});
+
+// The reference profile's status, 400 on every endpoint, also where the table lists no 400. A check of its
+// own, so that a target refusing otherwise leaves the specification's refusal decided above.
+test(...check('errors.malformed-json-400', 'refuses a body that is not JSON with 400 on every endpoint', { requirements: ['ERR-MALFORMED-JSON'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
+  for (const response of await malformedBodies(actors.mmA.client)) expectRefusal(response, { status: 400, requirement: 'ERR-MALFORMED-JSON' });
 });
 
 /**

@@ -14,10 +14,10 @@ export interface InputParties {
 
 /** One request per area: the endpoints the input-column checks of that area break. */
 export const inputAreas = {
-  tokenizer: ['tokenizer.getAccountAddress', 'tokenizer.changeCreditLine', 'tokenizer.createFundingInstruction', 'tokenizer.sendFunding', 'tokenizer.answerRedemption'],
-  ledger: ['member.consolidate', 'member.issueSettlementInstrument', 'member.changeCreditLine', 'member.listMemberInstruments', 'member.signMessage', 'member.signPayload'],
+  tokenizer: ['tokenizer.getAccountAddress', 'tokenizer.listMembers', 'tokenizer.changeCreditLine', 'tokenizer.createFundingInstruction', 'tokenizer.sendFunding', 'tokenizer.answerRedemption'],
+  ledger: ['member.getBalance', 'member.consolidate', 'member.issueSettlementInstrument', 'member.changeCreditLine', 'member.listMemberInstruments', 'member.signMessage', 'member.signPayload', 'member.listMembers'],
   exchange: ['member.exchange', 'member.findQuotations', 'member.searchQuotations', 'member.cancelQuotations', 'member.requestQuotations', 'member.answerQuotation'],
-  payments: ['member.requestCharge', 'member.answerCharge', 'member.redeem', 'member.replyPayment', 'member.sendPayment', 'member.readGatewayMessages', 'member.listTransactions'],
+  payments: ['member.requestCharge', 'member.answerCharge', 'member.redeem', 'member.replyPayment', 'member.sendPayment', 'member.readGatewayMessages', 'member.listTransactions', 'member.listPaymentPoints'],
 } as const satisfies Record<string, readonly EndpointId[]>;
 
 export type InputArea = keyof typeof inputAreas;
@@ -50,6 +50,10 @@ export function inputBases({ member, other, tokenizer }: InputParties): Record<(
   const instrument = { asset_code_identification: tokenizer.asset.asset_code_identification, asset_group_identification: 'DSA' };
   return {
     'tokenizer.getAccountAddress': { query: { addressing_identification: `${main}*XX.${member.identification}.dss.example` } },
+    // Every filter of the directories is optional: each case adds the one it breaks.
+    'tokenizer.listMembers': {},
+    'member.listMembers': {},
+    'member.getBalance': { path: { account_identification: main }, query: { asset_code_identification: tokenizer.asset.asset_code_identification, asset_issuer_identification: tokenizer.asset.asset_issuer_identification } },
     'tokenizer.changeCreditLine': {
       path: { tokenizer_identification: tokenizer.identification },
       body: { account_identification: main, asset_code_identification: tokenizer.asset.asset_code_identification, credit_line_state: 'allow', member_identification: other.identification },
@@ -97,5 +101,6 @@ export function inputBases({ member, other, tokenizer }: InputParties): Record<(
     'member.sendPayment': { body: message('iso20022:pacs.008.001.08') },
     'member.readGatewayMessages': { query: { type: 'charge' } },
     'member.listTransactions': { query: { data_type: 'INSTRUCTION_IDENTIFICATION', data_id: `input-${randomUUID()}`, maximum_transaction_count: '10', target_page_number: '1' } },
+    'member.listPaymentPoints': {},
   };
 }

@@ -23,7 +23,6 @@ const elsewhere: Record<string, string> = {
   'member.addToAllowlist': 'its body is a member identifier or an object (anyOf): errors.invalid-input and the allowlist checks',
   'member.removeFromAllowlist': 'likewise (anyOf)',
   'member.refreshToken': 'its body is the token itself, a string: auth.refresh',
-  'member.listPaymentPoints': 'its filters are optional strings with formats: directory.payment-points (PP-GEO-MALFORMED)',
 };
 
 /** Query values against their parameters' declared columns, as a query string carries them (text). */
@@ -75,12 +74,24 @@ test('the cases come from the schemas: required fields, types and value sets, on
     'body unsigned_payload missing (required)',
     'body account_identification of the wrong type (string declared)',
     'body unsigned_payload of the wrong type (string declared)',
+    'body unsigned_payload outside its format',
   ]);
   expect(labels('member.listTransactions')).toEqual(expect.arrayContaining(['query data_type missing (required)', 'query data_type outside its set', 'query maximum_transaction_count not of type integer']));
   expect(labels('member.consolidate')).toEqual(expect.arrayContaining(['body instruction missing (required)', 'body instruction[0] consolidated_amount missing (required)', 'body instruction[0] source_account_identification of the wrong type (string declared)']));
   expect(labels('member.changeCreditLine')).toContain('body credit_line_state outside its set');
   const outside = inputCases(endpointById('member.changeCreditLine'), bases['member.changeCreditLine']).find((entry) => entry.label === 'body credit_line_state outside its set');
   expect(outside?.request.body?.credit_line_state).toBe(OUTSIDE_ITS_SET);
+});
+
+test('the formats the spec states are columns too, the reference’s own are not', () => {
+  const labels = (id: (typeof tabled)[number]) => inputCases(endpointById(id), bases[id]).map((entry) => entry.label);
+  // A listed value set in any case, and an ISO 3166-1 alpha-2 code in any case (the reference's filters).
+  expect(labels('member.listPaymentPoints')).toEqual(['query point_type outside its format', 'query method_identification outside its format', 'query country_code outside its format']);
+  // UUIDv4 and base64 are the spec's types.
+  expect(labels('member.requestCharge')).toContain('body request_uuid outside its format');
+  expect(labels('member.signPayload')).toContain('body unsigned_payload outside its format');
+  // A member identifier's form is the reference's (semantics), never held against a target.
+  expect(labels('tokenizer.changeCreditLine').filter((label) => label.includes('member_identification outside'))).toEqual([]);
 });
 
 test('every endpoint whose tables declare input columns is in the table, or is checked elsewhere', () => {

@@ -1,10 +1,13 @@
 import type { Endpoint, JsonSchema } from '../../../schemas/catalogue-types.ts';
 import { resourceNameOfRef, resourceSchemas } from '../../../schemas/resources.ts';
+import { isSpecFormat } from '../../../schemas/spec-types.ts';
 
 /**
- * The input columns of the spec's tables (Required, Type, the value sets of its descriptions), turned
- * into requests that each break exactly one of them: a required field or query parameter left out, a
- * value of the wrong JSON type, a value outside its declared set. Read from the endpoint's request
+ * The input columns of the spec's tables (Required, Type, the value sets and formats of its descriptions),
+ * turned into requests that each break exactly one of them: a required field or query parameter left out,
+ * a value of the wrong JSON type, a value outside its declared set or format. Only the formats the spec
+ * states count (an ISO code, a UUIDv4, base64, a listed set in any case: `isSpecFormat`), never the
+ * reference's own input rules. Read from the endpoint's request
  * schemas in schemas/ (the published description of the spec's tables), never written again here: a
  * check supplies one well-formed request per endpoint (`InputRequest`), and every case is that request
  * with one change. Fields nested one level down (the items of a list of objects, an object field) are
@@ -23,7 +26,7 @@ export interface InputCase {
   request: InputRequest;
 }
 
-/** A value that no declared set of this API holds. */
+/** A value that no declared set or spec-stated format of this API holds. */
 export const OUTSIDE_ITS_SET = 'NOT-IN-ITS-SET';
 
 /** Every request breaking one declared input rule of `endpoint`, from the well-formed `base`. */
@@ -34,7 +37,7 @@ export function inputCases(endpoint: Endpoint, base: InputRequest): InputCase[] 
 /** Whether the endpoint's tables declare any rule of the kinds above: a required query parameter, a typed or enumerated input, a body object. */
 export function declaresInputRules(endpoint: Endpoint): boolean {
   const query = endpoint.params.filter((param) => param.in === 'query');
-  if (query.some((param) => param.required || enumOf(param.schema) !== null || typedQuery(param.schema))) return true;
+  if (query.some((param) => param.required || enumOf(param.schema) !== null || specFormat(param.schema) || typedQuery(param.schema))) return true;
   return endpoint.body !== undefined && propertiesOf(resolved(endpoint.body.schema)) !== null;
 }
 
@@ -45,6 +48,7 @@ function queryCases(endpoint: Endpoint, base: InputRequest): InputCase[] {
   for (const param of endpoint.params.filter((candidate) => candidate.in === 'query')) {
     if (param.required && param.name in query) cases.push({ label: `query ${param.name} missing (required)`, request: withQuery({ [param.name]: undefined }) });
     if (enumOf(param.schema) !== null) cases.push({ label: `query ${param.name} outside its set`, request: withQuery({ [param.name]: OUTSIDE_ITS_SET }) });
+    if (specFormat(param.schema)) cases.push({ label: `query ${param.name} outside its format`, request: withQuery({ [param.name]: OUTSIDE_ITS_SET }) });
     if (typedQuery(param.schema)) cases.push({ label: `query ${param.name} not of type ${String(param.schema.type)}`, request: withQuery({ [param.name]: 'twelve' }) });
   }
   return cases;
@@ -73,6 +77,7 @@ function objectCases(schema: JsonSchema, value: Record<string, unknown>, where: 
     const wrong = wrongTypeOf(field);
     if (wrong !== undefined) cases.push({ label: `${where} ${name} of the wrong type (${String(field.type)} declared)`, value: changed(name, wrong) });
     if (enumOf(field) !== null) cases.push({ label: `${where} ${name} outside its set`, value: changed(name, OUTSIDE_ITS_SET) });
+    if (specFormat(field)) cases.push({ label: `${where} ${name} outside its format`, value: changed(name, OUTSIDE_ITS_SET) });
     if (depth > 0) continue;
     const given = value[name];
     const items = field.type === 'array' && isSchema(field.items) ? resolved(field.items) : null;
@@ -107,6 +112,11 @@ function wrongTypeOf(schema: JsonSchema): unknown {
     default:
       return undefined;
   }
+}
+
+/** A text column whose pattern is a format or value set the spec states. */
+function specFormat(schema: JsonSchema): boolean {
+  return schema.type === 'string' && typeof schema.pattern === 'string' && isSpecFormat(schema.pattern);
 }
 
 function enumOf(schema: JsonSchema): unknown[] | null {

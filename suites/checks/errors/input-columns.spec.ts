@@ -6,7 +6,7 @@ import { inputAreas, inputBases, type InputArea } from './input-bases.ts';
 import { inputCases } from './input-cases.ts';
 
 /**
- * The input columns of every endpoint table (Required, Type, the value sets): each request breaks one
+ * The input columns of every endpoint table (Required, Type, the value sets and formats): each request breaks one
  * column of a well-formed request and must be refused with a 4xx and an error body, changing nothing
  * (ERR-INVALID-INPUT, MUST); the status the table lists for it is a SHOULD (ERR-LISTED-STATUS). One
  * check per area, one call per case; a case that fails is recorded and the check goes on, so that one
@@ -24,7 +24,7 @@ function partiesOf(actors: Actors) {
 }
 
 for (const area of Object.keys(inputAreas) as InputArea[]) {
-  test(...check(`errors.input-columns-${area}`, `refuses, on every ${area} endpoint, a request missing a required input, with an input of the wrong type, or with a value outside its set`, { requirements: ['ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', 'ERR-NO-5XX', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {
+  test(...check(`errors.input-columns-${area}`, `refuses, on every ${area} endpoint, a request missing a required input, with an input of the wrong type, or with a value outside its set or format`, { requirements: ['ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', 'ERR-NO-5XX', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {
     const bases = inputBases(partiesOf(actors));
     for (const id of inputAreas[area]) {
       const endpoint = endpointById(id);

@@ -21,10 +21,17 @@ test(...check('errors.json-responses', 'answers JSON, with a JSON Content-Type, 
   const { mmA: member, mmB: other } = actors;
   const [main] = member.accounts;
   if (main === undefined) throw new CheckFailure('RES-JSON-RESPONSES', `${member.identification} lists no operating account`);
-  // "none listed" successes: a listening restart from now, an allowlist entry (idempotent), a fee request.
+  // "none listed" successes: a listening restart from now, an allowlist change and its undoing, a fee request.
+  // The change is never a repeat (that a repeat succeeds is the reference's, ALLOWLIST-IDEMPOTENT): whatever
+  // the other member's place on the list, it ends where it was.
+  const listed = await member.client.call('member.getAllowlist');
+  expectStatus(listed, 200, 'ALLOWLIST-LIST');
+  const onList = Array.isArray(listed.body) && listed.body.includes(other.identification);
+  const change = (add: boolean) => member.client.call(add ? 'member.addToAllowlist' : 'member.removeFromAllowlist', { body: other.identification });
   const successes: Array<[DssResponse, string]> = [
     [await member.client.call('member.restartListening', { path: { account_identification: main, reference: 'now' } }), 'GW-LISTENING-REPLAY'],
-    [await member.client.call('member.addToAllowlist', { body: other.identification }), 'ALLOWLIST-LIST'],
+    [await change(!onList), 'ALLOWLIST-LIST'],
+    [await change(onList), 'ALLOWLIST-LIST'],
     [await member.client.call('member.requestCharge', { path: { member_identification: other.identification }, body: newChargeRequest(member, tokenizerDsa(actors), 10) }), 'CHG-REQUEST'],
   ];
   for (const [response, requirement] of successes) expectStatus(response, 200, requirement);

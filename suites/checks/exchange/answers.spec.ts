@@ -18,7 +18,7 @@ import type { Party } from '../../flows/party.ts';
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
-import { EXCHANGE_REQUIREMENTS, OFFER_REQUIREMENTS, requirements } from './prerequisites.ts';
+import { EXCHANGE_REQUIREMENTS, OFFER_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
 /**
  * The seller's answer (spec: POST /exchange/quotations/{quotation_uuid}, "Quotation and exchange flow"
@@ -26,7 +26,7 @@ import { EXCHANGE_REQUIREMENTS, OFFER_REQUIREMENTS, requirements } from './prere
  * signed by its debiting account. The endpoint lists 400 only, and no body for it.
  */
 
-test(...check('exchange.answer', 'takes the seller’s signed answer, which both sides then read in state 10, and refuses with 400 an answer by another member or with another quotation’s payload', { requirements: requirements('QUO-ANSWER', 'QUO-STATES', ...OFFER_REQUIREMENTS), endpoint: 'member.answerQuotation' }), async ({ actors }) => {
+test(...check('exchange.answer', 'takes the seller’s signed answer, which both sides then read in state 10, and refuses with 400 an answer by another member or with another quotation’s payload', { requirements: checkRequirements('QUO-ANSWER', 'QUO-STATES', ...OFFER_REQUIREMENTS), endpoint: 'member.answerQuotation' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const [request, other] = [await requested(market), await requested(market)];
   await expectQuotationState(market.buyer, request.quotationUuid, quotationStates.waiting, 'QUO-STATES', 'before its seller answered');
@@ -57,7 +57,7 @@ async function storedAnswer(buyer: Party, quotationUuid: string) {
   return (await quotationStateOf(buyer, quotationUuid)).response_data?.[0];
 }
 
-test(...check('exchange.quotation-signatures', 'lets no quotation settle whose signature is not its seller’s debiting account’s over the payload sent', { requirements: requirements('QUO-SIGNATURE', 'QUO-SIGNATURE-ON-ANSWER', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.answerQuotation' }), async ({ actors }) => {
+test(...check('exchange.quotation-signatures', 'lets no quotation settle whose signature is not its seller’s debiting account’s over the payload sent', { requirements: checkRequirements('QUO-SIGNATURE', 'QUO-SIGNATURE-ON-ANSWER', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.answerQuotation' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const before = await holdingsOf(market);
   const forgeries: Array<[string, (info: QuotationInfo) => Promise<QuotationObject>]> = [

@@ -10,7 +10,7 @@ import { REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
  * suites/runtime/refusal.ts.
  */
 
-export { requirements } from '../ledger/prerequisites.ts';
+export { checkRequirements, requirements } from '../ledger/prerequisites.ts';
 
 /** A market (flows/market.ts), a request and an answer (flows/quotations.ts), and refusals. */
 export const OFFER_REQUIREMENTS = requirements(...MARKET_REQUIREMENTS, 'QUO-REQUEST', 'QUO-ANSWER', 'RES-EXCHANGE-SCHEMAS', ...REFUSAL_REQUIREMENTS);

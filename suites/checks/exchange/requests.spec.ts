@@ -7,7 +7,7 @@ import { answered, foundQuotations, MINUTE_MS, OPEN_MS, quotationTerms, requestB
 import { check, expectStatus, warnShould } from '../../runtime/check.ts';
 import { expect, test } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
-import { OFFER_REQUIREMENTS, requirements } from './prerequisites.ts';
+import { OFFER_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
 /**
  * Quotation requests (spec: POST /exchange/quotations/request, Events; semantics §7): what a request
@@ -17,7 +17,7 @@ import { OFFER_REQUIREMENTS, requirements } from './prerequisites.ts';
 
 const HOUR_MS = 60 * MINUTE_MS;
 
-test(...check('exchange.request', 'takes a quotation request with a new request_uuid, and refuses one for another buyer, one that ends in the past or in seconds, and one with impossible limits', { requirements: requirements('QUO-REQUEST', ...OFFER_REQUIREMENTS), endpoint: 'member.requestQuotations' }), async ({ actors }) => {
+test(...check('exchange.request', 'takes a quotation request with a new request_uuid, and refuses one for another buyer, one that ends in the past or in seconds, and one with impossible limits', { requirements: checkRequirements('QUO-REQUEST', ...OFFER_REQUIREMENTS), endpoint: 'member.requestQuotations' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const [first, second] = [await requested(market), await requested(market)];
   expect(second.requestUuid, '[QUO-REQUEST] the request_uuid of a second request').not.toBe(first.requestUuid);
@@ -41,14 +41,14 @@ test(...check('exchange.request', 'takes a quotation request with a new request_
   expect(created.map((quotation) => quotation.quotation_uuid), '[QUO-REQUEST] quotations that refused requests opened').toEqual([]);
 });
 
-test(...check('exchange.request-horizon', 'takes a request that ends within 24 hours and refuses one that ends later', { requirements: requirements('QUO-REQUEST', 'QUO-REQUEST-HORIZON', ...OFFER_REQUIREMENTS), endpoint: 'member.requestQuotations' }), async ({ actors }) => {
+test(...check('exchange.request-horizon', 'takes a request that ends within 24 hours and refuses one that ends later', { requirements: checkRequirements('QUO-REQUEST', 'QUO-REQUEST-HORIZON', ...OFFER_REQUIREMENTS), endpoint: 'member.requestQuotations' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const now = await market.now();
   okBody(await requestQuotations(market.buyer, requestBody(market, now + 23 * HOUR_MS)), schemaRef('requestQuotationResult'), 'QUO-REQUEST', 'RES-EXCHANGE-SCHEMAS');
   expectRefusalShould(await requestQuotations(market.buyer, requestBody(market, now + 25 * HOUR_MS)), { status: 400, requirement: 'QUO-REQUEST-HORIZON' });
 });
 
-test(...check('exchange.request-no-counterpart', 'answers 404 to a quotation request of a member whose allowlist lists nobody', { requirements: requirements('QUO-REQUEST-NO-COUNTERPART', 'RES-ALLOWLIST-SCHEMAS', ...OFFER_REQUIREMENTS), endpoint: 'member.requestQuotations' }), async ({ actors }) => {
+test(...check('exchange.request-no-counterpart', 'answers 404 to a quotation request of a member whose allowlist lists nobody', { requirements: checkRequirements('QUO-REQUEST-NO-COUNTERPART', 'RES-ALLOWLIST-SCHEMAS', ...OFFER_REQUIREMENTS), endpoint: 'member.requestQuotations' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const buyer = market.buyer;
   const listed = okBody<string[]>(await buyer.client.call('member.getAllowlist'), { type: 'array', items: { type: 'string' } }, 'ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS');
@@ -61,7 +61,7 @@ test(...check('exchange.request-no-counterpart', 'answers 404 to a quotation req
   }
 });
 
-test(...check('exchange.distribution', 'delivers a quotation request to the seller’s quotations queue, and the answered quotation to the buyer’s', { requirements: requirements('QUO-DISTRIBUTION', 'QUO-GATEWAY-PAYLOAD', 'GW-READ-CONSUMES', ...OFFER_REQUIREMENTS), endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
+test(...check('exchange.distribution', 'delivers a quotation request to the seller’s quotations queue, and the answered quotation to the buyer’s', { requirements: checkRequirements('QUO-DISTRIBUTION', 'QUO-GATEWAY-PAYLOAD', 'GW-READ-CONSUMES', ...OFFER_REQUIREMENTS), endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const request = await requested(market);
   const toSeller = await awaitPayload(market.seller, 'quotations', mentioning(request.requestUuid), 'QUO-DISTRIBUTION', `naming the request ${request.requestUuid}`);

@@ -8,7 +8,7 @@ import { encodeJson, expectQuotationState, offer, OPEN_MS, quotationIdOf, quotat
 import { check, CheckFailure, expectStatus, warnShould } from '../../runtime/check.ts';
 import { expect, test } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalOf } from '../../runtime/refusal.ts';
-import { EXCHANGE_REQUIREMENTS, requirements } from './prerequisites.ts';
+import { EXCHANGE_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
 /**
  * Delivery versus payment (spec: POST /exchange, "Quotation and exchange flow" 5-6, Limits; semantics
@@ -16,7 +16,7 @@ import { EXCHANGE_REQUIREMENTS, requirements } from './prerequisites.ts';
  * buyer exchanges; and nothing settles once the two members no longer list each other.
  */
 
-test(...check('exchange.settlement', 'settles a signed exchange with Success, moving exactly both legs, and completes the quotation', { requirements: requirements('EXC-SETTLEMENT', 'EXC-ATOMIC', 'QUO-STATES', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.settlement', 'settles a signed exchange with Success, moving exactly both legs, and completes the quotation', { requirements: checkRequirements('EXC-SETTLEMENT', 'EXC-ATOMIC', 'QUO-STATES', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('20'), quoted: units('20') });
   const { requested, info } = await offer(market);
   const before = await holdingsOf(market);
@@ -30,7 +30,7 @@ test(...check('exchange.settlement', 'settles a signed exchange with Success, mo
   for (const reader of [market.buyer, market.seller]) await expectQuotationState(reader, requested.quotationUuid, quotationStates.completed, 'QUO-STATES', 'after its exchange answered Success');
 });
 
-test(...check('exchange.rounding', 'computes the quoted amount as base amount times rate rounded down to 7 decimals, and moves the amount it reports', { requirements: requirements('EXC-SETTLEMENT', 'EXC-ROUNDING', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.rounding', 'computes the quoted amount as base amount times rate rounded down to 7 decimals, and moves the amount it reports', { requirements: checkRequirements('EXC-SETTLEMENT', 'EXC-ROUNDING', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('20'), quoted: units('20') });
   const { info } = await offer(market, { quotation: { foreign_exchange_rate: 0.9 } });
   const before = await holdingsOf(market);
@@ -45,7 +45,7 @@ test(...check('exchange.rounding', 'computes the quoted amount as base amount ti
   await expectHoldings(market, afterLegs(before, amount, quoted), 'EXC-ATOMIC', 'after an exchange with a rounded quoted amount');
 });
 
-test(...check('exchange.exchange-signatures', 'refuses with 400 an exchange whose signature is not the buyer’s debiting account’s over the payload sent, and moves nothing', { requirements: requirements('EXC-SIGNATURE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.exchange-signatures', 'refuses with 400 an exchange whose signature is not the buyer’s debiting account’s over the payload sent, and moves nothing', { requirements: checkRequirements('EXC-SIGNATURE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const { requested, info } = await offer(market);
   const before = await holdingsOf(market);
@@ -75,7 +75,7 @@ async function limitedOffer(market: Market, limits: Limits): Promise<QuotationIn
   return (await offer(market, { request: limits.request, quotation: { ...limits.quotation, foreign_exchange_rate: 0.5 } })).info;
 }
 
-test(...check('exchange.amount-limits', 'refuses with 400 an exchange whose quoted amount lies outside the quotation’s or the request’s limits, or whose base amount is zero, and takes one at a limit', { requirements: requirements('EXC-AMOUNTS', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.amount-limits', 'refuses with 400 an exchange whose quoted amount lies outside the quotation’s or the request’s limits, or whose base amount is zero, and takes one at a limit', { requirements: checkRequirements('EXC-AMOUNTS', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('100'), quoted: units('100') });
   const before = await holdingsOf(market);
   const attempts: Array<[string, Limits, string]> = [
@@ -97,7 +97,7 @@ test(...check('exchange.amount-limits', 'refuses with 400 an exchange whose quot
   await expectHoldings(market, afterLegs(before, units('60'), quoted), 'EXC-AMOUNTS', 'after an exchange at the request’s maximum');
 });
 
-test(...check('exchange.buyer-mismatch', 'refuses with 403 an exchange of a quotation the caller did not request, and moves nothing', { requirements: requirements('EXC-BUYER-403', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.buyer-mismatch', 'refuses with 403 an exchange of a quotation the caller did not request, and moves nothing', { requirements: checkRequirements('EXC-BUYER-403', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const { requested, info } = await offer(market);
   const before = await holdingsOf(market);
@@ -114,7 +114,7 @@ test(...check('exchange.buyer-mismatch', 'refuses with 403 an exchange of a quot
   await expectQuotationState(market.buyer, requested.quotationUuid, quotationStates.updated, 'EXC-BUYER-403', 'after exchanges by other members');
 });
 
-test(...check('exchange.allowlist-removed', 'settles nothing once either side removed the other from its allowlist, and gives the removed member no quotation of a new request', { requirements: requirements('EXC-ALLOWLIST', 'QUO-DISTRIBUTION', 'QUO-STATES', 'GW-READ-CONSUMES', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.allowlist-removed', 'settles nothing once either side removed the other from its allowlist', { requirements: checkRequirements('EXC-ALLOWLIST', 'QUO-STATES', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const { buyer, seller } = market;
   for (const [remover, removed] of [[seller, buyer], [buyer, seller]] as const) {
@@ -134,7 +134,23 @@ test(...check('exchange.allowlist-removed', 'settles nothing once either side re
         expectRefusal(response, { status: 400, requirement: 'EXC-ALLOWLIST', level: 'SHOULD' });
       }
       await expectHoldings(market, before, 'EXC-ALLOWLIST', after);
-      await expectNoQuotationFor(market, seller, after);
+    } finally {
+      await remover.client.call('member.addToAllowlist', { body: removed.identification });
+    }
+  }
+});
+
+// The reference profile's reading of who is asked (both sides list each other): whichever side removed the
+// other, the seller gets no quotation of a new request. A check of its own, so that a target reading it
+// otherwise leaves the settlement rule decided above.
+test(...check('exchange.allowlist-removed-distribution', 'gives a member no quotation of a new request once either side removed the other from its allowlist', { requirements: checkRequirements('QUO-DISTRIBUTION', 'GW-READ-CONSUMES', 'CL-REQUEST', 'SIGN-PAYLOAD'), endpoint: 'member.requestQuotations' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
+  const { buyer, seller } = market;
+  for (const [remover, removed] of [[seller, buyer], [buyer, seller]] as const) {
+    await allowMutually(buyer, seller);
+    expectStatus(await remover.client.call('member.removeFromAllowlist', { body: removed.identification }), 200, 'ALLOWLIST-LIST');
+    try {
+      await expectNoQuotationFor(market, seller, `after ${remover.identification} removed ${removed.identification} from its allowlist`);
     } finally {
       await remover.client.call('member.addToAllowlist', { body: removed.identification });
     }

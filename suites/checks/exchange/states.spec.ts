@@ -16,7 +16,7 @@ import {
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
-import { EXCHANGE_REQUIREMENTS, requirements } from './prerequisites.ts';
+import { EXCHANGE_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
 /**
  * The quotation's life (spec: States and transitions; semantics §7, §8): the states a quotation reads
@@ -27,7 +27,7 @@ import { EXCHANGE_REQUIREMENTS, requirements } from './prerequisites.ts';
 /** Simultaneous exchanges of one quotation in `exchange.concurrent-once`. */
 const CONCURRENT_EXCHANGES = 24;
 
-test(...check('exchange.state-machine', 'moves a quotation 1 -> 10 -> 10 (re-quote) -> 21 and 1 -> 90, and keeps 21 and 90 final against answers, cancellations and exchanges', { requirements: requirements('QUO-STATES', 'QUO-STATE-MACHINE', 'QUO-CANCEL', 'EXC-ONCE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.answerQuotation' }), async ({ actors }) => {
+test(...check('exchange.state-machine', 'moves a quotation 1 -> 10 -> 10 (re-quote) -> 21 and 1 -> 90, and keeps 21 and 90 final against answers, cancellations and exchanges', { requirements: checkRequirements('QUO-STATES', 'QUO-STATE-MACHINE', 'QUO-CANCEL', 'EXC-ONCE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.answerQuotation' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const { buyer, seller } = market;
   const request = await requested(market);
@@ -74,7 +74,7 @@ test(...check('exchange.state-machine', 'moves a quotation 1 -> 10 -> 10 (re-quo
   warnShould(afterAnswer === quotationStates.cancelled, `the cancelled quotation ${cancelled.quotationUuid} reads in state ${afterAnswer} after an answer to it`, 'QUO-STATE-MACHINE');
 });
 
-test(...check('exchange.unanswered-or-cancelled', 'refuses an exchange of a waiting or a cancelled quotation, and moves nothing', { requirements: requirements('EXC-STATE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.unanswered-or-cancelled', 'refuses an exchange of a waiting or a cancelled quotation, and moves nothing', { requirements: checkRequirements('EXC-STATE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const before = await holdingsOf(market);
 
@@ -91,7 +91,7 @@ test(...check('exchange.unanswered-or-cancelled', 'refuses an exchange of a wait
   await expectHoldings(market, before, 'EXC-STATE', 'after exchanges of a waiting and a cancelled quotation');
 });
 
-test(...check('exchange.concurrent-once', `settles exactly one of ${CONCURRENT_EXCHANGES} simultaneous exchanges of one quotation, moving its legs once`, { requirements: requirements('EXC-ONCE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.concurrent-once', `settles exactly one of ${CONCURRENT_EXCHANGES} simultaneous exchanges of one quotation, moving its legs once`, { requirements: checkRequirements('EXC-ONCE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
   const amount = units('2');
   // Enough for every exchange to settle, so that only the replay guard can stop the others.
   const market = await openMarket(actors, { base: amount * BigInt(CONCURRENT_EXCHANGES), quoted: amount * BigInt(CONCURRENT_EXCHANGES) });

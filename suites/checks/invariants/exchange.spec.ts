@@ -1,6 +1,6 @@
 import { test } from '../../runtime/fixtures.ts';
 import { check } from '../../runtime/check.ts';
-import { ledgerRequirements, runInvariantCheck } from './invariant-check.ts';
+import { INVARIANT_LAYERS, ledgerRequirements, runInvariantCheck } from './invariant-check.ts';
 
 /**
  * The ledger invariants through quotations and exchanges (semantics §6-§8): the ledger's operations
@@ -28,6 +28,6 @@ const exchangeRequirements = [
   'RES-EXCHANGE-SCHEMAS',
 ];
 
-test(...check('invariants.exchange', 'keeps every ledger invariant through random interleavings of quotations, cancellations, exchanges and allowlist changes, moving both legs of an exchange or neither and settling a quotation at most once', { requirements: exchangeRequirements, endpoint: 'member.exchange' }), async ({ actors, recording }) => {
+test(...check('invariants.exchange', 'keeps every ledger invariant through random interleavings of quotations, cancellations, exchanges and allowlist changes, moving both legs of an exchange or neither and settling a quotation at most once', { requirements: exchangeRequirements, bothLayers: INVARIANT_LAYERS, endpoint: 'member.exchange' }), async ({ actors, recording }) => {
   await runInvariantCheck('exchange', actors, recording);
 });

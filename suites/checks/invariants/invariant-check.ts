@@ -1,10 +1,11 @@
 /**
  * What the invariant checks share: the body of each check (one check per family of operations, see
  * suites/invariants/README.md): the property's size from the environment, a time limit in proportion,
- * the run's figures as an annotation, and the SHOULD-level disagreements as warnings.
+ * the run's figures as an annotation, the SHOULD-level disagreements as warnings and the broken MUST
+ * decisions of the reference profile as findings (the run went on past them).
  */
 import { test } from '../../runtime/fixtures.ts';
-import { warnShould } from '../../runtime/check.ts';
+import { CheckFailure, recordAcross, warnShould } from '../../runtime/check.ts';
 import type { Actors } from '../../runtime/fixtures.ts';
 import type { RecordingChannel } from '../../runtime/recorder.ts';
 import type { CommandFamily } from '../../invariants/command-mix.ts';
@@ -47,6 +48,16 @@ export const ledgerRequirements = [
   'ERR-BODY-SHAPE',
 ];
 
+/**
+ * Why an invariant check names both layers (check()'s bothLayers): one property judges the specification's
+ * rules and the reference profile's decisions over the same random sequence, which cannot be run twice
+ * alike. A broken MUST decision of the profile does not stop it: the model follows what the target decided,
+ * records it, and goes on (command-base.ts, judge). Only a broken invariant of the profile's value layer
+ * (conservation, no negative balance, a payment's or redemption's exact amount), after which the model no
+ * longer knows the target's state, stops it.
+ */
+export const INVARIANT_LAYERS = 'one random sequence judges both layers; a broken MUST decision of the reference profile is recorded and the run goes on';
+
 /** Runs the property with the commands of `family` as the worker's actors; fails as the property does. */
 export async function runInvariantCheck(family: CommandFamily, actors: Actors, recording: RecordingChannel): Promise<void> {
   const base = test.info().timeout;
@@ -63,4 +74,10 @@ export async function runInvariantCheck(family: CommandFamily, actors: Actors, r
     description: `${result.operations} operations in ${result.runs} runs (seed ${result.seed}), ${(result.durationMs / 1000).toFixed(1)} s; accepted/refused: ${counts}`,
   });
   for (const warning of result.warnings) warnShould(false, warning.message, warning.requirement);
+  // Broken decisions of the reference profile: recorded, so the check fails for them and still decides the rest.
+  for (const { requirement, message } of result.broken) {
+    recordAcross(() => {
+      throw new CheckFailure(requirement, message);
+    });
+  }
 }

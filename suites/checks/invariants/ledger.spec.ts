@@ -1,6 +1,6 @@
 import { test } from '../../runtime/fixtures.ts';
 import { check } from '../../runtime/check.ts';
-import { ledgerRequirements, runInvariantCheck } from './invariant-check.ts';
+import { INVARIANT_LAYERS, ledgerRequirements, runInvariantCheck } from './invariant-check.ts';
 
 /**
  * Ledger invariants (semantics §3-§5), by model-based property testing through the API only: random
@@ -9,6 +9,6 @@ import { ledgerRequirements, runInvariantCheck } from './invariant-check.ts';
  * suites/invariants/README.md.
  */
 
-test(...check('invariants.ledger', 'keeps every ledger invariant through random sequences of credit line changes, fundings, replays and consolidations', { requirements: ledgerRequirements, endpoint: 'tokenizer.sendFunding' }), async ({ actors, recording }) => {
+test(...check('invariants.ledger', 'keeps every ledger invariant through random sequences of credit line changes, fundings, replays and consolidations', { requirements: ledgerRequirements, bothLayers: INVARIANT_LAYERS, endpoint: 'tokenizer.sendFunding' }), async ({ actors, recording }) => {
   await runInvariantCheck('ledger', actors, recording);
 });

@@ -5,13 +5,13 @@ import { consolidate } from '../../flows/consolidation.ts';
 import { decideAsMember, decideAsTokenizer, openDsaLine, requestCreditLine, type CreditLineRef } from '../../flows/credit-lines.ts';
 import { fund, instructAndSign, instructFunding, newFundingInfo, sendFunding } from '../../flows/funding.ts';
 import { optionalMember, type Party } from '../../flows/party.ts';
-import { check, CheckFailure, describeCall, describeStatus, expectStatus, warnShould } from '../../runtime/check.ts';
+import { check, CheckFailure, describeCall, describeStatus, expectErrorBody, expectStatus, recordAcross, warnShould } from '../../runtime/check.ts';
 import { skipFor } from '../../runtime/credentials.ts';
 import type { DssClient } from '../../runtime/client.ts';
 import { expect, test, type Actors } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { expectInvalidInputRefused } from '../input-refusal.ts';
-import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, requirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
+import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, checkRequirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
 
 /**
  * Credit lines (spec: creditLine, both credit-line endpoints, Limits; semantics §3, §4): request, then
@@ -26,7 +26,7 @@ async function expectAuthorized(holder: Party, account: string, asset: AssetId, 
   expect(listed, `[${requirement}] GET /settlement-instruments/digital-accounts/${account} of ${holder.identification} lists ${asset.code} of ${asset.issuer} ${when}`).toBe(expected);
 }
 
-test(...check('ledger.credit-line-request-allow', 'makes a requested credit line usable only once the issuer allows it', { requirements: requirements('CL-REQUEST', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.credit-line-request-allow', 'makes a requested credit line usable only once the issuer allows it', { requirements: checkRequirements('CL-REQUEST', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
   // Elsewhere the profile's line holder serves one run: once its line is allowed, it is no longer new.
   const holder = await optionalMember(actors, 'line_holder', { business_role: 'MMM' });
   const asset = tokenizerDsa(actors);
@@ -46,7 +46,7 @@ test(...check('ledger.credit-line-request-allow', 'makes a requested credit line
   await expectBalance(holder, line.account, asset, units('10'), 'CL-REQUEST', 'after a funding of 10 on the allowed line');
 });
 
-test(...check('ledger.credit-line-allow-unrequested', 'refuses to allow or revoke a credit line its holder never requested', { requirements: requirements('CL-ALLOW-REQUESTED', 'INS-LIST', ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.credit-line-allow-unrequested', 'refuses to allow or revoke a credit line its holder never requested', { requirements: checkRequirements('CL-ALLOW-REQUESTED', 'INS-LIST', ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
   // Read-only on a correct target: the profile's blank market maker stays blank.
   const holder = await optionalMember(actors, 'blank_maker', { business_role: 'MMM' });
   const asset = tokenizerDsa(actors);
@@ -59,7 +59,7 @@ test(...check('ledger.credit-line-allow-unrequested', 'refuses to allow or revok
   expectRefusal(await instructFunding(actors.tokenizer, info), { status: 404, requirement: 'CL-ALLOW-REQUESTED', level: 'SHOULD' });
 });
 
-test(...check('ledger.credit-line-issuer-only', 'refuses an allow or revoke from anyone but the issuer, and leaves the line usable', { requirements: requirements('CL-ALLOW-ISSUER-ONLY', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.credit-line-issuer-only', 'refuses an allow or revoke from anyone but the issuer, and leaves the line usable', { requirements: checkRequirements('CL-ALLOW-ISSUER-ONLY', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
   const [main] = twoAccounts(actors.mmA);
   const line = await openDsaLine(actors, actors.mmA, main, units('1'));
   // Another market maker, and the holder itself: neither issues the tokenizer's DSA.
@@ -70,22 +70,34 @@ test(...check('ledger.credit-line-issuer-only', 'refuses an allow or revoke from
   await expectAuthorized(actors.mmA, main, line.asset, true, 'CL-ALLOW-ISSUER-ONLY', 'after revocations by members that do not issue it were refused');
 });
 
-test(...check('ledger.tokenizer-path-caller', 'refuses a tokenizer path that names another member, changing nothing (401 in the reference profile)', { requirements: requirements('CL-TOKENIZER-PATH-FOREIGN', 'TOKENIZER-PATH-CALLER', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+/** A revocation of mmA's open DSA line by the tokenizer under a path naming mmA instead of itself. */
+async function foreignRevocation(actors: Actors) {
   const [main] = twoAccounts(actors.mmA);
   const line = await openDsaLine(actors, actors.mmA, main, units('1'));
   const other = actors.mmA.identification;
-  const foreign = await decideAsTokenizer(actors.tokenizer, line, 'revoke', other);
-  // The specification: refused with a status the endpoint lists; the reference profile: 401.
-  if (foreign.status < 500 && ![400, 401, 404].includes(foreign.status)) {
+  return { main, line, other, foreign: await decideAsTokenizer(actors.tokenizer, line, 'revoke', other) };
+}
+
+test(...check('ledger.tokenizer-path-caller', 'refuses a tokenizer path that names another member with a status the endpoint lists, changing nothing', { requirements: checkRequirements('CL-TOKENIZER-PATH-FOREIGN', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+  const { main, line, other, foreign } = await foreignRevocation(actors);
+  if (foreign.status >= 500) throw new CheckFailure('ERR-NO-5XX', `${describeCall(foreign)}: a client mistake must not get a 5xx, got ${foreign.status}`);
+  if (![400, 401, 404].includes(foreign.status)) {
     throw new CheckFailure('CL-TOKENIZER-PATH-FOREIGN', `${describeCall(foreign)}: a change under another member's path must be refused with 400, 401 or 404, got ${describeStatus(foreign)}`);
   }
-  expectRefusal(foreign, { status: 401, requirement: 'TOKENIZER-PATH-CALLER' });
+  recordAcross(() => expectErrorBody(foreign, 'ERR-BODY-SHAPE'));
   await expectAuthorized(actors.mmA, main, line.asset, true, 'CL-TOKENIZER-PATH-FOREIGN', `after a revocation under /credit-line/${other} was refused`);
+});
+
+// The reference profile's status: 401, on the credit-line path and on the listing of another member's assets.
+// A check of its own, so that a target answering 400 or 404 leaves the specification's rule decided above.
+test(...check('ledger.tokenizer-path-caller-401', 'refuses a tokenizer path that names another member with 401', { requirements: checkRequirements('TOKENIZER-PATH-CALLER', 'CL-REQUEST', 'SIGN-PAYLOAD'), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+  const { other, foreign } = await foreignRevocation(actors);
+  expectRefusal(foreign, { status: 401, requirement: 'TOKENIZER-PATH-CALLER' });
   const available = await actors.tokenizer.client.call('tokenizer.listAvailableInstruments', { path: { tokenizer_identification: other } });
   expectRefusal(available, { status: 401, requirement: 'TOKENIZER-PATH-CALLER' });
 });
 
-test(...check('ledger.credit-line-invalid-input', 'refuses invalid credit-line input: 400 on the tokenizer interface, the listed 404 on the member interface', { requirements: requirements('ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.credit-line-invalid-input', 'refuses invalid credit-line input: 400 on the tokenizer interface, the listed 404 on the member interface', { requirements: checkRequirements('ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
   const asset = tokenizerDsa(actors);
   const [main] = twoAccounts(actors.mmA);
   const decision = { account_identification: main, asset_code_identification: asset.code, credit_line_state: 'allow', member_identification: actors.mmA.identification };
@@ -112,7 +124,7 @@ test(...check('ledger.credit-line-invalid-input', 'refuses invalid credit-line i
   }
 });
 
-test(...check('ledger.credit-line-ceiling', 'never lets a holding go above its ceiling: by instruction, by a late send, or by consolidation', { requirements: requirements('CL-CEILING', 'CL-TOKENIZER-NO-LIMIT', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
+test(...check('ledger.credit-line-ceiling', 'never lets a holding go above its ceiling: by instruction, by a late send, or by consolidation', { requirements: checkRequirements('CL-CEILING', 'CL-TOKENIZER-NO-LIMIT', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
   // The tokenizer allows the lines below without maximum_credit_limit ("not filled by the tokenizer"):
   // the ceilings that hold are the ones the holder requested (CL-TOKENIZER-NO-LIMIT).
   const holder = actors.mmA;
@@ -142,7 +154,7 @@ test(...check('ledger.credit-line-ceiling', 'never lets a holding go above its c
   await expectBalance(holder, second, line.asset, secondBalance, 'CL-CEILING', 'after its consolidation above the target’s ceiling was refused');
 });
 
-test(...check('ledger.credit-line-revoke-blocks', 'lets a revoked credit line receive nothing, keeps its balance, and makes it usable again on allow', { requirements: requirements('CL-REVOKED-BLOCKS', 'CL-REVOKED-KEEPS-BALANCE', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.credit-line-revoke-blocks', 'lets a revoked credit line receive nothing, keeps its balance, and makes it usable again on allow', { requirements: checkRequirements('CL-REVOKED-BLOCKS', 'CL-REVOKED-KEEPS-BALANCE', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
   const holder = actors.mmA;
   const [main, second] = twoAccounts(holder);
   const asset = tokenizerDsa(actors);
@@ -185,7 +197,7 @@ async function setAllowlist(owner: Actors['mmA'], member: string, present: boole
   expectStatus(await owner.client.call(present ? 'member.addToAllowlist' : 'member.removeFromAllowlist', { body: member }), 200, 'CL-DSO-ALLOWLIST');
 }
 
-test(...check('ledger.credit-line-dso-allowlist', 'requires the allowlist in the acting direction for a DSO credit line', { requirements: requirements('CL-DSO-ALLOWLIST', 'CL-REQUEST', 'INS-DSO-ISSUE', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.credit-line-dso-allowlist', 'requires the allowlist in the acting direction for a DSO credit line', { requirements: checkRequirements('CL-DSO-ALLOWLIST', 'CL-REQUEST', 'INS-DSO-ISSUE', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
   const { mmA: issuer, mmB: holder } = actors;
   const asset = await issueDso(issuer, LEDGER_DSO_CODE);
   const line: CreditLineRef = { holder: holder.identification, account: 'emission', asset };

@@ -12,7 +12,7 @@ import { check, CheckFailure, expectStatus, warnShould } from '../../runtime/che
 import { expect, test, type Actors } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { expectInvalidInputRefused } from '../input-refusal.ts';
-import { REFUSAL_REQUIREMENTS, requirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
+import { REFUSAL_REQUIREMENTS, checkRequirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
 
 /**
  * Transaction notifications and the listening service (spec: Events, GET /gateway/messages, POST
@@ -35,7 +35,7 @@ function restart(member: Party, account: string, reference: string) {
   return member.client.call('member.restartListening', { path: { account_identification: account, reference } });
 }
 
-test(...check('ledger.gateway-transactions-notify', 'delivers on the transactions queue a notice of a funding and of a consolidation, naming the transaction and its reference number', { requirements: requirements('GW-TRANSACTIONS-PAYLOAD', 'CONS-MOVE', ...GATEWAY_REQUIREMENTS, ...SETUP_REQUIREMENTS), endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
+test(...check('ledger.gateway-transactions-notify', 'delivers on the transactions queue a notice of a funding and of a consolidation, naming the transaction and its reference number', { requirements: checkRequirements('GW-TRANSACTIONS-PAYLOAD', 'CONS-MOVE', ...GATEWAY_REQUIREMENTS, ...SETUP_REQUIREMENTS), endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
   const member = actors.mmA;
   const account = await quietFundedAccount(actors, member, units('5'));
   const [, other] = twoAccounts(member);
@@ -67,7 +67,7 @@ function expectPayload(notice: TransactionNotice, expected: Record<string, strin
   warnShould(JSON.stringify(shown) === JSON.stringify(expected), `the notice of transaction ${transaction} shows ${JSON.stringify(shown)}, expected ${JSON.stringify(expected)}`, 'GW-TRANSACTIONS-PAYLOAD');
 }
 
-test(...check('ledger.gateway-read-consumes', 'delivers each gateway message once: a second read does not return what the first returned', { requirements: requirements(...GATEWAY_REQUIREMENTS, ...SETUP_REQUIREMENTS), endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
+test(...check('ledger.gateway-read-consumes', 'delivers each gateway message once: a second read does not return what the first returned', { requirements: checkRequirements(...GATEWAY_REQUIREMENTS, ...SETUP_REQUIREMENTS), endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
   const member = actors.mmA;
   const account = await quietFundedAccount(actors, member, units('5'));
   const { result } = await fund(actors, member, account, units('1'));
@@ -78,7 +78,7 @@ test(...check('ledger.gateway-read-consumes', 'delivers each gateway message onc
   if (repeated.length > 0) throw new CheckFailure('GW-READ-CONSUMES', `a second read of the transactions queue returned again ${repeated.length} message(s) the first read returned: ${JSON.stringify(repeated[0]).slice(0, 300)}`);
 });
 
-test(...check('ledger.gateway-listening-replay', 'delivers again the notices after a reference number on a listening restart, and none of the past with now', { requirements: requirements('GW-LISTENING-REPLAY', ...GATEWAY_REQUIREMENTS, ...SETUP_REQUIREMENTS), endpoint: 'member.restartListening' }), async ({ actors }) => {
+test(...check('ledger.gateway-listening-replay', 'delivers again the notices after a reference number on a listening restart, and none of the past with now', { requirements: checkRequirements('GW-LISTENING-REPLAY', ...GATEWAY_REQUIREMENTS, ...SETUP_REQUIREMENTS), endpoint: 'member.restartListening' }), async ({ actors }) => {
   const member = actors.mmA;
   const account = await quietFundedAccount(actors, member, units('5'));
   const earlier = await fund(actors, member, account, units('1'));
@@ -97,7 +97,7 @@ test(...check('ledger.gateway-listening-replay', 'delivers again the notices aft
   expect(noticesOf(replayed, laterId).length, `[GW-LISTENING-REPLAY] notices of transaction ${laterId} delivered again after a restart from reference ${reference}, which it followed`).toBeGreaterThan(0);
 });
 
-test(...check('ledger.gateway-refusals', 'refuses a listening restart of an unknown account with 409, a malformed reference or message type with 400', { requirements: requirements('GW-LISTENING-REFUSALS', 'ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.restartListening' }), async ({ actors }) => {
+test(...check('ledger.gateway-refusals', 'refuses a listening restart of an unknown account with 409, a malformed reference or message type with 400', { requirements: checkRequirements('GW-LISTENING-REFUSALS', 'ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.restartListening' }), async ({ actors }) => {
   const member = actors.mmA;
   const [main] = twoAccounts(member);
   expectRefusal(await restart(member, `nosuch-${randomBytes(4).toString('hex')}`, 'now'), { status: 409, requirement: 'GW-LISTENING-REFUSALS' });

@@ -11,7 +11,7 @@ import { credential, skipFor } from '../../runtime/credentials.ts';
 import type { CallOptions } from '../../runtime/client.ts';
 import { expect, test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
-import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, requirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
+import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, checkRequirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
 
 /**
  * Settlement instruments (spec: the settlement-instrument endpoints of both families; semantics §2):
@@ -37,7 +37,7 @@ function expectIssuedBy(found: readonly Instrument[], issuer: string, what: stri
   expect(others, `[INS-LIST] ${what} lists assets issued by others than ${issuer}`).toEqual([]);
 }
 
-test(...check('ledger.instruments-listings', 'lists the tokenizer’s DSA, an issued DSO and an allowed line’s asset in every listing that must show them', { requirements: requirements('INS-LIST', 'INS-DSO-ISSUE', ...SETUP_REQUIREMENTS), endpoint: 'member.listSettlementInstruments' }), async ({ actors }) => {
+test(...check('ledger.instruments-listings', 'lists the tokenizer’s DSA, an issued DSO and an allowed line’s asset in every listing that must show them', { requirements: checkRequirements('INS-LIST', 'INS-DSO-ISSUE', ...SETUP_REQUIREMENTS), endpoint: 'member.listSettlementInstruments' }), async ({ actors }) => {
   const { tokenizer, mmA, mmB } = actors;
   const dsa = tokenizerDsa(actors);
   const [main] = twoAccounts(mmA);
@@ -72,7 +72,7 @@ test(...check('ledger.instruments-listings', 'lists the tokenizer’s DSA, an is
   expectListed(onAccount, dsa, 'DSA', `GET /settlement-instruments/digital-accounts/${main}`);
 });
 
-test(...check('ledger.instruments-code-length', 'lists every DSA with a three-letter code and every DSO with an ISO 4217 code followed by DSO', { requirements: requirements('INS-CODE-LENGTH', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...SETUP_REQUIREMENTS), endpoint: 'member.listSettlementInstruments' }), async ({ actors }) => {
+test(...check('ledger.instruments-code-length', 'lists every DSA with a three-letter code and every DSO with an ISO 4217 code followed by DSO', { requirements: checkRequirements('INS-CODE-LENGTH', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...SETUP_REQUIREMENTS), endpoint: 'member.listSettlementInstruments' }), async ({ actors }) => {
   // One of each group at least, so that both rules meet an instrument.
   await issueDso(actors.mmA, LEDGER_DSO_CODE);
   const listed = okBody<Instrument[]>(await actors.mmB.client.call('member.listSettlementInstruments'), instrumentList, 'INS-LIST');
@@ -87,7 +87,7 @@ test(...check('ledger.instruments-code-length', 'lists every DSA with a three-le
   }
 });
 
-test(...check('ledger.instruments-empty', 'answers 404, not an empty list, from every settlement-instrument listing with nothing to list', { requirements: requirements('INS-LIST-EMPTY', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listEmittedInstruments' }), async ({ actors }) => {
+test(...check('ledger.instruments-empty', 'answers 404, not an empty list, from every settlement-instrument listing with nothing to list', { requirements: checkRequirements('INS-LIST-EMPTY', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listEmittedInstruments' }), async ({ actors }) => {
   const maker = await optionalMember(actors, 'blank_maker', { business_role: 'MMM' });
   const tokenizer = await optionalMember(actors, 'blank_tokenizer', { business_role: 'MIS' });
   const refused = { status: 404, requirement: 'INS-LIST-EMPTY' };
@@ -101,7 +101,7 @@ test(...check('ledger.instruments-empty', 'answers 404, not an empty list, from 
   expectRefusal(await tokenizer.client.call('tokenizer.listAvailableInstruments', { path: { tokenizer_identification: tokenizer.identification } }), refused);
 });
 
-test(...check('ledger.instruments-dso-issue', 'issues a DSO for an ISO 4217 code followed by DSO, idempotently, and refuses any other code or group with 400', { requirements: requirements('INS-DSO-ISSUE', 'INS-DSO-IDEMPOTENT', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.issueSettlementInstrument' }), async ({ actors }) => {
+test(...check('ledger.instruments-dso-issue', 'issues a DSO for an ISO 4217 code followed by DSO, idempotently, and refuses any other code or group with 400', { requirements: checkRequirements('INS-DSO-ISSUE', 'INS-DSO-IDEMPOTENT', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.issueSettlementInstrument' }), async ({ actors }) => {
   const issuer = actors.mmA;
   const first = await issueDso(issuer, LEDGER_DSO_CODE);
   const again = await issueDsoRequest(issuer, LEDGER_DSO_CODE);
@@ -127,7 +127,7 @@ test(...check('ledger.instruments-dso-issue', 'issues a DSO for an ISO 4217 code
   expect(after.filter((item) => !emission.some((known) => known.asset_code_identification === item.asset_code_identification)), '[INS-DSO-ISSUE] DSO issued by the refused requests').toEqual([]);
 });
 
-test(...check('ledger.instruments-dso-account-mismatch', 'refuses with 401 a DSO issuance whose token does not give access to the issuance account', { requirements: requirements('INS-DSO-ACCOUNT-MISMATCH', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.issueSettlementInstrument' }), async ({ actors }) => {
+test(...check('ledger.instruments-dso-account-mismatch', 'refuses with 401 a DSO issuance whose token does not give access to the issuance account', { requirements: checkRequirements('INS-DSO-ACCOUNT-MISMATCH', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.issueSettlementInstrument' }), async ({ actors }) => {
   const issuer = actors.mmA;
   const code = 'SEKDSO'; // issued by no other check
   const given = await credential(actors, issuer, 'without_emission', { role: 'manager', accounts: issuer.accounts });

@@ -4,11 +4,11 @@ import { listOrNone, okBody } from '../../flows/answers.ts';
 import { instrumentList, issueDso, type Instrument } from '../../flows/assets.ts';
 import { balanceOf, type BalanceInfo } from '../../flows/balances.ts';
 import { openDsoLine } from '../../flows/credit-lines.ts';
-import { optionalMember } from '../../flows/party.ts';
+import { optionalMember, type Party } from '../../flows/party.ts';
 import { check, CheckFailure, HarnessFault, warnShould } from '../../runtime/check.ts';
 import { expect, test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
-import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, requirements } from './prerequisites.ts';
+import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
 /**
  * Settlement obligations (spec: GET /settlement-obligations and /settlement-obligations/{code};
@@ -29,7 +29,7 @@ function amountOf(info: BalanceInfo, requirement: string, what: string): bigint 
   return value;
 }
 
-test(...check('ledger.obligations-totals', 'answers per issued DSO the total its holders hold, equal to the holdings it lists per holder', { requirements: requirements('OBL-TOTALS', 'OBL-HOLDERS', 'INS-DSO-ISSUE', 'CL-REQUEST', 'CL-DSO-ALLOWLIST', 'BAL-READ', 'RES-LEDGER-SCHEMAS', 'ERR-BODY-SHAPE'), endpoint: 'member.listObligations' }), async ({ actors }) => {
+test(...check('ledger.obligations-totals', 'answers per issued DSO the total its holders hold, equal to the holdings it lists per holder', { requirements: checkRequirements('OBL-TOTALS', 'OBL-HOLDERS', 'INS-DSO-ISSUE', 'CL-REQUEST', 'CL-DSO-ALLOWLIST', 'BAL-READ', 'RES-LEDGER-SCHEMAS', 'ERR-BODY-SHAPE'), endpoint: 'member.listObligations' }), async ({ actors }) => {
   const { mmA: issuer, mmB: holder } = actors;
   const dso = await issueDso(issuer, LEDGER_DSO_CODE);
   const line = await openDsoLine(issuer, holder, dso, 100);
@@ -59,17 +59,30 @@ test(...check('ledger.obligations-totals', 'answers per issued DSO the total its
 /** DSO codes to pick one the issuer never issued from. */
 const unissuedCandidates = ['JPYDSO', 'AUDDSO', 'NOKDSO', 'DKKDSO', 'NZDDSO', 'CADDSO'];
 
-test(...check('ledger.obligations-not-issued', 'answers 404 for the obligations of a DSO the caller did not issue', { requirements: requirements('OBL-NONE-ISSUED', 'OBL-NONE', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.getObligation' }), async ({ actors }) => {
-  const issuer = actors.mmA;
+/** A DSO code `issuer` never issued. */
+async function unissuedCode(issuer: Party): Promise<string> {
   const emitted = listOrNone<Instrument>(await issuer.client.call('member.listEmittedInstruments'), instrumentList, 'INS-LIST');
   const code = unissuedCandidates.find((candidate) => !emitted.some((asset) => asset.asset_code_identification === candidate));
   if (!code) throw new HarnessFault(`${issuer.identification} issued every one of ${unissuedCandidates.join(', ')}: no DSO is known not to be its own`);
-  expectRefusal(await issuer.client.call('member.getObligation', { path: { asset_code_identification: code } }), { status: 404, requirement: 'OBL-NONE' });
+  return code;
+}
+
+test(...check('ledger.obligations-not-issued', 'answers 404 for the obligations of a DSO the caller did not issue', { requirements: checkRequirements('OBL-NONE-ISSUED', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listObligations' }), async ({ actors }) => {
+  const issuer = actors.mmA;
+  const code = await unissuedCode(issuer);
   expectRefusal(await issuer.client.call('member.listObligations', { query: { asset_code_identification: code } }), { status: 404, requirement: 'OBL-NONE-ISSUED' });
 });
 
-test(...check('ledger.obligations-none-issued', 'answers 404 for the obligations of a member that issued no DSO', { requirements: requirements('OBL-NONE-ISSUED', 'OBL-NONE', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listObligations' }), async ({ actors }) => {
+test(...check('ledger.obligations-none-issued', 'answers 404 for the obligations of a member that issued no DSO', { requirements: checkRequirements('OBL-NONE-ISSUED', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listObligations' }), async ({ actors }) => {
   const maker = await optionalMember(actors, 'blank_maker', { business_role: 'MMM' });
   expectRefusal(await maker.client.call('member.listObligations'), { status: 404, requirement: 'OBL-NONE-ISSUED' });
+});
+
+// The reference profile's reading of the path's 404 (the spec gives it no condition): a DSO the caller did not
+// issue. A check of its own, so that a target reading it otherwise leaves the listings decided above.
+test(...check('ledger.obligation-not-issued-read', 'answers 404 to GET /settlement-obligations/{code} for a DSO the caller did not issue, and for a member that issued none', { requirements: checkRequirements('OBL-NONE'), endpoint: 'member.getObligation' }), async ({ actors }) => {
+  const issuer = actors.mmA;
+  expectRefusal(await issuer.client.call('member.getObligation', { path: { asset_code_identification: await unissuedCode(issuer) } }), { status: 404, requirement: 'OBL-NONE' });
+  const maker = await optionalMember(actors, 'blank_maker', { business_role: 'MMM' });
   expectRefusal(await maker.client.call('member.getObligation', { path: { asset_code_identification: LEDGER_DSO_CODE } }), { status: 404, requirement: 'OBL-NONE' });
 });

@@ -1,3 +1,4 @@
+import { otherLayer } from '../../requirements/layers.ts';
 import { HarnessFault } from '../../runtime/check.ts';
 import type { Party } from '../../flows/party.ts';
 
@@ -28,4 +29,17 @@ export function twoAccounts(party: Party): [string, string] {
 /** Distinct values, in order: a check's requirement list built from shared parts. */
 export function requirements(...ids: string[]): string[] {
   return [...new Set(ids)];
+}
+
+/**
+ * The requirements a check names, from shared parts: distinct, and of one layer, that of the first (the rule
+ * the check is about), as `check()` demands (suites/requirements/layers.ts). A rule of the other layer that
+ * the check's steps meet still fails where it breaks (the failure names it), but the check does not claim to
+ * decide it, so a target that breaks only a decision of the profile leaves nothing of the specification
+ * undecided.
+ */
+export function checkRequirements(...ids: string[]): string[] {
+  const distinct = requirements(...ids);
+  const other = new Set(otherLayer(distinct));
+  return distinct.filter((id) => !other.has(id));
 }

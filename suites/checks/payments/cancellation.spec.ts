@@ -5,7 +5,7 @@ import { openPayments, PAYMENT_REQUIREMENTS, paymentHoldings, settledPayment, ty
 import { flowStatuses, paymentRecord } from '../../flows/transactions.ts';
 import { check, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
+import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites.ts';
 
 /**
  * Cancellation after settlement (spec: POST /payments/message/send camt.056, /reply pacs.004 and
@@ -25,7 +25,7 @@ function refund(network: PaymentNetwork, story: PaymentStory): { identification:
   return { identification, document: paymentReturn(story, { messageIdentification: identification, settlementAccount: network.rfi.account }) };
 }
 
-test(...check('payments.cancellation-refund', 'takes a cancellation request for a settled payment to the RFI, and moves exactly the amount back on the RFI’s pacs.004', { requirements: requirements('PAY-CANCEL-REFUND', 'PAY-FLOW-STATUS', ...PAYMENT_REQUIREMENTS), endpoint: 'member.replyPayment' }), async ({ actors }) => {
+test(...check('payments.cancellation-refund', 'takes a cancellation request for a settled payment to the RFI, and moves exactly the amount back on the RFI’s pacs.004', { requirements: checkRequirements('PAY-CANCEL-REFUND', 'PAY-FLOW-STATUS', ...PAYMENT_REQUIREMENTS), endpoint: 'member.replyPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '20');
   const { ofi, rfi, asset } = network;
   const before = await paymentHoldings(network);
@@ -43,7 +43,7 @@ test(...check('payments.cancellation-refund', 'takes a cancellation request for 
   warnShould(JSON.stringify(statuses) === '["Payment settled","Payment returned"]', `the record of a refunded payment has the flow statuses ${JSON.stringify(statuses)}, expected ["Payment settled","Payment returned"]`, 'PAY-FLOW-STATUS');
 });
 
-test(...check('payments.cancellation-rejected', 'relays the RFI’s rejection (camt.029 RJCR) of a cancellation request, moving nothing, and refuses a refund after it', { requirements: requirements('PAY-CANCEL-REJECT', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.replyPayment' }), async ({ actors }) => {
+test(...check('payments.cancellation-rejected', 'relays the RFI’s rejection (camt.029 RJCR) of a cancellation request, moving nothing, and refuses a refund after it', { requirements: checkRequirements('PAY-CANCEL-REJECT', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.replyPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '20');
   const { ofi, rfi, asset } = network;
   const story = await settledPayment(network, '4.2', 'PAY-CANCEL-REJECT');

@@ -6,7 +6,7 @@ import type { Party } from '../../flows/party.ts';
 import { check, CheckFailure, expectStatus } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
-import { REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
+import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites.ts';
 
 /**
  * Fees (spec: POST /charges/request/{member_identification}, POST /charges/response/{member_identification},
@@ -33,7 +33,7 @@ async function expectNoCharge(member: Party, wanted: (payload: object) => boolea
   if (await hasPayload(member, 'charge', wanted)) throw new CheckFailure(requirement, `${member.identification}'s charge queue delivered ${what}`);
 }
 
-test(...check('payments.charge-request-answer', 'delivers a fee request to the instructed member and its answer to the originator', { requirements: requirements('CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY), endpoint: 'member.requestCharge' }), async ({ actors }) => {
+test(...check('payments.charge-request-answer', 'delivers a fee request to the instructed member and its answer to the originator', { requirements: checkRequirements('CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY), endpoint: 'member.requestCharge' }), async ({ actors }) => {
   const { mmA: originator, mmB: instructed } = actors;
   const request = newChargeRequest(originator, tokenizerDsa(actors), 250);
   expectStatus(await requestCharge(originator, instructed.identification, request), 200, 'CHG-REQUEST');
@@ -46,7 +46,7 @@ test(...check('payments.charge-request-answer', 'delivers a fee request to the i
   expectCarries(answered, answer, 'CHG-DELIVERY', `the fee answer delivered to ${originator.identification}`);
 });
 
-test(...check('payments.charge-answer-not-open', 'refuses with 409 a fee answer to a request never sent, sent to another member, or already answered, delivering none of them', { requirements: requirements('CHG-ANSWER-OPEN-REQUEST', 'CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.answerCharge' }), async ({ actors }) => {
+test(...check('payments.charge-answer-not-open', 'refuses with 409 a fee answer to a request never sent, sent to another member, or already answered, delivering none of them', { requirements: checkRequirements('CHG-ANSWER-OPEN-REQUEST', 'CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.answerCharge' }), async ({ actors }) => {
   const { mmA: originator, mmB: instructed, tokenizer: other } = actors;
   const asset = tokenizerDsa(actors);
 
@@ -66,21 +66,21 @@ test(...check('payments.charge-answer-not-open', 'refuses with 409 a fee answer 
   await expectNoCharge(originator, chargeAbout(request.request_uuid, (payload) => payload.fee_amount === 3.75), 'CHG-ANSWER-OPEN-REQUEST', 'a second answer to an answered fee request');
 });
 
-test(...check('payments.charge-net-and-gross', 'refuses with 400 a fee request giving both the net and the gross amount, delivering nothing', { requirements: requirements('CHG-NET-OR-GROSS', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.requestCharge' }), async ({ actors }) => {
+test(...check('payments.charge-net-and-gross', 'refuses with 400 a fee request giving both the net and the gross amount, delivering nothing', { requirements: checkRequirements('CHG-NET-OR-GROSS', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.requestCharge' }), async ({ actors }) => {
   const { mmA: originator, mmB: instructed } = actors;
   const request = { ...newChargeRequest(originator, tokenizerDsa(actors), 250), interbank_settlement_gross_amount: 255 };
   expectRefusal(await requestCharge(originator, instructed.identification, request), { status: 400, requirement: 'CHG-NET-OR-GROSS' });
   await expectNoCharge(instructed, mentioning(request.request_uuid), 'CHG-NET-OR-GROSS', `the fee request ${request.request_uuid}, which was refused`);
 });
 
-test(...check('payments.charge-request-caller', 'refuses with 400 a fee request whose originating member is not the caller, delivering nothing', { requirements: requirements('CHG-REQUEST-CALLER', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.requestCharge' }), async ({ actors }) => {
+test(...check('payments.charge-request-caller', 'refuses with 400 a fee request whose originating member is not the caller, delivering nothing', { requirements: checkRequirements('CHG-REQUEST-CALLER', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.requestCharge' }), async ({ actors }) => {
   const { mmA: caller, mmB: instructed, tokenizer: impersonated } = actors;
   const request = { ...newChargeRequest(caller, tokenizerDsa(actors), 40), member_identification: impersonated.identification };
   expectRefusal(await requestCharge(caller, instructed.identification, request), { status: 400, requirement: 'CHG-REQUEST-CALLER' });
   await expectNoCharge(instructed, mentioning(request.request_uuid), 'CHG-REQUEST-CALLER', `the fee request ${request.request_uuid} sent in the name of ${impersonated.identification}`);
 });
 
-test(...check('payments.charge-amounts-add-up', 'refuses with 409 a fee answer to a gross request whose amounts without the fee and the fee do not make the gross amount', { requirements: requirements('CHG-AMOUNTS-ADD-UP', 'CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.answerCharge' }), async ({ actors }) => {
+test(...check('payments.charge-amounts-add-up', 'refuses with 409 a fee answer to a gross request whose amounts without the fee and the fee do not make the gross amount', { requirements: checkRequirements('CHG-AMOUNTS-ADD-UP', 'CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.answerCharge' }), async ({ actors }) => {
   const { mmA: originator, mmB: instructed } = actors;
   // A gross request paid out in the settlement asset's own currency: no exchange rate, so the amounts must add up.
   const gross = { ...newChargeRequest(originator, tokenizerDsa(actors), 0), interbank_settlement_gross_amount: 100 };

@@ -3,7 +3,7 @@ import { expectAccepted, expectMessageRefusal, expectRelayed, postMessage, signe
 import { creditTransferOf, newPayment, openPayments, PAYMENT_REQUIREMENTS, paymentSent } from '../../flows/payments.ts';
 import { check, CheckFailure } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
+import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites.ts';
 
 /**
  * The messages a target emits (spec: financialMessage, ISO 20022; semantics §11). Every check of this
@@ -12,7 +12,7 @@ import { REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
  * whose rejection must name what it refuses.
  */
 
-test(...check('payments.emitted-messages', 'answers and relays a two-transaction pacs.008 with valid messages naming each transaction, and names a refused message in its rejection', { requirements: requirements('MSG-XSD-VALID-EMITTED', 'MSG-ORIGINAL-IDS', 'MSG-DELIVERY', 'MSG-ROUTE', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.sendPayment' }), async ({ actors }) => {
+test(...check('payments.emitted-messages', 'answers and relays a two-transaction pacs.008 with valid messages naming each transaction, and names a refused message in its rejection', { requirements: checkRequirements('MSG-XSD-VALID-EMITTED', 'MSG-ORIGINAL-IDS', 'MSG-DELIVERY', 'MSG-ROUTE', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.sendPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '20');
   const { ofi, rfi } = network;
   const [one, two] = [newPayment(network, '1.25'), newPayment(network, '2.5')];

@@ -5,7 +5,7 @@ import { answerPayment, expectOutcome, newPayment, openPayments, PAYMENT_REQUIRE
 import { flowStatuses, paymentRecord, transactionsFound, type TransactionRecord } from '../../flows/transactions.ts';
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { requirements } from '../ledger/prerequisites.ts';
+import { checkRequirements } from '../ledger/prerequisites.ts';
 
 /**
  * A payment in a DSA through its life (spec: POST /payments/message/send and /reply, GET /transactions,
@@ -13,7 +13,7 @@ import { requirements } from '../ledger/prerequisites.ts';
  * once on ACTC and nothing at all on RJCT, the service's report to the OFI, the transaction record.
  */
 
-test(...check('payments.dsa-settlement', 'settles a DSA payment only once the RFI accepts it, moving exactly its amount, reporting ACSC to the OFI and recording it for both members', { requirements: requirements('PAY-SETTLE', 'PAY-FLOW-STATUS', 'GW-TRANSACTIONS-NOTIFY', 'RES-PAYMENT-SCHEMAS', ...PAYMENT_REQUIREMENTS), endpoint: 'member.replyPayment' }), async ({ actors }) => {
+test(...check('payments.dsa-settlement', 'settles a DSA payment only once the RFI accepts it, moving exactly its amount, reporting ACSC to the OFI and recording it for both members', { requirements: checkRequirements('PAY-SETTLE', 'PAY-FLOW-STATUS', 'GW-TRANSACTIONS-NOTIFY', 'RES-PAYMENT-SCHEMAS', ...PAYMENT_REQUIREMENTS), endpoint: 'member.replyPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '20');
   const { ofi, rfi, asset } = network;
   const story = newPayment(network, '12.34');
@@ -41,7 +41,7 @@ test(...check('payments.dsa-settlement', 'settles a DSA payment only once the RF
   noticeOf(await drainMessages(rfi, 'transactions'), settlement, rfi.identification);
 });
 
-test(...check('payments.dsa-rejected', 'moves nothing when the RFI rejects a payment, reports RJCT to the OFI and records no transaction', { requirements: requirements('PAY-REJECT-NOTHING-MOVES', ...PAYMENT_REQUIREMENTS), endpoint: 'member.replyPayment' }), async ({ actors }) => {
+test(...check('payments.dsa-rejected', 'moves nothing when the RFI rejects a payment, reports RJCT to the OFI and records no transaction', { requirements: checkRequirements('PAY-REJECT-NOTHING-MOVES', ...PAYMENT_REQUIREMENTS), endpoint: 'member.replyPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '20');
   const { ofi, rfi, asset } = network;
   const story = newPayment(network, '7.5');

@@ -7,7 +7,7 @@ import { answerPayment, expectOutcome, newPayment, PAYMENT_REQUIREMENTS, payment
 import { flowStatuses, paymentRecord } from '../../flows/transactions.ts';
 import { check, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { requirements } from '../ledger/prerequisites.ts';
+import { checkRequirements } from '../ledger/prerequisites.ts';
 
 /**
  * A payment in the OFI's own DSO, to the end of the obligation (spec: DSO, POST /payments/message/send and
@@ -18,7 +18,7 @@ import { requirements } from '../ledger/prerequisites.ts';
 /** The DSO mmA issues for these checks: a code no other suite uses. */
 const PAYMENT_DSO_CODE = 'SGDDSO';
 
-test(...check('payments.dso-obligation', 'clears a payment in the OFI’s DSO into the RFI’s emission account, and takes it back with the RFI’s pacs.004 after the OFI’s SVC.002', { requirements: requirements('PAY-DSO-OBLIGATION', 'PAY-FLOW-STATUS', 'INS-DSO-ISSUE', 'CL-DSO-ALLOWLIST', ...PAYMENT_REQUIREMENTS), endpoint: 'member.sendPayment' }), async ({ actors }) => {
+test(...check('payments.dso-obligation', 'clears a payment in the OFI’s DSO into the RFI’s emission account, and takes it back with the RFI’s pacs.004 after the OFI’s SVC.002', { requirements: checkRequirements('PAY-DSO-OBLIGATION', 'PAY-FLOW-STATUS', 'INS-DSO-ISSUE', 'CL-DSO-ALLOWLIST', ...PAYMENT_REQUIREMENTS), endpoint: 'member.sendPayment' }), async ({ actors }) => {
   const parties = await paymentParties(actors);
   const { ofi, rfi } = parties;
   const dso = await issueDso(ofi, PAYMENT_DSO_CODE);

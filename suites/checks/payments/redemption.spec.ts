@@ -5,7 +5,7 @@ import { newRedemption, openRedemptions, PAYMENT_REQUIREMENTS, paymentSent, type
 import { check } from '../../runtime/check.ts';
 import type { DssResponse } from '../../runtime/client.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
+import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites.ts';
 
 /**
  * Redemption (spec: POST /payments/message/redeem, POST /tokenizer/v1/api/transactions/message/redeem;
@@ -28,7 +28,7 @@ async function answer(network: RedemptionNetwork, story: RedemptionStory, option
   return { response: await postRedemptionAnswer(tokenizer, message), sent: { type: 'pacs.002.001.10', messageIdentification: identification, transactions: [] } };
 }
 
-test(...check('payments.redemption-burn', 'takes a member’s pacs.009 to the tokenizer, moving nothing, then burns exactly its amount on the tokenizer’s acceptance, once', { requirements: requirements('RED-BURN', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.answerRedemption' }), async ({ actors }) => {
+test(...check('payments.redemption-burn', 'takes a member’s pacs.009 to the tokenizer, moving nothing, then burns exactly its amount on the tokenizer’s acceptance, once', { requirements: checkRequirements('RED-BURN', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.answerRedemption' }), async ({ actors }) => {
   const network = await openRedemptions(actors, '30');
   const { member, asset } = network;
   const story = newRedemption(network, '12.5');
@@ -46,7 +46,7 @@ test(...check('payments.redemption-burn', 'takes a member’s pacs.009 to the to
   await expectBalance(member, member.account, asset, before - units(story.amount), 'RED-BURN', 'after a second acceptance of the same redemption');
 });
 
-test(...check('payments.redemption-amount', 'refuses with 404 a tokenizer’s acceptance stating another amount or none, burning nothing, and takes the right one after', { requirements: requirements('RED-AMOUNT-MATCH', 'RED-BURN', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.answerRedemption' }), async ({ actors }) => {
+test(...check('payments.redemption-amount', 'refuses with 404 a tokenizer’s acceptance stating another amount or none, burning nothing, and takes the right one after', { requirements: checkRequirements('RED-AMOUNT-MATCH', 'RED-BURN', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.answerRedemption' }), async ({ actors }) => {
   const network = await openRedemptions(actors, '30');
   const { member, asset } = network;
   const story = newRedemption(network, '8.75');
@@ -64,7 +64,7 @@ test(...check('payments.redemption-amount', 'refuses with 404 a tokenizer’s ac
   await expectBalance(member, member.account, asset, before - units(story.amount), 'RED-AMOUNT-MATCH', `after an acceptance stating the redemption’s ${story.amount}`);
 });
 
-test(...check('payments.redemption-rejected', 'relays the tokenizer’s rejection of a redemption to the member and moves nothing', { requirements: requirements('RED-REJECT', ...PAYMENT_REQUIREMENTS), endpoint: 'tokenizer.answerRedemption' }), async ({ actors }) => {
+test(...check('payments.redemption-rejected', 'relays the tokenizer’s rejection of a redemption to the member and moves nothing', { requirements: checkRequirements('RED-REJECT', ...PAYMENT_REQUIREMENTS), endpoint: 'tokenizer.answerRedemption' }), async ({ actors }) => {
   const network = await openRedemptions(actors, '30');
   const { member, asset } = network;
   const story = newRedemption(network, '5');

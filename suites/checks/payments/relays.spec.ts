@@ -5,14 +5,14 @@ import { newPayment, openPayments, PAYMENT_REQUIREMENTS, paymentHoldings, sendPa
 import { check } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusalShould } from '../../runtime/refusal.ts';
-import { REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
+import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites.ts';
 
 /**
  * Investigations (spec: POST /payments/message/send camt.026 and camt.087; semantics §11): the RFI says it
  * cannot apply a payment, the OFI asks to modify it; the service relays both and moves nothing.
  */
 
-test(...check('payments.investigation-relay', 'relays the RFI’s camt.026 and then the OFI’s camt.087 about a payment, moving nothing, and refuses a camt.087 before any camt.026', { requirements: requirements('PAY-INVESTIGATION-RELAY', 'PAY-MODIFY-AFTER-UNABLE', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.sendPayment' }), async ({ actors }) => {
+test(...check('payments.investigation-relay', 'relays the RFI’s camt.026 and then the OFI’s camt.087 about a payment, moving nothing, and refuses a camt.087 before any camt.026', { requirements: checkRequirements('PAY-INVESTIGATION-RELAY', 'PAY-MODIFY-AFTER-UNABLE', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.sendPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '20');
   const { ofi, rfi, asset } = network;
   const story = newPayment(network, '3.3');

@@ -4,7 +4,7 @@ import { paymentRecord, queryTransactions, transactionsFound, utcDay, type Trans
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
-import { REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
+import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites.ts';
 
 /**
  * The payment history (spec: GET /transactions, Limits "Page size of transactions"; semantics §12): a
@@ -48,7 +48,7 @@ async function expectNothingFound(member: Party, query: TransactionQuery, requir
   expectRefusal(response, { status: 404, requirement: 'TXN-NOT-FOUND', level: 'SHOULD' });
 }
 
-test(...check('payments.transactions-query', 'finds a settled payment by instruction, by ledger transaction and by its day, for its two members only', { requirements: requirements('TXN-QUERY', 'TXN-NOT-FOUND', 'TXN-PAGING', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.listTransactions' }), async ({ actors }) => {
+test(...check('payments.transactions-query', 'finds a settled payment by instruction, by ledger transaction and by its day, for its two members only', { requirements: checkRequirements('TXN-QUERY', 'TXN-NOT-FOUND', 'TXN-PAGING', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.listTransactions' }), async ({ actors }) => {
   const network = await openPayments(actors, '20');
   const story = await settledPayment(network, '6.01', 'TXN-QUERY');
   const record = await paymentRecord(network.ofi, story.instruction, 'TXN-QUERY');
@@ -77,7 +77,7 @@ test(...check('payments.transactions-query', 'finds a settled payment by instruc
 /** Enough payments that a page of the default size cannot hold them all. */
 const PAGED_PAYMENTS = 21;
 
-test(...check('payments.transactions-paging', 'pages the payment history: pages of the size asked that together list each record once, 20 by default, at most 100', { requirements: requirements('TXN-PAGING', 'TXN-PAGING-LIMITS', 'TXN-NOT-FOUND', 'TXN-QUERY', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.listTransactions' }), async ({ actors }) => {
+test(...check('payments.transactions-paging', 'pages the payment history: pages of the size asked that together list each record once, 20 by default, at most 100', { requirements: checkRequirements('TXN-PAGING', 'TXN-PAGING-LIMITS', 'TXN-NOT-FOUND', 'TXN-QUERY', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.listTransactions' }), async ({ actors }) => {
   const network = await openPayments(actors, '1');
   const first = await paymentRecord(network.ofi, (await settledPayment(network, '0.01', 'TXN-PAGING')).instruction, 'TXN-PAGING');
   const day = utcDay(first.transaction_state[0]?.timestamp ?? 0);
