@@ -15,6 +15,9 @@ export default class HeartbeatReporter implements Reporter {
   private loadingSince: number | undefined;
 
   onConfigure(): void {
+    // The first line at once: npm, the build check and Playwright's start have already taken seconds.
+    process.stdout.write('  … loading the test files\n');
+    this.heard();
     this.loadingSince = Date.now();
     this.timer = setInterval(() => this.beat(), 1_000);
     this.timer.unref();
