@@ -11,14 +11,16 @@ export default class HeartbeatReporter implements Reporter {
   private readonly running = new Map<TestCase, number>();
   private lastLine = Date.now();
   private timer: NodeJS.Timeout | undefined;
-  /** Set from configuration to the first test: Playwright reads every test file first, printing nothing. */
-  private loadingSince: number | undefined;
+  /** Set from the start to the first test: Playwright reads every test file first, printing nothing. */
+  private loadingSince: number | undefined = Date.now();
 
-  onConfigure(): void {
-    // The first line at once: npm, the build check and Playwright's start have already taken seconds.
+  /**
+   * Playwright makes its reporters before it reads the test files (a reporter of the public API gets
+   * no earlier call): the first line at once, since npm, the build check and Playwright's own start
+   * have already taken seconds, then the ticks.
+   */
+  constructor() {
     process.stdout.write('  … loading the test files\n');
-    this.heard();
-    this.loadingSince = Date.now();
     this.timer = setInterval(() => this.beat(), 1_000);
     this.timer.unref();
   }
