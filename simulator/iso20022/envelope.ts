@@ -1,4 +1,4 @@
-import { XmlCData, XmlDocument, XmlElement, XmlText } from 'libxml2-wasm';
+import { XmlCData, XmlDocument, XmlElement, XmlText, XmlXPath } from 'libxml2-wasm';
 import { appHeaderSchema, MESSAGE_ENVELOPE_NAMESPACE } from '../../schemas/iso20022/message-types.ts';
 import { untrustedParseOptions, xmlErrorProblems } from '../../schemas/iso20022/xsd-validation.ts';
 import { problem, type MessageProblem } from './problems.ts';
@@ -37,6 +37,15 @@ export function withEnvelope<T>(xml: string, use: (envelope: Envelope) => T): En
   }
 }
 
+/**
+ * The root's children by XPath, not by walking `firstChild`/`next`: libxml2-wasm gives no node for a
+ * processing instruction and ends the walk there (`next` is null), which refused a Document after one
+ * and hid any element after one. `text()` also selects CDATA sections. Compiled once: this runs for
+ * every message.
+ */
+const ELEMENT_CHILDREN = XmlXPath.compile('*');
+const TEXT_CHILDREN = XmlXPath.compile('text()');
+
 function envelopeParts(document: XmlDocument): { appHeader: XmlElement; body: XmlElement } | { problems: MessageProblem[] } {
   const fail = (text: string) => ({ problems: [problem('format', text)] });
   // A DTD was refused before parsing; this guards the parser options against a future change.
@@ -45,12 +54,10 @@ function envelopeParts(document: XmlDocument): { appHeader: XmlElement; body: Xm
   if (root.name !== 'Message' || root.namespaceUri !== MESSAGE_ENVELOPE_NAMESPACE) {
     return fail(`The root element must be Message in ${MESSAGE_ENVELOPE_NAMESPACE}, not ${describe(root)}.`);
   }
-  const children: XmlElement[] = [];
-  for (let node = root.firstChild; node; node = node.next) {
-    if (node instanceof XmlElement) children.push(node);
-    else if ((node instanceof XmlText || node instanceof XmlCData) && node.content.trim() !== '') return fail('Message holds text outside AppHdr and Document.');
+  if (root.find(TEXT_CHILDREN).some((node) => (node instanceof XmlText || node instanceof XmlCData) && node.content.trim() !== '')) {
+    return fail('Message holds text outside AppHdr and Document.');
   }
-  const [appHeader, body, ...extra] = children;
+  const [appHeader, body, ...extra] = root.find(ELEMENT_CHILDREN).filter((node) => node instanceof XmlElement);
   if (!appHeader || appHeader.name !== 'AppHdr' || appHeader.namespaceUri !== appHeaderSchema.namespace) {
     return fail(`Message must start with AppHdr in ${appHeaderSchema.namespace}${appHeader ? `, not ${describe(appHeader)}` : ''}.`);
   }
