@@ -38,13 +38,18 @@ export function withEnvelope<T>(xml: string, use: (envelope: Envelope) => T): En
 }
 
 /**
- * The root's children by XPath, not by walking `firstChild`/`next`: libxml2-wasm gives no node for a
- * processing instruction and ends the walk there (`next` is null), which refused a Document after one
- * and hid any element after one. `text()` also selects CDATA sections. Compiled once: this runs for
+ * Children by XPath, not by walking `firstChild`/`next`: libxml2-wasm gives no node for a processing
+ * instruction and ends the walk there (`next` is null), which refused a Document after one and hid any
+ * element after one. `text()` also selects CDATA sections. Compiled once: this runs for
  * every message.
  */
 const ELEMENT_CHILDREN = XmlXPath.compile('*');
 const TEXT_CHILDREN = XmlXPath.compile('text()');
+
+/** An element's child elements in document order, processing instructions or not among them. */
+export function childElements(parent: XmlElement): XmlElement[] {
+  return parent.find(ELEMENT_CHILDREN).filter((node) => node instanceof XmlElement);
+}
 
 function envelopeParts(document: XmlDocument): { appHeader: XmlElement; body: XmlElement } | { problems: MessageProblem[] } {
   const fail = (text: string) => ({ problems: [problem('format', text)] });
@@ -57,7 +62,7 @@ function envelopeParts(document: XmlDocument): { appHeader: XmlElement; body: Xm
   if (root.find(TEXT_CHILDREN).some((node) => (node instanceof XmlText || node instanceof XmlCData) && node.content.trim() !== '')) {
     return fail('Message holds text outside AppHdr and Document.');
   }
-  const [appHeader, body, ...extra] = root.find(ELEMENT_CHILDREN).filter((node) => node instanceof XmlElement);
+  const [appHeader, body, ...extra] = childElements(root);
   if (!appHeader || appHeader.name !== 'AppHdr' || appHeader.namespaceUri !== appHeaderSchema.namespace) {
     return fail(`Message must start with AppHdr in ${appHeaderSchema.namespace}${appHeader ? `, not ${describe(appHeader)}` : ''}.`);
   }

@@ -124,3 +124,15 @@ test('a signature made by hand from the documentation verifies', () => {
   expect(verifyMessageSignature(signed, ofi)).toEqual([]);
   expect(reasons(signed.replace('ABC Corporation', 'XYZ Corporation'))).toEqual(['DS0B']);
 });
+
+test('a processing instruction in AppHdr hides neither an old Sgntr nor Rltd from signing', () => {
+  const rltd = '<Rltd><Fr><FIId><FinInstnId><BICFI>AAAAUS33XXX</BICFI></FinInstnId></FIId></Fr><To><FIId><FinInstnId><BICFI>BBBBSGSGXXX</BICFI></FinInstnId></FIId></To><BizMsgIdr>X</BizMsgIdr><MsgDefIdr>pacs.008.001.08</MsgDefIdr><CreDt>2024-03-15T10:15:30Z</CreDt></Rltd>';
+  const withPi = unsigned.replace('</AppHdr>', `<?dss-note before Rltd?>${rltd}</AppHdr>`);
+  const signed = signedBy(ofi, withPi);
+  expect(signed.indexOf('<Sgntr>')).toBeLessThan(signed.indexOf('<Rltd>'));
+  expect(readMessage('pacs.008.001.08', signed).problems).toEqual([]);
+  // Signed again after a processing instruction put before its Sgntr: the old one is replaced, not kept.
+  const again = signedBy(rfi, signed.replace('<Sgntr>', '<?dss-note before Sgntr?><Sgntr>'));
+  expect(again.match(/<Sgntr>/g)).toHaveLength(1);
+  expect(verifyMessageSignature(again, rfi)).toEqual([]);
+});

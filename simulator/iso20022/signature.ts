@@ -3,7 +3,7 @@ import { XmlC14NMode, XmlElement, XmlXPath, type XmlDocument, type XmlTreeNode }
 import { appHeaderSchema, MESSAGE_ENVELOPE_NAMESPACE } from '../../schemas/iso20022/message-types.ts';
 import { verifyWithAddress } from '../members/keys.ts';
 import type { Member } from '../members/registry.ts';
-import { withEnvelope, type Envelope, type EnvelopeResult } from './envelope.ts';
+import { childElements, withEnvelope, type Envelope, type EnvelopeResult } from './envelope.ts';
 import { problem, type MessageProblem } from './problems.ts';
 
 /**
@@ -102,11 +102,9 @@ export function signMessageXml(xml: string, signer: MessageSigner): EnvelopeResu
     const inHeader = (node: XmlTreeNode | null, name: string): node is XmlElement =>
       node instanceof XmlElement && node.name === name && node.namespaceUri === appHeaderSchema.namespace;
     let related: XmlElement | undefined;
-    for (let node = appHeader.firstChild; node; ) {
-      const next = node.next;
+    for (const node of childElements(appHeader)) {
       if (inHeader(node, 'Sgntr')) node.remove();
       else if (!related && inHeader(node, 'Rltd')) related = node;
-      node = next;
     }
     // Sgntr comes after every other AppHdr element but Rltd (head.001.001.02's sequence), with AppHdr's prefix.
     const prefix = appHeader.prefix || undefined;
