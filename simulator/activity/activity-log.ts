@@ -54,8 +54,15 @@ export class ActivityLog {
     private readonly retention = ACTIVITY_RETENTION,
   ) {}
 
+  /**
+   * Numbers and dates the event, which becomes the entry: every caller hands over a literal made for
+   * it. Copying it (`{ ...event, sequence, at }`) made V8 build a new hidden class on every call, about
+   * 3 µs of every read (perf, bench/README.md "hot-paths").
+   */
   record(event: ActivityEvent): ActivityEntry {
-    const entry = { ...event, sequence: ++this.sequence, at: this.now() } as ActivityEntry;
+    const entry = event as ActivityEntry;
+    entry.sequence = ++this.sequence;
+    entry.at = this.now();
     this.entries.push(entry);
     // Trimmed in batches (a quarter over the bound), so a busy simulator does not shift the array on every call.
     if (this.entries.length > this.retention * 1.25) this.entries.splice(0, this.entries.length - this.retention);

@@ -6,6 +6,7 @@ import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
 import { declaresBody, parseJsonBody, readRawBody } from './body.ts';
 import type { Handler } from './call.ts';
+import { JsonAnswer } from './json-answer.ts';
 import { clientIp } from './client-ip.ts';
 import { queryParams } from './query-params.ts';
 import { requestHeader } from './request-header.ts';
@@ -68,7 +69,9 @@ export function familyRouter(sim: Simulator, family: Family, handlers: Record<st
           const { query, body } = readInputs(c, endpoint, params, raw);
           inputs = { endpoint: endpoint.id, query, body };
           const call = { state: sim.state, endpoint, caller: principal, path: params, query, body, header: headerReader(c), clientIp: ip };
-          return proceed(handler(call), (result) => answered(c.json((result ?? {}) as object, 200), result ?? {}));
+          return proceed(handler(call), (result) =>
+            result instanceof JsonAnswer ? answered(c.body(result.text, 200, { 'Content-Type': 'application/json' }), result.value) : answered(c.json((result ?? {}) as object, 200), result ?? {}),
+          );
         });
       });
       return answer instanceof Promise ? answer.catch((error: unknown) => answered(sendError(c, sim.state, error, caller?.member.identification))) : answer;

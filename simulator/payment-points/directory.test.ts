@@ -163,6 +163,23 @@ test.describe('payment point filters', () => {
   });
 });
 
+test.describe('payment point JSON text', () => {
+  test('jsonOf writes exactly what JSON.stringify writes of what list() answered, in its order', () => {
+    const queries: PaymentPointQuery[] = [{}, { country_code: 'DE' }, { currency_code: 'usd' }, { uuid: '00000000-0000-4000-8000-000000000000' }, { geo_coordinates: '48.8566,2.3522' }, { address_filter: 'Cheapside, London', point_type: 'bank' }];
+    for (const query of queries) {
+      const points = directory.list(query);
+      expect(directory.jsonOf(points), JSON.stringify(query)).toBe(JSON.stringify(points));
+    }
+    expect(JSON.parse(directory.jsonOf(directory.list({ country_code: 'DE' })))).toEqual(directory.list({ country_code: 'DE' }));
+  });
+
+  test('jsonOf refuses a point that is not the directory’s own (a copy could differ from the text kept)', () => {
+    const copy = { ...directory.list({})[0]!, payment_point_identification: 'changed' };
+    expect(() => directory.jsonOf([copy])).toThrow(/directory’s own points/);
+    expect(() => new PaymentPointDirectory([point('Elsewhere', null)]).jsonOf(directory.list({}).slice(0, 1))).toThrow(/directory’s own points/);
+  });
+});
+
 test.describe('payment point sorting by distance', () => {
   test('geo_coordinates sorts nearest first: from Paris, London before Manchester before Munich before Berlin', () => {
     const order = [...new Set(cities({ geo_coordinates: '48.8566,2.3522' }))];

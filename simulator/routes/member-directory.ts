@@ -2,6 +2,7 @@ import { requireAccount } from '../auth/authorize.ts';
 import { DssError } from '../errors.ts';
 import type { Handler } from '../http/call.ts';
 import { acceptsJson } from '../http/accept.ts';
+import { JsonAnswer } from '../http/json-answer.ts';
 import { allowlistTarget } from '../members/allowlist-target.ts';
 import { getMember, listMembers, memberInfo, wellFormedMemberIdentification } from '../members/directory.ts';
 import { signPayload } from '../members/signing.ts';
@@ -55,9 +56,13 @@ export const memberDirectoryHandlers = {
   'member.refreshToken': ({ state, caller, body }) => state.tokens.refresh(caller, body as string).then((issued) => issued.token),
 
   'member.listPaymentPoints': ({ state, query }) => {
-    if (!state.faults.on('payment-points-sort-ignored')) return state.paymentPoints.list(query);
-    // Fault payment-points-sort-ignored: the parameters that order the points are dropped.
-    const { geo_coordinates, address_filter, ...filters } = query;
-    return state.paymentPoints.list(filters);
+    const points = state.paymentPoints.list(state.faults.on('payment-points-sort-ignored') ? withoutSorting(query) : query);
+    return new JsonAnswer(points, state.paymentPoints.jsonOf(points));
   },
 } satisfies Record<string, Handler>;
+
+/** Fault payment-points-sort-ignored: the parameters that order the points are dropped. */
+function withoutSorting(query: Record<string, string>): Record<string, string> {
+  const { geo_coordinates, address_filter, ...filters } = query;
+  return filters;
+}
