@@ -6,17 +6,22 @@
  */
 import type { GatewayMessageType } from '../../schemas/enumerations.ts';
 
-/** One API call, recorded once answered. `request` and `answer` are the JSON bodies as data (never headers). */
+/**
+ * One API call, recorded once answered. `request` and `answer` are the JSON bodies as data (never
+ * headers); a 200 answer is kept as the JSON text that was sent (`answerJson`), which the dashboard
+ * reads back (ui/present.ts): one string instead of a tree of objects per call (see ActivityLog.same).
+ */
 export interface CallEntry {
   kind: 'call';
   member?: string;
   endpoint?: string;
   method: string;
   path: string;
-  query?: Record<string, string>;
+  query?: Readonly<Record<string, string>>;
   request?: unknown;
   status: number;
   answer?: unknown;
+  answerJson?: string;
 }
 
 /** A message put on a member's gateway queue. */
@@ -48,6 +53,8 @@ export class ActivityLog {
   private readonly entries: ActivityEntry[] = [];
   private readonly listeners = new Set<ActivityListener>();
   private sequence = 0;
+  /** The last path and answer text kept per endpoint (see same): bounded by the catalogue. */
+  private readonly lastTexts = { path: new Map<string, string>(), answer: new Map<string, string>() };
 
   constructor(
     private readonly now: () => number,
@@ -75,6 +82,21 @@ export class ActivityLog {
       }
     }
     return entry;
+  }
+
+  /**
+   * `text`, or the equal string kept last for the endpoint (its path, its answer). The log holds
+   * the last calls for a while, long enough for V8 to move what they hold to the old generation; a
+   * client that reads the same thing again and again then makes each entry hold a new copy of the same
+   * text, and the copies promoted call after call made V8 grow its young generation and the collector
+   * work for every read. Equal strings shared, a repeated read leaves nothing new behind but its entry.
+   */
+  same(kind: 'path' | 'answer', endpoint: string, text: string): string {
+    const lastTexts = this.lastTexts[kind];
+    const last = lastTexts.get(endpoint);
+    if (last === text) return last;
+    lastTexts.set(endpoint, text);
+    return text;
   }
 
   /** The entries kept, oldest first; with `after`, only those recorded after that sequence number. */

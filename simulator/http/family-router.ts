@@ -45,7 +45,7 @@ export function familyRouter(sim: Simulator, family: Family, handlers: Record<st
   app.all('*', (c) => {
     let caller: Principal | undefined;
     let inputs: CallInputs | undefined;
-    const answered = (response: Response | Promise<Response>, result?: unknown) => observeCall(sim.state, c, response, caller, inputs, result);
+    const answered = (response: Response | Promise<Response>, answerJson?: string) => observeCall(sim.state, c, response, caller, inputs, answerJson);
     try {
       if (hasDotSegment(c)) throw new DssError('PATH-NOT-FOUND', `No endpoint ${c.req.method} ${c.req.path}: a path with a "." or ".." segment names none.`);
       const found = routes.find(c.req.method, c.req.path.slice(prefixLength) || '/');
@@ -67,11 +67,13 @@ export function familyRouter(sim: Simulator, family: Family, handlers: Record<st
         return proceed(endpoint.body || declaresBody(c) ? readRawBody(c) : undefined, (raw) => {
           inputs = { endpoint: endpoint.id };
           const { query, body } = readInputs(c, endpoint, params, raw);
-          inputs = { endpoint: endpoint.id, query, body };
+          inputs = { endpoint: endpoint.id, query: isEmpty(query) ? NO_QUERY : query, body };
           const call = { state: sim.state, endpoint, caller: principal, path: params, query, body, header: headerReader(c), clientIp: ip };
-          return proceed(handler(call), (result) =>
-            result instanceof JsonAnswer ? answered(c.body(result.text, 200, { 'Content-Type': 'application/json' }), result.value) : answered(c.json((result ?? {}) as object, 200), result ?? {}),
-          );
+          return proceed(handler(call), (result) => {
+            // What c.json sends (JSON.stringify's text, the same content type), written here to be recorded as sent.
+            const json = result instanceof JsonAnswer ? result.text : JSON.stringify(result ?? {});
+            return answered(c.body(json, 200, { 'Content-Type': 'application/json' }), json);
+          });
         });
       });
       return answer instanceof Promise ? answer.catch((error: unknown) => answered(sendError(c, sim.state, error, caller?.member.identification))) : answer;
@@ -84,8 +86,16 @@ export function familyRouter(sim: Simulator, family: Family, handlers: Record<st
 
 interface CallInputs {
   endpoint: string;
-  query?: Record<string, string>;
+  query?: Readonly<Record<string, string>>;
   body?: unknown;
+}
+
+/** The query recorded for a call without one: one object for all of them (see ActivityLog.same). */
+const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({});
+
+function isEmpty(query: Record<string, string>): boolean {
+  for (const _ in query) return false;
+  return true;
 }
 
 /** The options of a token check, the same two objects on every call. */
@@ -93,35 +103,40 @@ const RENEWAL = Object.freeze({ renewal: true });
 const NOT_RENEWAL = Object.freeze({ renewal: false });
 
 /**
- * Records the call in the activity log (simulator/activity/) once answered: the answer body is the
- * handler's result when there is one, else read from a copy of the error response.
+ * Records the call in the activity log (simulator/activity/) once answered: a 200 answer as the JSON
+ * text sent, any other read from a copy of the error response.
  */
-function observeCall(state: SimState, c: Context, response: Response | Promise<Response>, caller: Principal | undefined, inputs: CallInputs | undefined, result?: unknown): Response | Promise<Response> {
-  return response instanceof Promise ? response.then((settled) => settleCall(state, c, settled, caller, inputs, result)) : settleCall(state, c, response, caller, inputs, result);
+function observeCall(state: SimState, c: Context, response: Response | Promise<Response>, caller: Principal | undefined, inputs: CallInputs | undefined, answerJson?: string): Response | Promise<Response> {
+  return response instanceof Promise ? response.then((settled) => settleCall(state, c, settled, caller, inputs, answerJson)) : settleCall(state, c, response, caller, inputs, answerJson);
 }
 
-function settleCall(state: SimState, c: Context, settled: Response, caller: Principal | undefined, inputs: CallInputs | undefined, result: unknown): Response {
-  if (result !== undefined) recordCall(state, c, settled.status, caller, inputs, result);
-  else void settled.clone().text().then((text) => recordCall(state, c, settled.status, caller, inputs, parsedOrText(text)), () => recordCall(state, c, settled.status, caller, inputs, undefined));
+function settleCall(state: SimState, c: Context, settled: Response, caller: Principal | undefined, inputs: CallInputs | undefined, answerJson: string | undefined): Response {
+  if (answerJson !== undefined) recordCall(state, c, settled.status, caller, inputs, undefined, answerJson);
+  else void settled.clone().text().then((text) => recordCall(state, c, settled.status, caller, inputs, parsedOrText(text), undefined), () => recordCall(state, c, settled.status, caller, inputs, undefined, undefined));
   return settled;
 }
 
 /**
  * One literal per case, each with its own fixed set of keys in one order: spreading the optional parts
  * into one literal gave V8 a new object shape to build on nearly every call (about 2 µs of a read).
+ * The path and the answer's text are shared with the endpoint's last call when equal (ActivityLog.same).
  */
-function recordCall(state: SimState, c: Context, status: number, caller: Principal | undefined, inputs: CallInputs | undefined, answer: unknown): void {
+function recordCall(state: SimState, c: Context, status: number, caller: Principal | undefined, inputs: CallInputs | undefined, answer: unknown, answerJson: string | undefined): void {
+  const { activity } = state;
   const method = c.req.method;
-  const path = c.req.path;
   const member = caller?.member.identification;
-  state.activity.record(
-    inputs
-      ? member !== undefined
-        ? { kind: 'call', member, endpoint: inputs.endpoint, query: inputs.query, request: inputs.body, method, path, status, answer }
-        : { kind: 'call', endpoint: inputs.endpoint, query: inputs.query, request: inputs.body, method, path, status, answer }
-      : member !== undefined
-        ? { kind: 'call', member, method, path, status, answer }
-        : { kind: 'call', method, path, status, answer },
+  if (!inputs) {
+    const path = c.req.path;
+    activity.record(member !== undefined ? { kind: 'call', member, method, path, status, answer, answerJson } : { kind: 'call', method, path, status, answer, answerJson });
+    return;
+  }
+  const { endpoint, query, body } = inputs;
+  const path = activity.same('path', endpoint, c.req.path);
+  const json = answerJson === undefined ? undefined : activity.same('answer', endpoint, answerJson);
+  activity.record(
+    member !== undefined
+      ? { kind: 'call', member, endpoint, query, request: body, method, path, status, answer, answerJson: json }
+      : { kind: 'call', endpoint, query, request: body, method, path, status, answer, answerJson: json },
   );
 }
 

@@ -57,7 +57,7 @@ export const memberDirectoryHandlers = {
 
   'member.listPaymentPoints': ({ state, query }) => {
     const points = state.paymentPoints.list(state.faults.on('payment-points-sort-ignored') ? withoutSorting(query) : query);
-    return new JsonAnswer(points, state.paymentPoints.jsonOf(points));
+    return new JsonAnswer(state.paymentPoints.jsonOf(points));
   },
 } satisfies Record<string, Handler>;
 

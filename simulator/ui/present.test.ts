@@ -20,3 +20,12 @@ test('tokens are redacted wherever they are, and encoded payloads are shown deco
   expect(shown.answer['financial_message_data (decoded)']).toBe(xml);
   expect(shown.answer['quotation_payload (decoded)']).toEqual({ a: 1 });
 });
+
+test('a 200 answer kept as the JSON text sent is shown as its data, tokens redacted, the text itself not shown', () => {
+  const jwt = 'eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
+  const call = { kind: 'call', sequence: 2, at: 0, method: 'GET', path: '/client/v1/api/members/x', status: 200 } as const;
+  const shown = presentEntry({ ...call, answerJson: JSON.stringify({ identification: 'x', nested: [{ token: 'opaque' }] }) }) as Record<string, unknown>;
+  expect(shown.answer).toEqual({ identification: 'x', nested: [{ token: REDACTED }] });
+  expect(Object.keys(shown)).not.toContain('answerJson');
+  expect((presentEntry({ ...call, answerJson: JSON.stringify(jwt) }) as Record<string, unknown>).answer).toBe(REDACTED);
+});

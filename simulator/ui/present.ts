@@ -10,6 +10,11 @@ const TOKEN_FIELDS = new Set(['token', 'access_token', 'refresh_token', 'authori
 export const REDACTED = '(token redacted)';
 
 export function presentEntry(entry: ActivityEntry): unknown {
+  if (entry.kind === 'call' && entry.answerJson !== undefined) {
+    // A 200 answer is kept as the text sent (activity-log.ts); shown as the data it is, like any other.
+    const { answerJson, ...call } = entry;
+    return readable({ ...call, answer: JSON.parse(answerJson) as unknown });
+  }
   return readable(entry);
 }
 
