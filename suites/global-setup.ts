@@ -46,8 +46,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       } else if (!(await hasControlPlane(baseUrl, DEFAULT_REQUEST_MS))) {
         throw new Error(`${baseUrl} has no simulator control plane (GET /sim/health did not answer 200): give a target profile with --profile (DSS_PROFILE) for its members and tokens`);
       }
-      profile = await profileFromSimulator(baseUrl);
-      process.env.DSS_PROFILE = writeProfile(secretsDir, profile);
+      process.env.DSS_PROFILE = writeProfile(secretsDir, await profileFromSimulator(baseUrl));
+      // Read back as the workers will read it: validated once here, not again in every worker.
+      profile = configuredProfile(process.env)!;
     }
     writeFileSync(join(runDir, 'target.json'), `${JSON.stringify(targetDescription(profile), null, 2)}\n`);
   } catch (error) {
