@@ -1,6 +1,5 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSimulator } from '../simulator/server.ts';
 import { hasControlPlane } from './runtime/control.ts';
 import { DEFAULT_REQUEST_MS, profileDigest, writtenProfile, type Profile } from './runtime/profile.ts';
 import { reportDirOf } from './runtime/report-dir.ts';
@@ -40,6 +39,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (!profile) {
       let baseUrl = process.env.DSS_TARGET;
       if (!baseUrl) {
+        // Loaded only here: a run against a target of its own needs none of the simulator's modules.
+        const { startSimulator } = await import('../simulator/server.ts');
         const simulator = await startSimulator({ port: 0, host: '127.0.0.1' });
         baseUrl = simulator.url;
         closeSimulator = () => simulator.close();

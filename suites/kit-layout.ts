@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
+import { yaml } from './yaml.ts';
 
 /**
  * Where the kit's own files are. The code runs either from its TypeScript sources (the project's own
@@ -51,5 +51,5 @@ export function builtParse(file: URL): unknown {
 
 /** A YAML data file of the kit, parsed: the build's parse when there is one, else the YAML itself. */
 export function readKitYaml(file: URL): unknown {
-  return builtParse(file) ?? parseYaml(readFileSync(file, 'utf8'));
+  return builtParse(file) ?? yaml().parse(readFileSync(file, 'utf8'));
 }

@@ -90,6 +90,7 @@ test('the error message lists every problem and names the file', () => {
 
 test('YAML syntax errors and unreadable files are profile errors too', () => {
   expect(problemsOf(() => parseProfile('members: [', 'broken.yaml', {}))[0]).toContain('is not valid YAML or JSON');
+  expect(problemsOf(() => parseProfile('members: {}', 'broken.json', {}))[0]).toContain('is not valid JSON');
   expect(problemsOf(() => loadProfile('/nonexistent/profile.yaml', {}))[0]).toContain('cannot be read');
 });
 

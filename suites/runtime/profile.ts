@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
 import { validate } from '../../schemas/validators.ts';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { substituteEnv } from './env-substitution.ts';
+import { yaml } from '../yaml.ts';
 import { accessRights, controlKinds, credentialNames, profileSchema, requiredRoles, unknownFields } from './profile-schema.ts';
 
 /**
@@ -124,11 +124,14 @@ export function parseProfile(text: string, fileName: string, env: Record<string,
     throw new ProfileError(fileName, substituted.missing.map((name) => `environment variable ${name} is not set and has no default (write \${NAME:-default} for one)`));
   }
 
+  // A .json file is JSON (the profile global setup writes for a simulator is one): read without the
+  // YAML parser, which every worker would otherwise load for it.
+  const json = fileName.endsWith('.json');
   let data: unknown;
   try {
-    data = parseYaml(substituted.text);
+    data = json ? JSON.parse(substituted.text) : yaml().parse(substituted.text);
   } catch (error) {
-    throw new ProfileError(fileName, [`is not valid YAML or JSON: ${error instanceof Error ? error.message : String(error)}`]);
+    throw new ProfileError(fileName, [`is not valid ${json ? 'JSON' : 'YAML or JSON'}: ${error instanceof Error ? error.message : String(error)}`]);
   }
 
   if (options.baseUrl !== undefined && data !== null && typeof data === 'object') data = { ...data, base_url: options.baseUrl };
