@@ -6,7 +6,7 @@ const selfCheck = /suites\/self-check\/self-check\.test\.ts$/;
 const typeCheck = /^(?:.*\/)?typecheck\.test\.ts$/;
 /**
  * Unit test files of tens of seconds each (child `dss test` runs, npm, property runs, the fuzzer): they
- * start before the rest, so that the run ends on short tests filling both workers, not on one long
+ * start before the rest, so that the run ends on short tests filling the workers, not on one long
  * test while the other worker idles (the fuzzer ended a run alone for 24 s that way).
  */
 const longUnits = [
@@ -32,8 +32,10 @@ export default defineConfig({
   timeout: 120_000,
   // The heartbeat prints a line whenever 10 s pass without one (test-support/heartbeat-reporter.ts).
   reporter: [['list'], ['./test-support/heartbeat-reporter.ts'], ...(process.env.CI ? [['junit', { outputFile: 'test-results/junit.xml' }] as const] : [])],
-  // Playwright's default is half the cores: one worker on the 2-core machines CI runs on.
-  workers: 2,
+  // Playwright's default is half the cores: one worker on the 2-core machines CI runs on. Three, not
+  // two: many tests wait (child runs meeting time-outs, hostile targets, polls), and with two workers
+  // the cores idled through those waits (2 workers: 600 s of CPU in 338 s, 1.78 cores busy).
+  workers: 3,
   projects: [
     { name: 'self-check', testMatch: selfCheck },
     { name: 'typecheck', testMatch: typeCheck },

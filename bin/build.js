@@ -33,19 +33,21 @@ export const distDir = join(packageRoot, 'dist');
 const stampFile = join(distDir, '.build-stamp.json');
 const lockDir = join(distDir, '.build-lock');
 /** Bump when the layout of dist/ changes, so that old builds count as stale. */
-const BUILD_FORMAT = 2;
+const BUILD_FORMAT = 3;
 
 /** The folders compiled, relative to the package root. */
 const SOURCE_DIRS = ['bin', 'protocol', 'schemas', 'simulator', 'suites'];
 /** Folders of data only: copied. */
 const DATA_DIRS = ['scenarios'];
 /**
- * YAML data the kit parses on every run (the requirement catalogue, the spec index): copied, and also
- * written parsed as `<file>.json` beside the copy, which suites/kit-layout.ts `readKitYaml` prefers.
- * JSON.parse takes milliseconds where the YAML parser takes over half a second in a fresh process, and
- * every `dss test` reads the catalogue in its reporter (the self-check runs dozens of them).
+ * YAML data the kit parses on every run (the requirement catalogue, the spec index, the scenarios):
+ * copied, and also written parsed as `<file>.json` beside the copy, which suites/kit-layout.ts
+ * `builtParse` reads. JSON.parse takes milliseconds where the YAML parser takes over half a second in a
+ * fresh process, and every `dss test` reads the catalogue in its reporter and the scenarios in every
+ * process that loads their checks (the self-check runs dozens of them). A file that does not parse gets
+ * no JSON: the kit then reads the YAML itself, and says what is wrong with it, where.
  */
-const PARSED_YAML = /^suites\/requirements\/[^/]+\.yaml$/;
+const PARSED_YAML = /^(?:suites\/requirements|scenarios)\/[^/]+\.yaml$/;
 /** Never compiled nor copied: the project's own tests, and tools that write into the repository. */
 const EXCLUDED = [/\.test\.ts$/, /^bin[/\\]tools[/\\]/, /(^|[/\\])README\.md$/, /^bin[/\\](dss|build)\.js$/, /\.d\.ts$/];
 
@@ -162,7 +164,7 @@ function update(changed, removed, declarations) {
     else {
       const content = readFileSync(source);
       writeWhole(join(distDir, file), content);
-      if (PARSED_YAML.test(file)) writeWhole(join(distDir, `${file}.json`), JSON.stringify(parseYaml(content.toString('utf8'))));
+      if (PARSED_YAML.test(file)) writeParsed(join(distDir, `${file}.json`), content.toString('utf8'));
     }
   }
   for (const file of removed) {
@@ -172,6 +174,18 @@ function update(changed, removed, declarations) {
     if (file.endsWith('.ts')) rmSync(output.replace(/\.js$/, '.d.ts'), { force: true });
   }
   writeStamp(states, declarations);
+}
+
+/** The parse of a YAML data file, as JSON; none for a file that does not parse (see PARSED_YAML). @param {string} output @param {string} yaml */
+function writeParsed(output, yaml) {
+  let data;
+  try {
+    data = parseYaml(yaml);
+  } catch {
+    rmSync(output, { force: true });
+    return;
+  }
+  writeWhole(output, JSON.stringify(data));
 }
 
 /** @param {FileStates} files @param {boolean} declarations */

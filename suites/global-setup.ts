@@ -1,6 +1,5 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSimulator } from '../simulator/server.ts';
 import { hasControlPlane } from './runtime/control.ts';
 import { DEFAULT_REQUEST_MS, profileDigest, writtenProfile, type Profile } from './runtime/profile.ts';
 import { reportDirOf } from './runtime/report-dir.ts';
@@ -40,14 +39,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (!profile) {
       let baseUrl = process.env.DSS_TARGET;
       if (!baseUrl) {
+        // Loaded only here: a run against a target of its own needs none of the simulator's modules.
+        const { startSimulator } = await import('../simulator/server.ts');
         const simulator = await startSimulator({ port: 0, host: '127.0.0.1' });
         baseUrl = simulator.url;
         closeSimulator = () => simulator.close();
       } else if (!(await hasControlPlane(baseUrl, DEFAULT_REQUEST_MS))) {
         throw new Error(`${baseUrl} has no simulator control plane (GET /sim/health did not answer 200): give a target profile with --profile (DSS_PROFILE) for its members and tokens`);
       }
-      profile = await profileFromSimulator(baseUrl);
-      process.env.DSS_PROFILE = writeProfile(secretsDir, profile);
+      process.env.DSS_PROFILE = writeProfile(secretsDir, await profileFromSimulator(baseUrl));
+      // Read back as the workers will read it: validated once here, not again in every worker.
+      profile = configuredProfile(process.env)!;
     }
     writeFileSync(join(runDir, 'target.json'), `${JSON.stringify(targetDescription(profile), null, 2)}\n`);
   } catch (error) {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
+import { yaml } from './yaml.ts';
 
 /**
  * Where the kit's own files are. The code runs either from its TypeScript sources (the project's own
@@ -40,12 +40,16 @@ export function compiledRunEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /**
- * A YAML data file of the kit, parsed. In dist/ the build has written it parsed beside its copy
- * (`<file>.json`, bin/build.js PARSED_YAML): read that, in milliseconds. From the sources, or for a file
- * the build does not parse, the YAML itself.
+ * The build's parse of a YAML data file of the kit: in dist/ the build writes it beside its copy
+ * (`<file>.json`, bin/build.js PARSED_YAML), read in milliseconds. Undefined from the sources, or where
+ * the build wrote none (a file it does not parse, or one that did not parse).
  */
-export function readKitYaml(file: URL): unknown {
+export function builtParse(file: URL): unknown {
   const parsed = new URL(`${file.href}.json`);
-  if (compiled && existsSync(parsed)) return JSON.parse(readFileSync(parsed, 'utf8'));
-  return parseYaml(readFileSync(file, 'utf8'));
+  return compiled && existsSync(parsed) ? JSON.parse(readFileSync(parsed, 'utf8')) : undefined;
+}
+
+/** A YAML data file of the kit, parsed: the build's parse when there is one, else the YAML itself. */
+export function readKitYaml(file: URL): unknown {
+  return builtParse(file) ?? yaml().parse(readFileSync(file, 'utf8'));
 }

@@ -21,10 +21,17 @@ export const LINGER_BYTES = 64 * 1024 * 1024;
 
 const lingering = new WeakSet<Socket>();
 
-/** Makes every close of `server`'s connections linger while a request's body is unread. */
+/**
+ * Makes every close of `server`'s connections linger while a request's body is unread. The server must
+ * answer `checkExpectation` itself (simulator/server.ts does): a listener here would otherwise take
+ * away Node's own 417.
+ */
 export function lingerOnUnreadBodies(server: Server): void {
   const current = new WeakMap<Socket, IncomingMessage>();
-  server.on('request', (request: IncomingMessage) => current.set(request.socket, request));
+  const record = (request: IncomingMessage) => current.set(request.socket, request);
+  server.on('request', record);
+  // A request with an Expect other than 100-continue comes by this event alone, never by `request`.
+  server.on('checkExpectation', record);
   server.on('connection', (socket: Socket) => {
     // Node's HTTP server closes a connection that will carry no further request with destroySoon()
     // (after `Connection: close`, and when the adapter stops draining a body); this is its only hook.

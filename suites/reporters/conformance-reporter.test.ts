@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledModule, compiledRunEnv } from '../kit-layout.ts';
 import { rebuildReport } from './rebuild.ts';
 import type { ConformanceReport } from './report-types.ts';
 import { verifyReport } from './verify.ts';
@@ -16,7 +17,8 @@ import { verifyReport } from './verify.ts';
  */
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
-const reporterPath = fileURLToPath(new URL('./conformance-reporter.ts', import.meta.url));
+/** Compiled, as `dss test` runs it (`npm test` builds dist/ first), so the child run needs no TypeScript loader. */
+const reporterPath = compiledModule('suites/reporters/conformance-reporter.js');
 const playwrightCli = createRequire(import.meta.url).resolve('@playwright/test/cli');
 
 const target = { base_url: 'http://127.0.0.1:4999', profile_digest: 'sha256:profile', capabilities: { control: 'simulator' }, spec_version: '1.0.0', started_at: '2030-01-01T00:00:00.000Z' };
@@ -66,17 +68,18 @@ function runFixture(specText: string): { dir: string; status: number | null; std
   const dir = mkdtempSync(join(tmpdir(), 'dss-reporter-'));
   symlinkSync(join(projectRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
-  writeFileSync(join(dir, 'checks.spec.ts'), specText);
+  // JavaScript, as the compiled reporter: no TypeScript loader in the child run.
+  writeFileSync(join(dir, 'checks.spec.js'), specText);
   writeFileSync(
-    join(dir, 'pw.config.ts'),
-    `export default { testDir: '.', testMatch: /checks\\.spec\\.ts$/, retries: 1, workers: 1, metadata: { dss_filters: ['--shard 1/2'] },
+    join(dir, 'pw.config.js'),
+    `export default { testDir: '.', testMatch: /checks\\.spec\\.js$/, retries: 1, workers: 1, metadata: { dss_filters: ['--shard 1/2'] },
       reporter: [['json', { outputFile: 'results.json' }], [${JSON.stringify(reporterPath)}, { reportDir: 'reports' }]] };`,
   );
   mkdirSync(join(dir, 'reports', '.run'), { recursive: true });
   writeFileSync(join(dir, 'reports', '.run', 'target.json'), JSON.stringify(target));
   // The outer run's worker variables would make the inner run think it is a worker.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(?:PW_|PLAYWRIGHT_|TEST_)/.test(name)));
-  const result = spawnSync(process.execPath, [playwrightCli, 'test', '-c', 'pw.config.ts'], { cwd: dir, env, encoding: 'utf8', timeout: 300_000 });
+  const env = compiledRunEnv(Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(?:PW_|PLAYWRIGHT_|TEST_)/.test(name))));
+  const result = spawnSync(process.execPath, [playwrightCli, 'test', '-c', 'pw.config.js'], { cwd: dir, env, encoding: 'utf8', timeout: 300_000 });
   return { dir, status: result.status, stdout: result.stdout };
 }
 

@@ -5,9 +5,9 @@
  * in suites/reporters/.
  */
 import { existsSync } from 'node:fs';
-import { parse } from 'yaml';
 import { specParts, type SpecPart } from '../../schemas/catalogue-types.ts';
 import { readKitYaml } from '../kit-layout.ts';
+import { yaml } from '../yaml.ts';
 
 export const requirementLevels = ['MUST', 'SHOULD'] as const;
 export type RequirementLevel = (typeof requirementLevels)[number];
@@ -105,7 +105,7 @@ export function parseRequirements(text: string, version: string): CataloguedRequ
 }
 
 export function parseCatalogue(text: string, version: string): Catalogue {
-  return catalogueOf(parse(text), version);
+  return catalogueOf(yaml().parse(text), version);
 }
 
 function catalogueOf(document: unknown, version: string): Catalogue {

@@ -8,13 +8,15 @@ import { startSimulator } from '../../simulator/server.ts';
 import type { RecordedCall } from './recorder.ts';
 import { profileDigest, writtenProfile } from './profile.ts';
 import { profileFromSimulator } from './target.ts';
+import { compiledModule, compiledRunEnv } from '../kit-layout.ts';
 
 /**
  * The runtime end to end: a child Playwright run of self-test/runtime.spec.ts through the real global
  * setup and fixtures, against a real simulator; then its JSON results are read back.
  */
 
-const config = join(import.meta.dirname, 'self-test', 'self-test.config.ts');
+/** Compiled, as `dss test` runs the checks (`npm test` builds dist/ first). */
+const config = compiledModule('suites/runtime/self-test/self-test.config.js');
 
 const temporaryDirs: string[] = [];
 function temporaryDir(prefix: string): string {
@@ -42,7 +44,7 @@ async function childRun(env: Record<string, string>, args: string[]): Promise<{ 
   // The parent run's own variables would confuse the child runner.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PW_|TEST_|PLAYWRIGHT_|DSS_)/.test(name)));
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  const child = spawn(process.execPath, [cli, 'test', '--config', config, ...args], { env: { ...inherited, ...env, DSS_REPORT_DIR: reportDir }, stdio: 'pipe' });
+  const child = spawn(process.execPath, [cli, 'test', '--config', config, ...args], { env: compiledRunEnv({ ...inherited, ...env, DSS_REPORT_DIR: reportDir }), stdio: 'pipe' });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { substituteEnv } from './env-substitution.ts';
-import { loadProfile, parseProfile, profileDigest, ProfileError, shardMemberSet, writtenProfile, type Profile } from './profile.ts';
+import { loadProfile, parseProfile, profileDigest, PROFILE_CHECKED_ENV, ProfileError, shardMemberSet, writtenProfile, type Profile } from './profile.ts';
 
 const minimal = `
 base_url: https://dss.example.test/api
@@ -90,6 +90,7 @@ test('the error message lists every problem and names the file', () => {
 
 test('YAML syntax errors and unreadable files are profile errors too', () => {
   expect(problemsOf(() => parseProfile('members: [', 'broken.yaml', {}))[0]).toContain('is not valid YAML or JSON');
+  expect(problemsOf(() => parseProfile('members: {}', 'broken.json', {}))[0]).toContain('is not valid JSON');
   expect(problemsOf(() => loadProfile('/nonexistent/profile.yaml', {}))[0]).toContain('cannot be read');
 });
 
@@ -169,4 +170,17 @@ test('the digest ignores every token, extra ones too, and the set a shard chose'
   const two = parseProfile(optional.replace('token: limited', 'token: other-limited'), 'a.yaml', { VIEWER: 'second' }, { shard: '2/2' });
   expect(profileDigest(one)).toBe(profileDigest(two));
   expect(profileDigest(parseProfile(optional.replace('accounts: [main] }\n    mmB', 'accounts: [second] }\n    mmB'), 'a.yaml', { VIEWER: 'x' }))).not.toBe(profileDigest(one));
+});
+
+test('a validated profile is marked in the environment its children inherit; the mark covers that text and base URL only', () => {
+  const env: Record<string, string | undefined> = { TKN_TOKEN: 'secret-tkn' };
+  const first = parseProfile(minimal, 'target.yaml', env);
+  const mark = env[PROFILE_CHECKED_ENV];
+  expect(mark).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  // A child given the mark reads the same profile.
+  expect(parseProfile(minimal, 'target.yaml', { ...env })).toEqual(first);
+  // Another secret, another base URL or another text is validated afresh, and refused when invalid.
+  expect(problemsOf(() => parseProfile(minimal.replace('token: bravo-token', 'token: ""'), 'target.yaml', { ...env }))).toEqual(['/members/mmB/token must NOT have fewer than 1 characters']);
+  expect(problemsOf(() => parseProfile(minimal, 'target.yaml', { ...env }, { baseUrl: 'not a url' })).length).toBeGreaterThan(0);
+  expect(problemsOf(() => parseProfile(minimal, 'target.yaml', { ...env, TKN_TOKEN: '' }))).toEqual(['/members/tokenizer/token must NOT have fewer than 1 characters']);
 });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
 import { validate } from '../../schemas/validators.ts';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { substituteEnv } from './env-substitution.ts';
+import { yaml } from '../yaml.ts';
 import { accessRights, controlKinds, credentialNames, profileSchema, requiredRoles, unknownFields } from './profile-schema.ts';
 
 /**
@@ -92,7 +92,22 @@ export interface ProfileOptions {
   shard?: string;
 }
 
-/** Synchronous, because the Playwright config (which cannot await) reads it too. */
+/**
+ * Set in `env` once a profile's text (after substitution) and base URL passed validation: the processes
+ * started with that environment (Playwright's runner, then each of its workers) read the same profile
+ * and skip validating it again, which cost a fifth of a second of CPU in every one of them (compiling
+ * the schema). It is the digest of exactly what was validated, so any other text is validated afresh.
+ */
+export const PROFILE_CHECKED_ENV = 'DSS_PROFILE_CHECKED';
+
+function checkedMark(text: string, baseUrl: string | undefined): string {
+  return createHash('sha256').update(JSON.stringify([text, baseUrl ?? null])).digest('base64url');
+}
+
+/**
+ * Synchronous, because the Playwright config (which cannot await) reads it too. Records in `env` that
+ * the profile was validated (PROFILE_CHECKED_ENV).
+ */
 export function loadProfile(file: string, env: Record<string, string | undefined> = process.env, options: ProfileOptions = {}): Profile {
   let text: string;
   try {
@@ -109,18 +124,25 @@ export function parseProfile(text: string, fileName: string, env: Record<string,
     throw new ProfileError(fileName, substituted.missing.map((name) => `environment variable ${name} is not set and has no default (write \${NAME:-default} for one)`));
   }
 
+  // A .json file is JSON (the profile global setup writes for a simulator is one): read without the
+  // YAML parser, which every worker would otherwise load for it.
+  const json = fileName.endsWith('.json');
   let data: unknown;
   try {
-    data = parseYaml(substituted.text);
+    data = json ? JSON.parse(substituted.text) : yaml().parse(substituted.text);
   } catch (error) {
-    throw new ProfileError(fileName, [`is not valid YAML or JSON: ${error instanceof Error ? error.message : String(error)}`]);
+    throw new ProfileError(fileName, [`is not valid ${json ? 'JSON' : 'YAML or JSON'}: ${error instanceof Error ? error.message : String(error)}`]);
   }
 
   if (options.baseUrl !== undefined && data !== null && typeof data === 'object') data = { ...data, base_url: options.baseUrl };
 
-  const result = validate(profileSchema, data);
-  const problems = [...(result.valid ? [] : result.errors.map(withRootPath)), ...unknownFields(profileSchema, data), ...memberSetProblems(data)];
-  if (problems.length > 0) throw new ProfileError(fileName, problems);
+  const mark = checkedMark(substituted.text, options.baseUrl);
+  if (env[PROFILE_CHECKED_ENV] !== mark) {
+    const result = validate(profileSchema, data);
+    const problems = [...(result.valid ? [] : result.errors.map(withRootPath)), ...unknownFields(profileSchema, data), ...memberSetProblems(data)];
+    if (problems.length > 0) throw new ProfileError(fileName, problems);
+    env[PROFILE_CHECKED_ENV] = mark;
+  }
   const profile = withDefaults(data as RawProfile);
   if (options.shard === undefined) return profile;
   const chosen = shardMemberSet(profile, options.shard);

@@ -1,5 +1,5 @@
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { yaml } from '../yaml.ts';
 
 /**
  * `dss test --tokens-out FILE`: the tokens this run renewed (the harness's own renewals of a long run,
@@ -10,7 +10,7 @@ import { parse as parseYaml } from 'yaml';
 
 /** `renewed`: token by profile path (`members.mmA.token`), as the run's TokenStore keeps them. */
 export function writeTokensOut(file: string, profileFile: string, renewed: Record<string, string>): void {
-  const source: unknown = parseYaml(readFileSync(profileFile, 'utf8'));
+  const source: unknown = yaml().parse(readFileSync(profileFile, 'utf8'));
   const lines = [`# Tokens renewed by dss test at ${new Date().toISOString()}; later runs need these instead of the spent ones.`];
   if (Object.keys(renewed).length === 0) lines.push('# No token was renewed: the profile’s tokens are still the current ones.');
   for (const [path, token] of Object.entries(renewed).sort(([a], [b]) => a.localeCompare(b))) {

@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { isNode, LineCounter, parseDocument } from 'yaml';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { JsonSchema } from '../../schemas/catalogue-types.ts';
 import { endpointById, fullPath, isEndpointId, type EndpointId } from '../../schemas/endpoints.ts';
 import { isResourceName, listOfRef, resourceNames, schemaRef, type ResourceName } from '../../schemas/resources.ts';
 import { validate } from '../../schemas/validators.ts';
 import { loadRequirements, type Requirement } from '../requirements/catalogue.ts';
+import { builtParse } from '../kit-layout.ts';
+import { yaml } from '../yaml.ts';
 import type { RequiredRole } from '../runtime/profile.ts';
 import { requiredRoles, unknownFields } from '../runtime/profile-schema.ts';
 import { actionNames, actions, type ActionName, type ActionRequest } from './actions.ts';
@@ -112,6 +113,16 @@ export function loadScenarios(directory = scenarioDirectory): Scenario[] {
 }
 
 export function loadScenario(file: string): Scenario {
+  // The compiled kit's scenarios come parsed by the build. One that does not compile is read again
+  // from its YAML, whose problems then carry their line numbers.
+  const built = builtParse(pathToFileURL(file));
+  if (built !== undefined) {
+    try {
+      return compileScenario(built, file);
+    } catch (error) {
+      if (!(error instanceof ScenarioError)) throw error;
+    }
+  }
   return parseScenario(readFileSync(file, 'utf8'), file);
 }
 
@@ -125,7 +136,7 @@ export function parseScenario(text: string, file: string): Scenario {
   const lineOf = (path: Path): number | undefined => {
     for (let length = path.length; length >= 0; length -= 1) {
       const node: unknown = document.getIn(path.slice(0, length), true);
-      if (isNode(node) && node.range) return lineCounter.linePos(node.range[0]).line;
+      if (yaml().isNode(node) && node.range) return lineCounter.linePos(node.range[0]).line;
     }
     return undefined;
   };
@@ -133,6 +144,7 @@ export function parseScenario(text: string, file: string): Scenario {
 }
 
 function readDocument(text: string, file: string) {
+  const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter });
   const [first, ...others] = document.errors;

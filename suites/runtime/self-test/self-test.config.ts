@@ -1,20 +1,22 @@
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { moduleExtension as ext } from '../../kit-layout.ts';
 import { reportDirOf } from '../report-dir.ts';
 
 /**
  * A miniature conformance run over runtime.spec.ts, started by ../fixtures.test.ts: it exercises
  * the real global setup, fixtures and check declarations against a real simulator, and its JSON
- * results are what that test inspects.
+ * results are what that test inspects. It runs compiled (dist/), as `dss test` runs the checks: through
+ * Playwright's TypeScript loader a run cost twice the CPU.
  */
 const reportDir = reportDirOf(process.env);
 
 export default defineConfig({
   testDir: '.',
-  testMatch: '*.spec.ts',
-  globalSetup: '../../global-setup.ts',
+  testMatch: `*.spec${ext}`,
+  globalSetup: `../../global-setup${ext}`,
   outputDir: join(reportDir, '.run', 'artifacts'),
   workers: 2,
   retries: 0,
-  reporter: [['../../reporters/kept-worker-verdict.ts'], ['json', { outputFile: join(reportDir, 'results.json') }]],
+  reporter: [[`../../reporters/kept-worker-verdict${ext}`], ['json', { outputFile: join(reportDir, 'results.json') }]],
 });
