@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import { DssError } from '../errors.ts';
+import { decodeStrictUtf8 } from '../strict-utf8.ts';
 import { MAX_JSON_NESTING, nestsTooDeep } from '../json-nesting.ts';
 import { requestHeader } from './request-header.ts';
 
@@ -114,9 +115,6 @@ function tooLarge(c: Context): DssError {
   return new DssError('BODY-TOO-LARGE', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
 }
 
-/** Fatal: invalid UTF-8 throws. One decoder for every call: without `stream` each decode starts afresh. */
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 /**
  * Parses a body as JSON. Undefined for an empty body; 400 for invalid UTF-8, invalid JSON or JSON
  * nested too deep (json-nesting.ts), so a client mistake never reaches a handler as a half-read value.
@@ -125,7 +123,7 @@ export function parseJsonBody(raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
   let text: string;
   try {
-    text = utf8.decode(raw);
+    text = decodeStrictUtf8(raw);
   } catch {
     throw new DssError('BODY-MALFORMED-JSON', 'The request body is not valid UTF-8.');
   }

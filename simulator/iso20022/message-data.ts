@@ -1,4 +1,5 @@
 import { isBase64 } from '../../schemas/spec-types.ts';
+import { decodeStrictUtf8 } from '../strict-utf8.ts';
 import { problem, type MessageProblem } from './problems.ts';
 
 /**
@@ -7,7 +8,6 @@ import { problem, type MessageProblem } from './problems.ts';
  */
 export const MAX_MESSAGE_BYTES = 256 * 1024;
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export type DecodedMessage = { ok: true; xml: string } | { ok: false; problem: MessageProblem };
 
@@ -27,7 +27,7 @@ export function decodeMessageData(data: string | undefined): DecodedMessage {
 
   let text: string;
   try {
-    text = utf8.decode(Buffer.from(compact, 'base64'));
+    text = decodeStrictUtf8(Buffer.from(compact, 'base64'));
   } catch {
     return fail('The message is not UTF-8 text.');
   }

@@ -3,6 +3,7 @@ import { schemaRef, type ResourceName } from '../../schemas/resources.ts';
 import { validate } from '../../schemas/validators.ts';
 import { DssError } from '../errors.ts';
 import { MAX_JSON_NESTING, nestsTooDeep } from '../json-nesting.ts';
+import { decodeStrictUtf8 } from '../strict-utf8.ts';
 
 /**
  * Signed JSON payloads (semantics §4a): quotations and exchanges carry a resource as base64 of its
@@ -15,15 +16,12 @@ export interface SignedPayload<T> {
   bytes: Buffer;
 }
 
-/** Fatal: invalid UTF-8 throws. One decoder for every call: without `stream` each decode starts afresh. */
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 /** Decodes base64 -> UTF-8 -> JSON (nested at most MAX_JSON_NESTING deep) and validates it as `resource`; any failure is a `code` refusal. */
 export function decodeSignedPayload<T>(base64: string, resource: ResourceName, code: ErrorCode, field: string): SignedPayload<T> {
   const bytes = Buffer.from(base64, 'base64');
   let value: unknown;
   try {
-    const text = utf8.decode(bytes);
+    const text = decodeStrictUtf8(bytes);
     if (nestsTooDeep(text)) throw new DssError(code, `${field} nests arrays or objects more than ${MAX_JSON_NESTING} levels deep.`);
     value = JSON.parse(text);
   } catch (error) {
