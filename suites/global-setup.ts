@@ -1,11 +1,11 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { hasControlPlane } from './runtime/control.ts';
-import { DEFAULT_REQUEST_MS, profileDigest, writtenProfile, type Profile } from './runtime/profile.ts';
+import { DEFAULT_REQUEST_MS } from './runtime/profile.ts';
 import { reportDirOf } from './runtime/report-dir.ts';
 import { preflightOrExit } from './runtime/preflight.ts';
 import { createRunSecrets, removeRunSecrets } from './runtime/run-secrets.ts';
-import { configuredProfile, profileFromSimulator } from './runtime/target.ts';
+import { configuredProfile, profileFromSimulator, writeBuiltProfile, writeTargetDescription } from './runtime/target.ts';
 import { TokenStore } from './runtime/token-store.ts';
 import { writeTokensOut } from './runtime/tokens-out.ts';
 
@@ -47,32 +47,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       } else if (!(await hasControlPlane(baseUrl, DEFAULT_REQUEST_MS))) {
         throw new Error(`${baseUrl} has no simulator control plane (GET /sim/health did not answer 200): give a target profile with --profile (DSS_PROFILE) for its members and tokens`);
       }
-      process.env.DSS_PROFILE = writeProfile(secretsDir, await profileFromSimulator(baseUrl));
+      process.env.DSS_PROFILE = writeBuiltProfile(secretsDir, await profileFromSimulator(baseUrl));
       // Read back as the workers will read it: validated once here, not again in every worker.
       profile = configuredProfile(process.env)!;
     }
-    writeFileSync(join(runDir, 'target.json'), `${JSON.stringify(targetDescription(profile), null, 2)}\n`);
+    writeTargetDescription(runDir, profile);
   } catch (error) {
     await teardown();
     throw error;
   }
   return teardown;
-}
-
-/** The built profile holds (simulator) tokens: the file is readable by its owner only. */
-function writeProfile(secretsDir: string, profile: Profile): string {
-  const file = join(secretsDir, 'profile.json');
-  writeFileSync(file, `${JSON.stringify(writtenProfile(profile), null, 2)}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return file;
-}
-
-function targetDescription(profile: Profile) {
-  return {
-    base_url: profile.base_url,
-    profile_digest: profileDigest(profile),
-    capabilities: profile.capabilities,
-    spec_version: '1.0.0',
-    started_at: new Date().toISOString(),
-  };
 }

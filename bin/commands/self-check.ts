@@ -6,7 +6,7 @@ const help = `Usage: dss self-check [options]
 Runs, for every named fault of the simulator, the checks that verify the fault's requirement against
 a simulator with that fault on, and passes only if each fault is caught by a check failing for it.
   --faults <a,b>       run only these faults (default: the whole catalogue)
-  --workers <n>        faults run at a time, each with its own simulator (default 2)
+  --workers <n>        runs at a time, each testing up to six faults, each fault with its own simulator (default 2)
   --report-dir <dir>   where self-check.json, self-check.md and each fault's run go (default reports)`;
 
 export async function runSelfCheckCommand(args: string[]): Promise<number> {

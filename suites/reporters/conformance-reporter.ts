@@ -16,10 +16,16 @@ import { filtersFromMetadata, mergedScope } from './run-scope.ts';
 export interface ConformanceReporterOptions {
   /** Where conformance.json and .html go, and where global setup left `.run/target.json`. */
   reportDir?: string;
+  /**
+   * Report the checks of this Playwright project only. A run that tests one target per project (the
+   * self-check's fault runs) has one reporter per project, each with its own report dir.
+   */
+  project?: string;
 }
 
 export default class ConformanceReporter implements Reporter {
   private readonly reportDir: string;
+  private readonly project: string | undefined;
   private rootDir = process.cwd();
   private suite: Suite | undefined;
   private filters: string[] = [];
@@ -27,6 +33,7 @@ export default class ConformanceReporter implements Reporter {
 
   constructor(options: ConformanceReporterOptions = {}) {
     this.reportDir = options.reportDir ?? 'reports';
+    this.project = options.project;
   }
 
   onBegin(config: FullConfig, suite: Suite): void {
@@ -47,7 +54,7 @@ export default class ConformanceReporter implements Reporter {
     try {
       const published = await publishReport(
         {
-          checks: (this.suite?.allTests() ?? []).map((test) => this.rawCheck(test)),
+          checks: this.reportedTests().map((test) => this.rawCheck(test)),
           scope: mergedScope([this.filters]),
           runErrors,
           startedAt: result.startTime.toISOString(),
@@ -70,6 +77,11 @@ export default class ConformanceReporter implements Reporter {
   printsToStdio(): boolean {
     // Only a summary at the end: Playwright keeps its own progress output next to this reporter.
     return false;
+  }
+
+  private reportedTests(): TestCase[] {
+    const tests = this.suite?.allTests() ?? [];
+    return this.project === undefined ? tests : tests.filter((test) => test.parent.project()?.name === this.project);
   }
 
   private rawCheck(test: TestCase): RawCheck {

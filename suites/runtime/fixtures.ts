@@ -42,6 +42,12 @@ export interface Actors extends Record<RequiredRole, Actor> {
 }
 
 export interface DssWorkerFixtures {
+  /**
+   * The profile file this worker's project tests; unset, `DSS_PROFILE`'s (the one of `dss test` or of
+   * global setup). A run that tests several targets at once, one per project (the self-check's fault
+   * runs), names each project's here.
+   */
+  profileFile: string | undefined;
   target: Profile;
   actors: Actors;
   /** Where this worker's clients record; switched to each check's recorder by `calls`. */
@@ -58,9 +64,11 @@ export interface DssTestFixtures {
 export { CALLS_ATTACHMENT } from './recorder.ts';
 
 export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
+  profileFile: [undefined, { scope: 'worker', option: true }],
+
   target: [
-    async ({}, use) => {
-      const profile = configuredProfile(process.env);
+    async ({ profileFile }, use) => {
+      const profile = configuredProfile(profileFile === undefined ? process.env : { ...process.env, DSS_PROFILE: profileFile });
       if (!profile) throw new HarnessFault('DSS_PROFILE is not set: run the checks through suites/conformance.config.ts, whose global setup provides a profile');
       await use(profile);
     },

@@ -1,5 +1,7 @@
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ControlClient, TargetClock, type SimAsset, type SimMember } from './control.ts';
-import { DEFAULT_CHECK_MS, DEFAULT_REQUEST_MS, DEFAULT_SERVICE_DOMAIN, loadProfile, type Profile, type ProfileMember, type RequiredRole } from './profile.ts';
+import { DEFAULT_CHECK_MS, DEFAULT_REQUEST_MS, DEFAULT_SERVICE_DOMAIN, loadProfile, profileDigest, writtenProfile, type Profile, type ProfileMember, type RequiredRole } from './profile.ts';
 import { RecordingChannel } from './recorder.ts';
 import { createSimMembers, operatingAccounts } from './sim-members.ts';
 
@@ -69,4 +71,27 @@ function profileMember(member: SimMember, assets: SimAsset[]): ProfileMember {
 
 function issuedBy(assets: SimAsset[], member: SimMember): SimAsset[] {
   return assets.filter((asset) => asset.asset_issuer_identification === member.identification);
+}
+
+/**
+ * Writes a profile built from a simulator into a run's private directory (run-secrets.ts) and returns
+ * its path. It holds (simulator) tokens: the file is readable by its owner only.
+ */
+export function writeBuiltProfile(secretsDir: string, profile: Profile): string {
+  const file = join(secretsDir, 'profile.json');
+  writeFileSync(file, `${JSON.stringify(writtenProfile(profile), null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return file;
+}
+
+/** `<runDir>/target.json`: what the run tests, for the reporters (no tokens in it). */
+export function writeTargetDescription(runDir: string, profile: Profile): void {
+  const description = {
+    base_url: profile.base_url,
+    profile_digest: profileDigest(profile),
+    capabilities: profile.capabilities,
+    spec_version: '1.0.0',
+    started_at: new Date().toISOString(),
+  };
+  writeFileSync(join(runDir, 'target.json'), `${JSON.stringify(description, null, 2)}\n`);
 }

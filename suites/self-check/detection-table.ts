@@ -33,7 +33,7 @@ export function renderSummary(result: SelfCheckSummary): string {
   const caught = result.faults.filter((row) => row.caught).length;
   const missed = result.faults.filter((row) => !row.caught).map((row) => row.fault);
   const verdict = missed.length === 0 ? 'PASSED' : `FAILED, not caught: ${missed.join(', ')}`;
-  return `Fault self-check ${verdict}: ${caught}/${result.faults.length} faults caught in ${seconds(result.wall_ms)} wall time (${result.parallel} at a time on ${result.machine.cpus} CPUs).`;
+  return `Fault self-check ${verdict}: ${caught}/${result.faults.length} faults caught in ${seconds(result.wall_ms)} wall time (${result.parallel} runs at a time on ${result.machine.cpus} CPUs).`;
 }
 
 /** self-check.md: the summary and the table. */

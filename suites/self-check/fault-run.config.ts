@@ -1,24 +1,40 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import conformance from '../conformance.config.ts';
 import { moduleExtension as ext } from '../kit-layout.ts';
-import { reportDirOf } from '../runtime/report-dir.ts';
+import type { DssWorkerFixtures } from '../runtime/fixtures.ts';
+import { fileFiltersFor, grepForChecks } from './check-listing.ts';
+import { readFaultGroup } from './fault-group.ts';
 
 /**
- * The Playwright config of one self-check run (fault-run.ts): the conformance run's own, with only the
- * reporters the self-check reads (conformance.json, and the progress list kept in output.txt, after the kept-worker verdict). It is
- * run with `--no-deps`, so exactly the checks of the grep run: no `target` stage before them and no
- * `clock` stage after them unless the grep names their checks. The judgement needs nothing else, and
- * each of those stages is a Playwright worker to start (a second or more of CPU) in every one of the
- * self-check's runs. The runs have one worker, so checks still run one at a time, in project order.
+ * The Playwright config of one self-check run (fault-run.ts): the conformance run's own, with one
+ * project per fault of the group (fault-group.ts), each with exactly its checks (grep and files) and
+ * its own simulator's profile, and one conformance reporter per project writing to that fault's report
+ * dir. The self-check builds each profile and `.run/target.json` itself, so there is no global setup;
+ * and no `target` or `clock` stage either, unless a fault's checks are theirs. One worker: the faults'
+ * checks run one at a time, each project in a worker of its own.
  */
 const beside = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const group = readFaultGroup(process.env);
 
-export default defineConfig({
+export default defineConfig<object, Pick<DssWorkerFixtures, 'profileFile'>>({
   ...conformance,
-  // The conformance config names these relative to its own folder.
+  // The conformance config names this relative to its own folder.
   testDir: beside('../checks'),
-  globalSetup: beside(`../global-setup${ext}`),
-  // The kept-worker verdict first, as in the conformance config: a fault fails checks, whose workers are kept.
-  reporter: [[beside(`../reporters/kept-worker-verdict${ext}`)], ['list'], [beside(`../reporters/conformance-reporter${ext}`), { reportDir: reportDirOf(process.env) }]],
+  globalSetup: undefined,
+  workers: 1,
+  projects: group.map((entry) => ({
+    name: entry.fault,
+    testMatch: fileFiltersFor(entry.files).map((filter) => new RegExp(filter)),
+    grep: new RegExp(grepForChecks(entry.checks)),
+    fullyParallel: false,
+    use: { profileFile: entry.profile },
+  })),
+  // The kept-worker verdict first, as in the conformance config: a fault fails checks, whose workers
+  // are kept. The progress list is kept in the run's output.txt.
+  reporter: [
+    [beside(`../reporters/kept-worker-verdict${ext}`)],
+    ['list'],
+    ...group.map((entry): ReporterDescription => [beside(`../reporters/conformance-reporter${ext}`), { reportDir: entry.reportDir, project: entry.fault }]),
+  ],
 });

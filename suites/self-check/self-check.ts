@@ -15,7 +15,7 @@ import { listChecks } from './check-listing.ts';
 import { runNode } from './child.ts';
 import type { FaultDetection } from './detection.ts';
 import { renderDetectionTable, renderSelfCheckPage, renderSummary } from './detection-table.ts';
-import { runFault } from './fault-run.ts';
+import { FAULTS_PER_RUN, runFaults } from './fault-run.ts';
 
 export const selfCheckFormat = 'dss-self-check/1';
 
@@ -30,7 +30,7 @@ export interface SelfCheckResult {
   started_at: string;
   finished_at: string;
   wall_ms: number;
-  /** Faults run at a time. */
+  /** Runs at a time (each of up to FAULTS_PER_RUN faults). */
   parallel: number;
   machine: { cpus: number; node: string; platform: string };
   all_caught: boolean;
@@ -40,7 +40,7 @@ export interface SelfCheckResult {
 
 export interface SelfCheckOptions {
   faults: readonly FaultName[];
-  /** Faults run at a time, each in its own simulator and `dss test` child with one worker. */
+  /** Runs at a time: Playwright children with one worker, each testing up to six faults (fault-run.ts). */
   parallel: number;
   reportDir: string;
   /** Progress lines (default: console.log). */
@@ -65,21 +65,24 @@ export async function runSelfCheck(options: SelfCheckOptions): Promise<SelfCheck
   const build = await runNode([buildScript, '--if-stale'], env, BUILD_TIMEOUT_MS);
   if (build.code !== 0) throw new Error(`the build of dist/ failed:\n${build.output}`);
   const checks = await listChecks(env);
-  log(`Fault self-check: ${options.faults.length} faults, ${options.parallel} at a time, against ${checks.length} checks`);
+  log(`Fault self-check: ${options.faults.length} faults, ${FAULTS_PER_RUN} to a run, ${options.parallel} runs at a time, against ${checks.length} checks`);
   let done = 0;
   const running = new Set<string>();
-  // A fault takes from seconds to a minute on a loaded machine: between its lines, say what is running.
+  // A run takes from seconds to a minute on a loaded machine: between its lines, say what is running.
   const heartbeat = setInterval(() => {
     if (performance.now() - lastLine >= HEARTBEAT_MS) log(`  ... ${done}/${options.faults.length} judged after ${((performance.now() - started) / 1000).toFixed(0)} s; running ${[...running].join(', ')}`);
   }, 1000);
   heartbeat.unref();
-  const faults = await inPool(options.faults, options.parallel, async (name) => {
-    running.add(name);
-    const detection = await runFault(name, checks, { reportDir, env }).finally(() => running.delete(name));
-    done += 1;
-    const how = detection.caught ? `caught by ${detection.caught_by.join(', ')}` : `NOT CAUGHT${detection.problems.length > 0 ? ` (${detection.problems.join('; ')})` : ''}`;
-    log(`  [${String(done).padStart(2)}/${options.faults.length}] ${name} (${detection.requirement}): ${how} in ${(detection.duration_ms / 1000).toFixed(1)} s`);
-    return detection;
+  const faults = await runFaults(options.faults, checks, {
+    reportDir,
+    env,
+    parallel: options.parallel,
+    running: (names, isRunning) => names.forEach((name) => (isRunning ? running.add(name) : running.delete(name))),
+    judged: (detection) => {
+      done += 1;
+      const how = detection.caught ? `caught by ${detection.caught_by.join(', ')}` : `NOT CAUGHT${detection.problems.length > 0 ? ` (${detection.problems.join('; ')})` : ''}`;
+      log(`  [${String(done).padStart(2)}/${options.faults.length}] ${detection.fault} (${detection.requirement}): ${how} in ${(detection.duration_ms / 1000).toFixed(1)} s`);
+    },
   }).finally(() => clearInterval(heartbeat));
 
   const result: SelfCheckResult = {
@@ -97,18 +100,4 @@ export async function runSelfCheck(options: SelfCheckOptions): Promise<SelfCheck
   await writeFile(join(reportDir, 'self-check.md'), renderSelfCheckPage(result));
   log(`\n${renderDetectionTable(result.faults)}\n\n${renderSummary(result)}\n  report: ${join(reportDir, 'self-check.json')} (each fault's run: ${join(reportDir, 'self-check-runs')})`);
   return result;
-}
-
-/** Runs `work` over `items`, at most `size` at a time, keeping the items' order in the results. */
-async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
-  return results;
 }
