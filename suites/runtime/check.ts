@@ -31,6 +31,13 @@ export interface CheckOptions {
   bothLayers?: string;
   /** The endpoint the check is mainly about, for grouping in reports. */
   endpoint?: EndpointId;
+  /**
+   * A reason to skip the check, known when the checks are collected (from the run's profile, say):
+   * Playwright starts no worker for a group of checks all skipped so (the clock stage, against a target
+   * without the control plane). The check must still skip itself for the same reason when it runs
+   * (requireControl, skipFor), since the collection in a worker may see more.
+   */
+  skipped?: string | false;
 }
 
 const declared = new Set<string>();
@@ -57,6 +64,7 @@ export function check(id: string, title: string, options: CheckOptions): [string
     { type: 'check', description: id },
     ...options.requirements.map((requirement) => ({ type: 'requirement', description: requirement })),
     ...(options.endpoint ? [{ type: 'endpoint', description: options.endpoint }] : []),
+    ...(options.skipped ? [{ type: 'skip', description: options.skipped }] : []),
   ];
   return [`${id} ${title}`, { tag: `@${id.split('.')[0]}`, annotation }];
 }
@@ -146,9 +154,12 @@ export function warnShould(condition: boolean, message: string, requirement: str
 }
 
 /** The control plane, or a skip with the reason: a check that needs it cannot run against other targets. */
+/** Why a check that moves the simulator's clock or state is skipped on a target without its control plane. */
+export const NEEDS_CONTROL = 'needs the simulator control plane';
+
 export function requireControl(actors: Actors): ControlClient {
   if (actors.control) return actors.control;
-  test.skip(true, 'needs the simulator control plane');
+  test.skip(true, NEEDS_CONTROL);
   throw new HarnessFault('test.skip did not end the check');
 }
 

@@ -183,4 +183,12 @@ test('a validated profile is marked in the environment its children inherit; the
   expect(problemsOf(() => parseProfile(minimal.replace('token: bravo-token', 'token: ""'), 'target.yaml', { ...env }))).toEqual(['/members/mmB/token must NOT have fewer than 1 characters']);
   expect(problemsOf(() => parseProfile(minimal, 'target.yaml', { ...env }, { baseUrl: 'not a url' })).length).toBeGreaterThan(0);
   expect(problemsOf(() => parseProfile(minimal, 'target.yaml', { ...env, TKN_TOKEN: '' }))).toEqual(['/members/tokenizer/token must NOT have fewer than 1 characters']);
+  // A second profile validated in the same environment adds its mark: both are read without validating.
+  const other = minimal.replace('token: bravo-token', 'token: charlie-token');
+  parseProfile(other, 'other.yaml', env);
+  expect(env[PROFILE_CHECKED_ENV]?.split(' ')).toEqual([mark, expect.stringMatching(/^[A-Za-z0-9_-]{43}$/)]);
+  const inherited = { ...env };
+  parseProfile(minimal, 'target.yaml', inherited);
+  parseProfile(other, 'other.yaml', inherited);
+  expect(inherited[PROFILE_CHECKED_ENV]).toBe(env[PROFILE_CHECKED_ENV]);
 });

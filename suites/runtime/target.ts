@@ -26,6 +26,16 @@ export function configuredProfile(env: TargetEnv): Profile | null {
 }
 
 /**
+ * Whether the run's target has the simulator's control plane, as the environment tells it before
+ * global setup: with no profile given, the target is a simulator (embedded, or `DSS_TARGET`, which
+ * global setup requires to be one); otherwise the profile says.
+ */
+export function targetHasControl(env: TargetEnv): boolean {
+  const profile = configuredProfile(env);
+  return profile === null || profile.capabilities.control === 'simulator';
+}
+
+/**
  * A profile for a simulator, from its control plane: the network's first tokenizer and first two
  * market makers when it has them (the demo network does), otherwise members made for this run.
  */

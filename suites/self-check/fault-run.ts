@@ -8,6 +8,7 @@ import { faultCatalogue, type FaultName } from '../../simulator/faults/catalogue
 import { startSimulator } from '../../simulator/server.ts';
 import type { ConformanceReport } from '../reporters/report-types.ts';
 import { compiledModule, compiledRunEnv } from '../kit-layout.ts';
+import { loadProfile } from '../runtime/profile.ts';
 import { profileFromSimulator, writeBuiltProfile, writeTargetDescription } from '../runtime/target.ts';
 import type { ListedCheck } from './check-listing.ts';
 import { runNode } from './child.ts';
@@ -122,6 +123,8 @@ async function runGroup(group: readonly FaultState[], round: number, fileOf: Rea
   // The profiles hold the simulators' tokens: a private directory, never the report dir.
   const secrets = await mkdtemp(join(tmpdir(), 'dss-self-check-'));
   const simulators: Array<{ close(): Promise<void> }> = [];
+  // Each profile is validated here, once, and marked in the run's environment: the workers then skip it.
+  const env = { ...options.env };
   try {
     const entries: FaultGroupEntry[] = [];
     for (const state of group) {
@@ -134,13 +137,15 @@ async function runGroup(group: readonly FaultState[], round: number, fileOf: Rea
       await mkdir(profileDir, { mode: 0o700 });
       const profile = await profileFromSimulator(simulator.url);
       writeTargetDescription(join(reportDir, '.run'), profile);
-      entries.push({ fault: state.name, checks, files: checks.flatMap((id) => fileOf.get(id) ?? []), profile: writeBuiltProfile(profileDir, profile), reportDir });
+      const profileFile = writeBuiltProfile(profileDir, profile);
+      loadProfile(profileFile, env);
+      entries.push({ fault: state.name, checks, files: checks.flatMap((id) => fileOf.get(id) ?? []), profile: profileFile, reportDir });
       state.detection.checks_run.push(...checks);
     }
     const groupFile = join(secrets, 'group.json');
     await writeFile(groupFile, JSON.stringify(entries), { mode: 0o600 });
     const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-    const run = await runNode([cli, 'test', '--config', RUN_CONFIG], compiledRunEnv({ ...options.env, [FAULT_GROUP_ENV]: groupFile, DSS_REPORT_DIR: secrets }), RUN_TIMEOUT_MS);
+    const run = await runNode([cli, 'test', '--config', RUN_CONFIG], compiledRunEnv({ ...env, [FAULT_GROUP_ENV]: groupFile, DSS_REPORT_DIR: secrets }), RUN_TIMEOUT_MS);
     const faults = group.map((state) => state.name).join(', ');
     for (const [index, state] of group.entries()) {
       const entry = entries[index]!;

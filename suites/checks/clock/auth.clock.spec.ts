@@ -1,6 +1,7 @@
 import { endpointById, endpoints } from '../../../schemas/endpoints.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { check, expectSchema, expectStatus, recordAcross, requireControl } from '../../runtime/check.ts';
+import { targetHasControl } from '../../runtime/target.ts';
+import { check, expectSchema, expectStatus, NEEDS_CONTROL, recordAcross, requireControl } from '../../runtime/check.ts';
 import type { ControlClient } from '../../runtime/control.ts';
 import { credential, skipFor } from '../../runtime/credentials.ts';
 import { expiryOf, readClaims } from '../../runtime/jwt-claims.ts';
@@ -19,6 +20,11 @@ import { expectEveryRefused } from '../auth/every-refusal.ts';
 
 /** `dss test --slow`: checks that wait for real time (a 15-minute token expiry) run. */
 const slow = process.env.DSS_SLOW === '1';
+
+/** Known as the checks are collected: without the control plane, Playwright starts no worker for checks all skipped. */
+const hasControl = targetHasControl(process.env);
+
+const NEEDS_SLOW_OR_CONTROL = 'needs --slow (it waits out a real 15-minute token expiry) or the simulator control plane';
 /** Real clocks differ between the harness and the target: the real-time check keeps this margin. */
 const REAL_CLOCK_MARGIN_MS = 30_000;
 
@@ -50,10 +56,10 @@ function expectExpiredRefused(responses: Parameters<typeof expectEveryRefused>[0
   expectEveryRefused(responses, { status: 401, listedUnder: 'AUTH-TOKEN-LIFETIME' });
 }
 
-test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issue, then refuses it: 401 where the endpoint lists it (and everywhere in the reference profile)', { requirements: ['AUTH-TOKEN-LIFETIME', 'ERR-BODY-SHAPE', 'AUTH-TOKEN-EXPIRY'], bothLayers: 'the profile judges the same answers, recorded first without stopping the check' }), async ({ actors }) => {
+test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issue, then refuses it: 401 where the endpoint lists it (and everywhere in the reference profile)', { requirements: ['AUTH-TOKEN-LIFETIME', 'ERR-BODY-SHAPE', 'AUTH-TOKEN-EXPIRY'], bothLayers: 'the profile judges the same answers, recorded first without stopping the check', skipped: !hasControl && !slow && NEEDS_SLOW_OR_CONTROL }), async ({ actors }) => {
   const { tokenizer, mmA } = actors;
   if (!actors.control) {
-    if (!slow) skipFor('needs --slow (it waits out a real 15-minute token expiry) or the simulator control plane');
+    if (!slow) skipFor(NEEDS_SLOW_OR_CONTROL);
     const given = await credential(actors, tokenizer, 'expiry', { role: 'manager' });
     const claims = readClaims(given.token);
     const issuedAt = typeof claims?.iat === 'number' ? claims.iat * 1000 : null;
@@ -82,7 +88,7 @@ test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issu
   expectExpiredRefused(await callEndpoints(tokenizer.client, subjectsOf(actors, tokenizer), { token }));
 });
 
-test(...check('auth.session-24h', 'keeps a session alive through renewals until 24 hours from its start, then refuses its token (401 where listed) and its renewal with 404', { requirements: ['AUTH-SESSION-24H', 'AUTH-REFRESH', 'ERR-BODY-SHAPE'], endpoint: 'member.refreshToken' }), async ({ actors }) => {
+test(...check('auth.session-24h', 'keeps a session alive through renewals until 24 hours from its start, then refuses its token (401 where listed) and its renewal with 404', { requirements: ['AUTH-SESSION-24H', 'AUTH-REFRESH', 'ERR-BODY-SHAPE'], endpoint: 'member.refreshToken', skipped: !hasControl && NEEDS_CONTROL }), async ({ actors }) => {
   const control = requireControl(actors);
   const { tokenizer } = actors;
   const client = tokenizer.client;

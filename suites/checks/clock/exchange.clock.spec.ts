@@ -14,8 +14,9 @@ import {
   requested,
   signQuotation,
 } from '../../flows/quotations.ts';
-import { check, CheckFailure, requireControl, warnShould } from '../../runtime/check.ts';
+import { check, CheckFailure, NEEDS_CONTROL, requireControl, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
+import { targetHasControl } from '../../runtime/target.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
 import { EXCHANGE_REQUIREMENTS, checkRequirements } from '../exchange/prerequisites.ts';
 
@@ -27,6 +28,9 @@ import { EXCHANGE_REQUIREMENTS, checkRequirements } from '../exchange/prerequisi
  * ../exchange/validity.spec.ts.
  */
 
+/** Known as the checks are collected: without the control plane, Playwright starts no worker for checks all skipped. */
+const hasControl = targetHasControl(process.env);
+
 /** The exchange answered Success; the holdings after it. */
 async function expectSettled(market: Market, exchange: ExchangeObject, before: Holdings, amount: bigint, when: string): Promise<Holdings> {
   const result = exchangeResultOf(await postExchange(market.buyer, exchange), 'EXC-VALIDITY-WINDOW');
@@ -36,7 +40,7 @@ async function expectSettled(market: Market, exchange: ExchangeObject, before: H
   return after;
 }
 
-test(...check('exchange.window-clock', 'settles an exchange from the quotation’s start_time up to shortly before its end_time, and refuses one before the start or at the end, moving nothing', { requirements: checkRequirements('EXC-VALIDITY-WINDOW', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.window-clock', 'settles an exchange from the quotation’s start_time up to shortly before its end_time, and refuses one before the start or at the end, moving nothing', { requirements: checkRequirements('EXC-VALIDITY-WINDOW', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange', skipped: !hasControl && NEEDS_CONTROL }), async ({ actors }) => {
   const control = requireControl(actors);
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const now = await control.clock();
@@ -64,7 +68,7 @@ test(...check('exchange.window-clock', 'settles an exchange from the quotation�
   await expectHoldings(market, holdings, 'EXC-VALIDITY-WINDOW', 'after an exchange at the quotation’s end_time');
 });
 
-test(...check('exchange.expiry-clock', 'removes a request and its waiting quotations at its end, an answered quotation at its own end_time, and keeps completed and cancelled quotations readable', { requirements: checkRequirements('QUO-EXPIRY', 'QUO-EXPIRY-SCOPE', 'EXC-VALIDITY-WINDOW', 'QUO-CANCEL', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.getQuotation' }), async ({ actors }) => {
+test(...check('exchange.expiry-clock', 'removes a request and its waiting quotations at its end, an answered quotation at its own end_time, and keeps completed and cancelled quotations readable', { requirements: checkRequirements('QUO-EXPIRY', 'QUO-EXPIRY-SCOPE', 'EXC-VALIDITY-WINDOW', 'QUO-CANCEL', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.getQuotation', skipped: !hasControl && NEEDS_CONTROL }), async ({ actors }) => {
   const control = requireControl(actors);
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const { buyer, seller } = market;
