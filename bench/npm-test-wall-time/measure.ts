@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import type { Measurement } from '../record/history.ts';
+import { speedProbeMs } from '../record/speed-probe.ts';
 import { projectRoot } from '../timed-command.ts';
 
 /** Clock ticks per second of /proc's CPU times. */
@@ -15,6 +16,7 @@ const USER_HZ = 100;
 
 export async function measure(args: string[]): Promise<Measurement> {
   parseArgs({ args, options: {} });
+  const probeBefore = speedProbeMs();
   const started = performance.now();
   let last = started;
   let longestSilenceMs = 0;
@@ -40,13 +42,14 @@ export async function measure(args: string[]): Promise<Measurement> {
     shell.once('close', resolve);
   });
   const wallS = (performance.now() - started) / 1000;
+  const probe = { before: probeBefore, after: speedProbeMs() };
   const fields = stat.slice(stat.lastIndexOf(')') + 2).trim().split(/\s+/);
   const cpuS = (Number(fields[13]) + Number(fields[14])) / USER_HZ;
   const closing = tail.trim().split('\n').filter((line) => /passed|failed|flaky|skipped/.test(line)).slice(-3);
-  const figures = { wall_s: wallS, cpu_s: cpuS, exit_code: code, output_lines: lines, longest_silence_s: longestSilenceMs / 1000, closing_lines: closing };
+  const figures = { wall_s: wallS, cpu_s: cpuS, exit_code: code, output_lines: lines, longest_silence_s: longestSilenceMs / 1000, closing_lines: closing, speed_probe_cpu_ms: probe };
   return {
     settings: { command: 'CI=1 npm test' },
     figures,
-    summary: [`npm test: ${wallS.toFixed(0)} s wall, ${cpuS.toFixed(0)} s CPU, exit ${code}, longest silence ${(longestSilenceMs / 1000).toFixed(1)} s`, ...closing],
+    summary: [`npm test: ${wallS.toFixed(0)} s wall, ${cpuS.toFixed(0)} s CPU, exit ${code}, longest silence ${(longestSilenceMs / 1000).toFixed(1)} s; speed probe ${probe.before} -> ${probe.after} ms of CPU (bench/record/speed-probe.ts)`, ...closing],
   };
 }

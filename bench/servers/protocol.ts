@@ -11,13 +11,24 @@ export interface ProcessSample {
   cpu_us: number;
 }
 
-/** `gc`: collect garbage first (the child runs with --expose-gc), so memory figures hold live data only. */
-export type ToChild = { type: 'sample'; gc?: boolean } | { type: 'serve'; body: unknown };
+/**
+ * A collection before a sample (the child runs with --expose-gc), so that memory figures hold live data
+ * only. `forced`: a full collection; V8 keeps the pages it freed, for the heap to grow into again, and
+ * RSS counts them. `memory-reducing`: V8's last-resort collection, which also returns those pages
+ * (what it does when memory runs short); RSS is then what the process cannot give back.
+ */
+export type Collection = 'forced' | 'memory-reducing';
+
+export type ToChild = { type: 'sample'; gc?: Collection } | { type: 'serve'; body: unknown };
 
 export type FromChild = { type: 'ready'; url: string } | { type: 'sample'; sample: ProcessSample } | { type: 'served' };
 
-export function sampleThisProcess(gc = false): ProcessSample {
-  if (gc) (globalThis as { gc?: () => void }).gc?.();
+type Gc = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+
+export function sampleThisProcess(gc?: Collection): ProcessSample {
+  const collect = (globalThis as { gc?: Gc }).gc;
+  if (gc === 'forced') collect?.();
+  if (gc === 'memory-reducing') collect?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   const memory = process.memoryUsage();
   const cpu = process.cpuUsage();
   return { rss_bytes: memory.rss, heap_used_bytes: memory.heapUsed, heap_total_bytes: memory.heapTotal, array_buffers_bytes: memory.arrayBuffers, cpu_us: cpu.user + cpu.system };

@@ -6,14 +6,14 @@
  * to every request of both servers alike, and the ratio between them would look better than it is.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import type { FromChild, ProcessSample, ToChild } from './protocol.ts';
+import type { Collection, FromChild, ProcessSample, ToChild } from './protocol.ts';
 
 export type { ProcessSample } from './protocol.ts';
 
 export interface ServerProcess {
   url: string;
-  /** `gc`: after a forced garbage collection (the child must run with --expose-gc). */
-  sample(gc?: boolean): Promise<ProcessSample>;
+  /** `gc`: after a garbage collection of that kind (the child must run with --expose-gc). */
+  sample(gc?: Collection): Promise<ProcessSample>;
   serve(body: unknown): Promise<void>;
   stop(): Promise<void>;
 }
@@ -30,7 +30,7 @@ export async function startServerProcess(entry: URL, nodeFlags: string[] = [], a
   const ready = await reply(child, 'ready', null);
   return {
     url: ready.url,
-    sample: async (gc = false) => (await reply(child, 'sample', { type: 'sample', gc })).sample,
+    sample: async (gc) => (await reply(child, 'sample', { type: 'sample', gc })).sample,
     serve: async (body) => void (await reply(child, 'served', { type: 'serve', body })),
     stop: () =>
       new Promise((resolve) => {

@@ -2,7 +2,8 @@
  * soak: does the simulator stay flat under endless traffic? Exchanges and payments at full speed on
  * one simulator (the clients of exchange-flows and payment-flows side by side, half the lanes each),
  * for `--minutes`. Every minute, inside the simulator after a forced garbage collection: heap used,
- * array buffers and RSS, and CPU ms per flow over that minute. Goal (issue 13): after minute 5, memory
+ * array buffers and RSS, and CPU ms per flow over that minute; then RSS again after V8's
+ * memory-reducing collection, which returns the pages the first one kept (bench/servers/protocol.ts). Goal (issue 13): after minute 5, memory
  * within ±50 MB and CPU per flow within ±10 % of minute 5 (a run under 10 minutes compares with minute
  * 1 instead). At the end every lane's balances must have moved by exactly its flows, as in the flow
  * benchmarks.
@@ -26,6 +27,9 @@ interface Minute {
   heap_total_mb: number;
   array_buffers_mb: number;
   rss_mb: number;
+  /** After the memory-reducing collection that follows: what the process holds and cannot give back. */
+  heap_total_reduced_mb: number;
+  rss_reduced_mb: number;
 }
 
 /**
@@ -44,7 +48,7 @@ export async function measure(args: string[]): Promise<Measurement> {
   const clients = Number(values.clients);
   if (!Number.isSafeInteger(minutes) || minutes < 1 || minutes > 24 * 60) throw new Error(`--minutes must be a whole number from 1 to 1440; got "${values.minutes}"`);
   if (!Number.isSafeInteger(clients) || clients < 2 || clients > 64 || clients % 2 !== 0) throw new Error(`--clients must be an even number from 2 to 64; got "${values.clients}"`);
-  const settings = { minutes, clients, retention: values.retention, exchange_clients: clients / 2, payment_clients: clients / 2, amount: 10, sample: 'each minute, inside the simulator, after a forced GC (--expose-gc)' };
+  const settings = { minutes, clients, retention: values.retention, exchange_clients: clients / 2, payment_clients: clients / 2, amount: 10, sample: 'each minute, inside the simulator, after a forced GC (--expose-gc), then RSS again after a memory-reducing GC' };
 
   const simulator = await startServerProcess(SIMULATOR_CHILD, ['--expose-gc'], ['--retention', values.retention]);
   try {
@@ -58,18 +62,20 @@ export async function measure(args: string[]): Promise<Measurement> {
     const running = [run(exchange, deadline), run(payment, deadline)];
     const renewal = setInterval(() => void api.renewTokens(), TOKEN_RENEWAL_MS);
     const record: Minute[] = [];
-    let last = { sample: await simulator.sample(true), exchange: 0, payment: 0, at: Date.now() };
+    let last = { sample: await simulator.sample('memory-reducing'), exchange: 0, payment: 0, at: Date.now() };
     for (let minute = 1; minute <= minutes; minute += 1) {
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + minute * 60_000 - Date.now())));
       const counts = { exchange: flowsOf(exchange), payment: flowsOf(payment) };
-      const sample = await simulator.sample(true);
+      const sample = await simulator.sample('forced');
       const at = Date.now();
+      // Taken after the CPU of the minute was read: the minute's CPU holds one forced collection, as before.
+      const reduced = await simulator.sample('memory-reducing');
       const flows = { exchange: counts.exchange - last.exchange, payment: counts.payment - last.payment };
       const cpuMs = (sample.cpu_us - last.sample.cpu_us) / 1000;
-      const entry = { minute, flows, cpu_ms_per_flow: cpuMs / Math.max(1, flows.exchange + flows.payment), cpu_share: cpuMs / (at - last.at), ...memory(sample) };
+      const entry = { minute, flows, cpu_ms_per_flow: cpuMs / Math.max(1, flows.exchange + flows.payment), cpu_share: cpuMs / (at - last.at), ...memory(sample), heap_total_reduced_mb: mb(reduced.heap_total_bytes), rss_reduced_mb: mb(reduced.rss_bytes) };
       record.push(entry);
-      console.log(`minute ${minute}: ${flows.exchange} exchanges + ${flows.payment} payments, ${entry.cpu_ms_per_flow.toFixed(2)} ms CPU/flow, heap ${entry.heap_used_mb} MB (of ${entry.heap_total_mb}), array buffers ${entry.array_buffers_mb} MB, RSS ${entry.rss_mb} MB`);
-      last = { sample, ...counts, at };
+      console.log(`minute ${minute}: ${flows.exchange} exchanges + ${flows.payment} payments, ${entry.cpu_ms_per_flow.toFixed(2)} ms CPU/flow, heap ${entry.heap_used_mb} MB (of ${entry.heap_total_mb}), array buffers ${entry.array_buffers_mb} MB, RSS ${entry.rss_mb} MB (${entry.rss_reduced_mb} MB after the memory-reducing GC)`);
+      last = { sample: reduced, ...counts, at };
     }
     clearInterval(renewal);
     await Promise.all(running);
@@ -89,14 +95,15 @@ export async function measure(args: string[]): Promise<Measurement> {
       after_reference: later.length === 0 ? null : {
         heap_used_mb_range: range(later.map((entry) => entry.heap_used_mb - reference.heap_used_mb)),
         rss_mb_range: range(later.map((entry) => entry.rss_mb - reference.rss_mb)),
+        rss_reduced_mb_range: range(later.map((entry) => entry.rss_reduced_mb - reference.rss_reduced_mb)),
         array_buffers_mb_range: range(later.map((entry) => entry.array_buffers_mb - reference.array_buffers_mb)),
         cpu_per_flow_change_range: range(later.map((entry) => entry.cpu_ms_per_flow / reference.cpu_ms_per_flow - 1)),
       },
     };
     const summary = [`${figures.flows_total} flows (${total.exchange} exchanges, ${total.payment} payments) in ${minutes} min; balances checked`];
     if (figures.after_reference) {
-      const { heap_used_mb_range: heap, rss_mb_range: rss, cpu_per_flow_change_range: cpu } = figures.after_reference;
-      summary.push(`after minute ${referenceMinute}, against minute ${referenceMinute}: heap ${heap[0]} to ${heap[1]} MB, RSS ${rss[0]} to ${rss[1]} MB, CPU per flow ${(cpu[0] * 100).toFixed(1)} % to ${(cpu[1] * 100).toFixed(1)} %`);
+      const { heap_used_mb_range: heap, rss_mb_range: rss, rss_reduced_mb_range: reducedRss, cpu_per_flow_change_range: cpu } = figures.after_reference;
+      summary.push(`after minute ${referenceMinute}, against minute ${referenceMinute}: heap ${heap[0]} to ${heap[1]} MB, RSS ${rss[0]} to ${rss[1]} MB (after the memory-reducing GC ${reducedRss[0]} to ${reducedRss[1]} MB), CPU per flow ${(cpu[0] * 100).toFixed(1)} % to ${(cpu[1] * 100).toFixed(1)} %`);
     }
     return { settings, figures, summary };
   } finally {
@@ -116,8 +123,11 @@ async function run<L extends Lane>(workload: FlowWorkload<L>, deadline: number):
   );
 }
 
+function mb(bytes: number): number {
+  return Math.round((bytes / 2 ** 20) * 10) / 10;
+}
+
 function memory(sample: ProcessSample): Pick<Minute, 'heap_used_mb' | 'heap_total_mb' | 'array_buffers_mb' | 'rss_mb'> {
-  const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
   return { heap_used_mb: mb(sample.heap_used_bytes), heap_total_mb: mb(sample.heap_total_bytes), array_buffers_mb: mb(sample.array_buffers_bytes), rss_mb: mb(sample.rss_bytes) };
 }
 
