@@ -1,4 +1,5 @@
 /** The messages between a benchmark (parent) and the server it measures (child process), over IPC. */
+import { getHeapSpaceStatistics } from 'node:v8';
 
 /** The child's own figures, taken inside it so that the load generator's work is not counted. */
 export interface ProcessSample {
@@ -9,6 +10,11 @@ export interface ProcessSample {
   array_buffers_bytes: number;
   /** CPU time the child has used since it started (user + system), in microseconds. */
   cpu_us: number;
+  /**
+   * After a collection only: each V8 heap space's committed and used bytes, to tell which space holds
+   * memory the heap keeps but does not use.
+   */
+  heap_spaces?: Record<string, { committed_bytes: number; used_bytes: number }>;
 }
 
 /**
@@ -31,5 +37,7 @@ export function sampleThisProcess(gc?: Collection): ProcessSample {
   if (gc === 'memory-reducing') collect?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   const memory = process.memoryUsage();
   const cpu = process.cpuUsage();
-  return { rss_bytes: memory.rss, heap_used_bytes: memory.heapUsed, heap_total_bytes: memory.heapTotal, array_buffers_bytes: memory.arrayBuffers, cpu_us: cpu.user + cpu.system };
+  const sample: ProcessSample = { rss_bytes: memory.rss, heap_used_bytes: memory.heapUsed, heap_total_bytes: memory.heapTotal, array_buffers_bytes: memory.arrayBuffers, cpu_us: cpu.user + cpu.system };
+  if (gc) sample.heap_spaces = Object.fromEntries(getHeapSpaceStatistics().map((space) => [space.space_name, { committed_bytes: space.space_size, used_bytes: space.space_used_size }]));
+  return sample;
 }

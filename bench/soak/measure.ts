@@ -30,6 +30,8 @@ interface Minute {
   /** After the memory-reducing collection that follows: what the process holds and cannot give back. */
   heap_total_reduced_mb: number;
   rss_reduced_mb: number;
+  /** V8's heap spaces after that collection: committed / used MB. */
+  heap_spaces_reduced_mb: Record<string, [number, number]>;
 }
 
 /**
@@ -72,7 +74,7 @@ export async function measure(args: string[]): Promise<Measurement> {
       const reduced = await simulator.sample('memory-reducing');
       const flows = { exchange: counts.exchange - last.exchange, payment: counts.payment - last.payment };
       const cpuMs = (sample.cpu_us - last.sample.cpu_us) / 1000;
-      const entry = { minute, flows, cpu_ms_per_flow: cpuMs / Math.max(1, flows.exchange + flows.payment), cpu_share: cpuMs / (at - last.at), ...memory(sample), heap_total_reduced_mb: mb(reduced.heap_total_bytes), rss_reduced_mb: mb(reduced.rss_bytes) };
+      const entry = { minute, flows, cpu_ms_per_flow: cpuMs / Math.max(1, flows.exchange + flows.payment), cpu_share: cpuMs / (at - last.at), ...memory(sample), heap_total_reduced_mb: mb(reduced.heap_total_bytes), rss_reduced_mb: mb(reduced.rss_bytes), heap_spaces_reduced_mb: spacesOf(reduced) };
       record.push(entry);
       console.log(`minute ${minute}: ${flows.exchange} exchanges + ${flows.payment} payments, ${entry.cpu_ms_per_flow.toFixed(2)} ms CPU/flow, heap ${entry.heap_used_mb} MB (of ${entry.heap_total_mb}), array buffers ${entry.array_buffers_mb} MB, RSS ${entry.rss_mb} MB (${entry.rss_reduced_mb} MB after the memory-reducing GC)`);
       last = { sample: reduced, ...counts, at };
@@ -125,6 +127,10 @@ async function run<L extends Lane>(workload: FlowWorkload<L>, deadline: number):
 
 function mb(bytes: number): number {
   return Math.round((bytes / 2 ** 20) * 10) / 10;
+}
+
+function spacesOf(sample: ProcessSample): Record<string, [number, number]> {
+  return Object.fromEntries(Object.entries(sample.heap_spaces ?? {}).map(([name, space]) => [name, [mb(space.committed_bytes), mb(space.used_bytes)]]));
 }
 
 function memory(sample: ProcessSample): Pick<Minute, 'heap_used_mb' | 'heap_total_mb' | 'array_buffers_mb' | 'rss_mb'> {

@@ -34,8 +34,8 @@ export interface CheckOptions {
   /**
    * A reason to skip the check, known when the checks are collected (from the run's profile, say):
    * Playwright starts no worker for a group of checks all skipped so (the clock stage, against a target
-   * without the control plane). The check must still skip itself for the same reason when it runs
-   * (requireControl, skipFor), since the collection in a worker may see more.
+   * without the control plane). The check still skips itself for the same reason when it runs
+   * (requireControl, skipFor): the annotation only spares the worker.
    */
   skipped?: string | false;
 }
@@ -153,10 +153,10 @@ export function warnShould(condition: boolean, message: string, requirement: str
   if (!condition) test.info().annotations.push({ type: 'warning', description: `[${requirement}] ${message}` });
 }
 
-/** The control plane, or a skip with the reason: a check that needs it cannot run against other targets. */
 /** Why a check that moves the simulator's clock or state is skipped on a target without its control plane. */
 export const NEEDS_CONTROL = 'needs the simulator control plane';
 
+/** The control plane, or a skip with the reason: a check that needs it cannot run against other targets. */
 export function requireControl(actors: Actors): ControlClient {
   if (actors.control) return actors.control;
   test.skip(true, NEEDS_CONTROL);
