@@ -45,14 +45,16 @@ const SOAK_RETENTION = 'quotations=2000,gatewayMessages=500,ledgerTransactions=5
 const TOKEN_RENEWAL_MS = 10 * 60_000;
 
 export async function measure(args: string[]): Promise<Measurement> {
-  const { values } = parseArgs({ args, options: { minutes: { type: 'string', default: '3' }, clients: { type: 'string', default: '8' }, retention: { type: 'string', default: SOAK_RETENTION } } });
+  const { values } = parseArgs({ args, options: { minutes: { type: 'string', default: '3' }, clients: { type: 'string', default: '8' }, retention: { type: 'string', default: SOAK_RETENTION }, 'v8-flags': { type: 'string', default: '' } } });
   const minutes = Number(values.minutes);
   const clients = Number(values.clients);
   if (!Number.isSafeInteger(minutes) || minutes < 1 || minutes > 24 * 60) throw new Error(`--minutes must be a whole number from 1 to 1440; got "${values.minutes}"`);
   if (!Number.isSafeInteger(clients) || clients < 2 || clients > 64 || clients % 2 !== 0) throw new Error(`--clients must be an even number from 2 to 64; got "${values.clients}"`);
-  const settings = { minutes, clients, retention: values.retention, exchange_clients: clients / 2, payment_clients: clients / 2, amount: 10, sample: 'each minute, inside the simulator, after a forced GC (--expose-gc), then RSS again after a memory-reducing GC' };
+  // V8 flags for the simulator (`--v8-flags '--compact-on-every-full-gc'`, say), to try how the heap keeps its pages.
+  const v8Flags = values['v8-flags'].split(' ').filter(Boolean);
+  const settings = { minutes, clients, retention: values.retention, v8_flags: v8Flags, exchange_clients: clients / 2, payment_clients: clients / 2, amount: 10, sample: 'each minute, inside the simulator, after a forced GC (--expose-gc), then RSS again after a memory-reducing GC' };
 
-  const simulator = await startServerProcess(SIMULATOR_CHILD, ['--expose-gc'], ['--retention', values.retention]);
+  const simulator = await startServerProcess(SIMULATOR_CHILD, ['--expose-gc', ...v8Flags], ['--retention', values.retention]);
   try {
     const api = new SimulatorApi(simulator.url);
     const exchange = await exchangeBenchmark.setUp(api, clients / 2, settings.amount);
