@@ -24,7 +24,9 @@ const slow = process.env.DSS_SLOW === '1';
 /** Known as the checks are collected: without the control plane, Playwright starts no worker for checks all skipped. */
 const hasControl = targetHasControl(process.env);
 
+/** Why auth.token-expiry is skipped, at collection and when it runs. */
 const NEEDS_SLOW_OR_CONTROL = 'needs --slow (it waits out a real 15-minute token expiry) or the simulator control plane';
+
 /** Real clocks differ between the harness and the target: the real-time check keeps this margin. */
 const REAL_CLOCK_MARGIN_MS = 30_000;
 
