@@ -145,7 +145,9 @@ async function runGroup(group: readonly FaultState[], round: number, fileOf: Rea
     const groupFile = join(secrets, 'group.json');
     await writeFile(groupFile, JSON.stringify(entries), { mode: 0o600 });
     const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-    const run = await runNode([cli, 'test', '--config', RUN_CONFIG], compiledRunEnv({ ...env, [FAULT_GROUP_ENV]: groupFile, DSS_REPORT_DIR: secrets }), RUN_TIMEOUT_MS);
+    // Playwright's own artifacts (the error contexts the output points at) go beside the first fault's reports.
+    const artifactsOwner = entries[0]!.reportDir;
+    const run = await runNode([cli, 'test', '--config', RUN_CONFIG], compiledRunEnv({ ...env, [FAULT_GROUP_ENV]: groupFile, DSS_REPORT_DIR: artifactsOwner }), RUN_TIMEOUT_MS);
     const faults = group.map((state) => state.name).join(', ');
     for (const [index, state] of group.entries()) {
       const entry = entries[index]!;
