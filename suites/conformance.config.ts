@@ -4,7 +4,7 @@ import { moduleExtension as ext } from './kit-layout.ts';
 import { DEFAULT_CHECK_MS } from './runtime/profile.ts';
 import { METADATA_KEY, checkFilterFromEnv, filtersFromEnv, resultsFileName } from './reporters/run-scope.ts';
 import { reportDirOf } from './runtime/report-dir.ts';
-import { configuredProfile, targetHasControl } from './runtime/target.ts';
+import { configuredProfile, hasControl } from './runtime/target.ts';
 
 /**
  * The conformance run (`dss test`), apart from the project's own tests (../playwright.config.ts).
@@ -21,8 +21,7 @@ const filtered = only ? { grep: only } : {};
 const profile = configuredProfile(process.env);
 
 // A target without the control plane: one worker per member set of the profile (a shard takes one set).
-const simulatorControl = targetHasControl(process.env);
-const workers = simulatorControl || profile === null ? workersFromEnv(process.env.DSS_WORKERS) : process.env.DSS_SHARD ? 1 : profile.member_sets.length;
+const workers = profile === null || hasControl(profile) ? workersFromEnv(process.env.DSS_WORKERS) : process.env.DSS_SHARD ? 1 : profile.member_sets.length;
 
 export default defineConfig({
   testDir: './checks',

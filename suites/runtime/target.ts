@@ -31,7 +31,11 @@ export function configuredProfile(env: TargetEnv): Profile | null {
  * global setup requires to be one); otherwise the profile says.
  */
 export function targetHasControl(env: TargetEnv): boolean {
-  const profile = configuredProfile(env);
+  return hasControl(configuredProfile(env));
+}
+
+/** The same for a profile already read (null: none given, so a simulator). */
+export function hasControl(profile: Profile | null): boolean {
   return profile === null || profile.capabilities.control === 'simulator';
 }
 
