@@ -1,5 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
 import { HarnessFault } from '../runtime/harness-fault.ts';
+import { TargetNetworkError } from '../runtime/target-network-error.ts';
 
 /**
  * Error messages as runners give them carry terminal colours, and the JSON reporter appends a code
@@ -23,6 +24,13 @@ const harnessFaultPattern = new RegExp(`^(?:[A-Za-z_$][\\w$]*: )?${HarnessFault.
 
 export function isHarnessFault(cleanMessage: string): boolean {
   return harnessFaultPattern.test(cleanMessage);
+}
+
+const targetNetworkErrorPattern = new RegExp(`^(?:[A-Za-z_$][\\w$]*: )?${TargetNetworkError.PREFIX}`);
+
+/** The target gave no response to a call (runtime/target-network-error.ts). */
+export function isTargetNetworkError(cleanMessage: string): boolean {
+  return targetNetworkErrorPattern.test(cleanMessage);
 }
 
 /**

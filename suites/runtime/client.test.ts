@@ -1,7 +1,8 @@
 import { test, expect } from '@playwright/test';
-import { DssClient, TargetNetworkError, matchEndpoint } from './client.ts';
+import { DssClient, matchEndpoint } from './client.ts';
 import { HarnessFault } from './harness-fault.ts';
 import { RecordingChannel } from './recorder.ts';
+import { TargetNetworkError } from './target-network-error.ts';
 import { fakeJwt, startTestServer, type TestServer } from './test-server.ts';
 import { jwtExpiry } from './token-keeper.ts';
 

@@ -2,8 +2,9 @@ import type { HttpMethod } from '../../schemas/catalogue-types.ts';
 import { endpointById, endpoints, fullPath, type EndpointId } from '../../schemas/endpoints.ts';
 import { bySpecificity, compileTemplate, matchTemplate } from '../../protocol/path-template.ts';
 import { HarnessFault } from './harness-fault.ts';
-import { send, type HttpResponse, type NetworkFailure } from './http.ts';
+import { send, type HttpResponse } from './http.ts';
 import type { RecordedCall, RecordingChannel } from './recorder.ts';
+import { TargetNetworkError } from './target-network-error.ts';
 import { TokenKeeper } from './token-keeper.ts';
 
 /**
@@ -43,17 +44,6 @@ export interface DssResponse {
   /** The body decoded as UTF-8 (lossy when it is not). */
   text: string;
   call: RecordedCall;
-}
-
-/** The target gave no response at all: refused, reset, timed out, TLS, or flooded the harness. */
-export class TargetNetworkError extends Error {
-  constructor(
-    readonly failure: NetworkFailure,
-    readonly call: RecordedCall,
-  ) {
-    super(`No response from the target to ${call.method} ${call.url}: ${failure.message}`);
-    this.name = 'TargetNetworkError';
-  }
 }
 
 export interface DssClientOptions {

@@ -159,18 +159,21 @@ test('with nothing given: an embedded simulator, a written profile, and tokens k
   expect(target.capabilities).toEqual({ control: 'simulator' });
 });
 
-test('a check failed on the target keeps its worker and still fails; an error naming no requirement ends the worker', async () => {
+test('a check failed on the target, or given no response by it, keeps its worker and still fails; an error naming no requirement ends the worker', async () => {
   test.setTimeout(300_000); // a child Playwright run: a safety net sized for a loaded machine
   const run = await childRun({}, ['--grep', 'selftest.keep']);
   expect(run.code).toBe(1);
   const worker = (id: string) => Number(result(run, id).test.annotations.find((a) => a.type === 'self-test')?.description);
-  for (const id of ['selftest.keep-target-failure', 'selftest.keep-unjudged-error']) {
+  expect(result(run, 'selftest.keep-network-failure').result.errors[0]?.message).toContain('No response from the target to GET http://127.0.0.1:');
+  for (const id of ['selftest.keep-target-failure', 'selftest.keep-network-failure', 'selftest.keep-unjudged-error']) {
     const { test: failed, result: outcome } = result(run, id);
     // What every reporter reads: an unexpected failure, without the worker's mark.
     expect([failed.expectedStatus, outcome.status]).toEqual(['passed', 'failed']);
     expect(failed.annotations.map((a) => a.type)).not.toContain('kept-worker');
   }
   expect(worker('selftest.keep-after-target-failure')).toBe(worker('selftest.keep-target-failure'));
+  expect(worker('selftest.keep-network-failure')).toBe(worker('selftest.keep-target-failure'));
+  expect(worker('selftest.keep-after-network-failure')).toBe(worker('selftest.keep-target-failure'));
   expect(worker('selftest.keep-unjudged-error')).toBe(worker('selftest.keep-target-failure'));
   expect(worker('selftest.keep-after-unjudged-error')).not.toBe(worker('selftest.keep-unjudged-error'));
 });

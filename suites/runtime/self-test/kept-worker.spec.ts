@@ -1,9 +1,12 @@
+import { createServer } from 'node:net';
 import { check, CheckFailure } from '../check.ts';
+import { DssClient } from '../client.ts';
 import { test } from '../fixtures.ts';
 
 /**
  * Sample checks for ../fixtures.test.ts: in file order, on one worker while it lasts. A failure on the
- * target keeps the worker (../kept-worker.ts); an error that names no requirement still ends it.
+ * target, or a target that gives no response, keeps the worker (../kept-worker.ts); an error that names
+ * no requirement still ends it.
  */
 
 const noteWorker = () => test.info().annotations.push({ type: 'self-test', description: String(test.info().workerIndex) });
@@ -17,6 +20,16 @@ test(...check('selftest.keep-after-target-failure', 'runs on the same worker', {
   noteWorker();
 });
 
+test(...check('selftest.keep-network-failure', 'meets a target that refuses the connection', { requirements: ['SELF-KEEP'] }), async ({ recording }) => {
+  noteWorker();
+  const client = new DssClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, token: 'unused', timeoutMs: 5_000, recording });
+  await client.raw('GET', '/client/v1/api/members');
+});
+
+test(...check('selftest.keep-after-network-failure', 'runs on the same worker', { requirements: ['SELF-KEEP'] }), async () => {
+  noteWorker();
+});
+
 test(...check('selftest.keep-unjudged-error', 'fails with an error naming no requirement', { requirements: ['SELF-KEEP'] }), async () => {
   noteWorker();
   throw new Error('an error of the harness, not a judgement of the target');
@@ -25,3 +38,12 @@ test(...check('selftest.keep-unjudged-error', 'fails with an error naming no req
 test(...check('selftest.keep-after-unjudged-error', 'runs on a new worker', { requirements: ['SELF-KEEP'] }), async () => {
   noteWorker();
 });
+
+/** A loopback port nothing listens on: one the system just gave out, closed again. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
