@@ -16,6 +16,9 @@ if (build.status !== 0) throw new Error(`bin/build.js --if-stale failed (exit ${
 const compiled = (path: string) => new URL(`../../dist/simulator/${path}`, import.meta.url).href;
 const { parseRetention } = (await import(compiled('retention/retention.js'))) as typeof import('../../simulator/retention/retention.ts');
 const { startSimulator } = (await import(compiled('server.js'))) as typeof import('../../simulator/server.ts');
+const { boundHeapGrowth } = (await import(compiled('heap-growth.js'))) as typeof import('../../simulator/heap-growth.ts');
 
 const { values } = parseArgs({ options: { retention: { type: 'string', default: '' } } });
+// As `dss sim` does.
+boundHeapGrowth();
 await runAsChild(() => startSimulator({ port: 0, host: '127.0.0.1', retention: parseRetention(values.retention) }));

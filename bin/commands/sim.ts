@@ -6,6 +6,7 @@ import { NetworkFileError } from '../../simulator/network/network-file.ts';
 import { UserMistake } from '../../suites/runtime/user-mistake.ts';
 import { integerOption, parseOptions, UsageError } from './usage.ts';
 import { parseRetention } from '../../simulator/retention/retention.ts';
+import { boundHeapGrowth } from '../../simulator/heap-growth.ts';
 
 const help = `Usage: dss sim [options]
   --port <n>          port to listen on (default 4010; 0 picks a free one)
@@ -57,6 +58,8 @@ export async function runSim(args: string[]): Promise<number> {
 
   const port = integerOption('port', values.port, 0, 65535) ?? 4010;
   const host = values.host ?? '127.0.0.1';
+  // This process exists to run the simulator, for hours under load maybe: its memory should follow its history.
+  boundHeapGrowth();
   const running = await startSimulator({
     port,
     host,
