@@ -12,8 +12,15 @@ export const HEAP_GROWING_PERCENT = 100;
 
 /**
  * Sets that bound for the whole process, so only processes that exist to run a simulator call it
- * (`dss sim`, the benchmarks' simulator child), never a test run that embeds one.
+ * (`dss sim`, the benchmarks' simulator child), never a test run that embeds one. A bound given to
+ * node itself is the person's choice and stays.
  */
 export function boundHeapGrowth(): void {
+  if (heapGrowthGiven([...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)])) return;
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+}
+
+/** Whether node's flags (its command line, NODE_OPTIONS) set the heap growing factor, in either spelling. */
+export function heapGrowthGiven(nodeFlags: readonly string[]): boolean {
+  return nodeFlags.some((flag) => /^--heap[-_]growing[-_]percent(?:=|$)/.test(flag));
 }
