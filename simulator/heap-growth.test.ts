@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { heapGrowthGiven } from './heap-growth.ts';
 
-test('a heap growing factor given to node, in either spelling, on its command line or in NODE_OPTIONS, is seen (and then left as given)', () => {
+test('a heap growing factor given to node, in either spelling, is seen (and then left as given)', () => {
   expect(heapGrowthGiven(['--expose-gc', '--max-old-space-size=512'])).toBe(false);
   expect(heapGrowthGiven(['--expose-gc', '--heap-growing-percent=50'])).toBe(true);
   expect(heapGrowthGiven(['--heap_growing_percent=200'])).toBe(true);

@@ -16,11 +16,14 @@ export const HEAP_GROWING_PERCENT = 100;
  * node itself is the person's choice and stays.
  */
 export function boundHeapGrowth(): void {
-  if (heapGrowthGiven([...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)])) return;
+  if (heapGrowthGiven(process.execArgv)) return;
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
 
-/** Whether node's flags (its command line, NODE_OPTIONS) set the heap growing factor, in either spelling. */
+/**
+ * Whether node's command line sets the heap growing factor, in either spelling (node refuses V8 flags
+ * of this kind in NODE_OPTIONS, so the command line is the only place).
+ */
 export function heapGrowthGiven(nodeFlags: readonly string[]): boolean {
   return nodeFlags.some((flag) => /^--heap[-_]growing[-_]percent(?:=|$)/.test(flag));
 }
