@@ -19,14 +19,17 @@ export function cleanErrorMessage(message: string): string {
  */
 const uninformativeClassPrefix = /^(?:Error|CheckFailure|HarnessFault): /;
 
-/** The error's name prefix (`Error: `, `HarnessFault: `) comes first in a runner's message. */
-const harnessFaultPattern = new RegExp(`^(?:[A-Za-z_$][\\w$]*: )?${HarnessFault.PREFIX}`);
+/** A message that starts with `prefix`, after the error's name a runner puts first (`Error: `, `TargetNetworkError: `). */
+function startingWith(prefix: string): RegExp {
+  return new RegExp(`^(?:[A-Za-z_$][\\w$]*: )?${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+}
+
+const harnessFaultPattern = startingWith(HarnessFault.PREFIX);
+const targetNetworkErrorPattern = startingWith(TargetNetworkError.PREFIX);
 
 export function isHarnessFault(cleanMessage: string): boolean {
   return harnessFaultPattern.test(cleanMessage);
 }
-
-const targetNetworkErrorPattern = new RegExp(`^(?:[A-Za-z_$][\\w$]*: )?${TargetNetworkError.PREFIX}`);
 
 /** The target gave no response to a call (runtime/target-network-error.ts). */
 export function isTargetNetworkError(cleanMessage: string): boolean {
