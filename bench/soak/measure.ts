@@ -14,6 +14,7 @@ import type { FlowWorkload, Lane } from '../flows/flow-run.ts';
 import { SimulatorApi } from '../flows/simulator-api.ts';
 import { paymentBenchmark } from '../payment-flows/measure.ts';
 import type { Measurement } from '../record/history.ts';
+import { HEAP_GROWING_PERCENT, heapGrowthGiven } from '../../simulator/heap-growth.ts';
 import { SIMULATOR_CHILD, startServerProcess, type ProcessSample } from '../servers/server-process.ts';
 
 interface Minute {
@@ -52,7 +53,9 @@ export async function measure(args: string[]): Promise<Measurement> {
   if (!Number.isSafeInteger(clients) || clients < 2 || clients > 64 || clients % 2 !== 0) throw new Error(`--clients must be an even number from 2 to 64; got "${values.clients}"`);
   // V8 flags for the simulator (`--v8-flags '--compact-on-every-full-gc'`, say), to try how the heap keeps its pages.
   const v8Flags = values['v8-flags'].split(' ').filter(Boolean);
-  const settings = { minutes, clients, retention: values.retention, v8_flags: v8Flags, exchange_clients: clients / 2, payment_clients: clients / 2, amount: 10, sample: 'each minute, inside the simulator, after a forced GC (--expose-gc), then RSS again after a memory-reducing GC' };
+  // The simulator child bounds its heap growth as `dss sim` does, unless the flags above set it.
+  const heapGrowingPercent = heapGrowthGiven(v8Flags) ? 'as v8_flags set it' : HEAP_GROWING_PERCENT;
+  const settings = { minutes, clients, retention: values.retention, v8_flags: v8Flags, heap_growing_percent: heapGrowingPercent, exchange_clients: clients / 2, payment_clients: clients / 2, amount: 10, sample: 'each minute, inside the simulator, after a forced GC (--expose-gc), then RSS again after a memory-reducing GC' };
 
   const simulator = await startServerProcess(SIMULATOR_CHILD, ['--expose-gc', ...v8Flags], ['--retention', values.retention]);
   try {
