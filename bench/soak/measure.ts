@@ -5,7 +5,10 @@
  * array buffers and RSS, and CPU ms per flow over that minute; then RSS again after V8's
  * memory-reducing collection, which returns the pages the first one kept (bench/servers/protocol.ts). Goal (issue 13): after minute 5, memory
  * within ±50 MB and CPU per flow within ±10 % of minute 5 (a run under 10 minutes compares with minute
- * 1 instead). At the end every lane's balances must have moved by exactly its flows, as in the flow
+ * 1 instead). On a shared machine a minute's CPU per flow follows the host's speed more than the
+ * simulator's (bench/README.md, "soak"), so the run also fits a line through the minutes from the
+ * reference on and gives its slope per 10 minutes with a 95 % confidence interval: the drift the run
+ * can rule out. At the end every lane's balances must have moved by exactly its flows, as in the flow
  * benchmarks.
  */
 import { parseArgs } from 'node:util';
@@ -16,6 +19,7 @@ import { paymentBenchmark } from '../payment-flows/measure.ts';
 import type { Measurement } from '../record/history.ts';
 import { HEAP_GROWING_PERCENT, heapGrowthGiven } from '../../simulator/heap-growth.ts';
 import { SIMULATOR_CHILD, startServerProcess, type ProcessSample } from '../servers/server-process.ts';
+import { linearTrend } from './trend.ts';
 
 interface Minute {
   minute: number;
@@ -106,16 +110,41 @@ export async function measure(args: string[]): Promise<Measurement> {
         array_buffers_mb_range: range(later.map((entry) => entry.array_buffers_mb - reference.array_buffers_mb)),
         cpu_per_flow_change_range: range(later.map((entry) => entry.cpu_ms_per_flow / reference.cpu_ms_per_flow - 1)),
       },
+      trend_from_reference: trendsFrom(record.slice(referenceMinute - 1)),
     };
     const summary = [`${figures.flows_total} flows (${total.exchange} exchanges, ${total.payment} payments) in ${minutes} min; balances checked`];
     if (figures.after_reference) {
       const { heap_used_mb_range: heap, rss_mb_range: rss, rss_reduced_mb_range: reducedRss, cpu_per_flow_change_range: cpu } = figures.after_reference;
       summary.push(`after minute ${referenceMinute}, against minute ${referenceMinute}: heap ${heap[0]} to ${heap[1]} MB, RSS ${rss[0]} to ${rss[1]} MB (after the memory-reducing GC ${reducedRss[0]} to ${reducedRss[1]} MB), CPU per flow ${(cpu[0] * 100).toFixed(1)} % to ${(cpu[1] * 100).toFixed(1)} %`);
     }
+    const trend = figures.trend_from_reference;
+    if (trend) {
+      const percent = ([low, high]: [number, number]) => `${(low * 100).toFixed(1)} to ${(high * 100).toFixed(1)} %`;
+      summary.push(`trend from minute ${referenceMinute} (least squares, 95 % interval): CPU per flow ${(trend.cpu_per_flow_per_10_min * 100).toFixed(1)} % per 10 min (${percent(trend.cpu_per_flow_per_10_min_95)}), RSS ${trend.rss_mb_per_10_min} MB per 10 min (${trend.rss_mb_per_10_min_95[0]} to ${trend.rss_mb_per_10_min_95[1]} MB)`);
+    }
     return { settings, figures, summary };
   } finally {
     await simulator.stop();
   }
+}
+
+/**
+ * Lines through the minutes from the reference on (at least 3): CPU per flow per 10 minutes as a share of
+ * the line's value at the reference minute, RSS in MB per 10 minutes, each with its 95 % interval.
+ */
+function trendsFrom(minutes: readonly Minute[]) {
+  if (minutes.length < 3) return null;
+  const cpu = linearTrend(minutes.map((entry) => [entry.minute, entry.cpu_ms_per_flow] as const));
+  const rss = linearTrend(minutes.map((entry) => [entry.minute, entry.rss_mb] as const));
+  const level = cpu.at(minutes[0]!.minute);
+  const share = (slope: number) => Math.round(((slope * 10) / level) * 1000) / 1000;
+  const megabytes = (slope: number) => Math.round(slope * 10 * 10) / 10;
+  return {
+    cpu_per_flow_per_10_min: share(cpu.slope),
+    cpu_per_flow_per_10_min_95: [share(cpu.slope95[0]), share(cpu.slope95[1])] as [number, number],
+    rss_mb_per_10_min: megabytes(rss.slope),
+    rss_mb_per_10_min_95: [megabytes(rss.slope95[0]), megabytes(rss.slope95[1])] as [number, number],
+  };
 }
 
 /** Flows back to back on every lane until the deadline. */
