@@ -12,13 +12,9 @@
  * 2 Messages each signed once (2 C14N, 1 signature) and read once (parse, 2 XSDs, 2 C14N, 1
  * verification), 3 pacs.002 reports each parsed once).
  */
-import { generateKeyPairSync, sign, verify } from 'node:crypto';
-import { XmlC14NMode, XmlDocument } from 'libxml2-wasm';
-import { appHeaderSchema, messageTypes } from '../../schemas/iso20022/message-types.ts';
-import { messageXml, paymentDocument } from '../../schemas/iso20022/message-builders.ts';
-import { untrustedParseOptions, xsdProblems } from '../../schemas/iso20022/xsd-validation.ts';
 import type { Measurement } from '../record/history.ts';
 import { BARE_HONO_CHILD, startServerProcess, type ServerProcess } from '../servers/server-process.ts';
+import { canonical, ed25519 as newEd25519, SAMPLE_MESSAGE, validatePayment, withDocument } from './operations.ts';
 
 /** CPU µs per call of `operation`, over `count` calls after `count / 5` of warm-up. */
 function cpuPerCall(count: number, operation: () => unknown): number {
@@ -59,35 +55,23 @@ export async function measure(args: string[]): Promise<Measurement> {
   const requests = Number(args[0] ?? 6000);
   const settings = { requests_per_kind: requests, clients: 8, post_body_bytes: 600, operations: 'CPU per call after a warm-up of a fifth as many calls' };
 
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const keys = newEd25519();
   const payload = Buffer.alloc(600, 0x61);
-  const signature = sign(null, payload, privateKey);
+  const signature = keys.sign(payload);
   const ed25519 = {
-    sign_us: cpuPerCall(5000, () => sign(null, payload, privateKey)),
-    verify_us: cpuPerCall(5000, () => verify(null, payload, publicKey, signature)),
+    sign_us: cpuPerCall(5000, () => keys.sign(payload)),
+    verify_us: cpuPerCall(5000, () => keys.verify(payload, signature)),
   };
 
-  const xml = messageXml('pacs.008.001.08', paymentDocument());
-  const entry = messageTypes['pacs.008.001.08'];
-  const withDocument = <T>(use: (document: XmlDocument) => T): T => {
-    const document = XmlDocument.fromString(xml, { option: untrustedParseOptions });
-    try {
-      return use(document);
-    } finally {
-      document.dispose();
-    }
-  };
-  const validate = () => withDocument((document) => {
-    const [appHeader, body] = document.root.find('*');
-    if (xsdProblems(appHeaderSchema.xsd, appHeader as never).length + xsdProblems(entry.xsd, body as never).length > 0) throw new Error('the sample message is invalid');
-  });
-  const canonicalise = () => withDocument((document) => document.canonicalizeToString({ mode: XmlC14NMode.XML_C14N_EXCLUSIVE_1_0 }));
+  const xml = SAMPLE_MESSAGE;
+  const validate = () => withDocument(xml, validatePayment);
+  const canonicalise = () => withDocument(xml, canonical);
   // Parse alone, parse + XSDs and parse + C14N, in interleaved rounds, each figure the median of its
   // rounds: XSDs and C14N are differences, and one cold or interrupted round taken alone made one
   // negative (floor run 2).
   const rounds = { parse: [] as number[], validate: [] as number[], c14n: [] as number[] };
   for (let round = 0; round < 7; round += 1) {
-    rounds.parse.push(cpuPerCall(1000, () => withDocument(() => undefined)));
+    rounds.parse.push(cpuPerCall(1000, () => withDocument(xml, () => undefined)));
     rounds.validate.push(cpuPerCall(500, validate));
     rounds.c14n.push(cpuPerCall(500, canonicalise));
   }

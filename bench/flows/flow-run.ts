@@ -77,7 +77,9 @@ export async function measureFlows<L extends Lane>(args: string[], benchmark: Fl
     const before = await simulator.sample();
     const latencies: number[] = [];
     const started = performance.now();
+    const clientBefore = process.cpuUsage();
     const flows = await runFlows(workload, settings.duration_s * 1000, latencies);
+    const client = process.cpuUsage(clientBefore);
     const elapsedS = (performance.now() - started) / 1000;
     const after = await simulator.sample();
     const cpuPerInterval = await intervals.stop();
@@ -91,6 +93,8 @@ export async function measureFlows<L extends Lane>(args: string[], benchmark: Fl
       flow_latency_ms: latencyPercentiles(latencies),
       server_cpu_ms_per_flow: cpuUs / 1000 / flows,
       server_cpu_share: cpuUs / 1e6 / elapsedS,
+      // The clients' own CPU: what ran on the other core beside the simulator (see bench/floor-flows/).
+      client_cpu_ms_per_flow: (client.user + client.system) / 1000 / flows,
       rss_before_bytes: before.rss_bytes,
       rss_after_bytes: after.rss_bytes,
       heap_used_before_bytes: before.heap_used_bytes,
@@ -101,7 +105,7 @@ export async function measureFlows<L extends Lane>(args: string[], benchmark: Fl
     const summary = [
       `${flows} ${benchmark.kind} flows in ${elapsedS.toFixed(1)} s with ${clients} clients: ${figures.flows_per_s.toFixed(1)} flows/s (${figures.calls_per_s.toFixed(0)} calls/s); ` +
         `flow p50 ${figures.flow_latency_ms.p50} ms, p90 ${figures.flow_latency_ms.p90} ms, p99 ${figures.flow_latency_ms.p99} ms; ` +
-        `simulator ${figures.server_cpu_ms_per_flow.toFixed(2)} ms CPU/flow, RSS ${mb(before.rss_bytes)} -> ${mb(after.rss_bytes)} MB`,
+        `simulator ${figures.server_cpu_ms_per_flow.toFixed(2)} ms CPU/flow (clients ${figures.client_cpu_ms_per_flow.toFixed(2)}), RSS ${mb(before.rss_bytes)} -> ${mb(after.rss_bytes)} MB`,
       `CPU ms per flow by ${intervalS} s interval from the warm-up's start: ${cpuPerInterval.map((ms) => ms.toFixed(2)).join(' ')}`,
     ];
     return { settings, figures, summary };
@@ -111,7 +115,7 @@ export async function measureFlows<L extends Lane>(args: string[], benchmark: Fl
 }
 
 /** Samples the simulator every `everyMs` and answers, on stop, its CPU ms per flow completed in each interval. */
-function watchIntervals<L extends Lane>(simulator: ServerProcess, workload: FlowWorkload<L>, everyMs: number): { stop(): Promise<number[]> } {
+export function watchIntervals(simulator: ServerProcess, workload: { lanes: Lane[] }, everyMs: number): { stop(): Promise<number[]> } {
   const flowsSoFar = () => workload.lanes.reduce((sum, lane) => sum + lane.flows, 0);
   const perInterval: number[] = [];
   let stopped = false;
@@ -136,7 +140,7 @@ function watchIntervals<L extends Lane>(simulator: ServerProcess, workload: Flow
 }
 
 /** Every lane runs flows back to back until the time is up; answers the flows completed. */
-async function runFlows<L extends Lane>(workload: FlowWorkload<L>, durationMs: number, latencies: number[]): Promise<number> {
+export async function runFlows<L extends Lane>(workload: Pick<FlowWorkload<L>, 'lanes' | 'flow'>, durationMs: number, latencies: number[]): Promise<number> {
   const deadline = performance.now() + durationMs;
   const perLane = await Promise.all(
     workload.lanes.map(async (lane) => {
@@ -154,7 +158,7 @@ async function runFlows<L extends Lane>(workload: FlowWorkload<L>, durationMs: n
   return perLane.reduce((sum, count) => sum + count, 0);
 }
 
-function whole(value: string | undefined, name: string, max: number): number {
+export function whole(value: string | undefined, name: string, max: number): number {
   const parsed = Number(value);
   if (!Number.isSafeInteger(parsed) || parsed < 1 || parsed > max) throw new Error(`--${name} must be a whole number from 1 to ${max}; got "${value}"`);
   return parsed;

@@ -7,15 +7,7 @@ import { Hono } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runAsChild } from './in-child.ts';
-
-function readBody(incoming: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.once('end', () => resolve(Buffer.concat(chunks)));
-    incoming.once('error', reject);
-  });
-}
+import { readBody } from './read-body.ts';
 
 await runAsChild(async () => {
   let body: unknown = {};

@@ -20,6 +20,7 @@ export interface ServerProcess {
 
 export const SIMULATOR_CHILD = new URL('./simulator-child.ts', import.meta.url);
 export const BARE_HONO_CHILD = new URL('./bare-hono-child.ts', import.meta.url);
+export const FLOOR_FLOW_CHILD = new URL('./floor-flow-child.ts', import.meta.url);
 
 /**
  * @param nodeFlags extra flags for the child's node, e.g. `--cpu-prof` to profile the server alone.

@@ -1,0 +1,160 @@
+/**
+ * floor-flows: the floor of the exchange and payment flows measured as flows. The floor benchmark
+ * (bench/floor/) times each operation alone in a loop, with the other core idle, and adds them up; a
+ * flow does the same operations one call at a time, between other requests, with its clients busy on
+ * the other core. Here a bare Hono app (bench/servers/floor-flow-child.ts) does per call only the
+ * floor's operations for that call, and is driven as exchange-flows and payment-flows drive the
+ * simulator (bench/flows/flow-run.ts: a child process, 8 clients each running flows back to back, a
+ * warm-up, then CPU per flow inside the child over the timed phase). Each call carries a body and a
+ * bearer token of the size the simulator's flow sends, and is answered with a body of the size the
+ * simulator answers (measured on the simulator's flows, 2026-11-28):
+ * - exchange (7 calls): POST request 402 B -> 89; GET 555; POST sign 1079 -> 102 (a signature);
+ *   POST answer 1158 -> 2 (a verification); GET 1133; POST sign 1263 -> 102; POST exchange 1341 -> 1132
+ *   (a verification);
+ * - payment (6 calls): POST sign/message 2339 -> 3598 (a Message signed); POST send 3665 -> 1757 (a Message
+ *   read, one report); GET 3746; POST sign/message 1699 -> 2958; POST reply 3024 -> 1301 (a Message read,
+ *   two reports); GET 4911.
+ * The Messages are the floor's pacs.008 sample whatever their size in the call: what differs is XML work
+ * the floor does not count either.
+ */
+import { parseArgs } from 'node:util';
+import { SAMPLE_MESSAGE } from '../floor/operations.ts';
+import { runFlows, watchIntervals, whole, type Lane } from '../flows/flow-run.ts';
+import { latencyPercentiles } from '../latency.ts';
+import type { Measurement } from '../record/history.ts';
+import { FLOOR_FLOW_CHILD, startServerProcess } from '../servers/server-process.ts';
+
+interface Call {
+  /** `undefined` for a GET. */
+  operation?: 'plain' | 'sign' | 'verify' | 'sign-message' | 'read-message';
+  requestBytes: number;
+  answerBytes: number;
+  reports?: number;
+}
+
+const FLOWS: Record<'exchange' | 'payment', Call[]> = {
+  exchange: [
+    { operation: 'plain', requestBytes: 402, answerBytes: 89 },
+    { requestBytes: 0, answerBytes: 555 },
+    { operation: 'sign', requestBytes: 1079, answerBytes: 102 },
+    { operation: 'verify', requestBytes: 1158, answerBytes: 2 },
+    { requestBytes: 0, answerBytes: 1133 },
+    { operation: 'sign', requestBytes: 1263, answerBytes: 102 },
+    { operation: 'verify', requestBytes: 1341, answerBytes: 1132 },
+  ],
+  payment: [
+    { operation: 'sign-message', requestBytes: 2339, answerBytes: 3598 },
+    { operation: 'read-message', requestBytes: 3665, answerBytes: 1757, reports: 1 },
+    { requestBytes: 0, answerBytes: 3746 },
+    { operation: 'sign-message', requestBytes: 1699, answerBytes: 2958 },
+    { operation: 'read-message', requestBytes: 3024, answerBytes: 1301, reports: 2 },
+    { requestBytes: 0, answerBytes: 4911 },
+  ],
+};
+
+/** The size of the simulator's bearer tokens in these flows. */
+const TOKEN = `Bearer ${'t'.repeat(515)}`;
+/** What the exchange signs and verifies: a payload of the size of a quotation's or an exchange's. */
+const PAYLOAD = Buffer.alloc(700, 0x61).toString('base64');
+const MESSAGE = Buffer.from(SAMPLE_MESSAGE, 'utf8').toString('base64');
+
+/** A prepared request: its path and body, the same on every flow. */
+interface Request {
+  path: string;
+  init: RequestInit;
+}
+
+export async function measure(args: string[]): Promise<Measurement> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      warmup: { type: 'string', default: '30' },
+      duration: { type: 'string', default: '30' },
+      clients: { type: 'string', default: '8' },
+      interval: { type: 'string', default: '10' },
+    },
+  });
+  const settings = {
+    warmup_s: whole(values.warmup, 'warmup', 3600),
+    duration_s: whole(values.duration, 'duration', 3600),
+    clients: whole(values.clients, 'clients', 64),
+    interval_s: whole(values.interval, 'interval', 3600),
+    calls: FLOWS,
+    token_bytes: TOKEN.length,
+  };
+  const figures: Record<string, unknown> = {};
+  const summary: string[] = [];
+  for (const kind of ['exchange', 'payment'] as const) {
+    const measured = await measureFlow(FLOWS[kind], settings);
+    figures[kind] = measured;
+    summary.push(
+      `floor as ${kind} flows: ${measured.flows} flows in ${settings.duration_s} s, bare server ${measured.server_cpu_ms_per_flow.toFixed(2)} ms CPU/flow (clients ${measured.client_cpu_ms_per_flow.toFixed(2)}); ` +
+        `by ${settings.interval_s} s interval from the warm-up's start: ${measured.cpu_ms_per_flow_by_interval.map((ms) => ms.toFixed(2)).join(' ')}`,
+    );
+  }
+  return { settings, figures, summary };
+}
+
+async function measureFlow(calls: Call[], settings: { warmup_s: number; duration_s: number; clients: number; interval_s: number }) {
+  const server = await startServerProcess(FLOOR_FLOW_CHILD);
+  try {
+    const send = async ({ path, init }: Request): Promise<Record<string, string>> => {
+      const response = await fetch(`${server.url}${path}`, init);
+      const answer = (await response.json()) as Record<string, string>;
+      if (response.status !== 200) throw new Error(`the floor server answered ${path} with ${response.status}: ${JSON.stringify(answer)}`);
+      return answer;
+    };
+    const requests = await prepare(calls, send);
+    const lanes: Lane[] = Array.from({ length: settings.clients }, () => ({ flows: 0 }));
+    const workload = {
+      lanes,
+      flow: async () => {
+        for (const request of requests) await send(request);
+      },
+    };
+    const intervals = watchIntervals(server, workload, settings.interval_s * 1000);
+    await runFlows(workload, settings.warmup_s * 1000, []);
+    const before = await server.sample();
+    const clientBefore = process.cpuUsage();
+    const latencies: number[] = [];
+    const flows = await runFlows(workload, settings.duration_s * 1000, latencies);
+    const client = process.cpuUsage(clientBefore);
+    const after = await server.sample();
+    return {
+      flows,
+      server_cpu_ms_per_flow: (after.cpu_us - before.cpu_us) / 1000 / flows,
+      client_cpu_ms_per_flow: (client.user + client.system) / 1000 / flows,
+      flow_latency_ms: latencyPercentiles(latencies),
+      cpu_ms_per_flow_by_interval: await intervals.stop(),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * The flow's requests, each body padded to its size; what a call verifies was signed by the server
+ * beforehand (set-up, not timed), so that every verification succeeds as in the simulator's flows.
+ */
+async function prepare(calls: Call[], send: (request: Request) => Promise<Record<string, string>>): Promise<Request[]> {
+  const payloadSignature = (await send(post('sign', 102, { payload: PAYLOAD }, 0))).signature!;
+  const messageSignature = (await send(post('sign-message', 102, { message: MESSAGE }, 0))).signature!;
+  return calls.map(({ operation, requestBytes, answerBytes, reports }) => {
+    if (!operation) return { path: `/${answerBytes}`, init: { headers: { authorization: TOKEN } } };
+    const fields: Record<string, unknown> = {
+      plain: {},
+      sign: { payload: PAYLOAD },
+      verify: { payload: PAYLOAD, signature: payloadSignature },
+      'sign-message': { message: MESSAGE },
+      'read-message': { message: MESSAGE, signature: messageSignature, reports: reports ?? 0 },
+    }[operation];
+    return post(operation, answerBytes, fields, requestBytes);
+  });
+}
+
+/** A POST of `fields` padded with a `padding` string to `bytes` of JSON (or left as they are if larger). */
+function post(operation: NonNullable<Call['operation']>, answerBytes: number, fields: Record<string, unknown>, bytes: number): Request {
+  const bare = JSON.stringify({ ...fields, padding: '' });
+  const body = JSON.stringify({ ...fields, padding: 'p'.repeat(Math.max(0, bytes - bare.length)) });
+  return { path: `/${operation}/${answerBytes}`, init: { method: 'POST', body, headers: { authorization: TOKEN, 'content-type': 'application/json' } } };
+}
