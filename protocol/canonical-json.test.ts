@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
-import { canonicalJson } from './canonical-json.ts';
+import fc from 'fast-check';
+import { canonicalJson, sameCanonicalJson } from './canonical-json.ts';
 
 /** The published vectors (vectors/canonical-json.json): JSON text in, the exact canonical text out. */
 const vectors = JSON.parse(readFileSync(new URL('vectors/canonical-json.json', import.meta.url), 'utf8')) as {
@@ -50,5 +51,47 @@ test.describe('canonicalJson', () => {
     expect(() => canonicalJson(new Map())).toThrow(/Map/);
     expect(() => canonicalJson({ n: 1n })).toThrow(/bigint/);
     expect(() => canonicalJson(undefined)).toThrow(TypeError);
+  });
+});
+
+test.describe('sameCanonicalJson', () => {
+  /** The answer, or the refusal (a bare undefined is not JSON data: canonicalJson throws on it). */
+  const outcome = (compare: () => boolean): boolean | string => {
+    try {
+      return compare();
+    } catch (error) {
+      return String(error);
+    }
+  };
+
+  test('answers as comparing the two canonical texts, on JSON data and on pairs that differ a little', () => {
+    // Values with what canonicalJson takes beyond JSON.parse's output: undefined members and slots, -0,
+    // NaN and the infinities (written as null, like null itself).
+    const leaf = fc.oneof(fc.constantFrom<unknown>(null, undefined, -0, 0, Number.NaN, Infinity, -Infinity, true, false, '', 'a'), fc.integer(), fc.double(), fc.string());
+    const { value } = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.constantFrom('a', 'b', 'c', '10', '9'), tie('value'), { maxKeys: 4 })),
+    }));
+    fc.assert(
+      fc.property(value, value, (a, b) => outcome(() => sameCanonicalJson(a, b)) === outcome(() => canonicalJson(a) === canonicalJson(b))),
+      { numRuns: 1000 },
+    );
+    // Equal data in another key order; and the same data beside a member that differs.
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), (a) => {
+        const reordered: unknown = JSON.parse(canonicalJson(a));
+        return sameCanonicalJson(a, reordered) && !sameCanonicalJson({ x: a, y: 1 }, { y: 2, x: reordered });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('ignores undefined members, as canonicalJson leaves them out, and refuses what is not JSON data', () => {
+    expect(sameCanonicalJson({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+    expect(sameCanonicalJson({ a: 1 }, { a: 1, b: undefined })).toBe(true);
+    expect(sameCanonicalJson({ a: 1, b: undefined }, { a: 1, c: 2 })).toBe(false);
+    expect(sameCanonicalJson([undefined], [null])).toBe(true);
+    expect(sameCanonicalJson({ '10': 1, '9': 2 }, { '9': 2, '10': 1 })).toBe(true);
+    expect(sameCanonicalJson([1, 2], [2, 1])).toBe(false);
+    expect(() => sameCanonicalJson({ at: new Date(0) }, { at: new Date(0) })).toThrow(/Date/);
   });
 });

@@ -25,6 +25,42 @@ export function canonicalJson(value: unknown): string {
   throw new TypeError(`canonical JSON holds JSON data only, not ${describe(value)}`);
 }
 
+/**
+ * Whether `a` and `b` have the same canonical JSON, i.e. `canonicalJson(a) === canonicalJson(b)`, found by
+ * walking both instead of writing two texts (the service compares a claimed object with the one it
+ * keeps on every quotation answer and exchange). On JSON data (with undefined members or slots, as
+ * canonicalJson takes them) the answer is that of comparing the texts; whatever else the walk reaches
+ * is compared by its text there, so canonicalJson's refusal of what is not JSON data shows as before.
+ */
+export function sameCanonicalJson(a: unknown, b: unknown): boolean {
+  if (typeof a === 'string' || typeof a === 'boolean' || (typeof a === 'number' && Number.isFinite(a))) {
+    if (typeof b === typeof a) return a === b;
+  } else if (Array.isArray(a)) {
+    if (!Array.isArray(b)) return canonicalJson(a) === canonicalJson(b);
+    if (a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index += 1) {
+      if (!sameCanonicalJson(asInArray(a[index]), asInArray(b[index]))) return false;
+    }
+    return true;
+  } else if (typeof a === 'object' && a !== null && isPlainObject(a) && typeof b === 'object' && b !== null && !Array.isArray(b) && isPlainObject(b)) {
+    let members = 0;
+    for (const key of Object.keys(a)) {
+      const value = a[key];
+      if (isOmitted(value)) continue;
+      members += 1;
+      if (!Object.hasOwn(b, key) || isOmitted(b[key]) || !sameCanonicalJson(value, b[key])) return false;
+    }
+    for (const key of Object.keys(b)) if (!isOmitted(b[key])) members -= 1;
+    return members === 0;
+  }
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+/** As canonicalJson writes an array slot: one JSON cannot hold is null. */
+function asInArray(item: unknown): unknown {
+  return isOmitted(item) ? null : item;
+}
+
 /** As JSON.stringify: object members that JSON cannot hold are left out. */
 function isOmitted(value: unknown): boolean {
   return value === undefined || typeof value === 'function' || typeof value === 'symbol';

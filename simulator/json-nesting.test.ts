@@ -20,3 +20,13 @@ test('brackets inside strings, escaped quotes included, do not count', () => {
   expect(nestsTooDeep(JSON.stringify({ text: `\\"${'{'.repeat(1000)}` }))).toBe(false);
   expect(nestsTooDeep(`["\\"", ${nested(MAX_JSON_NESTING)}]`)).toBe(true);
 });
+
+test('objects and arrays nested in turn count together', () => {
+  const alternating = (depth: number) => {
+    let text = '1';
+    for (let level = 0; level < depth; level += 1) text = level % 2 === 0 ? `[${text}]` : `{"a":${text}}`;
+    return text;
+  };
+  expect(nestsTooDeep(alternating(MAX_JSON_NESTING))).toBe(false);
+  expect(nestsTooDeep(alternating(MAX_JSON_NESTING + 1))).toBe(true);
+});

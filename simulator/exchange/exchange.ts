@@ -2,7 +2,7 @@ import type { ExchangeInfo, ExchangeObject, ExchangeResult } from '../../schemas
 import { requireAccount } from '../auth/authorize.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
-import { canonicalJson } from '../../protocol/canonical-json.ts';
+import { sameCanonicalJson } from '../../protocol/canonical-json.ts';
 import { verifyWithAddress } from '../members/keys.ts';
 import { legAccountProblem } from '../quotations/leg-accounts.ts';
 import { verifiedWith, type Quotation, type QuotationAnswer } from '../quotations/quotation.ts';
@@ -42,7 +42,7 @@ export function exchange(state: SimState, caller: Principal, body: ExchangeObjec
   }
   const { answer } = quotation;
   if (!answer) throw new DssError('QUOTATION-INVALID-STATE', `Quotation ${quotation.quotation_uuid} has not been answered; there is nothing to exchange.`);
-  if (canonicalJson(claimed) !== canonicalJson(answer.info)) throw payloadInvalid(`quotation_info[0] differs from the quotation ${quotation.quotation_uuid} the seller gave.`);
+  if (!sameCanonicalJson(claimed, answer.info)) throw payloadInvalid(`quotation_info[0] differs from the quotation ${quotation.quotation_uuid} the seller gave.`);
 
   claim(state, quotation);
   try {

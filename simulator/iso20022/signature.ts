@@ -64,6 +64,24 @@ const paths = {
   from: xpath('string(h:Fr/h:FIId/h:FinInstnId/h:BICFI)'),
 };
 
+/**
+ * The whole profile of `verifyEnvelopeSignature` in one evaluation (an attribute's normalize-space()
+ * equals a URI exactly when its trimmed text does: the URIs hold no spaces). A signature that fails it
+ * is read again part by part, to name what is wrong; one that passes, nearly every one, is read once.
+ */
+const profileHolds = xpath(
+  [
+    `normalize-space(ds:SignedInfo/ds:CanonicalizationMethod/@Algorithm) = '${signatureAlgorithms.canonicalization}'`,
+    `normalize-space(ds:SignedInfo/ds:SignatureMethod/@Algorithm) = '${signatureAlgorithms.signature}'`,
+    'count(ds:SignedInfo/ds:Reference) = 1',
+    'count(ds:SignedInfo/ds:Reference[@URI=""]) = 1',
+    'count(ds:SignedInfo/ds:Reference/ds:Transforms/ds:Transform) = 2',
+    `normalize-space(ds:SignedInfo/ds:Reference/ds:Transforms/ds:Transform[1]/@Algorithm) = '${signatureAlgorithms.envelopedSignature}'`,
+    `normalize-space(ds:SignedInfo/ds:Reference/ds:Transforms/ds:Transform[2]/@Algorithm) = '${signatureAlgorithms.canonicalization}'`,
+    `normalize-space(ds:SignedInfo/ds:Reference/ds:DigestMethod/@Algorithm) = '${signatureAlgorithms.digest}'`,
+  ].join(' and '),
+);
+
 function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('base64');
 }
@@ -151,17 +169,20 @@ export function verifyEnvelopeSignature({ document, appHeader }: Envelope, sende
   const text = (path: XmlXPath) => String(signature.eval(path)).trim();
   const count = (path: XmlXPath) => Number(signature.eval(path));
 
-  const profile: Array<[string, boolean]> = [
-    ['CanonicalizationMethod', text(paths.canonicalization) === signatureAlgorithms.canonicalization],
-    ['SignatureMethod', text(paths.signatureMethod) === signatureAlgorithms.signature],
-    ['one Reference with URI=""', count(paths.references) === 1 && count(paths.wholeDocumentReferences) === 1],
-    ['Transforms', count(paths.transforms) === 2
-      && text(paths.firstTransform) === signatureAlgorithms.envelopedSignature
-      && text(paths.secondTransform) === signatureAlgorithms.canonicalization],
-    ['DigestMethod', text(paths.digestMethod) === signatureAlgorithms.digest],
-  ];
-  const broken = profile.filter(([, holds]) => !holds).map(([part]) => part);
-  if (broken.length > 0) return invalid(`The signature is not the service's profile (${broken.join(', ')}); see the message signature documentation.`);
+  if (signature.eval(profileHolds) !== true) {
+    const profile: Array<[string, boolean]> = [
+      ['CanonicalizationMethod', text(paths.canonicalization) === signatureAlgorithms.canonicalization],
+      ['SignatureMethod', text(paths.signatureMethod) === signatureAlgorithms.signature],
+      ['one Reference with URI=""', count(paths.references) === 1 && count(paths.wholeDocumentReferences) === 1],
+      ['Transforms', count(paths.transforms) === 2
+        && text(paths.firstTransform) === signatureAlgorithms.envelopedSignature
+        && text(paths.secondTransform) === signatureAlgorithms.canonicalization],
+      ['DigestMethod', text(paths.digestMethod) === signatureAlgorithms.digest],
+    ];
+    const broken = profile.filter(([, holds]) => !holds).map(([part]) => part);
+    // Empty only for spaces that JavaScript trims and XPath does not (no-break spaces): accepted, as before.
+    if (broken.length > 0) return invalid(`The signature is not the service's profile (${broken.join(', ')}); see the message signature documentation.`);
+  }
 
   const address = text(paths.keyName);
   const account = [...sender.accounts.values()].find((candidate) => candidate.key.address === address);

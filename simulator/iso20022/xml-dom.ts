@@ -48,6 +48,9 @@ const attribute = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 const reference = /&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g;
 const predefined: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
+/** What most elements of a Message have: one map for all of them, never written to. */
+const NO_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
+
 function decode(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(reference, (_, name: string) =>
@@ -76,7 +79,7 @@ export function readXml(xml: string): MessageElement {
       parent?.element.nodes.push(cdata ?? decode(text!));
     } else if (name !== undefined) {
       let scope = parent?.scope ?? root;
-      const attributes = new Map<string, string>();
+      let attributes: Map<string, string> | undefined;
       if (attributeText) {
         for (const [, attributeName, doubleQuoted, singleQuoted] of attributeText.matchAll(attribute)) {
           // Attribute-value normalisation (§3.3.3): literal white space is a space, references are not.
@@ -85,12 +88,12 @@ export function readXml(xml: string): MessageElement {
             if (scope === (parent?.scope ?? root)) scope = Object.create(scope) as Scope;
             scope[attributeName === 'xmlns' ? '' : attributeName!.slice(6)] = value === '' ? null : value;
           } else {
-            attributes.set(attributeName!, value);
+            (attributes ??= new Map()).set(attributeName!, value);
           }
         }
       }
       const [prefix, localName] = split(name);
-      const element = new MessageElement(localName, scope[prefix] ?? null, attributes);
+      const element = new MessageElement(localName, scope[prefix] ?? null, attributes ?? NO_ATTRIBUTES);
       if (parent) parent.element.nodes.push(element);
       else top ??= element;
       if (selfClosing !== '/') open.push({ element, scope });

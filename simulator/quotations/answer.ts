@@ -3,7 +3,7 @@ import { requireAccount } from '../auth/authorize.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
 import { parseAmount } from '../ledger/amount.ts';
-import { canonicalJson } from '../../protocol/canonical-json.ts';
+import { sameCanonicalJson } from '../../protocol/canonical-json.ts';
 import { verifyWithAddress } from '../members/keys.ts';
 import type { SimState } from '../state.ts';
 import { requestEnded } from './expiry.ts';
@@ -45,7 +45,7 @@ export function answerQuotation(state: SimState, caller: Principal, id: string, 
 function checkQuotationInfo(state: SimState, caller: Principal, quotation: Quotation, info: QuotationInfo, now: number): void {
   const seller = caller.member.identification;
   const [request] = info.request_quotation;
-  if (!request || canonicalJson(request) !== canonicalJson(quotation.request.requestQuotation)) {
+  if (!request || !sameCanonicalJson(request, quotation.request.requestQuotation)) {
     throw invalid('request_quotation[0] differs from the quotation request as the service sent it.');
   }
   if (info.quotation_uuid !== quotation.quotation_uuid) throw invalid(`quotation_uuid ${info.quotation_uuid} is not ${quotation.quotation_uuid}.`);
