@@ -31,10 +31,17 @@ interface Part {
   figures: Record<string, unknown>;
 }
 
-async function part(measure: (args: string[]) => Promise<Measurement>, args: string[], summary: string[]): Promise<Part> {
+const PARTS = 6;
+
+/**
+ * Runs one part and prints its summary as soon as it is done: the whole run takes some 13 minutes, and
+ * each part's figures are worth reading (or the run worth stopping) before the end.
+ */
+async function part(number: number, name: string, measure: (args: string[]) => Promise<Measurement>, args: string[]): Promise<Part> {
   const before = os.loadavg()[0] ?? 0;
+  console.log(`hot-paths ${number}/${PARTS}: ${name} (load average ${before.toFixed(2)})`);
   const measured = await measure(args);
-  summary.push(...measured.summary);
+  for (const line of measured.summary) console.log(`  ${line}`);
   return { load_average: { before, after: os.loadavg()[0] ?? 0 }, settings: measured.settings, figures: measured.figures };
 }
 
@@ -53,13 +60,12 @@ export async function measure(args: string[]): Promise<Measurement> {
     },
   });
   const flowArgs = ['--warmup', values['flow-warmup'], '--duration', values['flow-duration'], '--interval', values.interval, '--clients', values.clients];
-  const summary: string[] = [];
-  const floorBefore = await part(measureFloor, [values['floor-requests']], summary);
-  const floorFlows = await part(measureFloorFlows, flowArgs, summary);
-  const exchange = await part(measureExchanges, flowArgs, summary);
-  const payment = await part(measurePayments, flowArgs, summary);
-  const reads = await part(measureReads, ['--warmup', values['read-warmup'], '--duration', values['read-duration'], '--rounds', values.rounds], summary);
-  const floorAfter = await part(measureFloor, [values['floor-requests']], summary);
+  const floorBefore = await part(1, 'floor', measureFloor, [values['floor-requests']]);
+  const floorFlows = await part(2, 'floor-flows', measureFloorFlows, flowArgs);
+  const exchange = await part(3, 'exchange-flows', measureExchanges, flowArgs);
+  const payment = await part(4, 'payment-flows', measurePayments, flowArgs);
+  const reads = await part(5, 'read-throughput', measureReads, ['--warmup', values['read-warmup'], '--duration', values['read-duration'], '--rounds', values.rounds]);
+  const floorAfter = await part(6, 'floor, again', measureFloor, [values['floor-requests']]);
 
   const floorOf = (floor: Part) => floor.figures.floor as { exchange_ms: number; payment_ms: number };
   const perFlow = (flows: Part) => flows.figures.server_cpu_ms_per_flow as number;
@@ -74,11 +80,11 @@ export async function measure(args: string[]): Promise<Measurement> {
     payment: { ms_per_flow: perFlow(payment), goal: GOALS.payment_ms_per_flow, met: perFlow(payment) <= GOALS.payment_ms_per_flow, ratio_to_floor: perFlow(payment) / floorMs.payment, ratio_to_floor_flows: perFlow(payment) / floorFlowMs('payment') },
     reads: readRatios.map((read) => ({ ...read, goal: GOALS.read_cpu_ratio, met: read.cpu_ratio >= GOALS.read_cpu_ratio })),
   };
-  summary.push(
+  const summary = [
     `goals: exchange ${goals.exchange.ms_per_flow.toFixed(2)} ms (<= ${GOALS.exchange_ms_per_flow}: ${goals.exchange.met ? 'met' : 'not met'}), ${goals.exchange.ratio_to_floor.toFixed(2)} x its floor of ${floorMs.exchange.toFixed(2)} ms, ${goals.exchange.ratio_to_floor_flows.toFixed(2)} x its floor as flows of ${floorFlowMs('exchange').toFixed(2)} ms; ` +
       `payment ${goals.payment.ms_per_flow.toFixed(2)} ms (<= ${GOALS.payment_ms_per_flow}: ${goals.payment.met ? 'met' : 'not met'}), ${goals.payment.ratio_to_floor.toFixed(2)} x its floor of ${floorMs.payment.toFixed(2)} ms, ${goals.payment.ratio_to_floor_flows.toFixed(2)} x its floor as flows of ${floorFlowMs('payment').toFixed(2)} ms; ` +
       `read CPU ratios ${goals.reads.map((read) => `${read.cpu_ratio.toFixed(2)}${read.met ? '' : ' (not met)'}`).join(' / ')} (>= ${GOALS.read_cpu_ratio})`,
-  );
+  ];
   return {
     settings: { ...values, goals: GOALS },
     figures: { goals, floor_ms: floorMs, floor_before: floorBefore, floor_flows: floorFlows, exchange, payment, reads, floor_after: floorAfter },
