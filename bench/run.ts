@@ -8,6 +8,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { isOptionMistake } from './option-error.ts';
 import { appendRun, type Measurement } from './record/history.ts';
 import { describeMachine, gitCommit } from './record/machine.ts';
 
@@ -33,7 +34,14 @@ async function main(args: string[]): Promise<number> {
   // Taken before the run: the run itself must not count as a change of the tree.
   const commit = gitCommit(projectRoot);
   const loadBefore = os.loadavg()[0] ?? 0;
-  const measured = await measure(options);
+  let measured: Measurement;
+  try {
+    measured = await measure(options);
+  } catch (error) {
+    if (!isOptionMistake(error)) throw error;
+    console.error(`npm run bench -- ${name}: ${error.message}\nIts options: bench/README.md, "## ${name}".`);
+    return 2;
+  }
   const run = {
     date,
     commit,

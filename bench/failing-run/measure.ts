@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Measurement } from '../record/history.ts';
 import { kitRoot, startKitSimulator, timedNode } from '../kit/kit-process.ts';
+import { OptionError } from '../option-error.ts';
 
 interface PlaywrightSuite {
   specs?: { tests: { results: { workerIndex: number }[] }[] }[];
@@ -28,8 +29,8 @@ interface PlaywrightResults {
 export async function measure(args: string[]): Promise<Measurement> {
   const { values } = parseArgs({ args, options: { rounds: { type: 'string', default: '1' }, workers: { type: 'string', default: '2' }, faults: { type: 'string', default: 'error-body-without-timestamp' }, kit: { type: 'string' } } });
   const rounds = Number(values.rounds);
-  if (!Number.isSafeInteger(rounds) || rounds < 1) throw new Error(`--rounds must be a positive whole number; got "${values.rounds}"`);
-  if (!/^[1-9]\d*$/.test(values.workers ?? '')) throw new Error(`--workers must be a positive whole number; got "${values.workers}"`);
+  if (!Number.isSafeInteger(rounds) || rounds < 1) throw new OptionError(`--rounds must be a positive whole number; got "${values.rounds}"`);
+  if (!/^[1-9]\d*$/.test(values.workers ?? '')) throw new OptionError(`--workers must be a positive whole number; got "${values.workers}"`);
   const root = kitRoot(values.kit);
   const faults = values.faults ?? '';
   const settings = { kit: values.kit ?? 'this checkout', command: `dss test --target <url> --workers ${values.workers}`, failing_target: `dss sim --faults ${faults}`, rounds };

@@ -11,6 +11,7 @@ import { latencyPercentiles } from '../latency.ts';
 import type { Measurement } from '../record/history.ts';
 import { cpuProfileFlags, SIMULATOR_CHILD, startServerProcess, type ServerProcess } from '../servers/server-process.ts';
 import { SimulatorApi } from './simulator-api.ts';
+import { OptionError } from '../option-error.ts';
 
 export interface Lane {
   /** Flows completed on this lane, warm-up included: what its balances must show at the end. */
@@ -160,7 +161,7 @@ export async function runFlows<L extends Lane>(workload: Pick<FlowWorkload<L>, '
 
 export function whole(value: string | undefined, name: string, max: number): number {
   const parsed = Number(value);
-  if (!Number.isSafeInteger(parsed) || parsed < 1 || parsed > max) throw new Error(`--${name} must be a whole number from 1 to ${max}; got "${value}"`);
+  if (!Number.isSafeInteger(parsed) || parsed < 1 || parsed > max) throw new OptionError(`--${name} must be a whole number from 1 to ${max}; got "${value}"`);
   return parsed;
 }
 

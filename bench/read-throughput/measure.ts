@@ -14,6 +14,7 @@ import type { Measurement } from '../record/history.ts';
 import { latencyPercentiles, type LatencyPercentiles } from '../latency.ts';
 import { BARE_HONO_CHILD, cpuProfileFlags, SIMULATOR_CHILD, startServerProcess, type ServerProcess } from '../servers/server-process.ts';
 import { issueToken } from '../servers/simulator-tokens.ts';
+import { OptionError } from '../option-error.ts';
 
 /** Reads of the demo network that every market maker may make. */
 const READ_ENDPOINTS = [
@@ -193,6 +194,6 @@ function mb(bytes: number): string {
 
 function positive(value: string | undefined, name: string): number {
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`--${name} must be a positive number; got "${value}"`);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new OptionError(`--${name} must be a positive number; got "${value}"`);
   return parsed;
 }

@@ -15,6 +15,7 @@ import type { Measurement } from '../record/history.ts';
 import { launchChromium } from '../../test-support/browser.ts';
 import { renderHtml } from '../../suites/reporters/render-html.ts';
 import { everyCheckFailingReport } from '../../suites/reporters/sample-report.ts';
+import { OptionError } from '../option-error.ts';
 
 interface OpenTiming {
   dom_ready_ms: number;
@@ -25,7 +26,7 @@ interface OpenTiming {
 export async function measure(args: string[]): Promise<Measurement> {
   const { values } = parseArgs({ args, options: { opens: { type: 'string', default: '5' }, report: { type: 'string' } } });
   const opens = Number(values.opens);
-  if (!Number.isSafeInteger(opens) || opens < 1) throw new Error(`--opens must be a positive whole number; got "${values.opens}"`);
+  if (!Number.isSafeInteger(opens) || opens < 1) throw new OptionError(`--opens must be a positive whole number; got "${values.opens}"`);
   const dir = mkdtempSync(join(tmpdir(), 'dss-report-open-'));
   const file = join(dir, 'conformance.html');
   writeFileSync(file, values.report === undefined ? renderHtml(await everyCheckFailingReport()) : readFileSync(values.report));

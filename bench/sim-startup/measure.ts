@@ -11,11 +11,12 @@ import { parseArgs } from 'node:util';
 import type { Measurement } from '../record/history.ts';
 import { readFileSync } from 'node:fs';
 import { kitRoot, rssMb } from '../kit/kit-process.ts';
+import { OptionError } from '../option-error.ts';
 
 export async function measure(args: string[]): Promise<Measurement> {
   const { values } = parseArgs({ args, options: { launches: { type: 'string', default: '5' }, kit: { type: 'string' } } });
   const launches = Number(values.launches);
-  if (!Number.isSafeInteger(launches) || launches < 1) throw new Error(`--launches must be a positive whole number; got "${values.launches}"`);
+  if (!Number.isSafeInteger(launches) || launches < 1) throw new OptionError(`--launches must be a positive whole number; got "${values.launches}"`);
   const root = kitRoot(values.kit);
   // A first launch, untimed: it brings the kit's compiled code up to date and warms the file cache.
   await launch(root);

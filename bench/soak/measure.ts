@@ -20,6 +20,7 @@ import type { Measurement } from '../record/history.ts';
 import { HEAP_GROWING_PERCENT, heapGrowthGiven } from '../../simulator/heap-growth.ts';
 import { SIMULATOR_CHILD, startServerProcess, type ProcessSample } from '../servers/server-process.ts';
 import { linearTrend } from './trend.ts';
+import { OptionError } from '../option-error.ts';
 
 interface Minute {
   minute: number;
@@ -53,8 +54,8 @@ export async function measure(args: string[]): Promise<Measurement> {
   const { values } = parseArgs({ args, options: { minutes: { type: 'string', default: '3' }, clients: { type: 'string', default: '8' }, retention: { type: 'string', default: SOAK_RETENTION }, 'v8-flags': { type: 'string', default: '' } } });
   const minutes = Number(values.minutes);
   const clients = Number(values.clients);
-  if (!Number.isSafeInteger(minutes) || minutes < 1 || minutes > 24 * 60) throw new Error(`--minutes must be a whole number from 1 to 1440; got "${values.minutes}"`);
-  if (!Number.isSafeInteger(clients) || clients < 2 || clients > 64 || clients % 2 !== 0) throw new Error(`--clients must be an even number from 2 to 64; got "${values.clients}"`);
+  if (!Number.isSafeInteger(minutes) || minutes < 1 || minutes > 24 * 60) throw new OptionError(`--minutes must be a whole number from 1 to 1440; got "${values.minutes}"`);
+  if (!Number.isSafeInteger(clients) || clients < 2 || clients > 64 || clients % 2 !== 0) throw new OptionError(`--clients must be an even number from 2 to 64; got "${values.clients}"`);
   // V8 flags for the simulator (`--v8-flags '--compact-on-every-full-gc'`, say), to try how the heap keeps its pages.
   const v8Flags = values['v8-flags'].split(' ').filter(Boolean);
   // The simulator child bounds its heap growth as `dss sim` does, unless the flags above set it.

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Measurement } from '../record/history.ts';
 import { projectRoot, run, timedDss } from '../timed-command.ts';
+import { OptionError } from '../option-error.ts';
 
 const conformanceConfig = join(projectRoot, 'suites/conformance.config.ts');
 
@@ -28,8 +29,8 @@ interface PlaywrightReport {
 export async function measure(args: string[]): Promise<Measurement> {
   const { values } = parseArgs({ args, options: { rounds: { type: 'string', default: '2' }, workers: { type: 'string', default: '2' } } });
   const rounds = Number(values.rounds);
-  if (!Number.isSafeInteger(rounds) || rounds < 1) throw new Error(`--rounds must be a positive whole number; got "${values.rounds}"`);
-  if (!/^[1-9]\d*$/.test(values.workers ?? '')) throw new Error(`--workers must be a positive whole number; got "${values.workers}"`);
+  if (!Number.isSafeInteger(rounds) || rounds < 1) throw new OptionError(`--rounds must be a positive whole number; got "${values.rounds}"`);
+  if (!/^[1-9]\d*$/.test(values.workers ?? '')) throw new OptionError(`--workers must be a positive whole number; got "${values.workers}"`);
   const dssArgs = ['test', '--workers', values.workers];
   const settings = { command: ['dss', ...dssArgs].join(' '), rounds, workers: Number(values.workers) };
 
