@@ -19,12 +19,12 @@
  */
 import { parseArgs } from 'node:util';
 import { SAMPLE_MESSAGE } from '../floor/operations.ts';
-import { runFlows, watchIntervals, whole, type Lane } from '../flows/flow-run.ts';
+import { runFlows, timedPhase, watchIntervals, whole, type Lane } from '../flows/flow-run.ts';
 import { latencyPercentiles } from '../latency.ts';
 import type { Measurement } from '../record/history.ts';
-import { FLOOR_FLOW_CHILD, startServerProcess } from '../servers/server-process.ts';
+import { FLOOR_FLOW_CHILD, startServerProcess, type ServerProcess } from '../servers/server-process.ts';
 
-interface Call {
+export interface Call {
   /** `undefined` for a GET. */
   operation?: 'plain' | 'sign' | 'verify' | 'sign-message' | 'read-message';
   requestBytes: number;
@@ -32,7 +32,7 @@ interface Call {
   reports?: number;
 }
 
-const FLOWS: Record<'exchange' | 'payment', Call[]> = {
+export const FLOWS: Record<'exchange' | 'payment', Call[]> = {
   exchange: [
     { operation: 'plain', requestBytes: 402, answerBytes: 89 },
     { requestBytes: 0, answerBytes: 555 },
@@ -96,6 +96,29 @@ export async function measure(args: string[]): Promise<Measurement> {
 }
 
 async function measureFlow(calls: Call[], settings: { warmup_s: number; duration_s: number; clients: number; interval_s: number }) {
+  const { server, workload } = await startFloorFlows(calls, settings.clients);
+  try {
+    const intervals = watchIntervals(server, workload, settings.interval_s * 1000);
+    await runFlows(workload, settings.warmup_s * 1000, []);
+    const latencies: number[] = [];
+    const phase = await timedPhase(server, workload, settings.duration_s * 1000, latencies);
+    return {
+      flows: phase.flows,
+      server_cpu_ms_per_flow: phase.serverCpuUs / 1000 / phase.flows,
+      client_cpu_ms_per_flow: phase.clientCpuUs / 1000 / phase.flows,
+      flow_latency_ms: latencyPercentiles(latencies),
+      cpu_ms_per_flow_by_interval: await intervals.stop(),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * The bare floor server in a child process, and `clients` lanes that each run `calls` (a flow of
+ * FLOWS) back to back against it; the caller stops the server.
+ */
+export async function startFloorFlows(calls: Call[], clients: number): Promise<{ server: ServerProcess; workload: { lanes: Lane[]; flow(): Promise<void> } }> {
   const server = await startServerProcess(FLOOR_FLOW_CHILD);
   try {
     const send = async ({ path, init }: Request): Promise<Record<string, string>> => {
@@ -105,30 +128,19 @@ async function measureFlow(calls: Call[], settings: { warmup_s: number; duration
       return answer;
     };
     const requests = await prepare(calls, send);
-    const lanes: Lane[] = Array.from({ length: settings.clients }, () => ({ flows: 0 }));
-    const workload = {
-      lanes,
-      flow: async () => {
-        for (const request of requests) await send(request);
+    const lanes: Lane[] = Array.from({ length: clients }, () => ({ flows: 0 }));
+    return {
+      server,
+      workload: {
+        lanes,
+        flow: async () => {
+          for (const request of requests) await send(request);
+        },
       },
     };
-    const intervals = watchIntervals(server, workload, settings.interval_s * 1000);
-    await runFlows(workload, settings.warmup_s * 1000, []);
-    const before = await server.sample();
-    const clientBefore = process.cpuUsage();
-    const latencies: number[] = [];
-    const flows = await runFlows(workload, settings.duration_s * 1000, latencies);
-    const client = process.cpuUsage(clientBefore);
-    const after = await server.sample();
-    return {
-      flows,
-      server_cpu_ms_per_flow: (after.cpu_us - before.cpu_us) / 1000 / flows,
-      client_cpu_ms_per_flow: (client.user + client.system) / 1000 / flows,
-      flow_latency_ms: latencyPercentiles(latencies),
-      cpu_ms_per_flow_by_interval: await intervals.stop(),
-    };
-  } finally {
+  } catch (error) {
     await server.stop();
+    throw error;
   }
 }
 

@@ -15,6 +15,7 @@
 import type { Measurement } from '../record/history.ts';
 import { BARE_HONO_CHILD, startServerProcess, type ServerProcess } from '../servers/server-process.ts';
 import { canonical, ed25519 as newEd25519, SAMPLE_MESSAGE, validatePayment, withDocument } from './operations.ts';
+import { median } from '../median.ts';
 
 /** CPU µs per call of `operation`, over `count` calls after `count / 5` of warm-up. */
 function cpuPerCall(count: number, operation: () => unknown): number {
@@ -23,11 +24,6 @@ function cpuPerCall(count: number, operation: () => unknown): number {
   for (let index = 0; index < count; index += 1) operation();
   const used = process.cpuUsage(before);
   return Math.round(((used.user + used.system) / count) * 10) / 10;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** The bare app's CPU µs per request, `requests` requests from `clients` keep-alive clients. */

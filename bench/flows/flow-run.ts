@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { latencyPercentiles } from '../latency.ts';
 import type { Measurement } from '../record/history.ts';
-import { cpuProfileFlags, SIMULATOR_CHILD, startServerProcess, type ServerProcess } from '../servers/server-process.ts';
+import { cpuProfileFlags, SIMULATOR_CHILD, startServerProcess, type ProcessSample, type ServerProcess } from '../servers/server-process.ts';
 import { SimulatorApi } from './simulator-api.ts';
 import { OptionError } from '../option-error.ts';
 
@@ -75,18 +75,11 @@ export async function measureFlows<L extends Lane>(args: string[], benchmark: Fl
     // CPU per flow over each interval, warm-up included: the warm-up is long enough once it stops falling.
     const intervals = watchIntervals(simulator, workload, intervalS * 1000);
     await runFlows(workload, settings.warmup_s * 1000, []);
-    const before = await simulator.sample();
     const latencies: number[] = [];
-    const started = performance.now();
-    const clientBefore = process.cpuUsage();
-    const flows = await runFlows(workload, settings.duration_s * 1000, latencies);
-    const client = process.cpuUsage(clientBefore);
-    const elapsedS = (performance.now() - started) / 1000;
-    const after = await simulator.sample();
+    const { flows, elapsedS, serverCpuUs: cpuUs, clientCpuUs, before, after } = await timedPhase(simulator, workload, settings.duration_s * 1000, latencies);
     const cpuPerInterval = await intervals.stop();
     for (const lane of workload.lanes) await workload.checkLane(lane);
 
-    const cpuUs = after.cpu_us - before.cpu_us;
     const figures = {
       flows,
       flows_per_s: flows / elapsedS,
@@ -95,7 +88,7 @@ export async function measureFlows<L extends Lane>(args: string[], benchmark: Fl
       server_cpu_ms_per_flow: cpuUs / 1000 / flows,
       server_cpu_share: cpuUs / 1e6 / elapsedS,
       // The clients' own CPU: what ran on the other core beside the simulator (see bench/floor-flows/).
-      client_cpu_ms_per_flow: (client.user + client.system) / 1000 / flows,
+      client_cpu_ms_per_flow: clientCpuUs / 1000 / flows,
       rss_before_bytes: before.rss_bytes,
       rss_after_bytes: after.rss_bytes,
       heap_used_before_bytes: before.heap_used_bytes,
@@ -113,6 +106,28 @@ export async function measureFlows<L extends Lane>(args: string[], benchmark: Fl
   } finally {
     await simulator.stop();
   }
+}
+
+/** One timed phase of flows: what the server (sampled inside it) and the clients (this process) spent on it. */
+export interface TimedPhase {
+  flows: number;
+  elapsedS: number;
+  serverCpuUs: number;
+  clientCpuUs: number;
+  before: ProcessSample;
+  after: ProcessSample;
+}
+
+/** Runs `workload`'s flows against `server` for `durationMs`, between two samples of the server. */
+export async function timedPhase(server: ServerProcess, workload: Pick<FlowWorkload<Lane>, 'lanes' | 'flow'>, durationMs: number, latencies: number[]): Promise<TimedPhase> {
+  const before = await server.sample();
+  const started = performance.now();
+  const clientBefore = process.cpuUsage();
+  const flows = await runFlows(workload, durationMs, latencies);
+  const client = process.cpuUsage(clientBefore);
+  const elapsedS = (performance.now() - started) / 1000;
+  const after = await server.sample();
+  return { flows, elapsedS, serverCpuUs: after.cpu_us - before.cpu_us, clientCpuUs: client.user + client.system, before, after };
 }
 
 /** Samples the simulator every `everyMs` and answers, on stop, its CPU ms per flow completed in each interval. */

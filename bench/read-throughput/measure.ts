@@ -15,6 +15,7 @@ import { latencyPercentiles, type LatencyPercentiles } from '../latency.ts';
 import { BARE_HONO_CHILD, cpuProfileFlags, SIMULATOR_CHILD, startServerProcess, type ServerProcess } from '../servers/server-process.ts';
 import { issueToken } from '../servers/simulator-tokens.ts';
 import { OptionError } from '../option-error.ts';
+import { median } from '../median.ts';
 
 /** Reads of the demo network that every market maker may make. */
 const READ_ENDPOINTS = [
@@ -176,12 +177,6 @@ function summarise(phases: Phase[]) {
     server_cpu_us_per_request: mean(phases.map((phase) => phase.server_cpu_us_per_request)),
     server_cpu_share: mean(phases.map((phase) => phase.server_cpu_share)),
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function mean(values: number[]): number {
