@@ -20,6 +20,8 @@ import type { Measurement } from '../record/history.ts';
 import { SIMULATOR_CHILD, startServerProcess, type ServerProcess } from '../servers/server-process.ts';
 import { median } from '../median.ts';
 
+type SideName = 'simulator' | 'floor';
+
 interface Side {
   server: ServerProcess;
   workload: { lanes: Lane[]; flow(lane: Lane): Promise<void> };
@@ -27,7 +29,7 @@ interface Side {
 
 interface Round {
   /** Which ran first in this round. */
-  first: 'simulator' | 'floor';
+  first: SideName;
   simulator_ms_per_flow: number;
   floor_ms_per_flow: number;
   ratio: number;
@@ -72,35 +74,34 @@ async function measureKind(kind: 'exchange' | 'payment', settings: { warmup_s: n
     const simulatorServer = await startServerProcess(SIMULATOR_CHILD);
     started.push(simulatorServer);
     const simulatorWorkload = await benchmark.setUp(new SimulatorApi(simulatorServer.url), Math.min(settings.clients, benchmark.maxClients), benchmark.amount.default);
-    const simulator: Side = { server: simulatorServer, workload: simulatorWorkload };
-    const floor: Side = await startFloorFlows(FLOWS[kind], settings.clients);
+    const floor = await startFloorFlows(FLOWS[kind], settings.clients);
     started.push(floor.server);
+    const sides: Record<SideName, Side> = { simulator: { server: simulatorServer, workload: simulatorWorkload }, floor };
 
-    for (const side of [simulator, floor]) await runFlows(side.workload, settings.warmup_s * 1000, []);
+    for (const side of Object.values(sides)) await runFlows(side.workload, settings.warmup_s * 1000, []);
     const rounds: Round[] = [];
     const totals = { simulator: { cpuUs: 0, flows: 0 }, floor: { cpuUs: 0, flows: 0 } };
     for (let round = 0; round < settings.rounds; round += 1) {
-      const first = round % 2 === 0 ? 'simulator' : 'floor';
+      const order: readonly SideName[] = round % 2 === 0 ? ['simulator', 'floor'] : ['floor', 'simulator'];
       const msPerFlow = { simulator: 0, floor: 0 };
-      for (const name of first === 'simulator' ? (['simulator', 'floor'] as const) : (['floor', 'simulator'] as const)) {
-        const side = name === 'simulator' ? simulator : floor;
-        const phase = await timedPhase(side.server, side.workload, settings.duration_s * 1000, []);
+      for (const name of order) {
+        const phase = await timedPhase(sides[name].server, sides[name].workload, settings.duration_s * 1000, []);
         msPerFlow[name] = phase.serverCpuUs / 1000 / phase.flows;
         totals[name].cpuUs += phase.serverCpuUs;
         totals[name].flows += phase.flows;
       }
-      rounds.push({ first, simulator_ms_per_flow: msPerFlow.simulator, floor_ms_per_flow: msPerFlow.floor, ratio: msPerFlow.simulator / msPerFlow.floor });
+      rounds.push({ first: order[0]!, simulator_ms_per_flow: msPerFlow.simulator, floor_ms_per_flow: msPerFlow.floor, ratio: msPerFlow.simulator / msPerFlow.floor });
     }
     for (const lane of simulatorWorkload.lanes) await simulatorWorkload.checkLane(lane);
 
     const simulatorMs = totals.simulator.cpuUs / 1000 / totals.simulator.flows;
     const floorMs = totals.floor.cpuUs / 1000 / totals.floor.flows;
-    const ratios = rounds.map((round) => round.ratio).sort((a, b) => a - b);
+    const ratios = rounds.map((round) => round.ratio);
     return {
       rounds,
       median_ratio: median(ratios),
-      min_ratio: ratios[0]!,
-      max_ratio: ratios[ratios.length - 1]!,
+      min_ratio: Math.min(...ratios),
+      max_ratio: Math.max(...ratios),
       simulator_ms_per_flow: simulatorMs,
       floor_ms_per_flow: floorMs,
       ratio_of_totals: simulatorMs / floorMs,
