@@ -6,12 +6,14 @@ import { answerMalformedHttp, unbuildableRequest } from './http/malformed-http.t
 import { lingerOnUnreadBodies } from './http/lingering-close.ts';
 import { Simulator, type SimulatorOptions } from './simulator.ts';
 import { isFaultName, type FaultName } from './faults/catalogue.ts';
+import { isReadingName, type ReadingName } from './readings/catalogue.ts';
 
-export interface StartOptions extends Omit<SimulatorOptions, 'faults'> {
+export interface StartOptions extends Omit<SimulatorOptions, 'faults' | 'readings'> {
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
   faults?: string[];
+  readings?: string[];
 }
 
 export interface RunningSimulator {
@@ -24,7 +26,9 @@ export interface RunningSimulator {
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
   const unknown = (options.faults ?? []).filter((name) => !isFaultName(name));
   if (unknown.length > 0) throw new Error(`unknown faults: ${unknown.join(', ')}`);
-  const simulator = await Simulator.create({ ...options, faults: options.faults as FaultName[] | undefined }, createApp);
+  const unread = (options.readings ?? []).filter((name) => !isReadingName(name));
+  if (unread.length > 0) throw new Error(`unknown readings: ${unread.join(', ')}`);
+  const simulator = await Simulator.create({ ...options, faults: options.faults as FaultName[] | undefined, readings: options.readings as ReadingName[] | undefined }, createApp);
   const app = simulator.app;
   const host = options.host ?? '127.0.0.1';
   // The adapter's listener on a plain Node server (what `serve` builds), so that requests refused

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { createState, type SimState } from './state.ts';
 import type { RetentionOptions } from './retention/retention.ts';
 import type { FaultName } from './faults/catalogue.ts';
+import type { ReadingName } from './readings/catalogue.ts';
 import { Autopilot } from './autopilot/autopilot.ts';
 import { clockOf, DEFAULT_DELAY_MS, type NetworkFile } from './network/network-file.ts';
 import { demoMembersOnly, demoNetwork } from './network/demo.ts';
@@ -19,6 +20,8 @@ export interface SimulatorOptions {
   /** Start instant of the clock, ms since the epoch (default: the network file's, else now). */
   clock?: number;
   faults?: FaultName[];
+  /** Reading variants to play (readings/catalogue.ts); a network file's `readings:` are added to them. */
+  readings?: ReadingName[];
   networkSeed?: string;
   /** Serve the control plane `/sim` and the dashboard `/ui` to non-loopback clients too (off by default). */
   controlFromAnywhere?: boolean;
@@ -68,7 +71,7 @@ export class Simulator {
   }
 
   /**
-   * Fresh state; faults switched on at start-up stay on across resets. With no network given, the one
+   * Fresh state; faults and readings switched on stay on across resets (a network file's readings join them). With no network given, the one
    * the simulator started with. A network file's opening calls run before its autopilot starts.
    */
   async reset(options: { network?: NetworkChoice; clock?: number } = {}): Promise<SimState> {
@@ -79,6 +82,7 @@ export class Simulator {
       clock: options.clock ?? (network && clockOf(network)),
       networkSeed: this.options.networkSeed,
       faults: this.current ? this.current.faults.list() : this.options.faults,
+      readings: [...new Set([...(this.current ? this.current.readings.list() : (this.options.readings ?? [])), ...(network?.readings ?? [])])],
       // A network file's retention, with `--retention` (the options) winning name by name.
       retention: { ...network?.retention, ...this.options.retention },
     });

@@ -5,6 +5,7 @@ import { AssetRegistry } from './assets/registry.ts';
 import { TokenService } from './auth/tokens.ts';
 import { PaymentPointDirectory } from './payment-points/directory.ts';
 import { FaultSwitch, type FaultName } from './faults/catalogue.ts';
+import { ReadingSwitch, type ReadingName } from './readings/catalogue.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { GatewayQueues } from './gateway/queues.ts';
 import { deliverLedgerNotifications } from './gateway/listening.ts';
@@ -31,6 +32,8 @@ export interface SimState {
   readonly tokens: TokenService;
   readonly paymentPoints: PaymentPointDirectory;
   readonly faults: FaultSwitch;
+  /** The reading variants being played (readings/catalogue.ts): other behaviours the spec allows. */
+  readonly readings: ReadingSwitch;
   readonly gateway: GatewayQueues;
   /** Funding instructions by end_to_end_identification. */
   readonly funding: FundingBook;
@@ -58,6 +61,7 @@ export interface StateOptions {
   /** Seed of the account keys; the same seed gives the same addresses. */
   networkSeed?: string;
   faults?: FaultName[];
+  readings?: ReadingName[];
   /** Bounds of the stores that grow with traffic (retention/retention.ts); defaults for those not given. */
   retention?: Partial<RetentionOptions>;
 }
@@ -82,6 +86,7 @@ export async function createState(options: StateOptions = {}): Promise<SimState>
     tokens: await TokenService.create(clock, members, faults),
     paymentPoints: new PaymentPointDirectory(),
     faults,
+    readings: new ReadingSwitch(options.readings),
     gateway,
     funding: new FundingBook(bounds.fundingInstructions, dropped),
     quotations: new QuotationBook(bounds.quotations, dropped),

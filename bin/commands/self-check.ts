@@ -1,25 +1,37 @@
 import { faultCatalogue, isFaultName, type FaultName } from '../../simulator/faults/catalogue.ts';
+import { isReadingName, readingCatalogue, type ReadingName } from '../../simulator/readings/catalogue.ts';
 import { runSelfCheck } from '../../suites/self-check/self-check.ts';
+import { runReadingsSelfCheck } from '../../suites/self-check/readings-self-check.ts';
 import { integerOption, parseOptions, UsageError } from './usage.ts';
 
 const help = `Usage: dss self-check [options]
 Runs, for every named fault of the simulator, the checks that verify the fault's requirement against
 a simulator with that fault on, and passes only if each fault is caught by a check failing for it.
+With --readings, the converse: the whole conformance run against a simulator playing each reading
+variant (another behaviour the spec allows) and all of them at once, passing only if no requirement of
+the specification layer fails under any of them (docs/readings.md). Faults and readings never mix.
   --faults <a,b>       run only these faults (default: the whole catalogue)
+  --readings [a,b]     the readings self-check, of these readings (default: every reading)
   --workers <n>        runs at a time, each testing up to six faults, each fault with its own simulator (default 2)
-  --report-dir <dir>   where self-check.json, self-check.md and each fault's run go (default reports)`;
+  --report-dir <dir>   where self-check.json, self-check.md and each fault's run go (default reports);
+                       self-check-readings.json and .md with --readings`;
 
 export async function runSelfCheckCommand(args: string[]): Promise<number> {
-  const { values } = parseOptions(args, { faults: { type: 'string' }, workers: { type: 'string' }, 'report-dir': { type: 'string' } }, help);
+  // `--readings` alone (no list) means every reading: parseArgs takes no optional values, so a bare flag is rewritten.
+  const normalised = args.flatMap((arg, index) => (arg === '--readings' && (args[index + 1] === undefined || args[index + 1]!.startsWith('--')) ? ['--readings=*'] : [arg]));
+  const { values } = parseOptions(normalised, { faults: { type: 'string' }, readings: { type: 'string' }, workers: { type: 'string' }, 'report-dir': { type: 'string' } }, help);
   if (values.help) {
     console.log(help);
     return 0;
   }
-  const result = await runSelfCheck({
-    faults: chosenFaults(values.faults),
-    parallel: integerOption('workers', values.workers, 1, 64) ?? 2,
-    reportDir: values['report-dir'] ?? 'reports',
-  });
+  const parallel = integerOption('workers', values.workers, 1, 64) ?? 2;
+  const reportDir = values['report-dir'] ?? 'reports';
+  if (values.readings !== undefined) {
+    if (values.faults !== undefined) throw new UsageError('--faults and --readings are two self-checks: a fault and a reading are never mixed in one run; give one of them');
+    const result = await runReadingsSelfCheck({ readings: chosenReadings(values.readings), parallel, workers: 2, reportDir });
+    return result.all_passed ? 0 : 1;
+  }
+  const result = await runSelfCheck({ faults: chosenFaults(values.faults), parallel, reportDir });
   return result.all_caught ? 0 : 1;
 }
 
@@ -30,4 +42,13 @@ function chosenFaults(option: string | undefined): FaultName[] {
   if (unknown.length > 0) throw new UsageError(`unknown faults: ${unknown.join(', ')}\nknown faults: ${Object.keys(faultCatalogue).join(', ')}`);
   if (names.length === 0) throw new UsageError('--faults names no fault');
   return names.filter(isFaultName);
+}
+
+function chosenReadings(option: string): ReadingName[] {
+  if (option === '*') return Object.keys(readingCatalogue).filter(isReadingName);
+  const names = [...new Set(option.split(',').map((name) => name.trim()).filter(Boolean))];
+  const unknown = names.filter((name) => !isReadingName(name));
+  if (unknown.length > 0) throw new UsageError(`unknown readings: ${unknown.join(', ')}\nknown readings: ${Object.keys(readingCatalogue).join(', ')}`);
+  if (names.length === 0) throw new UsageError('--readings names no reading');
+  return names.filter(isReadingName);
 }

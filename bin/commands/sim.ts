@@ -1,5 +1,6 @@
 import { startSimulator } from '../../simulator/server.ts';
 import { faultCatalogue } from '../../simulator/faults/catalogue.ts';
+import { readingCatalogue } from '../../simulator/readings/catalogue.ts';
 import { networkView } from '../../simulator/control/network-view.ts';
 import { loadNetwork } from '../../simulator/network/load-network.ts';
 import { NetworkFileError } from '../../simulator/network/network-file.ts';
@@ -15,6 +16,8 @@ const help = `Usage: dss sim [options]
                       answers), empty, or a network file (YAML; see docs/network.md)
   --clock <ms>        start the clock at this instant (ms since the epoch)
   --faults <a,b>      switch on named faults (see GET /sim/faults)
+  --readings <a,b>    play named reading variants: other behaviours the spec allows (docs/readings.md)
+  --list-readings     list the reading variants with the spec lines that allow each, and exit
   --control-remote    serve the control plane /sim and the dashboard /ui to non-loopback clients too
   --retention <a=n,..> history kept at most per store (see GET /sim/retention and docs/semantics.md):
                       quotations, gatewayMessages, ledgerTransactions, notifications, payments,
@@ -29,6 +32,8 @@ export async function runSim(args: string[]): Promise<number> {
       network: { type: 'string' },
       clock: { type: 'string' },
       faults: { type: 'string' },
+      readings: { type: 'string' },
+      'list-readings': { type: 'boolean' },
       'control-remote': { type: 'boolean' },
       retention: { type: 'string' },
     },
@@ -36,6 +41,10 @@ export async function runSim(args: string[]): Promise<number> {
   );
   if (values.help) {
     console.log(help);
+    return 0;
+  }
+  if (values['list-readings']) {
+    console.log(readingListing());
     return 0;
   }
   let network;
@@ -48,6 +57,10 @@ export async function runSim(args: string[]): Promise<number> {
   const faults = values.faults ? values.faults.split(',').map((name) => name.trim()).filter(Boolean) : [];
   const unknown = faults.filter((name) => !Object.hasOwn(faultCatalogue, name));
   if (unknown.length > 0) throw new UsageError(`unknown faults: ${unknown.join(', ')}\nknown faults: ${Object.keys(faultCatalogue).join(', ')}`);
+
+  const readings = values.readings ? values.readings.split(',').map((name) => name.trim()).filter(Boolean) : [];
+  const unread = readings.filter((name) => !Object.hasOwn(readingCatalogue, name));
+  if (unread.length > 0) throw new UsageError(`unknown readings: ${unread.join(', ')}\nknown readings: ${Object.keys(readingCatalogue).join(', ')}`);
 
   let retention;
   try {
@@ -66,6 +79,7 @@ export async function runSim(args: string[]): Promise<number> {
     network,
     clock: integerOption('clock', values.clock, 0, Number.MAX_SAFE_INTEGER),
     faults,
+    readings,
     controlFromAnywhere: values['control-remote'] ?? false,
     retention,
   }).catch((error: unknown) => {
@@ -78,6 +92,8 @@ export async function runSim(args: string[]): Promise<number> {
   console.log(`  control plane        ${running.url}/sim`);
   console.log(`  dashboard            ${running.url}/ui`);
   if (faults.length > 0) console.log(`  faults ON            ${faults.join(', ')}`);
+  const played = running.simulator.state.readings.list();
+  if (played.length > 0) console.log(`  readings played      ${played.join(', ')}`);
   const view = await networkView(running.simulator.state);
   if (view.members.length > 0) {
     console.log('\nManager tokens (valid 15 minutes; renew with GET /client/v1/api/oauth-token/refresh, or get new ones from GET /sim/network):');
@@ -89,6 +105,16 @@ export async function runSim(args: string[]): Promise<number> {
   });
   await running.close();
   return 0;
+}
+
+/** `dss sim --list-readings`: each variant, the spec lines that allow it, and what a profile declares for it. */
+function readingListing(): string {
+  return Object.entries(readingCatalogue)
+    .map(([name, reading]) => {
+      const declares = Object.entries(reading.declares).map(([key, value]) => `${key}: ${value}`).join(', ');
+      return `${name}\n  ${reading.description}\n  spec lines ${reading.spec_lines.join(', ')}; a profile declares ${declares ? `readings: { ${declares} }` : 'nothing (the harness accepts it as it is)'}`;
+    })
+    .join('\n\n');
 }
 
 /** The address cannot be listened on: the user's to change (another port, another host), said in one paragraph. */

@@ -3,6 +3,7 @@ import { validate } from '../../schemas/validators.ts';
 import { isIso4217Code } from '../../schemas/iso4217.ts';
 import { DssError } from '../errors.ts';
 import { isFaultName, faultCatalogue, type FaultName } from '../faults/catalogue.ts';
+import { isReadingName, readingCatalogue, type ReadingName } from '../readings/catalogue.ts';
 import { MemberRejected } from '../members/registry.ts';
 import { TokenRequestRejected } from '../auth/tokens.ts';
 import { parseJsonBody, readRawBody } from '../http/body.ts';
@@ -87,8 +88,22 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
     return c.json(faultList(sim));
   });
 
+  app.get('/readings', (c) => c.json(readingList(sim)));
+  app.post('/readings', async (c) => {
+    const input = await bodyOf(c, controlSchemas.readings);
+    const unknown = [...(input.enable ?? []), ...(input.disable ?? [])].filter((name) => !isReadingName(name));
+    if (unknown.length > 0) throw invalid(`unknown readings: ${unknown.join(', ')}; known: ${Object.keys(readingCatalogue).join(', ')}`);
+    for (const name of input.enable ?? []) sim.state.readings.enable(name as ReadingName);
+    for (const name of input.disable ?? []) sim.state.readings.disable(name as ReadingName);
+    return c.json(readingList(sim));
+  });
+
   app.notFound((c) => sendError(c, sim.state, new DssError('PATH-NOT-FOUND', `No control-plane call ${c.req.method} ${c.req.path}.`)));
   return app;
+}
+
+function readingList(sim: Simulator) {
+  return Object.entries(readingCatalogue).map(([name, reading]) => ({ name, ...reading, enabled: sim.state.readings.on(name as ReadingName) }));
 }
 
 function faultList(sim: Simulator) {

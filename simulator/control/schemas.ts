@@ -63,4 +63,8 @@ export const controlSchemas = {
     type: 'object',
     properties: { enable: { type: 'array', items: { type: 'string' } }, disable: { type: 'array', items: { type: 'string' } } },
   }),
+  readings: input<{ enable?: string[]; disable?: string[] }>({
+    type: 'object',
+    properties: { enable: { type: 'array', items: { type: 'string' } }, disable: { type: 'array', items: { type: 'string' } } },
+  }),
 };

@@ -1,3 +1,4 @@
+import { NamedSwitch } from '../named-switch.ts';
 import type { SpecPart } from '../../schemas/catalogue-types.ts';
 
 /**
@@ -198,26 +199,4 @@ export function isFaultName(name: string): name is FaultName {
 }
 
 /** Which faults are on. Lives in the simulator state; `POST /sim/faults` and `dss sim --faults` switch it. */
-export class FaultSwitch {
-  private readonly enabled = new Set<FaultName>();
-
-  constructor(initial: Iterable<FaultName> = []) {
-    for (const name of initial) this.enabled.add(name);
-  }
-
-  on(name: FaultName): boolean {
-    return this.enabled.has(name);
-  }
-
-  enable(name: FaultName): void {
-    this.enabled.add(name);
-  }
-
-  disable(name: FaultName): void {
-    this.enabled.delete(name);
-  }
-
-  list(): FaultName[] {
-    return [...this.enabled];
-  }
-}
+export class FaultSwitch extends NamedSwitch<FaultName> {}

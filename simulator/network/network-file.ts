@@ -10,6 +10,7 @@ import { isIso4217Code } from '../../schemas/iso4217.ts';
 import { unknownFields } from '../../schemas/unknown-fields.ts';
 import { validate } from '../../schemas/validators.ts';
 import { LATEST_INSTANT } from '../clock.ts';
+import { readingCatalogue, type ReadingName } from '../readings/catalogue.ts';
 import { defaultRetention, type RetentionOptions } from '../retention/retention.ts';
 import { accountIdentificationPattern, bicfiPattern, countryCodePattern, EMISSION, memberIdentificationPattern } from '../members/registry.ts';
 import type { AutopilotRules } from '../autopilot/rules.ts';
@@ -53,6 +54,8 @@ export interface NetworkFile {
   autopilot?: { delay_ms?: number };
   /** How much history the stores keep, by the names of `dss sim --retention` (which wins, name by name). */
   retention?: Partial<RetentionOptions>;
+  /** Reading variants the network plays (readings/catalogue.ts), besides those of `dss sim --readings`. */
+  readings?: ReadingName[];
   members: NetworkMember[];
   assets?: NetworkAsset[];
   credit_lines?: NetworkCreditLine[];
@@ -83,6 +86,7 @@ const networkFileSchema: JsonSchema = {
     clock: { anyOf: [{ type: 'integer', minimum: 0, maximum: LATEST_INSTANT }, { type: 'string', minLength: 1 }] },
     autopilot: { type: 'object', properties: { delay_ms: { type: 'integer', minimum: 0, maximum: 3_600_000 } } },
     retention: { type: 'object', properties: Object.fromEntries(Object.keys(defaultRetention).map((name) => [name, { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }])) },
+    readings: { type: 'array', uniqueItems: true, items: { enum: Object.keys(readingCatalogue) } },
     members: {
       type: 'array',
       minItems: 1,

@@ -37,7 +37,7 @@ export async function publishReport(run: RunRecord, reportDir: string): Promise<
     // The spec index is of the spec the kit was written for; another version's catalogue marks nothing.
     notProvokable: specVersion === DEFAULT_SPEC_VERSION ? notProvokableStatuses() : [],
     specVersion,
-    target: { base_url: target?.base_url ?? null, capabilities: target?.capabilities ?? null },
+    target: { base_url: target?.base_url ?? null, capabilities: target?.capabilities ?? null, ...(target?.readings ? { readings: target.readings } : {}) },
     problems: problem === null ? [] : [problem],
   });
   const report = await signReport({ format: reportFormat, suite_version: suiteVersion(), profile_digest: target?.profile_digest ?? null, results });

@@ -70,7 +70,12 @@ export interface RunTarget {
   profile_digest: string;
   capabilities: Json;
   spec_version: string;
+  /** The readings of the open points the run judged under (docs/readings.md); absent in a target.json of an older kit. */
+  readings?: ReadingsJudgedUnder;
 }
+
+/** Each declarable reading (protocol/readings.ts) the run followed, and whether the profile declared it or it is the reference's. */
+export type ReadingsJudgedUnder = Record<string, { value: string | number; source: 'declared' | 'detected' | 'reference' }>;
 
 /**
  * `failed`: the target broke a rule. `harness-fault`: the harness itself could not carry the check out
@@ -252,7 +257,7 @@ export interface Headline {
 
 export interface ConformanceResults {
   spec_version: string;
-  target: { base_url: string | null; capabilities: Json };
+  target: { base_url: string | null; capabilities: Json; readings?: ReadingsJudgedUnder };
   started_at: string;
   finished_at: string;
   verdict: Verdict;

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../schemas/catalogue-types.ts';
+import { readingsSchema } from '../../protocol/readings.ts';
 import { checkIdPattern } from './check-id.ts';
 
 /**
@@ -87,6 +88,8 @@ export const profileSchema: JsonSchema = {
     timeouts: { type: 'object', properties: { request_ms: milliseconds, check_ms: milliseconds } },
     expected_failures: checkIds,
     quarantine: checkIds,
+    // The target's readings of the open points one request cannot accept both ways (docs/readings.md).
+    readings: readingsSchema,
   },
 };
 

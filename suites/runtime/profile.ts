@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { validate } from '../../schemas/validators.ts';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
+import { withReferenceReadings, type DeclaredReadings } from '../../protocol/readings.ts';
 import { substituteEnv } from './env-substitution.ts';
 import { yaml } from '../yaml.ts';
 import { accessRights, controlKinds, credentialNames, profileSchema, requiredRoles, unknownFields } from './profile-schema.ts';
@@ -67,6 +68,13 @@ export interface Profile {
   expected_failures: string[];
   /** Check ids known to be flaky: skipped, and shown as quarantined. */
   quarantine: string[];
+  /**
+   * The target's readings of the open points the harness must follow (protocol/readings.ts): the
+   * profile's `readings:` block, the reference's for every key it leaves out.
+   */
+  readings: DeclaredReadings;
+  /** The keys the profile's `readings:` block declared (the rest are the reference's by default). */
+  declared_readings: Array<keyof DeclaredReadings>;
 }
 
 /** The simulator's, and the default: the spec leaves the service domain to each service. */
@@ -154,9 +162,10 @@ export function parseProfile(text: string, fileName: string, env: Record<string,
 }
 
 /** The profile as a file writes it (JSON): its sets, not the set this process chose. */
-export function writtenProfile(profile: Profile): Omit<Profile, 'members' | 'member_set'> {
-  const { members: _members, member_set: _set, ...written } = profile;
-  return written;
+export function writtenProfile(profile: Profile): Omit<Profile, 'members' | 'member_set' | 'readings' | 'declared_readings'> & { readings?: Partial<DeclaredReadings> } {
+  const { members: _members, member_set: _set, readings, declared_readings, ...written } = profile;
+  if (declared_readings.length === 0) return written;
+  return { ...written, readings: Object.fromEntries(declared_readings.map((key) => [key, readings[key]])) };
 }
 
 /** `members.mmA` for a profile of one set, `member_sets[1].mmA` for one of several. */
@@ -220,6 +229,7 @@ interface RawProfile {
   timeouts?: { request_ms?: number; check_ms?: number };
   expected_failures?: string[];
   quarantine?: string[];
+  readings?: Partial<DeclaredReadings>;
 }
 
 function withDefaults(raw: RawProfile): Profile {
@@ -241,6 +251,8 @@ function withDefaults(raw: RawProfile): Profile {
     },
     expected_failures: raw.expected_failures ?? [],
     quarantine: raw.quarantine ?? [],
+    readings: withReferenceReadings(raw.readings),
+    declared_readings: Object.keys(raw.readings ?? {}) as Array<keyof DeclaredReadings>,
   };
 }
 

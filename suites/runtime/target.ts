@@ -2,7 +2,9 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ControlClient, TargetClock, type SimAsset, type SimMember } from './control.ts';
 import { DEFAULT_CHECK_MS, DEFAULT_REQUEST_MS, DEFAULT_SERVICE_DOMAIN, loadProfile, profileDigest, writtenProfile, type Profile, type ProfileMember, type RequiredRole } from './profile.ts';
+import { withReferenceReadings, type DeclaredReadings } from '../../protocol/readings.ts';
 import { RecordingChannel } from './recorder.ts';
+import type { ReadingsJudgedUnder } from '../reporters/report-types.ts';
 import { createSimMembers, operatingAccounts } from './sim-members.ts';
 
 /**
@@ -43,7 +45,7 @@ export function hasControl(profile: Profile | null): boolean {
  * A profile for a simulator, from its control plane: the network's first tokenizer and first two
  * market makers when it has them (the demo network does), otherwise members made for this run.
  */
-export async function profileFromSimulator(baseUrl: string): Promise<Profile> {
+export async function profileFromSimulator(baseUrl: string, readings: Partial<DeclaredReadings> = {}): Promise<Profile> {
   const control = new ControlClient({ baseUrl, timeoutMs: DEFAULT_REQUEST_MS, recording: new RecordingChannel(), clock: new TargetClock() });
   const network = await control.network();
   const active = network.members.filter((member) => member.member_state === 'activated');
@@ -69,6 +71,8 @@ export async function profileFromSimulator(baseUrl: string): Promise<Profile> {
     timeouts: { request_ms: DEFAULT_REQUEST_MS, check_ms: DEFAULT_CHECK_MS },
     expected_failures: [],
     quarantine: [],
+    readings: withReferenceReadings(readings),
+    declared_readings: Object.keys(readings) as Array<keyof DeclaredReadings>,
   };
 }
 
@@ -104,8 +108,14 @@ export function writeTargetDescription(runDir: string, profile: Profile): void {
     base_url: profile.base_url,
     profile_digest: profileDigest(profile),
     capabilities: profile.capabilities,
+    readings: readingsJudgedUnder(profile),
     spec_version: '1.0.0',
     started_at: new Date().toISOString(),
   };
   writeFileSync(join(runDir, 'target.json'), `${JSON.stringify(description, null, 2)}\n`);
+}
+
+/** The readings a run judges under, each with where it came from: the profile's declaration, or the reference's by default. */
+export function readingsJudgedUnder(profile: Pick<Profile, 'readings' | 'declared_readings'>): ReadingsJudgedUnder {
+  return Object.fromEntries(Object.entries(profile.readings).map(([key, value]) => [key, { value, source: profile.declared_readings.includes(key as keyof DeclaredReadings) ? 'declared' : 'reference' }]));
 }

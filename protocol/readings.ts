@@ -1,0 +1,56 @@
+/**
+ * The open points of the specification a target profile may declare its reading of, in its
+ * `readings:` block: points where one request cannot be accepted both ways, so the harness must send
+ * what the target reads (docs/readings.md). Every other open point is judged by accepting each reading
+ * the spec allows, and needs no declaration. Both halves read this: the simulator's reading variants
+ * (simulator/readings/catalogue.ts) say which declaration each needs, and the harness's profile
+ * (suites/runtime/profile.ts) parses it. An absent key is the reference profile's reading.
+ */
+
+export interface DeclaredReadings {
+  /**
+   * How the allowlist (POST/DELETE /members/allowlist) and token-renewal (GET /oauth-token/refresh)
+   * bodies carry their one string (spec lines 470-473: "body member_identification (string, required)"):
+   * `bare` a JSON string, `named` an object `{"member_identification": ...}` / `{"oauthBearerToken": ...}`.
+   */
+  string_bodies: 'bare' | 'named';
+  /** Fraction digits the ledger keeps (spec lines 79, 118, 206, 296 give none): amounts sent stay within them. */
+  amount_scale: number;
+  /**
+   * The holder's account a credit line for another member's DSO lives on (spec lines 105, 482):
+   * `emission` its issuance account, `operating` its operating account, as a DSA line does.
+   */
+  dso_line_account: 'emission' | 'operating';
+}
+
+export type ReadingKey = keyof DeclaredReadings;
+
+/** The reference profile's readings: what a profile without a `readings:` block is judged under. */
+export const referenceReadings: Readonly<DeclaredReadings> = Object.freeze({
+  string_bodies: 'bare',
+  amount_scale: 7,
+  dso_line_account: 'emission',
+});
+
+/** The most fraction digits a declared scale may have: amounts then still travel exactly as JSON numbers. */
+export const MAX_AMOUNT_SCALE = 12;
+
+/** The JSON Schema of a profile's `readings:` block (closed: an unknown key is named). */
+export const readingsSchema = {
+  type: 'object',
+  properties: {
+    string_bodies: { enum: ['bare', 'named'] },
+    amount_scale: { type: 'integer', minimum: 0, maximum: MAX_AMOUNT_SCALE },
+    dso_line_account: { enum: ['emission', 'operating'] },
+  },
+} as const;
+
+/** The readings a declaration gives, the reference's for every key it leaves out. */
+export function withReferenceReadings(declared: Partial<DeclaredReadings> = {}): DeclaredReadings {
+  return { ...referenceReadings, ...declared };
+}
+
+/** The keys whose reading differs from the reference's, in a fixed order. */
+export function readingsOtherThanReference(readings: DeclaredReadings): ReadingKey[] {
+  return (Object.keys(referenceReadings) as ReadingKey[]).filter((key) => readings[key] !== referenceReadings[key]);
+}
