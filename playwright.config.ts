@@ -1,7 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
-/** The fault self-check: minutes of child Playwright runs, so it starts first and the rest runs beside it. */
-const selfCheck = /suites\/self-check\/self-check\.test\.ts$/;
+/**
+ * The fault and readings self-checks: minutes of child Playwright runs each, so they start first and the
+ * rest runs beside them.
+ */
+const selfCheck = /suites\/self-check\/(?:readings-)?self-check\.test\.ts$/;
 /** The type check: a minute of one core, so it starts first on the other worker instead of ending the run. */
 const typeCheck = /^(?:.*\/)?typecheck\.test\.ts$/;
 /**

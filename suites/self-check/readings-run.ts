@@ -49,6 +49,7 @@ export interface ReadingRunOptions {
   parallel: number;
   /** Workers of each run. */
   workers: number;
+  mode?: ReadingRunMode;
   judged: (row: ReadingRow) => void;
 }
 
@@ -68,14 +69,22 @@ export function unionOfReadings(names: readonly ReadingName[]): ReadingName[] {
   return taken;
 }
 
-/** Each of `names` alone, then (with more than one) the union; judged in that order. */
-export function readingRuns(names: readonly ReadingName[]): Array<{ name: string; played: ReadingName[] }> {
-  const single = names.map((name) => ({ name, played: [name] }));
-  return names.length > 1 ? [...single, { name: UNION, played: unionOfReadings(names) }] : single;
+/**
+ * The runs of the self-check, judged in this order. `each`: every one of `names` alone, then (with more
+ * than one) the union. `covering`, the fewest runs that still play every reading (`npm test`'s): the
+ * union, then alone each reading the union could not take.
+ */
+export function readingRuns(names: readonly ReadingName[], mode: ReadingRunMode = 'each'): Array<{ name: string; played: ReadingName[] }> {
+  const union = unionOfReadings(names);
+  const alone = (name: ReadingName) => ({ name, played: [name] });
+  if (mode === 'covering') return names.length > 1 ? [{ name: UNION, played: union }, ...names.filter((name) => !union.includes(name)).map(alone)] : names.map(alone);
+  return names.length > 1 ? [...names.map(alone), { name: UNION, played: union }] : names.map(alone);
 }
 
+export type ReadingRunMode = 'each' | 'covering';
+
 export async function runReadings(names: readonly ReadingName[], options: ReadingRunOptions): Promise<ReadingRow[]> {
-  const runs = readingRuns(names);
+  const runs = readingRuns(names, options.mode);
   const rows: ReadingRow[] = new Array(runs.length);
   let next = 0;
   const worker = async () => {

@@ -9,7 +9,7 @@ import type { ReadingName } from '../../simulator/readings/catalogue.ts';
 import { buildScript } from '../kit-layout.ts';
 import { runNode } from './child.ts';
 import { MAX_SPEC_INCONCLUSIVE } from './readings-judgement.ts';
-import { readingRuns, runReadings, type ReadingRow } from './readings-run.ts';
+import { readingRuns, runReadings, type ReadingRow, type ReadingRunMode } from './readings-run.ts';
 
 export const readingsSelfCheckFormat = 'dss-self-check-readings/1';
 
@@ -33,6 +33,8 @@ export interface ReadingsSelfCheckOptions {
   /** Workers of each run. */
   workers: number;
   reportDir: string;
+  /** `each` (the default): every reading alone, then all at once; `covering`: the fewest runs that play every reading. */
+  mode?: ReadingRunMode;
   log?: (line: string) => void;
 }
 
@@ -50,8 +52,9 @@ export async function runReadingsSelfCheck(options: ReadingsSelfCheckOptions): P
   const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', DSS_PROFILE: '', DSS_TARGET: '', DSS_SHARD: '', DSS_REPORT_DIR: '' };
   const build = await runNode([buildScript, '--if-stale'], env, BUILD_TIMEOUT_MS);
   if (build.code !== 0) throw new Error(`the build of dist/ failed:\n${build.output}`);
-  const total = readingRuns(options.readings).length;
-  log(`Readings self-check: ${total} conformance runs (${options.readings.length} readings${total > options.readings.length ? ', then all at once' : ''}), ${options.parallel} at a time`);
+  const runs = readingRuns(options.readings, options.mode);
+  const total = runs.length;
+  log(`Readings self-check: ${total} conformance run${total === 1 ? '' : 's'} (${runs.map((run) => run.name).join(', ')}), ${options.parallel} at a time`);
   let done = 0;
   const heartbeat = setInterval(() => {
     if (performance.now() - lastLine >= HEARTBEAT_MS) log(`  ... ${done}/${total} judged after ${((performance.now() - started) / 1000).toFixed(0)} s`);
@@ -62,6 +65,7 @@ export async function runReadingsSelfCheck(options: ReadingsSelfCheckOptions): P
     env,
     parallel: options.parallel,
     workers: options.workers,
+    mode: options.mode,
     judged: (row) => {
       done += 1;
       log(`  [${String(done).padStart(2)}/${total}] ${row.name}: ${row.passed ? 'passed' : 'FAILED'} (specification ${row.spec_passed} passed, ${row.spec_failed.length} failed, ${row.spec_inconclusive.length} inconclusive; profile ${row.profile_failed.length} failed) in ${(row.duration_ms / 1000).toFixed(1)} s`);
