@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCatalogue, type Citation } from './catalogue.ts';
 import { loadSpecIndex, normalised, notProvokableStatuses, specLines } from './spec-index.ts';
+import { readingsReliedOn, semanticsCitedBySpecification } from './readings-relied-on.ts';
+import { referenceReadings } from '../../protocol/readings.ts';
 
 /**
  * The catalogue, the index of the spec's statements and the spec itself in step: every statement maps to a
@@ -132,4 +134,34 @@ test('the statuses no client can provoke are read from their table rows: endpoin
   expect(statuses).toContain('tokenizer POST /transactions/send 404');
   expect(statuses.filter((entry) => entry.endsWith(' 500'))).toHaveLength(12);
   expect(statuses).not.toContain('member POST /exchange 404');
+});
+
+/** Every TypeScript file under `folder` (from the package root), tests and the reading's own definitions aside. */
+function harnessModules(folder: string): string[] {
+  return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => join(folder, file));
+}
+
+/** Where the profile parses and reports the readings: they name every key without following any. */
+const readingPlumbing = new Set(['suites/runtime/profile.ts', 'suites/runtime/profile-schema.ts', 'suites/runtime/target.ts', 'suites/requirements/readings-relied-on.ts']);
+
+test('the modules that follow a declared reading, and the specification requirements judged under it, are the reviewed list', () => {
+  const problems: string[] = [];
+  const modules = [...harnessModules('suites'), ...harnessModules('schemas')].filter((file) => !readingPlumbing.has(file) && !file.startsWith('suites/reporters/') && !file.startsWith('suites/self-check/'));
+  for (const key of Object.keys(referenceReadings) as Array<keyof typeof referenceReadings>) {
+    const reviewed = readingsReliedOn[key];
+    const following = modules.filter((file) => new RegExp(`\\b${key}\\b`).test(readFileSync(join(root, file), 'utf8')));
+    for (const file of following.filter((file) => !reviewed.modules.includes(file))) problems.push(`${file} follows the reading ${key}, which suites/requirements/readings-relied-on.ts does not list for it`);
+    for (const file of reviewed.modules.filter((file) => !following.includes(file))) problems.push(`readings-relied-on.ts lists ${file} for ${key}, which it does not read`);
+    for (const id of reviewed.requirements) if (byId.get(id)?.layer !== 'specification') problems.push(`readings-relied-on.ts: ${id} (${key}) is not a specification requirement`);
+    if (reviewed.modules.length > 0 && reviewed.requirements.length === 0) problems.push(`${key} is followed by ${reviewed.modules.join(', ')} but judges no specification requirement`);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('a specification requirement asserts what its spec lines state: it cites docs/semantics.md only where the reviewed list says why that adds no rule', () => {
+  const citing = requirements.filter((requirement) => requirement.layer === 'specification' && requirement.cites.some((citation) => 'semantics' in citation)).map((requirement) => requirement.id);
+  expect(citing.filter((id) => !(id in semanticsCitedBySpecification)), 'specification requirements whose rule rests on docs/semantics.md: move that clause to a profile twin').toEqual([]);
+  expect(Object.keys(semanticsCitedBySpecification).filter((id) => !citing.includes(id)), 'stale entries of semanticsCitedBySpecification').toEqual([]);
 });
