@@ -34,7 +34,7 @@ function requirementRow(requirement: CataloguedRequirement): string {
   const notes = [
     requirement.prerequisites.length > 0 ? `Prerequisites: ${requirement.prerequisites.join(', ')}.` : '',
     requirement.not_testable !== null ? `**Not testable from outside:** ${requirement.not_testable}` : '',
-    readingsOf(requirement.id).length > 0 ? `Judged under the target’s reading of: ${readingsOf(requirement.id).map((key) => `[${key}](readings.md#${key.replace(/_/g, '-')})`).join(', ')}.` : '',
+    readingsOf(requirement.id).length > 0 ? `Judged under the target’s reading of: ${readingsOf(requirement.id).map((key) => `[${key}](readings.md#${key})`).join(', ')}.` : '',
   ].filter((note) => note !== '');
   const rule = [requirement.statement, ...notes].map(cell).join('<br>');
   return `| <a id="${requirement.id}"></a>${requirement.id} | ${requirement.level} | ${rule} | ${sources(requirement)} |`;
