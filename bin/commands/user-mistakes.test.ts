@@ -152,6 +152,21 @@ test('dss report on a missing file, or on files that hold no results, says which
   expectOneParagraph(unusable.stderr);
 });
 
+test('dss verify-report on a file that is not there, or on a folder, is the user’s mistake (2), not a report that failed verification (1)', async () => {
+  const missing = await dss(['verify-report', join(work, 'nowhere.json')]);
+  expect(missing.status).toBe(2);
+  expect(missing.stderr).toContain(`cannot read ${join(work, 'nowhere.json')}: no such file`);
+  expectOneParagraph(missing.stderr);
+  const folder = await dss(['verify-report', work]);
+  expect(folder.status).toBe(2);
+  expect(folder.stderr).toContain('it is not a file');
+  const damaged = join(work, 'damaged.json');
+  writeFileSync(damaged, '{"format": "dss-conformance-report/1"');
+  const verified = await dss(['verify-report', damaged]);
+  expect(verified.status).toBe(1);
+  expect(verified.stderr).toContain('NOT verified');
+});
+
 test('dss sim on a busy port names the port and suggests --port 0', async () => {
   const server = createServer();
   const port = await listening(server);

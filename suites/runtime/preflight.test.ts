@@ -57,8 +57,18 @@ test('every broken credential is named once, with why; a blocked member and an I
   }
 });
 
+/** A target whose every member has the accounts main and second, and whose tokenizer tkn issues USD. */
+function consistentTarget() {
+  return startTestServer((req, _body, res) => {
+    const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.url === '/client/v1/api/digital-accounts') return json(['main', 'second'].map((account) => ({ account_identification: account, distributed_ledger_account_address: `address-of-${account}` })));
+    if (req.url === '/tokenizer/v1/api/settlement-instruments/available/tkn') return json([{ asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tkn' }]);
+    return json([]);
+  });
+}
+
 test('a good profile passes; an address nothing listens on stops it with one line', async () => {
-  const server = await startTestServer((_req, _body, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
+  const server = await consistentTarget();
   try {
     const text = profileText(server.url, { tokenizer: token('tkn'), mmA: token('mm-a'), mmB: token('mm-b') });
     expect(await preflight(parseProfile(text, 'p.yaml', {}), { sets: [0] })).toEqual([]);
@@ -78,6 +88,22 @@ async function unusedAddress(): Promise<string> {
   await new Promise((resolve) => server.close(resolve));
   return `http://127.0.0.1:${port}`;
 }
+
+test('accounts a member does not have and assets its tokenizer does not issue are the profile’s mistakes, one line each', async () => {
+  const server = await consistentTarget();
+  try {
+    const text = profileText(server.url, { tokenizer: token('tkn'), mmA: token('mm-a'), mmB: token('mm-b') })
+      .replace('accounts: [main] }\n  mmA:', 'accounts: [main], assets: [{ asset_code_identification: USD, asset_issuer_identification: tkn }, { asset_code_identification: EUR, asset_issuer_identification: tkn }] }\n  mmA:')
+      .replace('identification: mm-b, token: "', 'identification: mm-b, accounts: [main, ops], token: "')
+      .replace(/(mm-b, accounts: \[main, ops\], token: "[^"]+"), accounts: \[main\]/, '$1');
+    expect(await preflight(parseProfile(text, 'p.yaml', {}), { sets: [0] })).toEqual([
+      'members.tokenizer.assets (tkn): EUR of tkn not issued by this tokenizer on the target (GET /tokenizer/v1/api/settlement-instruments/available/tkn lists USD of tkn); list the DSAs it issues',
+      'members.mmB.accounts (mm-b): ops is not among the member\'s accounts on the target (GET /client/v1/api/digital-accounts lists main, second)',
+    ]);
+  } finally {
+    await server.close();
+  }
+});
 
 test('a target that answers badly is reached: the checks judge it, not preflight', async () => {
   const server = await startTestServer((_req, _body, res) => res.writeHead(500).end('oops'));

@@ -37,9 +37,53 @@ export async function preflight(profile: Profile, options: PreflightOptions): Pr
         const extra = tokenProblem(given.token, member.identification, now()) ?? (read ? await refusal(profile, given.token, read) : null);
         if (extra) problems.push(`${path}.tokens.${name} (${member.identification}): token ${extra}`);
       }
+      // What the profile says of the member must hold on the target, or every check acting on it would blame the target.
+      if (!problem && role !== 'blocked') problems.push(...(await memberProblems(profile, member, path)));
     }
   }
   return problems;
+}
+
+/**
+ * The member the profile describes is the target's: its operating accounts are among those it lists, and
+ * the DSAs the profile says it issues are among those the target lists as issued by it. Only an answer
+ * that shows the profile wrong is a problem: another status, or an unreadable body, is left to the checks.
+ */
+async function memberProblems(profile: Profile, member: ProfileMember, path: string): Promise<string[]> {
+  const problems: string[] = [];
+  const accounts = await listRead(profile, member.token, ownRead.path);
+  if (accounts !== null) {
+    const listed = accounts.flatMap((account) => (typeof account.account_identification === 'string' ? [account.account_identification] : []));
+    const missing = member.accounts.filter((account) => !listed.includes(account));
+    if (missing.length > 0) problems.push(`${path}.accounts (${member.identification}): ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not among the member's accounts on the target (GET ${ownRead.path} lists ${listed.join(', ') || 'none'})`);
+  }
+  if (member.assets.length === 0) return problems;
+  const available = `${fullPath(listAvailable).replace('{tokenizer_identification}', encodeURIComponent(member.identification))}`;
+  const issued = await listRead(profile, member.token, available, true);
+  if (issued === null) return problems;
+  const unknown = member.assets.filter((asset) => !issued.some((entry) => entry.asset_code_identification === asset.asset_code_identification && entry.asset_issuer_identification === asset.asset_issuer_identification));
+  const listed = issued.map((entry) => `${String(entry.asset_code_identification)} of ${String(entry.asset_issuer_identification)}`).join(', ') || 'none';
+  if (unknown.length > 0) problems.push(`${path}.assets (${member.identification}): ${unknown.map((asset) => `${asset.asset_code_identification} of ${asset.asset_issuer_identification}`).join(', ')} not issued by this tokenizer on the target (GET ${available} lists ${listed}); list the DSAs it issues`);
+  return problems;
+}
+
+const listAvailable = endpointById('tokenizer.listAvailableInstruments');
+
+/**
+ * A listing as an array of objects, or null when the answer says nothing about the profile (not 200 with
+ * such an array). With `emptyOn404`, a 404 is the empty listing (the spec lists "404 no issued assets").
+ */
+async function listRead(profile: Profile, token: string, path: string, emptyOn404 = false): Promise<Array<Record<string, unknown>> | null> {
+  const result = await send({ method: 'GET', url: `${profile.base_url.replace(/\/+$/, '')}${path}`, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms });
+  if (result.kind === 'failure') return null;
+  if (result.status === 404 && emptyOn404) return [];
+  if (result.status !== 200) return null;
+  try {
+    const body: unknown = JSON.parse(result.bodyText);
+    return Array.isArray(body) && body.every((entry) => typeof entry === 'object' && entry !== null) ? (body as Array<Record<string, unknown>>) : null;
+  } catch {
+    return null;
+  }
 }
 
 interface Read {

@@ -192,3 +192,13 @@ test('a validated profile is marked in the environment its children inherit; the
   parseProfile(other, 'other.yaml', inherited);
   expect(inherited[PROFILE_CHECKED_ENV]).toBe(env[PROFILE_CHECKED_ENV]);
 });
+
+test('a base_url that ends in an interface family’s path is refused with the URL to give instead', () => {
+  const text = minimal.replace('base_url: https://dss.example.test/api', 'base_url: https://dss.example.test/api/client/v1/api/');
+  expect(problemsOf(() => parseProfile(text, 'target.yaml', { TKN_TOKEN: 't' }))).toEqual([
+    '/base_url: ends in the interface path /client/v1/api, which the kit adds itself to reach both families: give https://dss.example.test/api instead',
+  ]);
+  expect(problemsOf(() => parseProfile(minimal.replace('/api\n', '/tokenizer/v1/api\n'), 'target.yaml', { TKN_TOKEN: 't' }))).toEqual([
+    expect.stringContaining('give https://dss.example.test instead'),
+  ]);
+});

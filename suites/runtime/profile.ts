@@ -150,7 +150,7 @@ export function parseProfile(text: string, fileName: string, env: Record<string,
   const marks = env[PROFILE_CHECKED_ENV]?.split(' ') ?? [];
   if (!marks.includes(mark)) {
     const result = validate(profileSchema, data);
-    const problems = [...(result.valid ? [] : result.errors.map(withRootPath)), ...unknownFields(profileSchema, data), ...memberSetProblems(data)];
+    const problems = [...(result.valid ? [] : result.errors.map(withRootPath)), ...unknownFields(profileSchema, data), ...memberSetProblems(data), ...baseUrlProblems(data)];
     if (problems.length > 0) throw new ProfileError(fileName, problems);
     env[PROFILE_CHECKED_ENV] = [...marks, mark].join(' ');
   }
@@ -171,6 +171,19 @@ export function writtenProfile(profile: Profile): Omit<Profile, 'members' | 'mem
 /** `members.mmA` for a profile of one set, `member_sets[1].mmA` for one of several. */
 export function memberPath(profile: Pick<Profile, 'member_sets'>, set: number, role: string): string {
   return profile.member_sets.length === 1 ? `members.${role}` : `member_sets[${set}].${role}`;
+}
+
+/**
+ * A base URL that already ends in an interface family's path (`/client/v1/api`, `/tokenizer/v1/api`):
+ * the kit adds those itself, so every call would go to a path the target does not serve and be blamed
+ * on it. Said with the URL to give instead.
+ */
+function baseUrlProblems(data: unknown): string[] {
+  const baseUrl = data !== null && typeof data === 'object' ? (data as { base_url?: unknown }).base_url : undefined;
+  if (typeof baseUrl !== 'string') return [];
+  const family = /\/(?:client|tokenizer)\/v\d+\/api\/*$/.exec(baseUrl);
+  if (!family) return [];
+  return [`/base_url: ends in the interface path ${family[0].replace(/\/+$/, '')}, which the kit adds itself to reach both families: give ${baseUrl.slice(0, family.index) || baseUrl.split('/').slice(0, 3).join('/')} instead`];
 }
 
 /** `members` or `member_sets`, exactly one of them. */
