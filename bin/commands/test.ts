@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { CHECK_FILTER_ENV, checkFilter, RUN_FILTERS_ENV } from '../../suites/reporters/run-scope.ts';
 import { compiledRunEnv, conformanceConfig } from '../../suites/kit-layout.ts';
 import { DEFAULT_REQUEST_MS, loadProfile, ProfileError, shardMemberSet } from '../../suites/runtime/profile.ts';
 import { UserMistake } from '../../suites/runtime/user-mistake.ts';
+import { REACHABILITY_CHECK } from '../../suites/runtime/check-id.ts';
 import { expectControlPlane, expectReachable } from './reach.ts';
 import { parseOptions, UsageError } from './usage.ts';
 
@@ -79,7 +81,29 @@ export async function runTest(args: string[]): Promise<number> {
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
-  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 130 : 1))));
+  const status = await new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 130 : 1))));
+  return status === 0 && filters.length > 0 ? nothingVerified(env.DSS_REPORT_DIR!, filters) ?? status : status;
+}
+
+/**
+ * A filtered run whose selected checks were all skipped (the reachability check aside) verified nothing, which is not a success (a
+ * nightly `--slow --grep auth.token-expiry` without the token it needs): exit status 2, saying why each
+ * was skipped. A run with no report to read keeps Playwright's status.
+ */
+function nothingVerified(reportDir: string, filters: string[]): number | null {
+  let results: { checks?: Array<{ check_id: string; outcome: string; skip_reason: string | null }> };
+  try {
+    results = (JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as { results: typeof results }).results;
+  } catch {
+    return null;
+  }
+  // The reachability check runs whatever the filter: it is not what the filter selected.
+  const checks = (results.checks ?? []).filter((check) => check.check_id !== REACHABILITY_CHECK);
+  if (checks.length === 0 || checks.some((check) => check.outcome !== 'skipped')) return null;
+  const reasons = [...new Set(checks.map((check) => check.skip_reason ?? 'no reason given'))];
+  const selected = checks.length === 1 ? '1 check, and it was skipped' : `${checks.length} checks, and all were skipped`;
+  process.stderr.write(`dss test: nothing was verified: ${filters.join(' ')} selected ${selected}: ${reasons.join('; ')}\n`);
+  return 2;
 }
 
 /**

@@ -61,7 +61,7 @@ test('every broken credential is named once, with why; a blocked member and an I
 function consistentTarget() {
   return startTestServer((req, _body, res) => {
     const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (req.url === '/client/v1/api/digital-accounts') return json(['main', 'second'].map((account) => ({ account_identification: account, distributed_ledger_account_address: `address-of-${account}` })));
+    if (req.url === '/client/v1/api/digital-accounts') return json(['main', 'second'].map((account) => ({ identification: account, distributed_ledger_account_address: `address-of-${account}` })));
     if (req.url === '/tokenizer/v1/api/settlement-instruments/available/tkn') return json([{ asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tkn' }]);
     return json([]);
   });

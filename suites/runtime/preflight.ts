@@ -52,8 +52,9 @@ export async function preflight(profile: Profile, options: PreflightOptions): Pr
 async function memberProblems(profile: Profile, member: ProfileMember, path: string): Promise<string[]> {
   const problems: string[] = [];
   const accounts = await listRead(profile, member.token, ownRead.path);
-  if (accounts !== null) {
-    const listed = accounts.flatMap((account) => (typeof account.account_identification === 'string' ? [account.account_identification] : []));
+  // A digitalAccount's identification is optional (spec line 48): a listing that leaves one out says nothing of the profile.
+  if (accounts !== null && accounts.every((account) => typeof account.identification === 'string')) {
+    const listed = accounts.map((account) => account.identification as string);
     const missing = member.accounts.filter((account) => !listed.includes(account));
     if (missing.length > 0) problems.push(`${path}.accounts (${member.identification}): ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not among the member's accounts on the target (GET ${ownRead.path} lists ${listed.join(', ') || 'none'})`);
   }
