@@ -153,6 +153,21 @@ test.describe('the live reporter', () => {
     expect(merged.report.results.scope).toEqual({ filters: [] });
     expect(merged.ignored).toEqual([`${liveFile}: a conformance report (what dss report writes), not Playwright results`]);
     expect(merged.report.results.verdict).toBe('failed');
+
+    // Shards in folders of their own, each with the .run/target.json its run wrote, merged into a fresh
+    // folder: the merged report names their target; shards of two targets are not merged.
+    const shardDirs = [1, 2].map((index) => join(run.dir, `reports-${index}`));
+    for (const [index, dir] of shardDirs.entries()) {
+      mkdirSync(join(dir, '.run'), { recursive: true });
+      writeFileSync(join(dir, '.run', 'target.json'), JSON.stringify(target));
+      writeFileSync(join(dir, `results-${index + 1}-of-2.json`), readFileSync(index === 0 ? join(run.dir, 'results.json') : secondShard));
+    }
+    const fresh = join(run.dir, 'merged');
+    const gathered = await rebuildReport(shardDirs.map((dir, index) => join(dir, `results-${index + 1}-of-2.json`)), fresh);
+    expect(gathered.report.results.target.base_url).toBe(target.base_url);
+    expect(gathered.report.profile_digest).toBe(target.profile_digest);
+    writeFileSync(join(shardDirs[1]!, '.run', 'target.json'), JSON.stringify({ ...target, base_url: 'http://127.0.0.1:5000' }));
+    await expect(rebuildReport(shardDirs.map((dir, index) => join(dir, `results-${index + 1}-of-2.json`)), join(run.dir, 'mixed'))).rejects.toThrow(/the results given are of different targets or profiles/);
   });
 
   test('fails a run that Playwright alone would pass when a check was flaky', async () => {

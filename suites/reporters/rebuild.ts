@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import type { JSONReport, JSONReportSuite, JSONReportTest, JSONReportTestResult } from '@playwright/test/reporter';
 import { UserMistake } from '../runtime/user-mistake.ts';
 import { publishReport, summaryText, type PublishedReport } from './publish.ts';
@@ -29,10 +31,29 @@ export async function rebuildReport(resultsFiles: string[], reportDir: string): 
     startedAt: new Date(Math.min(...starts)).toISOString(),
     finishedAt: new Date(Math.max(...ends)).toISOString(),
   };
+  await gatherRunTarget(resultsFiles.filter((_file, index) => read[index]!.report), reportDir);
   const published = await publishReport(run, reportDir);
   for (const line of ignored) console.log(`ignored ${line}`);
   console.log(summaryText(published));
   return { ...published, ignored };
+}
+
+/**
+ * What the shards tested, for the merged report: each shard's `.run/target.json` sits beside its results
+ * file. Where the report dir has none of its own, the shards' is copied in, when they all tested the same
+ * target with the same profile; shards that disagree are a mistake of the merge, said before anything is
+ * written. A report dir that has one keeps it (the shards were gathered into it, or it ran one of them).
+ */
+async function gatherRunTarget(resultsFiles: string[], reportDir: string): Promise<void> {
+  const own = join(reportDir, '.run', 'target.json');
+  const found = [...new Set(resultsFiles.map((file) => resolve(dirname(file), '.run', 'target.json')))].filter((file) => existsSync(file) && file !== resolve(own));
+  if (existsSync(own) || found.length === 0) return;
+  const described = await Promise.all(found.map(async (file) => ({ file, target: JSON.parse(await readFile(file, 'utf8')) as { base_url?: unknown; profile_digest?: unknown } })));
+  const first = described[0]!;
+  const other = described.find(({ target }) => target.base_url !== first.target.base_url || target.profile_digest !== first.target.profile_digest);
+  if (other) throw new UserMistake(`the results given are of different targets or profiles (${first.file}: ${String(first.target.base_url)}; ${other.file}: ${String(other.target.base_url)}, another profile digest or URL): merge only the shards of one run.`);
+  await mkdir(dirname(own), { recursive: true });
+  await copyFile(first.file, own);
 }
 
 /** A file that is not there or unreadable is a mistake; a readable file of another kind is set aside, with why. */
