@@ -3,7 +3,7 @@ import { importCycles, readImportGraph } from './import-graph.ts';
 
 /**
  * The project's layering, read from the source (import-graph.ts). The harness (suites/) is an
- * independent judge: it starts a simulator and reads the fault catalogue, and takes no other simulator
+ * independent judge: it starts a simulator and reads the fault and reading catalogues, and takes no other simulator
  * code, so that a wrong rule in the simulator cannot make the harness agree with it; the rules both
  * halves must compute identically live in protocol/. The simulator never reaches up into the harness,
  * and no product code depends on test support. And no import cycle anywhere.
@@ -14,8 +14,11 @@ const edges = [...graph].flatMap(([from, targets]) => targets.map((to) => ({ fro
 const under = (folder: string) => (path: string) => path.startsWith(`${folder}/`);
 const isTest = (path: string) => path.endsWith('.test.ts');
 
-/** What the harness may take from the simulator: its entry point, to start one, and the fault catalogue, for the self-check. */
-const HARNESS_MAY_IMPORT = new Set(['simulator/server.ts', 'simulator/faults/catalogue.ts']);
+/**
+ * What the harness may take from the simulator: its entry point, to start one, and the catalogues of
+ * faults and readings, for the two self-checks (no check reads them: a check never knows what it faces).
+ */
+const HARNESS_MAY_IMPORT = new Set(['simulator/server.ts', 'simulator/faults/catalogue.ts', 'simulator/readings/catalogue.ts']);
 
 function describe(found: Array<{ from: string; to: string }>): string[] {
   return found.map(({ from, to }) => `${from} imports ${to}`);
@@ -30,7 +33,7 @@ test('the graph is read: known imports are found, and every import names a file 
   expect(describe(unresolved)).toEqual([]);
 });
 
-test('suites/ imports from simulator/ only its entry point and the fault catalogue', () => {
+test('suites/ imports from simulator/ only its entry point and the fault and reading catalogues', () => {
   const found = edges.filter(({ from, to }) => under('suites')(from) && under('simulator')(to) && !HARNESS_MAY_IMPORT.has(to));
   expect(describe(found)).toEqual([]);
 });
@@ -66,4 +69,11 @@ test('the cycle finder finds cycles', () => {
     ['e.ts', ['e.ts']],
   ]);
   expect(importCycles(cyclic)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['e.ts']]);
+});
+
+test('no check, flow or runtime module of the harness reads the catalogues of faults and readings: only the self-checks and the catalogue’s own tests do', () => {
+  const catalogues = new Set(['simulator/faults/catalogue.ts', 'simulator/readings/catalogue.ts']);
+  const allowed = (from: string) => isTest(from) || under('suites/self-check')(from);
+  const found = edges.filter(({ from, to }) => under('suites')(from) && catalogues.has(to) && !allowed(from));
+  expect(describe(found)).toEqual([]);
 });
