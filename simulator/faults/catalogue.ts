@@ -19,6 +19,11 @@ const catalogue = {
     part: 'errors',
     requirement: 'ERR-BODY-SHAPE',
   },
+  'error-timestamp-in-seconds': {
+    description: 'Error bodies give their `timestamp` in seconds since the epoch instead of milliseconds.',
+    part: 'errors',
+    requirement: 'ERR-BODY-SHAPE',
+  },
   'unknown-member-wrong-status': {
     description: 'GET /members/{id} answers 400 instead of 404 for an unknown member.',
     part: 'endpoints',
@@ -134,6 +139,11 @@ const catalogue = {
     part: 'authentication',
     requirement: 'AUTH-TOKEN-RIGHTS',
   },
+  'restricted-token-renewable': {
+    description: 'A token limited to some endpoints is let through to GET /oauth-token/refresh although the renewal is not among them: it renews itself.',
+    part: 'authentication',
+    requirement: 'AUTH-TOKEN-RIGHTS',
+  },
   'dso-issuance-ignores-token-accounts': {
     description: 'POST /settlement-instruments issues a DSO with a token that does not grant the issuance account, instead of refusing it with 401.',
     part: 'authentication',
@@ -174,6 +184,11 @@ const catalogue = {
     part: 'endpoints',
     requirement: 'CL-ALLOW-ISSUER-ONLY',
   },
+  'holder-revokes-own-line': {
+    description: 'A credit-line revoke on the member interface reads member_identification as a request does, as the issuer: the holder revokes its own line by naming the issuer.',
+    part: 'endpoints',
+    requirement: 'CL-ALLOW-ISSUER-ONLY',
+  },
   'quotation-cancel-after-completion': {
     description: 'DELETE /exchange/quotations/{quotation_uuid} skips the state guard: an exchanged (completed) quotation is cancelled and reads 90.',
     part: 'states',
@@ -182,7 +197,7 @@ const catalogue = {
   'quotation-request-not-delivered': {
     description: 'A quotation request opens the sellers’ waiting quotations but sends them no gateway message, so no seller learns of it.',
     part: 'events',
-    requirement: 'QUO-DISTRIBUTION',
+    requirement: 'QUO-GATEWAY-DELIVERY',
   },
   'listening-restart-no-replay': {
     description: 'A listening restart with a transaction reference number is answered 200 but delivers nothing again.',
