@@ -81,6 +81,11 @@ const catalogue = {
     part: 'endpoints',
     requirement: 'FUND-SIGNATURES',
   },
+  'transaction-id-reused': {
+    description: 'The ledger hashes a transaction’s transfers alone, without its reference number and time: two identical transfers (two fundings of the same amount to the same account) get the same transaction_identification.',
+    part: 'resources',
+    requirement: 'TXN-ID-UNIQUE',
+  },
   'consolidation-not-atomic': {
     description: 'A consolidation applies its entries one transaction at a time: the entries before a failing one stay moved.',
     part: 'endpoints',
@@ -148,6 +153,11 @@ const catalogue = {
     description: 'POST /settlement-instruments issues a DSO with a token that does not grant the issuance account, instead of refusing it with 401.',
     part: 'authentication',
     requirement: 'INS-DSO-ACCOUNT-MISMATCH',
+  },
+  'numeric-string-accepted': {
+    description: 'POST /transactions/instruction reads funding_amount leniently: a numeric string ("100") is taken for the number the spec declares.',
+    part: 'errors',
+    requirement: 'ERR-INVALID-INPUT',
   },
   'funding-by-other-tokenizer': {
     description: 'POST /transactions/instruction does not compare the caller with the fundingInfo’s tokenizer: a tokenizer may instruct the funding of another tokenizer’s asset.',
