@@ -51,6 +51,16 @@ test.describe('authorize', () => {
     );
   });
 
+  test('fault restricted-token-renewable: a token limited to other endpoints may still renew itself, and nothing else', async () => {
+    const net = await testNetwork();
+    const caller = await net.principal({ member_identification: 'maker-de', role: 'manager', endpoints: ['GET /client/v1/api/members/{member_identification}'] });
+    const renewal = endpoint('member', 'GET', '/oauth-token/refresh', 'read');
+    expect(await refusal(() => authorize(caller, renewal, ip, net.faults))).toBe('AUTH-ENDPOINT-FORBIDDEN');
+    net.faults.enable('restricted-token-renewable');
+    expect(() => authorize(caller, renewal, ip, net.faults)).not.toThrow();
+    expect(await refusal(() => authorize(caller, endpoint('member', 'GET', '/members', 'read'), ip, net.faults))).toBe('AUTH-ENDPOINT-FORBIDDEN');
+  });
+
   test('only the allowed client addresses, IPv4-mapped IPv6 and IPv6 spellings compared canonically', async () => {
     const net = await testNetwork();
     const caller = await net.principal({ member_identification: 'maker-de', role: 'manager', allowed_ips: ['198.51.100.4', '2001:db8::1'] });

@@ -4,6 +4,9 @@ import type { FaultSwitch } from '../faults/catalogue.ts';
 import { normaliseIp } from './ip.ts';
 import { endpointEntry, type Principal } from './principal.ts';
 
+/** The token renewal, as a token's permitted endpoints name it. */
+const RENEWAL_ENTRY = 'GET /client/v1/api/oauth-token/refresh';
+
 /**
  * Whether an authenticated caller may call `endpoint` from `clientIp` (semantics §13, §1). Every
  * refusal is a 401. The fault switch is a parameter, not state of this module, because faults change
@@ -19,7 +22,9 @@ export function authorize(principal: Principal, endpoint: Endpoint, clientIp: st
   }
   if (principal.endpoints !== '*') {
     const entry = endpointEntry(endpoint);
-    if (!principal.endpoints.includes(entry)) throw new DssError('AUTH-ENDPOINT-FORBIDDEN', `The token does not permit ${entry}.`);
+    // Fault restricted-token-renewable: the renewal is let through whatever the token permits, so no token dies of its limits.
+    const renewal = entry === RENEWAL_ENTRY && faults.on('restricted-token-renewable');
+    if (!principal.endpoints.includes(entry) && !renewal) throw new DssError('AUTH-ENDPOINT-FORBIDDEN', `The token does not permit ${entry}.`);
   }
   // Fault ip-allowlist-ignored: the token's addresses are never compared with the caller's.
   if (principal.allowedIps !== '*' && !principal.allowedIps.includes(normaliseIp(clientIp) ?? clientIp) && !faults.on('ip-allowlist-ignored')) {

@@ -138,3 +138,17 @@ test('fault credit-line-allow-by-non-issuer: a market maker revokes and allows a
   // Still no line is found where the holder holds none.
   expect(refusal(() => changeCreditLineAsMember(state, bb, { ...revoke, account_identification: 'second' }))).toMatchObject({ status: 404, code: 'CREDIT-LINE-REFUSED' });
 });
+
+test('fault holder-revokes-own-line: the holder revokes its own DSA line by naming the tokenizer that issues it', async () => {
+  const { state, principal } = await valueNetwork();
+  const aa = await principal('maker-aa');
+  fundLine(state, 'maker-aa', 'main', USD, 1000, '1');
+  const ownRevoke: MemberCreditLineChange = { account_identification: 'main', asset_code_identification: 'USD', credit_line_state: 'revoke', member_identification: 'tokenizer-us' };
+  expect(refusal(() => changeCreditLineAsMember(state, aa, ownRevoke))).toMatchObject({ status: 404, code: 'CREDIT-LINE-REFUSED' });
+  expect(state.ledger.creditLine('maker-aa', 'main', USD)?.state).toBe('allow');
+  state.faults.enable('holder-revokes-own-line');
+  changeCreditLineAsMember(state, aa, ownRevoke);
+  expect(state.ledger.creditLine('maker-aa', 'main', USD)?.state).toBe('revoke');
+  // An allow by the holder is still refused: the fault is the revoke's reading only.
+  expect(refusal(() => changeCreditLineAsMember(state, aa, { ...ownRevoke, credit_line_state: 'allow' }))).toMatchObject({ status: 404, code: 'CREDIT-LINE-REFUSED' });
+});

@@ -39,6 +39,12 @@ export function changeCreditLineAsMember(state: SimState, caller: Principal, cha
     requestCreditLine(state, caller, change);
     return;
   }
+  // Fault holder-revokes-own-line: a revoke reads member_identification as a request does (the issuer), so the
+  // holder revokes its own line by naming the line's issuer.
+  if (change.credit_line_state === 'revoke' && state.faults.on('holder-revokes-own-line') && state.assets.get(change.asset_code_identification, change.member_identification)) {
+    decideCreditLine(state, issuedAsset(state, change.member_identification, change.asset_code_identification), caller.member.identification, change.account_identification, 'revoke');
+    return;
+  }
   // Fault credit-line-allow-by-non-issuer: the line is found by holder, account and code, whoever its issuer.
   const issuer = state.faults.on('credit-line-allow-by-non-issuer') ? issuerOfLine(state, change) : caller.member.identification;
   const asset = issuedAsset(state, issuer, change.asset_code_identification);

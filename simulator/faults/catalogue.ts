@@ -19,6 +19,11 @@ const catalogue = {
     part: 'errors',
     requirement: 'ERR-BODY-SHAPE',
   },
+  'error-timestamp-in-seconds': {
+    description: 'Error bodies give their `timestamp` in seconds since the epoch instead of milliseconds.',
+    part: 'errors',
+    requirement: 'ERR-BODY-SHAPE',
+  },
   'unknown-member-wrong-status': {
     description: 'GET /members/{id} answers 400 instead of 404 for an unknown member.',
     part: 'endpoints',
@@ -75,6 +80,11 @@ const catalogue = {
     description: 'POST /transactions/send does not verify the two signatures: any base64 values are accepted.',
     part: 'endpoints',
     requirement: 'FUND-SIGNATURES',
+  },
+  'transaction-id-reused': {
+    description: 'The ledger hashes a transaction’s transfers alone, without its reference number and time: two identical transfers (two fundings of the same amount to the same account) get the same transaction_identification.',
+    part: 'resources',
+    requirement: 'TXN-ID-UNIQUE',
   },
   'consolidation-not-atomic': {
     description: 'A consolidation applies its entries one transaction at a time: the entries before a failing one stay moved.',
@@ -134,10 +144,20 @@ const catalogue = {
     part: 'authentication',
     requirement: 'AUTH-TOKEN-RIGHTS',
   },
+  'restricted-token-renewable': {
+    description: 'A token limited to some endpoints is let through to GET /oauth-token/refresh although the renewal is not among them: it renews itself.',
+    part: 'authentication',
+    requirement: 'AUTH-TOKEN-RIGHTS',
+  },
   'dso-issuance-ignores-token-accounts': {
     description: 'POST /settlement-instruments issues a DSO with a token that does not grant the issuance account, instead of refusing it with 401.',
     part: 'authentication',
     requirement: 'INS-DSO-ACCOUNT-MISMATCH',
+  },
+  'numeric-string-accepted': {
+    description: 'POST /transactions/instruction reads funding_amount leniently: a numeric string ("100") is taken for the number the spec declares.',
+    part: 'errors',
+    requirement: 'ERR-INVALID-INPUT',
   },
   'funding-by-other-tokenizer': {
     description: 'POST /transactions/instruction does not compare the caller with the fundingInfo’s tokenizer: a tokenizer may instruct the funding of another tokenizer’s asset.',
@@ -174,6 +194,11 @@ const catalogue = {
     part: 'endpoints',
     requirement: 'CL-ALLOW-ISSUER-ONLY',
   },
+  'holder-revokes-own-line': {
+    description: 'A credit-line revoke on the member interface reads member_identification as a request does, as the issuer: the holder revokes its own line by naming the issuer.',
+    part: 'endpoints',
+    requirement: 'CL-ALLOW-ISSUER-ONLY',
+  },
   'quotation-cancel-after-completion': {
     description: 'DELETE /exchange/quotations/{quotation_uuid} skips the state guard: an exchanged (completed) quotation is cancelled and reads 90.',
     part: 'states',
@@ -182,7 +207,7 @@ const catalogue = {
   'quotation-request-not-delivered': {
     description: 'A quotation request opens the sellers’ waiting quotations but sends them no gateway message, so no seller learns of it.',
     part: 'events',
-    requirement: 'QUO-DISTRIBUTION',
+    requirement: 'QUO-GATEWAY-DELIVERY',
   },
   'listening-restart-no-replay': {
     description: 'A listening restart with a transaction reference number is answered 200 but delivers nothing again.',

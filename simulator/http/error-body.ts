@@ -33,5 +33,7 @@ export function errorBody(error: DssError, context: ErrorContext): Record<string
   };
   if (context.memberIdentification) body.member_identification = context.memberIdentification;
   if (context.faults?.on('error-body-without-timestamp')) delete body.timestamp;
+  // Fault error-timestamp-in-seconds: the time is written the way Unix tools write it, in whole seconds.
+  if (context.faults?.on('error-timestamp-in-seconds')) body.timestamp = Math.floor(context.now / 1000);
   return body;
 }

@@ -530,4 +530,20 @@ test.describe('faults', () => {
     ledger.requestCreditLine('market-bb', 'second', USD, 100);
     expect(ledger.submit([op(usdEmission, bbSecond, '1')]).failure?.code).toBe('LEDGER-CREDIT-LINE-NOT-ALLOWED');
   });
+
+  test('transaction-id-reused: two identical transfers share one identifier; without the fault each has its own', () => {
+    const identifiers = (faults: FaultSwitch) => {
+      const clock = new FixedClock();
+      const ledger = new Ledger(clock, faults);
+      ledger.requestCreditLine('market-aa', 'main', USD, 100);
+      ledger.allowCreditLine('market-aa', 'main', USD);
+      const first = ledger.submit([op(usdEmission, aaMain, '1')]);
+      clock.instant += 1_000;
+      const second = ledger.submit([op(usdEmission, aaMain, '1')]);
+      expect([first.status, second.status]).toEqual(['success', 'success']);
+      return new Set([first.transaction_identification, second.transaction_identification]).size;
+    };
+    expect(identifiers(new FaultSwitch())).toBe(2);
+    expect(identifiers(new FaultSwitch(['transaction-id-reused']))).toBe(1);
+  });
 });

@@ -220,7 +220,8 @@ export class Ledger {
     // A memo cut from a larger text (a payment's from its message XML) would keep all of it alive.
     if (memo !== undefined) memo = ownString(memo);
     const submitted = {
-      transaction_identification: transactionIdentification(reference, timestamp, recorded, memo),
+      // Fault transaction-id-reused: the hash covers the transfer alone, so identical transfers share one identifier.
+      transaction_identification: this.faults.on('transaction-id-reused') ? transactionIdentification(0, 0, recorded, memo) : transactionIdentification(reference, timestamp, recorded, memo),
       transaction_reference_number: reference,
       timestamp,
       operations: recorded,

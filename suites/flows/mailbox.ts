@@ -24,6 +24,25 @@ export function mentioning(text: string): (payload: object) => boolean {
 }
 
 /**
+ * A payload that names one of `values`: a string equal to one of them at its top level or one level down
+ * (a field of an object it holds, an item of a list it holds, a field of an object in such a list). The
+ * spec shows no payload shape (line 531), so an identifier counts wherever a plain reading would put it,
+ * and a longer text that merely contains it does not.
+ */
+export function naming(...values: string[]): (payload: object) => boolean {
+  const wanted = new Set(values);
+  const named = (value: unknown) => typeof value === 'string' && wanted.has(value);
+  return (payload) => Object.values(payload).some((value) => named(value) || oneLevelDown(value).some(named));
+}
+
+/** What a field's value holds one level down: an object's fields, a list's items and the fields of its objects. */
+function oneLevelDown(value: unknown): unknown[] {
+  if (typeof value !== 'object' || value === null) return [];
+  if (!Array.isArray(value)) return Object.values(value);
+  return value.flatMap((item) => (typeof item === 'object' && item !== null && !Array.isArray(item) ? Object.values(item) : [item]));
+}
+
+/**
  * The first payload on `member`'s `type` queue, read now or earlier, that `wanted` accepts; fails under
  * `requirement` when none came within `timeoutMs`. `what` says what was awaited, for the message.
  * Requirements: `requirement`, GW-READ-CONSUMES, RES-LEDGER-SCHEMAS.

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { schemaRef } from '../../schemas/resources.ts';
-import { check, CheckFailure, expectErrorBody, expectSchema, expectStatus, HarnessFault, inAttempt, warnShould } from './check.ts';
+import { check, CheckFailure, expectErrorBody, expectMilliseconds, expectSchema, expectStatus, HarnessFault, inAttempt, warnShould } from './check.ts';
 import type { DssResponse } from './client.ts';
 import { expectRefusal, expectRefusalOf, expectRefusalShould } from './refusal.ts';
 
@@ -53,6 +53,15 @@ test('expectErrorBody requires the spec’s three fields only', () => {
   expect(() => expectErrorBody(response(404, ''), 'ERR-BODY-SHAPE')).toThrow('expected a JSON error body, got an empty body');
   expect(() => expectErrorBody(response(404, '<html>oops</html>'), 'ERR-BODY-SHAPE')).toThrow('got a body that is not JSON (it does not parse, or is not UTF-8); body: <html>oops</html>');
   expect(() => expectErrorBody(response(404, '<html>oops</html>', { 'content-type': 'text/html' }), 'ERR-BODY-SHAPE')).toThrow('got a body that is not JSON (content-type text/html); body: <html>');
+});
+
+test('an error timestamp is judged as milliseconds: seconds and microseconds of the same instant fail, a clock set years apart passes', () => {
+  const now = 1_800_000_000_000;
+  expectMilliseconds(now, 'ERR-BODY-SHAPE', 'the timestamp', now);
+  expectMilliseconds(now - 10 * 365 * 86_400_000, 'ERR-BODY-SHAPE', 'the timestamp', now);
+  expect(() => expectMilliseconds(now / 1000, 'ERR-BODY-SHAPE', 'the timestamp', now)).toThrow('[ERR-BODY-SHAPE] expected the timestamp in milliseconds since the epoch (the time now is 1800000000000), got 1800000000 (1970-01-21T20:00:00.000Z as milliseconds: seconds, not milliseconds?)');
+  expect(() => expectMilliseconds(now * 1000, 'ERR-BODY-SHAPE', 'the timestamp', now)).toThrow('microseconds?');
+  expect(() => expectErrorBody(response(404, JSON.stringify({ short_message: 'a', long_message: 'b', timestamp: Math.floor(Date.now() / 1000) })), 'ERR-BODY-SHAPE')).toThrow(/\[ERR-BODY-SHAPE\] expected the timestamp of the error body of GET .* \(404\) in milliseconds/);
 });
 
 test('a redirect is named as such, with where it pointed, and never counts as the status wanted', () => {

@@ -106,13 +106,30 @@ export function expectSchema(body: unknown, schema: JsonSchema, requirement: str
 
 /**
  * The spec's error object: long_message, short_message and an integer timestamp are required; the
- * reference's extra fields (code, troubleshooting_id, ...) are optional for a target.
+ * reference's extra fields (code, troubleshooting_id, ...) are optional for a target. The timestamp is
+ * "in milliseconds since the epoch" (spec line 40): see `expectMilliseconds`.
  */
 export function expectErrorBody(response: DssResponse, requirement: string): void {
   if (response.body === undefined) {
     throw new CheckFailure(requirement, `${describeCall(response)} (${response.status}): expected a JSON error body, got ${response.text === '' ? 'an empty body' : `${notJson(response)}${bodyExcerpt(response)}`}`);
   }
-  expectSchema(response.body, errorSchema, requirement, `the error body of ${describeCall(response)} (${response.status})`);
+  const what = `the error body of ${describeCall(response)} (${response.status})`;
+  expectSchema(response.body, errorSchema, requirement, what);
+  expectMilliseconds((response.body as { timestamp: number }).timestamp, requirement, `the timestamp of ${what}`);
+}
+
+/**
+ * How far, as a factor, an event's timestamp may lie from the harness's clock and still be read as
+ * milliseconds: seconds are a thousand times smaller and microseconds a thousand times larger, while a
+ * target's clock set days or years apart from the harness's (a simulator's moved clock) stays well within.
+ */
+const MILLISECOND_FACTOR = 10;
+
+/** Fails unless `timestamp`, read as milliseconds since the epoch, lies within MILLISECOND_FACTOR of now. */
+export function expectMilliseconds(timestamp: number, requirement: string, what: string, now = Date.now()): void {
+  if (timestamp >= now / MILLISECOND_FACTOR && timestamp <= now * MILLISECOND_FACTOR) return;
+  const unit = timestamp < now / MILLISECOND_FACTOR ? `${new Date(timestamp).toISOString()} as milliseconds: seconds, not milliseconds?` : 'beyond any date as milliseconds: microseconds?';
+  throw new CheckFailure(requirement, `expected ${what} in milliseconds since the epoch (the time now is ${now}), got ${timestamp} (${unit})`);
 }
 
 const errorSchema = schemaRef('error');

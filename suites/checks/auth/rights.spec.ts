@@ -121,7 +121,10 @@ rightsChecks('auth.endpoint-permission', 'to an endpoint the token does not perm
     tokenizer.client.call('member.getAllowlist', { token }),
     tokenizer.client.call('member.listDigitalAccounts', { token }),
   ]);
-  judge.refused(refused);
+  // The renewal is an endpoint like any other (line 508): a token not given it cannot renew itself. Last, as
+  // a renewal let through would replace the token the calls above use.
+  const renewal = await tokenizer.client.call('member.refreshToken', { token, body: token });
+  judge.refused([...refused, renewal]);
 });
 
 rightsChecks('auth.account-permission', 'naming an account the token does not grant', 'AUTH-ACCOUNT-PERMISSION', async (actors, judge) => {

@@ -79,6 +79,12 @@ test('the cases come from the schemas: required fields, types and value sets, on
   expect(labels('member.listTransactions')).toEqual(expect.arrayContaining(['query data_type missing (required)', 'query data_type outside its set', 'query maximum_transaction_count not of type integer']));
   expect(labels('member.consolidate')).toEqual(expect.arrayContaining(['body instruction missing (required)', 'body instruction[0] consolidated_amount missing (required)', 'body instruction[0] source_account_identification of the wrong type (string declared)']));
   expect(labels('member.changeCreditLine')).toContain('body credit_line_state outside its set');
+  // A number given as the string of the request's own value: the type is the one thing changed.
+  expect(labels('tokenizer.createFundingInstruction')).toContain('body funding_amount as a numeric string (number declared)');
+  expect(labels('member.requestQuotations')).toEqual(expect.arrayContaining(['body maximum_amount_limit as a numeric string (number declared)', 'body time_end_request_quotation as a numeric string (integer declared)']));
+  expect(labels('member.consolidate')).toContain('body instruction[0] consolidated_amount as a numeric string (number declared)');
+  const numeric = inputCases(endpointById('tokenizer.createFundingInstruction'), bases['tokenizer.createFundingInstruction']).find((entry) => entry.label === 'body funding_amount as a numeric string (number declared)');
+  expect(numeric?.request.body?.funding_amount).toBe('1');
   const outside = inputCases(endpointById('member.changeCreditLine'), bases['member.changeCreditLine']).find((entry) => entry.label === 'body credit_line_state outside its set');
   expect(outside?.request.body?.credit_line_state).toBe(OUTSIDE_ITS_SET);
 });

@@ -5,7 +5,8 @@ import { isSpecFormat } from '../../../schemas/spec-types.ts';
 /**
  * The input columns of the spec's tables (Required, Type, the value sets and formats of its descriptions),
  * turned into requests that each break exactly one of them: a required field or query parameter left out,
- * a value of the wrong JSON type, a value outside its declared set or format. Only the formats the spec
+ * a value of the wrong JSON type (a number given as a numeric string among them), a value outside its declared
+ * set or format. Only the formats the spec
  * states count (an ISO code, a UUIDv4, base64, a listed set in any case: `isSpecFormat`), never the
  * reference's own input rules. Read from the endpoint's request
  * schemas in schemas/ (the published description of the spec's tables), never written again here: a
@@ -76,6 +77,8 @@ function objectCases(schema: JsonSchema, value: Record<string, unknown>, where: 
     const field = resolved(declared);
     const wrong = wrongTypeOf(field);
     if (wrong !== undefined) cases.push({ label: `${where} ${name} of the wrong type (${String(field.type)} declared)`, value: changed(name, wrong) });
+    const numeric = numericStringOf(field, value[name]);
+    if (numeric !== undefined) cases.push({ label: `${where} ${name} as a numeric string (${String(field.type)} declared)`, value: changed(name, numeric) });
     if (enumOf(field) !== null) cases.push({ label: `${where} ${name} outside its set`, value: changed(name, OUTSIDE_ITS_SET) });
     if (specFormat(field)) cases.push({ label: `${where} ${name} outside its format`, value: changed(name, OUTSIDE_ITS_SET) });
     if (depth > 0) continue;
@@ -112,6 +115,15 @@ function wrongTypeOf(schema: JsonSchema): unknown {
     default:
       return undefined;
   }
+}
+
+/**
+ * The request's own number written as a JSON string ("1" for 1), where the spec declares a number: the value
+ * is right, its type is not, and a lenient parser would take it. Only where the request gives a number, so
+ * that the type is the one thing changed.
+ */
+function numericStringOf(schema: JsonSchema, given: unknown): string | undefined {
+  return (schema.type === 'number' || schema.type === 'integer') && typeof given === 'number' && Number.isFinite(given) ? String(given) : undefined;
 }
 
 /** A text column whose pattern is a format or value set the spec states. */

@@ -1,7 +1,7 @@
 import { schemaRef } from '../../../schemas/resources.ts';
 import { validate } from '../../../schemas/validators.ts';
 import { okBody } from '../../flows/answers.ts';
-import { awaitPayload, mentioning } from '../../flows/mailbox.ts';
+import { awaitPayload, mentioning, naming } from '../../flows/mailbox.ts';
 import { openMarket } from '../../flows/market.ts';
 import { answered, foundQuotations, MINUTE_MS, OPEN_MS, quotationTerms, requestBody, requested, requestQuotations, sameJson, type QuotationState } from '../../flows/quotations.ts';
 import { check, expectStatus, warnShould } from '../../runtime/check.ts';
@@ -73,4 +73,18 @@ test(...check('exchange.distribution', 'delivers a quotation request to the sell
   const state = toBuyer as QuotationState;
   const shaped = validate(schemaRef('quotationState'), toBuyer).valid && state.request_quotation_state === 10 && sameJson(state.response_data, [info]);
   warnShould(shaped, `the buyer's message about quotation ${request.quotationUuid} is ${JSON.stringify(toBuyer)}, expected its quotationState in state 10 with the quotationInfo sent`, 'QUO-GATEWAY-PAYLOAD');
+});
+
+// The specification's half of the delivery: that the two messages arrive, each naming what it is about, whatever
+// their payloads look like (line 531: not shown). The reference's payloads are judged by exchange.distribution.
+test(...check('exchange.gateway-delivery', 'delivers a quotation request to the seller through the gateway, and the answered quotation to the buyer, whatever the payloads look like', { requirements: checkRequirements('QUO-GATEWAY-DELIVERY', 'RES-LEDGER-SCHEMAS', ...OFFER_REQUIREMENTS), endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: 0n, quoted: 0n });
+  const request = await requested(market);
+  await awaitPayload(market.seller, 'quotations', naming(request.requestUuid, request.quotationUuid), 'QUO-GATEWAY-DELIVERY', `naming the request ${request.requestUuid}`);
+
+  await answered(market, quotationTerms(market, request));
+  // The quotation by its quotation_uuid, or by its two parts (line 228: <request_uuid>-<seller>).
+  const seller = market.seller.identification;
+  const aboutQuotation = (payload: object) => naming(request.quotationUuid)(payload) || (naming(request.requestUuid)(payload) && naming(seller)(payload));
+  await awaitPayload(market.buyer, 'quotations', aboutQuotation, 'QUO-GATEWAY-DELIVERY', `naming the quotation ${request.quotationUuid} (or its request ${request.requestUuid} and its seller ${seller})`);
 });

@@ -59,13 +59,19 @@ test(...check('ledger.credit-line-allow-unrequested', 'refuses to allow or revok
   expectRefusal(await instructFunding(actors.tokenizer, info), { status: 404, requirement: 'CL-ALLOW-REQUESTED', level: 'SHOULD' });
 });
 
-test(...check('ledger.credit-line-issuer-only', 'refuses an allow or revoke from anyone but the issuer, and leaves the line usable', { requirements: checkRequirements('CL-ALLOW-ISSUER-ONLY', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.credit-line-issuer-only', 'refuses an allow or revoke from anyone but the issuer, the holder naming the issuer included, and leaves the line usable', { requirements: checkRequirements('CL-ALLOW-ISSUER-ONLY', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
   const [main] = twoAccounts(actors.mmA);
   const line = await openDsaLine(actors, actors.mmA, main, units('1'));
   // Another market maker, and the holder itself: neither issues the tokenizer's DSA.
   const attempts: Array<[Party, 'allow' | 'revoke']> = [[actors.mmB, 'revoke'], [actors.mmA, 'revoke'], [actors.mmB, 'allow'], [actors.mmA, 'allow']];
   for (const [caller, decision] of attempts) {
     expectRefusal(await decideAsMember(caller, line, decision), { status: 404, requirement: 'CL-ALLOW-ISSUER-ONLY', level: 'SHOULD' });
+  }
+  // The holder naming the issuer, as a request would (line 110): a revoke or allow names the member that
+  // asked for the line, so this body is the holder deciding on its own line under another name.
+  for (const decision of ['revoke', 'allow'] as const) {
+    const asIssuer = await actors.mmA.client.call('member.changeCreditLine', { body: { account_identification: main, asset_code_identification: line.asset.code, credit_line_state: decision, member_identification: line.asset.issuer } });
+    expectRefusal(asIssuer, { status: 404, requirement: 'CL-ALLOW-ISSUER-ONLY', level: 'SHOULD' });
   }
   await expectAuthorized(actors.mmA, main, line.asset, true, 'CL-ALLOW-ISSUER-ONLY', 'after revocations by members that do not issue it were refused');
 });

@@ -23,6 +23,7 @@ import { newMember, optionalMember } from '../../flows/party.ts';
 import { check, CheckFailure, expectStatus, HarnessFault, warnShould } from '../../runtime/check.ts';
 import { expect, test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
+import { expectInvalidInputRefused } from '../input-refusal.ts';
 import { REFUSAL_REQUIREMENTS, checkRequirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
 
 /**
@@ -62,6 +63,32 @@ test(...check('ledger.funding-flow', 'funds a member along instruction, two sign
 
 /** ISO 4217 codes to pick a DSA the tokenizer does not issue from. */
 const otherCurrencies = ['CHF', 'JPY', 'SEK', 'NOK', 'DKK', 'NZD'];
+
+// Two transfers alike in everything but their time are still two transactions (line 144: a unique identifier):
+// an identifier hashed from the transfer alone would name both.
+test(...check('ledger.funding-transaction-ids', 'names two identical fundings by two different transaction identifiers', { requirements: checkRequirements('TXN-ID-UNIQUE', ...SETUP_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
+  const { tokenizer, mmA: member } = actors;
+  const [main] = twoAccounts(member);
+  const line = await openDsaLine(actors, member, main, units('2'));
+  const identifiers = async () => {
+    const info = newFundingInfo(tokenizer.identification, line.asset, member.identification, main, units('1'));
+    const result = await settledFunding(tokenizer, info, await instructAndSign(tokenizer, info));
+    return new Set(result.funding_state.map((state) => state.transaction_identification));
+  };
+  const [first, second] = [await identifiers(), await identifiers()];
+  const shared = [...second].filter((identification) => first.has(identification));
+  if (shared.length > 0) throw new CheckFailure('TXN-ID-UNIQUE', `two fundings of 1 unit to ${member.identification}/${main} were both answered with transaction_identification ${shared.join(', ')}`);
+});
+
+// A number written as a string is of the wrong type however right its value (line 118: number (float64)). The
+// input-column cases send it too, where the rest of their request may be refused first; here nothing else is wrong.
+test(...check('ledger.funding-amount-type', 'refuses an instruction that is valid but for its funding_amount, the right number written as a string', { requirements: checkRequirements('ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
+  const { tokenizer, mmA: member } = actors;
+  const [main] = twoAccounts(member);
+  const line = await openDsaLine(actors, member, main, units('1'));
+  const info = newFundingInfo(tokenizer.identification, line.asset, member.identification, main, units('1'));
+  expectInvalidInputRefused(await tokenizer.client.call('tokenizer.createFundingInstruction', { body: { ...info, funding_amount: String(info.funding_amount) } }));
+});
 
 test(...check('ledger.funding-instruction-refused', 'refuses an instruction for an unknown member or a DSA the tokenizer does not issue with 404, and a non-positive amount with 400', { requirements: checkRequirements('FUND-INSTRUCTION-REFUSED', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
   const { tokenizer, mmA: member } = actors;
