@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { DssResponse } from '../runtime/client.ts';
 import { CheckFailure } from '../runtime/check.ts';
 import { drainMessages, MAX_DRAIN_READS, noticeOf, noticesOf, type StreamMessage } from './gateway.ts';
+import { awaitDelivery, awaitPayload, hasPayload } from './mailbox.ts';
 import { findPayload, payloadPlaces, withField } from './payload-places.ts';
 import type { Party } from './party.ts';
 
@@ -82,4 +83,14 @@ test('payload places: the object, then each object directly inside it; lists and
   expect(payloadPlaces('text')).toEqual([]);
   expect(findPayload({ charge: inner }, withField('request_uuid', 'r-1'))).toBe(inner);
   expect(findPayload({ charge: { wrapped: inner } }, withField('request_uuid', 'r-1'))).toBeUndefined();
+});
+
+test('the mailbox finds a payload one level down and tells the response_data object it came in', async () => {
+  const answer = { request_uuid: 'r-2', fee_amount: 2.5 };
+  const member = memberReading([[{ response_data: [{ charge: answer }], timestamp: '1' }]]);
+  const { payload, data } = await awaitDelivery(member, 'charge', withField('request_uuid', 'r-2'), 'CHG-DELIVERY', 'about r-2', 0);
+  expect(payload).toBe(answer);
+  expect(data).toEqual({ charge: answer });
+  expect(await hasPayload(member, 'charge', (candidate) => candidate.fee_amount === 2.5)).toBe(true);
+  await expect(awaitPayload(member, 'charge', withField('request_uuid', 'r-3'), 'CHG-DELIVERY', 'about r-3', 0)).rejects.toThrow(/\[CHG-DELIVERY\] mm-test received no charge gateway message about r-3/);
 });
