@@ -73,7 +73,8 @@ export async function createState(options: StateOptions = {}): Promise<SimState>
   const retention = { options: Object.freeze(retentionOptions(options.retention)), dropped: new DroppedCounts() };
   const { options: bounds, dropped } = retention;
   const ledger = new Ledger(clock, faults, bounds, dropped);
-  const gateway = new GatewayQueues(faults, bounds.gatewayMessages, dropped);
+  const readings = new ReadingSwitch(options.readings);
+  const gateway = new GatewayQueues(faults, bounds.gatewayMessages, dropped, readings);
   deliverLedgerNotifications(ledger, gateway);
   const activity = new ActivityLog(() => clock.now());
   gateway.onEnqueue((member, queue, payload) => activity.record({ kind: 'delivery', member, queue, payload }));
@@ -86,7 +87,7 @@ export async function createState(options: StateOptions = {}): Promise<SimState>
     tokens: await TokenService.create(clock, members, faults),
     paymentPoints: new PaymentPointDirectory(),
     faults,
-    readings: new ReadingSwitch(options.readings),
+    readings,
     gateway,
     funding: new FundingBook(bounds.fundingInstructions, dropped),
     quotations: new QuotationBook(bounds.quotations, dropped),

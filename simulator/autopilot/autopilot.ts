@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { GatewayMessageType } from '../../schemas/enumerations.ts';
 import type { ActivityEntry, CallEntry } from '../activity/activity-log.ts';
+import { deliveredPayload } from '../gateway/queues.ts';
 import type { SimState } from '../state.ts';
 import { isQuotationRequest, answerQuotationRequest } from './market-maker.ts';
 import { CallRefused, MemberApi, type AppFetch } from './member-api.ts';
@@ -138,7 +139,7 @@ export class Autopilot {
     if (!pilot) return;
     this.later(`read ${member} ${queue}`, pilot, 'gateway', `read the ${queue} queue`, async () => {
       const messages = (await pilot.api.member('GET', `/gateway/messages?type=${queue}`)) as Array<{ response_data: object[] }>;
-      for (const payload of messages.flatMap((message) => message.response_data)) await this.handle(pilot, queue, payload);
+      for (const data of messages.flatMap((message) => message.response_data)) await this.handle(pilot, queue, deliveredPayload(this.state.readings, data));
     });
   }
 

@@ -29,7 +29,7 @@ export function answerCharge(state: SimState, caller: Principal, originatorIdent
     state.charges.close(originator.identification, instructed, answer.request_uuid);
   }
   const message: ChargeMessage = { ...answer, sender: instructed };
-  state.gateway.enqueue(originator.identification, 'charge', message, state.clock.now());
+  state.gateway.enqueue(originator.identification, 'charge', 'charge', message, state.clock.now());
 }
 
 /** Why the answer does not answer the request; undefined when it does. */

@@ -29,7 +29,7 @@ export function requestCharge(state: SimState, caller: Principal, instructedIden
 
   state.charges.request(originator, instructed.identification, request);
   const message: ChargeMessage = { ...request, sender: originator };
-  state.gateway.enqueue(instructed.identification, 'charge', message, state.clock.now());
+  state.gateway.enqueue(instructed.identification, 'charge', 'charge_request', message, state.clock.now());
 }
 
 function invalid(detail: string): DssError {

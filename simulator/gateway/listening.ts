@@ -13,7 +13,7 @@ import type { GatewayQueues } from './queues.ts';
  * number is the recovery path, which enqueues again what came after that reference.
  */
 export function deliverLedgerNotifications(ledger: Ledger, gateway: GatewayQueues): void {
-  ledger.onNotification((member, notification) => gateway.enqueue(member, 'transactions', notification, notification.timestamp));
+  ledger.onNotification((member, notification) => gateway.enqueue(member, 'transactions', 'transaction', notification, notification.timestamp));
 }
 
 const REFERENCE_NUMBER = /^[1-9][0-9]{0,15}$/;
@@ -46,6 +46,6 @@ export function restartListening(state: ListeningParts, caller: Principal, accou
   // Stamped with the time of the replay: the message is emitted now, its payload keeps the original time.
   const now = state.clock.now();
   for (const notification of state.ledger.notificationsAfter(member, account, after)) {
-    state.gateway.enqueue(member, 'transactions', notification, now);
+    state.gateway.enqueue(member, 'transactions', 'transaction', notification, now);
   }
 }

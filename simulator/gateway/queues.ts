@@ -2,10 +2,12 @@
  * simulator/gateway/: the gateway message service (semantics §9). Messages addressed to a member wait
  * in one of its four queues until the member reads them with `GET /gateway/messages`; a read consumes
  * what it returns. Producers (ledger notifications, quotations, charges, payments) only enqueue here;
- * what a payload holds is decided by its producer, not by this folder.
+ * what a payload holds is decided by its producer, not by this folder; where it sits in the message is
+ * decided here (`DeliveryKind`).
  */
 import type { GatewayMessageType } from '../../schemas/enumerations.ts';
 import { FaultSwitch } from '../faults/catalogue.ts';
+import { ReadingSwitch } from '../readings/catalogue.ts';
 import { Fifo } from '../retention/fifo.ts';
 import { defaultRetention, DroppedCounts } from '../retention/retention.ts';
 
@@ -15,10 +17,18 @@ export interface StreamMessage {
   timestamp: string;
 }
 
+/**
+ * What a message delivers. The reference puts the payload itself in response_data; under the reading
+ * nested-gateway-payloads (the spec does not show the objects' shape, line 531) it sits under its kind,
+ * `{"charge_request": {…}}`, so that a reader tells the kinds of one queue apart by the key.
+ */
+export const deliveryKinds = ['charge_request', 'charge', 'quotation_request', 'quotation', 'payment', 'transaction'] as const;
+export type DeliveryKind = (typeof deliveryKinds)[number];
+
 /** The most messages one read returns; the rest wait for the next read. */
 export const GATEWAY_READ_LIMIT = 100;
 
-/** Told of every message put on a queue (the dashboard and the autopilot members watch deliveries). */
+/** Told of every message put on a queue (the dashboard and the autopilot members watch deliveries): the payload as its producer made it. */
 export type EnqueueListener = (member: string, type: GatewayMessageType, payload: object) => void;
 
 /**
@@ -34,14 +44,17 @@ export class GatewayQueues {
     private readonly faults: FaultSwitch = new FaultSwitch(),
     private readonly limit: number = defaultRetention.gatewayMessages,
     private readonly dropped: DroppedCounts = new DroppedCounts(),
+    private readonly readings: ReadingSwitch = new ReadingSwitch(),
   ) {}
 
-  /** `timestamp` is when the message was emitted, in ms from the simulator clock. */
-  enqueue(member: string, type: GatewayMessageType, payload: object, timestamp: number): void {
+  /** `timestamp` is when the message was emitted, in ms from the simulator clock; `kind` what `payload` is. */
+  enqueue(member: string, type: GatewayMessageType, kind: DeliveryKind, payload: object, timestamp: number): void {
     const key = queueKey(member, type);
     let queue = this.queues.get(key);
     if (!queue) this.queues.set(key, (queue = new Fifo()));
-    queue.push({ response_data: [payload], timestamp: String(timestamp) });
+    // Reading nested-gateway-payloads: the payload sits under its kind inside the response_data object.
+    const data = this.readings.on('nested-gateway-payloads') ? { [kind]: payload } : payload;
+    queue.push({ response_data: [data], timestamp: String(timestamp) });
     if (queue.length > this.limit) {
       queue.shift();
       this.dropped.add(`gateway:${key}`);
@@ -72,4 +85,17 @@ export class GatewayQueues {
 
 function queueKey(member: string, type: GatewayMessageType): string {
   return `${member}|${type}`;
+}
+
+/**
+ * What a response_data object the simulator wrote delivers: the object itself, or under the reading
+ * nested-gateway-payloads the payload under its kind. The autopilot members read their queues through
+ * the API, as any member does, and open what they read with this.
+ */
+export function deliveredPayload(readings: ReadingSwitch, data: object): object {
+  if (!readings.on('nested-gateway-payloads')) return data;
+  const entries = Object.entries(data);
+  const [kind, payload] = entries[0] ?? [];
+  const nested = entries.length === 1 && (deliveryKinds as readonly unknown[]).includes(kind) && typeof payload === 'object' && payload !== null;
+  return nested ? (payload as object) : data;
 }

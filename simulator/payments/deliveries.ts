@@ -21,10 +21,10 @@ export interface Report {
 /** Delivers an accepted member's message, as it was signed, to its receiver. */
 export function relayMessage(state: SimState, message: IsoMessage): void {
   const payload: PaymentQueueMessage = { ...financialMessage(message.type, message.xml), sender: message.sender.identification };
-  state.gateway.enqueue(message.receiver.identification, 'payment', payload, state.clock.now());
+  state.gateway.enqueue(message.receiver.identification, 'payment', 'payment', payload, state.clock.now());
 }
 
 export function deliverReport(state: SimState, report: Report): void {
   const payload: PaymentQueueMessage = report.message;
-  state.gateway.enqueue(report.to.identification, 'payment', payload, state.clock.now());
+  state.gateway.enqueue(report.to.identification, 'payment', 'payment', payload, state.clock.now());
 }

@@ -39,7 +39,7 @@ export function answerQuotation(state: SimState, caller: Principal, id: string, 
 
   move(quotation, 'answer');
   quotation.answer = verifiedAnswer({ info, payload: bytes, signature, answered_at: now }, address);
-  state.gateway.enqueue(quotation.request.buyer, 'quotations', quotationState(quotation), now);
+  state.gateway.enqueue(quotation.request.buyer, 'quotations', 'quotation', quotationState(quotation), now);
 }
 
 function checkQuotationInfo(state: SimState, caller: Principal, quotation: Quotation, info: QuotationInfo, now: number): void {

@@ -38,7 +38,7 @@ export function requestQuotations(state: SimState, caller: Principal, body: Requ
   const opened = state.quotations.open(request, sellers);
   // Fault quotation-request-not-delivered: the quotations exist, but no seller is told.
   for (const quotation of state.faults.on('quotation-request-not-delivered') ? [] : opened) {
-    state.gateway.enqueue(quotation.seller, 'quotations', { quotation_uuid: quotation.quotation_uuid, request_quotation: [request.requestQuotation] }, now);
+    state.gateway.enqueue(quotation.seller, 'quotations', 'quotation_request', { quotation_uuid: quotation.quotation_uuid, request_quotation: [request.requestQuotation] }, now);
   }
   return { request_timestamp: now, request_uuid: request.request_uuid };
 }

@@ -66,10 +66,10 @@ const catalogue = {
     differences: [],
   },
   'nested-gateway-payloads': {
-    description: 'Gateway messages carry what they deliver under a key of their own inside each response_data object ({"charge": {…}}, {"quotation": {…}}, {"transaction": {…}}).',
+    description: 'Gateway messages carry what they deliver under a key of its kind inside each response_data object: {"charge_request": {…}} and {"charge": {…}} (fee requests and answers), {"quotation_request": {…}} and {"quotation": {…}}, {"payment": {…}} (financialMessages), {"transaction": {…}} (ledger notices).',
     spec_lines: [528, 531],
     declares: {},
-    differences: [],
+    differences: ['CHG-GATEWAY-PAYLOAD'],
   },
   'holder-dso-on-operating-account': {
     description: 'A holder’s credit line for another member’s DSO lives on its operating account, as a DSA line does, and a revoked line may be allowed again.',

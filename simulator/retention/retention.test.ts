@@ -55,8 +55,8 @@ test('--retention parses name=count pairs and refuses unknown names and bad coun
 test('a gateway queue keeps the newest unread messages and counts what it dropped', () => {
   const dropped = new DroppedCounts();
   const gateway = new GatewayQueues(undefined, 3, dropped);
-  for (let n = 1; n <= 5; n += 1) gateway.enqueue('mm-a', 'transactions', { n }, n);
-  gateway.enqueue('mm-b', 'transactions', { n: 1 }, 1);
+  for (let n = 1; n <= 5; n += 1) gateway.enqueue('mm-a', 'transactions', 'transaction', { n }, n);
+  gateway.enqueue('mm-b', 'transactions', 'transaction', { n: 1 }, 1);
   expect(gateway.read('mm-a', 'transactions').map((message) => message.response_data[0])).toEqual([{ n: 3 }, { n: 4 }, { n: 5 }]);
   expect(gateway.read('mm-b', 'transactions')).toHaveLength(1);
   expect(dropped.toJSON()).toEqual({ 'gateway:mm-a|transactions': 2 });
@@ -207,8 +207,8 @@ test('dss sim retention options reach every store and GET /sim/retention shows l
     const network = (await (await fetch(`${sim.url}/sim/network`)).json()) as { members: Array<{ identification: string; token: string }> };
     const token = network.members.find((entry) => entry.identification === 'mm-london')!.token;
     const state = sim.simulator.state;
-    state.gateway.enqueue('mm-london', 'charge', { n: 1 }, 1);
-    state.gateway.enqueue('mm-london', 'charge', { n: 2 }, 2);
+    state.gateway.enqueue('mm-london', 'charge', 'charge', { n: 1 }, 1);
+    state.gateway.enqueue('mm-london', 'charge', 'charge', { n: 2 }, 2);
     const read = await fetch(`${sim.url}/client/v1/api/gateway/messages?type=charge`, { headers: { Authorization: `Bearer ${token}` } });
     expect(((await read.json()) as Array<{ response_data: unknown[] }>).map((message) => message.response_data[0])).toEqual([{ n: 2 }]);
     for (const uuid of ['u1', 'u2']) state.charges.request('mm-london', 'mm-singapore', { request_uuid: uuid } as Parameters<typeof state.charges.request>[2]);

@@ -3,6 +3,7 @@ import { listOfRef } from '../../schemas/resources.ts';
 import { CheckFailure } from '../runtime/check.ts';
 import { okBody } from './answers.ts';
 import type { Party } from './party.ts';
+import { findPayload, withField } from './payload-places.ts';
 
 /**
  * The gateway message service as a member reads it (spec: Events; semantics §9): a read returns the
@@ -16,7 +17,7 @@ export interface StreamMessage {
   timestamp: string;
 }
 
-/** A `transactions` payload as far as every rule needs it; the rest of its shape is the reference's (GW-TRANSACTIONS-PAYLOAD). */
+/** A `transactions` payload as far as every rule needs it; the rest of its shape, and its place, are the reference's (GW-TRANSACTIONS-PAYLOAD). */
 export interface TransactionNotice {
   transaction_identification?: unknown;
   transaction_reference_number?: unknown;
@@ -55,14 +56,21 @@ export async function drainMessages(member: Party, type: GatewayMessageType): Pr
   throw new CheckFailure('GW-READ-CONSUMES', `the ${type} queue of ${member.identification} was not empty after ${MAX_DRAIN_READS} reads`);
 }
 
-/** Every payload of the messages, in order. */
-export function payloadsOf(messages: readonly StreamMessage[]): TransactionNotice[] {
-  return messages.flatMap((message) => message.response_data as TransactionNotice[]);
+/** Every response_data object of the messages, in order, as it is (the payload, or what holds it: payload-places.ts). */
+export function payloadsOf(messages: readonly StreamMessage[]): object[] {
+  return messages.flatMap((message) => message.response_data);
 }
 
-/** The `transactions` payloads about one ledger transaction. */
+/**
+ * The `transactions` payloads about one ledger transaction: at most one per response_data object, the
+ * object itself or an object directly inside it that names the transaction (payload-places.ts).
+ */
 export function noticesOf(messages: readonly StreamMessage[], transactionIdentification: string): TransactionNotice[] {
-  return payloadsOf(messages).filter((notice) => notice.transaction_identification === transactionIdentification);
+  const about = withField('transaction_identification', transactionIdentification);
+  return payloadsOf(messages).flatMap((data): TransactionNotice[] => {
+    const notice = findPayload(data, about);
+    return notice ? [notice] : [];
+  });
 }
 
 /**

@@ -2,10 +2,14 @@
  * The JSON paths of scenario expectations and captures: a small subset of JSONPath that says where a
  * value sits in an answer. `$` is the whole body; `.name` and `['name']` a field; `[2]` an element;
  * `[*]` every element (or field value), after which the path yields the list of what it found, so
- * `$[*].response_data[*]` is every payload of every gateway message read.
+ * `$[*].response_data[*]` is every response_data object of every gateway message read; `[~]` is `[*]`
+ * and, after each element that is an object, every object directly inside it: `$[*].response_data[~]`
+ * is every payload wherever it sits, in the object or one level down (the spec does not show the
+ * objects' shape, line 531; suites/flows/payload-places.ts).
  */
+import { payloadPlaces } from '../flows/payload-places.ts';
 
-export type PathSegment = { kind: 'field'; name: string } | { kind: 'index'; index: number } | { kind: 'every' };
+export type PathSegment = { kind: 'field'; name: string } | { kind: 'index'; index: number } | { kind: 'every' } | { kind: 'places' };
 
 export interface JsonPath {
   text: string;
@@ -25,6 +29,7 @@ const segmentForms: Array<[RegExp, (match: RegExpExecArray) => PathSegment]> = [
   [/^\['((?:[^'\\]|\\.)*)'\]/, (match) => ({ kind: 'field', name: match[1]!.replace(/\\(.)/g, '$1') })],
   [/^\[(\d+)\]/, (match) => ({ kind: 'index', index: Number(match[1]) })],
   [/^\[\*\]/, () => ({ kind: 'every' })],
+  [/^\[~\]/, () => ({ kind: 'places' })],
 ];
 
 export function parseJsonPath(text: string): JsonPath {
@@ -33,7 +38,7 @@ export function parseJsonPath(text: string): JsonPath {
   let rest = text.slice(1);
   while (rest !== '') {
     const read = readSegment(rest);
-    if (!read) throw new JsonPathError(`JSON path "${text}": cannot read "${rest}" (use .name, ['name'], [n] or [*])`);
+    if (!read) throw new JsonPathError(`JSON path "${text}": cannot read "${rest}" (use .name, ['name'], [n], [*] or [~])`);
     segments.push(read.segment);
     rest = rest.slice(read.length);
   }
@@ -52,7 +57,7 @@ export type PathResult = { found: true; value: unknown } | { found: false; missi
 
 /**
  * The value at `path` in `data`. Without `[*]` a missing step makes the result not found (naming the
- * part that was missing); after `[*]` the result is the list of every value found, possibly empty.
+ * part that was missing); after `[*]` (or `[~]`) the result is the list of every value found, possibly empty.
  */
 export function readJsonPath(path: JsonPath, data: unknown): PathResult {
   let values: unknown[] = [data];
@@ -67,7 +72,7 @@ export function readJsonPath(path: JsonPath, data: unknown): PathResult {
       } else next.push(...children);
     }
     values = next;
-    if (segment.kind === 'every') spread = true;
+    if (segment.kind === 'every' || segment.kind === 'places') spread = true;
     walked += describeSegment(segment);
   }
   return { found: true, value: spread ? values : values[0] };
@@ -82,9 +87,15 @@ function step(segment: PathSegment, value: unknown): unknown[] | undefined {
     case 'index':
       return Array.isArray(value) && segment.index < value.length ? [value[segment.index]] : undefined;
     case 'every':
-      if (Array.isArray(value)) return value;
-      return isRecord(value) ? Object.values(value) : undefined;
+      return everyOf(value);
+    case 'places':
+      return everyOf(value)?.flatMap((element) => (isRecord(element) ? payloadPlaces(element) : [element]));
   }
+}
+
+function everyOf(value: unknown): unknown[] | undefined {
+  if (Array.isArray(value)) return value;
+  return isRecord(value) ? Object.values(value) : undefined;
 }
 
 function describeSegment(segment: PathSegment): string {
@@ -95,6 +106,8 @@ function describeSegment(segment: PathSegment): string {
       return `[${segment.index}]`;
     case 'every':
       return '[*]';
+    case 'places':
+      return '[~]';
   }
 }
 

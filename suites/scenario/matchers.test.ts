@@ -27,7 +27,19 @@ test('JSON paths read fields, elements and every element; a missing part is name
   expect(read('$[0].response_data[0].fee', messages)).toEqual({ found: false, missing: '$[0].response_data[0].fee' });
   expect(read('$.constructor', {})).toEqual({ found: false, missing: '$.constructor' });
   expect(() => parseJsonPath('balance')).toThrow('JSON path "balance" must start with $');
-  expect(() => parseJsonPath('$.a..b')).toThrow(`JSON path "$.a..b": cannot read "..b" (use .name, ['name'], [n] or [*])`);
+  expect(() => parseJsonPath('$.a..b')).toThrow(`JSON path "$.a..b": cannot read "..b" (use .name, ['name'], [n], [*] or [~])`);
+});
+
+test('[~] is every element and every object directly inside one: a gateway payload in its response_data object or one level down', async () => {
+  const read = (path: string, data: unknown) => readJsonPath(parseJsonPath(path), data);
+  const flat = { transaction_identification: 'tx-1', direction: 'credit' };
+  const nested = [{ response_data: [{ transaction: { transaction_identification: 'tx-2', direction: 'debit' } }], timestamp: '3' }];
+  expect(read('$[*].response_data[~].transaction_identification', [{ response_data: [flat], timestamp: '1' }, ...nested])).toEqual({ found: true, value: ['tx-1', 'tx-2'] });
+  expect(read('$[*].response_data[~]', nested)).toEqual({ found: true, value: [nested[0]!.response_data[0], { transaction_identification: 'tx-2', direction: 'debit' }] });
+  // Only one level down, and never into lists: a value two levels down is not a payload.
+  expect(read('$[*].response_data[~].n', [{ response_data: [{ a: { b: { n: 1 } }, list: [{ n: 2 }], c: 'x' }], timestamp: '1' }])).toEqual({ found: true, value: [] });
+  expect(await check({ contains: { transaction_identification: 'tx-2', direction: 'debit' } }, (read('$[*].response_data[~]', nested) as { value: unknown }).value)).toBeUndefined();
+  expect(await check({ contains: { transaction_identification: 'tx-2', direction: 'debit' } }, (read('$[*].response_data[*]', nested) as { value: unknown }).value)).toMatch(/expected something containing/);
 });
 
 test('plain values are patterns: equal scalars, objects by their given fields, lists element by element', async () => {

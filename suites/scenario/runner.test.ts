@@ -202,13 +202,13 @@ test('a failing step of a SHOULD requirement warns and ends the scenario instead
   const data = scenarioData('funding');
   const notification = stepOf(data, 'credit-notification');
   notification.timeout_ms = 300;
-  (notification.until!['$[*].response_data[*]'] as { contains: Record<string, unknown> }).contains.direction = 'debit';
+  (notification.until!['$[*].response_data[~]'] as { contains: Record<string, unknown> }).contains.direction = 'debit';
   const { result, warnings, failure } = await outcome(compiled(data));
   expect(failure).toBeUndefined();
   expect(result?.completed).toBe(9);
   expect(warnings).toHaveLength(1);
   expect(warnings[0]).toMatch(
-    /^\[SCN-FUNDING-NOTIFICATION\] scenario funding, step 10 of 10 "credit-notification", as mmA: GET \/client\/v1\/api\/gateway\/messages\?type=transactions\n {2}waited 300 ms \(\d+ tries\) for \$\[\*\]\.response_data\[\*\]: expected something containing \{ transaction_identification: "[0-9a-f]{64}"/,
+    /^\[SCN-FUNDING-NOTIFICATION\] scenario funding, step 10 of 10 "credit-notification", as mmA: GET \/client\/v1\/api\/gateway\/messages\?type=transactions\n {2}waited 300 ms \(\d+ tries\) for \$\[\*\]\.response_data\[~\]: expected something containing \{ transaction_identification: "[0-9a-f]{64}"/,
   );
 });
 
@@ -245,7 +245,7 @@ test('payment-dsa fails when the pacs.008 is signed by the RFI, or the RFI credi
   const settlement = await outcome(compiled(noLine));
   expect(settlement.failure?.message.split('\n').slice(0, 2)).toEqual([
     `[SCN-PAYMENT-DSA-FLOW] scenario payment-dsa, ${stepLabel(noLine, 'ofi-gets-settled-report')}, as mmA: GET /client/v1/api/gateway/messages?type=payment`,
-    expect.stringMatching(/^ {2}waited 500 ms \(\d+ tries\) for \$\[\*\]\.response_data\[\*\]: expected something containing \{ financial_message_type: "iso20022:pacs\.002\.001\.10", financial_message_data: a message with \{ Document\/FIToFIPmtStsRpt\/TxInfAndSts\/OrgnlInstrId: "[0-9a-f]{32}", Document\/FIToFIPmtStsRpt\/TxInfAndSts\/TxSts: "ACSC" \} \}/),
+    expect.stringMatching(/^ {2}waited 500 ms \(\d+ tries\) for \$\[\*\]\.response_data\[~\]: expected something containing \{ financial_message_type: "iso20022:pacs\.002\.001\.10", financial_message_data: a message with \{ Document\/FIToFIPmtStsRpt\/TxInfAndSts\/OrgnlInstrId: "[0-9a-f]{32}", Document\/FIToFIPmtStsRpt\/TxInfAndSts\/TxSts: "ACSC" \} \}/),
   ]);
 });
 
@@ -298,7 +298,7 @@ test('listening-recovery fails when the listening restarts from the later fundin
   expect(failure?.requirement).toBe('GW-LISTENING-REPLAY');
   expect(failure?.message.split('\n').slice(0, 2)).toEqual([
     `[GW-LISTENING-REPLAY] scenario listening-recovery, ${stepLabel(data, 'later-delivered-again')}, as mmA: GET /client/v1/api/gateway/messages?type=transactions`,
-    expect.stringMatching(/^ {2}waited 500 ms \(\d+ tries\) for \$\[\*\]\.response_data\[\*\]: expected something containing \{ transaction_identification: "[0-9a-f]{64}", account_identification: "main" \}, got \[\]$/),
+    expect.stringMatching(/^ {2}waited 500 ms \(\d+ tries\) for \$\[\*\]\.response_data\[~\]: expected something containing \{ transaction_identification: "[0-9a-f]{64}", account_identification: "main" \}, got \[\]$/),
   ]);
 });
 

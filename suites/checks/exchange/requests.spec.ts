@@ -1,7 +1,11 @@
 import { schemaRef } from '../../../schemas/resources.ts';
 import { validate } from '../../../schemas/validators.ts';
 import { okBody } from '../../flows/answers.ts';
+<<<<<<< HEAD
 import { awaitPayload, mentioning, naming } from '../../flows/mailbox.ts';
+=======
+import { awaitDelivery, mentioning } from '../../flows/mailbox.ts';
+>>>>>>> wt-gateway
 import { openMarket } from '../../flows/market.ts';
 import { answered, foundQuotations, MINUTE_MS, OPEN_MS, quotationTerms, requestBody, requested, requestQuotations, sameJson, type QuotationState } from '../../flows/quotations.ts';
 import { check, expectStatus, warnShould } from '../../runtime/check.ts';
@@ -64,12 +68,13 @@ test(...check('exchange.request-no-counterpart', 'answers 404 to a quotation req
 test(...check('exchange.distribution', 'delivers a quotation request to the seller’s quotations queue, and the answered quotation to the buyer’s', { requirements: checkRequirements('QUO-DISTRIBUTION', 'QUO-GATEWAY-PAYLOAD', 'GW-READ-CONSUMES', ...OFFER_REQUIREMENTS), endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const request = await requested(market);
-  const toSeller = await awaitPayload(market.seller, 'quotations', mentioning(request.requestUuid), 'QUO-DISTRIBUTION', `naming the request ${request.requestUuid}`);
+  // QUO-GATEWAY-PAYLOAD judges the response_data object itself: the reference's payload is that object, not inside it.
+  const { data: toSeller } = await awaitDelivery(market.seller, 'quotations', mentioning(request.requestUuid), 'QUO-DISTRIBUTION', `naming the request ${request.requestUuid}`);
   const expectedToSeller = { quotation_uuid: request.quotationUuid, request_quotation: [request.request] };
   warnShould(sameJson(toSeller, expectedToSeller), `the seller's message about request ${request.requestUuid} is ${JSON.stringify(toSeller)}, expected ${JSON.stringify(expectedToSeller)}`, 'QUO-GATEWAY-PAYLOAD');
 
   const info = await answered(market, quotationTerms(market, request));
-  const toBuyer = await awaitPayload(market.buyer, 'quotations', mentioning(request.quotationUuid), 'QUO-DISTRIBUTION', `naming the quotation ${request.quotationUuid}`);
+  const { data: toBuyer } = await awaitDelivery(market.buyer, 'quotations', mentioning(request.quotationUuid), 'QUO-DISTRIBUTION', `naming the quotation ${request.quotationUuid}`);
   const state = toBuyer as QuotationState;
   const shaped = validate(schemaRef('quotationState'), toBuyer).valid && state.request_quotation_state === 10 && sameJson(state.response_data, [info]);
   warnShould(shaped, `the buyer's message about quotation ${request.quotationUuid} is ${JSON.stringify(toBuyer)}, expected its quotationState in state 10 with the quotationInfo sent`, 'QUO-GATEWAY-PAYLOAD');

@@ -6,7 +6,7 @@ import { units } from '../../flows/balances.ts';
 import { consolidate, type ConsolidationResult } from '../../flows/consolidation.ts';
 import { openDsaLine } from '../../flows/credit-lines.ts';
 import { fund } from '../../flows/funding.ts';
-import { drainMessages, noticeOf, noticesOf, readMessages, type TransactionNotice } from '../../flows/gateway.ts';
+import { drainMessages, noticeOf, noticesOf, payloadsOf, readMessages, type StreamMessage, type TransactionNotice } from '../../flows/gateway.ts';
 import type { Party } from '../../flows/party.ts';
 import { check, CheckFailure, expectStatus, warnShould } from '../../runtime/check.ts';
 import { expect, test, type Actors } from '../../runtime/fixtures.ts';
@@ -44,8 +44,9 @@ test(...check('ledger.gateway-transactions-notify', 'delivers on the transaction
   const { result } = await fund(actors, member, account, amount);
   const funding = result.funding_state[0]!.transaction_identification;
   // A funding is one operation: one credit notice to the member.
-  const notice = noticeOf(await drainMessages(member, 'transactions'), funding, member.identification, 1);
-  expectPayload(notice, { account_identification: account, asset_code_identification: line.asset.code, asset_issuer_identification: line.asset.issuer, amount: formatUnits(amount), direction: 'credit' }, funding);
+  const funded = await drainMessages(member, 'transactions');
+  noticeOf(funded, funding, member.identification, 1);
+  expectPayload(funded, funding, { account_identification: account, asset_code_identification: line.asset.code, asset_issuer_identification: line.asset.issuer, amount: formatUnits(amount), direction: 'credit' });
 
   const moved = units('0.5');
   const consolidated = okBody<ConsolidationResult>(await consolidate(member, other, [{ asset: line.asset, amount: moved, source: account }]), schemaRef('consolidateBalanceResult'), 'CONS-MOVE');
@@ -57,12 +58,21 @@ test(...check('ledger.gateway-transactions-notify', 'delivers on the transaction
   for (const [accountIdentification, direction] of [[account, 'debit'], [other, 'credit']] as const) {
     const leg = noticesOf(messages, transaction).find((candidate) => candidate.account_identification === accountIdentification);
     warnShould(leg !== undefined, `no notice of consolidation ${transaction} for ${member.identification}/${accountIdentification}`, 'GW-TRANSACTIONS-PAYLOAD');
-    if (leg) expectPayload(leg, { account_identification: accountIdentification, asset_code_identification: line.asset.code, asset_issuer_identification: line.asset.issuer, amount: formatUnits(moved), direction }, transaction);
+    if (leg) expectPayload(messages, transaction, { account_identification: accountIdentification, asset_code_identification: line.asset.code, asset_issuer_identification: line.asset.issuer, amount: formatUnits(moved), direction });
   }
 });
 
-/** The reference's payload fields (semantics §9): SHOULD, since the spec does not show the payload's shape. */
-function expectPayload(notice: TransactionNotice, expected: Record<string, string>, transaction: string): void {
+/**
+ * The reference's payload (semantics §9): the response_data object itself is the notice of the
+ * transaction for the account, with these fields. SHOULD, since the spec does not show the objects'
+ * shape (line 531); GW-TRANSACTIONS-NOTIFY finds the notice one level down too.
+ */
+function expectPayload(messages: readonly StreamMessage[], transaction: string, expected: Record<string, string>): void {
+  const notice = (payloadsOf(messages) as TransactionNotice[]).find((data) => data.transaction_identification === transaction && data.account_identification === expected.account_identification);
+  if (!notice) {
+    warnShould(false, `no response_data object is itself the notice of transaction ${transaction} for account ${expected.account_identification} (it may sit inside one): ${JSON.stringify(payloadsOf(messages)).slice(0, 300)}`, 'GW-TRANSACTIONS-PAYLOAD');
+    return;
+  }
   const shown = Object.fromEntries(Object.keys(expected).map((field) => [field, notice[field as keyof TransactionNotice]]));
   warnShould(JSON.stringify(shown) === JSON.stringify(expected), `the notice of transaction ${transaction} shows ${JSON.stringify(shown)}, expected ${JSON.stringify(expected)}`, 'GW-TRANSACTIONS-PAYLOAD');
 }

@@ -1,22 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { tokenizerDsa } from '../../flows/assets.ts';
 import { answerCharge, chargeAnswer, newChargeRequest, requestCharge } from '../../flows/charges.ts';
-import { awaitPayload, hasPayload, mentioning } from '../../flows/mailbox.ts';
+import { awaitDelivery, awaitPayload, hasPayload, mentioning, type Delivery } from '../../flows/mailbox.ts';
+import { withField } from '../../flows/payload-places.ts';
 import type { Party } from '../../flows/party.ts';
 import { check, CheckFailure, expectStatus } from '../../runtime/check.ts';
-import { test } from '../../runtime/fixtures.ts';
+import { test, type Actors } from '../../runtime/fixtures.ts';
+import type { ChargeRequest, PaymentCharge } from '../../../schemas/wire/charges.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites.ts';
 
 /**
  * Fees (spec: POST /charges/request/{member_identification}, POST /charges/response/{member_identification},
  * Events "charge"; semantics §10): a request reaches the instructed member, its answer reaches the
- * originator, and nothing answers a request that is not open.
+ * originator, and nothing answers a request that is not open. The spec says that these calls cause charge
+ * messages (lines 521, 529), not what the messages' response_data objects hold (531): the specification
+ * checks know a message by the request_uuid it must carry, wherever it sits (payload-places.ts); that it
+ * is the body as sent is the reference's (CHG-GATEWAY-PAYLOAD).
  */
 
 const GATEWAY = ['GW-READ-CONSUMES', 'RES-LEDGER-SCHEMAS'];
 
-/** Fails under `requirement` unless `delivered` carries every field of `sent` with the same value. */
+/** Fails under `requirement` unless `delivered` carries at its top level every field of `sent` with the same value. */
 function expectCarries(delivered: object, sent: object, requirement: string, what: string): void {
   const differing = Object.entries(sent).filter(([field, value]) => JSON.stringify((delivered as Record<string, unknown>)[field]) !== JSON.stringify(value));
   if (differing.length > 0) {
@@ -33,17 +38,28 @@ async function expectNoCharge(member: Party, wanted: (payload: object) => boolea
   if (await hasPayload(member, 'charge', wanted)) throw new CheckFailure(requirement, `${member.identification}'s charge queue delivered ${what}`);
 }
 
-test(...check('payments.charge-request-answer', 'delivers a fee request to the instructed member and its answer to the originator', { requirements: checkRequirements('CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY), endpoint: 'member.requestCharge' }), async ({ actors }) => {
+/** The fee request of a net 250 and its answer with a fee of 2.5, each awaited on its receiver's charge queue by its request_uuid. */
+async function requestAndAnswer(actors: Actors, requirements: { request: string; answer: string }): Promise<{ request: ChargeRequest; answer: PaymentCharge; delivered: Delivery; answered: Delivery }> {
   const { mmA: originator, mmB: instructed } = actors;
   const request = newChargeRequest(originator, tokenizerDsa(actors), 250);
-  expectStatus(await requestCharge(originator, instructed.identification, request), 200, 'CHG-REQUEST');
-  const delivered = await awaitPayload(instructed, 'charge', mentioning(request.request_uuid), 'CHG-REQUEST', `for the fee request ${request.request_uuid}`);
-  expectCarries(delivered, request, 'CHG-REQUEST', `the fee request delivered to ${instructed.identification}`);
-
+  expectStatus(await requestCharge(originator, instructed.identification, request), 200, requirements.request);
+  const about = withField('request_uuid', request.request_uuid);
+  const delivered = await awaitDelivery(instructed, 'charge', about, requirements.request, `carrying the request_uuid of the fee request ${request.request_uuid}`);
   const answer = chargeAnswer(request, 2.5);
-  expectStatus(await answerCharge(instructed, originator.identification, answer), 200, 'CHG-DELIVERY');
-  const answered = await awaitPayload(originator, 'charge', mentioning(request.request_uuid), 'CHG-DELIVERY', `answering the fee request ${request.request_uuid}`);
-  expectCarries(answered, answer, 'CHG-DELIVERY', `the fee answer delivered to ${originator.identification}`);
+  expectStatus(await answerCharge(instructed, originator.identification, answer), 200, requirements.answer);
+  const answered = await awaitDelivery(originator, 'charge', about, requirements.answer, `carrying the request_uuid of the answered fee request ${request.request_uuid}`);
+  return { request, answer, delivered, answered };
+}
+
+test(...check('payments.charge-request-answer', 'delivers a fee request to the instructed member and its answer to the originator', { requirements: checkRequirements('CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY), endpoint: 'member.requestCharge' }), async ({ actors }) => {
+  await requestAndAnswer(actors, { request: 'CHG-REQUEST', answer: 'CHG-DELIVERY' });
+});
+
+test(...check('payments.charge-payload', 'delivers the fee request and its answer as they were sent: every field at the top of the response_data object', { requirements: ['CHG-GATEWAY-PAYLOAD'], endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
+  // Only its own rule: a target whose payloads sit elsewhere fails it, and leaves GW-READ-CONSUMES (a prerequisite's checker) to the checks that decide it.
+  const { request, answer, delivered, answered } = await requestAndAnswer(actors, { request: 'CHG-GATEWAY-PAYLOAD', answer: 'CHG-GATEWAY-PAYLOAD' });
+  expectCarries(delivered.data, request, 'CHG-GATEWAY-PAYLOAD', `the fee request delivered to ${actors.mmB.identification}`);
+  expectCarries(answered.data, answer, 'CHG-GATEWAY-PAYLOAD', `the fee answer delivered to ${actors.mmA.identification}`);
 });
 
 test(...check('payments.charge-answer-not-open', 'refuses with 409 a fee answer to a request never sent, sent to another member, or already answered, delivering none of them', { requirements: checkRequirements('CHG-ANSWER-OPEN-REQUEST', 'CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.answerCharge' }), async ({ actors }) => {
