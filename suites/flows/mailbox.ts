@@ -34,7 +34,6 @@ export interface Delivery {
 }
 
 /**
-<<<<<<< HEAD
  * A payload that names one of `values`: a string equal to one of them at its top level or one level down
  * (a field of an object it holds, an item of a list it holds, a field of an object in such a list). The
  * spec shows no payload shape (line 531), so an identifier counts wherever a plain reading would put it,
@@ -54,15 +53,10 @@ function oneLevelDown(value: unknown): unknown[] {
 }
 
 /**
- * The first payload on `member`'s `type` queue, read now or earlier, that `wanted` accepts; fails under
- * `requirement` when none came within `timeoutMs`. `what` says what was awaited, for the message.
- * Requirements: `requirement`, GW-READ-CONSUMES, RES-LEDGER-SCHEMAS.
-=======
  * The first payload on `member`'s `type` queue, read now or earlier, that `wanted` accepts, at either
  * place of its response_data object (payload-places.ts: the object itself, else an object directly
  * inside it); fails under `requirement` when none came within `timeoutMs`. `what` says what was
  * awaited, for the message. Requirements: `requirement`, GW-READ-CONSUMES, RES-LEDGER-SCHEMAS.
->>>>>>> wt-gateway
  */
 export async function awaitPayload(member: Party, type: GatewayMessageType, wanted: Wanted, requirement: string, what: string, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<object> {
   return (await awaitDelivery(member, type, wanted, requirement, what, timeoutMs)).payload;

@@ -1,11 +1,7 @@
 import { schemaRef } from '../../../schemas/resources.ts';
 import { validate } from '../../../schemas/validators.ts';
 import { okBody } from '../../flows/answers.ts';
-<<<<<<< HEAD
-import { awaitPayload, mentioning, naming } from '../../flows/mailbox.ts';
-=======
-import { awaitDelivery, mentioning } from '../../flows/mailbox.ts';
->>>>>>> wt-gateway
+import { awaitDelivery, awaitPayload, mentioning, naming } from '../../flows/mailbox.ts';
 import { openMarket } from '../../flows/market.ts';
 import { answered, foundQuotations, MINUTE_MS, OPEN_MS, quotationTerms, requestBody, requested, requestQuotations, sameJson, type QuotationState } from '../../flows/quotations.ts';
 import { check, expectStatus, warnShould } from '../../runtime/check.ts';
