@@ -95,7 +95,7 @@ async function pagedRecords(member: Party, day: string, size: number): Promise<T
 test(...check('payments.transactions-paging', 'pages the payment history: pages of the size asked that together list each record once, in one order whatever the size (the reference: 20 by default, at most 100)', { requirements: checkRequirements('TXN-PAGING', 'TXN-PAGING-LIMITS', 'TXN-NOT-FOUND', 'TXN-QUERY', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.listTransactions' }), async ({ actors }) => {
   const network = await openPayments(actors, '1');
   // The records are found by the reference's readings of data_id and of the dates (PRE-TRANSACTION-QUERY).
-  const first = await paymentRecord(network.ofi, (await settledPayment(network, '0.01', 'TXN-PAGING')).instruction, 'TXN-PAGING');
+  const first = await paymentRecord(network.ofi, (await settledPayment(network, '0.01', 'TXN-PAGING')).instruction, 'TXN-QUERY');
   const day = utcDay(first.transaction_state[0]?.timestamp ?? 0);
   const [size, other] = [7, 4];
   const already = (await pagedRecords(network.ofi, day, size)).length;
