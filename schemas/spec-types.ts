@@ -21,8 +21,10 @@ export const patterns = {
   quotationUuid: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}-.+$',
   hourMinute: '^(?:[01][0-9]|2[0-3]):[0-5][0-9]$',
   digits: '^[0-9]+$',
-  // <namespace>:<message>.<variant>.<version>, e.g. iso20022:pacs.008.001.08
-  financialMessageType: '^[A-Za-z0-9]+:[A-Za-z]+\\.[0-9]+\\.[0-9]+\\.[0-9]+$',
+  // <namespace>:<message>.<variant>.<version>, e.g. iso20022:pacs.008.001.08 (whose <message> is pacs.008): a
+  // namespace, a colon, then at least three non-empty parts between dots. The spec gives no alphabet for any
+  // part, so none is demanded; iso20022 and the ISO 20022 numbering are the reference's (PRE-MESSAGE-ENVELOPE).
+  financialMessageType: '^[^:.]+:[^:.]+(?:\\.[^:.]+){2,}$',
   // <account_identification>*<country_code>.<member_identification>.{service_domain}; the account may be empty.
   addressingIdentification: '^[^*]*\\*[^.]+\\.[^.]+\\..+$',
   // The compact JWS form of a JWT: three base64url parts.

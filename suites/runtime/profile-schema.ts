@@ -20,9 +20,9 @@ export const optionalRoles = ['blank_maker', 'blank_tokenizer', 'second_tokenize
 /**
  * Extra tokens of one member, with the rights the portal gave them, each for the checks of one rule
  * (docs/profiles.md): read-only, limited to accounts, to endpoints, to addresses, a second session, a
- * token without the issuance account, a fresh token left to expire (--slow).
+ * token without the issuance account, one that gives access to no account, a fresh token left to expire (--slow).
  */
-export const credentialNames = ['viewer', 'accounts', 'endpoints', 'ip_elsewhere', 'ip_here', 'session', 'without_emission', 'expiry'] as const;
+export const credentialNames = ['viewer', 'accounts', 'endpoints', 'ip_elsewhere', 'ip_here', 'session', 'without_emission', 'no_accounts', 'expiry'] as const;
 export const accessRights = ['viewer', 'manager', 'administrator'] as const;
 export const controlKinds = ['simulator', 'none'] as const;
 
@@ -39,11 +39,14 @@ const asset = {
 
 const names = { type: 'array', minItems: 1, uniqueItems: true, items: nonEmpty };
 
-/** A token and the rights it was issued with (spec, Authentication 3); absent rights mean "all". */
+/**
+ * A token and the rights it was issued with (spec, Authentication 3); absent rights mean "all". Its accounts
+ * may be none (`accounts: []`): a token that gives access to no account (accounts.none-open).
+ */
 const credential = {
   type: 'object',
   required: ['token'],
-  properties: { token: nonEmpty, role: { enum: [...accessRights] }, accounts: names, endpoints: names, allowed_ips: names },
+  properties: { token: nonEmpty, role: { enum: [...accessRights] }, accounts: { type: 'array', uniqueItems: true, items: nonEmpty }, endpoints: names, allowed_ips: names },
 };
 
 const member = {

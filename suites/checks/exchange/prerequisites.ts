@@ -15,6 +15,13 @@ export { checkRequirements, requirements } from '../ledger/prerequisites.ts';
 /** A market (flows/market.ts), a request and an answer (flows/quotations.ts), and refusals. */
 export const OFFER_REQUIREMENTS = requirements(...MARKET_REQUIREMENTS, 'QUO-REQUEST', 'QUO-ANSWER', 'RES-EXCHANGE-SCHEMAS', ...REFUSAL_REQUIREMENTS);
 
+/**
+ * The statuses DELETE /exchange/quotations/{quotation_uuid} lists for a refusal, both without a condition
+ * (spec line 461): a cancellation that cannot be made passes with either (the reference's split is
+ * QUO-CANCEL-STATUS).
+ */
+export const LISTED_CANCEL_REFUSALS = [400, 404];
+
 /** The same, plus a settled exchange (flows/exchange.ts). */
 export const EXCHANGE_REQUIREMENTS = requirements(...OFFER_REQUIREMENTS, 'EXC-SETTLEMENT');
 

@@ -3,7 +3,7 @@ import { validate } from '../../../schemas/validators.ts';
 import { okBody } from '../../flows/answers.ts';
 import { awaitDelivery, awaitPayload, mentioning, naming } from '../../flows/mailbox.ts';
 import { openMarket } from '../../flows/market.ts';
-import { answered, foundQuotations, MINUTE_MS, OPEN_MS, quotationTerms, requestBody, requested, requestQuotations, sameJson, type QuotationState } from '../../flows/quotations.ts';
+import { answered, foundQuotations, MINUTE_MS, OPEN_MS, quotationTerms, readQuotationsOfRequest, requestBody, requested, requestQuotations, sameJson, type QuotationState } from '../../flows/quotations.ts';
 import { check, expectStatus, warnShould } from '../../runtime/check.ts';
 import { expect, test } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
@@ -17,7 +17,7 @@ import { OFFER_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
 const HOUR_MS = 60 * MINUTE_MS;
 
-test(...check('exchange.request', 'takes a quotation request with a new request_uuid, and refuses one for another buyer, one that ends in the past or in seconds, and one with impossible limits', { requirements: checkRequirements('QUO-REQUEST', ...OFFER_REQUIREMENTS), endpoint: 'member.requestQuotations' }), async ({ actors }) => {
+test(...check('exchange.request', 'takes a quotation request with a new request_uuid, refuses one for another buyer and one whose maximum is below its minimum, and never keeps one that ends in the past or in seconds', { requirements: checkRequirements('QUO-REQUEST', 'QUO-REQUEST-REFUSALS', 'QUO-EXPIRY', ...OFFER_REQUIREMENTS), endpoint: 'member.requestQuotations' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const [first, second] = [await requested(market), await requested(market)];
   expect(second.requestUuid, '[QUO-REQUEST] the request_uuid of a second request').not.toBe(first.requestUuid);
@@ -28,17 +28,33 @@ test(...check('exchange.request', 'takes a quotation request with a new request_
   const buyer = market.buyer;
   // Acting for another buyer is refused; the spec fixes 403 for the exchange only, so the status is the reference's.
   expectRefusal(await requestQuotations(buyer, requestBody(market, end, { buyer_member_identification: market.seller.identification })), { status: 400, requirement: 'QUO-REQUEST', level: 'SHOULD' });
-  const invalid = [
+  // A maximum below the minimum bounds no amount (line 561): refused, with the one listed status that fits.
+  expectRefusal(await requestQuotations(buyer, requestBody(market, end + 3, { maximum_amount_limit: 5, minimum_amount_limit: 10 })), { status: 400, requirement: 'QUO-REQUEST' });
+  // A request whose end is already reached is removed (lines 384, 562): a service may refuse it, as the
+  // reference does (QUO-REQUEST-REFUSALS), or take it and remove it at once, its quotations then reading 404.
+  const ended = [
     requestBody(market, now - MINUTE_MS),
     // Seconds since the epoch: as milliseconds, long past.
     requestBody(market, Math.floor((end + 1) / 1000)),
-    requestBody(market, end + 2, { maximum_amount_limit: 0, minimum_amount_limit: 0 }),
-    requestBody(market, end + 3, { maximum_amount_limit: 5, minimum_amount_limit: 10 }),
   ];
-  for (const body of invalid) expectRefusal(await requestQuotations(buyer, body), { status: 400, requirement: 'QUO-REQUEST' });
+  for (const body of ended) {
+    const response = await requestQuotations(buyer, body);
+    if (response.status < 200 || response.status >= 300) {
+      expectRefusal(response, { status: 400, requirement: 'QUO-REQUEST-REFUSALS', level: 'SHOULD' });
+      continue;
+    }
+    warnShould(false, `a quotation request ending at ${body.time_end_request_quotation}, already past, was accepted (${response.status})`, 'QUO-REQUEST-REFUSALS');
+    const { request_uuid: uuid } = okBody<{ request_uuid: string }>(response, schemaRef('requestQuotationResult'), 'QUO-REQUEST', 'RES-EXCHANGE-SCHEMAS');
+    expectRefusal(await readQuotationsOfRequest(buyer, uuid), { status: 404, requirement: 'QUO-EXPIRY', bodyOptional: true });
+  }
+  // A maximum of zero: the spec does not say that buying at most nothing is refused; the reference does.
+  expectRefusalShould(await requestQuotations(buyer, requestBody(market, end + 2, { maximum_amount_limit: 0, minimum_amount_limit: 0 })), { status: 400, requirement: 'QUO-REQUEST-REFUSALS' });
 
-  const created = await foundQuotations(market.seller, { time_end_request_quotation: [{ relational_operator: 'ge', comparison_value: end }, { relational_operator: 'le', comparison_value: end + 3 }] }, 'POST');
-  expect(created.map((quotation) => quotation.quotation_uuid), '[QUO-REQUEST] quotations that refused requests opened').toEqual([]);
+  // The refusals of the specification (another buyer at `end`, a maximum below its minimum at `end + 3`) opened nothing.
+  for (const refusedEnd of [end, end + 3]) {
+    const created = await foundQuotations(market.seller, { time_end_request_quotation: [{ relational_operator: 'eq', comparison_value: refusedEnd }] }, 'POST');
+    expect(created.map((quotation) => quotation.quotation_uuid), `[QUO-REQUEST] quotations that the refused request ending at ${refusedEnd} opened`).toEqual([]);
+  }
 });
 
 test(...check('exchange.request-horizon', 'takes a request that ends within 24 hours and refuses one that ends later', { requirements: checkRequirements('QUO-REQUEST', 'QUO-REQUEST-HORIZON', ...OFFER_REQUIREMENTS), endpoint: 'member.requestQuotations' }), async ({ actors }) => {

@@ -16,7 +16,7 @@ import {
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
-import { EXCHANGE_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
+import { EXCHANGE_REQUIREMENTS, LISTED_CANCEL_REFUSALS, checkRequirements } from './prerequisites.ts';
 
 /**
  * The quotation's life (spec: States and transitions; semantics §7, §8): the states a quotation reads
@@ -59,7 +59,7 @@ test(...check('exchange.state-machine', 'moves a quotation 1 -> 10 -> 10 (re-quo
   // Final: the same exchange again, a re-quote, a cancellation, then the exchange once more.
   expectRefusal(await postExchange(buyer, exchange), { status: 400, requirement: 'EXC-ONCE', level: 'SHOULD' });
   expectRefusalShould(await answerQuotation(seller, id, await signQuotation(seller, quotationTerms(market, request, { foreign_exchange_rate: 0.5 }))), { status: 400, requirement: 'QUO-STATE-MACHINE', bodyOptional: true });
-  expectRefusal(await buyer.client.call('member.cancelQuotation', { path: { quotation_uuid: id } }), { status: 400, requirement: 'QUO-CANCEL', bodyOptional: true });
+  expectRefusal(await buyer.client.call('member.cancelQuotation', { path: { quotation_uuid: id } }), { status: LISTED_CANCEL_REFUSALS, requirement: 'QUO-CANCEL', bodyOptional: true });
   expectRefusal(await postExchange(buyer, exchange), { status: 400, requirement: 'EXC-ONCE', level: 'SHOULD' });
   await expectQuotationState(buyer, id, quotationStates.completed, 'QUO-STATES', 'after a replayed exchange, a re-quote and a cancellation');
   await expectHoldings(market, moved, 'EXC-ONCE', `after one exchange of ${formatUnits(amount)} and refused repeats`);
