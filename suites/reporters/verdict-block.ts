@@ -54,12 +54,12 @@ export function differencesOf(results: ConformanceResults): Difference[] {
   });
 }
 
-/** "65/66 decided requirements (20 inconclusive), 1 difference" (the differences themselves are listed apart). */
+/** "65/66 decided requirements passed (20 inconclusive), 1 difference" (the differences themselves are listed apart). */
 export function interoperabilityText(results: ConformanceResults): string {
   const { passed, checked, failed, inconclusive } = results.reference_profile;
   const undecided = inconclusive === 0 ? '' : ` (${inconclusive} inconclusive)`;
   const differences = failed.length === 0 ? 'no difference' : `${failed.length} difference${failed.length === 1 ? '' : 's'}`;
-  return `${passed}/${checked} decided requirements${undecided}, ${differences}`;
+  return `${passed}/${checked} decided requirements passed${undecided}, ${differences}`;
 }
 
 /** How many differences the verdict block names; the rest are counted and found under the findings. */
