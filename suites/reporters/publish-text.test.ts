@@ -31,5 +31,5 @@ test('the printed summary opens with the verdict block: the specification, the r
   expect(lines[6]).toBe('  not verified: 100 of 102 requirements (99 uncovered, 1 not testable from outside); 2 requirements verified (2 MUST); why: below');
   // The details it points to come further down; a finding is titled by its requirement, the bare value below it.
   expect(text.indexOf('  why not verified:\n    99 uncovered (no check names them)')).toBeGreaterThan(text.indexOf(lines[6]!));
-  expect(text).toContain('  broken: BAL-DECIMAL-FORMAT (SHOULD, reference profile) broken in 1 check: A balance is rendered as a decimal string with exactly 7 fraction digits (for example "1250.5000000")\n    what came back: "1250.50"');
+  expect(text).toContain('  broken: BAL-DECIMAL-FORMAT (SHOULD, reference profile) broken in 1 check: A balance is rendered as a decimal string with exactly 7 fraction digits (for example "1250.5000000")\n    what was wrong: "1250.50"');
 });

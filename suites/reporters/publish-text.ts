@@ -55,7 +55,7 @@ export function summaryText({ report, jsonPath, htmlPath, junitPath }: Published
   for (const finding of results.findings.slice(0, SHOWN_FINDINGS)) {
     lines.push(`  broken: ${findingLine(finding)}`);
     const reason = finding.reasons[0];
-    if (reason !== undefined) lines.push(`    what came back: ${reason.text}${finding.reasons.length > 1 ? ` (and ${finding.reasons.length - 1} other reason${finding.reasons.length === 2 ? '' : 's'})` : ''}`);
+    if (reason !== undefined) lines.push(`    what was wrong: ${reason.text}${finding.reasons.length > 1 ? ` (and ${finding.reasons.length - 1} other reason${finding.reasons.length === 2 ? '' : 's'})` : ''}`);
   }
   if (results.findings.length > SHOWN_FINDINGS) lines.push(`  ... and ${results.findings.length - SHOWN_FINDINGS} more broken requirements (see the report)`);
   lines.push(

@@ -255,7 +255,7 @@ function findingBlock(finding: RequirementFinding): Html {
   return html`<article class="finding" id="finding-${finding.requirement}">
   <h3>${findingLine(finding)}</h3>
   <p>${finding.statement} <span class="muted">(${finding.level}, ${finding.layer === 'profile' ? 'reference profile' : 'specification'}; ${checkCountsText(finding.check_counts)})</span></p>
-  <p>What came back:</p>
+  <p>What was wrong:</p>
   <ul class="reasons">${finding.reasons.slice(0, 5).map((reason) => html`<li>${reason.count}× <span class="message">${reason.text}</span></li>`)}</ul>
   <p>For example:</p>
   <ul>${finding.examples.map((example) => html`<li><a href="#${anchor(example.check_id)}"><code class="id">${example.check_id}</code></a>: <span class="message">${example.message}</span></li>`)}</ul>
