@@ -37,7 +37,8 @@ test('an error body without timestamp is one finding, and the checks that saw it
     expect(finding?.checks).toEqual(expect.arrayContaining(['accounts.unknown-account', 'auth.garbage-token', 'auth.missing-token']));
     expect(finding?.reasons[0]?.text).toContain('timestamp');
     expect(finding?.examples.length).toBeGreaterThanOrEqual(2);
-    expect(run.output).toMatch(/broken: ERR-BODY-SHAPE \(MUST\) broken in \d+ checks: .*timestamp/);
+    // Titled by the requirement's statement; what was wrong goes below it.
+    expect(run.output).toMatch(/broken: ERR-BODY-SHAPE \(MUST\) broken in \d+ checks: Every response with status 400, .*\n {4}what was wrong: .*timestamp/);
 
     // Only decided requirements are scored: every check ran to its end, so nothing is inconclusive.
     expect(results.scores.overall).toMatchObject({ checked: results.scores.overall.passed + 1, inconclusive: 0 });

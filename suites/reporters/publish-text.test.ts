@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { summaryText } from './publish-text.ts';
-import { sampleReport } from './sample-report.ts';
+import { readingVariantReport, sampleReport } from './sample-report.ts';
 
 test('the printed summary names the prerequisites the run relied on, and those that did not hold', async () => {
   const report = await sampleReport();
@@ -15,4 +15,21 @@ test('the printed summary counts the listed statuses exercised, not exercised an
   const text = summaryText({ report, jsonPath: 'r/conformance.json', htmlPath: 'r/conformance.html', junitPath: 'r/junit.xml' });
   expect(text).toContain(`  endpoint statuses the spec lists: ${coverage.exercised_listed_statuses} exercised, ${coverage.not_exercised_statuses} not exercised, 18 not provokable from outside (of ${coverage.listed_statuses})`);
   expect(coverage.exercised_listed_statuses).toBe(2);
+});
+
+test('the printed summary opens with the verdict block: the specification, the readings, interoperability with each difference, one not-verified line', async () => {
+  const report = await readingVariantReport();
+  const text = summaryText({ report, jsonPath: 'r/conformance.json', htmlPath: 'r/conformance.html', junitPath: 'r/junit.xml' });
+  const lines = text.split('\n');
+  expect(lines.slice(1, 6)).toEqual([
+    '  specification: PASSED; MUST score 2/2 decided requirements passed (100%), beside it 0 inconclusive and 99 not verified',
+    "  readings judged under: string_bodies = named (declared by the profile), amount_scale = 2 (declared by the profile); the reference's for the rest",
+    '  interoperates with the reference profile: 0/2 decided requirements passed, 2 differences:',
+    '    ALLOWLIST-IDEMPOTENT (MUST): The allowlist is a set: adding a member that is already on it, or removing one that is not, succeeds (200) and leaves the list unchanged, with no…',
+    '    BAL-DECIMAL-FORMAT (SHOULD): A balance is rendered as a decimal string with exactly 7 fraction digits (for example "1250.5000000")',
+  ]);
+  expect(lines[6]).toBe('  not verified: 100 of 102 requirements (99 uncovered, 1 not testable from outside); 2 requirements verified (2 MUST); why: below');
+  // The details it points to come further down; a finding is titled by its requirement, the bare value below it.
+  expect(text.indexOf('  why not verified:\n    99 uncovered (no check names them)')).toBeGreaterThan(text.indexOf(lines[6]!));
+  expect(text).toContain('  broken: BAL-DECIMAL-FORMAT (SHOULD, reference profile) broken in 1 check: A balance is rendered as a decimal string with exactly 7 fraction digits (for example "1250.5000000")\n    what was wrong: "1250.50"');
 });

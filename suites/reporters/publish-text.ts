@@ -1,4 +1,7 @@
 import type { ConformanceReport, RequirementFinding } from './report-types.ts';
+import { checksText } from './requirement-matrix.ts';
+import { shortStatement } from './short-statement.ts';
+import { DIFFERENCES_SHOWN, differencesOf, interoperabilityText, notVerifiedText, readingsText, specificationText } from './verdict-block.ts';
 
 /** Where a published report went, as the summary names it. */
 export interface PublishedPaths {
@@ -8,25 +11,35 @@ export interface PublishedPaths {
   junitPath: string;
 }
 
-/** The few lines printed at the end of a run: the same words and numbers as the report. */
+/**
+ * The few lines printed at the end of a run: the same words and numbers as the report. First the
+ * verdict block (verdict-block.ts: the specification's verdict and score, the readings judged under,
+ * interoperability with the reference profile and its differences, what was not verified in one line),
+ * then the details it points to.
+ */
 export function summaryText({ report, jsonPath, htmlPath, junitPath }: PublishedPaths): string {
   const { results } = report;
-  const { overall } = results.scores;
   const parts = results.scores.parts
     .filter((row) => row.checked > 0)
     .map((row) => `${row.part} ${row.passed}/${row.checked}`)
     .join(', ');
   const counts = results.counts.checks;
+  const differences = differencesOf(results);
   const lines = [
     `DSS conformance: ${results.verdict.toUpperCase()} (spec ${results.spec_version}, suite ${report.suite_version}, target ${results.target.base_url ?? 'unknown'})`,
-    `  ${results.headline.text}`,
+    `  specification: ${specificationText(results)}`,
+    `  readings judged under: ${readingsText(results.target.readings)}`,
+    `  interoperates with the reference profile: ${interoperabilityText(results)}${differences.length === 0 ? '' : ':'}`,
+    ...differences.slice(0, DIFFERENCES_SHOWN).map((difference) => `    ${difference.id} (${difference.level}): ${difference.statement}`),
   ];
+  if (differences.length > DIFFERENCES_SHOWN) lines.push(`    ... and ${differences.length - DIFFERENCES_SHOWN} more (broken, below)`);
+  lines.push(`  not verified: ${notVerifiedText(results)}${results.headline.why.length === 0 ? '' : '; why: below'}`);
   if (results.scope.filters.length > 0) lines.push(`  filtered run (${results.scope.filters.join(', ')}): the verdict covers only the checks that ran`);
-  lines.push(
-    `  MUST requirements passed: ${overall.passed} of ${overall.checked} decided (${overall.score === null ? 'none decided' : `${overall.score}%`})${parts ? `; ${parts}` : ''}`,
-    `    beside the score: ${overall.inconclusive} inconclusive, ${overall.not_verified} not verified on this target`,
-    `  interoperates with the reference profile: ${results.reference_profile.passed}/${results.reference_profile.checked}`,
-  );
+  if (parts) lines.push(`  MUST score by spec part: ${parts}`);
+  if (results.headline.why.length > 0) {
+    lines.push('  why not verified:');
+    for (const { reason, count } of results.headline.why) lines.push(`    ${count} ${reason}`);
+  }
   const reliedOn = results.prerequisites.filter((prerequisite) => prerequisite.relied_on_by.length > 0);
   if (reliedOn.length > 0) {
     const held = reliedOn.filter((prerequisite) => prerequisite.status === 'held').length;
@@ -39,7 +52,11 @@ export function summaryText({ report, jsonPath, htmlPath, junitPath }: Published
   lines.push(
     `  endpoint statuses the spec lists: ${coverage.exercised_listed_statuses} exercised, ${coverage.not_exercised_statuses} not exercised, ${coverage.not_provokable_statuses} not provokable from outside (of ${coverage.listed_statuses})`,
   );
-  for (const finding of results.findings.slice(0, SHOWN_FINDINGS)) lines.push(`  broken: ${findingLine(finding)}`);
+  for (const finding of results.findings.slice(0, SHOWN_FINDINGS)) {
+    lines.push(`  broken: ${findingLine(finding)}`);
+    const reason = finding.reasons[0];
+    if (reason !== undefined) lines.push(`    what was wrong: ${reason.text}${finding.reasons.length > 1 ? ` (and ${finding.reasons.length - 1} other reason${finding.reasons.length === 2 ? '' : 's'})` : ''}`);
+  }
   if (results.findings.length > SHOWN_FINDINGS) lines.push(`  ... and ${results.findings.length - SHOWN_FINDINGS} more broken requirements (see the report)`);
   lines.push(
     `  checks: ${counts.passed} passed, ${counts.failed} failed, ${counts['harness-fault']} harness faults, ${counts.skipped} not verified here (skipped), ${counts.flaky} flaky, ${counts['stale-baseline']} stale baseline, ${counts['expected-failure']} expected failures; ${results.counts.warnings} warnings`,
@@ -56,9 +73,12 @@ export function summaryText({ report, jsonPath, htmlPath, junitPath }: Published
 
 const SHOWN_FINDINGS = 5;
 
-/** "ERR-BODY-SHAPE broken in 114 checks: must have required property 'timestamp'". */
+/**
+ * "ERR-BODY-SHAPE (MUST) broken in 114 checks: Every response with status 400, … has a JSON object
+ * body …": a sentence about the requirement (its short statement), never a value of a failure message,
+ * which the report gives below it.
+ */
 export function findingLine(finding: RequirementFinding): string {
-  const count = finding.checks.length;
-  const reason = finding.reasons[0];
-  return `${finding.requirement} (${finding.level}) broken in ${count} check${count === 1 ? '' : 's'}${reason === undefined ? '' : `: ${reason.text}`}`;
+  const layer = finding.layer === 'profile' ? ', reference profile' : '';
+  return `${finding.requirement} (${finding.level}${layer}) broken in ${checksText(finding.checks.length)}: ${shortStatement(finding.statement)}`;
 }

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchChromium } from '../../test-support/browser.ts';
 import { renderHtml } from './render-html.ts';
-import { sampleReport } from './sample-report.ts';
+import type { ConformanceReport } from './report-types.ts';
+import { readingVariantReport, sampleReport } from './sample-report.ts';
+import { shortStatement } from './short-statement.ts';
 
 /**
  * conformance.html as a person sees it, in a real browser (Debian's Chromium): the headline and the
@@ -107,3 +109,90 @@ test('the report opens with its headline and failures, and a call opens on a cli
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/**
+ * The first screen of a laptop (1280x800) is the verdict block, both layers in one look: the
+ * specification's verdict and score, the readings judged under, "interoperates with the reference
+ * profile" with each difference named, and one line of what was not verified, linking to the details.
+ * Each finding is titled by its requirement's statement, never by a value of a failure message.
+ */
+const firstScreens: Array<{ name: string; report: () => Promise<ConformanceReport>; verdict: string; readings: string; differences: string[]; values: string[] }> = [
+  { name: 'a failing report', report: sampleReport, verdict: 'FAILED', readings: "the reference's", differences: ['CL-REQUEST'], values: ['500; body:'] },
+  {
+    name: 'a report under declared readings whose reference profile layer fails',
+    report: readingVariantReport,
+    verdict: 'PASSED',
+    readings: "string_bodies = named (declared by the profile), amount_scale = 2 (declared by the profile); the reference's for the rest",
+    differences: ['ALLOWLIST-IDEMPOTENT', 'BAL-DECIMAL-FORMAT'],
+    values: ['"1250.50"', '400'],
+  },
+];
+
+for (const screen of firstScreens) {
+  test(`the first screen of ${screen.name} holds the verdict, the readings, the interoperability line with its differences and one not-verified line`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dss-html-'));
+    const browser = await launchChromium();
+    try {
+      const report = await screen.report();
+      const file = join(dir, 'conformance.html');
+      writeFileSync(file, renderHtml(report));
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(pathToFileURL(file).href);
+
+      const header = page.locator('header#verdict');
+      const verdict = header.locator('h1');
+      const specification = header.locator('p.specification');
+      const readings = header.locator('p.readings');
+      const interoperability = header.locator('.interoperability');
+      const notVerified = header.locator('p.headline');
+      await expect(verdict).toHaveText(`DSS API conformance: ${screen.verdict}`);
+      await expect(specification).toContainText(`Specification 1.0.0: ${screen.verdict}; MUST score ${report.results.scores.overall.passed}/${report.results.scores.overall.checked}`);
+      await expect(readings).toHaveText(`Readings judged under: ${screen.readings}.`);
+      const { passed, checked } = report.results.reference_profile;
+      await expect(interoperability).toContainText(`Interoperates with the reference profile: ${passed}/${checked} decided requirements passed`);
+      const differences = interoperability.locator('ul.differences li');
+      await expect(differences).toHaveCount(screen.differences.length);
+      for (const [index, id] of screen.differences.entries()) {
+        const statement = report.results.requirements.find((row) => row.id === id)?.statement ?? '';
+        await expect(differences.nth(index)).toHaveText(`${id} ${shortStatement(statement)}`);
+        // Each difference leads to its finding.
+        await expect(differences.nth(index).locator('a')).toHaveAttribute('href', `#finding-${id}`);
+        await expect(page.locator(`article.finding#finding-${id}`)).toHaveCount(1);
+      }
+      await expect(notVerified).toHaveText(new RegExp(`^Not verified: ${report.results.headline.not_verified} of ${report.results.headline.total} requirements \\(.*\\); ${report.results.headline.verified} requirements verified .*; why, below\\.$`));
+
+      // In that order, each whole within the first screen; what was not verified is one line.
+      const boxes = [];
+      for (const element of [verdict, specification, readings, interoperability, notVerified]) {
+        await expect(element).toBeInViewport({ ratio: 1 });
+        boxes.push((await element.boundingBox())!);
+      }
+      expect(boxes.map((box) => box.y)).toEqual([...boxes.map((box) => box.y)].sort((a, b) => a - b));
+      expect(Math.max(...boxes.map((box) => box.y + box.height))).toBeLessThanOrEqual(800);
+      const lines = await notVerified.evaluate((node) => {
+        const style = (globalThis as unknown as { getComputedStyle(node: unknown): { lineHeight: string } }).getComputedStyle(node);
+        return node.getBoundingClientRect().height / Number.parseFloat(style.lineHeight);
+      });
+      expect(Math.round(lines)).toBe(1);
+
+      // The line leads to the details further down.
+      await notVerified.locator('a', { hasText: 'why, below' }).click();
+      await expect(page.locator('#not-verified h2')).toBeInViewport();
+      await expect(page.locator('#not-verified')).toContainText(report.results.headline.why[0]!.reason);
+
+      // A finding's title is a sentence about its requirement; the values the failure carried are below it.
+      const titles = page.locator('#findings article.finding h3');
+      await expect(titles).toHaveCount(report.results.findings.length);
+      for (const [index, finding] of report.results.findings.entries()) {
+        const title = titles.nth(index);
+        const layer = finding.layer === 'profile' ? ', reference profile' : '';
+        await expect(title).toHaveText(`${finding.requirement} (${finding.level}${layer}) broken in ${finding.checks.length} check${finding.checks.length === 1 ? '' : 's'}: ${shortStatement(finding.statement)}`);
+        for (const value of screen.values) await expect(title).not.toContainText(value);
+        await expect(page.locator(`article#finding-${finding.requirement} ul.reasons li`).first()).toContainText(finding.reasons[0]!.text);
+      }
+    } finally {
+      await browser.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { escapeHtml, html } from './html.ts';
 import { renderHtml } from './render-html.ts';
-import { everyCheckFailingReport, hostile, LARGEST_BODY, sampleReport } from './sample-report.ts';
+import { everyCheckFailingReport, hostile, LARGEST_BODY, readingVariantReport, sampleReport } from './sample-report.ts';
 
 test('html`` escapes every interpolated value unless it is already HTML', () => {
   expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
@@ -89,4 +89,16 @@ test('the prerequisites the run relied on are listed with whether they held, and
   expect(page).toMatch(/<tr id="prerequisite-PRE-CREDIT-LINE-ACCOUNT" data-status="not-held">[\s\S]*?<span class="chip pre-not-held">did not hold<\/span>[\s\S]*?inconclusive because it did not hold: <code class="id">FUND-DEFAULT-ACCOUNT<\/code>/);
   expect(page).toMatch(/<tr id="prerequisite-PRE-MESSAGE-ENVELOPE" data-status="undecided">[\s\S]*?not relied on in this run/);
   expect(page).toContain('<dt>prerequisite</dt>');
+});
+
+test('the verdict block names at most eight differences, and counts the rest, which the findings list', async () => {
+  const report = await readingVariantReport();
+  const profile = report.results.requirements.filter((row) => row.layer === 'profile').slice(0, 11);
+  report.results.reference_profile.failed = profile.map((row) => row.id);
+  const page = renderHtml(report);
+  const header = page.slice(page.indexOf('<header'), page.indexOf('</header>'));
+  expect(header).toContain('11 differences:');
+  for (const row of profile.slice(0, 8)) expect(header).toContain(`<a href="#finding-${row.id}"><code class="id">${row.id}</code></a>`);
+  expect(header).not.toContain(profile[8]!.id);
+  expect(header).toContain('<li><a href="#findings">3 more</a> under what to fix</li>');
 });

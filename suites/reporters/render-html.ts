@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { Html, html } from './html.ts';
 import { findingLine } from './publish-text.ts';
+import { shortStatement } from './short-statement.ts';
+import { checkCountsText, DIFFERENCES_SHOWN, differencesOf, interoperabilityText, notVerifiedText, readingsText, specificationText } from './verdict-block.ts';
 import type {
   CheckReport,
   ConformanceReport,
@@ -37,6 +39,7 @@ export function renderHtml(report: ConformanceReport): string {
   const warned = results.checks.filter((check) => check.warnings.length > 0);
   const notVerified = results.requirements.filter((row) => row.layer === 'specification' && row.status !== 'passed' && row.status !== 'warning' && row.status !== 'failed');
   const { overall } = results.scores;
+  const differences = differencesOf(results);
   const notHeld = results.prerequisites.filter((prerequisite) => prerequisite.status === 'not-held');
 
   const page = html`<!DOCTYPE html>
@@ -51,8 +54,11 @@ export function renderHtml(report: ConformanceReport): string {
 <body>
 <header class="verdict verdict-${results.verdict}" id="verdict">
   <h1>DSS API conformance: ${verdictLabel[results.verdict]}</h1>
-  <p class="headline">${results.headline.text}.</p>
-  <p>${scoreText(overall)} Interoperates with the reference profile: ${results.reference_profile.passed}/${results.reference_profile.checked}.</p>
+  <p class="specification"><strong>Specification ${results.spec_version}:</strong> ${specificationText(results)}.</p>
+  <p class="readings"><strong>Readings judged under:</strong> ${readingsText(results.target.readings)}.</p>
+  <div class="interoperability"><p><strong>Interoperates with the reference profile:</strong> ${interoperabilityText(results)}${differences.length === 0 ? '.' : ':'}</p>
+  ${differences.length === 0 ? null : html`<ul class="differences">${differences.slice(0, DIFFERENCES_SHOWN).map((difference) => html`<li><a href="#finding-${difference.id}"><code class="id">${difference.id}</code></a> ${difference.statement}</li>`)}${differences.length > DIFFERENCES_SHOWN ? html`<li><a href="#findings">${differences.length - DIFFERENCES_SHOWN} more</a> under what to fix</li>` : null}</ul>`}</div>
+  <p class="headline"><strong>Not verified:</strong> ${notVerifiedText(results)}${results.headline.not_verified === 0 ? '.' : html`; <a href="#not-verified">why, below</a>.`}</p>
   ${notHeld.length === 0 ? null : html`<p class="prerequisites-broken">${notHeld.length} interoperability prerequisite${notHeld.length === 1 ? '' : 's'} did not hold (${notHeld.map((prerequisite) => prerequisite.id).join(', ')}): what rests on ${notHeld.length === 1 ? 'it' : 'them'} is inconclusive, not failed (<a href="#prerequisites">prerequisites</a>).</p>`}
   ${results.scope.filters.length === 0 ? null : html`<p class="scope">Filtered run (${results.scope.filters.join(', ')}): the verdict covers only the checks that ran, so it is <strong>partial</strong> at best.</p>`}
 </header>
@@ -90,6 +96,7 @@ export function renderHtml(report: ConformanceReport): string {
 <section id="not-verified">
   <h2>Not verified on this target</h2>
   ${results.headline.why.length === 0 ? html`<p>Every requirement of the specification was verified.</p>` : html`<ul>${results.headline.why.map((entry) => html`<li>${entry.count} ${entry.reason}</li>`)}</ul>`}
+  ${notVerified.length === 0 ? null : html`<details><summary>The ${notVerified.length} requirements not verified, each with why</summary><ul class="undecided">${notVerified.map((row) => html`<li><code class="id">${row.id}</code> <span class="chip status-${row.status}">${statusLabel[row.status]}</span> ${shortStatement(row.statement)}<br><span class="muted">${row.reason ?? ''}</span></li>`)}</ul></details>`}
   <details><summary>Checks not run here (${skipped.length})</summary>
   ${skipped.length === 0 ? html`<p>None.</p>` : html`<ul>${skipped.map((check) => html`<li><code class="id">${check.check_id}</code>: ${check.quarantined ? 'quarantined: ' : ''}${check.skip_reason ?? 'skipped'}</li>`)}</ul>`}
   </details>
@@ -182,6 +189,9 @@ export function renderHtml(report: ConformanceReport): string {
     <dt>${statusLabel.uncovered}</dt><dd>no check names it.</dd>
     <dt>${statusLabel['not-testable']}</dt><dd>no client can provoke it (an internal failure, say); the catalogue says why.</dd>
     <dt>score</dt><dd>MUST requirements of the specification layer that passed, over those decided. The reference profile's requirements (decisions where the spec is silent) are counted apart, as "interoperates with the reference profile".</dd>
+    <dt>readings judged under</dt><dd>the reading of each open point of the spec that a profile may declare (its <code>readings:</code> block): the reference's unless the profile declared another, or the harness detected it. Checks judge the target under these.</dd>
+    <dt>difference</dt><dd>a requirement of the reference profile that failed: a decision of the reference the target does not share. It is shown beside the verdict and never changes it.</dd>
+    <dt>check counts</dt><dd>what the checks naming a requirement did with it: <em>broken in</em> (found it broken), <em>held in</em> (decided it held), <em>could not reach it</em> (ran, but stopped at another requirement first or faulted: the requirement is then inconclusive, however many others held it), <em>not run here</em> (skipped: it does not count against the requirement).</dd>
     <dt>${outcomeLabel['harness-fault']}</dt><dd>a check the harness could not carry out; never the target's fault.</dd>
     <dt>${outcomeLabel.skipped}</dt><dd>a check not run on this target, with the reason.</dd>
     <dt>${outcomeLabel['expected-failure']}</dt><dd>failed as the baseline says; ${outcomeLabel['stale-baseline']}: listed in the baseline but passed, which fails the run until the baseline is fixed.</dd>
@@ -235,11 +245,6 @@ const statusLabel: Record<RequirementStatus, string> = {
   'not-testable': 'not testable',
 };
 
-function scoreText(score: Score): string {
-  if (score.score === null) return 'No MUST requirement was decided.';
-  return `MUST score: ${score.passed} of ${score.checked} decided requirements passed (${score.score}%); beside it, ${score.inconclusive} inconclusive and ${score.not_verified} not verified.`;
-}
-
 function bar(score: Score): Html {
   if (score.score === null) return html`<span class="muted">none decided</span>`;
   return html`<span class="bar"><span style="width: ${score.score}%"></span></span> ${score.score}%`;
@@ -252,8 +257,9 @@ function anchor(checkId: string): string {
 function findingBlock(finding: RequirementFinding): Html {
   return html`<article class="finding" id="finding-${finding.requirement}">
   <h3>${findingLine(finding)}</h3>
-  <p>${finding.statement} <span class="muted">(${finding.level}, ${finding.layer === 'profile' ? 'reference profile' : 'specification'})</span></p>
-  ${finding.reasons.length > 1 ? html`<ul class="reasons">${finding.reasons.slice(0, 5).map((reason) => html`<li>${reason.count}× ${reason.text}</li>`)}</ul>` : null}
+  <p>${finding.statement} <span class="muted">(${finding.level}, ${finding.layer === 'profile' ? 'reference profile' : 'specification'}; ${checkCountsText(finding.check_counts)})</span></p>
+  <p>What was wrong:</p>
+  <ul class="reasons">${finding.reasons.slice(0, 5).map((reason) => html`<li>${reason.count}× <span class="message">${reason.text}</span></li>`)}</ul>
   <p>For example:</p>
   <ul>${finding.examples.map((example) => html`<li><a href="#${anchor(example.check_id)}"><code class="id">${example.check_id}</code></a>: <span class="message">${example.message}</span></li>`)}</ul>
   <details><summary>All ${finding.checks.length} checks that saw it</summary><p>${finding.checks.map((id) => html`<a href="#${anchor(id)}"><code class="id">${id}</code></a> `)}</p></details>
@@ -301,7 +307,7 @@ function requirementRow(row: RequirementReport): Html {
   return html`<tr>
   <td><code class="id">${row.id}</code></td><td>${row.level}</td><td>${row.layer === 'profile' ? 'reference profile' : 'specification'}</td><td>${row.part}</td>
   <td><span class="chip status-${row.status}">${statusLabel[row.status]}</span>${row.reason === null ? null : html`<br><span class="muted">${row.reason}</span>`}</td>
-  <td>${row.checks.map((id) => html`<code class="id">${id}</code> `)}</td>
+  <td><span class="counts">${checkCountsText(row.check_counts)}</span><br>${row.checks.map((id) => html`<code class="id">${id}</code> `)}</td>
   <td>${row.statement}<br><span class="muted">${row.source}</span></td>
 </tr>`;
 }
@@ -385,7 +391,8 @@ const styles = new Html(`
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1b1f24; margin: 0 auto; max-width: 1200px; padding: 0 1.5rem 3rem; }
 h1 { margin: 0; font-size: 1.6rem; } h2 { margin-top: 2rem; border-bottom: 1px solid #d0d7de; padding-bottom: .25rem; }
 .verdict { padding: 1rem 1.5rem; margin: 1rem 0; border-radius: 6px; color: #fff; }
-.verdict p { margin: .25rem 0 0; } .verdict .headline { font-size: 1.1rem; font-weight: 600; }
+.verdict p { margin: .25rem 0 0; } .verdict .specification { font-size: 1.1rem; }
+.verdict a { color: inherit; } .verdict ul.differences { margin: .1rem 0 0; padding-left: 1.5rem; }
 .verdict-passed { background: #1a7f37; } .verdict-passed-with-expected-failures { background: #4d7a1a; } .verdict-partial { background: #0969da; }
 .verdict-failed { background: #cf222e; } .verdict-inconclusive { background: #9a6700; }
 .toc ol { columns: 2; margin: 0; } .toc h2 { margin-top: 1rem; }
@@ -406,7 +413,6 @@ pre { background: #f6f8fa; padding: .5rem; white-space: pre-wrap; overflow-wrap:
 .status-inconclusive, .outcome-harness-fault, .harness { background: #fbefff; }
 .status-uncovered, .status-not-verified, .status-not-testable, .outcome-skipped, .cov-not-exercised, .pre-undecided { background: #eaeef2; color: #57606a; }
 .cov-not-provokable { background: #fff; color: #57606a; border: 1px dashed #8c959f; }
-.verdict .prerequisites-broken a { color: inherit; }
 .bar { display: inline-block; width: 8rem; height: .6rem; background: #eaeef2; border-radius: .3rem; overflow: hidden; vertical-align: middle; }
 .bar span { display: block; height: 100%; background: #1a7f37; }
 article.check, article.finding { border: 1px solid #d0d7de; border-left: 4px solid #cf222e; border-radius: 6px; padding: .25rem 1rem .75rem; margin: 1rem 0; }

@@ -144,6 +144,32 @@ export interface RequirementReport {
   reason: string | null;
   /** Check ids naming the requirement. */
   checks: string[];
+  /** What those checks did with it: a requirement held by some and not reached by others says both counts. */
+  check_counts: CheckCounts;
+}
+
+/**
+ * The checks naming a requirement, by what each did with it: `broken` (found it broken), `held` (decided
+ * it held), `not_reached` (ran, but stopped at another requirement first or faulted before deciding it),
+ * `not_run` (skipped here: filtered out, quarantined, or it needs what this target lacks).
+ */
+export interface CheckCounts {
+  broken: number;
+  held: number;
+  not_reached: number;
+  not_run: number;
+}
+
+/** The reference profile's layer, beside the verdict: "interoperates with the reference profile: N/M". */
+export interface ReferenceProfileResult {
+  /** Decided requirements of the layer that passed (or warned). */
+  passed: number;
+  /** Requirements of the layer decided: passed, warning or failed. */
+  checked: number;
+  /** The differences: the requirements of the layer that failed, in catalogue order. */
+  failed: string[];
+  /** Requirements of the layer a check ran for but could not decide. */
+  inconclusive: number;
 }
 
 /** A broken requirement with everything that saw it: one defect, one finding, however many checks it touched. */
@@ -154,6 +180,8 @@ export interface RequirementFinding {
   statement: string;
   /** The checks that found it broken. */
   checks: string[];
+  /** What every check naming it did with it: broken, held, not reached, not run (the matrix's counts). */
+  check_counts: CheckCounts;
   /** What was wrong, most frequent first, with how many failure messages said it. */
   reasons: Array<{ text: string; count: number }>;
   /** Two or three failure messages as they came, with the check that saw each. */
@@ -272,7 +300,7 @@ export interface ConformanceResults {
   };
   scores: { overall: Score; parts: PartScore[] };
   /** Requirements of the reference profile's layer (docs/semantics.md): shown beside the verdict, never in it. */
-  reference_profile: { passed: number; checked: number };
+  reference_profile: ReferenceProfileResult;
   /** The interoperability prerequisites of the catalogue: which ones the run relied on, and whether they held. */
   prerequisites: PrerequisiteReport[];
   /** Broken requirements, the most widespread first: what a vendor has to fix. */

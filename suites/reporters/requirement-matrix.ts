@@ -1,7 +1,7 @@
 import { specParts } from '../../schemas/catalogue-types.ts';
-import type { Requirement } from '../requirements/catalogue.ts';
+import type { Requirement, RequirementLayer } from '../requirements/catalogue.ts';
 import { requirementTag } from './error-message.ts';
-import type { CheckReport, PartScore, RequirementReport, RequirementStatus, RunScope, Score } from './report-types.ts';
+import type { CheckCounts, CheckReport, PartScore, ReferenceProfileResult, RequirementReport, RequirementStatus, RunScope, Score } from './report-types.ts';
 
 /**
  * Requirement by requirement: what the checks naming it say about the target, and the score of each
@@ -25,18 +25,41 @@ export function filteredOut(scope: RunScope): string {
 }
 
 export function requirementMatrix(requirements: readonly Requirement[], checks: readonly CheckReport[], scope: RunScope): RequirementReport[] {
+  const layers = new Map(requirements.map((requirement) => [requirement.id, requirement.layer]));
   return requirements.map((requirement) => {
     // A check may find a cross-cutting requirement broken without naming it (a finding on the way).
     const naming = checks.filter((check) => check.requirements.includes(requirement.id) || check.failed_requirements.includes(requirement.id));
     return {
       ...requirement,
-      ...statusOf(requirement, naming, scope),
+      ...statusOf(requirement, naming, scope, layers),
       checks: [...new Set(naming.map((check) => check.check_id))],
+      check_counts: countsOf(requirement.id, naming),
     };
   });
 }
 
-function statusOf(requirement: Requirement, naming: readonly CheckReport[], scope: RunScope): { status: RequirementStatus; reason: string | null } {
+/**
+ * How the checks naming a requirement left it: found it broken, decided it held, ran but did not reach
+ * it (stopped at another requirement first, or the harness faulted), or were not run here.
+ */
+function countsOf(id: string, naming: readonly CheckReport[]): CheckCounts {
+  const counts: CheckCounts = { broken: 0, held: 0, not_reached: 0, not_run: 0 };
+  for (const check of naming) {
+    if (check.failed_requirements.includes(id)) counts.broken += 1;
+    else if (check.outcome === 'skipped') counts.not_run += 1;
+    else if (check.passed_requirements.includes(id)) counts.held += 1;
+    else counts.not_reached += 1;
+  }
+  return counts;
+}
+
+/**
+ * The status, from the checks naming the requirement. Failed: one found it broken. Otherwise the
+ * checks skipped here do not count (they never tried), and of the checks that ran, every one must have
+ * decided it held for it to pass: one that ran but stopped before reaching it leaves it inconclusive,
+ * however many others held it, because the part of the rule that check was there for went untested.
+ */
+function statusOf(requirement: Requirement, naming: readonly CheckReport[], scope: RunScope, layers: ReadonlyMap<string, RequirementLayer>): { status: RequirementStatus; reason: string | null } {
   const decided = (status: RequirementStatus) => ({ status, reason: null });
   if (naming.length === 0) {
     if (requirement.not_testable !== null) return { status: 'not-testable', reason: requirement.not_testable };
@@ -52,17 +75,32 @@ function statusOf(requirement: Requirement, naming: readonly CheckReport[], scop
     return { status: 'not-verified', reason: reasons.join('; ') };
   }
   const undecided = ran.filter((check) => !check.passed_requirements.includes(requirement.id));
-  if (undecided.length > 0) return { status: 'inconclusive', reason: undecided.map(whyUndecided).join('; ') };
+  if (undecided.length > 0) {
+    const held = ran.length - undecided.length;
+    const why = undecided.map((check) => whyUndecided(check, layers)).join('; ');
+    return { status: 'inconclusive', reason: held === 0 ? why : `held in ${checksText(held)}, but ${undecided.length} could not reach it: ${why}` };
+  }
   if (ran.some((check) => check.warnings.some((warning) => warns(warning, requirement)))) return decided('warning');
   return decided('passed');
 }
 
 const NOT_RUN = 'not run: a stage its checks depend on (target.reachable) failed, or the run stopped early';
 
-function whyUndecided(check: CheckReport): string {
+/**
+ * Why a check that ran left a requirement undecided. "Stopped at" names what failed first: the
+ * requirements of the check (never an interoperability prerequisite, which prerequisites.ts reports).
+ */
+function whyUndecided(check: CheckReport, layers: ReadonlyMap<string, RequirementLayer>): string {
   if (check.fault === 'harness') return `harness fault in ${check.check_id}`;
   if (check.outcome === 'expected-failure') return `${check.check_id} is in the expected-failures baseline`;
-  return `${check.check_id} stopped before deciding it (a prerequisite failed)`;
+  if (check.failed_requirements.length === 0) return `${check.check_id} stopped before reaching it`;
+  const first = check.failed_requirements.map((id) => (layers.get(id) === 'profile' ? `${id} (reference profile)` : id)).join(', ');
+  return `${check.check_id} stopped at ${first} before reaching it`;
+}
+
+/** "1 check", "12 checks". */
+export function checksText(count: number): string {
+  return `${count} check${count === 1 ? '' : 's'}`;
 }
 
 /** A warning names its requirement (`[REQ-ID] …`); one that names none is about the check's SHOULD requirements. */
@@ -91,10 +129,19 @@ export function scoresOf(matrix: readonly RequirementReport[]): { overall: Score
   };
 }
 
-/** "Interoperates with the reference profile": every level, decided requirements of the profile layer. */
-export function referenceProfileOf(matrix: readonly RequirementReport[]): { passed: number; checked: number } {
-  const rows = matrix.filter((row) => row.layer === 'profile' && isDecided(row.status));
-  return { passed: rows.filter((row) => passing.includes(row.status)).length, checked: rows.length };
+/**
+ * "Interoperates with the reference profile": every level, decided requirements of the profile layer,
+ * with the differences (those that failed) named, and how many a check ran for but could not decide.
+ */
+export function referenceProfileOf(matrix: readonly RequirementReport[]): ReferenceProfileResult {
+  const profile = matrix.filter((row) => row.layer === 'profile');
+  const rows = profile.filter((row) => isDecided(row.status));
+  return {
+    passed: rows.filter((row) => passing.includes(row.status)).length,
+    checked: rows.length,
+    failed: rows.filter((row) => row.status === 'failed').map((row) => row.id),
+    inconclusive: profile.filter((row) => row.status === 'inconclusive').length,
+  };
 }
 
 function score(rows: readonly RequirementReport[]): Score {

@@ -2,7 +2,7 @@ import { endpoints } from '../../schemas/endpoints.ts';
 import { loadCatalogue } from '../requirements/catalogue.ts';
 import { notProvokableStatuses } from '../requirements/spec-index.ts';
 import type { RecordedCall } from '../runtime/recorder.ts';
-import { reportFormat, type ConformanceReport, type RawCheck } from './report-types.ts';
+import { reportFormat, type ConformanceReport, type ConformanceResults, type RawCheck, type ReadingsJudgedUnder } from './report-types.ts';
 import { signReport } from './signature.ts';
 import { summarize } from './summarize.ts';
 
@@ -61,16 +61,61 @@ const checks: RawCheck[] = [
   },
 ];
 
+/** The readings of a profile that declares none: the reference's, as target.json records them. */
+const referenceReadings: ReadingsJudgedUnder = {
+  string_bodies: { value: 'bare', source: 'reference' },
+  amount_scale: { value: 7, source: 'reference' },
+  dso_line_account: { value: 'emission', source: 'reference' },
+};
+
+/** A failing run: a requirement of the specification broken, one of the reference profile, a prerequisite that did not hold. */
 export async function sampleReport(): Promise<ConformanceReport> {
+  return signedReport(checks, { base_url: `http://target/${hostile}`, capabilities: { control: hostile }, readings: referenceReadings });
+}
+
+/**
+ * A run under declared readings (string_bodies named, amount_scale 2) that the specification passes and
+ * the reference profile does not: the allowlist answered as a list, not a set, and balances written
+ * with two digits, whose failure message ends in a bare value (`"1250.50"`) no title may be made of.
+ * One check of the specification was not run here, beside another that held its requirement.
+ */
+export async function readingVariantReport(): Promise<ConformanceReport> {
+  const passing = (id: string, requirements: string[]): RawCheck => ({
+    title: `${id} passes`,
+    file: 'checks/sample.spec.ts',
+    expectedStatus: 'passed',
+    annotations: [{ type: 'check', description: id }, ...requirements.map((requirement) => ({ type: 'requirement', description: requirement }))],
+    attempts: [{ status: 'passed', errors: [], callAttachments: [] }],
+  });
+  const failing = (id: string, requirement: string, error: string): RawCheck => ({
+    ...passing(id, [requirement]),
+    title: `${id} fails`,
+    attempts: [{ status: 'failed', errors: [error], callAttachments: [{ body: JSON.stringify([{ ...call, status: 200, response_headers: {}, response_body: '{"balance":"1250.50"}' }]) }] }],
+  });
+  const variantChecks: RawCheck[] = [
+    passing('dir.member-get', ['DIR-MEMBER-GET']),
+    passing('allowlist.list', ['ALLOWLIST-LIST']),
+    { ...passing('allowlist.list-control', ['ALLOWLIST-LIST']), attempts: [{ status: 'skipped', errors: [], callAttachments: [] }], annotations: [{ type: 'check', description: 'allowlist.list-control' }, { type: 'requirement', description: 'ALLOWLIST-LIST' }, { type: 'skip', description: 'needs the simulator control plane' }] },
+    failing('allowlist.idempotent', 'ALLOWLIST-IDEMPOTENT', 'CheckFailure: [ALLOWLIST-IDEMPOTENT] adding mmB again: expected status 200, got 400'),
+    failing('balances.decimal-format', 'BAL-DECIMAL-FORMAT', 'CheckFailure: [BAL-DECIMAL-FORMAT] GET /client/v1/api/balances/digital-accounts/main\n  $.balance: expected the decimal 1250.5000000, got "1250.50"'),
+  ];
+  return signedReport(variantChecks, {
+    base_url: 'http://vendor.example',
+    capabilities: { control: 'none' },
+    readings: { string_bodies: { value: 'named', source: 'declared' }, amount_scale: { value: 2, source: 'declared' }, dso_line_account: { value: 'emission', source: 'reference' } },
+  });
+}
+
+async function signedReport(run: RawCheck[], target: ConformanceResults['target']): Promise<ConformanceReport> {
   const catalogue = loadCatalogue('1.0.0');
   const results = summarize({
-    run: { checks, scope: { filters: [] }, runErrors: [], startedAt: '2030-01-01T00:00:00.000Z', finishedAt: '2030-01-01T00:00:30.000Z' },
+    run: { checks: run, scope: { filters: [] }, runErrors: [], startedAt: '2030-01-01T00:00:00.000Z', finishedAt: '2030-01-01T00:00:30.000Z' },
     requirements: catalogue.requirements,
     prerequisites: catalogue.prerequisites,
     endpoints,
     notProvokable: notProvokableStatuses(),
     specVersion: '1.0.0',
-    target: { base_url: `http://target/${hostile}`, capabilities: { control: hostile } },
+    target,
     problems: [],
   });
   return signReport({ format: reportFormat, suite_version: '0.1.0', profile_digest: 'sha256:profile', results });

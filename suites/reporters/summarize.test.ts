@@ -111,7 +111,7 @@ test('scores each spec part as passed MUST requirements over checked ones', () =
   expect(results.uncovered).toEqual(['TEST-D']);
   expect(results.verdict).toBe('failed');
   expect(results.headline.text).toBe(
-    '4 of 7 requirements verified (3 MUST), 3 not verified on this target: 1 inconclusive (a check ran but could not decide them: a prerequisite failed, or the harness), 1 not verified here: c.skip is in the quarantine list, 1 uncovered (no check names them)',
+    '4 of 7 requirements verified (3 MUST), 3 not verified on this target: 1 inconclusive (a check ran but stopped before deciding them: another requirement failed first, or the harness faulted), 1 not verified here: c.skip is in the quarantine list, 1 uncovered (no check names them)',
   );
   expect(results.counts.checks).toEqual({ passed: 2, failed: 1, 'harness-fault': 0, skipped: 1, 'expected-failure': 0, 'stale-baseline': 1, flaky: 0 });
   expect(results.counts.requirements).toEqual({ passed: 1, failed: 2, warning: 1, inconclusive: 1, 'not-verified': 1, uncovered: 1, 'not-testable': 0 });
@@ -311,7 +311,7 @@ test('the reference profile layer is scored beside the verdict, and a not-testab
   ];
   const profileCheck = check('c.profile', { requirements: ['TEST-P'], attempts: [{ status: 'failed', errors: ['[TEST-P] expected 409, got 400'] }] });
   const results = summarize({ run: run([passing, profileCheck]), requirements: layered, prerequisites: [], endpoints, notProvokable: [], specVersion: '1.0.0', target: { base_url: null, capabilities: null }, problems: [] });
-  expect(results.reference_profile).toEqual({ passed: 0, checked: 1 });
+  expect(results.reference_profile).toEqual({ passed: 0, checked: 1, failed: ['TEST-P'], inconclusive: 0 });
   expect(results.scores.overall).toMatchObject({ passed: 1, checked: 1 });
   expect(results.requirements.find((row) => row.id === 'TEST-N')).toMatchObject({ status: 'not-testable', reason: 'an internal failure no client can provoke' });
   expect(results.headline).toMatchObject({ total: 3, verified: 1 });
@@ -401,4 +401,32 @@ test('a check never run (its target stage failed) leaves its requirements inconc
   expect(row('TEST-A')?.status).toBe('inconclusive');
   expect(row('TEST-A')?.reason).toMatch(/^not run/);
   expect(row('TEST-B')).toMatchObject({ status: 'not-verified', reason: 'needs the simulator control plane' });
+});
+
+test('a requirement held by some checks and not reached by others says both counts: inconclusive when one ran, passed when the others were not run', () => {
+  // c.pass and c.also-a held TEST-A; c.stops ran but stopped at TEST-B before reaching it.
+  const alsoA = check('c.also-a', { requirements: ['TEST-A'], attempts: [{}] });
+  const stops = check('c.stops', { requirements: ['TEST-B', 'TEST-A'], attempts: [{ status: 'failed', errors: ['[TEST-B] expected status 404, got 500'] }] });
+  const row = (results: ReturnType<typeof summary>, id: string) => results.requirements.find((entry) => entry.id === id);
+  const notReached = summary(run([passing, alsoA, stops]));
+  expect(row(notReached, 'TEST-A')).toMatchObject({
+    status: 'inconclusive',
+    reason: 'held in 2 checks, but 1 could not reach it: c.stops stopped at TEST-B before reaching it',
+    check_counts: { broken: 0, held: 2, not_reached: 1, not_run: 0 },
+  });
+  expect(row(notReached, 'TEST-B')).toMatchObject({ status: 'failed', check_counts: { broken: 1, held: 0, not_reached: 0, not_run: 0 } });
+  expect(notReached.findings.find((finding) => finding.requirement === 'TEST-B')?.check_counts).toEqual({ broken: 1, held: 0, not_reached: 0, not_run: 0 });
+  // The checks not run here never tried: what ran decided it, so it passed, and the counts say the rest.
+  const skippedA = check('c.skip-a', { requirements: ['TEST-A'], attempts: [{ status: 'skipped' }], annotations: [{ type: 'skip', description: 'needs the simulator control plane' }] });
+  const notRun = summary(run([passing, alsoA, skippedA]));
+  expect(row(notRun, 'TEST-A')).toMatchObject({ status: 'passed', reason: null, check_counts: { broken: 0, held: 2, not_reached: 0, not_run: 1 } });
+});
+
+test('"stopped at" names the requirement a check failed at first, never an interoperability prerequisite', () => {
+  const layered: Requirement[] = [...requirements, { id: 'TEST-P', part: 'states', level: 'MUST', statement: 'p', source: 's', layer: 'profile', not_testable: null, prerequisites: [] }];
+  const mixed = check('c.mixed', { requirements: ['TEST-A', 'TEST-P'], attempts: [{ status: 'failed', errors: ['[TEST-P] expected 409, got 400'] }] });
+  const results = summarize({ run: run([mixed]), requirements: layered, prerequisites: [], endpoints, notProvokable: [], specVersion: '1.0.0', target: { base_url: null, capabilities: null }, problems: [] });
+  expect(results.requirements.find((row) => row.id === 'TEST-A')?.reason).toBe('c.mixed stopped at TEST-P (reference profile) before reaching it');
+  expect(results.headline.why[0]?.reason).not.toContain('prerequisite');
+  expect(results.prerequisites).toEqual([]);
 });

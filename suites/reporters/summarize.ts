@@ -11,7 +11,6 @@ import {
   type CheckReport,
   type ConformanceResults,
   type Headline,
-  type Json,
   type Outcome,
   type RequirementFinding,
   type RequirementReport,
@@ -32,7 +31,7 @@ export interface SummaryInput {
   /** Listed statuses no client can provoke (the spec index's internal failures). */
   notProvokable: readonly NotProvokable[];
   specVersion: string;
-  target: { base_url: string | null; capabilities: Json };
+  target: ConformanceResults['target'];
   /** Problems found before aggregation (a missing target.json, say); more are added here. */
   problems: readonly string[];
 }
@@ -66,7 +65,7 @@ export function summarize(input: SummaryInput): ConformanceResults {
     finished_at: input.run.finishedAt,
     verdict: verdictOf(checks, matrix, input.run.runErrors, scope),
     scope,
-    headline: headlineOf(matrix),
+    headline: headlineOf(matrix, new Set(prerequisites.flatMap((prerequisite) => prerequisite.made_inconclusive))),
     counts: {
       checks: tally(outcomes, checks.map((check) => check.outcome)),
       harness_faults: checks.filter(isHarnessFailure).length,
@@ -118,13 +117,13 @@ function verdictOf(checks: readonly CheckReport[], matrix: readonly RequirementR
  * "N of <total> requirements verified (M MUST), K not verified on this target: why", over the
  * specification layer (the verdict's). Why is grouped: a skip reason, the filter, "could not be decided"...
  */
-function headlineOf(matrix: readonly RequirementReport[]): Headline {
+function headlineOf(matrix: readonly RequirementReport[], restingOnBrokenPrerequisite: ReadonlySet<string>): Headline {
   const rows = matrix.filter((row) => row.layer === 'specification');
   const verified = rows.filter((row) => isDecided(row.status));
   const why = new Map<string, number>();
   for (const row of rows) {
     if (isDecided(row.status)) continue;
-    const reason = undecidedReason(row);
+    const reason = undecidedReason(row, restingOnBrokenPrerequisite.has(row.id));
     why.set(reason, (why.get(reason) ?? 0) + 1);
   }
   const grouped = [...why].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || compare(a.reason, b.reason));
@@ -141,10 +140,17 @@ function headlineOf(matrix: readonly RequirementReport[]): Headline {
   };
 }
 
-function undecidedReason(row: RequirementReport): string {
+/**
+ * The group an undecided requirement is counted in. Inconclusive is said two ways: a check stopped at
+ * another requirement first (or the harness faulted), or an interoperability prerequisite (PRE-...) did
+ * not hold; the word "prerequisite" is kept for the second, which the prerequisites' report counts.
+ */
+function undecidedReason(row: RequirementReport, restsOnBrokenPrerequisite: boolean): string {
   switch (row.status) {
     case 'inconclusive':
-      return 'inconclusive (a check ran but could not decide them: a prerequisite failed, or the harness)';
+      return restsOnBrokenPrerequisite
+        ? 'inconclusive (found broken, but resting on an interoperability prerequisite that did not hold)'
+        : 'inconclusive (a check ran but stopped before deciding them: another requirement failed first, or the harness faulted)';
     case 'uncovered':
       return 'uncovered (no check names them)';
     case 'not-testable':
@@ -171,6 +177,7 @@ function findingsOf(matrix: readonly RequirementReport[], blame: ReadonlyArray<{
         layer: row.layer,
         statement: row.statement,
         checks: [...new Set(seen.map((entry) => entry.check_id))].sort(compare),
+        check_counts: row.check_counts,
         reasons: [...reasons].map(([text, count]) => ({ text, count })).sort((a, b) => b.count - a.count || compare(a.text, b.text)),
         examples: seen.slice(0, EXAMPLES).map((entry) => ({ check_id: entry.check_id, message: entry.messages[0] ?? '' })),
       };

@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { shortStatement } from './short-statement.ts';
+import { checkCountsText, readingsText } from './verdict-block.ts';
+
+test('the readings judged under: "the reference\'s" when all are, otherwise each other one with its source', () => {
+  expect(readingsText({ string_bodies: { value: 'bare', source: 'reference' }, amount_scale: { value: 7, source: 'reference' } })).toBe("the reference's");
+  expect(
+    readingsText({ string_bodies: { value: 'named', source: 'declared' }, amount_scale: { value: 2, source: 'detected' }, dso_line_account: { value: 'emission', source: 'reference' } }),
+  ).toBe("string_bodies = named (declared by the profile), amount_scale = 2 (detected from the target); the reference's for the rest");
+  expect(readingsText({ string_bodies: { value: 'named', source: 'declared' } })).toBe('string_bodies = named (declared by the profile)');
+  // A report of a kit that wrote no readings into its target.json says so, and claims none.
+  expect(readingsText(undefined)).toContain('not recorded');
+});
+
+test('a requirement decided by some checks and not by others is said with both counts', () => {
+  expect(checkCountsText({ broken: 0, held: 12, not_reached: 2, not_run: 0 })).toBe('held in 12 checks, 2 could not reach it');
+  expect(checkCountsText({ broken: 1, held: 3, not_reached: 0, not_run: 1 })).toBe('broken in 1 check, held in 3, 1 not run here');
+  expect(checkCountsText({ broken: 0, held: 0, not_reached: 1, not_run: 0 })).toBe('1 check could not reach it');
+  expect(checkCountsText({ broken: 0, held: 0, not_reached: 0, not_run: 0 })).toBe('no check names it');
+});
+
+test('a short statement is the first clause of the statement, cut at a word with an ellipsis when long', () => {
+  expect(shortStatement('When the RFI answers a payment (pacs.008) with an SVC.001 whose status is RJCT, no value moves: the balances of both members stay as they were.')).toBe(
+    'When the RFI answers a payment (pacs.008) with an SVC.001 whose status is RJCT, no value moves',
+  );
+  // A colon inside the first few words is no clause end.
+  expect(shortStatement('A request without an Authorization: Bearer header is answered with 401.')).toBe('A request without an Authorization: Bearer header is answered with 401');
+  const long = shortStatement(`Every response ${'of every endpoint '.repeat(20)}is JSON.`);
+  expect(long.length).toBeLessThanOrEqual(150);
+  expect(long).toMatch(/ every…$/);
+});
