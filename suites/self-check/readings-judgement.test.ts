@@ -4,7 +4,7 @@ import { judgeReadingRun, MAX_SPEC_INCONCLUSIVE } from './readings-judgement.ts'
 import { readingRuns, unionOfReadings, UNION } from './readings-run.ts';
 
 function requirement(id: string, layer: 'specification' | 'profile', status: RequirementReport['status'], reason: string | null = null): RequirementReport {
-  return { id, layer, status, reason, part: 'endpoints', level: 'MUST', statement: '', source: '', not_testable: null, prerequisites: [], checks: [] };
+  return { id, layer, status, reason, part: 'endpoints', level: 'MUST', statement: '', source: '', not_testable: null, prerequisites: [], checks: [], check_counts: { broken: 0, held: 0, not_reached: 0, not_run: 0 } };
 }
 
 const clean = { problems: [], checks: [{ check_id: 'a.b', fault: null, error: null }] };
