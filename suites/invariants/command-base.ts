@@ -12,7 +12,7 @@ import type { ExchangeApi } from './exchange-api.ts';
 import type { LedgerApi, Outcome } from './ledger-api.ts';
 import type { PaymentApi } from './payment-api.ts';
 import { requirementLayer, requirementLevel } from './levels.ts';
-import type { LedgerModel, Verdict } from './model.ts';
+import type { LedgerModel, Move, Verdict } from './model.ts';
 import { formatUnits } from '../runtime/money.ts';
 import { verifyStep, type StepReport } from './verify.ts';
 import { InvariantViolation } from './violation.ts';
@@ -56,8 +56,11 @@ export type System = LedgerSystem;
 
 export interface Act {
   step: StepReport;
-  /** Model changes other than balances, made once the balances are verified. */
-  afterwards?: () => void;
+  /**
+   * Model changes other than balances, made once the balances are verified; `diverged` when the target
+   * took the step's divergence (StepReport.divergence) and the model followed it.
+   */
+  afterwards?: (diverged: boolean) => void;
 }
 
 export abstract class LedgerCommand implements fc.AsyncCommand<Model, System> {
@@ -73,8 +76,8 @@ export abstract class LedgerCommand implements fc.AsyncCommand<Model, System> {
       const { step, afterwards } = await this.act(model, system);
       const counts = (system.stats.byCommand[this.name] ??= { accepted: 0, refused: 0 });
       counts[step.accepted ? 'accepted' : 'refused'] += 1;
-      await conclude(model, system, step);
-      afterwards?.();
+      const diverged = await conclude(model, system, step);
+      afterwards?.(diverged);
     } catch (error) {
       if (!(error instanceof CheckFailure)) throw error;
       // A helper's failure happens before the step is concluded: the transcript still needs the step.
@@ -110,8 +113,11 @@ export abstract class PickingCommand<T> extends LedgerCommand {
   }
 }
 
-/** Reads every balance after a step, judges it, and records it in the transcript. */
-async function conclude(model: Model, system: System, step: StepReport): Promise<void> {
+/**
+ * Reads every balance after a step, judges it, and records it in the transcript. True when the target
+ * took the step's divergence from a decision of the reference profile, recorded as broken and followed.
+ */
+async function conclude(model: Model, system: System, step: StepReport): Promise<boolean> {
   const observed = new Map([...(await system.api.balances())].map(([key, balance]) => [key, balance.units]));
   const changes = model.universe.holdings
     .filter((holding) => observed.get(holding.key) !== model.balance(holding.key))
@@ -119,8 +125,27 @@ async function conclude(model: Model, system: System, step: StepReport): Promise
   system.steps += 1;
   system.transcript.push(`${system.steps}. ${step.description}`, `   ${changes.length === 0 ? 'no balance changed' : changes.join('; ')}`);
   const violation = verifyStep(model, step, observed);
+  const moves = violation && step.divergence ? followedOutcome(model, step, step.divergence, observed) : undefined;
+  if (violation && moves) {
+    const { requirement } = step.divergence!;
+    system.warn(requirement, 'the other outcome', `${violation.message}: the balances are those of accepting it`, true);
+    system.transcript.push(`   (${requirement} broken: the balances are those of the other outcome, which the model follows)`);
+    model.applyMoves(moves);
+    return true;
+  }
   if (violation) throw new InvariantViolation(violation.requirement, violation.message, system);
   if (step.accepted && step.verdict?.permitted) model.applyMoves(step.moves ?? []);
+  return false;
+}
+
+/**
+ * The outcome of the step's divergence from a MUST decision of the reference profile that the target
+ * took exactly (the balances are those of its moves, every invariant holding for them), or undefined.
+ */
+function followedOutcome(model: Model, step: StepReport, divergence: NonNullable<StepReport['divergence']>, observed: ReadonlyMap<string, bigint>): readonly Move[] | undefined {
+  if (requirementLayer(divergence.requirement) !== 'profile' || requirementLevel(divergence.requirement) !== 'MUST') return undefined;
+  const verdict = always(divergence.requirement);
+  return divergence.outcomes.find((moves) => verifyStep(model, { ...step, nature: 'value', accepted: true, verdict, moves, divergence: undefined }, observed) === undefined);
 }
 
 export function answer(outcome: Outcome): string {

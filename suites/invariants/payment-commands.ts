@@ -128,6 +128,9 @@ class AnswerPayment extends PaymentMessageCommand {
     judge(system, `an SVC.001 ${this.status}${answered ? ' about an answered payment' : ''}`, what, verdict, sent);
     const settles = this.status === 'ACTC' && verdict.permitted;
     const effectRequirement = this.status === 'RJCT' ? (answered ? 'INV-PAYMENT-EXACT' : 'PAY-REJECT-NOTHING-MOVES') : inOwnDso(payment) ? 'PAY-DSO-OBLIGATION' : 'INV-PAYMENT-EXACT';
+    // A target that settles a rejected payment (the SVC.001 RJCT names no account: into any of the RFI's)
+    // breaks a decision of the reference profile; the model can follow it.
+    const settledAnyway = this.status === 'RJCT' && !answered ? [0, 1].map((index) => complianceVerdict(model, payment, 'ACTC', accountFor(model, payment.rfi, payment.asset, index)).settlement).filter((outcome) => outcome.verdict.permitted) : [];
     return {
       step: {
         description: `${what}: ${answer(sent)}${settles && !settlement.verdict.permitted ? ` (the ledger must refuse the transfer: ${settlement.verdict.reason})` : ''}`,
@@ -138,10 +141,12 @@ class AnswerPayment extends PaymentMessageCommand {
         moves: settlement.moves,
         refusalRequirement: 'INV-PAYMENT-EXACT',
         effectRequirement,
+        ...(settledAnyway.length > 0 ? { divergence: { requirement: 'PAY-REJECT-NOTHING-MOVES', outcomes: settledAnyway.map((outcome) => outcome.moves) } } : {}),
       },
-      afterwards: () => {
+      afterwards: (diverged) => {
         // Accepting what the verdict forbids failed the check already (judge): an accepted answer was due.
-        if (sent.accepted) payment.state = answeredState(payment, this.status, settlement.verdict.permitted);
+        if (diverged) payment.state = answeredState(payment, 'ACTC', true);
+        else if (sent.accepted) payment.state = answeredState(payment, this.status, settlement.verdict.permitted);
       },
     };
   }

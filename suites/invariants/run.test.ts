@@ -123,11 +123,10 @@ test('on the reference, exchanges and payments keep every invariant while both s
   }
 });
 
-test('a quotation settled twice, an exchange that ignores the allowlist, a payment settled although rejected and a redemption burned on another amount each fail the property, naming the rule', async () => {
+test('a quotation settled twice, an exchange that ignores the allowlist and a redemption burned on another amount each fail the property, naming the rule', async () => {
   const cases: Array<[CommandFamily, string, string]> = [
     ['exchange', 'quotation-exchangeable-twice', 'EXC-ONCE'],
     ['exchange', 'exchange-ignores-allowlist', 'EXC-ALLOWLIST'],
-    ['payments', 'payment-settles-on-reject', 'PAY-REJECT-NOTHING-MOVES'],
     ['payments', 'redemption-amount-not-checked', 'RED-AMOUNT-MATCH'],
   ];
   const runOptions = { ...options, numRuns: 40, maxCommands: 60, shrinkBudgetMs: 3_000 };
@@ -138,4 +137,16 @@ test('a quotation settled twice, an exchange that ignores the allowlist, a payme
     expect((failure as CheckFailure).requirement, `${fault}: ${(failure as CheckFailure).message}`).toBe(requirement);
     expect((failure as CheckFailure).message, fault).toMatch(/Shrunk sequence of commands:\n {2}1\. \w+\(/);
   }
+});
+
+test('a payment settled although its RFI rejected it breaks a decision of the reference profile: recorded, and the model follows the target to the end of the run', async () => {
+  const runOptions = { ...options, numRuns: 40, maxCommands: 60, shrinkBudgetMs: 3_000 };
+  test.setTimeout(timeoutFor([runOptions]));
+  const result = await runAgainst('payments', ['payment-settles-on-reject'], runOptions);
+  if (result instanceof CheckFailure) throw result;
+  expect(result.broken.map((entry) => entry.requirement)).toEqual(['PAY-REJECT-NOTHING-MOVES']);
+  expect(result.broken[0]!.message).toMatch(/SVC\.001 RJCT/);
+  // Every run went on deciding: the settled payments were followed, paid in, returned and redeemed after.
+  expect(result.runs).toBe(runOptions.numRuns);
+  expect(result.byCommand.AnswerPayment?.accepted).toBeGreaterThan(0);
 });

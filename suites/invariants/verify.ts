@@ -31,6 +31,14 @@ export interface StepReport {
   refusalRequirement?: string;
   /** The requirement an effect other than the expected one breaks, when more precise than INV-EXACT-EFFECT. */
   effectRequirement?: string;
+  /**
+   * The other outcomes a target may have chosen against a MUST decision of the reference profile
+   * (`requirement`), each with what it moves: a payment settled although its RFI rejected it (into one of
+   * the RFI's accounts). When the balances show exactly one of them, the decision is broken, and the model
+   * follows the target instead of losing track of its state: a profile defect must not leave the
+   * specification's invariants undecided.
+   */
+  divergence?: { requirement: string; outcomes: ReadonlyArray<readonly Move[]> };
 }
 
 export interface Violation {
