@@ -42,10 +42,10 @@ const catalogue = {
     differences: [],
   },
   'opaque-addresses': {
-    description: 'Ledger account addresses (distributed_ledger_account_address) are UUIDs, not StrKeys.',
+    description: 'Ledger account addresses (distributed_ledger_account_address, distributed_ledger_emission_account_address) are UUIDs, one per account, not StrKeys; the service still signs and verifies with each account’s Ed25519 key.',
     spec_lines: [47],
     declares: {},
-    differences: [],
+    differences: ['ACC-ADDRESS-STRKEY'],
   },
   'exchange-rejected': {
     description: 'An exchange of a replayed, unanswered, expired or cancelled quotation answers 200 with exchange_state Rejected and moves nothing, instead of an error status.',
