@@ -29,10 +29,10 @@ function amountOf(info: BalanceInfo, requirement: string, what: string): bigint 
   return value;
 }
 
-test(...check('ledger.obligations-totals', 'answers per issued DSO the total its holders hold, equal to the holdings it lists per holder', { requirements: checkRequirements('OBL-TOTALS', 'OBL-HOLDERS', 'INS-DSO-ISSUE', 'CL-REQUEST', 'CL-DSO-ALLOWLIST', 'BAL-READ', 'RES-LEDGER-SCHEMAS', 'ERR-BODY-SHAPE'), endpoint: 'member.listObligations' }), async ({ actors }) => {
+test(...check('ledger.obligations-totals', 'answers per issued DSO the total its holders hold, equal to the holdings it lists per holder', { requirements: checkRequirements('OBL-TOTALS', 'OBL-HOLDERS', 'INS-DSO-ISSUE', 'CL-REQUEST', 'CL-DSO-ALLOWLIST', 'BAL-READ', 'RES-LEDGER-SCHEMAS', 'ERR-BODY-SHAPE'), endpoint: 'member.listObligations' }), async ({ actors, target }) => {
   const { mmA: issuer, mmB: holder } = actors;
   const dso = await issueDso(issuer, LEDGER_DSO_CODE);
-  const line = await openDsoLine(issuer, holder, dso, 100);
+  const line = await openDsoLine(issuer, holder, dso, 100, target.readings);
   const ofCode = (entries: readonly BalanceInfo[]) => entries.filter((entry) => entry.asset_code_identification === dso.code);
 
   const all = okBody<BalanceInfo[]>(await issuer.client.call('member.listObligations'), listOfRef('balanceInfo'), 'OBL-TOTALS');
