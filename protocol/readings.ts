@@ -54,3 +54,13 @@ export function withReferenceReadings(declared: Partial<DeclaredReadings> = {}):
 export function readingsOtherThanReference(readings: DeclaredReadings): ReadingKey[] {
   return (Object.keys(referenceReadings) as ReadingKey[]).filter((key) => readings[key] !== referenceReadings[key]);
 }
+
+/**
+ * The holder's account its line for another member's DSO is set on, and its DSOs land on, as
+ * `dso_line_account` reads spec lines 105 and 482: its issuance account `emission` (the reference), or
+ * its first operating account (`accounts`, the default first). The DSO's issuer mints and burns it on
+ * its own `emission` either way.
+ */
+export function dsoHoldingAccount(readings: Pick<DeclaredReadings, 'dso_line_account'>, accounts: readonly string[]): string {
+  return readings.dso_line_account === 'operating' ? (accounts[0] ?? 'main') : 'emission';
+}

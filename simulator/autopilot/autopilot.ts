@@ -21,6 +21,7 @@ import { answerLineRequest, answerRedemptions } from './tokenizer.ts';
 import { sendPayment } from './payer.ts';
 import { exchangeBest, requestQuotations } from './buyer.ts';
 import { allowDsoLine } from './value-calls.ts';
+import { defaultDsoAccount } from '../credit-lines/dso-holding-account.ts';
 import { VirtualTimers } from './virtual-timers.ts';
 import { requestDsoLines } from './dso-lines.ts';
 
@@ -204,7 +205,7 @@ export class Autopilot {
         this.later(`line ${pilot.member.identification} ${caller} ${request.account} ${request.code}`, pilot, 'tokenizer.credit_lines', `answer the ${request.code} line request of ${caller}`, () => answerLineRequest(pilot, pilot.rules.tokenizer!, request));
       } else if (isDso && this.active(pilot, 'allow_dso_credit_lines', `allow the ${request.code} line of ${caller}`)) {
         this.later(`line ${pilot.member.identification} ${caller} ${request.code}`, pilot, 'allow_dso_credit_lines', `allow the ${request.code} line of ${caller}`, async () => {
-          await allowDsoLine(pilot.api, caller, request.code);
+          await allowDsoLine(pilot.api, caller, request.code, defaultDsoAccount(pilot.state));
           pilot.log('allow_dso_credit_lines', `allow the ${request.code} line of ${caller}`, 'done', 'allow_dso_credit_lines: true');
         });
       }

@@ -42,8 +42,10 @@ export async function answerQuotationRequest(pilot: Pilot, rules: MarketMakerRul
   }
   const rate = Number((pair.rate * (1 - (pair.spread ?? 0))).toFixed(RATE_DIGITS));
   const account = rules.account ?? 'main';
-  // A DSO leg is carried by emission (semantics, Exchange): its own DSO is minted from there, and comes back there.
-  const legAccount = (asset: typeof base) => (asset?.asset_group_identification === 'DSO' ? EMISSION : account);
+  // A DSO leg (semantics, Exchange): its own DSO is minted from emission and comes back there; another's
+  // is held where its line is (emission, or its operating account under reading holder-dso-on-operating-account).
+  const dsoAccount = (asset: typeof base) => (asset?.asset_issuer_identification === pilot.member.identification || !pilot.state.readings.on('holder-dso-on-operating-account') ? EMISSION : account);
+  const legAccount = (asset: typeof base) => (asset?.asset_group_identification === 'DSO' ? dsoAccount(asset) : account);
   const debiting = legAccount(quoted);
   const now = pilot.state.clock.now();
   const info: QuotationInfo = {

@@ -23,6 +23,12 @@ import { elementAt, textAt } from '../iso20022/xml-dom.ts';
 import { paymentStories } from './incoming-message.ts';
 import type { Pilot } from './pilot.ts';
 import type { RfiRules } from './rules.ts';
+import { defaultDsoAccount } from '../credit-lines/dso-holding-account.ts';
+
+/** Where this RFI holds a DSO of `issuer`: its own is burned and minted on emission, another's is on its DSO account. */
+function dsoAccount(pilot: Pilot, issuer: string): string {
+  return issuer === pilot.member.identification ? 'emission' : defaultDsoAccount(pilot.state);
+}
 
 /** Accepted payments, by instruction identification, kept in the pilot's memory for refunds. */
 const acceptedKey = (instruction: string) => `accepted:${instruction}`;
@@ -35,7 +41,7 @@ export async function answerPayments(pilot: Pilot, rules: RfiRules, message: Mes
     const document = complianceAnswer(story, {
       messageIdentification: identification,
       status: verdict.reason ? 'RJCT' : 'ACTC',
-      creditAccount: story.method === 'DSO' ? 'emission' : account,
+      creditAccount: story.method === 'DSO' ? dsoAccount(pilot, story.issuer) : account,
       ...(verdict.reason ? { reason: verdict.reason } : {}),
     });
     await reply(pilot, account, 'SVC.001.001.01', document, story, identification);
@@ -51,7 +57,7 @@ export async function answerCancellation(pilot: Pilot, rules: RfiRules, message:
   const accepted = pilot.memory.get(acceptedKey(instruction)) as PaymentStory | undefined;
   const identification = pilot.newIdentification(accepted && rules.cancellations === 'accept' ? 'RTR' : 'CXL');
   if (accepted && rules.cancellations === 'accept') {
-    const document = paymentReturn(accepted, { messageIdentification: identification, settlementAccount: accepted.method === 'DSO' ? 'emission' : account });
+    const document = paymentReturn(accepted, { messageIdentification: identification, settlementAccount: accepted.method === 'DSO' ? dsoAccount(pilot, accepted.issuer) : account });
     await reply(pilot, account, 'pacs.004.001.09', document, accepted, identification);
     pilot.memory.delete(acceptedKey(instruction));
     pilot.log('rfi.cancellations', `refund payment ${instruction}`, 'done', `cancellations: accept — pacs.004 returns ${accepted.amount} ${accepted.currency}`);
@@ -79,7 +85,7 @@ export async function answerObligationNotice(pilot: Pilot, rules: RfiRules, mess
     }
     const identification = pilot.newIdentification('RTR');
     // NARR: a return for a paid obligation, not following a cancellation request (the builder's default FOCR).
-    const document = paymentReturn(accepted, { messageIdentification: identification, settlementAccount: 'emission', reason: 'NARR' });
+    const document = paymentReturn(accepted, { messageIdentification: identification, settlementAccount: dsoAccount(pilot, accepted.issuer), reason: 'NARR' });
     await reply(pilot, rules.account ?? 'main', 'pacs.004.001.09', document, accepted, identification);
     pilot.memory.delete(acceptedKey(instruction));
     pilot.log('rfi.obligations', `return the ${accepted.currency}DSO of payment ${instruction}`, 'done', `obligations: ${rule} — pacs.004 gives ${accepted.amount} ${accepted.currency}DSO back to ${accepted.issuer}, which the SVC.002 says it paid`);

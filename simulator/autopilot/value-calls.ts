@@ -34,10 +34,10 @@ export async function allowDsaLine(tokenizer: MemberApi, holder: string, account
   });
 }
 
-/** The issuer of a DSO allows the holder's line for it (member interface; the holder's `emission` account). */
-export async function allowDsoLine(issuer: MemberApi, holder: string, code: string): Promise<void> {
+/** The issuer of a DSO allows the holder's line for it (member interface; the holder's DSO account, credit-lines/dso-holding-account.ts). */
+export async function allowDsoLine(issuer: MemberApi, holder: string, code: string, account: string): Promise<void> {
   await issuer.member('POST', '/settlement-instruments/credit-line', {
-    account_identification: 'emission',
+    account_identification: account,
     asset_code_identification: code,
     credit_line_state: 'allow',
     member_identification: holder,

@@ -47,7 +47,7 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
     const input = await bodyOf(c, controlSchemas.member);
     const member = sim.state.members.add(input);
     const issued = await sim.state.tokens.issue({ member_identification: member.identification, role: 'manager' });
-    return c.json({ ...memberView(member), token: issued.token, token_expires_at: issued.expires_at });
+    return c.json({ ...memberView(sim.state, member), token: issued.token, token_expires_at: issued.expires_at });
   });
 
   app.post('/assets', async (c) => {

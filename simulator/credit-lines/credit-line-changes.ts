@@ -10,9 +10,10 @@ import type { Asset } from '../assets/registry.ts';
 import { requireAccount, requireSelf } from '../auth/authorize.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
-import { EMISSION, isOperatingAccount, type Member } from '../members/registry.ts';
+import { isOperatingAccount, type Member } from '../members/registry.ts';
 import { assetRef } from '../settlement-instruments/instruments.ts';
 import type { SimState } from '../state.ts';
+import { dsoAccountKind, holdsDsoOn } from './dso-holding-account.ts';
 
 /** The creditLine body of the member interface (`POST /settlement-instruments/credit-line`). */
 export interface MemberCreditLineChange {
@@ -85,7 +86,7 @@ function requestCreditLine(state: SimState, caller: Principal, change: MemberCre
   if (!issuer) throw refused(`No member ${change.member_identification} issues assets.`);
   const asset = issuedAsset(state, issuer.identification, change.asset_code_identification);
   if (limit === undefined) throw refused('maximum_credit_limit is required to request a credit line.');
-  checkHoldingAccount(holder, account, asset);
+  checkHoldingAccount(state, holder, account, asset);
   if (asset.asset_group_identification === 'DSO' && !state.allowlists.allows(holder.identification, issuer.identification)) {
     throw refused(`${holder.identification} must put ${issuer.identification} on its allowlist before requesting a credit line for its DSO.`);
   }
@@ -105,10 +106,10 @@ function decideCreditLine(state: SimState, asset: Asset, holder: string, account
   );
 }
 
-/** DSO lines live on the holder's issuance account, DSA lines on one of its operating accounts (semantics §3). */
-function checkHoldingAccount(holder: Member, account: string, asset: Asset): void {
+/** DSO lines live on the holder's issuance account (dso-holding-account.ts has the reading), DSA lines on one of its operating accounts (semantics §3). */
+function checkHoldingAccount(state: SimState, holder: Member, account: string, asset: Asset): void {
   if (asset.asset_group_identification === 'DSO') {
-    if (account !== EMISSION) throw refused(`A DSO credit line is held on the holder’s ${EMISSION} account, not on ${account}.`);
+    if (!holdsDsoOn(state, holder, account)) throw refused(`A DSO credit line is held on ${dsoAccountKind(state)}, not on ${account}.`);
   } else if (!isOperatingAccount(holder, account)) {
     throw refused(`A DSA credit line is held on an operating account; ${holder.identification} has no operating account ${account}.`);
   }

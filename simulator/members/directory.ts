@@ -1,19 +1,20 @@
 import { DssError } from '../errors.ts';
 import type { SimState } from '../state.ts';
 import { EMISSION, memberIdentificationPattern, operatingAccounts, type Member } from './registry.ts';
+import { shownAddress } from './shown-address.ts';
 
 /** The memberInfo resource of the spec. */
-export function memberInfo(member: Member) {
+export function memberInfo(state: SimState, member: Member) {
   return {
     identification: member.identification,
     bicfi: member.bicfi,
     business_role: member.business_role,
     country_code: member.country_code,
     member_state: member.member_state,
-    distributed_ledger_emission_account_address: member.accounts.get(EMISSION)!.key.address,
+    distributed_ledger_emission_account_address: shownAddress(state, member.accounts.get(EMISSION)!),
     operating_digital_accounts: operatingAccounts(member).map((account) => ({
       identification: account.identification,
-      distributed_ledger_account_address: account.key.address,
+      distributed_ledger_account_address: shownAddress(state, account),
     })),
   };
 }

@@ -14,7 +14,10 @@ const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
  */
 export class AccountKey {
   readonly publicKey: Buffer;
+  /** The StrKey address: the reference's form, and the key the simulator verifies with. */
   readonly address: string;
+  /** A UUID naming the account, shown instead of `address` under reading opaque-addresses (shown-address.ts). */
+  readonly opaqueAddress: string;
   private readonly privateKey: KeyObject;
 
   private constructor(seed: Buffer) {
@@ -22,6 +25,7 @@ export class AccountKey {
     const spki = createPublicKey(this.privateKey).export({ format: 'der', type: 'spki' });
     this.publicKey = Buffer.from(spki.subarray(SPKI_ED25519_PREFIX.length));
     this.address = encodeAccountAddress(this.publicKey);
+    this.opaqueAddress = nameBasedUuid(this.address);
   }
 
   /** Derives the key of an account from the network seed and the account's full name. */
@@ -33,6 +37,17 @@ export class AccountKey {
   sign(bytes: Uint8Array): Buffer {
     return sign(null, bytes, this.privateKey);
   }
+}
+
+const OPAQUE_ADDRESS_NAMESPACE = Buffer.from('6d9c2f8e4b1a4c3d9e0f1a2b3c4d5e6f', 'hex');
+
+/** The RFC 9562 name-based (SHA-1, version 5) UUID of `name` in a namespace of the simulator's: one per account, the same on every start. */
+function nameBasedUuid(name: string): string {
+  const hash = createHash('sha1').update(OPAQUE_ADDRESS_NAMESPACE).update(name).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ErrorCode } from '../../schemas/error-codes.ts';
 import type { SettlementTerms } from '../iso20022/settlement.ts';
 import { parseAmount } from '../ledger/amount.ts';
 import type { LedgerFailure, LedgerTransaction, Operation } from '../ledger/ledger.ts';
+import { defaultDsoAccount } from '../credit-lines/dso-holding-account.ts';
 import { DEFAULT_OPERATING_ACCOUNT, EMISSION } from '../members/registry.ts';
 import type { SimState } from '../state.ts';
 import type { Report } from './deliveries.ts';
@@ -18,11 +19,12 @@ function settledStatus(payment: Payment): 'cleared' | 'settled' {
 /**
  * Settles an accepted payment at once (semantics §11): ONE ledger transaction moving the interbank
  * settlement amount, in the payment's instrument, from the OFI's settlement account to the RFI's
- * account (SVC.001 CdtAcct; by default `main`, or `emission` for a DSO). The OFI gets a pacs.002 ACSC,
+ * account (SVC.001 CdtAcct; by default `main`, or for a DSO its issuer's `emission` or the RFI's holding
+ * account, credit-lines/dso-holding-account.ts). The OFI gets a pacs.002 ACSC,
  * or, when the ledger refuses the transfer, a RJCT with the ledger's reason and nothing moves: the
  * payment has failed, though the SVC.001 that asked for it was itself a valid message.
  */
-export function settlePayment(state: SimState, payment: Payment, creditAccount = payment.terms.method === 'DSO' ? EMISSION : DEFAULT_OPERATING_ACCOUNT): Report {
+export function settlePayment(state: SimState, payment: Payment, creditAccount = defaultCreditAccount(state, payment)): Report {
   const { terms, ofi, rfi } = payment;
   const transaction = state.ledger.submit(
     [transfer(terms, { member: ofi.identification, account: terms.account }, { member: rfi.identification, account: creditAccount })],
@@ -88,4 +90,10 @@ function memo(payment: Payment, purpose: string): string {
 
 function recordState(payment: Payment, transaction: LedgerTransaction, status: string): void {
   payment.states.push({ timestamp: transaction.timestamp, transaction_flow_status: status, transaction_identification: transaction.transaction_identification });
+}
+
+/** A DSA lands on `main`; a DSO on its issuer's `emission` (burned), or on the holder's DSO account. */
+function defaultCreditAccount(state: SimState, payment: Payment): string {
+  if (payment.terms.method !== 'DSO') return DEFAULT_OPERATING_ACCOUNT;
+  return payment.terms.issuer === payment.rfi.identification ? EMISSION : defaultDsoAccount(state);
 }

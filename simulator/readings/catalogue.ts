@@ -42,10 +42,10 @@ const catalogue = {
     differences: [],
   },
   'opaque-addresses': {
-    description: 'Ledger account addresses (distributed_ledger_account_address) are UUIDs, not StrKeys.',
+    description: 'Ledger account addresses (distributed_ledger_account_address, distributed_ledger_emission_account_address) are UUIDs, one per account, not StrKeys; the service still signs and verifies with each account’s Ed25519 key.',
     spec_lines: [47],
     declares: {},
-    differences: [],
+    differences: ['ACC-ADDRESS-STRKEY'],
   },
   'exchange-rejected': {
     description: 'An exchange of a replayed, unanswered, expired or cancelled quotation answers 200 with exchange_state Rejected and moves nothing, instead of an error status.',
@@ -72,10 +72,10 @@ const catalogue = {
     differences: ['CHG-GATEWAY-PAYLOAD'],
   },
   'holder-dso-on-operating-account': {
-    description: 'A holder’s credit line for another member’s DSO lives on its operating account, as a DSA line does, and a revoked line may be allowed again.',
+    description: 'A holder’s credit line for another member’s DSO lives on its operating account, as a DSA line does (its emission account is refused), and the DSO it buys or is paid lands there; the issuer still mints and burns its DSO on its own emission. A revoked line may be allowed again, as in the reference.',
     spec_lines: [105, 378, 482],
     declares: { dso_line_account: 'operating' },
-    differences: [],
+    differences: ['CL-DSO-LINE-EMISSION'],
   },
   'optional-inputs-defaulted': {
     description: 'GET /account-address without addressing_identification answers the caller’s default account; a quotation request without base_asset_info or quoted_asset_info is taken.',

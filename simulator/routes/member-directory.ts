@@ -5,29 +5,30 @@ import { acceptsJson } from '../http/accept.ts';
 import { JsonAnswer } from '../http/json-answer.ts';
 import { allowlistTarget } from '../members/allowlist-target.ts';
 import { getMember, listMembers, memberInfo, wellFormedMemberIdentification } from '../members/directory.ts';
+import { shownAddress } from '../members/shown-address.ts';
 import { signPayload } from '../members/signing.ts';
 
 /** Member interface: members, digital accounts, allowlist, signing, token renewal, payment points. */
 export const memberDirectoryHandlers = {
   'member.listMembers': ({ state, query, header }) => {
     if (!acceptsJson(header('accept'))) throw new DssError('NOT-ACCEPTABLE', 'This endpoint answers application/json only.');
-    return listMembers(state, query, false).map(memberInfo);
+    return listMembers(state, query, false).map((member) => memberInfo(state, member));
   },
 
-  'member.getMember': ({ state, path }) => memberInfo(getMember(state, wellFormedMemberIdentification(path.member_identification!))),
+  'member.getMember': ({ state, path }) => memberInfo(state, getMember(state, wellFormedMemberIdentification(path.member_identification!))),
 
-  'member.listDigitalAccounts': ({ caller }) => {
+  'member.listDigitalAccounts': ({ state, caller }) => {
     const visible = [...caller.member.accounts.values()].filter((account) => caller.accounts === '*' || caller.accounts.includes(account.identification));
     if (visible.length === 0) throw new DssError('ACCOUNTS-NONE', 'The token gives access to none of this member’s accounts.');
-    return visible.map((account) => ({ identification: account.identification, distributed_ledger_account_address: account.key.address }));
+    return visible.map((account) => ({ identification: account.identification, distributed_ledger_account_address: shownAddress(state, account) }));
   },
 
-  'member.getDigitalAccount': ({ caller, path }) => {
+  'member.getDigitalAccount': ({ state, caller, path }) => {
     const identification = path.account_identification!;
     const account = caller.member.accounts.get(identification);
     if (!account) throw new DssError('ACCOUNT-NOT-FOUND', `Member ${caller.member.identification} has no account ${identification}.`);
     requireAccount(caller, identification);
-    return { identification, distributed_ledger_account_address: account.key.address };
+    return { identification, distributed_ledger_account_address: shownAddress(state, account) };
   },
 
   'member.getAllowlist': ({ state, caller }) => state.allowlists.list(caller.member.identification),

@@ -1,6 +1,7 @@
 import type { Handler } from '../http/call.ts';
 import { resolveAccountAddress } from '../members/addressing.ts';
 import { getMember, listMembers, memberInfo } from '../members/directory.ts';
+import { shownAddress } from '../members/shown-address.ts';
 import { tokenizerLedgerHandlers } from './tokenizer-ledger.ts';
 import { tokenizerPaymentHandlers } from './tokenizer-payments.ts';
 
@@ -11,13 +12,13 @@ import { tokenizerPaymentHandlers } from './tokenizer-payments.ts';
 export const tokenizerHandlers = {
   'tokenizer.getAccountAddress': ({ state, query }) => {
     const account = resolveAccountAddress(state, query.addressing_identification);
-    return { identification: account.identification, distributed_ledger_account_address: account.key.address };
+    return { identification: account.identification, distributed_ledger_account_address: shownAddress(state, account) };
   },
 
   // "Active members": the tokenizer's view leaves out members that are not activated.
-  'tokenizer.listMembers': ({ state, query }) => listMembers(state, query, true).map(memberInfo),
+  'tokenizer.listMembers': ({ state, query }) => listMembers(state, query, true).map((member) => memberInfo(state, member)),
 
-  'tokenizer.getMember': ({ state, path }) => memberInfo(getMember(state, path.member_identification!)),
+  'tokenizer.getMember': ({ state, path }) => memberInfo(state, getMember(state, path.member_identification!)),
 
   ...tokenizerLedgerHandlers,
   ...tokenizerPaymentHandlers,

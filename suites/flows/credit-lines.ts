@@ -1,3 +1,4 @@
+import { dsoHoldingAccount, type DeclaredReadings } from '../../protocol/readings.ts';
 import { ceilToWhole } from '../runtime/money.ts';
 import { expectStatus } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
@@ -7,7 +8,7 @@ import { tokenizerDsa, type AssetId } from './assets.ts';
 import { balanceOf } from './balances.ts';
 import type { Party } from './party.ts';
 
-/** One credit line: the holder's account and the asset (semantics §3: a DSO line is on the holder's `emission`). */
+/** One credit line: the holder's account and the asset (semantics §3: a DSO line is on the holder's `emission`, or where the profile's readings say). */
 export interface CreditLineRef {
   holder: string;
   account: string;
@@ -67,12 +68,13 @@ export async function openDsaLine(actors: Pick<Actors, 'tokenizer'>, holder: Par
 }
 
 /**
- * An allowed line for the issuer's DSO on the holder's `emission` account, with the allowlist entries a
- * DSO line needs (semantics §3: the holder lists the issuer to request, the issuer lists the holder to
- * allow); the entries stay, as the line's use needs them. Requirements: CL-REQUEST, CL-DSO-ALLOWLIST.
+ * An allowed line for the issuer's DSO on the holder's DSO account (`readings`: its `emission`, the
+ * reference's, or its operating account, protocol/readings.ts dsoHoldingAccount), with the allowlist
+ * entries a DSO line needs (semantics §3: the holder lists the issuer to request, the issuer lists the
+ * holder to allow); the entries stay, as the line's use needs them. Requirements: CL-REQUEST, CL-DSO-ALLOWLIST.
  */
-export async function openDsoLine(issuer: Party, holder: Party, asset: AssetId, ceiling: number): Promise<CreditLineRef> {
-  const line = { holder: holder.identification, account: 'emission', asset };
+export async function openDsoLine(issuer: Party, holder: Party, asset: AssetId, ceiling: number, readings: Pick<DeclaredReadings, 'dso_line_account'>): Promise<CreditLineRef> {
+  const line = { holder: holder.identification, account: dsoHoldingAccount(readings, holder.accounts), asset };
   await ensureListed(holder, issuer.identification, 'CL-DSO-ALLOWLIST');
   await ensureListed(issuer, holder.identification, 'CL-DSO-ALLOWLIST');
   expectStatus(await requestCreditLine(holder, line.account, asset, ceiling), 200, 'CL-REQUEST');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { wholeUnits } from '../runtime/money.ts';
 import { aDso, aMain, aSecond, bMain, exchangeUniverse, line, modelOf, universe } from './test-universe.ts';
+import { buildUniverse, dsoHolding } from './universe.ts';
 
 test('the universe: a DSA line on at most two operating accounts per maker, and each maker holding the other’s DSO on emission', () => {
   expect(universe.holdings.map((holding) => holding.label)).toEqual([
@@ -106,6 +107,9 @@ test('allow and revoke: only an existing line; allowing a DSO line needs the iss
   model.decisionApplied(aDso.key, 'allow');
   expect(model.decisionVerdict(aDso.key, 'allow')).toMatchObject({ permitted: true, requirement: 'CL-DSO-ALLOWLIST' });
   expect(model.decisionVerdict(aDso.key, 'revoke')).toMatchObject({ permitted: true, requirement: 'CL-REVOKED-BLOCKS' });
+  // Allowing a revoked line again is the reference's decision, not the spec's (line 378: transitions not shown).
+  model.decisionApplied(aMain.key, 'revoke');
+  expect(model.decisionVerdict(aMain.key, 'allow')).toMatchObject({ permitted: true, requirement: 'CL-REVOKED-REALLOW' });
 });
 
 test('changes: a request opens a line or re-sizes it without changing its state; mints count as funded', () => {
@@ -125,4 +129,14 @@ test('changes: a request opens a line or re-sizes it without changing its state;
   expect([model.balance(aSecond.key), model.balance(aMain.key), model.startBalance(aSecond.key)]).toEqual([5n, 2n, 0n]);
   expect(model.supplyChange('USD|tkn')).toBe(7n);
   expect(model.supplyChange('NZDDSO|maker-b')).toBe(0n);
+});
+
+test('the universe puts each maker’s line for the other’s DSO where the target’s readings set it: emission, or its first operating account', () => {
+  const makers = { mmA: { identification: 'maker-a', accounts: ['main', 'second'] }, mmB: { identification: 'maker-b', accounts: ['ops'] } };
+  const reference = buildUniverse({ tokenizer: 'tkn', dsaCode: 'USD', makers });
+  const operating = buildUniverse({ tokenizer: 'tkn', dsaCode: 'USD', makers, readings: { dso_line_account: 'operating' } });
+  expect([dsoHolding(reference, 'mmA').account, dsoHolding(reference, 'mmB').account]).toEqual(['emission', 'emission']);
+  expect([dsoHolding(operating, 'mmA').account, dsoHolding(operating, 'mmB').account]).toEqual(['main', 'ops']);
+  // Its DSA line on the same account is another holding.
+  expect(new Set(operating.holdings.map((holding) => holding.key)).size).toBe(operating.holdings.length);
 });

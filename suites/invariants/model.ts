@@ -233,6 +233,8 @@ export class LedgerModel {
     // A line only inferred from a balance read may not exist: refusing to decide on it only warns.
     if (this.line(key).state === 'unknown') return permitted('INV-REFERENCE-DECISIONS');
     if (decision === 'revoke') return permitted('CL-REVOKED-BLOCKS');
+    // Allowing a revoked line again is the reference's (spec line 378 shows no transitions).
+    if (this.line(key).state === 'revoke') return permitted('CL-REVOKED-REALLOW');
     return permitted(issuer === 'tokenizer' ? 'CL-REQUEST' : 'CL-DSO-ALLOWLIST');
   }
 

@@ -13,7 +13,7 @@ import { pick, type WeightedCommand } from './commands.ts';
 import { answeredState, cancellable, cancellationOpen, complianceVerdict, inOwnDso, isoAmount, moved, noticeDue, paymentVerdict, returnPurpose, UNITS_PER_CENT } from './payment-model.ts';
 import type { PaymentRecord } from './records.ts';
 import { formatUnits } from '../runtime/money.ts';
-import { EMISSION, makerRoles, otherMaker, type AssetRef, type MakerRole, type Universe } from './universe.ts';
+import { dsoHolding, EMISSION, makerRoles, otherMaker, type AssetRef, type MakerRole, type Universe } from './universe.ts';
 
 /** What a payment is in: the tokenizer's DSA, the OFI's own DSO, or the RFI's DSO (which the OFI holds only once the RFI paid it in it). */
 type Instrument = 'DSA' | 'own DSO' | "RFI's DSO";
@@ -23,9 +23,14 @@ function instrumentAsset(universe: Universe, ofi: MakerRole, instrument: Instrum
   return universe.dso[instrument === 'own DSO' ? ofi : otherMaker(ofi)];
 }
 
-/** The maker's account for `asset`: a DSA on the operating account at `index`, a DSO on `emission` (semantics §3). */
+/**
+ * The maker's account for `asset`: a DSA on the operating account at `index`; a DSO on `emission` when
+ * it is the maker's own (minted and burned there), else on the maker's DSO holding (semantics §3; the
+ * target's readings place it).
+ */
 export function accountFor(model: Readonly<Model>, role: MakerRole, asset: AssetRef, index: number): string {
-  return asset.group === 'DSA' ? accountAt(model, role, index) : EMISSION;
+  if (asset.group === 'DSA') return accountAt(model, role, index);
+  return asset.issuerRole === role ? EMISSION : dsoHolding(model.universe, role).account;
 }
 
 /** A payment as the transcript names it, with its values. */

@@ -6,6 +6,7 @@
  * sequence, and the calls of the shrunk run. The allowlists between the market makers are put back
  * as they were.
  */
+import { referenceReadings, type DeclaredReadings } from '../../protocol/readings.ts';
 import { randomBytes } from 'node:crypto';
 import { test } from '@playwright/test';
 import fc from 'fast-check';
@@ -65,9 +66,15 @@ export const NORMALIZED_HEADROOM = 100;
  * worker's channel) keeps the report small: see RunRecording. Throws a CheckFailure naming the broken
  * requirement.
  */
-export async function runInvariants(participants: InvariantParticipants, family: CommandFamily, options: InvariantOptions, recording?: RecordingChannel): Promise<InvariantResult> {
+export async function runInvariants(
+  participants: InvariantParticipants,
+  family: CommandFamily,
+  options: InvariantOptions,
+  recording?: RecordingChannel,
+  readings: Pick<DeclaredReadings, 'dso_line_account'> = referenceReadings,
+): Promise<InvariantResult> {
   const started = Date.now();
-  const universe = universeOf(participants, family === 'exchange');
+  const universe = universeOf(participants, family === 'exchange', readings);
   const commands = invariantCommand(universe, family);
   const setup = runSetupOf(family);
   const api = new LedgerApi(participants, universe);
@@ -146,8 +153,8 @@ function counted(entries: ReadonlyArray<{ requirement: string; message: string; 
 
 type PropertyDetails = fc.RunDetails<[Iterable<fc.AsyncCommand<LedgerModel, LedgerSystem, false>>]>;
 
-/** The universe of the participants: with the tokenizer's second DSA when the exchanges need a quoted asset. */
-function universeOf(participants: InvariantParticipants, withQuoted: boolean): Universe {
+/** The universe of the participants: with the tokenizer's second DSA when the exchanges need a quoted asset, each DSO line where the target's readings set it. */
+function universeOf(participants: InvariantParticipants, withQuoted: boolean, readings: Pick<DeclaredReadings, 'dso_line_account'>): Universe {
   const tokenizer = participants.tokenizer.identification;
   const [dsa, quoted] = participants.tokenizer.assets.filter((asset) => asset.asset_issuer_identification === tokenizer && /^[A-Z]{3}$/.test(asset.asset_code_identification));
   if (!dsa) throw new HarnessFault(`the profile lists no DSA (3-letter code) issued by the tokenizer ${tokenizer}`);
@@ -157,6 +164,7 @@ function universeOf(participants: InvariantParticipants, withQuoted: boolean): U
     dsaCode: dsa.asset_code_identification,
     ...(withQuoted && quoted ? { quotedDsaCode: quoted.asset_code_identification } : {}),
     makers: { mmA: maker('mmA'), mmB: maker('mmB') },
+    readings,
   });
 }
 

@@ -1,9 +1,12 @@
 /**
  * What the invariant property plays with: the tokenizer's DSA (and its second DSA, when the profile
  * lists one: the quoted asset of the exchanges), one DSO per market maker, and the holdings that can
- * carry them (a line for each DSA on each of a maker's first two operating accounts, and on each
- * maker's `emission` account a line for the other maker's DSO). Plain data, no HTTP.
+ * carry them (a line for each DSA on each of a maker's first two operating accounts, and a line for the
+ * other maker's DSO on each maker's DSO account: its `emission`, or its first operating account as the
+ * target's readings say, protocol/readings.ts dsoHoldingAccount). Plain data, no HTTP.
  */
+import { dsoHoldingAccount, referenceReadings, type DeclaredReadings } from '../../protocol/readings.ts';
+
 
 export const makerRoles = ['mmA', 'mmB'] as const;
 export type MakerRole = (typeof makerRoles)[number];
@@ -54,6 +57,8 @@ export interface UniverseInput {
   dsaCode: string;
   quotedDsaCode?: string;
   makers: Record<MakerRole, Maker>;
+  /** Where a maker holds the other's DSO; the reference's when absent. */
+  readings?: Pick<DeclaredReadings, 'dso_line_account'>;
 }
 
 /** Every ordered pair of participants whose allowlist entry the property may read or change: `[holder, listed]`. */
@@ -99,7 +104,7 @@ export function buildUniverse(input: UniverseInput): Universe {
   });
   const holdings = [
     ...dsas.flatMap((asset) => makerRoles.flatMap((role) => makers[role].accounts.map((account) => holding(role, account, asset)))),
-    ...makerRoles.map((role) => holding(role, EMISSION, dso[otherMaker(role)])),
+    ...makerRoles.map((role) => holding(role, dsoHoldingAccount(input.readings ?? referenceReadings, makers[role].accounts), dso[otherMaker(role)])),
   ];
   return { tokenizer: input.tokenizer, makers, dsa, ...(quotedDsa ? { quotedDsa } : {}), dso, holdings };
 }
@@ -113,7 +118,7 @@ export function dsaHolding(universe: Universe, holder: MakerRole, account: strin
   return universe.holdings.find((holding) => holding.holder === holder && holding.account === account && assetKey(holding.asset) === assetKey(asset));
 }
 
-/** The holding of the DSO that `holder` may hold (the other maker's), on its `emission` account. */
+/** The holding of the DSO that `holder` may hold (the other maker's), on its DSO account. */
 export function dsoHolding(universe: Universe, holder: MakerRole): Holding {
   const found = universe.holdings.find((holding) => holding.asset.group === 'DSO' && holding.holder === holder);
   if (!found) throw new Error(`no DSO holding for ${holder}`); // buildUniverse makes one per maker

@@ -131,7 +131,7 @@ steps:
     `${file}:27: step 4 "fourth", path.tokenizer_identification: actors.mmZ.identification: unknown actor mmZ (actors: tokenizer, mmA, mmB)`,
     `${file}:28: step 4 "fourth", body.a: vars.nope: vars.nope is not declared before this point (in vars)`,
     `${file}:28: step 4 "fourth", body.a: actors.mmA.member.bicfi: actors.<role>.member exists only with the control plane: add needs: [control]`,
-    `${file}:28: step 4 "fourth", body.a: actors.mmA.token: an actor has identification, accounts, assets, member`,
+    `${file}:28: step 4 "fourth", body.a: actors.mmA.token: an actor has identification, accounts, dso_account, assets, member`,
     `${file}:29: step 4 "fourth", timeout_ms: only means something with until`,
     `${file}:6: steps: no step is marked key: true (the steps whose removal must make the scenario fail)`,
   ]);

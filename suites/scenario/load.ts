@@ -27,7 +27,7 @@ import { compileMatcher, MatcherError, type Matcher } from './matchers.ts';
 export const scenarioDirectory = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 
 /** What expressions may read of an actor (see runner.ts). `member` exists only with the control plane. */
-const actorFields = ['identification', 'accounts', 'assets', 'member'] as const;
+const actorFields = ['identification', 'accounts', 'dso_account', 'assets', 'member'] as const;
 
 /** How long a step with `until` is repeated when its file does not say. */
 const DEFAULT_UNTIL_MS = 10_000;

@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { join } from 'node:path';
+import { referenceReadings } from '../../protocol/readings.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/server.ts';
 import { CheckFailure } from '../runtime/check.ts';
 import { DssClient } from '../runtime/client.ts';
@@ -93,7 +94,7 @@ const MUTANT_WAIT_MS = 1_000;
 async function outcome(scenario: Scenario, actors?: Actors) {
   const warnings: string[] = [];
   try {
-    const result = await runScenario(scenario, { actors: actors ?? (await newActors()), warn: (requirement, message) => warnings.push(`[${requirement}] ${message}`) });
+    const result = await runScenario(scenario, { actors: actors ?? (await newActors()), readings: referenceReadings, warn: (requirement, message) => warnings.push(`[${requirement}] ${message}`) });
     return { result, warnings, failure: undefined };
   } catch (error) {
     if (error instanceof CheckFailure) return { result: undefined, warnings, failure: error };

@@ -1,3 +1,4 @@
+import { dsoHoldingAccount, type DeclaredReadings } from '../../protocol/readings.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { validate } from '../../schemas/validators.ts';
 import { endpointById, fullPath, type EndpointId } from '../../schemas/endpoints.ts';
@@ -24,6 +25,8 @@ import { describeMatcher, mismatch, resolveMatcher } from './matchers.ts';
 
 export interface ScenarioContext {
   actors: Actors;
+  /** The target's readings (the profile's): where each actor holds another's DSO (`actors.<role>.dso_account`). */
+  readings: Pick<DeclaredReadings, 'dso_line_account'>;
   /** Records a warning for a SHOULD-level requirement (in a check: `warnShould`). */
   warn(requirement: string, message: string): void;
 }
@@ -48,7 +51,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
   if (scenario.needsControl && !control) throw new HarnessFault(`scenario ${scenario.name} needs the simulator control plane`);
   const scope: Scope = {
     actors: Object.fromEntries(
-      Object.entries(context.actors.byRole).map(([role, actor]) => [role, { identification: actor.identification, accounts: actor.accounts, assets: actor.assets, member: actor.member }]),
+      Object.entries(context.actors.byRole).map(([role, actor]) => [role, { identification: actor.identification, accounts: actor.accounts, dso_account: dsoHoldingAccount(context.readings, actor.accounts), assets: actor.assets, member: actor.member }]),
     ),
     vars: {},
     captures: {},

@@ -11,25 +11,35 @@ import { addressOf, ownAccounts, type DigitalAccount, type MemberInfo } from './
 /**
  * The caller's digital accounts (spec: GET /digital-accounts and GET /digital-accounts/{account_identification})
  * and the tokenizer's resolution of addressing identifiers (GET /account-address; semantics §1): every
- * address is a valid ledger address, and every way of naming an account gives the same one.
+ * account has an address of its own, and every way of naming an account gives the same one. The
+ * address's form, a StrKey, is the reference's (accounts.strkey-addresses).
  */
 
 const accountList = listOfRef('digitalAccount');
 const accountSchema = schemaRef('digitalAccount');
 
-function expectLedgerAddresses(addresses: Iterable<[string, string]>, requirement: string): void {
-  const invalid = [...addresses].filter(([, address]) => !isLedgerAddress(address)).map(([name, address]) => `${name}: ${address}`);
-  expect(invalid, `[${requirement}] addresses that are not StrKey account addresses (56 characters, G, valid checksum)`).toEqual([]);
+/**
+ * The specification's ledger address: "string | yes | account address in the ledger" (spec line 47),
+ * no form given, so any non-empty string. That it is a StrKey is the reference's (ACC-ADDRESS-STRKEY).
+ */
+function expectAddresses(addresses: Iterable<[string, string]>, requirement: string): void {
+  const empty = [...addresses].filter(([, address]) => address.length === 0).map(([name]) => name);
+  expect(empty, `[${requirement}] accounts whose distributed_ledger_account_address is empty`).toEqual([]);
 }
 
-test(...check('accounts.list-and-read', 'lists the caller’s accounts with valid ledger addresses, and reads each one with the same address', { requirements: ['ACC-LIST', 'ACC-GET', 'RES-ACCOUNT-SCHEMAS'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
+function expectStrKeys(addresses: Iterable<[string, string]>): void {
+  const invalid = [...addresses].filter(([, address]) => !isLedgerAddress(address)).map(([name, address]) => `${name}: ${address}`);
+  expect(invalid, '[ACC-ADDRESS-STRKEY] addresses that are not StrKey account addresses (56 characters, G, valid checksum)').toEqual([]);
+}
+
+test(...check('accounts.list-and-read', 'lists the caller’s accounts each with its own ledger address, and reads each one with the same address', { requirements: ['ACC-LIST', 'ACC-GET', 'RES-ACCOUNT-SCHEMAS'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
   for (const actor of [actors.mmA, actors.mmB]) {
     const client = actor.client;
     const accounts = await ownAccounts(client);
     expect([...accounts.keys()], `[ACC-LIST] GET /digital-accounts of ${actor.identification} lists the profile’s operating accounts`).toEqual(expect.arrayContaining(actor.accounts));
     // The harness's own tokens on a simulator give every account, so the issuance account is listed too.
     if (actors.control) expect([...accounts.keys()], `[ACC-LIST] GET /digital-accounts of ${actor.identification} with a token for all accounts lists emission`).toContain('emission');
-    expectLedgerAddresses(accounts, 'ACC-LIST');
+    expectAddresses(accounts, 'ACC-LIST');
     expect(new Set(accounts.values()).size, `[ACC-LIST] every account of ${actor.identification} has its own address`).toBe(accounts.size);
 
     for (const [identification, address] of accounts) {
@@ -38,6 +48,26 @@ test(...check('accounts.list-and-read', 'lists the caller’s accounts with vali
       expect(read.distributed_ledger_account_address, `[ACC-GET] GET /digital-accounts/${identification} gives the address listed`).toBe(address);
       if (read.identification !== undefined) expect(read.identification, `[ACC-GET] GET /digital-accounts/${identification} names the account read`).toBe(identification);
     }
+  }
+});
+
+test(...check('accounts.strkey-addresses', 'gives every ledger address as a StrKey account address, wherever it shows one', { requirements: ['ACC-ADDRESS-STRKEY'], endpoint: 'member.listDigitalAccounts' }), async ({ actors, target }) => {
+  for (const actor of [actors.mmA, actors.mmB]) {
+    const shown = new Map<string, string>();
+    for (const [account, address] of await ownAccounts(actor.client)) shown.set(`GET /digital-accounts: ${account}`, address);
+    const info = okBody<MemberInfo>(
+      await actors.tokenizer.client.call('tokenizer.getMember', { path: { member_identification: actor.identification } }),
+      schemaRef('memberInfo'),
+      'ACC-ADDRESS-STRKEY',
+      'RES-DIRECTORY-SCHEMAS',
+    );
+    if (info.distributed_ledger_emission_account_address !== undefined) shown.set(`memberInfo ${actor.identification}: emission`, info.distributed_ledger_emission_account_address);
+    for (const account of info.operating_digital_accounts ?? []) shown.set(`memberInfo ${actor.identification}: ${account.identification ?? '(unnamed)'}`, account.distributed_ledger_account_address);
+    for (const account of actor.accounts) {
+      const name = addressing(account, info.country_code, actor.identification, target.service_domain);
+      shown.set(`GET /account-address ${name}`, okBody<DigitalAccount>(await resolve(actors.tokenizer, name), accountSchema, 'ACC-ADDRESS-STRKEY', 'RES-DIRECTORY-SCHEMAS').distributed_ledger_account_address);
+    }
+    expectStrKeys(shown);
   }
 });
 
@@ -106,7 +136,7 @@ test(...check('directory.account-address', 'resolves an addressing identifier to
       if (emission !== undefined) expect(found.distributed_ledger_account_address, `[DIR-ACCOUNT-ADDRESS] ${name} resolves to the issuance account of ${actor.identification}`).toBe(emission);
       if (found.identification !== undefined) expect(found.identification, `[DIR-ACCOUNT-ADDRESS] ${name} names the issuance account`).toBe('emission');
     }
-    expectLedgerAddresses(resolved, 'DIR-ACCOUNT-ADDRESS');
+    expectAddresses(resolved, 'DIR-ACCOUNT-ADDRESS');
     expect(new Set(resolved.values()).size, `[DIR-ACCOUNT-ADDRESS] the operating accounts and the issuance account of ${actor.identification} resolve to distinct addresses`).toBe(actor.accounts.length + 1);
   }
 });

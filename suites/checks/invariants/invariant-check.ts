@@ -4,6 +4,7 @@
  * the run's figures as an annotation, the SHOULD-level disagreements as warnings and the broken MUST
  * decisions of the reference profile as findings (the run went on past them).
  */
+import type { DeclaredReadings } from '../../../protocol/readings.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { CheckFailure, recordAcross, warnShould } from '../../runtime/check.ts';
 import type { Actors } from '../../runtime/fixtures.ts';
@@ -26,6 +27,7 @@ export const ledgerRequirements = [
   'CL-CEILING',
   'CL-REQUEST',
   'CL-REVOKED-BLOCKS',
+  'CL-REVOKED-REALLOW',
   'CL-ALLOW-REQUESTED',
   'CL-DSO-ALLOWLIST',
   'FUND-INSTRUCTION',
@@ -59,13 +61,13 @@ export const ledgerRequirements = [
 export const INVARIANT_LAYERS = 'one random sequence judges both layers; a broken MUST decision of the reference profile is recorded and the run goes on';
 
 /** Runs the property with the commands of `family` as the worker's actors; fails as the property does. */
-export async function runInvariantCheck(family: CommandFamily, actors: Actors, recording: RecordingChannel): Promise<void> {
+export async function runInvariantCheck(family: CommandFamily, actors: Actors, recording: RecordingChannel, readings: Pick<DeclaredReadings, 'dso_line_account'>): Promise<void> {
   const base = test.info().timeout;
   // Shrinking a failure replays sequences against the target: it may take half of the check's time.
   const options = invariantOptionsFromEnv(process.env, base === 0 ? 60_000 : base / 2);
   // A longer run (DSS_INVARIANT_RUNS) gets time in proportion.
   if (base > 0) test.setTimeout(base * Math.max(1, Math.ceil(options.numRuns / DEFAULT_RUNS)));
-  const result = await runInvariants(actors, family, options, recording);
+  const result = await runInvariants(actors, family, options, recording, readings);
   const counts = Object.entries(result.byCommand)
     .map(([name, { accepted, refused }]) => `${name} ${accepted}/${refused}`)
     .join(', ');

@@ -1,4 +1,6 @@
+import { dsoHoldingAccount } from '../../../protocol/readings.ts';
 import { wholeUnits } from '../../runtime/money.ts';
+import { ensureListed } from '../../flows/allowlist.ts';
 import { authorizedAssets, issueDso, lists, tokenizerDsa, type AssetId } from '../../flows/assets.ts';
 import { balanceOf, expectBalance, units } from '../../flows/balances.ts';
 import { consolidate } from '../../flows/consolidation.ts';
@@ -162,7 +164,7 @@ test(...check('ledger.credit-line-ceiling', 'never lets a holding go above its c
   await expectBalance(holder, second, line.asset, secondBalance, 'CL-CEILING', 'after its consolidation above the target’s ceiling was refused');
 });
 
-test(...check('ledger.credit-line-revoke-blocks', 'lets a revoked credit line receive nothing, keeps its balance, and makes it usable again on allow', { requirements: checkRequirements('CL-REVOKED-BLOCKS', 'CL-REVOKED-KEEPS-BALANCE', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.credit-line-revoke-blocks', 'lets a revoked credit line receive nothing, and keeps its balance', { requirements: checkRequirements('CL-REVOKED-BLOCKS', 'CL-REVOKED-KEEPS-BALANCE', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
   const holder = actors.mmA;
   const [main, second] = twoAccounts(holder);
   const asset = tokenizerDsa(actors);
@@ -187,12 +189,23 @@ test(...check('ledger.credit-line-revoke-blocks', 'lets a revoked credit line re
     if (kept !== undefined) await expectBalance(holder, main, asset, mainBalance, 'CL-REVOKED-BLOCKS', 'while its line is revoked');
     await expectBalance(holder, second, asset, secondBalance, 'CL-REVOKED-BLOCKS', 'after its consolidation into a revoked line was refused');
   } finally {
-    // Other checks of this worker use the line: allow it again whatever happened.
+    // Other checks of this worker use the line: allow it again whatever happened (what that allow does is
+    // not judged here: spec line 378 shows no transitions; it is CL-REVOKED-REALLOW's, ledger.credit-line-reallow).
     await decideAsTokenizer(actors.tokenizer, line, 'allow');
   }
-  await expectAuthorized(holder, main, asset, true, 'CL-REVOKED-BLOCKS', 'after the tokenizer allowed the line again');
-  await fund(actors, holder, main, units('0.5'));
-  await expectBalance(holder, main, asset, (mainBalance ?? 0n) + units('0.5'), 'CL-REVOKED-BLOCKS', 'after a funding once the line was allowed again');
+});
+
+test(...check('ledger.credit-line-reallow', 'makes a revoked credit line usable again when its issuer allows it', { requirements: checkRequirements('CL-REVOKED-REALLOW', ...SETUP_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+  const holder = actors.mmA;
+  const asset = tokenizerDsa(actors);
+  const account = holder.accounts[0] ?? 'main';
+  const line = await openDsaLine(actors, holder, account, units('1'));
+  const balance = (await balanceOf(holder, account, asset)) ?? 0n;
+  expectStatus(await decideAsTokenizer(actors.tokenizer, line, 'revoke'), 200, 'CL-REVOKED-REALLOW');
+  expectStatus(await decideAsTokenizer(actors.tokenizer, line, 'allow'), 200, 'CL-REVOKED-REALLOW');
+  await expectAuthorized(holder, account, asset, true, 'CL-REVOKED-REALLOW', 'after the tokenizer allowed the revoked line again');
+  await fund(actors, holder, account, units('0.5'));
+  await expectBalance(holder, account, asset, balance + units('0.5'), 'CL-REVOKED-REALLOW', 'after a funding once the line was allowed again');
 });
 
 async function allowlistHas(client: DssClient, member: string): Promise<boolean> {
@@ -205,10 +218,10 @@ async function setAllowlist(owner: Actors['mmA'], member: string, present: boole
   expectStatus(await owner.client.call(present ? 'member.addToAllowlist' : 'member.removeFromAllowlist', { body: member }), 200, 'CL-DSO-ALLOWLIST');
 }
 
-test(...check('ledger.credit-line-dso-allowlist', 'requires the allowlist in the acting direction for a DSO credit line', { requirements: checkRequirements('CL-DSO-ALLOWLIST', 'CL-REQUEST', 'INS-DSO-ISSUE', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.credit-line-dso-allowlist', 'requires the allowlist in the acting direction for a DSO credit line', { requirements: checkRequirements('CL-DSO-ALLOWLIST', 'CL-REQUEST', 'INS-DSO-ISSUE', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors, target }) => {
   const { mmA: issuer, mmB: holder } = actors;
   const asset = await issueDso(issuer, LEDGER_DSO_CODE);
-  const line: CreditLineRef = { holder: holder.identification, account: 'emission', asset };
+  const line: CreditLineRef = { holder: holder.identification, account: dsoHoldingAccount(target.readings, holder.accounts), asset };
   const before = { holder: await allowlistHas(holder.client, issuer.identification), issuer: await allowlistHas(issuer.client, holder.identification) };
   // Far above anything a check holds, so that only the allowlist can refuse the request.
   const ceiling = 1_000_000;
@@ -231,4 +244,17 @@ test(...check('ledger.credit-line-dso-allowlist', 'requires the allowlist in the
     await holder.client.call(before.holder ? 'member.addToAllowlist' : 'member.removeFromAllowlist', { body: issuer.identification });
     await issuer.client.call(before.issuer ? 'member.addToAllowlist' : 'member.removeFromAllowlist', { body: holder.identification });
   }
+});
+
+test(...check('ledger.credit-line-dso-emission', 'sets a holder’s credit line for another member’s DSO on the holder’s emission account', { requirements: checkRequirements('CL-DSO-LINE-EMISSION', 'INS-DSO-ISSUE', 'INS-LIST', 'RES-LEDGER-SCHEMAS'), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
+  // The reference's reading of spec line 105 ("emission for DSO"), whatever the profile declares: a target
+  // setting DSO lines on operating accounts (readings.dso_line_account: operating) fails here only.
+  const { mmA: issuer, mmB: holder } = actors;
+  const asset = await issueDso(issuer, LEDGER_DSO_CODE);
+  const line: CreditLineRef = { holder: holder.identification, account: 'emission', asset };
+  await ensureListed(holder, issuer.identification, 'CL-DSO-LINE-EMISSION');
+  await ensureListed(issuer, holder.identification, 'CL-DSO-LINE-EMISSION');
+  expectStatus(await requestCreditLine(holder, line.account, asset, 1_000_000), 200, 'CL-DSO-LINE-EMISSION');
+  expectStatus(await decideAsMember(issuer, line, 'allow'), 200, 'CL-DSO-LINE-EMISSION');
+  await expectAuthorized(holder, line.account, asset, true, 'CL-DSO-LINE-EMISSION', 'once the issuer allowed its line there');
 });

@@ -29,10 +29,10 @@ function amountOf(info: BalanceInfo, requirement: string, what: string): bigint 
   return value;
 }
 
-test(...check('ledger.obligations-totals', 'answers per issued DSO at most one total, the sum of the holdings it lists per holder, filtered or not (the reference lists a DSO with nothing outstanding as 0)', { requirements: checkRequirements('OBL-TOTALS', 'OBL-TOTALS-ZERO', 'OBL-HOLDERS', 'INS-DSO-ISSUE', 'CL-REQUEST', 'CL-DSO-ALLOWLIST', 'BAL-READ', 'RES-LEDGER-SCHEMAS', 'ERR-BODY-SHAPE'), endpoint: 'member.listObligations' }), async ({ actors }) => {
+test(...check('ledger.obligations-totals', 'answers per issued DSO at most one total, the sum of the holdings it lists per holder, filtered or not (the reference lists a DSO with nothing outstanding as 0)', { requirements: checkRequirements('OBL-TOTALS', 'OBL-TOTALS-ZERO', 'OBL-HOLDERS', 'INS-DSO-ISSUE', 'CL-REQUEST', 'CL-DSO-ALLOWLIST', 'BAL-READ', 'RES-LEDGER-SCHEMAS', 'ERR-BODY-SHAPE'), endpoint: 'member.listObligations' }), async ({ actors, target }) => {
   const { mmA: issuer, mmB: holder } = actors;
   const dso = await issueDso(issuer, LEDGER_DSO_CODE);
-  const line = await openDsoLine(issuer, holder, dso, 100);
+  const line = await openDsoLine(issuer, holder, dso, 100, target.readings);
   const ofCode = (entries: readonly BalanceInfo[]) => entries.filter((entry) => entry.asset_code_identification === dso.code);
 
   // A DSO with nothing outstanding may be listed with 0 or left out ("404 no obligations", line 485): the

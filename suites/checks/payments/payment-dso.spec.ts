@@ -11,39 +11,41 @@ import { checkRequirements } from '../ledger/prerequisites.ts';
 
 /**
  * A payment in the OFI's own DSO, to the end of the obligation (spec: DSO, POST /payments/message/send and
- * /reply; semantics §11): the RFI's acceptance clears the DSO into its emission account; the OFI's SVC.002
+ * /reply; semantics §11): the RFI's acceptance clears the DSO into its DSO account (emission, or as the
+ * profile's readings say); the OFI's SVC.002
  * says it paid the obligation off the service; the RFI's pacs.004 returns the DSO to its issuer.
  */
 
 /** The DSO mmA issues for these checks: a code no other suite uses. */
 const PAYMENT_DSO_CODE = 'SGDDSO';
 
-test(...check('payments.dso-obligation', 'clears a payment in the OFI’s DSO into the RFI’s emission account, and takes it back with the RFI’s pacs.004 after the OFI’s SVC.002', { requirements: checkRequirements('PAY-DSO-OBLIGATION', 'PAY-FLOW-STATUS', 'INS-DSO-ISSUE', 'CL-DSO-ALLOWLIST', ...PAYMENT_REQUIREMENTS), endpoint: 'member.sendPayment' }), async ({ actors }) => {
+test(...check('payments.dso-obligation', 'clears a payment in the OFI’s DSO into the RFI’s DSO account, and takes it back with the RFI’s pacs.004 after the OFI’s SVC.002', { requirements: checkRequirements('PAY-DSO-OBLIGATION', 'PAY-FLOW-STATUS', 'INS-DSO-ISSUE', 'CL-DSO-ALLOWLIST', ...PAYMENT_REQUIREMENTS), endpoint: 'member.sendPayment' }), async ({ actors, target }) => {
   const parties = await paymentParties(actors);
   const { ofi, rfi } = parties;
   const dso = await issueDso(ofi, PAYMENT_DSO_CODE);
-  await openDsoLine(ofi, rfi, dso, 1000);
+  // The OFI pays its own DSO out of its emission; the RFI holds it where its line is (the profile's readings).
+  const { account: held } = await openDsoLine(ofi, rfi, dso, 1000, target.readings);
   const network = { ...parties, asset: dso };
   const story = newPayment(network, '25.5');
   const amount = units(story.amount);
-  const before = (await balanceOf(rfi, 'emission', dso)) ?? 0n;
+  const before = (await balanceOf(rfi, held, dso)) ?? 0n;
 
   const payment = await sendPayment(network, story, 'PAY-DSO-OBLIGATION', { settlementAccount: 'emission' });
-  await expectBalance(rfi, 'emission', dso, before, 'PAY-DSO-OBLIGATION', 'after the pacs.008, before it answered');
-  await answerPayment(network, story, 'PAY-DSO-OBLIGATION', { creditAccount: 'emission' });
-  await expectBalance(rfi, 'emission', dso, before + amount, 'PAY-DSO-OBLIGATION', `after it accepted a payment of ${story.amount} ${dso.code}`);
+  await expectBalance(rfi, held, dso, before, 'PAY-DSO-OBLIGATION', 'after the pacs.008, before it answered');
+  await answerPayment(network, story, 'PAY-DSO-OBLIGATION', { creditAccount: held });
+  await expectBalance(rfi, held, dso, before + amount, 'PAY-DSO-OBLIGATION', `after it accepted a payment of ${story.amount} ${dso.code}`);
   await expectOutcome(ofi, payment, 'ACSC', 'PAY-DSO-OBLIGATION');
   const cleared = flowStatuses(await paymentRecord(ofi, story.instruction, 'PAY-DSO-OBLIGATION'));
   warnShould(JSON.stringify(cleared) === '["Payment cleared"]', `the record of a payment in the OFI’s DSO has the flow statuses ${JSON.stringify(cleared)} once cleared, expected ["Payment cleared"]`, 'PAY-FLOW-STATUS');
 
   const notice = newIdentification(ofi.bic, 'OSN');
   await exchangeMessage({ from: ofi, to: rfi, route: 'send', type: 'SVC.002.001.01', document: obligationNotice(story, { messageIdentification: notice }), identification: notice }, 'PAY-DSO-OBLIGATION');
-  await expectBalance(rfi, 'emission', dso, before + amount, 'PAY-DSO-OBLIGATION', 'after the OFI’s SVC.002, which moves nothing');
+  await expectBalance(rfi, held, dso, before + amount, 'PAY-DSO-OBLIGATION', 'after the OFI’s SVC.002, which moves nothing');
 
   const returned = newIdentification(rfi.bic, 'RTR');
-  const document = paymentReturn(story, { messageIdentification: returned, settlementAccount: 'emission', reason: 'NARR' });
+  const document = paymentReturn(story, { messageIdentification: returned, settlementAccount: held, reason: 'NARR' });
   await exchangeMessage({ from: rfi, to: ofi, route: 'reply', type: 'pacs.004.001.09', document, identification: returned }, 'PAY-DSO-OBLIGATION');
-  await expectBalance(rfi, 'emission', dso, before, 'PAY-DSO-OBLIGATION', 'after its pacs.004 returned the DSO to its issuer');
+  await expectBalance(rfi, held, dso, before, 'PAY-DSO-OBLIGATION', 'after its pacs.004 returned the DSO to its issuer');
   const settled = flowStatuses(await paymentRecord(ofi, story.instruction, 'PAY-DSO-OBLIGATION'));
   warnShould(JSON.stringify(settled) === '["Payment cleared","Payment settled"]', `the record of the payment has the flow statuses ${JSON.stringify(settled)} once the DSO came back, expected ["Payment cleared","Payment settled"]`, 'PAY-FLOW-STATUS');
 });
