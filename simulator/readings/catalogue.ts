@@ -24,7 +24,7 @@ export interface ReadingDefinition {
 
 const catalogue = {
   'named-string-bodies': {
-    description: 'The allowlist and token-renewal bodies are objects naming their one field, {"member_identification": …} and {"oauthBearerToken": …}; a bare JSON string is refused with 400.',
+    description: 'The allowlist and token-renewal bodies are objects naming their one field, {"member_identification": …} and {"oauthBearerToken": …}; a bare JSON string is a malformed body, refused with 400 (on the renewal, with the 404 its table lists).',
     spec_lines: [470, 471, 473],
     declares: { string_bodies: 'named' },
     differences: [],
@@ -78,7 +78,7 @@ const catalogue = {
     differences: [],
   },
   'optional-inputs-defaulted': {
-    description: 'GET /account-address without addressing_identification answers the caller’s default account; a quotation request without base_asset_info or quoted_asset_info is taken.',
+    description: 'GET /account-address without addressing_identification answers the caller’s default account, its issuance account; a quotation request without base_asset_info or quoted_asset_info is taken, and asks no seller.',
     spec_lines: [271, 275, 414],
     declares: {},
     differences: [],

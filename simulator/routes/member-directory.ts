@@ -6,6 +6,7 @@ import { JsonAnswer } from '../http/json-answer.ts';
 import { allowlistTarget } from '../members/allowlist-target.ts';
 import { getMember, listMembers, memberInfo, wellFormedMemberIdentification } from '../members/directory.ts';
 import { signPayload } from '../members/signing.ts';
+import { stringOfBody } from '../readings/request-forms.ts';
 
 /** Member interface: members, digital accounts, allowlist, signing, token renewal, payment points. */
 export const memberDirectoryHandlers = {
@@ -53,7 +54,7 @@ export const memberDirectoryHandlers = {
     return { payload: signPayload(caller.member, account_identification, unsigned_payload) };
   },
 
-  'member.refreshToken': ({ state, caller, body }) => state.tokens.refresh(caller, body as string).then((issued) => issued.token),
+  'member.refreshToken': ({ state, caller, body }) => state.tokens.refresh(caller, stringOfBody('member.refreshToken', body)).then((issued) => issued.token),
 
   'member.listPaymentPoints': ({ state, query }) => {
     const points = state.paymentPoints.list(state.faults.on('payment-points-sort-ignored') ? withoutSorting(query) : query);
