@@ -9,6 +9,7 @@ import type { SimState } from '../state.ts';
  * gets here (readings/string-bodies.ts).
  */
 export function allowlistTarget(state: SimState, caller: string, body: unknown): string {
+  // POST and DELETE name the member with the same field.
   const member = stringOfBody('member.addToAllowlist', body);
   if (member === caller) throw new DssError('ALLOWLIST-SELF', 'A member cannot put itself on its own allowlist.');
   // Fault allowlist-unknown-member-accepted: the member is not looked up.

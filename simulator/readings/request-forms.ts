@@ -20,11 +20,11 @@ const changed = new Map<string, Endpoint>();
 
 /** The endpoint as the playing readings validate its request: its own, or in the reading's form. */
 export function endpointUnderReadings(endpoint: Endpoint, readings: ReadingSwitch): Endpoint {
-  const reading = isStringBodyEndpoint(endpoint.id) ? 'named-string-bodies' : relaxed.has(endpoint.id) ? 'optional-inputs-defaulted' : undefined;
-  if (reading === undefined || !readings.on(reading)) return endpoint;
+  const named = readings.on('named-string-bodies') && isStringBodyEndpoint(endpoint.id);
+  if (!named && !(readings.on('optional-inputs-defaulted') && hasSpecOptionalInputs(endpoint))) return endpoint;
   let form = changed.get(endpoint.id);
   if (!form) {
-    form = reading === 'named-string-bodies' ? withNamedBody(endpoint) : withSpecOptionalInputs(endpoint);
+    form = named ? withNamedBody(endpoint) : withSpecOptionalInputs(endpoint);
     changed.set(endpoint.id, form);
   }
   return form;
@@ -41,17 +41,19 @@ function withNamedBody(endpoint: Endpoint): Endpoint {
   return { ...endpoint, body: { ...endpoint.body!, schema, description: `${endpoint.body!.description}, as {"${field}": "..."}` } };
 }
 
-/** The body fields the reference requires though the spec's columns leave them optional, by endpoint. */
-const relaxedBodyFields: Record<string, readonly string[]> = {
+/** The body fields the reference's request form requires though the spec's columns leave them optional. */
+const specOptionalBodyFields: Readonly<Record<string, readonly string[]>> = {
   'member.requestQuotations': ['base_asset_info', 'quoted_asset_info'],
-  'tokenizer.getAccountAddress': [],
 };
-const relaxed = new Set(Object.keys(relaxedBodyFields));
+
+function hasSpecOptionalInputs(endpoint: Endpoint): boolean {
+  return Object.hasOwn(specOptionalBodyFields, endpoint.id) || endpoint.params.some((param) => param.specOptional);
+}
 
 function withSpecOptionalInputs(endpoint: Endpoint): Endpoint {
   const params = endpoint.params.map((param) => (param.specOptional ? { ...param, required: false } : param));
-  const fields = relaxedBodyFields[endpoint.id]!;
-  if (fields.length === 0 || !endpoint.body) return { ...endpoint, params };
+  const fields = specOptionalBodyFields[endpoint.id];
+  if (fields === undefined || !endpoint.body) return { ...endpoint, params };
   const schema: JsonSchema = { ...endpoint.body.schema, required: (endpoint.body.schema.required as string[]).filter((name) => !fields.includes(name)) };
   return { ...endpoint, params, body: { ...endpoint.body, schema } };
 }
