@@ -64,3 +64,24 @@ export function readingsOtherThanReference(readings: DeclaredReadings): ReadingK
 export function dsoHoldingAccount(readings: Pick<DeclaredReadings, 'dso_line_account'>, accounts: readonly string[]): string {
   return readings.dso_line_account === 'operating' ? (accounts[0] ?? 'main') : 'emission';
 }
+
+/**
+ * The endpoints whose body is one string (spec lines 470, 471, 473), each with the field that names it
+ * under the `named` reading of `string_bodies`.
+ */
+export const stringBodyFields = {
+  'member.addToAllowlist': 'member_identification',
+  'member.removeFromAllowlist': 'member_identification',
+  'member.refreshToken': 'oauthBearerToken',
+} as const;
+
+export type StringBodyEndpoint = keyof typeof stringBodyFields;
+
+export function isStringBodyEndpoint(endpointId: string): endpointId is StringBodyEndpoint {
+  return Object.hasOwn(stringBodyFields, endpointId);
+}
+
+/** The body carrying `value` to a string-body endpoint in the form `form` reads. */
+export function stringBody(form: DeclaredReadings['string_bodies'], endpointId: StringBodyEndpoint, value: string): string | Record<string, string> {
+  return form === 'bare' ? value : { [stringBodyFields[endpointId]]: value };
+}

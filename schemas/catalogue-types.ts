@@ -36,7 +36,13 @@ export type SpecPart = (typeof specParts)[number];
 export interface EndpointParam {
   name: string;
   in: 'path' | 'query' | 'header';
+  /** Whether the reference requires it: its simulator refuses a request without it, its OpenAPI document says so. */
   required: boolean;
+  /**
+   * Set where the spec's column reads optional though the reference requires the parameter: the
+   * specification-layer input checks judge by the spec's column, and a reading may take it as optional.
+   */
+  specOptional?: true;
   schema: JsonSchema;
   description: string;
 }

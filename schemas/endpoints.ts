@@ -133,13 +133,16 @@ const tokenizer = {
     path: '/account-address',
     summary: 'Resolve an addressing identifier to a digital account',
     params: [
-      // The spec marks it optional, but there is nothing to resolve without it: the reference requires it.
-      query(
-        'addressing_identification',
-        true,
-        '<account_identification>*<country_code>.<member_identification>.{service_domain}',
-        pattern(referencePatterns.addressingIdentification),
-      ),
+      // The spec marks it optional (line 414), but there is nothing to resolve without it: the reference requires it.
+      {
+        ...query(
+          'addressing_identification',
+          true,
+          '<account_identification>*<country_code>.<member_identification>.{service_domain}',
+          pattern(referencePatterns.addressingIdentification),
+        ),
+        specOptional: true,
+      },
     ],
     success: ok('the digital account', schemaRef('digitalAccount')),
     errors: [errorResponse(400, 'invalid parameters'), errorResponse(404, 'address not found')],

@@ -171,7 +171,8 @@ const settlementInstrumentInfo = object('A settlement asset (instrument), identi
 const consolidateBalance = object('An amount of one asset in one source account.', {
   asset_info: required(settlementInstrument, 'asset'),
   consolidated_amount: required(decimal, 'amount of balances'),
-  source_account_identification: required(text, 'source operating account; default main'),
+  // Required "yes" with a default (line 207): the default says what a request without it means.
+  source_account_identification: required({ ...text, default: 'main' }, 'source operating account; default main'),
 });
 
 /** An asset as the reference requires it in a request: one entry, with its issuer (an asset is its code and its issuer). */
@@ -355,7 +356,7 @@ const definitions: Record<ResourceName, JsonSchema> = {
 
   compare: object('A condition of a quotation filter.', {
     comparison_value: required(decimal, 'number to compare with'),
-    relational_operator: required(enumOf(relationalOperators), 'eq (default), gt, lt, ge or le'),
+    relational_operator: required({ ...enumOf(relationalOperators), default: 'eq' }, 'eq (default), gt, lt, ge or le'),
   }),
 
   quotationInfo: object('A seller’s quotation for a quotation request.', {

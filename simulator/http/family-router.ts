@@ -20,6 +20,7 @@ import type { SimState } from '../state.ts';
 import { hasDotSegment } from './raw-path.ts';
 import type { FaultSwitch } from '../faults/catalogue.ts';
 import { withLenientFundingAmount } from '../funding/lenient-amount.ts';
+import { endpointUnderReadings } from '../readings/request-forms.ts';
 
 /**
  * One interface family, routed from the endpoint catalogue: the catalogue is the routing table, so an
@@ -68,7 +69,7 @@ export function familyRouter(sim: Simulator, family: Family, handlers: Record<st
         // body on a POST that takes none would otherwise be refused by Node after the handler acted).
         return proceed(endpoint.body || declaresBody(c) ? readRawBody(c) : undefined, (raw) => {
           inputs = { endpoint: endpoint.id };
-          const { query, body } = readInputs(c, endpoint, params, raw, sim.state.faults);
+          const { query, body } = readInputs(c, endpointUnderReadings(endpoint, sim.state.readings), params, raw, sim.state.faults);
           inputs = { endpoint: endpoint.id, query: isEmpty(query) ? NO_QUERY : query, body };
           const call = { state: sim.state, endpoint, caller: principal, path: params, query, body, header: headerReader(c), clientIp: ip };
           return proceed(handler(call), (result) => {

@@ -1,6 +1,6 @@
 import { DssError } from '../errors.ts';
 import type { SimState } from '../state.ts';
-import { EMISSION, type DigitalAccount } from './registry.ts';
+import { EMISSION, type DigitalAccount, type Member } from './registry.ts';
 
 /**
  * Resolves a federated address `<account>*<country>.<member>.<service domain>` to a digital account
@@ -8,6 +8,20 @@ import { EMISSION, type DigitalAccount } from './registry.ts';
  * dots. An empty account part or `emission` names the issuance account. A country that is not the
  * member's is "not found": the address does not exist, even though the member does.
  */
+/**
+ * `GET /account-address`. The spec marks addressing_identification optional (line 414): the reference
+ * refuses its absence, there being nothing to resolve; under the reading optional-inputs-defaulted it
+ * names the caller's default account, its issuance account, as an empty account part does.
+ */
+export function addressedAccount(state: SimState, caller: Member, addressing: string | undefined): DigitalAccount {
+  if (addressing === undefined && state.readings.on('optional-inputs-defaulted')) {
+    const account = caller.accounts.get(EMISSION);
+    if (!account) throw new DssError('ACCOUNT-ADDRESS-NOT-FOUND', `Member ${caller.identification} has no issuance account.`);
+    return account;
+  }
+  return resolveAccountAddress(state, addressing);
+}
+
 export function resolveAccountAddress(state: SimState, addressing: string | undefined): DigitalAccount {
   const parsed = parseAddressing(addressing);
   const member = state.members.get(parsed.member);

@@ -132,3 +132,18 @@ test('fault quotation-request-not-delivered: the seller’s quotation is opened,
   expect(readQuotation(state, seller, `${request_uuid}-maker-bb`)).toMatchObject({ request_quotation_state: 1 });
   expect(state.gateway.read('maker-bb', 'quotations')).toEqual([]);
 });
+
+test('reading optional-inputs-defaulted: a request without an asset is taken and asks no seller; its other terms are still checked', async () => {
+  const { state, buyer, requestBody } = await quotationNetwork();
+  state.readings.enable('optional-inputs-defaulted');
+  for (const missing of [{ base_asset_info: undefined }, { quoted_asset_info: undefined }]) {
+    const result = requestQuotations(state, buyer, requestBody(missing));
+    expect(result.request_uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/);
+    expect(state.gateway.read('maker-bb', 'quotations')).toEqual([]);
+  }
+  expect(refusal(() => requestQuotations(state, buyer, requestBody({ base_asset_info: undefined, maximum_amount_limit: 0 })))).toMatchObject({ status: 400, code: 'QUOTATION-REQUEST-INVALID' });
+  // With both assets the request is judged as the reference judges it.
+  expect(refusal(() => requestQuotations(state, buyer, requestBody({ quoted_asset_info: [{ asset_code_identification: 'GBP', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-us' }] })))).toMatchObject({ status: 400 });
+  requestQuotations(state, buyer, requestBody());
+  expect(state.gateway.read('maker-bb', 'quotations')).toHaveLength(1);
+});

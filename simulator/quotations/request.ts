@@ -25,6 +25,12 @@ export interface RequestQuotationResult {
 export function requestQuotations(state: SimState, caller: Principal, body: RequestQuotation): RequestQuotationResult {
   const buyer = caller.member.identification;
   const now = state.clock.now();
+  // Reading optional-inputs-defaulted: both assets are optional (spec lines 271, 275), so a request
+  // without one is taken; it asks no seller, since none can quote an asset it is not told.
+  if (state.readings.on('optional-inputs-defaulted') && (body.base_asset_info?.[0] === undefined || body.quoted_asset_info?.[0] === undefined)) {
+    checkTerms(buyer, body, now);
+    return { request_timestamp: now, request_uuid: randomUUID() };
+  }
   const { base, quoted } = checkRequest(state, buyer, body, now);
   const partners = state.members.list().filter((member) => state.allowlists.mutual(buyer, member.identification));
   if (partners.length === 0) throw new DssError('QUOTATION-NO-COUNTERPARTS', `No member and ${buyer} have each other on their allowlists.`);
@@ -44,6 +50,15 @@ export function requestQuotations(state: SimState, caller: Principal, body: Requ
 }
 
 function checkRequest(state: SimState, buyer: string, body: RequestQuotation, now: number): { base: AssetRef; quoted: AssetRef } {
+  checkTerms(buyer, body, now);
+  const base = registeredAsset(state, body.base_asset_info, 'base_asset_info');
+  const quoted = registeredAsset(state, body.quoted_asset_info, 'quoted_asset_info');
+  if (base.code === quoted.code && base.issuer === quoted.issuer) throw invalid('base_asset_info and quoted_asset_info name the same asset.');
+  return { base, quoted };
+}
+
+/** The request's buyer, validity and amounts. */
+function checkTerms(buyer: string, body: RequestQuotation, now: number): void {
   if (body.buyer_member_identification !== buyer) {
     throw invalid(`buyer_member_identification is ${body.buyer_member_identification}, but the caller is ${buyer}.`);
   }
@@ -56,11 +71,6 @@ function checkRequest(state: SimState, buyer: string, body: RequestQuotation, no
   const minimum = parseAmount(body.minimum_amount_limit ?? 0, 'minimum_amount_limit');
   if (maximum <= 0n) throw invalid('maximum_amount_limit must be above zero.');
   if (maximum < minimum) throw invalid('maximum_amount_limit is below minimum_amount_limit.');
-
-  const base = registeredAsset(state, body.base_asset_info, 'base_asset_info');
-  const quoted = registeredAsset(state, body.quoted_asset_info, 'quoted_asset_info');
-  if (base.code === quoted.code && base.issuer === quoted.issuer) throw invalid('base_asset_info and quoted_asset_info name the same asset.');
-  return { base, quoted };
 }
 
 /**

@@ -24,10 +24,10 @@ export interface ReadingDefinition {
 
 const catalogue = {
   'named-string-bodies': {
-    description: 'The allowlist and token-renewal bodies are objects naming their one field, {"member_identification": …} and {"oauthBearerToken": …}; a bare JSON string is refused with 400.',
+    description: 'The allowlist and token-renewal bodies are objects naming their one field, {"member_identification": …} and {"oauthBearerToken": …}; a bare JSON string is a malformed body, refused with 400 (on the renewal, with the 404 its table lists).',
     spec_lines: [470, 471, 473],
     declares: { string_bodies: 'named' },
-    differences: [],
+    differences: ['STRING-BODY-BARE'],
   },
   'two-decimal-amounts': {
     description: 'The ledger keeps 2 fraction digits: an amount with more is refused (400), balances are written with 2 digits, and the exchange rounds its quoted leg down to 2 digits.',
@@ -78,16 +78,16 @@ const catalogue = {
     differences: ['CL-DSO-LINE-EMISSION'],
   },
   'optional-inputs-defaulted': {
-    description: 'GET /account-address without addressing_identification answers the caller’s default account; a quotation request without base_asset_info or quoted_asset_info is taken.',
+    description: 'GET /account-address without addressing_identification answers the caller’s default account, its issuance account; a quotation request without base_asset_info or quoted_asset_info is taken, and asks no seller.',
     spec_lines: [271, 275, 414],
     declares: {},
-    differences: [],
+    differences: ['DIR-ACCOUNT-ADDRESS-REQUIRED', 'QUO-REQUEST-ASSETS'],
   },
   'empty-lists-200': {
     description: 'Listings whose 404 the spec gives no condition for answer 200 with an empty list when there is nothing to list.',
     spec_lines: [482, 484],
     declares: {},
-    differences: [],
+    differences: ['INS-LIST-EMPTY-404'],
   },
 } as const satisfies Record<string, ReadingDefinition>;
 

@@ -7,6 +7,7 @@ import { allowlistTarget } from '../members/allowlist-target.ts';
 import { getMember, listMembers, memberInfo, wellFormedMemberIdentification } from '../members/directory.ts';
 import { shownAddress } from '../members/shown-address.ts';
 import { signPayload } from '../members/signing.ts';
+import { stringOfBody } from '../readings/request-forms.ts';
 
 /** Member interface: members, digital accounts, allowlist, signing, token renewal, payment points. */
 export const memberDirectoryHandlers = {
@@ -54,7 +55,7 @@ export const memberDirectoryHandlers = {
     return { payload: signPayload(caller.member, account_identification, unsigned_payload) };
   },
 
-  'member.refreshToken': ({ state, caller, body }) => state.tokens.refresh(caller, body as string).then((issued) => issued.token),
+  'member.refreshToken': ({ state, caller, body }) => state.tokens.refresh(caller, stringOfBody('member.refreshToken', body)).then((issued) => issued.token),
 
   'member.listPaymentPoints': ({ state, query }) => {
     const points = state.paymentPoints.list(state.faults.on('payment-points-sort-ignored') ? withoutSorting(query) : query);

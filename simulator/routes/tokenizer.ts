@@ -1,5 +1,5 @@
 import type { Handler } from '../http/call.ts';
-import { resolveAccountAddress } from '../members/addressing.ts';
+import { addressedAccount } from '../members/addressing.ts';
 import { getMember, listMembers, memberInfo } from '../members/directory.ts';
 import { shownAddress } from '../members/shown-address.ts';
 import { tokenizerLedgerHandlers } from './tokenizer-ledger.ts';
@@ -10,8 +10,8 @@ import { tokenizerPaymentHandlers } from './tokenizer-payments.ts';
  * call the domain. Only tokenizers (business role MIS) get here; authorisation has already run.
  */
 export const tokenizerHandlers = {
-  'tokenizer.getAccountAddress': ({ state, query }) => {
-    const account = resolveAccountAddress(state, query.addressing_identification);
+  'tokenizer.getAccountAddress': ({ state, caller, query }) => {
+    const account = addressedAccount(state, caller.member, query.addressing_identification);
     return { identification: account.identification, distributed_ledger_account_address: shownAddress(state, account) };
   },
 

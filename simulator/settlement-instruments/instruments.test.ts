@@ -65,3 +65,19 @@ test('a tokenizer’s available instruments are its registered DSA; another toke
   const unregistered = await principal('tokenizer-jp');
   expect(refusal(() => availableInstruments(state, unregistered, 'tokenizer-jp'))).toMatchObject(none);
 });
+
+test('reading empty-lists-200: an account’s or a member’s empty listing is 200 [], the other listings and the unknowns are unchanged', async () => {
+  const { state, principal } = await valueNetwork();
+  const aa = await principal('maker-aa');
+  const bb = await principal('maker-bb');
+  state.readings.enable('empty-lists-200');
+  expect(accountInstruments(state, aa, 'main')).toEqual([]);
+  expect(memberInstruments(state, 'maker-bb', 'both')).toEqual([]);
+  expect(memberInstruments(state, 'tokenizer-us', 'authorized')).toEqual([]);
+  fundLine(state, 'maker-aa', 'main', USD, 100);
+  expect(accountInstruments(state, aa, 'main')).toEqual([usdInfo]);
+  expect(refusal(() => accountInstruments(state, aa, 'third'))).toMatchObject({ status: 404, code: 'ACCOUNT-NOT-FOUND' });
+  expect(refusal(() => memberInstruments(state, 'nobody-xx', 'both'))).toMatchObject({ status: 404, code: 'MEMBER-NOT-FOUND' });
+  // A row whose 404 has its condition keeps it: "404 none" of the emission listing (line 483).
+  expect(refusal(() => emittedInstruments(state, bb))).toMatchObject(none);
+});

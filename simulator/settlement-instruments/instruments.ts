@@ -2,7 +2,9 @@
  * simulator/settlement-instruments/: the listings of settlement instruments (assets) and the issuance
  * of DSO (semantics §2). The assets themselves live in `assets/registry.ts`, the credit lines that
  * authorise holding them in the ledger; this folder answers "which assets" questions from both.
- * An empty listing is SETTLEMENT-INSTRUMENTS-NONE (404), as every listing's table says.
+ * An empty listing is SETTLEMENT-INSTRUMENTS-NONE (404), as every listing's table says; under the
+ * reading empty-lists-200 the two listings whose 404 the spec gives no condition (lines 482, 484)
+ * answer an empty list instead.
  */
 import type { MemberInstrumentKind } from '../../schemas/enumerations.ts';
 import { assetKey, type Asset } from '../assets/registry.ts';
@@ -28,7 +30,7 @@ export function accountInstruments(state: SimState, caller: Principal, account: 
   if (!caller.member.accounts.has(account)) throw new DssError('ACCOUNT-NOT-FOUND', `Member ${member} has no account ${account}.`);
   requireAccount(caller, account);
   const held = allowedAssets(state, member).filter((entry) => entry.account === account);
-  return found(unique(held.map((entry) => entry.asset)), `Account ${account} of ${member} holds no allowed credit line.`);
+  return foundOrEmpty(state, unique(held.map((entry) => entry.asset)), `Account ${account} of ${member} holds no allowed credit line.`);
 }
 
 /** The DSO a member issued (a tokenizer's DSA are registered, not issued through the API). */
@@ -49,7 +51,7 @@ export function memberInstruments(state: SimState, member: string, kind: MemberI
   if (!state.members.get(member)) throw new DssError('MEMBER-NOT-FOUND', `No member ${member}.`);
   const emitted = kind === 'authorized' ? [] : state.assets.issuedBy(member);
   const authorized = kind === 'emission' ? [] : allowedAssets(state, member).map((entry) => entry.asset);
-  return found(unique([...emitted, ...authorized]), `Member ${member} has no ${kind === 'both' ? '' : `${kind} `}settlement instruments.`);
+  return foundOrEmpty(state, unique([...emitted, ...authorized]), `Member ${member} has no ${kind === 'both' ? '' : `${kind} `}settlement instruments.`);
 }
 
 /** Tokenizer `GET /settlement-instruments/available/{tokenizer}`: the DSA registered for the caller. */
@@ -73,6 +75,11 @@ function allowedAssets(state: SimState, member: string): { account: string; asse
 
 function unique(assets: Asset[]): Asset[] {
   return [...new Map(assets.map((asset) => [assetKey(asset.asset_code_identification, asset.asset_issuer_identification), asset])).values()];
+}
+
+/** Reading empty-lists-200: "404 (error)" with no condition (spec lines 482, 484) may be read as not for an empty list. */
+function foundOrEmpty(state: SimState, assets: Asset[], none: string): Asset[] {
+  return state.readings.on('empty-lists-200') ? assets : found(assets, none);
 }
 
 function found(assets: Asset[], none: string): Asset[] {

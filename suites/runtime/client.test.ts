@@ -43,7 +43,7 @@ test.afterEach(() => server.close());
 const NOW = 1_800_000_000_000;
 const tokenExpiringIn = (ms: number) => fakeJwt({ sub: 'mm', exp: (NOW + ms) / 1000 });
 
-function client(token: string, extra: { reissueToken?: () => Promise<string> } = {}) {
+function client(token: string, extra: { reissueToken?: () => Promise<string>; stringBodies?: 'bare' | 'named' } = {}) {
   const recording = new RecordingChannel();
   return { recording, client: new DssClient({ baseUrl: `${server.url}/`, token, timeoutMs: 20_000, recording, now: () => NOW, ...extra }) };
 }
@@ -67,6 +67,27 @@ test('a token within two minutes of expiry is refreshed first, with itself as a 
   // The refresh is part of the check's record, with the tokens redacted.
   expect(recording.current.calls.map((call) => call.endpoint_id)).toEqual(['member.refreshToken', 'member.listDigitalAccounts', 'member.getAllowlist']);
   expect(JSON.stringify(recording.current.calls)).not.toContain(token);
+});
+
+test('string bodies travel in the form the target reads: bare by default, named when declared; other bodies and raw ones as given', async () => {
+  const { client: bare } = client('own-token');
+  await bare.call('member.addToAllowlist', { body: 'bank-two' });
+  const token = tokenExpiringIn(90_000);
+  const { client: named } = client(token, { stringBodies: 'named' });
+  await named.call('member.addToAllowlist', { body: 'bank-two' });
+  await named.call('member.removeFromAllowlist', { body: 'bank-two' });
+  await named.call('member.addToAllowlist', { rawBody: JSON.stringify('bank-two') });
+  await named.call('member.addToAllowlist', { body: 42 });
+  await named.call('member.signPayload', { body: 'not-a-string-body-endpoint' });
+  expect(arrivals.map((a) => [a.url, a.body])).toEqual([
+    ['/client/v1/api/members/allowlist', '"bank-two"'],
+    ['/client/v1/api/oauth-token/refresh', JSON.stringify({ oauthBearerToken: token })],
+    ['/client/v1/api/members/allowlist', '{"member_identification":"bank-two"}'],
+    ['/client/v1/api/members/allowlist', '{"member_identification":"bank-two"}'],
+    ['/client/v1/api/members/allowlist', '"bank-two"'],
+    ['/client/v1/api/members/allowlist', '42'],
+    ['/client/v1/api/sign/payload', '"not-a-string-body-endpoint"'],
+  ]);
 });
 
 test('concurrent calls share one refresh', async () => {

@@ -1,6 +1,7 @@
 import type { HttpMethod } from '../../schemas/catalogue-types.ts';
 import { endpointById, endpoints, fullPath, type EndpointId } from '../../schemas/endpoints.ts';
 import { bySpecificity, compileTemplate, matchTemplate } from '../../protocol/path-template.ts';
+import { isStringBodyEndpoint, referenceReadings, stringBody, type DeclaredReadings } from '../../protocol/readings.ts';
 import { HarnessFault } from './harness-fault.ts';
 import { send, type HttpResponse } from './http.ts';
 import type { RecordedCall, RecordingChannel } from './recorder.ts';
@@ -16,7 +17,10 @@ import { TokenKeeper } from './token-keeper.ts';
 
 export interface RequestInit {
   query?: Record<string, string | number | boolean | undefined>;
-  /** Sent as JSON. */
+  /**
+   * Sent as JSON. A string to a string-body endpoint (the allowlist, the token renewal) travels in the
+   * form the target reads (`stringBodies`); a check sending a form of its own gives `rawBody`.
+   */
   body?: unknown;
   /** Sent as is (malformed JSON, oversized bodies); excludes `body`. */
   rawBody?: string | Buffer;
@@ -59,6 +63,8 @@ export interface DssClientOptions {
   reissueToken?: () => Promise<string>;
   /** See TokenKeeper: the member whose token this is, to validate renewals. */
   member?: string;
+  /** How the target reads a string body (the profile's `readings.string_bodies`); default the reference's. */
+  stringBodies?: DeclaredReadings['string_bodies'];
 }
 
 export class DssClient {
@@ -83,7 +89,8 @@ export class DssClient {
 
   async call(endpointId: EndpointId, options: CallOptions = {}): Promise<DssResponse> {
     const endpoint = endpointById(endpointId);
-    return this.exchange(endpoint.method, fillPath(fullPath(endpoint), options.path ?? {}), endpoint.id, options);
+    const init = typeof options.body === 'string' && isStringBodyEndpoint(endpointId) ? { ...options, body: stringBody(this.options.stringBodies ?? referenceReadings.string_bodies, endpointId, options.body) } : options;
+    return this.exchange(endpoint.method, fillPath(fullPath(endpoint), options.path ?? {}), endpoint.id, init);
   }
 
   /** A request outside the catalogue's shapes (unknown paths, unserved methods); `path` is the full path. */
@@ -115,7 +122,7 @@ export class DssClient {
     return { status: result.status, headers: result.headers, body: jsonBody(result), text: result.bodyText, call };
   }
 
-  /** `GET /oauth-token/refresh` with the token to renew as a JSON string body; null when refused. */
+  /** `GET /oauth-token/refresh` with the token to renew as its string body; null when refused. */
   private async refresh(token: string): Promise<string | null> {
     const response = await this.call('member.refreshToken', { body: token, token });
     return response.status === 200 && typeof response.body === 'string' && response.body !== '' ? response.body : null;

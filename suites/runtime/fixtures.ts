@@ -168,6 +168,7 @@ async function simulatorActors(target: Profile, recording: RecordingChannel, pre
         now: () => clock.now(),
         reissueToken: async () => (await control.createToken(member.identification, { role: 'manager' })).token,
         member: member.identification,
+        stringBodies: target.readings.string_bodies,
       }),
       member,
     };
@@ -195,6 +196,7 @@ function profileActors(target: Profile, recording: RecordingChannel, set: number
         recording,
         tokenRenewed: (token) => tokens.save(`${path}.token`, token),
         member: member.identification,
+        stringBodies: target.readings.string_bodies,
       }),
       member: null,
       profile: member,

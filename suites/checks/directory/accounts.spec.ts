@@ -3,7 +3,7 @@ import { listOfRef, schemaRef } from '../../../schemas/resources.ts';
 import { okBody } from '../../flows/answers.ts';
 import { check, CheckFailure } from '../../runtime/check.ts';
 import { credential, skipFor } from '../../runtime/credentials.ts';
-import { expect, test, type Actor } from '../../runtime/fixtures.ts';
+import { expect, test, type Actor, type Actors } from '../../runtime/fixtures.ts';
 import { expectReferenceStatus, expectRefusal } from '../../runtime/refusal.ts';
 import { isLedgerAddress } from './ledger-keys.ts';
 import { addressOf, ownAccounts, type DigitalAccount, type MemberInfo } from './reads.ts';
@@ -109,15 +109,15 @@ async function resolve(tokenizer: Actor, addressingIdentification: string) {
   return tokenizer.client.call('tokenizer.getAccountAddress', { query: { addressing_identification: addressingIdentification } });
 }
 
-test(...check('directory.account-address', 'resolves an addressing identifier to the member’s account, and an empty account or emission to its issuance account', { requirements: ['DIR-ACCOUNT-ADDRESS', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors, target }) => {
+/** The member's memberInfo, its own account list, and the tokenizer's resolution of `name`. */
+async function addressingParts(actors: Actors, actor: Actor) {
+  const info = okBody<MemberInfo>(await actors.tokenizer.client.call('tokenizer.getMember', { path: { member_identification: actor.identification } }), schemaRef('memberInfo'), 'DIR-MEMBER-GET', 'RES-DIRECTORY-SCHEMAS');
+  return { info, accounts: await ownAccounts(actor.client) };
+}
+
+test(...check('directory.account-address', 'resolves an addressing identifier to the member’s account', { requirements: ['DIR-ACCOUNT-ADDRESS', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors, target }) => {
   for (const actor of [actors.mmA, actors.mmB]) {
-    const info = okBody<MemberInfo>(
-      await actors.tokenizer.client.call('tokenizer.getMember', { path: { member_identification: actor.identification } }),
-      schemaRef('memberInfo'),
-      'DIR-MEMBER-GET',
-      'RES-DIRECTORY-SCHEMAS',
-    );
-    const accounts = await ownAccounts(actor.client);
+    const { info, accounts } = await addressingParts(actors, actor);
     const resolved = new Map<string, string>();
     for (const account of actor.accounts) {
       const name = addressing(account, info.country_code, actor.identification, target.service_domain);
@@ -126,19 +126,31 @@ test(...check('directory.account-address', 'resolves an addressing identifier to
       expect(found.distributed_ledger_account_address, `[DIR-ACCOUNT-ADDRESS] ${name} resolves to the address ${actor.identification} sees for ${account}`).toBe(addressOf(accounts, account, 'ACC-LIST'));
       if (found.identification !== undefined) expect(found.identification, `[DIR-ACCOUNT-ADDRESS] ${name} names account ${account}`).toBe(account);
     }
+    expectAddresses(resolved, 'DIR-ACCOUNT-ADDRESS');
+    expect(new Set(resolved.values()).size, `[DIR-ACCOUNT-ADDRESS] the operating accounts of ${actor.identification} resolve to distinct addresses`).toBe(actor.accounts.length);
+  }
+});
 
+// The reference profile: what an empty account part and emission name (semantics, Members), and the
+// parameter required though the spec marks it optional (line 414).
+test(...check('directory.account-address-emission', 'resolves an empty account part and emission to the member’s issuance account', { requirements: ['DIR-ACCOUNT-ADDRESS-EMISSION'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors, target }) => {
+  for (const actor of [actors.mmA, actors.mmB]) {
+    const { info, accounts } = await addressingParts(actors, actor);
     // The issuance account: as memberInfo gives it, else as the member's own list does (a token may hide it).
     const emission = info.distributed_ledger_emission_account_address ?? accounts.get('emission');
+    const operating = new Set(actor.accounts.map((account) => addressOf(accounts, account, 'ACC-LIST')));
     for (const account of ['', 'emission']) {
       const name = addressing(account, info.country_code, actor.identification, target.service_domain);
-      const found = okBody<DigitalAccount>(await resolve(actors.tokenizer, name), accountSchema, 'DIR-ACCOUNT-ADDRESS', 'RES-DIRECTORY-SCHEMAS');
-      resolved.set(name, found.distributed_ledger_account_address);
-      if (emission !== undefined) expect(found.distributed_ledger_account_address, `[DIR-ACCOUNT-ADDRESS] ${name} resolves to the issuance account of ${actor.identification}`).toBe(emission);
-      if (found.identification !== undefined) expect(found.identification, `[DIR-ACCOUNT-ADDRESS] ${name} names the issuance account`).toBe('emission');
+      const found = okBody<DigitalAccount>(await resolve(actors.tokenizer, name), accountSchema, 'DIR-ACCOUNT-ADDRESS-EMISSION');
+      if (emission !== undefined) expect(found.distributed_ledger_account_address, `[DIR-ACCOUNT-ADDRESS-EMISSION] ${name} resolves to the issuance account of ${actor.identification}`).toBe(emission);
+      expect(operating.has(found.distributed_ledger_account_address), `[DIR-ACCOUNT-ADDRESS-EMISSION] ${name} resolves to an operating account of ${actor.identification}`).toBe(false);
+      if (found.identification !== undefined) expect(found.identification, `[DIR-ACCOUNT-ADDRESS-EMISSION] ${name} names the issuance account`).toBe('emission');
     }
-    expectAddresses(resolved, 'DIR-ACCOUNT-ADDRESS');
-    expect(new Set(resolved.values()).size, `[DIR-ACCOUNT-ADDRESS] the operating accounts and the issuance account of ${actor.identification} resolve to distinct addresses`).toBe(actor.accounts.length + 1);
   }
+});
+
+test(...check('directory.account-address-required', 'refuses GET /account-address without addressing_identification with 400', { requirements: ['DIR-ACCOUNT-ADDRESS-REQUIRED'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors }) => {
+  expectRefusal(await actors.tokenizer.client.call('tokenizer.getAccountAddress'), { status: 400, requirement: 'DIR-ACCOUNT-ADDRESS-REQUIRED' });
 });
 
 test(...check('directory.account-address-refusals', 'refuses a malformed addressing identifier with 400, and an unknown member or account with 404', { requirements: ['DIR-ACCOUNT-ADDRESS', 'DIR-ACCOUNT-ADDRESS-STATUS', 'ERR-BODY-SHAPE'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors, target }) => {

@@ -49,7 +49,7 @@ async function withAllowlistOfB(actors: Actors, steps: (client: DssClient, membe
 test(...check('allowlist.add-remove', 'adds and removes a member, listing it once while it is on the list', { requirements: ['ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
   const reverseBefore = occurrences(await readAllowlist(actors.mmB.client), actors.mmA.identification);
   await withAllowlistOfB(actors, async (client, member, expectList) => {
-    // The spec's body is the identifier as a JSON string.
+    // The body is the identifier as a JSON string, or the object form the target declares (suites/runtime/client.ts).
     expectStatus(await client.call('member.addToAllowlist', { body: member }), 200, 'ALLOWLIST-LIST');
     await expectList(1, 'ALLOWLIST-LIST', 'after adding it');
     // One-way: the added member's own list does not change.
@@ -69,6 +69,16 @@ test(...check('allowlist.idempotent', 'adds a listed member and removes an unlis
     expectStatus(await client.call('member.removeFromAllowlist', { body: member }), 200, 'ALLOWLIST-LIST');
     expectStatus(await client.call('member.removeFromAllowlist', { body: member }), 200, 'ALLOWLIST-IDEMPOTENT');
     await expectList(0, 'ALLOWLIST-IDEMPOTENT', 'after removing it twice');
+  });
+});
+
+// The reference profile: the body as a bare JSON string, whatever form the target declared for the rest of the run.
+test(...check('allowlist.bare-string', 'adds and removes a member named by a bare JSON string body', { requirements: ['STRING-BODY-BARE'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
+  await withAllowlistOfB(actors, async (client, member, expectList) => {
+    expectStatus(await client.call('member.addToAllowlist', { rawBody: JSON.stringify(member) }), 200, 'STRING-BODY-BARE');
+    await expectList(1, 'STRING-BODY-BARE', 'after adding it with a bare string body');
+    expectStatus(await client.call('member.removeFromAllowlist', { rawBody: JSON.stringify(member) }), 200, 'STRING-BODY-BARE');
+    await expectList(0, 'STRING-BODY-BARE', 'after removing it with a bare string body');
   });
 });
 

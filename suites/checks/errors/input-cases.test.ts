@@ -106,3 +106,13 @@ test('every endpoint whose tables declare input columns is in the table, or is c
   expect(missing).toEqual([]);
   for (const id of tabled) expect(declaring, id).toContain(id);
 });
+
+test('only what the spec requires is left out: not what the reference alone requires, nor what has a stated default', () => {
+  const labels = (id: (typeof tabled)[number]) => inputCases(endpointById(id), bases[id]).map((entry) => entry.label);
+  const missing = (id: (typeof tabled)[number]) => labels(id).filter((label) => label.endsWith('missing (required)'));
+  // Line 414 "(string, optional)"; lines 271, 275 Required "no"; line 68 the issuer Required "no"; line 207 "default main".
+  expect(inputCases(endpointById('tokenizer.getAccountAddress'), { query: { addressing_identification: 'main*GB.bank-a-0001.dss.example' } })).toEqual([]);
+  expect(declaresInputRules(endpointById('tokenizer.getAccountAddress'))).toBe(false);
+  expect(missing('member.requestQuotations')).toEqual(['body buyer_member_identification missing (required)', 'body maximum_amount_limit missing (required)', 'body time_end_request_quotation missing (required)', 'body base_asset_info[0] asset_code_identification missing (required)', 'body base_asset_info[0] asset_group_identification missing (required)', 'body quoted_asset_info[0] asset_code_identification missing (required)', 'body quoted_asset_info[0] asset_group_identification missing (required)']);
+  expect(missing('member.consolidate')).toEqual(['body instruction missing (required)', 'body instruction[0] asset_info missing (required)', 'body instruction[0] consolidated_amount missing (required)']);
+});

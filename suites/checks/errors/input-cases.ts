@@ -8,7 +8,10 @@ import { isSpecFormat } from '../../../schemas/spec-types.ts';
  * a value of the wrong JSON type (a number given as a numeric string among them), a value outside its declared
  * set or format. Only the formats the spec
  * states count (an ISO code, a UUIDv4, base64, a listed set in any case: `isSpecFormat`), never the
- * reference's own input rules. Read from the endpoint's request
+ * reference's own input rules; likewise only what the spec's Required column requires is left out, never
+ * an input the reference alone requires (a parameter marked `specOptional`, a field of the reference's
+ * request form that the spec's resource leaves optional, lines 68, 271, 275, 414) nor one the spec gives
+ * a default (line 207 "default main", 218 "eq (default)"), which a request may leave out. Read from the endpoint's request
  * schemas in schemas/ (the published description of the spec's tables), never written again here: a
  * check supplies one well-formed request per endpoint (`InputRequest`), and every case is that request
  * with one change. Fields nested one level down (the items of a list of objects, an object field) are
@@ -38,7 +41,7 @@ export function inputCases(endpoint: Endpoint, base: InputRequest): InputCase[] 
 /** Whether the endpoint's tables declare any rule of the kinds above: a required query parameter, a typed or enumerated input, a body object. */
 export function declaresInputRules(endpoint: Endpoint): boolean {
   const query = endpoint.params.filter((param) => param.in === 'query');
-  if (query.some((param) => param.required || enumOf(param.schema) !== null || specFormat(param.schema) || typedQuery(param.schema))) return true;
+  if (query.some((param) => (param.required && !param.specOptional) || enumOf(param.schema) !== null || specFormat(param.schema) || typedQuery(param.schema))) return true;
   return endpoint.body !== undefined && propertiesOf(resolved(endpoint.body.schema)) !== null;
 }
 
@@ -47,7 +50,7 @@ function queryCases(endpoint: Endpoint, base: InputRequest): InputCase[] {
   const query = base.query ?? {};
   const withQuery = (change: Record<string, string | undefined>): InputRequest => ({ ...base, query: definedOnly({ ...query, ...change }) });
   for (const param of endpoint.params.filter((candidate) => candidate.in === 'query')) {
-    if (param.required && param.name in query) cases.push({ label: `query ${param.name} missing (required)`, request: withQuery({ [param.name]: undefined }) });
+    if (param.required && !param.specOptional && param.name in query) cases.push({ label: `query ${param.name} missing (required)`, request: withQuery({ [param.name]: undefined }) });
     if (enumOf(param.schema) !== null) cases.push({ label: `query ${param.name} outside its set`, request: withQuery({ [param.name]: OUTSIDE_ITS_SET }) });
     if (specFormat(param.schema)) cases.push({ label: `query ${param.name} outside its format`, request: withQuery({ [param.name]: OUTSIDE_ITS_SET }) });
     if (typedQuery(param.schema)) cases.push({ label: `query ${param.name} not of type ${String(param.schema.type)}`, request: withQuery({ [param.name]: 'twelve' }) });
@@ -68,7 +71,7 @@ function objectCases(schema: JsonSchema, value: Record<string, unknown>, where: 
   if (properties === null) return [];
   const cases: Array<{ label: string; value: Record<string, unknown> }> = [];
   const changed = (name: string, field: unknown) => ({ ...value, [name]: field });
-  for (const name of requiredOf(schema)) {
+  for (const name of specRequiredOf(schema)) {
     if (!(name in value)) continue;
     const { [name]: _left, ...rest } = value;
     cases.push({ label: `${where} ${name} missing (required)`, value: rest });
@@ -148,6 +151,16 @@ function propertiesOf(schema: JsonSchema): Record<string, JsonSchema> | null {
 
 function requiredOf(schema: JsonSchema): string[] {
   return Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
+}
+
+/**
+ * The fields the spec requires of an object: those of the spec's resource where the schema is the
+ * reference's request form of one (refined, named by its `title`), less those with a stated default.
+ */
+function specRequiredOf(schema: JsonSchema): string[] {
+  const resource = typeof schema.title === 'string' && Object.hasOwn(resourceSchemas, schema.title) ? resourceSchemas[schema.title as keyof typeof resourceSchemas] : schema;
+  const properties = propertiesOf(schema) ?? {};
+  return requiredOf(resource).filter((name) => properties[name] === undefined || !('default' in resolved(properties[name]!)));
 }
 
 function definedOnly(record: Record<string, string | undefined>): Record<string, string> {

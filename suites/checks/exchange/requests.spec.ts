@@ -57,6 +57,18 @@ test(...check('exchange.request', 'takes a quotation request with a new request_
   }
 });
 
+// The reference profile: both assets required, though the spec marks them optional (lines 271, 275).
+test(...check('exchange.request-assets', 'refuses a quotation request without its base or its quoted asset with 400, opening nothing', { requirements: checkRequirements('QUO-REQUEST-ASSETS', ...OFFER_REQUIREMENTS), endpoint: 'member.requestQuotations' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: 0n, quoted: 0n });
+  // End times no other request of this worker has, so that the filter below sees only these.
+  const end = (await market.now()) + OPEN_MS + 29;
+  const { base_asset_info: _base, ...withoutBase } = requestBody(market, end);
+  const { quoted_asset_info: _quoted, ...withoutQuoted } = requestBody(market, end + 1);
+  for (const body of [withoutBase, withoutQuoted]) expectRefusal(await requestQuotations(market.buyer, body), { status: 400, requirement: 'QUO-REQUEST-ASSETS' });
+  const created = await foundQuotations(market.seller, { time_end_request_quotation: [{ relational_operator: 'ge', comparison_value: end }, { relational_operator: 'le', comparison_value: end + 1 }] }, 'POST');
+  expect(created.map((quotation) => quotation.quotation_uuid), '[QUO-REQUEST-ASSETS] quotations that refused requests opened').toEqual([]);
+});
+
 test(...check('exchange.request-horizon', 'takes a request that ends within 24 hours and refuses one that ends later', { requirements: checkRequirements('QUO-REQUEST', 'QUO-REQUEST-HORIZON', ...OFFER_REQUIREMENTS), endpoint: 'member.requestQuotations' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const now = await market.now();

@@ -8,9 +8,9 @@ import { openDsaLine } from '../../flows/credit-lines.ts';
 import { optionalMember, type Party } from '../../flows/party.ts';
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { credential, skipFor } from '../../runtime/credentials.ts';
-import type { CallOptions } from '../../runtime/client.ts';
-import { expect, test } from '../../runtime/fixtures.ts';
-import { expectRefusal } from '../../runtime/refusal.ts';
+import type { CallOptions, DssResponse } from '../../runtime/client.ts';
+import { expect, test, type Actors } from '../../runtime/fixtures.ts';
+import { expectRefusal, expectRefusalOf } from '../../runtime/refusal.ts';
 import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, checkRequirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
 
 /**
@@ -87,18 +87,40 @@ test(...check('ledger.instruments-code-length', 'lists every DSA with a three-le
   }
 });
 
-test(...check('ledger.instruments-empty', 'answers 404, not an empty list, from every settlement-instrument listing with nothing to list', { requirements: checkRequirements('INS-LIST-EMPTY', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listEmittedInstruments' }), async ({ actors }) => {
+/**
+ * The listings of a blank member (and of no member) that have nothing to list, as [label, call]: those
+ * whose 404 the spec gives no condition ("404 (error)", lines 482, 484).
+ */
+async function unconditionedEmptyListings(actors: Actors, maker: Party): Promise<Array<[string, DssResponse]>> {
+  const nobody = `nobody-${randomBytes(6).toString('hex')}`;
+  const account = maker.accounts[0] ?? 'main';
+  const listings: Array<[string, DssResponse]> = [[`digital-accounts/${account} of ${maker.identification}`, await maker.client.call('member.listAccountInstruments', { path: { account_identification: account } })]];
+  for (const type of ['both', 'emission', 'authorized']) {
+    listings.push([`members/${maker.identification}?type=${type}`, await actors.mmB.client.call('member.listMemberInstruments', { path: { member_identification: maker.identification }, query: { type } })]);
+  }
+  listings.push([`members/${nobody}?type=both`, await actors.mmB.client.call('member.listMemberInstruments', { path: { member_identification: nobody }, query: { type: 'both' } })]);
+  return listings;
+}
+
+test(...check('ledger.instruments-empty', 'answers 404 from the listings whose 404 has a condition when it holds, and 404 or an empty list from the others with nothing to list', { requirements: checkRequirements('INS-LIST-EMPTY', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listEmittedInstruments' }), async ({ actors }) => {
   const maker = await optionalMember(actors, 'blank_maker', { business_role: 'MMM' });
   const tokenizer = await optionalMember(actors, 'blank_tokenizer', { business_role: 'MIS' });
   const refused = { status: 404, requirement: 'INS-LIST-EMPTY' };
+  // "404 none" (line 483) and "404 no issued assets" (line 417): the row says when.
   expectRefusal(await maker.client.call('member.listEmittedInstruments'), refused);
-  expectRefusal(await maker.client.call('member.listAccountInstruments', { path: { account_identification: maker.accounts[0] ?? 'main' } }), refused);
-  for (const type of ['both', 'emission', 'authorized']) {
-    expectRefusal(await actors.mmB.client.call('member.listMemberInstruments', { path: { member_identification: maker.identification }, query: { type } }), refused);
-  }
-  const nobody = `nobody-${randomBytes(6).toString('hex')}`;
-  expectRefusal(await actors.mmB.client.call('member.listMemberInstruments', { path: { member_identification: nobody }, query: { type: 'both' } }), refused);
   expectRefusal(await tokenizer.client.call('tokenizer.listAvailableInstruments', { path: { tokenizer_identification: tokenizer.identification } }), refused);
+  // "404 (error)" with no condition (lines 482, 484): that 404, or 200 with nothing in it.
+  for (const [what, response] of await unconditionedEmptyListings(actors, maker)) {
+    expect(listOrNone<Instrument>(response, instrumentList, 'INS-LIST-EMPTY'), `[INS-LIST-EMPTY] GET /settlement-instruments/${what}, which has nothing to list`).toEqual([]);
+  }
+});
+
+// The reference profile: the 404 of those rows is for nothing to list.
+test(...check('ledger.instruments-empty-404', 'answers 404, not an empty list, from an account’s or a member’s listing with nothing to list', { requirements: ['INS-LIST-EMPTY-404'], endpoint: 'member.listAccountInstruments' }), async ({ actors }) => {
+  const maker = await optionalMember(actors, 'blank_maker', { business_role: 'MMM' });
+  for (const [what, response] of await unconditionedEmptyListings(actors, maker)) {
+    expectRefusalOf(`GET /settlement-instruments/${what}`, response, { status: 404, requirement: 'INS-LIST-EMPTY-404' });
+  }
 });
 
 test(...check('ledger.instruments-dso-issue', 'issues a DSO for an ISO 4217 code followed by DSO, idempotently, and refuses any other code or group with 400', { requirements: checkRequirements('INS-DSO-ISSUE', 'INS-DSO-IDEMPOTENT', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.issueSettlementInstrument' }), async ({ actors }) => {
