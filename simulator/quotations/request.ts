@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SettlementInstrumentInfo } from '../../schemas/wire/instruments.ts';
 import type { RequestQuotation } from '../../schemas/wire/quotations.ts';
+import { identityMismatch } from '../auth/identity-mismatch.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
 import { parseAmount } from '../ledger/amount.ts';
@@ -45,7 +46,7 @@ export function requestQuotations(state: SimState, caller: Principal, body: Requ
 
 function checkRequest(state: SimState, buyer: string, body: RequestQuotation, now: number): { base: AssetRef; quoted: AssetRef } {
   if (body.buyer_member_identification !== buyer) {
-    throw invalid(`buyer_member_identification is ${body.buyer_member_identification}, but the caller is ${buyer}.`);
+    throw identityMismatch(state.readings, invalid(`buyer_member_identification is ${body.buyer_member_identification}, but the caller is ${buyer}.`));
   }
   const end = body.time_end_request_quotation;
   if (end < SMALLEST_MILLISECONDS) throw invalid(`time_end_request_quotation ${end} looks like seconds; it is in milliseconds since the epoch.`);
