@@ -2,8 +2,8 @@ import { CheckFailure, describeCall, describeStatus, expectErrorBody, inAttempt,
 import type { DssResponse } from './client.ts';
 
 export interface RefusalExpectation {
-  /** The status the rule calls for. */
-  status: number;
+  /** The status the rule calls for, or the statuses it allows (each listed one passes alike). */
+  status: number | readonly number[];
   /** The requirement this refusal verifies. */
   requirement: string;
   /**
@@ -16,12 +16,23 @@ export interface RefusalExpectation {
 }
 
 /**
+ * How a request may be refused whose body or path names another member where the caller must be named, on
+ * an endpoint that lists only 400: that 400 ("missing or invalid parameters", spec line 542), or the
+ * statuses the spec gives an identifier that does not match the token's member (line 512: 403 or 401; 543:
+ * 401 "authorization problem"; 544: 403 "access denied"). Which one is the reference's is
+ * CALLER-MISMATCH-400 (profile).
+ */
+export const CALLER_MISMATCH_STATUSES: readonly number[] = [400, 401, 403];
+
+/**
  * A refusal as every rule needs it, whatever the endpoint: never a 2xx (the request was wrong), never a
  * 5xx (a client mistake is not a server failure), always the spec's error body (recorded as a finding of
  * ERR-BODY-SHAPE without stopping the check), then the status.
  */
 export function expectRefusal(response: DssResponse, expectation: RefusalExpectation): void {
-  const { status, requirement, level = 'MUST' } = expectation;
+  const { requirement, level = 'MUST' } = expectation;
+  const allowed = [expectation.status].flat();
+  const status = statusText(expectation.status);
   const call = describeCall(response);
   if (response.status >= 200 && response.status < 300) {
     throw new CheckFailure(requirement, `${call}: expected a refusal with status ${status}, got ${response.status} (accepted)`);
@@ -35,7 +46,7 @@ export function expectRefusal(response: DssResponse, expectation: RefusalExpecta
   }
   // Cross-cutting: a wrong error body is recorded, and the status still decides the check's own rule.
   if (!expectation.bodyOptional || response.text !== '') recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
-  if (response.status === status) return;
+  if (allowed.includes(response.status)) return;
   if (level === 'MUST') throw new CheckFailure(requirement, `${call}: expected status ${status}, got ${response.status}`);
   warnShould(false, `${call}: expected status ${status}, got ${response.status}`, requirement);
 }
@@ -52,8 +63,13 @@ export function expectRefusalOf(what: string, response: DssResponse, expectation
  */
 export function expectRefusalShould(response: DssResponse, expectation: Omit<RefusalExpectation, 'level'>): void {
   if (response.status >= 200 && response.status < 300) {
-    warnShould(false, `${describeCall(response)}: expected a refusal with status ${expectation.status}, got ${response.status} (accepted)`, expectation.requirement);
+    warnShould(false, `${describeCall(response)}: expected a refusal with status ${statusText(expectation.status)}, got ${response.status} (accepted)`, expectation.requirement);
     return;
   }
   expectRefusal(response, { ...expectation, level: 'SHOULD' });
+}
+
+function statusText(status: RefusalExpectation['status']): string {
+  const allowed = [status].flat();
+  return allowed.length === 1 ? `${allowed[0]}` : `one of ${allowed.join(', ')}`;
 }
