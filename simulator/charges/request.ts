@@ -1,5 +1,6 @@
 import type { ChargeRequest } from '../../schemas/wire/charges.ts';
 import type { Principal } from '../auth/principal.ts';
+import { identityMismatch } from '../auth/identity-mismatch.ts';
 import { DssError } from '../errors.ts';
 import { parseAmount } from '../ledger/amount.ts';
 import type { SimState } from '../state.ts';
@@ -14,7 +15,7 @@ import type { ChargeMessage } from './charge-book.ts';
 export function requestCharge(state: SimState, caller: Principal, instructedIdentification: string, request: ChargeRequest): void {
   const originator = caller.member.identification;
   if (request.member_identification !== originator) {
-    throw invalid(`member_identification ${request.member_identification} must be the caller, ${originator}.`);
+    throw identityMismatch(state.readings, invalid(`member_identification ${request.member_identification} must be the caller, ${originator}.`));
   }
   const instructed = state.members.get(instructedIdentification);
   if (!instructed || instructed.member_state !== 'activated' || instructed === caller.member) {

@@ -1,6 +1,7 @@
 import type { ExchangeInfo, ExchangeResult } from '../../schemas/wire/exchange.ts';
 import { amountToNumber } from '../ledger/amount.ts';
 import type { Operation } from '../ledger/ledger.ts';
+import type { QuotationInfo } from '../../schemas/wire/quotations.ts';
 import type { Quotation, QuotationAnswer } from '../quotations/quotation.ts';
 import { move } from '../quotations/state-machine.ts';
 import type { SimState } from '../state.ts';
@@ -17,26 +18,9 @@ import type { ExchangeAmounts } from './amounts.ts';
  */
 export function settle(state: SimState, quotation: Quotation, answer: QuotationAnswer, info: ExchangeInfo, amounts: ExchangeAmounts): ExchangeResult {
   const { request, seller } = quotation;
-  const operations: Operation[] = [
-    {
-      from: { member: request.buyer, account: info.buyer_debiting_account_identification },
-      to: { member: seller, account: answer.info.seller_crediting_account_identification },
-      asset: request.base,
-      amount: amounts.base,
-    },
-    {
-      from: { member: seller, account: answer.info.seller_debiting_account_identification },
-      to: { member: request.buyer, account: info.buyer_crediting_account_identification },
-      asset: request.quoted,
-      amount: amounts.quoted,
-    },
-  ];
-  const memo = `exchange ${quotation.quotation_uuid}`;
-  const answered = {
-    amount_base_asset: amountToNumber(amounts.base),
-    amount_quoted_asset: amountToNumber(amounts.quoted),
-    exchange_info: [info],
-  };
+  const operations = legOperations(quotation, answer.info, info, amounts);
+  const memo = exchangeMemo(quotation);
+  const answered = answeredAmounts(info, amounts);
 
   // Fault: a vendor that checked the allowlist when the quotation was requested, never again.
   const allowed = state.faults.on('exchange-ignores-allowlist') || state.allowlists.mutual(request.buyer, seller);
@@ -54,4 +38,32 @@ export function settle(state: SimState, quotation: Quotation, answer: QuotationA
     settlement_timestamp: transaction.timestamp,
     transaction_identification: transaction.transaction_identification,
   };
+}
+
+/** The exchange's two legs: buyer -> seller in the base asset, seller -> buyer in the quoted asset, on the accounts `sellerInfo` names. */
+export function legOperations(quotation: Quotation, sellerInfo: QuotationInfo, info: ExchangeInfo, amounts: ExchangeAmounts): Operation[] {
+  const { request, seller } = quotation;
+  return [
+    {
+      from: { member: request.buyer, account: info.buyer_debiting_account_identification },
+      to: { member: seller, account: sellerInfo.seller_crediting_account_identification },
+      asset: request.base,
+      amount: amounts.base,
+    },
+    {
+      from: { member: seller, account: sellerInfo.seller_debiting_account_identification },
+      to: { member: request.buyer, account: info.buyer_crediting_account_identification },
+      asset: request.quoted,
+      amount: amounts.quoted,
+    },
+  ];
+}
+
+export function exchangeMemo(quotation: Quotation): string {
+  return `exchange ${quotation.quotation_uuid}`;
+}
+
+/** The amounts and terms every exchangeResult repeats, Success or Rejected. */
+export function answeredAmounts(info: ExchangeInfo, amounts: ExchangeAmounts): Pick<ExchangeResult, 'amount_base_asset' | 'amount_quoted_asset' | 'exchange_info'> {
+  return { amount_base_asset: amountToNumber(amounts.base), amount_quoted_asset: amountToNumber(amounts.quoted), exchange_info: [info] };
 }

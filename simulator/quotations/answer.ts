@@ -1,10 +1,11 @@
 import type { QuotationInfo, QuotationObject } from '../../schemas/wire/quotations.ts';
 import { requireAccount } from '../auth/authorize.ts';
+import { identityMismatch } from '../auth/identity-mismatch.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
 import { parseAmount } from '../ledger/amount.ts';
 import { sameCanonicalJson } from '../../protocol/canonical-json.ts';
-import { verifyWithAddress } from '../members/keys.ts';
+import { signedBy, signingAddresses } from '../members/signing-keys.ts';
 import type { SimState } from '../state.ts';
 import { requestEnded } from './expiry.ts';
 import { legAccountProblem } from './leg-accounts.ts';
@@ -24,7 +25,8 @@ export function answerQuotation(state: SimState, caller: Principal, id: string, 
   const seller = caller.member.identification;
   const now = state.clock.now();
   const quotation = state.quotations.quotation(id, now);
-  if (!quotation || quotation.seller !== seller) throw invalid(`No quotation ${id} waits for an answer from ${seller}.`);
+  if (!quotation) throw invalid(`No quotation ${id} waits for an answer from ${seller}.`);
+  if (quotation.seller !== seller) throw identityMismatch(state.readings, invalid(`No quotation ${id} waits for an answer from ${seller}.`));
   // Checked before the payload so that a final quotation says why it cannot be answered.
   requireMove(quotation, 'answer');
   if (requestEnded(quotation.request, now)) throw invalid(`The request of quotation ${id} has ended; it can no longer be answered.`);
@@ -32,8 +34,8 @@ export function answerQuotation(state: SimState, caller: Principal, id: string, 
   const { value: info, bytes } = decodeSignedPayload<QuotationInfo>(body.quotation_payload, 'quotationInfo', 'QUOTATION-ANSWER-INVALID', 'quotation_payload');
   checkQuotationInfo(state, caller, quotation, info, now);
   const signature = Buffer.from(body.member_signature, 'base64');
-  const address = caller.member.accounts.get(info.seller_debiting_account_identification)!.key.address;
-  if (!verifyWithAddress(address, bytes, signature)) {
+  const address = signedBy(signingAddresses(state.readings, caller.member, info.seller_debiting_account_identification), bytes, signature);
+  if (address === undefined) {
     throw new DssError('QUOTATION-SIGNATURE-INVALID', `member_signature is not the signature of quotation_payload by ${seller}’s account ${info.seller_debiting_account_identification}.`);
   }
 
@@ -49,7 +51,7 @@ function checkQuotationInfo(state: SimState, caller: Principal, quotation: Quota
     throw invalid('request_quotation[0] differs from the quotation request as the service sent it.');
   }
   if (info.quotation_uuid !== quotation.quotation_uuid) throw invalid(`quotation_uuid ${info.quotation_uuid} is not ${quotation.quotation_uuid}.`);
-  if (info.seller_member_identification !== seller) throw invalid(`seller_member_identification ${info.seller_member_identification} is not ${seller}.`);
+  if (info.seller_member_identification !== seller) throw identityMismatch(state.readings, invalid(`seller_member_identification ${info.seller_member_identification} is not ${seller}.`));
   // The seller is credited with the base asset and debited of the quoted one.
   for (const [account, asset] of [
     [info.seller_crediting_account_identification, quotation.request.base],

@@ -66,6 +66,12 @@ export class QuotationBook {
     return quotation && !quotationGone(quotation, now) ? quotation : undefined;
   }
 
+  /** The quotation, when it is known but gone at `now` (expired, not yet dropped). */
+  expired(id: string, now: number): Quotation | undefined {
+    const quotation = this.quotations.get(id);
+    return quotation && quotationGone(quotation, now) ? quotation : undefined;
+  }
+
   /** The quotations of one request still there at `now`. */
   ofRequest(requestUuid: string, now: number): Quotation[] {
     return (this.byRequest.get(requestUuid) ?? []).filter((quotation) => !quotationGone(quotation, now));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SettlementInstrumentInfo } from '../../schemas/wire/instruments.ts';
 import type { RequestQuotation } from '../../schemas/wire/quotations.ts';
+import { identityMismatch } from '../auth/identity-mismatch.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
 import { parseAmount } from '../ledger/amount.ts';
@@ -28,7 +29,7 @@ export function requestQuotations(state: SimState, caller: Principal, body: Requ
   // Reading optional-inputs-defaulted: both assets are optional (spec lines 271, 275), so a request
   // without one is taken; it asks no seller, since none can quote an asset it is not told.
   if (state.readings.on('optional-inputs-defaulted') && (body.base_asset_info?.[0] === undefined || body.quoted_asset_info?.[0] === undefined)) {
-    checkTerms(buyer, body, now);
+    checkTerms(state, buyer, body, now);
     return { request_timestamp: now, request_uuid: randomUUID() };
   }
   const { base, quoted } = checkRequest(state, buyer, body, now);
@@ -50,7 +51,7 @@ export function requestQuotations(state: SimState, caller: Principal, body: Requ
 }
 
 function checkRequest(state: SimState, buyer: string, body: RequestQuotation, now: number): { base: AssetRef; quoted: AssetRef } {
-  checkTerms(buyer, body, now);
+  checkTerms(state, buyer, body, now);
   const base = registeredAsset(state, body.base_asset_info, 'base_asset_info');
   const quoted = registeredAsset(state, body.quoted_asset_info, 'quoted_asset_info');
   if (base.code === quoted.code && base.issuer === quoted.issuer) throw invalid('base_asset_info and quoted_asset_info name the same asset.');
@@ -58,9 +59,9 @@ function checkRequest(state: SimState, buyer: string, body: RequestQuotation, no
 }
 
 /** The request's buyer, validity and amounts. */
-function checkTerms(buyer: string, body: RequestQuotation, now: number): void {
+function checkTerms(state: SimState, buyer: string, body: RequestQuotation, now: number): void {
   if (body.buyer_member_identification !== buyer) {
-    throw invalid(`buyer_member_identification is ${body.buyer_member_identification}, but the caller is ${buyer}.`);
+    throw identityMismatch(state.readings, invalid(`buyer_member_identification is ${body.buyer_member_identification}, but the caller is ${buyer}.`));
   }
   const end = body.time_end_request_quotation;
   if (end < SMALLEST_MILLISECONDS) throw invalid(`time_end_request_quotation ${end} looks like seconds; it is in milliseconds since the epoch.`);

@@ -50,11 +50,16 @@ export function canMove(state: RequestQuotationState, event: QuotationEvent): bo
   return moves[event].from.includes(state);
 }
 
+/** The QUOTATION-INVALID-STATE refusal (400) when `event` may not happen now; undefined when it may. */
+export function moveRefusal(quotation: StatefulQuotation, event: QuotationEvent): DssError | undefined {
+  if (canMove(quotation.state, event)) return undefined;
+  return new DssError('QUOTATION-INVALID-STATE', `Quotation ${quotation.quotation_uuid} is ${stateNames[quotation.state]}; it cannot be ${moves[event].action}.`);
+}
+
 /** Refuses with QUOTATION-INVALID-STATE (400) unless `event` may happen now. */
 export function requireMove(quotation: StatefulQuotation, event: QuotationEvent): void {
-  if (!canMove(quotation.state, event)) {
-    throw new DssError('QUOTATION-INVALID-STATE', `Quotation ${quotation.quotation_uuid} is ${stateNames[quotation.state]}; it cannot be ${moves[event].action}.`);
-  }
+  const refusal = moveRefusal(quotation, event);
+  if (refusal) throw refusal;
 }
 
 /** Applies `event`, or refuses as `requireMove` does and changes nothing. */

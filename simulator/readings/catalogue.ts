@@ -48,22 +48,22 @@ const catalogue = {
     differences: ['ACC-ADDRESS-STRKEY'],
   },
   'exchange-rejected': {
-    description: 'An exchange of a replayed, unanswered, expired or cancelled quotation answers 200 with exchange_state Rejected and moves nothing, instead of an error status.',
-    spec_lines: [298, 375, 388],
+    description: 'An exchange of a replayed, unanswered, cancelled, expired or not yet valid quotation answers 200 with exchange_state Rejected and moves nothing, the quotation keeping its state, instead of an error status.',
+    spec_lines: [298, 375, 388, 453],
     declares: {},
-    differences: [],
+    differences: ['EXC-REFUSAL-STATUS'],
   },
   'mismatch-401': {
-    description: 'A request naming another member than the token’s is refused 401 (403 on POST /exchange) on every endpoint, never 400.',
+    description: 'A request naming another member than the token’s where the caller must be named (a fee request’s originator, a quotation request’s buyer, the answering seller) is refused 401, as requireSelf refuses it elsewhere (403 on POST /exchange), never 400.',
     spec_lines: [512, 543, 544],
     declares: {},
-    differences: [],
+    differences: ['CALLER-MISMATCH-400'],
   },
   'any-member-key': {
     description: 'Any of the member’s own account keys may sign a quotation or exchange payload, not only its debiting account’s.',
     spec_lines: [239, 294, 396, 397, 398],
     declares: {},
-    differences: [],
+    differences: ['SIGN-DEBITING-ACCOUNT'],
   },
   'nested-gateway-payloads': {
     description: 'Gateway messages carry what they deliver under a key of its kind inside each response_data object: {"charge_request": {…}} and {"charge": {…}} (fee requests and answers), {"quotation_request": {…}} and {"quotation": {…}}, {"payment": {…}} (financialMessages), {"transaction": {…}} (ledger notices).',

@@ -2,13 +2,14 @@ import { schemaRef } from '../../schemas/resources.ts';
 import type { ExchangeInfo, ExchangeObject, ExchangeResult } from '../../schemas/wire/exchange.ts';
 import type { QuotationInfo } from '../../schemas/wire/quotations.ts';
 import { formatUnits, readBalanceText, unitsToJsonNumber } from '../runtime/money.ts';
-import { CheckFailure, HarnessFault } from '../runtime/check.ts';
+import { CheckFailure, HarnessFault, inAttempt } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
+import { expectRefusal, type RefusalExpectation } from '../runtime/refusal.ts';
 import { describeCall, okBody } from './answers.ts';
 import { signPayload } from './funding.ts';
 import type { Market } from './market.ts';
 import type { Party } from './party.ts';
-import { encodeJson } from './quotations.ts';
+import { encodeJson, quotationStateOf, quotationStates } from './quotations.ts';
 
 /**
  * The buyer's side of delivery versus payment (spec: "Quotation and exchange flow" 5-6; semantics §8):
@@ -45,6 +46,40 @@ export function postExchange(caller: Party, exchange: ExchangeObject): Promise<D
 /** A 200 answer of POST /exchange as data. Requirements: `requirement`, RES-EXCHANGE-SCHEMAS. */
 export function exchangeResultOf(response: DssResponse, requirement: string): ExchangeResult {
   return okBody<ExchangeResult>(response, schemaRef('exchangeResult'), requirement, 'RES-EXCHANGE-SCHEMAS');
+}
+
+/** How an exchange that must not settle was answered: refused with an error status, or 200 Rejected. */
+export type NotSettled = 'refused' | 'rejected';
+
+/**
+ * An exchange that must not settle: refused as `refusal` says (an error status and the error body), or
+ * answered 200 with exchange_state Rejected, which the spec names as the outcome of the status check
+ * (line 388: "exchange proceeds, result Success or Rejected"; 298, 375). Never Success. `what` names the
+ * attempt in a failure. The caller still checks that nothing moved; which answer came is the reference
+ * profile's EXC-REFUSAL-STATUS (exchange.refusal-status), not this rule's.
+ */
+export function expectNotSettled(response: DssResponse, refusal: RefusalExpectation, what?: string): NotSettled {
+  let outcome: NotSettled = 'refused';
+  const judge = () => {
+    if (response.status < 200 || response.status >= 300) return expectRefusal(response, refusal);
+    const result = exchangeResultOf(response, refusal.requirement);
+    if (result.exchange_state !== 'Rejected') throw new CheckFailure(refusal.requirement, `${describeCall(response)} answered ${response.status} with exchange_state ${result.exchange_state}; it must be refused or answered Rejected`);
+    outcome = 'rejected';
+  };
+  if (what === undefined) judge();
+  else inAttempt(what, judge);
+  return outcome;
+}
+
+/**
+ * The quotation after exchanges of it that must not settle (`outcomes`): never completed. After refusals
+ * alone it is still answered (10), as nothing happened; after a Rejected one it may also read failed (80),
+ * the state the reference gives a Rejected settlement.
+ */
+export async function expectNotCompleted(reader: Party, quotationUuid: string, outcomes: readonly NotSettled[], requirement: string, when: string): Promise<void> {
+  const allowed: number[] = outcomes.includes('rejected') ? [quotationStates.updated, quotationStates.failed] : [quotationStates.updated];
+  const state = (await quotationStateOf(reader, quotationUuid)).request_quotation_state;
+  if (!allowed.includes(state)) throw new CheckFailure(requirement, `${reader.identification} reads quotation ${quotationUuid} in state ${state} ${when}, expected ${allowed.join(' or ')}`);
 }
 
 /**

@@ -220,10 +220,12 @@ class Exchange extends LedgerCommand {
         throw new CheckFailure('EXC-SETTLEMENT', `${what} answered Success with amount_quoted_asset ${formatUnits(quoted)}, expected ${formatUnits(judged.quoted)}`);
       }
     }
-    // A refusal where the rules refuse before settling must be one (an error status), not a Rejected outcome.
-    if (result?.exchange_state === 'Rejected' && judged.stop === 'check') {
-      throw new CheckFailure(judged.verdict.requirement, `${what} was answered Rejected (state 80) instead of being refused, as ${judged.verdict.reason}`);
-    }
+    // Where the rules stop an exchange before settling, the spec allows a refusal or a Rejected outcome
+    // (line 388: "exchange proceeds, result Success or Rejected"); the reference's error status is a decision
+    // of its profile (EXC-REFUSAL-STATUS), recorded, and the model follows the quotation's state as read.
+    const rejectedAtCheck = result?.exchange_state === 'Rejected' && judged.stop === 'check';
+    if (rejectedAtCheck) system.warn('EXC-REFUSAL-STATUS', 'an exchange answered Rejected instead of refused', `${what} was answered Rejected instead of being refused, as ${judged.verdict.reason}`, true);
+    const readAfter = rejectedAtCheck && stage === 'answered' ? await system.exchanges.quotationState(quotation.buyer, quotation.uuid) : undefined;
     const settled = result?.exchange_state === 'Success';
     const told = result ? `200 ${result.exchange_state}` : answer(sent);
     return {
@@ -238,6 +240,8 @@ class Exchange extends LedgerCommand {
       },
       afterwards: () => {
         if (!result) return;
+        // A Rejected status refusal leaves a final quotation as it was, and an answered one as the target reads it.
+        if (rejectedAtCheck && (stage !== 'answered' || readAfter === quotationStates.updated)) return;
         quotation.exchanged = true;
         quotation.stage = settled ? 'completed' : 'failed';
         if (settled) quotation.settledWith = signed;
@@ -250,7 +254,7 @@ class Exchange extends LedgerCommand {
   }
 }
 
-/** The signed exchange that completed a quotation, sent again: it must be refused and move nothing. */
+/** The signed exchange that completed a quotation, sent again: it must not settle (refused, or Rejected) and move nothing. */
 class ReplayExchange extends LedgerCommand {
   readonly name = 'ReplayExchange';
 
@@ -267,7 +271,8 @@ class ReplayExchange extends LedgerCommand {
     const quotation = completed[this.pick % completed.length]!;
     const sent = await system.exchanges.exchange(quotation.buyer, quotation.settledWith!);
     const what = `${quotation.buyer} sending again the exchange that completed quotation ${quotation.uuid}`;
-    if (sent.result?.exchange_state === 'Rejected') throw new CheckFailure('EXC-ONCE', `${what} was answered Rejected instead of being refused`);
+    // Rejected is a non-settlement the spec allows (line 388); the reference's error status is its profile's.
+    if (sent.result?.exchange_state === 'Rejected') system.warn('EXC-REFUSAL-STATUS', 'a replayed exchange answered Rejected', `${what} was answered Rejected instead of being refused`, true);
     const verdict = forbidden(`quotation ${quotation.uuid} was exchanged already`, 'EXC-ONCE');
     const told = sent.result ? `200 ${sent.result.exchange_state}` : answer(sent);
     return { step: { description: `${what}: ${told}`, nature: 'value', accepted: sent.result?.exchange_state === 'Success', verdict, moves: [], refusalRequirement: 'EXC-ONCE' } };

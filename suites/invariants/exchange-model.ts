@@ -25,8 +25,9 @@ export interface ExchangeVerdict {
   /** The quoted amount as the reference computes it: base x rate, rounded down to 7 decimals. */
   quoted: bigint;
   /**
-   * Where a forbidden exchange stops: `check`, refused with an error status before anything is tried
-   * (the quotation stays as it was); `settlement`, its transaction fails (answered Rejected, the
+   * Where a forbidden exchange stops: `check`, before anything is tried (the reference refuses it with an
+   * error status and the quotation stays as it was; a Rejected answer is the spec's too, and breaks only
+   * the profile's EXC-REFUSAL-STATUS); `settlement`, its transaction fails (answered Rejected, the
    * quotation failed; a refusal is tolerated, as EXC-ALLOWLIST and EXC-ATOMIC allow).
    */
   stop?: 'check' | 'settlement';

@@ -32,6 +32,15 @@ function statusesOf(expectation: RefusalExpectation): readonly number[] {
 }
 
 /**
+ * How a request may be refused whose body or path names another member where the caller must be named, on
+ * an endpoint that lists only 400: that 400 ("missing or invalid parameters", spec line 542), or the
+ * statuses the spec gives an identifier that does not match the token's member (line 512: 403 or 401; 543:
+ * 401 "authorization problem"; 544: 403 "access denied"). Which one is the reference's is
+ * CALLER-MISMATCH-400 (profile).
+ */
+export const CALLER_MISMATCH_STATUSES: readonly number[] = [400, 401, 403];
+
+/**
  * A refusal as every rule needs it, whatever the endpoint: never a 2xx (the request was wrong), never a
  * 5xx (a client mistake is not a server failure), always the spec's error body where the spec gives one
  * (recorded as a finding of ERR-BODY-SHAPE without stopping the check), then the status.

@@ -8,7 +8,10 @@ import {
   quotationStateOf,
   quotationStates,
   quotationTerms,
+  OPEN_MS,
+  requestBody,
   requested,
+  requestQuotations,
   sameJson,
   signQuotation,
   type QuotationInfo,
@@ -17,7 +20,7 @@ import {
 import type { Party } from '../../flows/party.ts';
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { expectRefusal } from '../../runtime/refusal.ts';
+import { CALLER_MISMATCH_STATUSES, expectRefusal } from '../../runtime/refusal.ts';
 import { EXCHANGE_REQUIREMENTS, OFFER_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
 /**
@@ -26,16 +29,17 @@ import { EXCHANGE_REQUIREMENTS, OFFER_REQUIREMENTS, checkRequirements } from './
  * signed by its debiting account. The endpoint lists 400 only, and no body for it.
  */
 
-test(...check('exchange.answer', 'takes the seller’s signed answer, which both sides then read in state 10, and refuses with 400 an answer by another member or with another quotation’s payload', { requirements: checkRequirements('QUO-ANSWER', 'QUO-STATES', ...OFFER_REQUIREMENTS), endpoint: 'member.answerQuotation' }), async ({ actors }) => {
+test(...check('exchange.answer', 'takes the seller’s signed answer, which both sides then read in state 10, and refuses an answer by another member (400, 401 or 403) or with another quotation’s payload (400)', { requirements: checkRequirements('QUO-ANSWER', 'QUO-STATES', ...OFFER_REQUIREMENTS), endpoint: 'member.answerQuotation' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const [request, other] = [await requested(market), await requested(market)];
   await expectQuotationState(market.buyer, request.quotationUuid, quotationStates.waiting, 'QUO-STATES', 'before its seller answered');
   const info = quotationTerms(market, request);
   const valid = await signQuotation(market.seller, info);
 
-  // The seller's own valid answer, sent by members who are not its seller.
+  // The seller's own valid answer, sent by members who are not its seller: the endpoint lists 400, and an
+  // identifier that does not match the token's member may be 401 or 403 (CALLER_MISMATCH_STATUSES).
   for (const intruder of [market.buyer, actors.tokenizer]) {
-    expectRefusal(await answerQuotation(intruder, request.quotationUuid, valid), { status: 400, requirement: 'QUO-ANSWER', bodyOptional: true });
+    expectRefusal(await answerQuotation(intruder, request.quotationUuid, valid), { status: CALLER_MISMATCH_STATUSES, requirement: 'QUO-ANSWER', bodyOptional: true });
   }
   // A valid answer of the seller's other quotation, sent for this one.
   const otherAnswer = await signQuotation(market.seller, quotationTerms(market, other));
@@ -57,13 +61,16 @@ async function storedAnswer(buyer: Party, quotationUuid: string) {
   return (await quotationStateOf(buyer, quotationUuid)).response_data?.[0];
 }
 
-test(...check('exchange.quotation-signatures', 'lets no quotation settle whose signature is not its seller’s debiting account’s over the payload sent', { requirements: checkRequirements('QUO-SIGNATURE', 'QUO-SIGNATURE-ON-ANSWER', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.answerQuotation' }), async ({ actors }) => {
+// Only signatures that are not the seller's at all: which of its own accounts' keys signs is the reference's
+// decision (SIGN-DEBITING-ACCOUNT, exchange.debiting-account-signatures); the spec says only that the
+// member signs its payload (lines 239, 396).
+test(...check('exchange.quotation-signatures', 'lets no quotation settle whose signature is not its seller’s over the payload sent', { requirements: checkRequirements('QUO-SIGNATURE', 'QUO-SIGNATURE-ON-ANSWER', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.answerQuotation' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const before = await holdingsOf(market);
   const forgeries: Array<[string, (info: QuotationInfo) => Promise<QuotationObject>]> = [
     ['a payload changed after signing', async (info) => ({ ...(await signQuotation(market.seller, info)), quotation_payload: encodeJson({ ...info, foreign_exchange_rate: 1.9 }) })],
-    ['a signature by the seller’s emission account', (info) => signQuotation(market.seller, info, 'emission')],
     ['a signature by the buyer', (info) => signQuotation(market.buyer, info, market.buyerAccount)],
+    ['bytes that are no signature', async (info) => ({ ...(await signQuotation(market.seller, info)), member_signature: Buffer.alloc(64, 7).toString('base64') })],
   ];
   for (const [what, forge] of forgeries) {
     const request = await requested(market);
@@ -83,4 +90,16 @@ test(...check('exchange.quotation-signatures', 'lets no quotation settle whose s
     if (exchange.status !== 200) expectRefusal(exchange, { status: 404, requirement: 'QUO-SIGNATURE', level: 'SHOULD' });
   }
   await expectHoldings(market, before, 'QUO-SIGNATURE', 'after quotations with forged signatures');
+});
+
+// The reference profile's status for the two identifier mismatches of the quotation endpoints: 400, the only
+// status they list. A check of its own, so that a target answering 401 or 403 (spec lines 512, 543, 544)
+// leaves the specification's rules decided in exchange.answer and exchange.request.
+test(...check('exchange.caller-mismatch-400', 'refuses with 400 a quotation request for another buyer and an answer by a member that is not the seller', { requirements: checkRequirements('CALLER-MISMATCH-400', 'CL-REQUEST', 'SIGN-PAYLOAD', ...OFFER_REQUIREMENTS), endpoint: 'member.answerQuotation' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: 0n, quoted: 0n });
+  const forAnother = requestBody(market, (await market.now()) + OPEN_MS, { buyer_member_identification: market.seller.identification });
+  expectRefusal(await requestQuotations(market.buyer, forAnother), { status: 400, requirement: 'CALLER-MISMATCH-400' });
+  const request = await requested(market);
+  const valid = await signQuotation(market.seller, quotationTerms(market, request));
+  expectRefusal(await answerQuotation(market.buyer, request.quotationUuid, valid), { status: 400, requirement: 'CALLER-MISMATCH-400', bodyOptional: true });
 });

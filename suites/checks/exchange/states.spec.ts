@@ -1,21 +1,23 @@
 import { formatUnits } from '../../runtime/money.ts';
 import { units } from '../../flows/balances.ts';
-import { amountUnits, exchangeResultOf, exchangeTerms, postExchange, signExchange } from '../../flows/exchange.ts';
+import { amountUnits, exchangeResultOf, exchangeTerms, expectNotSettled, postExchange, signExchange, type ExchangeObject } from '../../flows/exchange.ts';
 import { afterLegs, expectHoldings, holdingsOf, openMarket } from '../../flows/market.ts';
 import {
   answerQuotation,
   answered,
   expectQuotationState,
   offer,
+  OPEN_MS,
   quotationStateOf,
   quotationStates,
   quotationTerms,
   requested,
   signQuotation,
+  type QuotationInfo,
 } from '../../flows/quotations.ts';
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
+import { expectRefusal, expectRefusalOf, expectRefusalShould } from '../../runtime/refusal.ts';
 import { EXCHANGE_REQUIREMENTS, LISTED_CANCEL_REFUSALS, checkRequirements } from './prerequisites.ts';
 
 /**
@@ -56,11 +58,12 @@ test(...check('exchange.state-machine', 'moves a quotation 1 -> 10 -> 10 (re-quo
   const moved = afterLegs(before, amount, amountUnits(first.amount_quoted_asset, 'EXC-SETTLEMENT', 'amount_quoted_asset'));
   await expectQuotationState(buyer, id, quotationStates.completed, 'QUO-STATES', 'after its exchange answered Success');
 
-  // Final: the same exchange again, a re-quote, a cancellation, then the exchange once more.
-  expectRefusal(await postExchange(buyer, exchange), { status: 400, requirement: 'EXC-ONCE', level: 'SHOULD' });
+  // Final: the same exchange again, a re-quote, a cancellation, then the exchange once more. A replay is
+  // refused or answered Rejected (line 388), and moves nothing.
+  expectNotSettled(await postExchange(buyer, exchange), { status: 400, requirement: 'EXC-ONCE', level: 'SHOULD' }, 'a replayed exchange');
   expectRefusalShould(await answerQuotation(seller, id, await signQuotation(seller, quotationTerms(market, request, { foreign_exchange_rate: 0.5 }))), { status: 400, requirement: 'QUO-STATE-MACHINE', bodyOptional: true });
   expectRefusal(await buyer.client.call('member.cancelQuotation', { path: { quotation_uuid: id } }), { status: LISTED_CANCEL_REFUSALS, requirement: 'QUO-CANCEL', bodyOptional: true });
-  expectRefusal(await postExchange(buyer, exchange), { status: 400, requirement: 'EXC-ONCE', level: 'SHOULD' });
+  expectNotSettled(await postExchange(buyer, exchange), { status: 400, requirement: 'EXC-ONCE', level: 'SHOULD' }, 'an exchange after a re-quote and a cancellation');
   await expectQuotationState(buyer, id, quotationStates.completed, 'QUO-STATES', 'after a replayed exchange, a re-quote and a cancellation');
   await expectHoldings(market, moved, 'EXC-ONCE', `after one exchange of ${formatUnits(amount)} and refused repeats`);
 
@@ -74,19 +77,19 @@ test(...check('exchange.state-machine', 'moves a quotation 1 -> 10 -> 10 (re-quo
   warnShould(afterAnswer === quotationStates.cancelled, `the cancelled quotation ${cancelled.quotationUuid} reads in state ${afterAnswer} after an answer to it`, 'QUO-STATE-MACHINE');
 });
 
-test(...check('exchange.unanswered-or-cancelled', 'refuses an exchange of a waiting or a cancelled quotation, and moves nothing', { requirements: checkRequirements('EXC-STATE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.unanswered-or-cancelled', 'settles no exchange of a waiting or a cancelled quotation (refused, or answered Rejected), and moves nothing', { requirements: checkRequirements('EXC-STATE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const before = await holdingsOf(market);
 
   // Terms the seller never gave: the buyer writes them itself for a waiting quotation.
   const waiting = await requested(market);
   const unanswered = await postExchange(market.buyer, await signExchange(market.buyer, exchangeTerms(market, quotationTerms(market, waiting), units('2'))));
-  expectRefusal(unanswered, { status: 400, requirement: 'EXC-STATE', level: 'SHOULD' });
+  expectNotSettled(unanswered, { status: 400, requirement: 'EXC-STATE', level: 'SHOULD' }, 'an exchange of a waiting quotation');
 
   const { requested: cancelled, info } = await offer(market);
   const cancel = await market.seller.client.call('member.cancelQuotation', { path: { quotation_uuid: cancelled.quotationUuid } });
   if (cancel.status !== 200) throw new CheckFailure('QUO-CANCEL', `the seller's cancellation of the updated quotation ${cancelled.quotationUuid} got ${cancel.status}`);
-  expectRefusal(await postExchange(market.buyer, await signExchange(market.buyer, exchangeTerms(market, info, units('2')))), { status: 400, requirement: 'EXC-STATE', level: 'SHOULD' });
+  expectNotSettled(await postExchange(market.buyer, await signExchange(market.buyer, exchangeTerms(market, info, units('2')))), { status: 400, requirement: 'EXC-STATE', level: 'SHOULD' }, 'an exchange of a cancelled quotation');
 
   await expectHoldings(market, before, 'EXC-STATE', 'after exchanges of a waiting and a cancelled quotation');
 });
@@ -102,9 +105,39 @@ test(...check('exchange.concurrent-once', `settles exactly one of ${CONCURRENT_E
   const responses = await Promise.all(Array.from({ length: CONCURRENT_EXCHANGES }, () => postExchange(market.buyer, exchange)));
   const succeeded = responses.filter((response) => response.status === 200 && exchangeResultOf(response, 'EXC-ONCE').exchange_state === 'Success');
   if (succeeded.length !== 1) throw new CheckFailure('EXC-ONCE', `${succeeded.length} of ${CONCURRENT_EXCHANGES} simultaneous exchanges of quotation ${offered.quotationUuid} answered Success, expected exactly one`);
-  for (const response of responses.filter((candidate) => candidate.status !== 200)) expectRefusal(response, { status: 400, requirement: 'EXC-ONCE', level: 'SHOULD' });
+  for (const response of responses.filter((candidate) => !succeeded.includes(candidate))) expectNotSettled(response, { status: 400, requirement: 'EXC-ONCE', level: 'SHOULD' });
 
   const quoted = amountUnits(exchangeResultOf(succeeded[0]!, 'EXC-ONCE').amount_quoted_asset, 'EXC-SETTLEMENT', 'amount_quoted_asset');
   await expectHoldings(market, afterLegs(before, amount, quoted), 'EXC-ONCE', `after ${CONCURRENT_EXCHANGES} simultaneous exchanges of ${formatUnits(amount)}`);
   await expectQuotationState(market.buyer, offered.quotationUuid, quotationStates.completed, 'QUO-STATES', 'after the simultaneous exchanges');
+});
+
+// The reference profile's answer to an exchange that the checks before settlement forbid: an error status,
+// never 200 Rejected, which line 388 also allows. A check of its own, so that a target answering Rejected
+// leaves the specification's rules decided above.
+test(...check('exchange.refusal-status', 'refuses with 400 an exchange of a completed, waiting, cancelled or not yet valid quotation, of a zero amount, or signed over other bytes, rather than answering Rejected', { requirements: checkRequirements('EXC-REFUSAL-STATUS', 'CL-REQUEST', 'SIGN-PAYLOAD', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+  const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
+  const { buyer } = market;
+  const amount = units('2');
+  const exchangeOf = (info: QuotationInfo, base = amount) => signExchange(buyer, exchangeTerms(market, info, base));
+
+  const completed = await exchangeOf((await offer(market)).info);
+  const settled = exchangeResultOf(await postExchange(buyer, completed), 'EXC-SETTLEMENT');
+  if (settled.exchange_state !== 'Success') throw new CheckFailure('EXC-SETTLEMENT', `a valid exchange was answered ${settled.exchange_state}`);
+  const waiting = await requested(market);
+  const cancelled = await offer(market);
+  if ((await buyer.client.call('member.cancelQuotation', { path: { quotation_uuid: cancelled.requested.quotationUuid } })).status !== 200) {
+    throw new CheckFailure('QUO-CANCEL', `the buyer could not cancel the updated quotation ${cancelled.requested.quotationUuid}`);
+  }
+  const notYet = await requested(market);
+  const otherBytes = await exchangeOf((await offer(market)).info);
+  const attempts: Array<[string, ExchangeObject]> = [
+    ['a replay of a completed quotation', completed],
+    ['an exchange of a waiting quotation', await exchangeOf(quotationTerms(market, waiting))],
+    ['an exchange of a cancelled quotation', await exchangeOf(cancelled.info)],
+    ['an exchange before the quotation’s start_time', await exchangeOf(await answered(market, quotationTerms(market, notYet, { start_time: notYet.requestTimestamp + OPEN_MS / 2 })))],
+    ['an exchange of a zero amount', await exchangeOf((await offer(market)).info, 0n)],
+    ['an exchange signed over other bytes', { ...otherBytes, member_signature: (await exchangeOf((await offer(market)).info)).member_signature }],
+  ];
+  for (const [what, exchange] of attempts) expectRefusalOf(what, await postExchange(buyer, exchange), { status: 400, requirement: 'EXC-REFUSAL-STATUS' });
 });

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { units } from '../../flows/balances.ts';
-import { amountUnits, exchangeResultOf, exchangeTerms, postExchange, signExchange } from '../../flows/exchange.ts';
+import { amountUnits, exchangeResultOf, exchangeTerms, expectNotSettled, postExchange, signExchange } from '../../flows/exchange.ts';
 import { afterLegs, expectHoldings, holdingsOf, openMarket, type Market } from '../../flows/market.ts';
 import { answered, answerQuotation, OPEN_MS, quotationTerms, readQuotation, readQuotationsOfRequest, requested, signQuotation, type QuotationInfo, type Requested } from '../../flows/quotations.ts';
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
@@ -33,7 +33,7 @@ async function waitUntil(targetNow: () => number, instant: number): Promise<void
   if (wait > 0) await sleep(wait);
 }
 
-test(...check('exchange.window-real-time', 'refuses an exchange before the quotation’s start_time and after its end_time, moving nothing, and settles one inside the window', { requirements: checkRequirements('EXC-VALIDITY-WINDOW', 'QUO-EXPIRY', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.window-real-time', 'settles no exchange before the quotation’s start_time or after its end_time (refused, or answered Rejected), moving nothing, and settles one inside the window', { requirements: checkRequirements('EXC-VALIDITY-WINDOW', 'QUO-EXPIRY', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const { request: first, targetNow } = await requestWithClock(market);
   const [second, third] = [await requested(market), await requested(market)];
@@ -46,7 +46,7 @@ test(...check('exchange.window-real-time', 'refuses an exchange before the quota
   const [beforeStart, inside, afterEnd] = [await exchangeOf(notYet), await exchangeOf(startsSoon), await exchangeOf(endsSoon)];
   const before = await holdingsOf(market);
 
-  expectRefusal(await postExchange(market.buyer, beforeStart), { status: 400, requirement: 'EXC-VALIDITY-WINDOW', level: 'SHOULD' });
+  expectNotSettled(await postExchange(market.buyer, beforeStart), { status: 400, requirement: 'EXC-VALIDITY-WINDOW', level: 'SHOULD' }, 'an exchange before the quotation’s start_time');
   await expectHoldings(market, before, 'EXC-VALIDITY-WINDOW', 'after an exchange before the quotation’s start_time');
 
   await waitUntil(targetNow, startsSoon.start_time + MARGIN_MS);
@@ -55,8 +55,9 @@ test(...check('exchange.window-real-time', 'refuses an exchange before the quota
   const moved = afterLegs(before, amount, amountUnits(settled.amount_quoted_asset, 'EXC-SETTLEMENT', 'amount_quoted_asset'));
 
   await waitUntil(targetNow, endsSoon.end_time + MARGIN_MS);
-  // The reference has removed the quotation by then (404); a target may also refuse it as invalid (400).
-  expectRefusal(await postExchange(market.buyer, afterEnd), { status: 404, requirement: 'EXC-VALIDITY-WINDOW', level: 'SHOULD' });
+  // The reference has removed the quotation by then (404); a target may also refuse it as invalid (400),
+  // or answer it Rejected (line 388).
+  expectNotSettled(await postExchange(market.buyer, afterEnd), { status: 404, requirement: 'EXC-VALIDITY-WINDOW', level: 'SHOULD' }, 'an exchange past the quotation’s end_time');
   await expectHoldings(market, moved, 'EXC-VALIDITY-WINDOW', 'after an exchange past the quotation’s end_time');
   expectRefusal(await readQuotation(market.buyer, third.quotationUuid), { status: 404, requirement: 'QUO-EXPIRY' });
 });

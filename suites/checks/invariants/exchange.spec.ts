@@ -18,6 +18,7 @@ const exchangeRequirements = [
   'EXC-AMOUNTS',
   'EXC-ALLOWLIST',
   'EXC-ROUNDING',
+  'EXC-REFUSAL-STATUS',
   'QUO-REQUEST',
   'QUO-DISTRIBUTION',
   'QUO-ANSWER',

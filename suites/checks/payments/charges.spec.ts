@@ -7,7 +7,7 @@ import type { Party } from '../../flows/party.ts';
 import { check, CheckFailure, expectStatus } from '../../runtime/check.ts';
 import { test, type Actors } from '../../runtime/fixtures.ts';
 import type { ChargeRequest, PaymentCharge } from '../../../schemas/wire/charges.ts';
-import { expectRefusal } from '../../runtime/refusal.ts';
+import { CALLER_MISMATCH_STATUSES, expectRefusal } from '../../runtime/refusal.ts';
 import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites.ts';
 
 /**
@@ -89,11 +89,23 @@ test(...check('payments.charge-net-and-gross', 'refuses with 400 a fee request g
   await expectNoCharge(instructed, mentioning(request.request_uuid), 'CHG-NET-OR-GROSS', `the fee request ${request.request_uuid}, which was refused`);
 });
 
-test(...check('payments.charge-request-caller', 'refuses with 400 a fee request whose originating member is not the caller, delivering nothing', { requirements: checkRequirements('CHG-REQUEST-CALLER', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.requestCharge' }), async ({ actors }) => {
+/** mmA's fee request to mmB in the tokenizer's name: the originating member is not the caller. */
+async function impersonatingChargeRequest(actors: Actors) {
   const { mmA: caller, mmB: instructed, tokenizer: impersonated } = actors;
   const request = { ...newChargeRequest(caller, tokenizerDsa(actors), 40), member_identification: impersonated.identification };
-  expectRefusal(await requestCharge(caller, instructed.identification, request), { status: 400, requirement: 'CHG-REQUEST-CALLER' });
+  return { instructed, impersonated, request, response: await requestCharge(caller, instructed.identification, request) };
+}
+
+test(...check('payments.charge-request-caller', 'refuses with 400, 401 or 403 a fee request whose originating member is not the caller, delivering nothing', { requirements: checkRequirements('CHG-REQUEST-CALLER', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.requestCharge' }), async ({ actors }) => {
+  const { instructed, impersonated, request, response } = await impersonatingChargeRequest(actors);
+  expectRefusal(response, { status: CALLER_MISMATCH_STATUSES, requirement: 'CHG-REQUEST-CALLER' });
   await expectNoCharge(instructed, mentioning(request.request_uuid), 'CHG-REQUEST-CALLER', `the fee request ${request.request_uuid} sent in the name of ${impersonated.identification}`);
+});
+
+// The reference profile's status for it: the endpoint's listed 400. A check of its own, so that a target
+// answering 401 or 403 (spec lines 512, 543, 544) leaves the specification's rule decided above.
+test(...check('payments.charge-request-caller-400', 'refuses with 400 a fee request whose originating member is not the caller', { requirements: ['CALLER-MISMATCH-400'], endpoint: 'member.requestCharge' }), async ({ actors }) => {
+  expectRefusal((await impersonatingChargeRequest(actors)).response, { status: 400, requirement: 'CALLER-MISMATCH-400' });
 });
 
 test(...check('payments.charge-amounts-add-up', 'refuses with 409 a fee answer to a gross request whose amounts without the fee and the fee do not make the gross amount', { requirements: checkRequirements('CHG-AMOUNTS-ADD-UP', 'CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.answerCharge' }), async ({ actors }) => {
