@@ -189,7 +189,7 @@ export function renderHtml(report: ConformanceReport): string {
     <dt>${statusLabel.uncovered}</dt><dd>no check names it.</dd>
     <dt>${statusLabel['not-testable']}</dt><dd>no client can provoke it (an internal failure, say); the catalogue says why.</dd>
     <dt>score</dt><dd>MUST requirements of the specification layer that passed, over those decided. The reference profile's requirements (decisions where the spec is silent) are counted apart, as "interoperates with the reference profile".</dd>
-    <dt>readings judged under</dt><dd>the reading of each open point of the spec that a profile may declare (its <code>readings:</code> block): the reference's unless the profile declared another, or the harness detected it. Checks judge the target under these.</dd>
+    <dt>readings judged under</dt><dd>the reading of each open point of the spec that a profile may declare (its <code>readings:</code> block): the reference's unless the profile declared another. Checks judge the target under these.</dd>
     <dt>difference</dt><dd>a requirement of the reference profile that failed: a decision of the reference the target does not share. It is shown beside the verdict and never changes it.</dd>
     <dt>check counts</dt><dd>what the checks naming a requirement did with it: <em>broken in</em> (found it broken), <em>held in</em> (decided it held), <em>could not reach it</em> (ran, but stopped at another requirement first or faulted: the requirement is then inconclusive, however many others held it), <em>not run here</em> (skipped: it does not count against the requirement).</dd>
     <dt>${outcomeLabel['harness-fault']}</dt><dd>a check the harness could not carry out; never the target's fault.</dd>

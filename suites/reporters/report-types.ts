@@ -74,8 +74,11 @@ export interface RunTarget {
   readings?: ReadingsJudgedUnder;
 }
 
-/** Each declarable reading (protocol/readings.ts) the run followed, and whether the profile declared it or it is the reference's. */
-export type ReadingsJudgedUnder = Record<string, { value: string | number; source: 'declared' | 'detected' | 'reference' }>;
+/**
+ * Each declarable reading (protocol/readings.ts) the run followed, and whether the profile declared it or
+ * it is the reference's (the harness detects none: docs/readings.md says why).
+ */
+export type ReadingsJudgedUnder = Record<string, { value: string | number; source: 'declared' | 'reference' }>;
 
 /**
  * `failed`: the target broke a rule. `harness-fault`: the harness itself could not carry the check out

@@ -5,8 +5,8 @@ import { checkCountsText, readingsText } from './verdict-block.ts';
 test('the readings judged under: "the reference\'s" when all are, otherwise each other one with its source', () => {
   expect(readingsText({ string_bodies: { value: 'bare', source: 'reference' }, amount_scale: { value: 7, source: 'reference' } })).toBe("the reference's");
   expect(
-    readingsText({ string_bodies: { value: 'named', source: 'declared' }, amount_scale: { value: 2, source: 'detected' }, dso_line_account: { value: 'emission', source: 'reference' } }),
-  ).toBe("string_bodies = named (declared by the profile), amount_scale = 2 (detected from the target); the reference's for the rest");
+    readingsText({ string_bodies: { value: 'named', source: 'declared' }, amount_scale: { value: 2, source: 'declared' }, dso_line_account: { value: 'emission', source: 'reference' } }),
+  ).toBe("string_bodies = named (declared by the profile), amount_scale = 2 (declared by the profile); the reference's for the rest");
   expect(readingsText({ string_bodies: { value: 'named', source: 'declared' } })).toBe('string_bodies = named (declared by the profile)');
   // A report of a kit that wrote no readings into its target.json says so, and claims none.
   expect(readingsText(undefined)).toContain('not recorded');

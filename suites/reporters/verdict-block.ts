@@ -21,7 +21,6 @@ export function specificationText(results: ConformanceResults): string {
 
 const sourceWords: Record<ReadingsJudgedUnder[string]['source'], string> = {
   declared: 'declared by the profile',
-  detected: 'detected from the target',
   reference: "the reference's",
 };
 
