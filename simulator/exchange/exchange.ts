@@ -52,7 +52,7 @@ export function exchange(state: SimState, caller: Principal, body: ExchangeObjec
       throw new DssError('EXCHANGE-OUTSIDE-VALIDITY', `Quotation ${quotation.quotation_uuid} is valid from ${answer.info.start_time}; it is ${validAt}.`);
     }
     checkAccountsAndSignatures(state, caller, quotation, answer, info, bytes, body.member_signature);
-    const amounts = exchangeAmounts(info.amount_base_asset, answer.info, quotation.request.requestQuotation);
+    const amounts = exchangeAmounts(state.amounts, info.amount_base_asset, answer.info, quotation.request.requestQuotation);
     return settle(state, quotation, answer, info, amounts);
   } catch (error) {
     if (quotation.state === IN_PROGRESS) move(quotation, 'release');

@@ -1,5 +1,4 @@
 import type { ExchangeInfo, ExchangeResult } from '../../schemas/wire/exchange.ts';
-import { amountToNumber } from '../ledger/amount.ts';
 import type { Operation } from '../ledger/ledger.ts';
 import type { Quotation, QuotationAnswer } from '../quotations/quotation.ts';
 import { move } from '../quotations/state-machine.ts';
@@ -33,8 +32,8 @@ export function settle(state: SimState, quotation: Quotation, answer: QuotationA
   ];
   const memo = `exchange ${quotation.quotation_uuid}`;
   const answered = {
-    amount_base_asset: amountToNumber(amounts.base),
-    amount_quoted_asset: amountToNumber(amounts.quoted),
+    amount_base_asset: state.amounts.toNumber(amounts.base),
+    amount_quoted_asset: state.amounts.toNumber(amounts.quoted),
     exchange_info: [info],
   };
 

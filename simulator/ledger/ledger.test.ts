@@ -275,7 +275,7 @@ test.describe('transaction records', () => {
   test('the JSON form renders amounts as 7-digit strings and keeps the failure', () => {
     const { ledger } = ledgerWithLines();
     const failed = ledger.submit([op(aaMain, bbMain, '2.5')], 'consolidation');
-    expect(JSON.parse(JSON.stringify(transactionJson(failed)))).toEqual({
+    expect(JSON.parse(JSON.stringify(transactionJson(failed, ledger.amounts)))).toEqual({
       transaction_identification: failed.transaction_identification,
       transaction_reference_number: failed.transaction_reference_number,
       timestamp: failed.timestamp,
