@@ -46,9 +46,9 @@ export function cancelVerdict(quotation: QuotationRecord): Verdict {
 
 /**
  * The exchange of an answered quotation on its terms `info`, judged in the reference's order. `quoted`
- * is the quoted amount, by default the reference's (rounded down).
+ * is the quoted amount, by default the reference's (rounded down, to the target's last digit).
  */
-export function exchangeVerdict(model: LedgerModel, quotation: QuotationRecord, info: QuotationInfo, terms: ExchangeTerms, quoted = quotedUnits(terms.base, info.foreign_exchange_rate)): ExchangeVerdict {
+export function exchangeVerdict(model: LedgerModel, quotation: QuotationRecord, info: QuotationInfo, terms: ExchangeTerms, quoted = quotedUnits(terms.base, info.foreign_exchange_rate, model.universe.amountScale)): ExchangeVerdict {
   const stopped = (stop: 'check' | 'settlement', verdict: Verdict): ExchangeVerdict => ({ verdict, moves: [], quoted, stop });
   if (quotation.exchanged || quotation.stage === 'completed' || quotation.stage === 'failed') {
     return stopped('check', forbidden(`quotation ${quotation.uuid} was exchanged already (${quotation.stage})`, 'EXC-ONCE'));

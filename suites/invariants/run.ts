@@ -43,6 +43,8 @@ export interface InvariantOptions {
   seed?: number;
   path?: string;
   replayPath?: string;
+  /** Fraction digits the target keeps (its profile's readings.amount_scale); the reference's 7 when not given. */
+  amountScale?: number;
 }
 
 export interface InvariantResult {
@@ -67,7 +69,7 @@ export const NORMALIZED_HEADROOM = 100;
  */
 export async function runInvariants(participants: InvariantParticipants, family: CommandFamily, options: InvariantOptions, recording?: RecordingChannel): Promise<InvariantResult> {
   const started = Date.now();
-  const universe = universeOf(participants, family === 'exchange');
+  const universe = universeOf(participants, family === 'exchange', options.amountScale);
   const commands = invariantCommand(universe, family);
   const setup = runSetupOf(family);
   const api = new LedgerApi(participants, universe);
@@ -147,7 +149,7 @@ function counted(entries: ReadonlyArray<{ requirement: string; message: string; 
 type PropertyDetails = fc.RunDetails<[Iterable<fc.AsyncCommand<LedgerModel, LedgerSystem, false>>]>;
 
 /** The universe of the participants: with the tokenizer's second DSA when the exchanges need a quoted asset. */
-function universeOf(participants: InvariantParticipants, withQuoted: boolean): Universe {
+function universeOf(participants: InvariantParticipants, withQuoted: boolean, amountScale: number | undefined): Universe {
   const tokenizer = participants.tokenizer.identification;
   const [dsa, quoted] = participants.tokenizer.assets.filter((asset) => asset.asset_issuer_identification === tokenizer && /^[A-Z]{3}$/.test(asset.asset_code_identification));
   if (!dsa) throw new HarnessFault(`the profile lists no DSA (3-letter code) issued by the tokenizer ${tokenizer}`);
@@ -157,6 +159,7 @@ function universeOf(participants: InvariantParticipants, withQuoted: boolean): U
     dsaCode: dsa.asset_code_identification,
     ...(withQuoted && quoted ? { quotedDsaCode: quoted.asset_code_identification } : {}),
     makers: { mmA: maker('mmA'), mmB: maker('mmB') },
+    ...(amountScale === undefined ? {} : { amountScale }),
   });
 }
 

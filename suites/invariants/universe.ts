@@ -1,3 +1,4 @@
+import { FRACTION_DIGITS } from '../../protocol/amount.ts';
 /**
  * What the invariant property plays with: the tokenizer's DSA (and its second DSA, when the profile
  * lists one: the quoted asset of the exchanges), one DSO per market maker, and the holdings that can
@@ -47,6 +48,8 @@ export interface Universe {
   /** The DSO issued by each maker (held by the other). */
   dso: Record<MakerRole, AssetRef>;
   holdings: Holding[];
+  /** Fraction digits the target keeps (its profile's readings.amount_scale): every amount sent has at most these. */
+  amountScale: number;
 }
 
 export interface UniverseInput {
@@ -54,6 +57,8 @@ export interface UniverseInput {
   dsaCode: string;
   quotedDsaCode?: string;
   makers: Record<MakerRole, Maker>;
+  /** The reference's 7 when not given. */
+  amountScale?: number;
 }
 
 /** Every ordered pair of participants whose allowlist entry the property may read or change: `[holder, listed]`. */
@@ -101,7 +106,7 @@ export function buildUniverse(input: UniverseInput): Universe {
     ...dsas.flatMap((asset) => makerRoles.flatMap((role) => makers[role].accounts.map((account) => holding(role, account, asset)))),
     ...makerRoles.map((role) => holding(role, EMISSION, dso[otherMaker(role)])),
   ];
-  return { tokenizer: input.tokenizer, makers, dsa, ...(quotedDsa ? { quotedDsa } : {}), dso, holdings };
+  return { tokenizer: input.tokenizer, makers, dsa, ...(quotedDsa ? { quotedDsa } : {}), dso, holdings, amountScale: input.amountScale ?? FRACTION_DIGITS };
 }
 
 export function dsaHoldings(universe: Universe): Holding[] {

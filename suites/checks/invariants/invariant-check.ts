@@ -58,14 +58,17 @@ export const ledgerRequirements = [
  */
 export const INVARIANT_LAYERS = 'one random sequence judges both layers; a broken MUST decision of the reference profile is recorded and the run goes on';
 
-/** Runs the property with the commands of `family` as the worker's actors; fails as the property does. */
-export async function runInvariantCheck(family: CommandFamily, actors: Actors, recording: RecordingChannel): Promise<void> {
+/**
+ * Runs the property with the commands of `family` as the worker's actors, every amount within the
+ * target's `amountScale` fraction digits (its declared readings.amount_scale); fails as the property does.
+ */
+export async function runInvariantCheck(family: CommandFamily, actors: Actors, recording: RecordingChannel, amountScale: number): Promise<void> {
   const base = test.info().timeout;
   // Shrinking a failure replays sequences against the target: it may take half of the check's time.
   const options = invariantOptionsFromEnv(process.env, base === 0 ? 60_000 : base / 2);
   // A longer run (DSS_INVARIANT_RUNS) gets time in proportion.
   if (base > 0) test.setTimeout(base * Math.max(1, Math.ceil(options.numRuns / DEFAULT_RUNS)));
-  const result = await runInvariants(actors, family, options, recording);
+  const result = await runInvariants(actors, family, { ...options, amountScale }, recording);
   const counts = Object.entries(result.byCommand)
     .map(([name, { accepted, refused }]) => `${name} ${accepted}/${refused}`)
     .join(', ');

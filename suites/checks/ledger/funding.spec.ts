@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { listOfRef, schemaRef } from '../../../schemas/resources.ts';
-import { formatUnits } from '../../runtime/money.ts';
+import { formatUnits, fullScaleAmount } from '../../runtime/money.ts';
 import { listOrNone, okBody } from '../../flows/answers.ts';
 import { tokenizerDsa, type Instrument } from '../../flows/assets.ts';
 import { balanceOf, expectBalance, units } from '../../flows/balances.ts';
@@ -39,11 +39,12 @@ function expectSameFunding(echoed: FundingInfo | undefined, sent: FundingInfo, r
   expect(echoed, `[${requirement}] ${what} carries the fundingInfo sent`).toMatchObject({ ...sent });
 }
 
-test(...check('ledger.funding-flow', 'funds a member along instruction, two signatures and send, minting exactly the amount', { requirements: checkRequirements('FUND-INSTRUCTION', 'FUND-RESULT', ...SETUP_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
+test(...check('ledger.funding-flow', 'funds a member along instruction, two signatures and send, minting exactly the amount', { requirements: checkRequirements('FUND-INSTRUCTION', 'FUND-RESULT', ...SETUP_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors, target }) => {
   const member = actors.mmA;
   const [main] = twoAccounts(member);
   const line = await openDsaLine(actors, member, main, units('20'));
-  const amount = units('12.3456789');
+  // Every fraction digit the target keeps (12.3456789 at the reference's 7; the spec states no precision, lines 79, 118).
+  const amount = fullScaleAmount(12, target.readings.amount_scale);
   const info = newFundingInfo(actors.tokenizer.identification, line.asset, member.identification, main, amount);
 
   const instructed = await instruction(actors.tokenizer, info);
