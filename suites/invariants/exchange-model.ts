@@ -22,7 +22,7 @@ export interface ExchangeVerdict {
   verdict: Verdict;
   /** The two legs, when permitted. */
   moves: Move[];
-  /** The quoted amount as the reference computes it: base x rate, rounded down to 7 decimals. */
+  /** The quoted amount as the reference computes it: base x rate, rounded down to the target's last digit (7 decimals for the reference). */
   quoted: bigint;
   /**
    * Where a forbidden exchange stops: `check`, refused with an error status before anything is tried

@@ -84,6 +84,18 @@ test(...check('ledger.funding-instruction-refused', 'refuses an instruction for 
   await expectBalance(member, main, line.asset, line.balance, 'FUND-INSTRUCTION-REFUSED', 'after the refused instructions');
 });
 
+// The reference's scale, a profile decision: the spec gives amounts no precision (lines 79, 118, 206, 296), so a
+// target keeping another declares it (readings.amount_scale) and the specification checks send amounts within it.
+test(...check('ledger.amount-seven-digits', 'takes a funding instruction for an amount with 7 fraction digits and refuses one with 8 with 400 (the reference keeps 7)', { requirements: checkRequirements('LEDGER-SEVEN-DIGITS', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
+  const { tokenizer, mmA: member } = actors;
+  const [main] = twoAccounts(member);
+  const line = await openDsaLine(actors, member, main, units('5'));
+  const fresh = (amount: string) => newFundingInfo(tokenizer.identification, line.asset, member.identification, main, units(amount));
+  expectStatus(await instructFunding(tokenizer, fresh('1.0000001')), 200, 'LEDGER-SEVEN-DIGITS');
+  expectRefusal(await instructFunding(tokenizer, fresh('1.00000001')), { status: 400, requirement: 'LEDGER-SEVEN-DIGITS' });
+  await expectBalance(member, main, line.asset, line.balance, 'LEDGER-SEVEN-DIGITS', 'after instructions alone');
+});
+
 test(...check('ledger.funding-signatures', 'refuses a send whose signatures are not both the tokenizer’s emission signatures, minting nothing', { requirements: checkRequirements('FUND-SIGNATURES', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
   const { tokenizer, mmA: member } = actors;
   const [main] = twoAccounts(member);
