@@ -10,10 +10,9 @@ export interface ExchangeAmounts {
 
 /**
  * The two legs' amounts (semantics §8): the quoted amount is the base amount times the quotation's
- * rate, rounded down to the ledger's scale (7 decimals for the reference), so the buyer never receives more than
- * the rate gives. The limits
- * of the quotation and of the request both bound the quoted amount (spec, Limits: they count units of
- * the quoted asset); a missing minimum is zero.
+ * rate, rounded down to the ledger's scale (7 decimals for the reference), so the buyer never receives
+ * more than the rate gives. The limits of the quotation and of the request both bound the quoted amount
+ * (spec, Limits: they count units of the quoted asset); a missing minimum is zero.
  */
 export function exchangeAmounts(amounts: AmountScale, amountBaseAsset: number, quotation: QuotationInfo, request: RequestQuotation): ExchangeAmounts {
   const base = amounts.parse(amountBaseAsset, 'amount_base_asset');
