@@ -281,7 +281,7 @@ class ReuseFundingId extends LedgerCommand {
 
   protected async act(model: Model, system: System): Promise<Act> {
     const spent = model.sent[this.pick % model.sent.length]!;
-    const units = this.units === spent.units ? this.units + 1n : this.units;
+    const units = this.units === spent.units ? this.units + lastDigit(model.universe.amountScale) : this.units;
     const body = { ...spent.body, funding_amount: unitsToJsonNumber(units) };
     const instruction = await system.api.instruct(body);
     const what = `an instruction for ${formatUnits(units)} under the spent e2e ${body.end_to_end_identification}`;
