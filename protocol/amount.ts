@@ -1,7 +1,10 @@
 /**
- * Fixed-point amounts as the API carries them (spec: amounts have at most 7 fraction digits; semantics
- * §8 for the exchange's rounding): non-negative decimals held as a count of units of 10^-7 in a
- * `bigint`. Binary floats never hold money: a JSON number is read from its shortest decimal text, so
+ * Fixed-point amounts as the API carries them: non-negative decimals held as a count of units of 10^-7
+ * in a `bigint`. The spec gives amounts no precision (lines 79, 118, 206, 296: a string or a "number
+ * (decimal)"); 7 fraction digits are the reference's choice (docs/semantics.md, "Ledger"; "Exchange (DvP)"
+ * for the exchange's rounding), the default `scale` here. A target may keep another scale (its profile's
+ * `readings.amount_scale`, protocol/readings.ts): every reading and rendering takes the scale as a
+ * parameter, and with it the units are 10^-scale. Binary floats never hold money: a JSON number is read from its shortest decimal text, so
  * `0.1` is exactly one million units and `0.1 + 0.2` (0.30000000000000004) is refused, never rounded.
  *
  * Both halves of the kit read and write amounts with this module: the simulator (simulator/ledger/amount.ts
@@ -9,6 +12,7 @@
  * exact behaviour is published as test vectors in protocol/vectors/amount.json.
  */
 
+/** The reference's scale (docs/semantics.md, "Ledger"), not the spec's: the default of every function here. */
 export const FRACTION_DIGITS = 7;
 export const UNITS_PER_WHOLE = 10n ** BigInt(FRACTION_DIGITS);
 
@@ -42,34 +46,35 @@ function readDecimal(value: string | number): Decimal {
 }
 
 /**
- * Reads an amount (a JSON number or a decimal string) into units of 10^-7. Refuses, with an
- * AmountSyntaxError, anything not exactly representable with 7 fraction digits (trailing zeros do not
- * count: "1.50000000" is 1.5), negatives, signs, blanks, NaN and Infinity.
+ * Reads an amount (a JSON number or a decimal string) into units of 10^-scale. Refuses, with an
+ * AmountSyntaxError, anything not exactly representable with `scale` fraction digits (trailing zeros do
+ * not count: "1.50000000" is 1.5), negatives, signs, blanks, NaN and Infinity.
  */
-export function parseAmountUnits(value: string | number): bigint {
-  const { coefficient, scale } = readDecimal(value);
-  if (scale <= FRACTION_DIGITS) return coefficient * 10n ** BigInt(FRACTION_DIGITS - scale);
-  const divisor = 10n ** BigInt(scale - FRACTION_DIGITS);
-  if (coefficient % divisor !== 0n) throw new AmountSyntaxError(`${String(value)} has more than ${FRACTION_DIGITS} fraction digits`);
-  return coefficient / divisor;
+export function parseAmountUnits(value: string | number, scale = FRACTION_DIGITS): bigint {
+  const decimal = readDecimal(value);
+  if (decimal.scale <= scale) return decimal.coefficient * 10n ** BigInt(scale - decimal.scale);
+  const divisor = 10n ** BigInt(decimal.scale - scale);
+  if (decimal.coefficient % divisor !== 0n) throw new AmountSyntaxError(`${String(value)} has more than ${scale} fraction digits`);
+  return decimal.coefficient / divisor;
 }
 
-/** "1250.5000000", "-0.0000001": always 7 fraction digits, as balances are rendered. */
-export function formatAmountUnits(units: bigint): string {
+/** Units of 10^-scale as a decimal with exactly `scale` fraction digits: "1250.5000000", "-0.0000001" at 7, as balances are rendered. */
+export function formatAmountUnits(units: bigint, scale = FRACTION_DIGITS): string {
   const magnitude = units < 0n ? -units : units;
-  const fraction = (magnitude % UNITS_PER_WHOLE).toString().padStart(FRACTION_DIGITS, '0');
-  return `${units < 0n ? '-' : ''}${magnitude / UNITS_PER_WHOLE}.${fraction}`;
+  const perWhole = 10n ** BigInt(scale);
+  const whole = `${units < 0n ? '-' : ''}${magnitude / perWhole}`;
+  return scale === 0 ? whole : `${whole}.${(magnitude % perWhole).toString().padStart(scale, '0')}`;
 }
 
 /** For answers the spec types as JSON numbers: the double nearest to the exact decimal. */
-export function amountUnitsToNumber(units: bigint): number {
-  return Number(formatAmountUnits(units));
+export function amountUnitsToNumber(units: bigint, scale = FRACTION_DIGITS): number {
+  return Number(formatAmountUnits(units, scale));
 }
 
 /**
- * amount x rate, rounded DOWN to 7 fraction digits (the exchange's quoted amount, semantics §8). The
- * rate is read exactly, with any number of fraction digits, so the product is exact before the single
- * rounding step. A rate that is not a non-negative decimal is an AmountSyntaxError.
+ * amount x rate, rounded DOWN to the amount's own units (10^-7 for the reference: the exchange's quoted
+ * amount, semantics §8). The rate is read exactly, with any number of fraction digits, so the product is
+ * exact before the single rounding step. A rate that is not a non-negative decimal is an AmountSyntaxError.
  */
 export function multiplyRoundDown(units: bigint, rate: string | number): bigint {
   if (units < 0n) throw new RangeError('amounts are never negative');

@@ -7,6 +7,14 @@ import { byte, patterns } from './spec-types.ts';
 import { ajvOptions, patternTest, validate } from './validators.ts';
 
 test.describe('validate', () => {
+  test('amounts have at most the fraction digits of the scale asked for, the reference’s 7 by default', () => {
+    const request = { instructed_currency_code: 'EUR', interbank_settlement_instrument: [{ asset_code_identification: 'EUR', asset_group_identification: 'DSA', asset_issuer_identification: 'tkn' }], member_identification: 'mm', request_uuid: '6f1c2a52-7a4b-4d3e-9f1a-0b2c3d4e5f60' };
+    expect(validate(schemaRef('chargeRequest'), { ...request, instructed_net_amount: 1.1234567 })).toEqual({ valid: true });
+    expect(validate(schemaRef('chargeRequest'), { ...request, instructed_net_amount: 1.12345678 })).toEqual({ valid: false, errors: ['/instructed_net_amount must have at most 7 fraction digits'] });
+    expect(validate(schemaRef('chargeRequest'), { ...request, instructed_net_amount: 1.123456789 }, 9)).toEqual({ valid: true });
+    expect(validate(schemaRef('chargeRequest'), { ...request, instructed_net_amount: 1.125 }, 2)).toEqual({ valid: false, errors: ['/instructed_net_amount must have at most 2 fraction digits'] });
+  });
+
   test('reports every problem with its instance path', () => {
     const result = validate(schemaRef('balanceInfo'), { account_identification: 7, balance: 1 });
     expect(result).toEqual({

@@ -7,6 +7,7 @@ import { PaymentPointDirectory } from './payment-points/directory.ts';
 import { FaultSwitch, type FaultName } from './faults/catalogue.ts';
 import { ReadingSwitch, type ReadingName } from './readings/catalogue.ts';
 import { Ledger } from './ledger/ledger.ts';
+import { readingsScale, type AmountScale } from './ledger/amount-scale.ts';
 import { GatewayQueues } from './gateway/queues.ts';
 import { deliverLedgerNotifications } from './gateway/listening.ts';
 import { FundingBook } from './funding/funding-book.ts';
@@ -34,6 +35,8 @@ export interface SimState {
   readonly faults: FaultSwitch;
   /** The reading variants being played (readings/catalogue.ts): other behaviours the spec allows. */
   readonly readings: ReadingSwitch;
+  /** The ledger's scale, from the readings: how the API's amounts are read and written (ledger/amount-scale.ts). */
+  readonly amounts: AmountScale;
   readonly gateway: GatewayQueues;
   /** Funding instructions by end_to_end_identification. */
   readonly funding: FundingBook;
@@ -70,10 +73,11 @@ export async function createState(options: StateOptions = {}): Promise<SimState>
   const clock = new SimClock(options.clock);
   const members = new MemberRegistry(options.networkSeed ?? 'dss-reference-network');
   const faults = new FaultSwitch(options.faults);
+  const readings = new ReadingSwitch(options.readings);
+  const amounts = readingsScale(readings);
   const retention = { options: Object.freeze(retentionOptions(options.retention)), dropped: new DroppedCounts() };
   const { options: bounds, dropped } = retention;
-  const ledger = new Ledger(clock, faults, bounds, dropped);
-  const readings = new ReadingSwitch(options.readings);
+  const ledger = new Ledger(clock, faults, bounds, dropped, amounts);
   const gateway = new GatewayQueues(faults, bounds.gatewayMessages, dropped, readings);
   deliverLedgerNotifications(ledger, gateway);
   const activity = new ActivityLog(() => clock.now());
@@ -88,6 +92,7 @@ export async function createState(options: StateOptions = {}): Promise<SimState>
     paymentPoints: new PaymentPointDirectory(),
     faults,
     readings,
+    amounts,
     gateway,
     funding: new FundingBook(bounds.fundingInstructions, dropped),
     quotations: new QuotationBook(bounds.quotations, dropped),

@@ -16,6 +16,7 @@ import type { AssetId } from '../../suites/flows/assets.ts';
 import { instrumentOf } from '../../suites/flows/assets.ts';
 import { quotedUnits, type ExchangeInfo, type ExchangeResult } from '../../suites/flows/exchange.ts';
 import { encodeJson, OPEN_MS, quotationIdOf, quotationStates, type QuotationInfo, type QuotationState, type RequestQuotation } from '../../suites/flows/quotations.ts';
+import { FRACTION_DIGITS } from '../../protocol/amount.ts';
 import { wholeUnits } from '../../suites/runtime/money.ts';
 import { newCounterparties } from '../flows/counterparties.ts';
 import { measureFlows, type FlowBenchmark, type Lane } from '../flows/flow-run.ts';
@@ -52,7 +53,7 @@ export const exchangeBenchmark: FlowBenchmark<ExchangeLane> = {
     await api.signIn([BASE.issuer, QUOTED.issuer]);
     const lanes = await Promise.all(Array.from({ length: clients }, (_, index) => openLane(api, index)));
     const base = wholeUnits(amount);
-    const quoted = quotedUnits(base, RATE);
+    const quoted = quotedUnits(base, RATE, FRACTION_DIGITS);
     const funds = wholeUnits(LANE_FUNDS);
     return {
       lanes,

@@ -17,7 +17,7 @@ import {
 } from '../../schemas/iso20022/message-builders.ts';
 import { financialMessageType, type MessageTypeName } from '../../schemas/iso20022/message-types.ts';
 import type { ChargeRequest, PaymentCharge } from '../../schemas/wire/charges.ts';
-import { addAmounts, amountToNumber, compareAmounts, multiplyRoundDown, parseAmount, subtractAmounts, ZERO_AMOUNT } from '../ledger/amount.ts';
+import { addAmounts, compareAmounts, parseAmount, subtractAmounts, ZERO_AMOUNT } from '../ledger/amount.ts';
 import type { MessageContent } from '../iso20022/message-content.ts';
 import { elementAt, textAt } from '../iso20022/xml-dom.ts';
 import { paymentStories } from './incoming-message.ts';
@@ -102,19 +102,21 @@ export async function answerCharge(pilot: Pilot, rules: RfiRules, request: Charg
     pilot.log('rfi.fee', `leave charge request ${request.request_uuid} unanswered`, 'skipped', 'no fee schedule');
     return;
   }
+  // The fee has the ledger's digits, so that the service takes the answer.
+  const { amounts } = pilot.state;
   const gross = request.interbank_settlement_gross_amount;
-  const basis = parseAmount(gross ?? request.instructed_net_amount ?? 0);
-  const fee = addAmounts(parseAmount(rules.fee.fixed ?? 0), multiplyRoundDown(basis, (rules.fee.percent ?? 0) / 100));
+  const basis = amounts.parse(gross ?? request.instructed_net_amount ?? 0);
+  const fee = addAmounts(amounts.parse(rules.fee.fixed ?? 0), amounts.multiplyRoundDown(basis, (rules.fee.percent ?? 0) / 100));
   const paidOut = gross === undefined ? basis : subtractAmounts(basis, fee);
   if (compareAmounts(paidOut, ZERO_AMOUNT) <= 0) {
-    pilot.log('rfi.fee', `leave charge request ${request.request_uuid} unanswered`, 'skipped', `the fee ${amountToNumber(fee)} takes the whole gross amount ${gross}`);
+    pilot.log('rfi.fee', `leave charge request ${request.request_uuid} unanswered`, 'skipped', `the fee ${amounts.toNumber(fee)} takes the whole gross amount ${gross}`);
     return;
   }
   const answer: PaymentCharge = {
-    fee_amount: amountToNumber(fee),
-    instructed_amount: amountToNumber(paidOut),
+    fee_amount: amounts.toNumber(fee),
+    instructed_amount: amounts.toNumber(paidOut),
     instructed_currency_code: request.instructed_currency_code,
-    interbank_settlement_amount_without_fee: amountToNumber(paidOut),
+    interbank_settlement_amount_without_fee: amounts.toNumber(paidOut),
     interbank_settlement_instrument: request.interbank_settlement_instrument,
     request_uuid: request.request_uuid,
   };

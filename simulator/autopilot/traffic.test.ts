@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { amountFromWholeUnits } from '../ledger/amount.ts';
 import { startSimulator, type RunningSimulator } from '../server.ts';
 import { parseNetworkFile } from '../network/network-file.ts';
 
@@ -48,7 +49,7 @@ test('an OFI with a payments rule pays every every_ms of simulated time, each pa
   }
   expect(settled()).toBeGreaterThanOrEqual(3);
   const balance = (member: string) => sim.simulator.state.ledger.balances().find((entry) => entry.holderMember === member)?.balance;
-  expect(balance('rfi-one')).toBe(BigInt(settled()) * 10n * 10n ** 7n);
+  expect(balance('rfi-one')).toBe(amountFromWholeUnits(settled() * 10));
 
   expect(sim.simulator.autopilot!.switch('ofi-one', 'payments', false)).toBe(true);
   await sim.simulator.autopilot!.idle();
@@ -100,8 +101,8 @@ test('a buyer with an exchanges rule requests quotations at its pace and exchang
     expect(done).toBeGreaterThanOrEqual(2);
     const holding = (member: string, code: string) => state.ledger.balances().find((entry) => entry.holderMember === member && entry.assetCode === code)?.balance;
     // Each exchange: 10 USD from the buyer to the seller, 10 x 0.9 EUR back.
-    expect(holding('buyer-one', 'USD')).toBe((1000n - 10n * BigInt(done)) * 10n ** 7n);
-    expect(holding('buyer-one', 'EUR')).toBe(9n * BigInt(done) * 10n ** 7n);
+    expect(holding('buyer-one', 'USD')).toBe(amountFromWholeUnits(1000 - 10 * done));
+    expect(holding('buyer-one', 'EUR')).toBe(amountFromWholeUnits(9 * done));
   } finally {
     await simulator.close();
   }

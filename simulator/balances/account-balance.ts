@@ -26,7 +26,7 @@ export function accountBalance(state: SimState, caller: Principal, account: stri
   const [only, ...others] = candidates;
   if (!only) {
     // Fault balance-missing-line-zero: a missing credit line reads as a zero balance.
-    if (code && issuer && state.faults.on('balance-missing-line-zero')) return balanceInfo(account, { code, issuer }, ZERO_AMOUNT);
+    if (code && issuer && state.faults.on('balance-missing-line-zero')) return balanceInfo(state.amounts, account, { code, issuer }, ZERO_AMOUNT);
     const asked = `${code ?? 'any asset'}${issuer ? ` issued by ${issuer}` : ''}`;
     throw new DssError('BALANCE-NO-CREDIT-LINE', `Account ${account} of ${member} has no credit line for ${asked}.`);
   }
@@ -37,5 +37,5 @@ export function accountBalance(state: SimState, caller: Principal, account: stri
       `Account ${account} holds several assets (${names}); give asset_code_identification and asset_issuer_identification.`,
     );
   }
-  return balanceInfo(account, { code: only.assetCode, issuer: only.issuer }, only.balance);
+  return balanceInfo(state.amounts, account, { code: only.assetCode, issuer: only.issuer }, only.balance);
 }

@@ -1,7 +1,8 @@
-import { formatAmount, type Amount } from '../ledger/amount.ts';
+import type { Amount } from '../ledger/amount.ts';
+import type { AmountScale } from '../ledger/amount-scale.ts';
 import type { AssetRef } from '../ledger/ledger.ts';
 
-/** The spec's balanceInfo; the balance is a string with exactly 7 fraction digits. */
+/** The spec's balanceInfo; the balance is a string with exactly the ledger's fraction digits (7 for the reference). */
 export interface BalanceInfo {
   account_identification: string;
   asset_code_identification: string;
@@ -9,11 +10,11 @@ export interface BalanceInfo {
   balance: string;
 }
 
-export function balanceInfo(account: string, asset: AssetRef, balance: Amount): BalanceInfo {
+export function balanceInfo(amounts: AmountScale, account: string, asset: AssetRef, balance: Amount): BalanceInfo {
   return {
     account_identification: account,
     asset_code_identification: asset.code,
     asset_issuer_identification: asset.issuer,
-    balance: formatAmount(balance),
+    balance: amounts.format(balance),
   };
 }

@@ -1,7 +1,7 @@
 import { requireAccount } from '../auth/authorize.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
-import { ZERO_AMOUNT, amountToNumber, parseAmount } from '../ledger/amount.ts';
+import { ZERO_AMOUNT } from '../ledger/amount.ts';
 import type { AssetRef, LedgerTransaction, Operation } from '../ledger/ledger.ts';
 import { DEFAULT_OPERATING_ACCOUNT, isOperatingAccount } from '../members/registry.ts';
 import type { SimState } from '../state.ts';
@@ -56,7 +56,7 @@ export function consolidate(state: SimState, caller: Principal, target: string, 
   return {
     account_balances: planned.map(({ asset, source, operation }) => ({
       asset_info: [asset],
-      consolidated_amount: amountToNumber(state.ledger.balance(member.identification, source, operation.asset) ?? ZERO_AMOUNT),
+      consolidated_amount: state.amounts.toNumber(state.ledger.balance(member.identification, source, operation.asset) ?? ZERO_AMOUNT),
       source_account_identification: source,
     })),
     consolidate_timestamp: transaction.timestamp,
@@ -76,7 +76,7 @@ function planEntry(state: SimState, caller: Principal, target: string, entry: Co
   if (!isOperatingAccount(caller.member, source)) throw invalid(`${where}: ${source} is not an operating account of ${member}.`);
   if (source === target) throw invalid(`${where}: the source account ${source} is the target account.`);
   requireAccount(caller, source);
-  const amount = parseAmount(entry.consolidated_amount, `${where}: consolidated_amount`);
+  const amount = state.amounts.parse(entry.consolidated_amount, `${where}: consolidated_amount`);
   if (amount === ZERO_AMOUNT) throw invalid(`${where}: consolidated_amount must be above zero.`);
   const ref: AssetRef = { code: asset.asset_code_identification, issuer: asset.asset_issuer_identification };
   return { asset, source, operation: { from: { member, account: source }, to: { member, account: target }, asset: ref, amount } };

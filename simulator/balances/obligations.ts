@@ -25,7 +25,7 @@ export function obligationTotals(state: SimState, caller: Principal, code?: stri
   return issued.map((asset) => {
     const ref = assetRef(asset);
     const total = state.ledger.holdingsOf(ref).reduce((sum, holding) => addAmounts(sum, holding.balance), ZERO_AMOUNT);
-    return balanceInfo(EMISSION, ref, total);
+    return balanceInfo(state.amounts, EMISSION, ref, total);
   });
 }
 
@@ -37,7 +37,7 @@ export function obligationHolders(state: SimState, caller: Principal, code: stri
   const byHolder = new Map<string, BalanceInfo[]>();
   for (const holding of state.ledger.holdingsOf(ref)) {
     const balances = byHolder.get(holding.holderMember) ?? [];
-    balances.push(balanceInfo(holding.holderAccount, ref, holding.balance));
+    balances.push(balanceInfo(state.amounts, holding.holderAccount, ref, holding.balance));
     byHolder.set(holding.holderMember, balances);
   }
   return [...byHolder].map(([member, balances]) => ({ member_identification: member, outstanding_balance: balances }));

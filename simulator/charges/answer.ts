@@ -2,7 +2,8 @@ import type { ChargeRequest, PaymentCharge } from '../../schemas/wire/charges.ts
 import type { SettlementInstrumentInfo } from '../../schemas/wire/instruments.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
-import { addAmounts, parseAmount } from '../ledger/amount.ts';
+import { addAmounts } from '../ledger/amount.ts';
+import type { AmountScale } from '../ledger/amount-scale.ts';
 import type { SimState } from '../state.ts';
 import type { ChargeMessage } from './charge-book.ts';
 
@@ -24,7 +25,7 @@ export function answerCharge(state: SimState, caller: Principal, originatorIdent
     throw unsolicited(`${originator.identification} has no open charge request ${answer.request_uuid} to ${instructed}.`);
   }
   if (request) {
-    const mismatch = mismatchOf(request, answer);
+    const mismatch = mismatchOf(state.amounts, request, answer);
     if (mismatch) throw new DssError('CHARGE-ANSWER-MISMATCH', mismatch);
     state.charges.close(originator.identification, instructed, answer.request_uuid);
   }
@@ -33,7 +34,7 @@ export function answerCharge(state: SimState, caller: Principal, originatorIdent
 }
 
 /** Why the answer does not answer the request; undefined when it does. */
-function mismatchOf(request: ChargeRequest, answer: PaymentCharge): string | undefined {
+function mismatchOf(amounts: AmountScale, request: ChargeRequest, answer: PaymentCharge): string | undefined {
   if (answer.instructed_currency_code !== request.instructed_currency_code) {
     return `The request pays out in ${request.instructed_currency_code}; the answer in ${answer.instructed_currency_code}.`;
   }
@@ -42,14 +43,14 @@ function mismatchOf(request: ChargeRequest, answer: PaymentCharge): string | und
   if (!asked || !answered || instrumentKey(asked) !== instrumentKey(answered)) return 'The answer names another settlement instrument than the request.';
   if (currencyOf(asked) !== request.instructed_currency_code) return undefined;
 
-  const fee = parseAmount(answer.fee_amount, 'fee_amount');
-  const paidOut = parseAmount(answer.instructed_amount, 'instructed_amount');
-  const withoutFee = answer.interbank_settlement_amount_without_fee === undefined ? undefined : parseAmount(answer.interbank_settlement_amount_without_fee, 'interbank_settlement_amount_without_fee');
+  const fee = amounts.parse(answer.fee_amount, 'fee_amount');
+  const paidOut = amounts.parse(answer.instructed_amount, 'instructed_amount');
+  const withoutFee = answer.interbank_settlement_amount_without_fee === undefined ? undefined : amounts.parse(answer.interbank_settlement_amount_without_fee, 'interbank_settlement_amount_without_fee');
   if (withoutFee !== undefined && withoutFee !== paidOut) return 'With no exchange, interbank_settlement_amount_without_fee must equal instructed_amount.';
-  if (request.instructed_net_amount !== undefined && paidOut !== parseAmount(request.instructed_net_amount)) {
+  if (request.instructed_net_amount !== undefined && paidOut !== amounts.parse(request.instructed_net_amount)) {
     return `The request asks ${request.instructed_net_amount} paid out; the answer pays out ${answer.instructed_amount}.`;
   }
-  if (request.interbank_settlement_gross_amount !== undefined && addAmounts(paidOut, fee) !== parseAmount(request.interbank_settlement_gross_amount)) {
+  if (request.interbank_settlement_gross_amount !== undefined && addAmounts(paidOut, fee) !== amounts.parse(request.interbank_settlement_gross_amount)) {
     return `The request transfers ${request.interbank_settlement_gross_amount} in all; the answer's amount plus fee is not that.`;
   }
   return undefined;

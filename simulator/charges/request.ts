@@ -2,7 +2,6 @@ import type { ChargeRequest } from '../../schemas/wire/charges.ts';
 import type { Principal } from '../auth/principal.ts';
 import { identityMismatch } from '../auth/identity-mismatch.ts';
 import { DssError } from '../errors.ts';
-import { parseAmount } from '../ledger/amount.ts';
 import type { SimState } from '../state.ts';
 import type { ChargeMessage } from './charge-book.ts';
 
@@ -24,7 +23,7 @@ export function requestCharge(state: SimState, caller: Principal, instructedIden
   const amounts = [request.instructed_net_amount, request.interbank_settlement_gross_amount].filter((amount) => amount !== undefined);
   if (amounts.length !== 1) throw invalid('Exactly one of instructed_net_amount and interbank_settlement_gross_amount must be given.');
   for (const amount of [...amounts, request.interbank_settlement_amount]) {
-    if (amount !== undefined && parseAmount(amount) <= 0n) throw invalid('The amounts of a charge request must be above zero.');
+    if (amount !== undefined && state.amounts.parse(amount) <= 0n) throw invalid('The amounts of a charge request must be above zero.');
   }
   if (state.charges.isUsed(originator, request.request_uuid)) throw invalid(`${originator} already used request_uuid ${request.request_uuid}.`);
 

@@ -1,4 +1,3 @@
-import { formatAmount } from '../ledger/amount.ts';
 import { transactionJson } from '../ledger/transaction.ts';
 import { assetRef } from '../settlement-instruments/instruments.ts';
 import type { SimState } from '../state.ts';
@@ -6,23 +5,23 @@ import type { SimState } from '../state.ts';
 /**
  * `GET /sim/ledger`: the whole ledger for people and harnesses debugging a run: every transaction
  * (failed ones too, with their reason), every balance and credit line, and per asset what was minted
- * and burned. Amounts are 7-digit strings, as the API renders balances.
+ * and burned. Amounts are strings with the ledger's digits, as the API renders balances.
  */
 export function ledgerView(state: SimState) {
-  const { ledger } = state;
+  const { ledger, amounts } = state;
   return {
-    transactions: ledger.transactions().map(transactionJson),
+    transactions: ledger.transactions().map((transaction) => transactionJson(transaction, amounts)),
     balances: ledger.balances().map((entry) => ({
       member_identification: entry.holderMember,
       account_identification: entry.holderAccount,
       asset_code_identification: entry.assetCode,
       asset_issuer_identification: entry.issuer,
-      balance: formatAmount(entry.balance),
+      balance: amounts.format(entry.balance),
     })),
     credit_lines: ledger.creditLines(),
     issuance: state.assets.list().map((asset) => {
       const { minted, burned } = ledger.issuance(assetRef(asset));
-      return { ...asset, minted: formatAmount(minted), burned: formatAmount(burned) };
+      return { ...asset, minted: amounts.format(minted), burned: amounts.format(burned) };
     }),
   };
 }

@@ -3,7 +3,7 @@ import type { ExchangeInfo, ExchangeObject } from '../../schemas/wire/exchange.t
 import type { QuotationInfo } from '../../schemas/wire/quotations.ts';
 import { fundLine, issueDsoDirectly, refusal, USD } from '../../test-support/simulator/value-network.ts';
 import { quotationNetwork, quotationObject, signed } from '../../test-support/simulator/quotation-network.ts';
-import { formatAmount, ZERO_AMOUNT } from '../ledger/amount.ts';
+import { amountFromWholeUnits, formatAmount, ZERO_AMOUNT } from '../ledger/amount.ts';
 import type { AssetRef } from '../ledger/ledger.ts';
 import { answerQuotation } from '../quotations/answer.ts';
 import { exchange } from './exchange.ts';
@@ -43,7 +43,7 @@ test('a seller sells its own DSO from emission (minted) into the buyer’s emiss
   const result = exchange(state, buyer, exchangeObject(state, { ...toMain, buyer_crediting_account_identification: 'emission' }, 'main'));
   expect(result).toMatchObject({ exchange_state: 'Success', amount_quoted_asset: 80 });
   expect([holding('maker-aa', 'emission', GBPDSO), holding('maker-aa', 'main', USD), holding('maker-bb', 'main', USD)]).toEqual(['80.0000000', '900.0000000', '100.0000000']);
-  expect(state.ledger.issuance(GBPDSO)).toEqual({ minted: 800_000_000n, burned: 0n });
+  expect(state.ledger.issuance(GBPDSO)).toEqual({ minted: amountFromWholeUnits(80), burned: 0n });
 });
 
 test('a DSO offered as base asset reaches its issuer, who takes it back into emission (burned)', async () => {
@@ -62,5 +62,5 @@ test('a DSO offered as base asset reaches its issuer, who takes it back into emi
   const result = exchange(state, buyer, exchangeObject(state, { amount_base_asset: 40, buyer_crediting_account_identification: 'main', buyer_debiting_account_identification: 'emission', quotation_info: [back] }, 'emission'));
   expect(result).toMatchObject({ exchange_state: 'Success', amount_quoted_asset: 40 });
   expect([holding('maker-aa', 'emission', GBPDSO), holding('maker-aa', 'main', USD)]).toEqual(['60.0000000', '940.0000000']);
-  expect(state.ledger.issuance(GBPDSO)).toEqual({ minted: 1_000_000_000n, burned: 400_000_000n });
+  expect(state.ledger.issuance(GBPDSO)).toEqual({ minted: amountFromWholeUnits(100), burned: amountFromWholeUnits(40) });
 });

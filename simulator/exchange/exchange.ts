@@ -58,7 +58,7 @@ export function exchange(state: SimState, caller: Principal, body: ExchangeObjec
   move(quotation, 'claim');
   try {
     checkAccountsAndSignatures(state, caller, quotation, answer, info, bytes, body.member_signature);
-    const amounts = exchangeAmounts(info.amount_base_asset, answer.info, quotation.request.requestQuotation);
+    const amounts = exchangeAmounts(state.amounts, info.amount_base_asset, answer.info, quotation.request.requestQuotation);
     return settle(state, quotation, answer, info, amounts);
   } catch (error) {
     if (quotation.state === IN_PROGRESS) move(quotation, 'release');

@@ -1,11 +1,11 @@
 import type { ExchangeInfo, ExchangeResult } from '../../schemas/wire/exchange.ts';
-import { amountToNumber } from '../ledger/amount.ts';
 import type { Operation } from '../ledger/ledger.ts';
 import type { QuotationInfo } from '../../schemas/wire/quotations.ts';
 import type { Quotation, QuotationAnswer } from '../quotations/quotation.ts';
 import { move } from '../quotations/state-machine.ts';
 import type { SimState } from '../state.ts';
 import type { ExchangeAmounts } from './amounts.ts';
+import type { AmountScale } from '../ledger/amount-scale.ts';
 
 /**
  * Settles a claimed quotation (state 20) in ONE ledger transaction of two operations, so that both
@@ -20,7 +20,7 @@ export function settle(state: SimState, quotation: Quotation, answer: QuotationA
   const { request, seller } = quotation;
   const operations = legOperations(quotation, answer.info, info, amounts);
   const memo = exchangeMemo(quotation);
-  const answered = answeredAmounts(info, amounts);
+  const answered = answeredAmounts(state.amounts, info, amounts);
 
   // Fault: a vendor that checked the allowlist when the quotation was requested, never again.
   const allowed = state.faults.on('exchange-ignores-allowlist') || state.allowlists.mutual(request.buyer, seller);
@@ -64,6 +64,6 @@ export function exchangeMemo(quotation: Quotation): string {
 }
 
 /** The amounts and terms every exchangeResult repeats, Success or Rejected. */
-export function answeredAmounts(info: ExchangeInfo, amounts: ExchangeAmounts): Pick<ExchangeResult, 'amount_base_asset' | 'amount_quoted_asset' | 'exchange_info'> {
-  return { amount_base_asset: amountToNumber(amounts.base), amount_quoted_asset: amountToNumber(amounts.quoted), exchange_info: [info] };
+export function answeredAmounts(scale: AmountScale, info: ExchangeInfo, amounts: ExchangeAmounts): Pick<ExchangeResult, 'amount_base_asset' | 'amount_quoted_asset' | 'exchange_info'> {
+  return { amount_base_asset: scale.toNumber(amounts.base), amount_quoted_asset: scale.toNumber(amounts.quoted), exchange_info: [info] };
 }

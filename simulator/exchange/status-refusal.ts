@@ -19,5 +19,5 @@ export function statusRefusal(state: SimState, refusal: DssError, quotation: Quo
   const base = parseAmount(info.amount_base_asset, 'amount_base_asset');
   const amounts = { base, quoted: multiplyRoundDown(base, claimed.foreign_exchange_rate) };
   const transaction = state.ledger.refuse(legOperations(quotation, claimed, info, amounts), { code: refusal.code, detail: refusal.detail }, exchangeMemo(quotation));
-  return { ...answeredAmounts(info, amounts), exchange_state: 'Rejected', transaction_identification: transaction.transaction_identification };
+  return { ...answeredAmounts(state.amounts, info, amounts), exchange_state: 'Rejected', transaction_identification: transaction.transaction_identification };
 }

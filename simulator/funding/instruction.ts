@@ -1,7 +1,7 @@
 import { requireSelf } from '../auth/authorize.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
-import { amountFromWholeUnits, formatAmount, parseAmount, subtractAmounts, ZERO_AMOUNT, type Amount } from '../ledger/amount.ts';
+import { amountFromWholeUnits, subtractAmounts, ZERO_AMOUNT, type Amount } from '../ledger/amount.ts';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
 import type { Operation } from '../ledger/ledger.ts';
 import { operationJson } from '../ledger/transaction.ts';
@@ -24,7 +24,7 @@ export interface InstructionBody {
 export function createFundingInstruction(state: SimState, caller: Principal, info: FundingInfo): InstructionBody {
   // Fault funding-by-other-tokenizer: any tokenizer may instruct the funding.
   if (!state.faults.on('funding-by-other-tokenizer')) requireSelf(caller, info.tokenizer_identification);
-  const amount = parseAmount(info.funding_amount, 'funding_amount');
+  const amount = state.amounts.parse(info.funding_amount, 'funding_amount');
   if (amount === ZERO_AMOUNT) throw new DssError('AMOUNT-INVALID', 'funding_amount must be above zero.');
 
   const known = state.funding.get(info.end_to_end_identification);
@@ -37,7 +37,7 @@ export function createFundingInstruction(state: SimState, caller: Principal, inf
 
   const operation = fundingOperation(state, info, amount);
   // The mint as the tokenizer signs it: the operation plus what makes it this funding and no other.
-  const transaction = { type: 'mint', end_to_end_identification: info.end_to_end_identification, ...operationJson(operation), memo: info.memo_transaction };
+  const transaction = { type: 'mint', end_to_end_identification: info.end_to_end_identification, ...operationJson(operation, state.amounts), memo: info.memo_transaction };
   const instruction: FundingInstruction = {
     fundingInfo: info,
     comparable: comparableFundingInfo(info),
@@ -65,7 +65,7 @@ function fundingOperation(state: SimState, info: FundingInfo, amount: Amount): O
   const balance = state.ledger.balance(member.identification, account, ref) ?? ZERO_AMOUNT;
   const room = subtractAmounts(amountFromWholeUnits(line.maximum_credit_limit), balance);
   if (room < amount) {
-    throw refused(`${member.identification}/${account} has room for ${formatAmount(room)} ${code} under its ceiling, not ${formatAmount(amount)}.`);
+    throw refused(`${member.identification}/${account} has room for ${state.amounts.format(room)} ${code} under its ceiling, not ${state.amounts.format(amount)}.`);
   }
   return { from: { member: tokenizer, account: EMISSION }, to: { member: member.identification, account }, asset: ref, amount };
 }

@@ -69,7 +69,7 @@ export function familyRouter(sim: Simulator, family: Family, handlers: Record<st
         // body on a POST that takes none would otherwise be refused by Node after the handler acted).
         return proceed(endpoint.body || declaresBody(c) ? readRawBody(c) : undefined, (raw) => {
           inputs = { endpoint: endpoint.id };
-          const { query, body } = readInputs(c, endpointUnderReadings(endpoint, sim.state.readings), params, raw, sim.state.faults);
+          const { query, body } = readInputs(c, endpointUnderReadings(endpoint, sim.state.readings), params, raw, sim.state.faults, sim.state.amounts.digits);
           inputs = { endpoint: endpoint.id, query: isEmpty(query) ? NO_QUERY : query, body };
           const call = { state: sim.state, endpoint, caller: principal, path: params, query, body, header: headerReader(c), clientIp: ip };
           return proceed(handler(call), (result) => {
@@ -157,7 +157,7 @@ function proceed<T, R>(value: T | Promise<T>, next: (value: T) => R | Promise<R>
 }
 
 /** The query and the JSON body, checked against the catalogue; refusals use the endpoint's listed status. */
-function readInputs(c: Context, endpoint: Endpoint, path: Readonly<Record<string, string>>, raw: Buffer | undefined, faults: FaultSwitch): { query: Record<string, string>; body: unknown } {
+function readInputs(c: Context, endpoint: Endpoint, path: Readonly<Record<string, string>>, raw: Buffer | undefined, faults: FaultSwitch, amountDigits: number): { query: Record<string, string>; body: unknown } {
   try {
     const params = queryParams(c.req.url);
     const query: Record<string, string> = params.size === 0 ? {} : Object.fromEntries([...params].map(([name, values]) => [name, values[0]!]));
@@ -165,7 +165,7 @@ function readInputs(c: Context, endpoint: Endpoint, path: Readonly<Record<string
     const parsed = endpoint.body && raw ? parseJsonBody(raw) : undefined;
     // Fault numeric-string-accepted: the funding instruction reads its amount leniently, "100" for 100.
     const body = faults.on('numeric-string-accepted') ? withLenientFundingAmount(endpoint.id, parsed) : parsed;
-    validateRequest(endpoint, { path, query, body }, repeated);
+    validateRequest(endpoint, { path, query, body }, repeated, amountDigits);
     return { query, body };
   } catch (error) {
     throw asListedFailure(endpoint, error);

@@ -14,8 +14,9 @@ export interface RequestInputs {
  * (semantics §14); a query parameter given twice is refused, because which value wins is undefined.
  * An empty value (`?country_code=`) is a value, checked like any other: OpenAPI's default
  * `allowEmptyValue: false` forbids it, and every parameter's schema refuses the empty string.
+ * Body amounts have at most `amountDigits` fraction digits: the ledger's scale (state.amounts).
  */
-export function validateRequest(endpoint: Endpoint, inputs: RequestInputs, repeatedQuery: string[]): void {
+export function validateRequest(endpoint: Endpoint, inputs: RequestInputs, repeatedQuery: string[], amountDigits?: number): void {
   const problems: string[] = repeatedQuery.map((name) => `query parameter ${name} is given more than once`);
   for (const param of endpoint.params) {
     const source = param.in === 'path' ? inputs.path : param.in === 'query' ? inputs.query : undefined;
@@ -32,7 +33,7 @@ export function validateRequest(endpoint: Endpoint, inputs: RequestInputs, repea
     if (inputs.body === undefined) {
       if (endpoint.body.required) problems.push('a request body is required');
     } else {
-      const result = validate(endpoint.body.schema, inputs.body);
+      const result = validate(endpoint.body.schema, inputs.body, amountDigits);
       if (!result.valid) problems.push(...result.errors.map((error) => `body${error.startsWith('/') ? '' : ' '}${error}`));
     }
   }

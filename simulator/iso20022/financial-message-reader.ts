@@ -1,5 +1,6 @@
 import { parseFinancialMessageType } from '../../schemas/iso20022/message-types.ts';
 import { DssError } from '../errors.ts';
+import type { AmountScale } from '../ledger/amount-scale.ts';
 import type { Member, MemberRegistry } from '../members/registry.ts';
 import { businessRuleProblems } from './business-rules.ts';
 import { repeatedIdentifierProblems, type MessageIdentifiers } from './identifiers.ts';
@@ -14,6 +15,8 @@ import { verifyMessageSignature } from './signature.ts';
 export interface MessageContext {
   members: MemberRegistry;
   identifiers: MessageIdentifiers;
+  /** The ledger's scale (the reference's when not given): a settlement amount with more fraction digits cannot move. */
+  amounts?: AmountScale;
 }
 
 /** A message that passed every check of this module: safe to route, relay and settle. */
@@ -70,7 +73,7 @@ export function readFinancialMessage(input: { financial_message_type: string; fi
   if (reading.schemaValid) {
     problems.push(...businessRuleProblems(content), ...repeatedIdentifierProblems(content), ...context.identifiers.conflicts(content));
     if (sender && receiver) {
-      const terms = readSettlement(content, sender, receiver, context.members);
+      const terms = readSettlement(content, sender, receiver, context.members, context.amounts);
       problems.push(...terms.problems);
       settlement = terms.terms;
     }

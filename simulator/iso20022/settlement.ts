@@ -1,4 +1,6 @@
 import { messageTypes } from '../../schemas/iso20022/message-types.ts';
+import { DssError } from '../errors.ts';
+import { AmountScale } from '../ledger/amount-scale.ts';
 import { DEFAULT_OPERATING_ACCOUNT, EMISSION, type Member, type MemberRegistry } from '../members/registry.ts';
 import type { MessageContent } from './message-content.ts';
 import { problem, type MessageProblem } from './problems.ts';
@@ -37,9 +39,10 @@ export interface SettlementReading {
 
 /**
  * Reads and checks the settlement terms of every transaction (one entry per transaction, in order).
- * Types that move no value have none. `sender` and `receiver` are the members of AppHdr/Fr and /To.
+ * Types that move no value have none. `sender` and `receiver` are the members of AppHdr/Fr and /To;
+ * `amounts` is the ledger's scale, which an amount must fit to move.
  */
-export function readSettlement(content: MessageContent, sender: Member, receiver: Member, members: MemberRegistry): SettlementReading {
+export function readSettlement(content: MessageContent, sender: Member, receiver: Member, members: MemberRegistry, amounts = new AmountScale()): SettlementReading {
   const amountPath = messageTypes[content.type].settlementAmount;
   if (amountPath === undefined) return { terms: [], problems: [] };
   const { body } = content;
@@ -61,6 +64,7 @@ export function readSettlement(content: MessageContent, sender: Member, receiver
     const amount = amountElement?.textContent?.trim() ?? '';
     const currency = amountElement?.getAttribute('Ccy') ?? '';
     if (!/[1-9]/.test(amount)) problems.push(problem('zeroAmount', `${amountPath} must be above zero, not ${amount}.`));
+    else if (!fitsLedger(amounts, amount)) problems.push(problem('decimals', `${amountPath} ${amount} has more than the ${amounts.digits} fraction digits the ledger keeps.`));
 
     const issuer = issuerPaths.map((path) => textAt(element, path)).find((value) => value !== undefined) ?? textAt(body, groupIssuerPath);
     if (issuer === undefined) {
@@ -75,4 +79,15 @@ export function readSettlement(content: MessageContent, sender: Member, receiver
     terms.push({ method, currency, assetCode: method === 'DSA' ? currency : `${currency}DSO`, issuer, amount, account });
   }
   return { terms, problems };
+}
+
+/** Whether the ledger can hold `amount` exactly (reading two-decimal-amounts keeps fewer digits than ISO amounts may have). */
+function fitsLedger(amounts: AmountScale, amount: string): boolean {
+  try {
+    amounts.parse(amount);
+    return true;
+  } catch (error) {
+    if (error instanceof DssError) return false;
+    throw error;
+  }
 }

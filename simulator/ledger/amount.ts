@@ -1,17 +1,29 @@
-import { AmountSyntaxError, amountUnitsToNumber, formatAmountUnits, FRACTION_DIGITS, multiplyRoundDown as multiplyUnitsRoundDown, parseAmountUnits, UNITS_PER_WHOLE } from '../../protocol/amount.ts';
+import { AmountSyntaxError, formatAmountUnits, FRACTION_DIGITS, multiplyRoundDown as multiplyUnitsRoundDown, parseAmountUnits } from '../../protocol/amount.ts';
 import { DssError } from '../errors.ts';
 
 /**
- * The ledger's amounts: the protocol's fixed-point amounts (protocol/amount.ts: non-negative, 7
- * fraction digits, units of 10^-7 in a `bigint`, never a binary float), branded so that raw bigints
- * (and their arithmetic) stay out: an Amount comes from this module only. A value that is not an
- * amount is refused with AMOUNT-INVALID, naming the field.
+ * The ledger's amounts: the protocol's fixed-point amounts (protocol/amount.ts: non-negative, never a
+ * binary float), branded so that raw bigints (and their arithmetic) stay out: an Amount comes from this
+ * module only. They are held in units of 10^-9, the finest scale the simulator ever keeps (reading
+ * nine-decimal-amounts); which amounts the API takes and how they are written is the ledger's scale,
+ * `digits` below, the reference's 7 unless a caller passes another (state.amounts, amount-scale.ts, passes
+ * the one the readings give). A value that is not an amount at that scale is refused with AMOUNT-INVALID,
+ * naming the field.
  */
 declare const amountBrand: unique symbol;
 export type Amount = bigint & { readonly [amountBrand]: true };
 
 export { FRACTION_DIGITS };
+/** Fraction digits of the units an Amount counts. */
+export const HELD_DIGITS = 9;
+const UNITS_PER_WHOLE = 10n ** BigInt(HELD_DIGITS);
 export const ZERO_AMOUNT = 0n as Amount;
+
+/** Units of an Amount per unit of the last digit at `digits` fraction digits. */
+function quantum(digits: number): bigint {
+  if (!Number.isInteger(digits) || digits < 0 || digits > HELD_DIGITS) throw new RangeError(`the ledger keeps 0 to ${HELD_DIGITS} fraction digits, not ${digits}`);
+  return 10n ** BigInt(HELD_DIGITS - digits);
+}
 
 function invalid(what: string, error: unknown): never {
   if (error instanceof AmountSyntaxError) throw new DssError('AMOUNT-INVALID', `${what}: ${error.message}`);
@@ -19,12 +31,12 @@ function invalid(what: string, error: unknown): never {
 }
 
 /**
- * Reads an amount of the API (protocol/amount.ts's parseAmountUnits).
+ * Reads an amount of the API with at most `digits` fraction digits (protocol/amount.ts's parseAmountUnits).
  * @param what names the field in the refusal message
  */
-export function parseAmount(value: string | number, what = 'amount'): Amount {
+export function parseAmount(value: string | number, what = 'amount', digits = FRACTION_DIGITS): Amount {
   try {
-    return parseAmountUnits(value) as Amount;
+    return (parseAmountUnits(value, digits) * quantum(digits)) as Amount;
   } catch (error) {
     return invalid(what, error);
   }
@@ -36,14 +48,20 @@ export function amountFromWholeUnits(whole: number): Amount {
   return (BigInt(whole) * UNITS_PER_WHOLE) as Amount;
 }
 
-/** "1250.5000000": always 7 fraction digits, as balances are rendered. */
-export function formatAmount(amount: Amount): string {
-  return formatAmountUnits(amount);
+/**
+ * "1250.5000000" at 7 digits, "1250.50" at 2: the amount with exactly `digits` fraction digits, as
+ * balances are rendered. An amount held at a finer scale (read before the readings changed the scale)
+ * gets the digits it needs: a rendering never loses value.
+ */
+export function formatAmount(amount: Amount, digits = FRACTION_DIGITS): string {
+  let shown = digits;
+  while (amount % quantum(shown) !== 0n) shown += 1;
+  return formatAmountUnits(amount / quantum(shown), shown);
 }
 
 /** For answers the spec types as JSON numbers: the double nearest to the exact decimal. */
-export function amountToNumber(amount: Amount): number {
-  return amountUnitsToNumber(amount);
+export function amountToNumber(amount: Amount, digits = FRACTION_DIGITS): number {
+  return Number(formatAmount(amount, digits));
 }
 
 export function addAmounts(a: Amount, b: Amount): Amount {
@@ -60,10 +78,15 @@ export function compareAmounts(a: Amount, b: Amount): -1 | 0 | 1 {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** amount x rate, rounded down to 7 fraction digits (protocol/amount.ts); a bad rate is AMOUNT-INVALID. */
-export function multiplyRoundDown(amount: Amount, rate: string | number): Amount {
+/**
+ * amount x rate, rounded down to `digits` fraction digits (protocol/amount.ts rounds down to the held
+ * units; the second floor to a coarser digit is the same single rounding of the exact product); a bad
+ * rate is AMOUNT-INVALID.
+ */
+export function multiplyRoundDown(amount: Amount, rate: string | number, digits = FRACTION_DIGITS): Amount {
   try {
-    return multiplyUnitsRoundDown(amount, rate) as Amount;
+    const product = multiplyUnitsRoundDown(amount, rate);
+    return (product - (product % quantum(digits))) as Amount;
   } catch (error) {
     return invalid('foreign_exchange_rate', error);
   }

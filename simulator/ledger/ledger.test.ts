@@ -3,7 +3,7 @@ import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
 import { DssError } from '../errors.ts';
 import { FaultSwitch } from '../faults/catalogue.ts';
-import { formatAmount, parseAmount, type Amount } from './amount.ts';
+import { amountFromWholeUnits, formatAmount, parseAmount, type Amount } from './amount.ts';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { transactionJson } from './transaction.ts';
 import { Ledger, type AccountRef, type AssetRef, type LedgerNotification, type Operation } from './ledger.ts';
@@ -117,7 +117,7 @@ test.describe('transfers', () => {
     expect(minted.status).toBe('success');
     expect(minted.failure).toBeUndefined();
     expect(balanceText(ledger, aaMain)).toBe('10.0000000');
-    expect(ledger.issuance(USD)).toEqual({ minted: 100_000_000n, burned: 0n });
+    expect(ledger.issuance(USD)).toEqual({ minted: amountFromWholeUnits(10), burned: 0n });
   });
 
   test('the ceiling admits exactly the limit and nothing more', () => {
@@ -142,7 +142,7 @@ test.describe('transfers', () => {
     expect(ledger.submit([op(aaMain, bbMain, '10')]).status).toBe('success');
     expect(balanceText(ledger, aaMain)).toBe('0.0000000');
     expect(balanceText(ledger, bbMain)).toBe('10.0000000');
-    expect(ledger.issuance(USD)).toEqual({ minted: 100_000_000n, burned: 0n });
+    expect(ledger.issuance(USD)).toEqual({ minted: amountFromWholeUnits(10), burned: 0n });
   });
 
   test('paying into the issuer emission account burns', () => {
@@ -151,7 +151,7 @@ test.describe('transfers', () => {
     expect(ledger.submit([op(aaMain, usdEmission, '10.5')]).failure?.code).toBe('LEDGER-INSUFFICIENT-BALANCE');
     expect(ledger.submit([op(aaMain, usdEmission, '4')]).status).toBe('success');
     expect(balanceText(ledger, aaMain)).toBe('6.0000000');
-    expect(ledger.issuance(USD)).toEqual({ minted: 100_000_000n, burned: 40_000_000n });
+    expect(ledger.issuance(USD)).toEqual({ minted: amountFromWholeUnits(10), burned: amountFromWholeUnits(4) });
   });
 
   test("a DSO is minted from its issuer's emission into a holder's emission account", () => {
@@ -203,7 +203,7 @@ test.describe('atomicity', () => {
     // Mint and burn totals are undone as well.
     const mintThenFail = ledger.submit([op(usdEmission, bbMain, '95'), op(bbMain, aaMain, '95')]);
     expect(mintThenFail.failure?.code).toBe('LEDGER-CEILING-EXCEEDED');
-    expect(ledger.issuance(USD)).toEqual({ minted: 100_000_000n, burned: 0n });
+    expect(ledger.issuance(USD)).toEqual({ minted: amountFromWholeUnits(10), burned: 0n });
     expect(balanceText(ledger, bbMain)).toBe('0.0000000');
   });
 
@@ -213,7 +213,7 @@ test.describe('atomicity', () => {
     expect(chained.status).toBe('success');
     expect(balanceText(ledger, aaMain)).toBe('0.0000000');
     expect(balanceText(ledger, bbMain)).toBe('7.5000000');
-    expect(ledger.issuance(USD)).toEqual({ minted: 100_000_000n, burned: 25_000_000n });
+    expect(ledger.issuance(USD)).toEqual({ minted: amountFromWholeUnits(10), burned: parseAmount('2.5') });
   });
 
   test('an exchange moves both legs or neither', () => {
@@ -275,7 +275,7 @@ test.describe('transaction records', () => {
   test('the JSON form renders amounts as 7-digit strings and keeps the failure', () => {
     const { ledger } = ledgerWithLines();
     const failed = ledger.submit([op(aaMain, bbMain, '2.5')], 'consolidation');
-    expect(JSON.parse(JSON.stringify(transactionJson(failed)))).toEqual({
+    expect(JSON.parse(JSON.stringify(transactionJson(failed, ledger.amounts)))).toEqual({
       transaction_identification: failed.transaction_identification,
       transaction_reference_number: failed.transaction_reference_number,
       timestamp: failed.timestamp,
@@ -417,7 +417,7 @@ test.describe('invariants under random operation sequences', () => {
       const name = `${entry.holderMember}/${entry.holderAccount} ${entry.assetCode}`;
       if (entry.balance < 0n) return `${name}: negative balance ${entry.balance}`;
       const line = ledger.creditLine(entry.holderMember, entry.holderAccount, { code: entry.assetCode, issuer: entry.issuer });
-      if (entry.balance > BigInt(line?.maximum_credit_limit ?? 0) * 10_000_000n) return `${name}: ${entry.balance} above its ceiling`;
+      if (entry.balance > amountFromWholeUnits(line?.maximum_credit_limit ?? 0)) return `${name}: ${entry.balance} above its ceiling`;
     }
     return undefined;
   }

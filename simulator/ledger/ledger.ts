@@ -13,7 +13,8 @@ import { DssError } from '../errors.ts';
 import { assetKey } from '../assets/registry.ts';
 import { FaultSwitch } from '../faults/catalogue.ts';
 import { EMISSION } from '../members/registry.ts';
-import { ZERO_AMOUNT, addAmounts, amountFromWholeUnits, formatAmount, subtractAmounts, type Amount } from './amount.ts';
+import { ZERO_AMOUNT, addAmounts, amountFromWholeUnits, subtractAmounts, type Amount } from './amount.ts';
+import { AmountScale } from './amount-scale.ts';
 import { NotificationLog, type LedgerNotification, type NotificationListener } from './notifications.ts';
 import { Fifo } from '../retention/fifo.ts';
 import { defaultRetention, DroppedCounts, type RetentionOptions } from '../retention/retention.ts';
@@ -85,6 +86,8 @@ export class Ledger {
     private readonly faults: FaultSwitch = new FaultSwitch(),
     private readonly retention: Pick<RetentionOptions, 'ledgerTransactions' | 'notifications'> = defaultRetention,
     private readonly dropped: DroppedCounts = new DroppedCounts(),
+    /** How amounts are written: the transaction hash, notifications and messages. */
+    readonly amounts: AmountScale = new AmountScale(),
   ) {
     this.notifications = new NotificationLog(retention.notifications, dropped);
   }
@@ -128,7 +131,7 @@ export class Ledger {
     if (amountFromWholeUnits(maximumCreditLimit) < existing.balance) {
       throw new DssError(
         'CREDIT-LINE-LIMIT-INVALID',
-        `maximum_credit_limit ${maximumCreditLimit} is below the current balance ${formatAmount(existing.balance)}`,
+        `maximum_credit_limit ${maximumCreditLimit} is below the current balance ${this.amounts.format(existing.balance)}`,
       );
     }
     existing.line.maximum_credit_limit = maximumCreditLimit;
@@ -221,7 +224,7 @@ export class Ledger {
     if (memo !== undefined) memo = ownString(memo);
     const submitted = {
       // Fault transaction-id-reused: the hash covers the transfer alone, so identical transfers share one identifier.
-      transaction_identification: this.faults.on('transaction-id-reused') ? transactionIdentification(0, 0, recorded, memo) : transactionIdentification(reference, timestamp, recorded, memo),
+      transaction_identification: this.faults.on('transaction-id-reused') ? transactionIdentification(0, 0, recorded, memo, this.amounts) : transactionIdentification(reference, timestamp, recorded, memo, this.amounts),
       transaction_reference_number: reference,
       timestamp,
       operations: recorded,
@@ -299,7 +302,7 @@ export class Ledger {
       if (balance < amount) {
         throw new DssError(
           'LEDGER-INSUFFICIENT-BALANCE',
-          `${where}: ${accountKey(from)} holds ${formatAmount(balance)} ${asset.code}, cannot send ${formatAmount(amount)}`,
+          `${where}: ${accountKey(from)} holds ${this.amounts.format(balance)} ${asset.code}, cannot send ${this.amounts.format(amount)}`,
         );
       }
       settlement.balances.set(sender, subtractAmounts(balance, amount));
@@ -314,7 +317,7 @@ export class Ledger {
       if (balance > amountFromWholeUnits(receiver.line.maximum_credit_limit) && !this.faults.on('credit-ceiling-not-enforced')) {
         throw new DssError(
           'LEDGER-CEILING-EXCEEDED',
-          `${where}: ${accountKey(to)} would hold ${formatAmount(balance)} ${asset.code}, above its ceiling ${receiver.line.maximum_credit_limit}`,
+          `${where}: ${accountKey(to)} would hold ${this.amounts.format(balance)} ${asset.code}, above its ceiling ${receiver.line.maximum_credit_limit}`,
         );
       }
       settlement.balances.set(receiver, balance);
@@ -341,7 +344,7 @@ export class Ledger {
         transaction_reference_number: transaction.transaction_reference_number,
         asset_code_identification: asset.code,
         asset_issuer_identification: asset.issuer,
-        amount: formatAmount(amount),
+        amount: this.amounts.format(amount),
         timestamp: transaction.timestamp,
       };
       this.notifications.publish(from, { ...common, account_identification: from.account, direction: 'debit' });

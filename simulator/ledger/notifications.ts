@@ -9,7 +9,7 @@ export interface LedgerNotification {
   account_identification: string;
   asset_code_identification: string;
   asset_issuer_identification: string;
-  /** 7 fraction digits, as balances. */
+  /** With the ledger's fraction digits (7 for the reference), as balances. */
   amount: string;
   direction: 'credit' | 'debit';
   timestamp: number;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ErrorCode } from '../../schemas/error-codes.ts';
-import { formatAmount, type Amount } from './amount.ts';
+import type { Amount } from './amount.ts';
+import type { AmountScale } from './amount-scale.ts';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
 
 /** A digital account of a member: balances and credit lines are keyed by both identifiers. */
@@ -46,13 +47,13 @@ export function accountKey(account: AccountRef): string {
   return `${account.member}/${account.account}`;
 }
 
-/** JSON form of an operation (amounts as 7-digit strings, since bigints have no JSON form). */
-export function operationJson(operation: Operation) {
+/** JSON form of an operation (amounts as strings with the ledger's digits, since bigints have no JSON form). */
+export function operationJson(operation: Operation, amounts: AmountScale) {
   return {
     from: { member: operation.from.member, account: operation.from.account },
     to: { member: operation.to.member, account: operation.to.account },
     asset: { code: operation.asset.code, issuer: operation.asset.issuer },
-    amount: formatAmount(operation.amount),
+    amount: amounts.format(operation.amount),
   };
 }
 
@@ -65,12 +66,13 @@ export function transactionIdentification(
   timestamp: number,
   operations: readonly Operation[],
   memo: string | undefined,
+  amounts: AmountScale,
 ): string {
-  const submitted = { transaction_reference_number: reference, timestamp, operations: operations.map(operationJson), memo };
+  const submitted = { transaction_reference_number: reference, timestamp, operations: operations.map((operation) => operationJson(operation, amounts)), memo };
   return createHash('sha256').update(canonicalJson(submitted), 'utf8').digest('hex');
 }
 
 /** JSON form of a transaction record, for `GET /sim/ledger`. */
-export function transactionJson(transaction: LedgerTransaction) {
-  return { ...transaction, operations: transaction.operations.map(operationJson) };
+export function transactionJson(transaction: LedgerTransaction, amounts: AmountScale) {
+  return { ...transaction, operations: transaction.operations.map((operation) => operationJson(operation, amounts)) };
 }

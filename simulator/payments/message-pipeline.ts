@@ -9,7 +9,6 @@ import type { FinancialMessage } from '../iso20022/message-builder.ts';
 import { problem, statusReasons } from '../iso20022/problems.ts';
 import { readSettlement } from '../iso20022/settlement.ts';
 import { statusReportSubject } from '../iso20022/status-report.ts';
-import type { MemberRegistry } from '../members/registry.ts';
 import type { SimState } from '../state.ts';
 import { deliverReport, relayMessage, type Report } from './deliveries.ts';
 import { paymentProblem, refusalReason, type Problem } from './problems.ts';
@@ -82,21 +81,21 @@ export function handleFinancialMessage(state: SimState, caller: Principal, input
 function readWithFaults(state: SimState, input: FinancialMessageInput): FinancialMessageReading {
   // Fault duplicate-message-id-accepted: identifiers are compared with an empty memory, so none repeats.
   const identifiers = state.faults.on('duplicate-message-id-accepted') ? new MessageIdentifiers() : state.messageIdentifiers;
-  const reading = readFinancialMessage(input, { members: state.members, identifiers });
+  const reading = readFinancialMessage(input, { members: state.members, identifiers, amounts: state.amounts });
   // Fault message-signature-not-checked: a missing, broken or foreign signature is overlooked.
-  return state.faults.on('message-signature-not-checked') ? overlookingSignature(reading, state.members) : reading;
+  return state.faults.on('message-signature-not-checked') ? overlookingSignature(reading, state) : reading;
 }
 
 const signatureReasons: ReadonlySet<string> = new Set([statusReasons.signatureMissing, statusReasons.signatureInvalid, statusReasons.signerNotAllowed]);
 
 /** The reading as it would be without the signature's problems (the fault above only). */
-function overlookingSignature(reading: FinancialMessageReading, members: MemberRegistry): FinancialMessageReading {
+function overlookingSignature(reading: FinancialMessageReading, { members, amounts }: SimState): FinancialMessageReading {
   if (reading.ok) return reading;
   const problems = reading.problems.filter((found) => !signatureReasons.has(found.reason));
   const { content, sender } = reading;
   const receiver = content?.header.to === undefined ? undefined : members.byBic(content.header.to);
   if (problems.length > 0 || !content?.messageIdentification || !sender || !receiver) return { ...reading, problems };
-  const settlement = readSettlement(content, sender, receiver, members).terms;
+  const settlement = readSettlement(content, sender, receiver, members, amounts).terms;
   return { ok: true, message: { ...content, messageIdentification: content.messageIdentification, sender, receiver, settlement } };
 }
 

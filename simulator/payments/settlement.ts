@@ -1,6 +1,5 @@
 import type { ErrorCode } from '../../schemas/error-codes.ts';
 import type { SettlementTerms } from '../iso20022/settlement.ts';
-import { parseAmount } from '../ledger/amount.ts';
 import type { LedgerFailure, LedgerTransaction, Operation } from '../ledger/ledger.ts';
 import { defaultDsoAccount } from '../credit-lines/dso-holding-account.ts';
 import { DEFAULT_OPERATING_ACCOUNT, EMISSION } from '../members/registry.ts';
@@ -27,7 +26,7 @@ function settledStatus(payment: Payment): 'cleared' | 'settled' {
 export function settlePayment(state: SimState, payment: Payment, creditAccount = defaultCreditAccount(state, payment)): Report {
   const { terms, ofi, rfi } = payment;
   const transaction = state.ledger.submit(
-    [transfer(terms, { member: ofi.identification, account: terms.account }, { member: rfi.identification, account: creditAccount })],
+    [transfer(state, terms, { member: ofi.identification, account: terms.account }, { member: rfi.identification, account: creditAccount })],
     memo(payment, 'settlement'),
   );
   const subject = reportSubject(payment.reference);
@@ -59,7 +58,7 @@ export interface PaymentReturn {
  */
 export function returnPayments(state: SimState, returns: PaymentReturn[]): Problem[] {
   const operations = returns.map(({ payment, account }) =>
-    transfer(payment.terms, { member: payment.rfi.identification, account }, { member: payment.ofi.identification, account: payment.terms.account }),
+    transfer(state, payment.terms, { member: payment.rfi.identification, account }, { member: payment.ofi.identification, account: payment.terms.account }),
   );
   const transaction = state.ledger.submit(operations, returns.map(({ payment, purpose }) => memo(payment, purpose)).join('; '));
   if (transaction.failure) return [ledgerProblem(transaction.failure)];
@@ -80,8 +79,8 @@ function ledgerReason(code: ErrorCode): string {
   return code === 'LEDGER-INSUFFICIENT-BALANCE' ? paymentReasons.insufficientFunds : paymentReasons.narrative;
 }
 
-function transfer(terms: SettlementTerms, from: Operation['from'], to: Operation['to']): Operation {
-  return { from, to, asset: { code: terms.assetCode, issuer: terms.issuer }, amount: parseAmount(terms.amount) };
+function transfer(state: SimState, terms: SettlementTerms, from: Operation['from'], to: Operation['to']): Operation {
+  return { from, to, asset: { code: terms.assetCode, issuer: terms.issuer }, amount: state.amounts.parse(terms.amount) };
 }
 
 function memo(payment: Payment, purpose: string): string {

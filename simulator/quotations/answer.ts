@@ -3,7 +3,6 @@ import { requireAccount } from '../auth/authorize.ts';
 import { identityMismatch } from '../auth/identity-mismatch.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
-import { parseAmount } from '../ledger/amount.ts';
 import { sameCanonicalJson } from '../../protocol/canonical-json.ts';
 import { signedBy, signingAddresses } from '../members/signing-keys.ts';
 import type { SimState } from '../state.ts';
@@ -63,9 +62,9 @@ function checkQuotationInfo(state: SimState, caller: Principal, quotation: Quota
   }
   if (info.start_time > info.end_time) throw invalid(`start_time ${info.start_time} is after end_time ${info.end_time}.`);
   if (info.end_time <= now) throw invalid(`end_time ${info.end_time} is not in the future (now ${now}).`);
-  const maximum = parseAmount(info.maximum_amount_limit, 'maximum_amount_limit');
+  const maximum = state.amounts.parse(info.maximum_amount_limit, 'maximum_amount_limit');
   if (maximum <= 0n) throw invalid('maximum_amount_limit must be above zero.');
-  if (maximum < parseAmount(info.minimum_amount_limit ?? 0, 'minimum_amount_limit')) throw invalid('maximum_amount_limit is below minimum_amount_limit.');
+  if (maximum < state.amounts.parse(info.minimum_amount_limit ?? 0, 'minimum_amount_limit')) throw invalid('maximum_amount_limit is below minimum_amount_limit.');
   if (!(info.foreign_exchange_rate > 0)) throw invalid('foreign_exchange_rate must be above zero.');
 }
 

@@ -4,7 +4,6 @@ import type { RequestQuotation } from '../../schemas/wire/quotations.ts';
 import { identityMismatch } from '../auth/identity-mismatch.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
-import { parseAmount } from '../ledger/amount.ts';
 import type { AssetRef } from '../ledger/ledger.ts';
 import type { SimState } from '../state.ts';
 import { isDso } from './leg-accounts.ts';
@@ -68,8 +67,8 @@ function checkTerms(state: SimState, buyer: string, body: RequestQuotation, now:
   if (end <= now) throw invalid(`time_end_request_quotation ${end} is not in the future (now ${now}).`);
   if (end > now + LONGEST_REQUEST_MS) throw invalid(`time_end_request_quotation ${end} is more than 24 hours ahead (now ${now}).`);
 
-  const maximum = parseAmount(body.maximum_amount_limit, 'maximum_amount_limit');
-  const minimum = parseAmount(body.minimum_amount_limit ?? 0, 'minimum_amount_limit');
+  const maximum = state.amounts.parse(body.maximum_amount_limit, 'maximum_amount_limit');
+  const minimum = state.amounts.parse(body.minimum_amount_limit ?? 0, 'minimum_amount_limit');
   if (maximum <= 0n) throw invalid('maximum_amount_limit must be above zero.');
   if (maximum < minimum) throw invalid('maximum_amount_limit is below minimum_amount_limit.');
 }

@@ -30,16 +30,16 @@ const catalogue = {
     differences: ['STRING-BODY-BARE'],
   },
   'two-decimal-amounts': {
-    description: 'The ledger keeps 2 fraction digits: an amount with more is refused (400), balances are written with 2 digits, and the exchange rounds its quoted leg down to 2 digits.',
+    description: 'The ledger keeps 2 fraction digits (ledger/amount-scale.ts): an amount with more is refused with 400 (funding, consolidation, quotation limits, exchange, charges; a payment or redemption message whose settlement amount has more is refused as a message), every amount it writes has exactly 2 digits (balances, obligations, consolidation and exchange results, gateway payloads, the unsigned mint), and the exchange rounds its quoted leg down to 2 digits.',
     spec_lines: [79, 118, 206, 296],
     declares: { amount_scale: 2 },
-    differences: [],
+    differences: ['LEDGER-SEVEN-DIGITS'],
   },
   'nine-decimal-amounts': {
-    description: 'The ledger keeps 9 fraction digits: amounts with up to 9 are held exactly and balances are written with 9 digits.',
+    description: 'The ledger keeps 9 fraction digits (ledger/amount-scale.ts): amounts with up to 9 are held exactly, every amount it writes has exactly 9 digits, and the exchange rounds its quoted leg down to 9 digits.',
     spec_lines: [79, 118, 206, 296],
     declares: { amount_scale: 9 },
-    differences: [],
+    differences: ['LEDGER-SEVEN-DIGITS'],
   },
   'opaque-addresses': {
     description: 'Ledger account addresses (distributed_ledger_account_address, distributed_ledger_emission_account_address) are UUIDs, one per account, not StrKeys; the service still signs and verifies with each account’s Ed25519 key.',

@@ -49,7 +49,7 @@ export const redemptionAnswer: MessageRule = (state, message) => {
             from: { member: holder.identification, account: terms.account },
             to: { member: issuer.identification, account: EMISSION },
             asset: { code: terms.assetCode, issuer: terms.issuer },
-            amount: parseAmount(terms.amount),
+            amount: state.amounts.parse(terms.amount),
           })),
           `redemption ${burned.map(({ reference }) => reference.identification.instructionIdentification).join(', ')}`,
         );

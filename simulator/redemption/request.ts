@@ -1,5 +1,5 @@
 import { problem } from '../iso20022/problems.ts';
-import { ZERO_AMOUNT, addAmounts, formatAmount, parseAmount, type Amount } from '../ledger/amount.ts';
+import { ZERO_AMOUNT, addAmounts, type Amount } from '../ledger/amount.ts';
 import type { AssetRef } from '../ledger/ledger.ts';
 import type { MessageRule } from '../payments/message-pipeline.ts';
 import { paymentProblem, type Problem } from '../payments/problems.ts';
@@ -24,12 +24,12 @@ export const redemptionRequest: MessageRule = (state, message) => {
     }
     const key = JSON.stringify([terms.account, terms.assetCode, terms.issuer]);
     const earlier = asked.get(key)?.amount ?? ZERO_AMOUNT;
-    asked.set(key, { account: terms.account, asset: { code: terms.assetCode, issuer: terms.issuer }, amount: addAmounts(earlier, parseAmount(terms.amount)) });
+    asked.set(key, { account: terms.account, asset: { code: terms.assetCode, issuer: terms.issuer }, amount: addAmounts(earlier, state.amounts.parse(terms.amount)) });
   }
   for (const { account, asset, amount } of asked.values()) {
     const held = state.ledger.balance(member.identification, account, asset) ?? ZERO_AMOUNT;
     if (held < amount) {
-      problems.push(paymentProblem('insufficientFunds', `${member.identification}/${account} holds ${formatAmount(held)} ${asset.code} of ${asset.issuer}; the redemption asks ${formatAmount(amount)}.`));
+      problems.push(paymentProblem('insufficientFunds', `${member.identification}/${account} holds ${state.amounts.format(held)} ${asset.code} of ${asset.issuer}; the redemption asks ${state.amounts.format(amount)}.`));
     }
   }
   return {

@@ -4,7 +4,6 @@
  * redemptions, gateway queues and the latest ledger transactions. Lists are capped (newest kept) so the page stays light on
  * a long-running simulator.
  */
-import { formatAmount } from '../ledger/amount.ts';
 import { transactionJson } from '../ledger/transaction.ts';
 import type { Quotation } from '../quotations/quotation.ts';
 import type { Simulator } from '../simulator.ts';
@@ -32,7 +31,7 @@ export function dashboardState(sim: Simulator) {
         autopilot: pilot ? Object.keys(pilot.rules).map((behaviour) => ({ behaviour, on: !pilot.off.includes(behaviour as never) })) : [],
       };
     }),
-    balances: state.ledger.balances().map((entry) => ({ member: entry.holderMember, account: entry.holderAccount, asset: entry.assetCode, issuer: entry.issuer, balance: formatAmount(entry.balance) })),
+    balances: state.ledger.balances().map((entry) => ({ member: entry.holderMember, account: entry.holderAccount, asset: entry.assetCode, issuer: entry.issuer, balance: state.amounts.format(entry.balance) })),
     credit_lines: state.ledger.creditLines().map((line) => ({ member: line.holderMember, account: line.holderAccount, asset: line.assetCode, issuer: line.issuer, state: line.state, limit: line.maximum_credit_limit })),
     // Lists read from the newest end of their stores (the quotation book's index of the latest opened):
     // an update costs the same however much history is kept.
@@ -59,7 +58,7 @@ export function dashboardState(sim: Simulator) {
       status: redemption.status,
     })),
     queues: state.gateway.pending(),
-    transactions: state.ledger.newestTransactions(SHOWN).map(transactionJson),
+    transactions: state.ledger.newestTransactions(SHOWN).map((transaction) => transactionJson(transaction, state.amounts)),
   };
 }
 

@@ -14,10 +14,10 @@ export interface BalanceInfo {
   balance: string;
 }
 
-/** An amount written in a check ("12.3456789") as units of 10^-7. */
+/** An amount written in a check ("12.5") as units (money.ts); one with more fraction digits than the target keeps is built from its scale instead (lastDigit, fullScaleAmount). */
 export function units(text: string): bigint {
   const value = readBalanceText(text);
-  if (value === undefined) throw new HarnessFault(`${JSON.stringify(text)} is not a decimal amount with at most 7 fraction digits`);
+  if (value === undefined) throw new HarnessFault(`${JSON.stringify(text)} is not a decimal amount`);
   return value;
 }
 

@@ -1,7 +1,7 @@
 import { schemaRef } from '../../schemas/resources.ts';
 import type { ExchangeInfo, ExchangeObject, ExchangeResult } from '../../schemas/wire/exchange.ts';
 import type { QuotationInfo } from '../../schemas/wire/quotations.ts';
-import { formatUnits, readBalanceText, unitsToJsonNumber } from '../runtime/money.ts';
+import { decimalText, formatUnits, jsonNumberUnits, lastDigit, readBalanceText, unitsToJsonNumber } from '../runtime/money.ts';
 import { CheckFailure, HarnessFault, inAttempt } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { expectRefusal, type RefusalExpectation } from '../runtime/refusal.ts';
@@ -94,28 +94,24 @@ export async function settle(market: Market, quotation: QuotationInfo, amount: b
   return { result, quoted: amountUnits(result.amount_quoted_asset, 'EXC-SETTLEMENT', 'amount_quoted_asset') };
 }
 
-/** An amount of an answer in units; fails when it is no decimal with at most 7 fraction digits. */
+/** An amount of an answer in units; fails when it is no decimal amount (money.ts, readBalanceText). */
 export function amountUnits(value: number, requirement: string, field: string): bigint {
-  const units = readBalanceText(decimalText(value));
-  if (units === undefined) throw new CheckFailure(requirement, `${field} ${value} is not an amount with at most 7 decimals`);
+  const units = jsonNumberUnits(value);
+  if (units === undefined) throw new CheckFailure(requirement, `${field} ${value} is not a decimal amount`);
   return units;
 }
 
-/** `base` units times `rate`, exactly, rounded down (`floor`) or up to whole units of 10^-7. */
-export function quotedUnits(base: bigint, rate: number, rounding: 'down' | 'up' = 'down'): bigint {
+/**
+ * `base` units times `rate`, exactly, rounded down (`floor`) or up to the last fraction digit of a
+ * ledger keeping `scale` digits (the target's declared amount_scale).
+ */
+export function quotedUnits(base: bigint, rate: number, scale: number, rounding: 'down' | 'up' = 'down'): bigint {
   const text = decimalText(rate);
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) throw new HarnessFault(`rate ${rate} is not a plain decimal`);
   const fraction = match[2] ?? '';
-  const scale = 10n ** BigInt(fraction.length);
+  const divisor = 10n ** BigInt(fraction.length) * lastDigit(scale);
   const product = base * BigInt(`${match[1]}${fraction}`);
-  const down = product / scale;
-  return rounding === 'down' || product % scale === 0n ? down : down + 1n;
-}
-
-/** A JSON number as the decimal it stands for, without exponent notation (`1e-7` -> `0.0000001`). */
-function decimalText(value: number): string {
-  const text = String(value);
-  if (!/e/i.test(text)) return text;
-  return value.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+  const down = product / divisor;
+  return (rounding === 'down' || product % divisor === 0n ? down : down + 1n) * lastDigit(scale);
 }

@@ -11,7 +11,7 @@ import { CheckFailure } from '../runtime/check.ts';
 import type { ConsolidationEntry } from '../flows/consolidation.ts';
 import { always, answer, judge, LedgerCommand, type Act, type Model, type System } from './command-base.ts';
 import type { ConsolidationLeg, FundingRecord, Move, Verdict } from './model.ts';
-import { ceilToWhole, formatUnits, unitsToJsonNumber, wholeUnits } from '../runtime/money.ts';
+import { ceilToWhole, formatUnits, lastDigit, lastDigitUnits, referenceUnits, unitsToJsonNumber, wholeUnits } from '../runtime/money.ts';
 import { dsaHolding, dsaHoldings, dsoHolding, makerRoles, otherMaker, type Holding, type MakerRole, type Universe } from './universe.ts';
 
 // ---- credit lines, allowlist, DSO issuance: they move nothing ----------------------------------------
@@ -281,7 +281,7 @@ class ReuseFundingId extends LedgerCommand {
 
   protected async act(model: Model, system: System): Promise<Act> {
     const spent = model.sent[this.pick % model.sent.length]!;
-    const units = this.units === spent.units ? this.units + 1n : this.units;
+    const units = this.units === spent.units ? this.units + lastDigit(model.universe.amountScale) : this.units;
     const body = { ...spent.body, funding_amount: unitsToJsonNumber(units) };
     const instruction = await system.api.instruct(body);
     const what = `an instruction for ${formatUnits(units)} under the spent e2e ${body.end_to_end_identification}`;
@@ -335,7 +335,7 @@ class Consolidate extends LedgerCommand {
     for (const entry of this.entries) {
       // "The whole balance" is the balance left by the earlier entries; a zero amount is no amount.
       const wanted = entry.amount.kind === 'fixed' ? entry.amount.units : staged + entry.amount.extra;
-      const units = wanted > 0n ? wanted : 1n;
+      const units = wanted > 0n ? wanted : lastDigit(universe.amountScale);
       if (!entry.dso) staged -= units;
       legs.push({ from: from.key, to: to.key, units, dso: entry.dso });
       inputs.push({ asset: entry.dso ? dso : universe.dsa, amount: units, source });
@@ -363,23 +363,29 @@ class Consolidate extends LedgerCommand {
 
 // ---- generation -------------------------------------------------------------------------------------
 
-/** Amounts with up to 7 fraction digits: whole ones, any, and tiny ones that test the last digit. */
-const amountUnits = fc.oneof(
-  fc.integer({ min: 1, max: 60 }).map(wholeUnits),
-  fc.bigInt({ min: 1n, max: 600_000_000n }),
-  fc.bigInt({ min: 1n, max: 10_000n }),
-);
+/** Amounts with at most the target's `scale` fraction digits: whole ones, any, and tiny ones that test the last digit. */
+function amountUnits(scale: number): fc.Arbitrary<bigint> {
+  return fc.oneof(
+    fc.integer({ min: 1, max: 60 }).map(wholeUnits),
+    fc.bigInt({ min: 1n, max: 600_000_000n }).map((count) => referenceUnits(count, scale)),
+    fc.bigInt({ min: 1n, max: 10_000n }).map((count) => lastDigitUnits(count, scale)),
+  );
+}
 
-const amountSpec: fc.Arbitrary<AmountSpec> = fc.oneof(
-  { weight: 3, arbitrary: amountUnits.map((units) => ({ kind: 'fixed' as const, units })) },
-  { weight: 1, arbitrary: fc.constantFrom(0n, 1n, 5_000_000n).map((extra) => ({ kind: 'source-balance' as const, extra })) },
-);
+function amountSpec(scale: number): fc.Arbitrary<AmountSpec> {
+  return fc.oneof(
+    { weight: 3, arbitrary: amountUnits(scale).map((units) => ({ kind: 'fixed' as const, units })) },
+    { weight: 1, arbitrary: fc.constantFrom(0n, lastDigit(scale), referenceUnits(5_000_000n, scale)).map((extra) => ({ kind: 'source-balance' as const, extra })) },
+  );
+}
 
 /** One entry in seven names a DSO, which must make the whole consolidation a 403. */
-const entrySpec: fc.Arbitrary<EntrySpec> = fc.record({
-  dso: fc.oneof({ weight: 1, arbitrary: fc.constant(true) }, { weight: 6, arbitrary: fc.constant(false) }),
-  amount: amountSpec,
-});
+function entrySpec(scale: number): fc.Arbitrary<EntrySpec> {
+  return fc.record({
+    dso: fc.oneof({ weight: 1, arbitrary: fc.constant(true) }, { weight: 6, arbitrary: fc.constant(false) }),
+    amount: amountSpec(scale),
+  });
+}
 
 /** A command with its weight in the mix: fc.oneof's shape. */
 export type WeightedCommand = fc.WeightedArbitrary<LedgerCommand>;
@@ -418,17 +424,18 @@ export function ledgerCommands(universe: Universe, weights: Readonly<Record<Ledg
   const maker = fc.constantFrom(...makerRoles);
   const anyHolding = fc.constantFrom(...universe.holdings);
   const dsaHolding = fc.constantFrom(...dsaHoldings(universe));
+  const amount = amountUnits(universe.amountScale);
   const arbitraries: Record<LedgerCommandName, fc.Arbitrary<LedgerCommand>> = {
     RequestCreditLine: fc.tuple(anyHolding, fc.integer({ min: -2, max: 120 })).map(([holding, headroom]) => new RequestCreditLine(holding, headroom)),
     DecideCreditLine: fc.tuple(anyHolding, fc.constantFrom<'allow' | 'revoke'>('allow', 'allow', 'revoke')).map(([holding, decision]) => new DecideCreditLine(holding, decision)),
     ChangeAllowlist: fc.tuple(maker, fc.boolean()).map(([role, present]) => new ChangeAllowlist(role, present)),
     IssueDso: maker.map((role) => new IssueDso(role)),
-    Fund: fc.tuple(dsaHolding, amountUnits).map(([holding, units]) => new Fund(holding, units)),
-    InstructFunding: fc.tuple(dsaHolding, amountUnits).map(([holding, units]) => new InstructFunding(holding, units)),
+    Fund: fc.tuple(dsaHolding, amount).map(([holding, units]) => new Fund(holding, units)),
+    InstructFunding: fc.tuple(dsaHolding, amount).map(([holding, units]) => new InstructFunding(holding, units)),
     SendInstructed: pick.map((index) => new SendInstructed(index)),
     ResendFunding: pick.map((index) => new ResendFunding(index)),
-    ReuseFundingId: fc.tuple(pick, amountUnits).map(([index, units]) => new ReuseFundingId(index, units)),
-    Consolidate: fc.tuple(maker, fc.boolean(), fc.array(entrySpec, { minLength: 1, maxLength: 3 })).map(([role, into, entries]) => new Consolidate(role, into, entries)),
+    ReuseFundingId: fc.tuple(pick, amount).map(([index, units]) => new ReuseFundingId(index, units)),
+    Consolidate: fc.tuple(maker, fc.boolean(), fc.array(entrySpec(universe.amountScale), { minLength: 1, maxLength: 3 })).map(([role, into, entries]) => new Consolidate(role, into, entries)),
   };
   return (Object.keys(arbitraries) as LedgerCommandName[]).filter((name) => weights[name] > 0).map((name) => ({ weight: weights[name], arbitrary: arbitraries[name] }));
 }

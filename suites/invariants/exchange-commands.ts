@@ -17,7 +17,7 @@ import type { AmountLimits } from './exchange-api.ts';
 import { answerVerdict, cancelVerdict, exchangeAssets, exchangeVerdict, type ExchangeTerms } from './exchange-model.ts';
 import type { QuotationRecord } from './records.ts';
 import { forbidden, permitted } from './model.ts';
-import { formatUnits, unitsToJsonNumber, wholeUnits } from '../runtime/money.ts';
+import { formatUnits, lastDigitUnits, referenceUnits, unitsToJsonNumber, wholeUnits } from '../runtime/money.ts';
 import { dsaHolding, makerRoles, otherMaker, type MakerRole, type Universe } from './universe.ts';
 
 /** A limit as the commands print it: the same in every run. */
@@ -213,7 +213,7 @@ class Exchange extends LedgerCommand {
     if (result?.exchange_state === 'Success') {
       const quoted = answeredUnits(result.amount_quoted_asset, 'EXC-SETTLEMENT', 'amount_quoted_asset');
       // A target may round the quoted amount up (EXC-ROUNDING is a SHOULD): the model then follows it.
-      if (quoted !== judged.quoted && quoted === quotedUnits(terms.base, info.foreign_exchange_rate, 'up')) {
+      if (quoted !== judged.quoted && quoted === quotedUnits(terms.base, info.foreign_exchange_rate, model.universe.amountScale, 'up')) {
         system.warn('EXC-ROUNDING', 'a quoted amount rounded up', `${what} moved ${formatUnits(quoted)} ${quotedAsset.code}, not ${formatUnits(judged.quoted)} (rounded down)`);
         judged = exchangeVerdict(model, quotation, info, terms, quoted);
       } else if (quoted !== judged.quoted) {
@@ -288,17 +288,19 @@ class ReplayExchange extends LedgerCommand {
 const account = fc.nat({ max: 1 });
 
 /** Base amounts: mostly whole or ordinary ones that fit the limits, some tiny ones whose quoted amount falls below them. */
-const baseUnits = fc.oneof(
-  { weight: 4, arbitrary: fc.integer({ min: 1, max: 25 }).map(wholeUnits) },
-  { weight: 3, arbitrary: fc.bigInt({ min: 1n, max: 400_000_000n }) },
-  { weight: 1, arbitrary: fc.bigInt({ min: 1n, max: 10_000n }) },
-);
+function baseUnits(scale: number): fc.Arbitrary<bigint> {
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: 1, max: 25 }).map(wholeUnits) },
+    { weight: 3, arbitrary: fc.bigInt({ min: 1n, max: 400_000_000n }).map((count) => referenceUnits(count, scale)) },
+    { weight: 1, arbitrary: fc.bigInt({ min: 1n, max: 10_000n }).map((count) => lastDigitUnits(count, scale)) },
+  );
+}
 
 /** The exchange commands, about as likely as the ledger's: they need the tokenizer's second DSA as the quoted asset. */
 export function exchangeCommands(universe: Universe): WeightedCommand[] {
   if (!universe.quotedDsa) throw new HarnessFault(`the profile lists one DSA for the tokenizer ${universe.tokenizer}: the exchange invariants need two (base and quoted asset)`);
   const maker = fc.constantFrom(...makerRoles);
-  const requestLimits = fc.record({ minimum: fc.constantFrom(undefined, 5_000_000n, wholeUnits(2)), maximum: fc.constantFrom(wholeUnits(50), wholeUnits(1000)) });
+  const requestLimits = fc.record({ minimum: fc.constantFrom(undefined, referenceUnits(5_000_000n, universe.amountScale), wholeUnits(2)), maximum: fc.constantFrom(wholeUnits(50), wholeUnits(1000)) });
   const quote = fc.record({
     rate: fc.constantFrom(0.5, 0.9, 1.25, 2, 0.1234567),
     limits: fc.record({ minimum: fc.constantFrom(undefined, wholeUnits(1), wholeUnits(5)), maximum: fc.constantFrom(wholeUnits(20), wholeUnits(1000), wholeUnits(1000)) }),
@@ -310,8 +312,8 @@ export function exchangeCommands(universe: Universe): WeightedCommand[] {
     { weight: 18, arbitrary: fc.tuple(pick, quote).map(([index, terms]) => new AnswerQuotation('open', index, terms)) },
     { weight: 3, arbitrary: fc.tuple(pick, quote).map(([index, terms]) => new AnswerQuotation('closed', index, terms)) },
     { weight: 6, arbitrary: fc.tuple(pick, fc.boolean()).map(([index, byBuyer]) => new CancelQuotation(index, byBuyer)) },
-    { weight: 36, arbitrary: fc.tuple(pick, baseUnits, account, account).map(([index, base, debiting, crediting]) => new Exchange('open', index, base, debiting, crediting)) },
-    { weight: 7, arbitrary: fc.tuple(pick, baseUnits, account, account).map(([index, base, debiting, crediting]) => new Exchange('closed', index, base, debiting, crediting)) },
+    { weight: 36, arbitrary: fc.tuple(pick, baseUnits(universe.amountScale), account, account).map(([index, base, debiting, crediting]) => new Exchange('open', index, base, debiting, crediting)) },
+    { weight: 7, arbitrary: fc.tuple(pick, baseUnits(universe.amountScale), account, account).map(([index, base, debiting, crediting]) => new Exchange('closed', index, base, debiting, crediting)) },
     { weight: 6, arbitrary: pick.map((index) => new ReplayExchange(index)) },
   ];
 }

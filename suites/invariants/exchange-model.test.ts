@@ -3,7 +3,7 @@ import type { QuotationInfo, RequestQuotation } from '../flows/quotations.ts';
 import { answerVerdict, cancelVerdict, exchangeVerdict } from './exchange-model.ts';
 import type { QuotationRecord, QuotationStage } from './records.ts';
 import type { LedgerModel, LineModel } from './model.ts';
-import { wholeUnits } from '../runtime/money.ts';
+import { referenceUnits, wholeUnits } from '../runtime/money.ts';
 import { dsa, exchangeUniverse, line, modelOf } from './test-universe.ts';
 import type { Holding } from './universe.ts';
 
@@ -93,7 +93,7 @@ test('the quoted amount must lie within both the quotationâ€™s and the requestâ€
   // A base amount whose quoted amount rounds down to nothing.
   expect(amounts(1n).verdict.requirement).toBe('EXC-AMOUNTS');
   // 22.2222222 x 0.9 = 19.99999998, rounded down to 19.9999999: just within; at rate 1, the bounds themselves pass.
-  expect(amounts(222_222_222n).verdict.permitted).toBe(true);
+  expect(amounts(referenceUnits(222_222_222n, 7)).verdict.permitted).toBe(true);
   expect(exchangeVerdict(market(), quotation('answered'), { ...info, foreign_exchange_rate: 1 }, onMain(wholeUnits(20))).verdict.permitted).toBe(true);
   expect(exchangeVerdict(market(), quotation('answered'), { ...info, foreign_exchange_rate: 1 }, onMain(wholeUnits(2))).verdict.permitted).toBe(true);
 });

@@ -22,7 +22,7 @@ export interface ExchangeVerdict {
   verdict: Verdict;
   /** The two legs, when permitted. */
   moves: Move[];
-  /** The quoted amount as the reference computes it: base x rate, rounded down to 7 decimals. */
+  /** The quoted amount as the reference computes it: base x rate, rounded down to the target's last digit (7 decimals for the reference). */
   quoted: bigint;
   /**
    * Where a forbidden exchange stops: `check`, before anything is tried (the reference refuses it with an
@@ -47,9 +47,9 @@ export function cancelVerdict(quotation: QuotationRecord): Verdict {
 
 /**
  * The exchange of an answered quotation on its terms `info`, judged in the reference's order. `quoted`
- * is the quoted amount, by default the reference's (rounded down).
+ * is the quoted amount, by default the reference's (rounded down, to the target's last digit).
  */
-export function exchangeVerdict(model: LedgerModel, quotation: QuotationRecord, info: QuotationInfo, terms: ExchangeTerms, quoted = quotedUnits(terms.base, info.foreign_exchange_rate)): ExchangeVerdict {
+export function exchangeVerdict(model: LedgerModel, quotation: QuotationRecord, info: QuotationInfo, terms: ExchangeTerms, quoted = quotedUnits(terms.base, info.foreign_exchange_rate, model.universe.amountScale)): ExchangeVerdict {
   const stopped = (stop: 'check' | 'settlement', verdict: Verdict): ExchangeVerdict => ({ verdict, moves: [], quoted, stop });
   if (quotation.exchanged || quotation.stage === 'completed' || quotation.stage === 'failed') {
     return stopped('check', forbidden(`quotation ${quotation.uuid} was exchanged already (${quotation.stage})`, 'EXC-ONCE'));

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { paymentStory } from '../../schemas/iso20022/message-builders.ts';
 import { wholeUnits } from '../runtime/money.ts';
 import type { LedgerModel } from './model.ts';
-import { answeredState, complianceVerdict, isoAmount, noticeDue, noticeVerdict, otherAmount, paymentVerdict, returnPurpose, returnVerdict } from './payment-model.ts';
+import { answeredState, complianceVerdict, isoAmount, noticeDue, noticeVerdict, otherAmount, paymentVerdict, returnPurpose, returnVerdict, UNITS_PER_CENT } from './payment-model.ts';
 import type { PaymentRecord } from './records.ts';
 import { aDso, aMain, aSecond, bDso, bMain, line, modelOf, universe } from './test-universe.ts';
 import { allowlistPairs, allowlistEntry, EMISSION } from './universe.ts';
@@ -136,9 +136,9 @@ test('a pacs.004 without a cause is refused: never asked, rejected, cleared but 
 });
 
 test('amounts travel as ISO decimals of whole cents; another amount is a cent off', () => {
-  expect(isoAmount(wholeUnits(12) + 3_000_000n)).toBe('12.30');
-  expect(isoAmount(100_000n)).toBe('0.01');
+  expect(isoAmount(wholeUnits(12) + 30n * UNITS_PER_CENT)).toBe('12.30');
+  expect(isoAmount(UNITS_PER_CENT)).toBe('0.01');
   expect(isoAmount(wholeUnits(7))).toBe('7.00');
   expect(isoAmount(otherAmount(wholeUnits(7)))).toBe('6.99');
-  expect(isoAmount(otherAmount(100_000n))).toBe('0.02');
+  expect(isoAmount(otherAmount(UNITS_PER_CENT))).toBe('0.02');
 });

@@ -12,7 +12,7 @@
  * two causes is refused: the payment's value moved once already (INV-PAYMENT-EXACT). Pure.
  */
 import type { PaymentStory } from '../../schemas/iso20022/message-builders.ts';
-import { formatUnits } from '../runtime/money.ts';
+import { formatUnits, lastDigit } from '../runtime/money.ts';
 import { forbidden, permitted, type LedgerModel, type Move, type Verdict } from './model.ts';
 import type { PaymentRecord, PaymentState } from './records.ts';
 import { dsaHolding, dsoHolding, type AssetRef, type MakerRole } from './universe.ts';
@@ -126,7 +126,7 @@ export function returnVerdict(model: LedgerModel, payment: PaymentRecord, accoun
 }
 
 /** Amounts of the messages: whole cents (a USD or NZD amount has at most 2 decimals in ISO 20022). */
-export const UNITS_PER_CENT = 100_000n;
+export const UNITS_PER_CENT = lastDigit(2);
 
 /** The ISO decimal of an amount of whole cents: `12.30`. */
 export function isoAmount(units: bigint): string {

@@ -44,6 +44,8 @@ export interface InvariantOptions {
   seed?: number;
   path?: string;
   replayPath?: string;
+  /** Fraction digits the target keeps (its profile's readings.amount_scale); the reference's 7 when not given. */
+  amountScale?: number;
 }
 
 export interface InvariantResult {
@@ -74,7 +76,7 @@ export async function runInvariants(
   readings: Pick<DeclaredReadings, 'dso_line_account'> = referenceReadings,
 ): Promise<InvariantResult> {
   const started = Date.now();
-  const universe = universeOf(participants, family === 'exchange', readings);
+  const universe = universeOf(participants, family === 'exchange', readings, options.amountScale);
   const commands = invariantCommand(universe, family);
   const setup = runSetupOf(family);
   const api = new LedgerApi(participants, universe);
@@ -153,8 +155,11 @@ function counted(entries: ReadonlyArray<{ requirement: string; message: string; 
 
 type PropertyDetails = fc.RunDetails<[Iterable<fc.AsyncCommand<LedgerModel, LedgerSystem, false>>]>;
 
-/** The universe of the participants: with the tokenizer's second DSA when the exchanges need a quoted asset, each DSO line where the target's readings set it. */
-function universeOf(participants: InvariantParticipants, withQuoted: boolean, readings: Pick<DeclaredReadings, 'dso_line_account'>): Universe {
+/**
+ * The universe of the participants: with the tokenizer's second DSA when the exchanges need a quoted asset,
+ * each DSO line where the target's readings set it, amounts within `amountScale` fraction digits.
+ */
+function universeOf(participants: InvariantParticipants, withQuoted: boolean, readings: Pick<DeclaredReadings, 'dso_line_account'>, amountScale: number | undefined): Universe {
   const tokenizer = participants.tokenizer.identification;
   const [dsa, quoted] = participants.tokenizer.assets.filter((asset) => asset.asset_issuer_identification === tokenizer && /^[A-Z]{3}$/.test(asset.asset_code_identification));
   if (!dsa) throw new HarnessFault(`the profile lists no DSA (3-letter code) issued by the tokenizer ${tokenizer}`);
@@ -165,6 +170,7 @@ function universeOf(participants: InvariantParticipants, withQuoted: boolean, re
     ...(withQuoted && quoted ? { quotedDsaCode: quoted.asset_code_identification } : {}),
     makers: { mmA: maker('mmA'), mmB: maker('mmB') },
     readings,
+    ...(amountScale === undefined ? {} : { amountScale }),
   });
 }
 

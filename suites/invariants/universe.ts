@@ -1,3 +1,4 @@
+import { FRACTION_DIGITS } from '../../protocol/amount.ts';
 /**
  * What the invariant property plays with: the tokenizer's DSA (and its second DSA, when the profile
  * lists one: the quoted asset of the exchanges), one DSO per market maker, and the holdings that can
@@ -50,6 +51,8 @@ export interface Universe {
   /** The DSO issued by each maker (held by the other). */
   dso: Record<MakerRole, AssetRef>;
   holdings: Holding[];
+  /** Fraction digits the target keeps (its profile's readings.amount_scale): every amount sent has at most these. */
+  amountScale: number;
 }
 
 export interface UniverseInput {
@@ -59,6 +62,8 @@ export interface UniverseInput {
   makers: Record<MakerRole, Maker>;
   /** Where a maker holds the other's DSO; the reference's when absent. */
   readings?: Pick<DeclaredReadings, 'dso_line_account'>;
+  /** The reference's 7 when not given. */
+  amountScale?: number;
 }
 
 /** Every ordered pair of participants whose allowlist entry the property may read or change: `[holder, listed]`. */
@@ -106,7 +111,7 @@ export function buildUniverse(input: UniverseInput): Universe {
     ...dsas.flatMap((asset) => makerRoles.flatMap((role) => makers[role].accounts.map((account) => holding(role, account, asset)))),
     ...makerRoles.map((role) => holding(role, dsoHoldingAccount(input.readings ?? referenceReadings, makers[role].accounts), dso[otherMaker(role)])),
   ];
-  return { tokenizer: input.tokenizer, makers, dsa, ...(quotedDsa ? { quotedDsa } : {}), dso, holdings };
+  return { tokenizer: input.tokenizer, makers, dsa, ...(quotedDsa ? { quotedDsa } : {}), dso, holdings, amountScale: input.amountScale ?? FRACTION_DIGITS };
 }
 
 export function dsaHoldings(universe: Universe): Holding[] {

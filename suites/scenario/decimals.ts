@@ -1,16 +1,18 @@
 import { parseAmountUnits } from '../../protocol/amount.ts';
+import { MAX_AMOUNT_SCALE } from '../../protocol/readings.ts';
 
 /**
- * Decimals as the ledger holds them (fixed point, 7 fraction digits), for the scenario language's
- * arithmetic and comparisons: answers render amounts as strings ("250.7500000") or numbers (250.75),
- * and both must compare exactly, never through binary floats.
+ * Decimals as the harness holds them (fixed point, units of 10^-12 as in suites/runtime/money.ts, fine
+ * enough for any scale a target declares), for the scenario language's arithmetic and comparisons:
+ * answers render amounts as strings ("250.7500000", "250.75") or numbers (250.75), and both must
+ * compare exactly, never through binary floats.
  */
 
-/** The value in units of 10^-7, or undefined when it is not a non-negative decimal with at most 7 fraction digits. */
+/** The value in units of 10^-12, or undefined when it is not a non-negative decimal with at most 12 fraction digits. */
 export function decimalOf(value: unknown): bigint | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   try {
-    return parseAmountUnits(value);
+    return parseAmountUnits(value, MAX_AMOUNT_SCALE);
   } catch {
     return undefined;
   }

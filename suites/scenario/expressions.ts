@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
-import { amountUnitsToNumber, formatAmountUnits } from '../../protocol/amount.ts';
+import { formatUnits } from '../runtime/money.ts';
 import { decimalOf } from './decimals.ts';
 import { isRecord } from './json-path.ts';
 
@@ -96,7 +96,7 @@ function arithmetic(name: 'add' | 'subtract', a: unknown, b: unknown): number | 
   if (x === undefined || y === undefined) throw new EvaluationError(`${name}() takes two non-negative decimals, got ${describeValue(a)} and ${describeValue(b)}`);
   if (name === 'subtract' && x < y) throw new EvaluationError(`subtract() would go below zero: ${describeValue(a)} minus ${describeValue(b)}`);
   const result = name === 'add' ? x + y : x - y;
-  return typeof a === 'number' && typeof b === 'number' ? amountUnitsToNumber(result) : formatAmountUnits(result);
+  return typeof a === 'number' && typeof b === 'number' ? Number(formatUnits(result)) : formatUnits(result);
 }
 
 /** A new object: `object`'s own fields, with `field` set to `value` (added, or replacing the old value). */

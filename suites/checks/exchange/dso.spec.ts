@@ -58,7 +58,8 @@ test(...check('exchange.dso', 'quotes and settles a market maker’s own DSO aga
   const response = await postExchange(buyer, await signExchange(buyer, terms));
   const result = exchangeResultOf(response, 'EXC-DSO');
   if (result.exchange_state !== 'Success') throw new CheckFailure('EXC-DSO', `the exchange of ${formatUnits(amount)} ${dsa.code} for ${dso.code} of ${dso.issuer} was answered ${result.exchange_state}`);
-  const quoted = quotedUnits(amount, info.foreign_exchange_rate);
+  // 40 x 0.9 = 36: no rounding at any scale.
+  const quoted = quotedUnits(amount, info.foreign_exchange_rate, target.readings.amount_scale);
   expect(formatUnits(amountUnits(result.amount_quoted_asset, 'EXC-DSO', 'amount_quoted_asset')), `[EXC-DSO] the result’s amount_quoted_asset for ${formatUnits(amount)} at ${info.foreign_exchange_rate}`).toBe(formatUnits(quoted));
 
   const after = { buyerDsa: await balanceOf(buyer, buyerAccount, dsa), sellerDsa: await balanceOf(seller, sellerAccount, dsa), buyerDso: await dsoHeld(buyer, dsoAccount, dso) };

@@ -1,4 +1,4 @@
-import { formatUnits } from '../../runtime/money.ts';
+import { formatUnits, lastDigit } from '../../runtime/money.ts';
 import { units } from '../../flows/balances.ts';
 import { amountUnits, exchangeResultOf, exchangeTerms, expectNotCompleted, expectNotSettled, postExchange, quotedUnits, settle, signExchange, type ExchangeObject, type NotSettled } from '../../flows/exchange.ts';
 import { hasPayload, mentioning } from '../../flows/mailbox.ts';
@@ -16,7 +16,7 @@ import { EXCHANGE_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
  * buyer exchanges; and nothing settles once the two members no longer list each other.
  */
 
-test(...check('exchange.settlement', 'settles a signed exchange with Success, moving exactly both legs, and completes the quotation', { requirements: checkRequirements('EXC-SETTLEMENT', 'EXC-ATOMIC', 'QUO-STATES', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.settlement', 'settles a signed exchange with Success, moving exactly both legs, and completes the quotation', { requirements: checkRequirements('EXC-SETTLEMENT', 'EXC-ATOMIC', 'QUO-STATES', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors, target }) => {
   const market = await openMarket(actors, { base: units('20'), quoted: units('20') });
   const { requested, info } = await offer(market);
   const before = await holdingsOf(market);
@@ -24,19 +24,21 @@ test(...check('exchange.settlement', 'settles a signed exchange with Success, mo
   const { result, quoted } = await settle(market, info, amount);
 
   expect(amountUnits(result.amount_base_asset, 'EXC-SETTLEMENT', 'amount_base_asset'), '[EXC-SETTLEMENT] the result’s amount_base_asset').toBe(amount);
-  expect(formatUnits(quoted), `[EXC-SETTLEMENT] the result’s amount_quoted_asset for ${formatUnits(amount)} at rate ${info.foreign_exchange_rate}`).toBe(formatUnits(quotedUnits(amount, info.foreign_exchange_rate)));
+  expect(formatUnits(quoted), `[EXC-SETTLEMENT] the result’s amount_quoted_asset for ${formatUnits(amount)} at rate ${info.foreign_exchange_rate}`).toBe(formatUnits(quotedUnits(amount, info.foreign_exchange_rate, target.readings.amount_scale)));
   expect(result.transaction_identification.length, '[EXC-SETTLEMENT] the result’s transaction_identification').toBeGreaterThan(0);
   await expectHoldings(market, afterLegs(before, amount, quoted), 'EXC-ATOMIC', 'after an exchange answered Success');
   for (const reader of [market.buyer, market.seller]) await expectQuotationState(reader, requested.quotationUuid, quotationStates.completed, 'QUO-STATES', 'after its exchange answered Success');
 });
 
-test(...check('exchange.rounding', 'computes the quoted amount as base amount times rate rounded down to 7 decimals, and moves the amount it reports', { requirements: checkRequirements('EXC-SETTLEMENT', 'EXC-ROUNDING', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.rounding', 'computes the quoted amount as base amount times rate rounded to the last digit the target keeps, down, and moves the amount it reports', { requirements: checkRequirements('EXC-SETTLEMENT', 'EXC-ROUNDING', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors, target }) => {
   const market = await openMarket(actors, { base: units('20'), quoted: units('20') });
   const { info } = await offer(market, { quotation: { foreign_exchange_rate: 0.9 } });
   const before = await holdingsOf(market);
-  // 10.0000001 x 0.9 = 9.00000009: rounding down gives 9.0000000, to the nearest (or up) 9.0000001.
-  const amount = units('10.0000001');
-  const [down, up] = [quotedUnits(amount, info.foreign_exchange_rate, 'down'), quotedUnits(amount, info.foreign_exchange_rate, 'up')];
+  // One unit of the target's last digit above 10 (10.0000001 at the reference's 7 digits), x 0.9 = 9.00000009:
+  // rounding down gives 9.0000000, to the nearest (or up) 9.0000001; likewise at any scale.
+  const scale = target.readings.amount_scale;
+  const amount = units('10') + lastDigit(scale);
+  const [down, up] = [quotedUnits(amount, info.foreign_exchange_rate, scale, 'down'), quotedUnits(amount, info.foreign_exchange_rate, scale, 'up')];
   const { quoted } = await settle(market, info, amount);
   if (quoted !== down && quoted !== up) {
     throw new CheckFailure('EXC-SETTLEMENT', `the amount_quoted_asset of ${formatUnits(amount)} at rate ${info.foreign_exchange_rate} is ${formatUnits(quoted)}, expected ${formatUnits(down)} (or at worst ${formatUnits(up)})`);

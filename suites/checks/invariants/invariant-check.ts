@@ -60,14 +60,18 @@ export const ledgerRequirements = [
  */
 export const INVARIANT_LAYERS = 'one random sequence judges both layers; a broken MUST decision of the reference profile is recorded and the run goes on';
 
-/** Runs the property with the commands of `family` as the worker's actors; fails as the property does. */
-export async function runInvariantCheck(family: CommandFamily, actors: Actors, recording: RecordingChannel, readings: Pick<DeclaredReadings, 'dso_line_account'>): Promise<void> {
+/**
+ * Runs the property with the commands of `family` as the worker's actors, under the target's declared
+ * readings: every amount within its `amount_scale` fraction digits, DSO lines on its `dso_line_account`;
+ * fails as the property does.
+ */
+export async function runInvariantCheck(family: CommandFamily, actors: Actors, recording: RecordingChannel, readings: Pick<DeclaredReadings, 'dso_line_account' | 'amount_scale'>): Promise<void> {
   const base = test.info().timeout;
   // Shrinking a failure replays sequences against the target: it may take half of the check's time.
   const options = invariantOptionsFromEnv(process.env, base === 0 ? 60_000 : base / 2);
   // A longer run (DSS_INVARIANT_RUNS) gets time in proportion.
   if (base > 0) test.setTimeout(base * Math.max(1, Math.ceil(options.numRuns / DEFAULT_RUNS)));
-  const result = await runInvariants(actors, family, options, recording, readings);
+  const result = await runInvariants(actors, family, { ...options, amountScale: readings.amount_scale }, recording, readings);
   const counts = Object.entries(result.byCommand)
     .map(([name, { accepted, refused }]) => `${name} ${accepted}/${refused}`)
     .join(', ');

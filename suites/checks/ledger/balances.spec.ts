@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatUnits, readBalanceText } from '../../runtime/money.ts';
+import { formatUnits, lastDigit, readBalanceText } from '../../runtime/money.ts';
 import { tokenizerDsa } from '../../flows/assets.ts';
 import { balanceInfoOf, readBalance, units } from '../../flows/balances.ts';
 import { openDsaLine } from '../../flows/credit-lines.ts';
@@ -18,11 +18,13 @@ import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, checkRequirements, SETUP_REQUIRE
 /** Semantics' rendering: a decimal string with exactly 7 fraction digits. */
 const SEVEN_DECIMALS = /^\d+\.\d{7}$/;
 
-test(...check('ledger.balances-read', 'answers the balanceInfo of an account’s asset, exact to the unit after a funding', { requirements: checkRequirements('BAL-READ', 'BAL-DECIMAL-FORMAT', ...SETUP_REQUIREMENTS), endpoint: 'member.getBalance' }), async ({ actors }) => {
+test(...check('ledger.balances-read', 'answers the balanceInfo of an account’s asset, exact to the unit after a funding', { requirements: checkRequirements('BAL-READ', 'BAL-DECIMAL-FORMAT', ...SETUP_REQUIREMENTS), endpoint: 'member.getBalance' }), async ({ actors, target }) => {
   const member = actors.mmA;
   const [main] = twoAccounts(member);
   const line = await openDsaLine(actors, member, main, units('5'));
-  const amount = units('1.0000001');
+  // One unit of the last digit the target keeps above 1 (1.0000001 at the reference's 7): the balance is a
+  // decimal string of any precision (spec line 79), read exactly.
+  const amount = units('1') + lastDigit(target.readings.amount_scale);
   await fund(actors, member, main, amount);
 
   const info = balanceInfoOf(await readBalance(member, main, line.asset), main, line.asset);

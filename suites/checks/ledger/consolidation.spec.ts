@@ -1,5 +1,5 @@
 import { schemaRef } from '../../../schemas/resources.ts';
-import { formatUnits, readBalanceText, unitsToJsonNumber } from '../../runtime/money.ts';
+import { atScale, formatUnits, jsonNumberUnits, lastDigit, unitsToJsonNumber } from '../../runtime/money.ts';
 import { okBody } from '../../flows/answers.ts';
 import { instrumentOf, issueDso, tokenizerDsa } from '../../flows/assets.ts';
 import { balanceOf, expectBalance, units } from '../../flows/balances.ts';
@@ -30,10 +30,12 @@ async function fundedPair(actors: Actors, member: Party, funding: bigint) {
   return { target, source, asset, sourceBalance, targetBalance: line.balance };
 }
 
-test(...check('ledger.consolidation-moves', 'moves the listed amounts into the target account and reports the sources’ balances after it', { requirements: checkRequirements('CONS-MOVE', 'CONS-BALANCES-REPORTED', ...SETUP_REQUIREMENTS), endpoint: 'member.consolidate' }), async ({ actors }) => {
+test(...check('ledger.consolidation-moves', 'moves the listed amounts into the target account and reports the sources’ balances after it', { requirements: checkRequirements('CONS-MOVE', 'CONS-BALANCES-REPORTED', ...SETUP_REQUIREMENTS), endpoint: 'member.consolidate' }), async ({ actors, target: profile }) => {
   const member = actors.mmA;
   const { target, source, asset, sourceBalance, targetBalance } = await fundedPair(actors, member, units('4'));
-  const moved = [units('2.5'), units('0.0000001')];
+  // The second amount is one unit of the last digit the target keeps (0.0000001 at the reference's 7).
+  const scale = profile.readings.amount_scale;
+  const moved = [atScale(units('2.5'), scale), lastDigit(scale)];
 
   const response = await consolidate(member, target, moved.map((amount) => ({ asset, amount, source })));
   const result = okBody<ConsolidationResult>(response, schemaRef('consolidateBalanceResult'), 'CONS-MOVE');
@@ -45,7 +47,7 @@ test(...check('ledger.consolidation-moves', 'moves the listed amounts into the t
   warnShould(reported.length > 0, `the consolidateBalanceResult ${result.account_balances === undefined ? 'has no account_balances' : `reports no balance of the source account ${source}`}`, 'CONS-BALANCES-REPORTED');
   if (result.account_balances !== undefined) expect(reported.length, `[CONS-MOVE] account_balances entries for the source account ${source}`).toBeGreaterThan(0);
   for (const entry of reported) {
-    expect(readBalanceText(entry.consolidated_amount.toFixed(7)), `[CONS-MOVE] the balance of ${source} that account_balances reports after moving ${formatUnits(total)}`).toBe(sourceBalance - total);
+    expect(jsonNumberUnits(entry.consolidated_amount), `[CONS-MOVE] the balance of ${source} that account_balances reports after moving ${formatUnits(total)}`).toBe(sourceBalance - total);
   }
   await expectBalance(member, target, asset, targetBalance + total, 'CONS-MOVE', `after ${formatUnits(total)} was consolidated into it`);
   await expectBalance(member, source, asset, sourceBalance - total, 'CONS-MOVE', `after ${formatUnits(total)} was consolidated out of it`);

@@ -1,5 +1,5 @@
 import { dsoHoldingAccount } from '../../../protocol/readings.ts';
-import { wholeUnits } from '../../runtime/money.ts';
+import { lastDigit, wholeUnits } from '../../runtime/money.ts';
 import { ensureListed } from '../../flows/allowlist.ts';
 import { authorizedAssets, issueDso, lists, tokenizerDsa, type AssetId } from '../../flows/assets.ts';
 import { balanceOf, expectBalance, units } from '../../flows/balances.ts';
@@ -133,7 +133,7 @@ test(...check('ledger.credit-line-invalid-input', 'refuses invalid credit-line i
   }
 });
 
-test(...check('ledger.credit-line-ceiling', 'never lets a holding go above its ceiling: by instruction, by a late send, or by consolidation', { requirements: checkRequirements('CL-CEILING', 'CL-TOKENIZER-NO-LIMIT', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
+test(...check('ledger.credit-line-ceiling', 'never lets a holding go above its ceiling: by instruction, by a late send, or by consolidation', { requirements: checkRequirements('CL-CEILING', 'CL-TOKENIZER-NO-LIMIT', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors, target }) => {
   // The tokenizer allows the lines below without maximum_credit_limit ("not filled by the tokenizer"):
   // the ceilings that hold are the ones the holder requested (CL-TOKENIZER-NO-LIMIT).
   const holder = actors.mmA;
@@ -145,9 +145,11 @@ test(...check('ledger.credit-line-ceiling', 'never lets a holding go above its c
   const room = wholeUnits(line.ceiling) - line.balance;
   const full = wholeUnits(line.ceiling);
   const instruct = (amount: bigint) => newFundingInfo(actors.tokenizer.identification, line.asset, holder.identification, main, amount);
+  // One unit of the last digit the target keeps (0.0000001 at the reference's 7).
+  const unit = lastDigit(target.readings.amount_scale);
 
   // Line 419 lists 400 and 404 (instruction not created) for an instruction the service cannot carry out.
-  expectRefusal(await instructFunding(actors.tokenizer, instruct(room + 1n)), { status: [400, 404], requirement: 'CL-CEILING', level: 'SHOULD' });
+  expectRefusal(await instructFunding(actors.tokenizer, instruct(room + unit)), { status: [400, 404], requirement: 'CL-CEILING', level: 'SHOULD' });
   await expectBalance(holder, main, line.asset, line.balance, 'CL-CEILING', 'after an instruction one unit above its room was refused');
 
   // Two instructions made while each fitted: the first fills the line, the second must not settle.
@@ -158,7 +160,7 @@ test(...check('ledger.credit-line-ceiling', 'never lets a holding go above its c
   expectRefusal(await sendFunding(actors.tokenizer, late, lateSignatures), { status: 400, requirement: 'CL-CEILING', level: 'SHOULD' });
   await expectBalance(holder, main, line.asset, full, 'CL-CEILING', 'after a second funding that no longer fitted was sent');
 
-  const over = await consolidate(holder, main, [{ asset: line.asset, amount: 1n, source: second }]);
+  const over = await consolidate(holder, main, [{ asset: line.asset, amount: unit, source: second }]);
   expectRefusal(over, { status: 400, requirement: 'CL-CEILING' });
   await expectBalance(holder, main, line.asset, full, 'CL-CEILING', 'after a consolidation above its ceiling was refused');
   await expectBalance(holder, second, line.asset, secondBalance, 'CL-CEILING', 'after its consolidation above the target’s ceiling was refused');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { listOfRef, schemaRef } from '../../../schemas/resources.ts';
-import { formatUnits } from '../../runtime/money.ts';
+import { formatUnits, fullScaleAmount } from '../../runtime/money.ts';
 import { listOrNone, okBody } from '../../flows/answers.ts';
 import { tokenizerDsa, type Instrument } from '../../flows/assets.ts';
 import { balanceOf, expectBalance, units } from '../../flows/balances.ts';
@@ -40,11 +40,12 @@ function expectSameFunding(echoed: FundingInfo | undefined, sent: FundingInfo, r
   expect(echoed, `[${requirement}] ${what} carries the fundingInfo sent`).toMatchObject({ ...sent });
 }
 
-test(...check('ledger.funding-flow', 'funds a member along instruction, two signatures and send, minting exactly the amount', { requirements: checkRequirements('FUND-INSTRUCTION', 'FUND-RESULT', ...SETUP_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
+test(...check('ledger.funding-flow', 'funds a member along instruction, two signatures and send, minting exactly the amount', { requirements: checkRequirements('FUND-INSTRUCTION', 'FUND-RESULT', ...SETUP_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors, target }) => {
   const member = actors.mmA;
   const [main] = twoAccounts(member);
   const line = await openDsaLine(actors, member, main, units('20'));
-  const amount = units('12.3456789');
+  // Every fraction digit the target keeps (12.3456789 at the reference's 7; the spec states no precision, lines 79, 118).
+  const amount = fullScaleAmount(12, target.readings.amount_scale);
   const info = newFundingInfo(actors.tokenizer.identification, line.asset, member.identification, main, amount);
 
   const instructed = await instruction(actors.tokenizer, info);
@@ -116,6 +117,18 @@ test(...check('ledger.funding-instruction-refused', 'refuses an instruction for 
   for (const info of cannot) await refused(info, 404);
   for (const funding_amount of [0, -5]) await refused({ ...fresh(), funding_amount }, 400);
   await expectBalance(member, main, line.asset, line.balance, 'FUND-INSTRUCTION-REFUSED', 'after the refused instructions');
+});
+
+// The reference's scale, a profile decision: the spec gives amounts no precision (lines 79, 118, 206, 296), so a
+// target keeping another declares it (readings.amount_scale) and the specification checks send amounts within it.
+test(...check('ledger.amount-seven-digits', 'takes a funding instruction for an amount with 7 fraction digits and refuses one with 8 with 400 (the reference keeps 7)', { requirements: checkRequirements('LEDGER-SEVEN-DIGITS', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
+  const { tokenizer, mmA: member } = actors;
+  const [main] = twoAccounts(member);
+  const line = await openDsaLine(actors, member, main, units('5'));
+  const fresh = (amount: string) => newFundingInfo(tokenizer.identification, line.asset, member.identification, main, units(amount));
+  expectStatus(await instructFunding(tokenizer, fresh('1.0000001')), 200, 'LEDGER-SEVEN-DIGITS');
+  expectRefusal(await instructFunding(tokenizer, fresh('1.00000001')), { status: 400, requirement: 'LEDGER-SEVEN-DIGITS' });
+  await expectBalance(member, main, line.asset, line.balance, 'LEDGER-SEVEN-DIGITS', 'after instructions alone');
 });
 
 test(...check('ledger.funding-signatures', 'refuses a send whose signatures are not both the tokenizer’s emission signatures, minting nothing', { requirements: checkRequirements('FUND-SIGNATURES', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
