@@ -20,9 +20,41 @@ export interface ReadingReliance {
 }
 
 export const readingsReliedOn: Readonly<Record<ReadingKey, ReadingReliance>> = {
-  string_bodies: { modules: [], requirements: [] },
-  amount_scale: { modules: [], requirements: [] },
-  dso_line_account: { modules: [], requirements: [] },
+  // The client sends every allowlist and renewal body in the declared form (the fixtures hand it the reading).
+  string_bodies: {
+    modules: ['suites/runtime/client.ts', 'suites/runtime/fixtures.ts'],
+    requirements: ['ALLOWLIST-LIST', 'ALLOWLIST-UNKNOWN-MEMBER', 'AUTH-REFRESH', 'AUTH-REFRESH-UNUSABLE', 'AUTH-SESSION-24H'],
+  },
+  // No amount sent has more fraction digits than the ledger keeps; roundings are judged at its last digit.
+  amount_scale: {
+    modules: [
+      'suites/runtime/money.ts',
+      'suites/flows/exchange.ts',
+      'suites/invariants/run.ts',
+      'suites/invariants/universe.ts',
+      'suites/checks/exchange/dso.spec.ts',
+      'suites/checks/exchange/settlement.spec.ts',
+      'suites/checks/invariants/invariant-check.ts',
+      'suites/checks/ledger/balances.spec.ts',
+      'suites/checks/ledger/consolidation.spec.ts',
+      'suites/checks/ledger/credit-lines.spec.ts',
+      'suites/checks/ledger/funding.spec.ts',
+    ],
+    requirements: ['FUND-INSTRUCTION', 'BAL-READ', 'CONS-MOVE', 'EXC-SETTLEMENT', 'EXC-DSO', 'CL-CEILING', 'INV-EXACT-EFFECT', 'INV-NO-MOVE-WITHOUT-LINE'],
+  },
+  // A holder's line for another member's DSO, and where the DSO lands, on the declared account.
+  dso_line_account: {
+    modules: [
+      'suites/flows/credit-lines.ts',
+      'suites/invariants/run.ts',
+      'suites/invariants/universe.ts',
+      'suites/scenario/runner.ts',
+      'suites/checks/exchange/dso.spec.ts',
+      'suites/checks/invariants/invariant-check.ts',
+      'suites/checks/ledger/credit-lines.spec.ts',
+    ],
+    requirements: ['EXC-DSO', 'OBL-TOTALS', 'INV-NO-MOVE-WITHOUT-LINE', 'INV-EXACT-EFFECT'],
+  },
 };
 
 /** Specification requirements allowed to cite docs/semantics.md, and why the citation adds no rule the spec does not state. */

@@ -2,6 +2,7 @@ import { describeCitation, requirementLayers, type Catalogue, type CataloguedReq
 import { coverageOf, type Coverage, type SpecStatement } from './spec-index.ts';
 import { specParts } from '../../schemas/catalogue-types.ts';
 import { readingsOf } from './readings-relied-on.ts';
+import { SPEC_WALK, type WalkItem } from './spec-walk.ts';
 
 /**
  * docs/requirements.md, written from the catalogue and the spec index (`npm run docs:requirements`): what a
@@ -46,7 +47,9 @@ function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return counts;
 }
 
-export function renderRequirementsDocs(catalogue: Catalogue, index: readonly SpecStatement[]): string {
+const outcomeWords: Record<WalkItem['outcome'], string> = { fixed: 'fixed', stays: 'stays as it is: the spec states it', open: 'still open' };
+
+export function renderRequirementsDocs(catalogue: Catalogue, index: readonly SpecStatement[], walk: readonly WalkItem[]): string {
   const { requirements, prerequisites } = catalogue;
   const coverage = countBy(index, coverageOf);
   const perLayer = countBy(requirements, (requirement) => `${requirement.layer} ${requirement.level}`);
@@ -88,6 +91,16 @@ export function renderRequirementsDocs(catalogue: Catalogue, index: readonly Spe
     }
   }
   lines.push(
+    '',
+    `## The spec walk of ${SPEC_WALK.date}: each item`,
+    '',
+    'A line-by-line walk of the specification against this catalogue and its checks listed the places where the',
+    'specification layer judged more than the spec states (its lists B, C, E) and coverage the index claimed that no',
+    'check asserted (list D). What became of each (the requirement ids are this catalogue’s):',
+    '',
+    '| Item | Outcome | What |',
+    '|---|---|---|',
+    ...walk.map((entry) => `| ${entry.item} | ${outcomeWords[entry.outcome]} | ${cell(entry.text)} |`),
     '',
     '## Coverage of the specification',
     '',
