@@ -42,8 +42,11 @@ test.afterEach(async ({}, testInfo) => {
 });
 
 const timeouts = { request_ms: 750, check_ms: 4000 };
-/** The members of the hostile run's profile (vendor-profile.ts): preflight reads once with each one's token. */
-const PROFILE_MEMBERS = 3;
+/**
+ * The reads of preflight: one with each member's token (vendor-profile.ts has three), and one listing of
+ * the assets the tokenizer issues, to bear out the profile's.
+ */
+const PREFLIGHT_READS = 3 + 1;
 
 /**
  * Playwright, the loading of the checks, global setup and the reports: 4 to 9 s measured on 2 cores
@@ -91,7 +94,7 @@ for (const mode of hostileModes) {
     // The one check that ran says what the problem is; every other one waited for it.
     expect(failed.map((check) => check.check_id)).toEqual(['target.reachable']);
     expect(failed[0]?.error).toMatch(problemNamed[mode]);
-    expect(result.targetRequests).toHaveLength(2 + PROFILE_MEMBERS + 1);
+    expect(result.targetRequests).toHaveLength(2 + PREFLIGHT_READS + 1);
   });
 }
 
@@ -135,9 +138,9 @@ async function expectTargetBlamed(result: HostileRunResult): Promise<CheckReport
     expect(check.error, check.check_id).toMatch(/\S/);
   }
   // Every request the target saw is in the report, or is one of the harness's reads before any check
-  // (dss test's reachability probe, then preflight's probe and one read per member's token): nothing
-  // followed a redirect or retried unseen.
-  const beforeChecks = 2 + PROFILE_MEMBERS;
+  // (dss test's reachability probe, then preflight's probe and its reads): nothing followed a redirect or
+  // retried unseen.
+  const beforeChecks = 2 + PREFLIGHT_READS;
   expect(result.targetRequests.slice(0, beforeChecks).every((request) => request.startsWith('GET ')), result.targetRequests.slice(0, beforeChecks).join(', ')).toBe(true);
   expect(results.checks.reduce((sum, check) => sum + check.call_count, 0)).toBe(result.targetRequests.length - beforeChecks);
   expect(result.elsewhereRequests).toEqual([]);

@@ -1,5 +1,5 @@
 import { endpointById, fullPath } from '../../schemas/endpoints.ts';
-import { send } from './http.ts';
+import { send, type HttpResult } from './http.ts';
 import { tokenProblem } from './jwt-claims.ts';
 import { memberPath, type CredentialName, type Profile, type ProfileCredential, type ProfileMember } from './profile.ts';
 
@@ -30,7 +30,9 @@ export async function preflight(profile: Profile, options: PreflightOptions): Pr
     for (const [role, member] of Object.entries(profile.member_sets[set] ?? {})) {
       const path = memberPath(profile, set, role);
       // A blocked member's token is refused by design (auth.blocked-member): it is only read.
-      const problem = tokenProblem(member.token, member.identification, now()) ?? (role === 'blocked' ? null : await refusal(profile, member.token, ownRead));
+      const claimsProblem = tokenProblem(member.token, member.identification, now());
+      const own = claimsProblem === null && role !== 'blocked' ? await tryRead(profile, member.token, ownRead) : null;
+      const problem = claimsProblem ?? (own ? refusalOf(own, ownRead) : null);
       if (problem) problems.push(`${path} (${member.identification}): token ${problem}`);
       for (const [name, given] of Object.entries(member.tokens) as Array<[CredentialName, ProfileCredential]>) {
         const read = readWithin(given, member);
@@ -38,7 +40,7 @@ export async function preflight(profile: Profile, options: PreflightOptions): Pr
         if (extra) problems.push(`${path}.tokens.${name} (${member.identification}): token ${extra}`);
       }
       // What the profile says of the member must hold on the target, or every check acting on it would blame the target.
-      if (!problem && role !== 'blocked') problems.push(...(await memberProblems(profile, member, path)));
+      if (own && !problem) problems.push(...(await memberProblems(profile, member, path, own)));
     }
   }
   return problems;
@@ -47,23 +49,28 @@ export async function preflight(profile: Profile, options: PreflightOptions): Pr
 /**
  * The member the profile describes is the target's: its operating accounts are among those it lists, and
  * the DSAs the profile says it issues are among those the target lists as issued by it. Only an answer
- * that shows the profile wrong is a problem: another status, or an unreadable body, is left to the checks.
+ * that shows the profile wrong is a problem: a listing of other accounts or assets. Another status, an
+ * unreadable body or an empty listing (a target that lists nothing is broken, or the checks will say
+ * what it lacks) is left to the checks, which blame the target.
  */
-async function memberProblems(profile: Profile, member: ProfileMember, path: string): Promise<string[]> {
+async function memberProblems(profile: Profile, member: ProfileMember, path: string, own: HttpResult): Promise<string[]> {
   const problems: string[] = [];
-  const accounts = await listRead(profile, member.token, ownRead.path);
+  const accounts = listIn(own);
   // A digitalAccount's identification is optional (spec line 48): a listing that leaves one out says nothing of the profile.
-  if (accounts !== null && accounts.every((account) => typeof account.identification === 'string')) {
+  if (accounts !== null && accounts.length > 0 && accounts.every((account) => typeof account.identification === 'string')) {
     const listed = accounts.map((account) => account.identification as string);
     const missing = member.accounts.filter((account) => !listed.includes(account));
-    if (missing.length > 0) problems.push(`${path}.accounts (${member.identification}): ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not among the member's accounts on the target (GET ${ownRead.path} lists ${listed.join(', ') || 'none'})`);
+    if (missing.length > 0) problems.push(`${path}.accounts (${member.identification}): ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not among the member's accounts on the target (GET ${ownRead.path} lists ${listed.join(', ')})`);
   }
   if (member.assets.length === 0) return problems;
   const available = `${fullPath(listAvailable).replace('{tokenizer_identification}', encodeURIComponent(member.identification))}`;
-  const issued = await listRead(profile, member.token, available, true);
-  if (issued === null) return problems;
-  const unknown = member.assets.filter((asset) => !issued.some((entry) => entry.asset_code_identification === asset.asset_code_identification && entry.asset_issuer_identification === asset.asset_issuer_identification));
-  const listed = issued.map((entry) => `${String(entry.asset_code_identification)} of ${String(entry.asset_issuer_identification)}`).join(', ') || 'none';
+  const listing = listIn(await tryRead(profile, member.token, { path: available }));
+  // Only a listing of settlementInstrumentInfo says what the tokenizer issues; its issuer is optional (spec
+  // line 68), and every asset listed there is the tokenizer's own.
+  if (listing === null || listing.length === 0 || !listing.every((entry) => typeof entry.asset_code_identification === 'string' && (entry.asset_issuer_identification === undefined || typeof entry.asset_issuer_identification === 'string'))) return problems;
+  const issued = listing.map((entry) => ({ code: entry.asset_code_identification as string, issuer: (entry.asset_issuer_identification as string | undefined) ?? member.identification }));
+  const unknown = member.assets.filter((asset) => !issued.some((entry) => entry.code === asset.asset_code_identification && entry.issuer === asset.asset_issuer_identification));
+  const listed = issued.map((entry) => `${entry.code} of ${entry.issuer}`).join(', ');
   if (unknown.length > 0) problems.push(`${path}.assets (${member.identification}): ${unknown.map((asset) => `${asset.asset_code_identification} of ${asset.asset_issuer_identification}`).join(', ')} not issued by this tokenizer on the target (GET ${available} lists ${listed}); list the DSAs it issues`);
   return problems;
 }
@@ -72,13 +79,10 @@ const listAvailable = endpointById('tokenizer.listAvailableInstruments');
 
 /**
  * A listing as an array of objects, or null when the answer says nothing about the profile (not 200 with
- * such an array). With `emptyOn404`, a 404 is the empty listing (the spec lists "404 no issued assets").
+ * such an array).
  */
-async function listRead(profile: Profile, token: string, path: string, emptyOn404 = false): Promise<Array<Record<string, unknown>> | null> {
-  const result = await send({ method: 'GET', url: `${profile.base_url.replace(/\/+$/, '')}${path}`, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms });
-  if (result.kind === 'failure') return null;
-  if (result.status === 404 && emptyOn404) return [];
-  if (result.status !== 200) return null;
+function listIn(result: HttpResult): Array<Record<string, unknown>> | null {
+  if (result.kind === 'failure' || result.status !== 200) return null;
   try {
     const body: unknown = JSON.parse(result.bodyText);
     return Array.isArray(body) && body.every((entry) => typeof entry === 'object' && entry !== null) ? (body as Array<Record<string, unknown>>) : null;
@@ -115,8 +119,17 @@ function readWithin(given: ProfileCredential, member: ProfileMember): Read | nul
  * (served, no answer, a 5xx) says nothing against the credential: the checks judge the target.
  */
 async function refusal(profile: Profile, token: string, read: Read): Promise<string | null> {
+  return refusalOf(await tryRead(profile, token, read), read);
+}
+
+/** `read` with `token`, once. */
+function tryRead(profile: Profile, token: string, read: Read): Promise<HttpResult> {
   const url = `${profile.base_url.replace(/\/+$/, '')}${read.path}`;
-  const result = await send({ method: 'GET', url, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms });
+  return send({ method: 'GET', url, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms });
+}
+
+/** Why the answer to `read` refused its token (401 or 403), or null. */
+function refusalOf(result: HttpResult, read: Read): string | null {
   if (result.kind === 'failure' || (result.status !== 401 && result.status !== 403)) return null;
   const code = errorCode(result.bodyText);
   const hint = result.status === 401 ? ' — was it renewed or spent by an earlier run, or has it expired? Take a fresh one from the portal, or chain runs with --tokens-out' : '';
