@@ -7,7 +7,7 @@ import { instructFunding, newFundingInfo, sendFunding, signFunding, type Funding
 import type { Market } from '../../suites/flows/market.ts';
 import type { Party } from '../../suites/flows/party.ts';
 import { answerQuotation, OPEN_MS, quotationIdOf, quotationTerms, requestBody, requestQuotations, signQuotation } from '../../suites/flows/quotations.ts';
-import { wholeUnits } from '../../suites/runtime/money.ts';
+import { referenceUnits, wholeUnits } from '../../suites/runtime/money.ts';
 import { OPERATING, type Parties } from './parties.ts';
 
 /**
@@ -27,8 +27,8 @@ export type Operation =
   | { kind: 'allowlist'; other: number; add: boolean }
   | { kind: 'trade'; seller: number; baseFirst: boolean; amount: bigint; attempts: number; cancel: boolean };
 
-/** An amount of whole units in [min, max] plus any fraction (7 digits), in units of 10^-7. */
-const amount = (min: number, max: number) => fc.tuple(fc.integer({ min, max }), fc.integer({ min: 0, max: 9_999_999 })).map(([whole, fraction]) => wholeUnits(whole) + BigInt(fraction));
+/** An amount of whole units in [min, max] plus any fraction of the reference's 7 digits (the demo network is the reference). */
+const amount = (min: number, max: number) => fc.tuple(fc.integer({ min, max }), fc.integer({ min: 0, max: 9_999_999 })).map(([whole, fraction]) => wholeUnits(whole) + referenceUnits(BigInt(fraction), 7));
 const side = fc.nat({ max: 1 });
 
 export const operation: fc.Arbitrary<Operation> = fc.oneof(
