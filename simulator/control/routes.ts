@@ -2,8 +2,9 @@ import { Hono, type Context } from 'hono';
 import { validate } from '../../schemas/validators.ts';
 import { isIso4217Code } from '../../schemas/iso4217.ts';
 import { DssError } from '../errors.ts';
-import { isFaultName, faultCatalogue, type FaultName } from '../faults/catalogue.ts';
-import { isReadingName, readingCatalogue, type ReadingName } from '../readings/catalogue.ts';
+import { faultCatalogue } from '../faults/catalogue.ts';
+import { readingCatalogue } from '../readings/catalogue.ts';
+import type { NamedSwitch } from '../named-switch.ts';
 import { MemberRejected } from '../members/registry.ts';
 import { TokenRequestRejected } from '../auth/tokens.ts';
 import { parseJsonBody, readRawBody } from '../http/body.ts';
@@ -78,36 +79,30 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
   // What the stores keep at most, and what each dropped so far (docs/semantics.md, "Retention").
   app.get('/retention', (c) => c.json({ limits: sim.state.retention.options, dropped: sim.state.retention.dropped.toJSON() }));
 
-  app.get('/faults', (c) => c.json(faultList(sim)));
-  app.post('/faults', async (c) => {
-    const input = await bodyOf(c, controlSchemas.faults);
-    const unknown = [...(input.enable ?? []), ...(input.disable ?? [])].filter((name) => !isFaultName(name));
-    if (unknown.length > 0) throw invalid(`unknown faults: ${unknown.join(', ')}; known: ${Object.keys(faultCatalogue).join(', ')}`);
-    for (const name of input.enable ?? []) sim.state.faults.enable(name as FaultName);
-    for (const name of input.disable ?? []) sim.state.faults.disable(name as FaultName);
-    return c.json(faultList(sim));
-  });
-
-  app.get('/readings', (c) => c.json(readingList(sim)));
-  app.post('/readings', async (c) => {
-    const input = await bodyOf(c, controlSchemas.readings);
-    const unknown = [...(input.enable ?? []), ...(input.disable ?? [])].filter((name) => !isReadingName(name));
-    if (unknown.length > 0) throw invalid(`unknown readings: ${unknown.join(', ')}; known: ${Object.keys(readingCatalogue).join(', ')}`);
-    for (const name of input.enable ?? []) sim.state.readings.enable(name as ReadingName);
-    for (const name of input.disable ?? []) sim.state.readings.disable(name as ReadingName);
-    return c.json(readingList(sim));
-  });
+  switchRoutes(app, 'faults', faultCatalogue, () => sim.state.faults);
+  switchRoutes(app, 'readings', readingCatalogue, () => sim.state.readings);
 
   app.notFound((c) => sendError(c, sim.state, new DssError('PATH-NOT-FOUND', `No control-plane call ${c.req.method} ${c.req.path}.`)));
   return app;
 }
 
-function readingList(sim: Simulator) {
-  return Object.entries(readingCatalogue).map(([name, reading]) => ({ name, ...reading, enabled: sim.state.readings.on(name as ReadingName) }));
-}
-
-function faultList(sim: Simulator) {
-  return Object.entries(faultCatalogue).map(([name, fault]) => ({ name, ...fault, enabled: sim.state.faults.on(name as FaultName) }));
+/**
+ * `GET /sim/<kind>`: every entry of a catalogue of switchable names (faults, readings) with whether it is
+ * on; `POST /sim/<kind> {enable?, disable?}` switches them, refusing unknown names with the known ones.
+ * `current` is read on every call: a reset replaces the state.
+ */
+function switchRoutes<Name extends string>(app: Hono, kind: string, catalogue: Readonly<Record<Name, object>>, current: () => NamedSwitch<Name>): void {
+  const isName = (name: string): name is Name => Object.hasOwn(catalogue, name);
+  const list = () => (Object.entries(catalogue) as Array<[Name, object]>).map(([name, entry]) => ({ name, ...entry, enabled: current().on(name) }));
+  app.get(`/${kind}`, (c) => c.json(list()));
+  app.post(`/${kind}`, async (c) => {
+    const input = await bodyOf(c, controlSchemas.switches);
+    const unknown = [...(input.enable ?? []), ...(input.disable ?? [])].filter((name) => !isName(name));
+    if (unknown.length > 0) throw invalid(`unknown ${kind}: ${unknown.join(', ')}; known: ${Object.keys(catalogue).join(', ')}`);
+    for (const name of (input.enable ?? []).filter(isName)) current().enable(name);
+    for (const name of (input.disable ?? []).filter(isName)) current().disable(name);
+    return c.json(list());
+  });
 }
 
 async function bodyOf<T>(c: Context, schema: ControlInput<T>): Promise<T> {

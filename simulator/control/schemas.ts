@@ -59,11 +59,8 @@ export const controlSchemas = {
     properties: { now: instant, advance_ms: instant },
     oneOf: [{ required: ['now'] }, { required: ['advance_ms'] }],
   }),
-  faults: input<{ enable?: string[]; disable?: string[] }>({
-    type: 'object',
-    properties: { enable: { type: 'array', items: { type: 'string' } }, disable: { type: 'array', items: { type: 'string' } } },
-  }),
-  readings: input<{ enable?: string[]; disable?: string[] }>({
+  /** `POST /sim/faults` and `POST /sim/readings`: names to switch on and off. */
+  switches: input<{ enable?: string[]; disable?: string[] }>({
     type: 'object',
     properties: { enable: { type: 'array', items: { type: 'string' } }, disable: { type: 'array', items: { type: 'string' } } },
   }),

@@ -6,16 +6,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ReadingName } from '../../simulator/readings/catalogue.ts';
-import { buildScript } from '../kit-layout.ts';
-import { runNode } from './child.ts';
+import { buildKit, progress } from './progress.ts';
 import { MAX_SPEC_INCONCLUSIVE } from './readings-judgement.ts';
 import { readingRuns, runReadings, type ReadingRow, type ReadingRunMode } from './readings-run.ts';
 
 export const readingsSelfCheckFormat = 'dss-self-check-readings/1';
 
-const BUILD_TIMEOUT_MS = 10 * 60_000;
-/** The longest the self-check stays silent: a progress line at least this often. */
-const HEARTBEAT_MS = 10_000;
 
 export interface ReadingsSelfCheckResult {
   format: typeof readingsSelfCheckFormat;
@@ -39,27 +35,17 @@ export interface ReadingsSelfCheckOptions {
 }
 
 export async function runReadingsSelfCheck(options: ReadingsSelfCheckOptions): Promise<ReadingsSelfCheckResult> {
-  const print = options.log ?? ((line: string) => console.log(line));
-  let lastLine = performance.now();
-  const log = (line: string) => {
-    lastLine = performance.now();
-    print(line);
-  };
+  const runs = readingRuns(options.readings, options.mode);
+  const total = runs.length;
+  let done = 0;
+  const { log, stop } = progress(options.log ?? ((line: string) => console.log(line)), (seconds) => `${done}/${total} judged after ${seconds} s`);
   const reportDir = resolve(options.reportDir);
   const startedAt = new Date();
   const started = performance.now();
   // The runs test the simulators started here, never a profile or target of the caller's environment.
   const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', DSS_PROFILE: '', DSS_TARGET: '', DSS_SHARD: '', DSS_REPORT_DIR: '' };
-  const build = await runNode([buildScript, '--if-stale'], env, BUILD_TIMEOUT_MS);
-  if (build.code !== 0) throw new Error(`the build of dist/ failed:\n${build.output}`);
-  const runs = readingRuns(options.readings, options.mode);
-  const total = runs.length;
+  await buildKit(env);
   log(`Readings self-check: ${total} conformance run${total === 1 ? '' : 's'} (${runs.map((run) => run.name).join(', ')}), ${options.parallel} at a time`);
-  let done = 0;
-  const heartbeat = setInterval(() => {
-    if (performance.now() - lastLine >= HEARTBEAT_MS) log(`  ... ${done}/${total} judged after ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  }, 1000);
-  heartbeat.unref();
   const rows = await runReadings(options.readings, {
     reportDir,
     env,
@@ -70,7 +56,7 @@ export async function runReadingsSelfCheck(options: ReadingsSelfCheckOptions): P
       done += 1;
       log(`  [${String(done).padStart(2)}/${total}] ${row.name}: ${row.passed ? 'passed' : 'FAILED'} (specification ${row.spec_passed} passed, ${row.spec_failed.length} failed, ${row.spec_inconclusive.length} inconclusive; profile ${row.profile_failed.length} failed) in ${(row.duration_ms / 1000).toFixed(1)} s`);
     },
-  }).finally(() => clearInterval(heartbeat));
+  }).finally(stop);
   const result: ReadingsSelfCheckResult = {
     format: readingsSelfCheckFormat,
     started_at: startedAt.toISOString(),

@@ -10,20 +10,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FaultName } from '../../simulator/faults/catalogue.ts';
-import { buildScript } from '../kit-layout.ts';
 import { listChecks } from './check-listing.ts';
-import { runNode } from './child.ts';
+import { buildKit, progress } from './progress.ts';
 import type { FaultDetection } from './detection.ts';
 import { renderDetectionTable, renderSelfCheckPage, renderSummary } from './detection-table.ts';
 import { FAULTS_PER_RUN, runFaults } from './fault-run.ts';
 
 export const selfCheckFormat = 'dss-self-check/1';
 
-/** The longest the self-check stays silent: a progress line at least this often. */
-const HEARTBEAT_MS = 8_000;
-
-/** A whole build takes about a minute on a loaded 2-core machine; this only stops one that hangs. */
-const BUILD_TIMEOUT_MS = 10 * 60_000;
 
 export interface SelfCheckResult {
   format: typeof selfCheckFormat;
@@ -49,30 +43,19 @@ export interface SelfCheckOptions {
 
 /** Runs the self-check, writes `<reportDir>/self-check.json` and `.md`, and prints the table. */
 export async function runSelfCheck(options: SelfCheckOptions): Promise<SelfCheckResult> {
-  const print = options.log ?? ((line: string) => console.log(line));
-  let lastLine = performance.now();
-  const log = (line: string) => {
-    lastLine = performance.now();
-    print(line);
-  };
+  let done = 0;
+  const running = new Set<string>();
+  const { log, stop } = progress(options.log ?? ((line: string) => console.log(line)), (seconds) => `${done}/${options.faults.length} judged after ${seconds} s; running ${[...running].join(', ')}`);
   const reportDir = resolve(options.reportDir);
   const startedAt = new Date();
   const started = performance.now();
   // The runs test the simulators started here, never a profile or target of the caller's environment.
   const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', DSS_PROFILE: '', DSS_TARGET: '', DSS_REPORT_DIR: reportDir };
 
-  // Every run uses the compiled kit (dss test): up to date before the listing reads it.
-  const build = await runNode([buildScript, '--if-stale'], env, BUILD_TIMEOUT_MS);
-  if (build.code !== 0) throw new Error(`the build of dist/ failed:\n${build.output}`);
+  // Up to date before the listing reads it.
+  await buildKit(env);
   const checks = await listChecks(env);
   log(`Fault self-check: ${options.faults.length} faults, ${FAULTS_PER_RUN} to a run, ${options.parallel} runs at a time, against ${checks.length} checks`);
-  let done = 0;
-  const running = new Set<string>();
-  // A run takes from seconds to a minute on a loaded machine: between its lines, say what is running.
-  const heartbeat = setInterval(() => {
-    if (performance.now() - lastLine >= HEARTBEAT_MS) log(`  ... ${done}/${options.faults.length} judged after ${((performance.now() - started) / 1000).toFixed(0)} s; running ${[...running].join(', ')}`);
-  }, 1000);
-  heartbeat.unref();
   const faults = await runFaults(options.faults, checks, {
     reportDir,
     env,
@@ -83,7 +66,7 @@ export async function runSelfCheck(options: SelfCheckOptions): Promise<SelfCheck
       const how = detection.caught ? `caught by ${detection.caught_by.join(', ')}` : `NOT CAUGHT${detection.problems.length > 0 ? ` (${detection.problems.join('; ')})` : ''}`;
       log(`  [${String(done).padStart(2)}/${options.faults.length}] ${detection.fault} (${detection.requirement}): ${how} in ${(detection.duration_ms / 1000).toFixed(1)} s`);
     },
-  }).finally(() => clearInterval(heartbeat));
+  }).finally(stop);
 
   const result: SelfCheckResult = {
     format: selfCheckFormat,
