@@ -27,6 +27,16 @@ export interface RefusalExpectation {
  */
 const SPEC_ERROR_BODY_STATUSES: readonly number[] = [400, 401, 403, 404, 406, 409, 424, 500];
 
+/**
+ * The requirement that judges a refusal's error body: ERR-BODY-SHAPE for the statuses line 536 gives it,
+ * else the rule's own where the rule calls for that status, else none (a status nobody asked for, whose
+ * body no rule describes).
+ */
+export function errorBodyRequirement(status: number, expected: readonly number[], requirement: string): string | null {
+  if (SPEC_ERROR_BODY_STATUSES.includes(status)) return 'ERR-BODY-SHAPE';
+  return expected.includes(status) ? requirement : null;
+}
+
 function statusesOf(expectation: RefusalExpectation): readonly number[] {
   return typeof expectation.status === 'number' ? [expectation.status] : expectation.status;
 }
@@ -61,10 +71,8 @@ export function expectRefusal(response: DssResponse, expectation: RefusalExpecta
     throw new CheckFailure('ERR-NO-5XX', `${call}: a client mistake must not get a 5xx; expected ${wanted}, got ${response.status}`);
   }
   // Cross-cutting: a wrong error body is recorded, and the status still decides the check's own rule.
-  if (!expectation.bodyOptional || response.text !== '') {
-    if (SPEC_ERROR_BODY_STATUSES.includes(response.status)) recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
-    else if (statuses.includes(response.status)) recordAcross(() => expectErrorBody(response, requirement));
-  }
+  const bodyRequirement = errorBodyRequirement(response.status, statuses, requirement);
+  if (bodyRequirement !== null && (!expectation.bodyOptional || response.text !== '')) recordAcross(() => expectErrorBody(response, bodyRequirement));
   if (statuses.includes(response.status)) return;
   if (level === 'MUST') throw new CheckFailure(requirement, `${call}: expected status ${wanted}, got ${response.status}`);
   warnShould(false, `${call}: expected status ${wanted}, got ${response.status}`, requirement);
