@@ -50,11 +50,6 @@ export function withReferenceReadings(declared: Partial<DeclaredReadings> = {}):
   return { ...referenceReadings, ...declared };
 }
 
-/** The keys whose reading differs from the reference's, in a fixed order. */
-export function readingsOtherThanReference(readings: DeclaredReadings): ReadingKey[] {
-  return (Object.keys(referenceReadings) as ReadingKey[]).filter((key) => readings[key] !== referenceReadings[key]);
-}
-
 /**
  * The holder's account its line for another member's DSO is set on, and its DSOs land on, as
  * `dso_line_account` reads spec lines 105 and 482: its issuance account `emission` (the reference), or
