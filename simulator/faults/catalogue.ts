@@ -147,7 +147,7 @@ const catalogue = {
   'restricted-token-renewable': {
     description: 'A token limited to some endpoints is let through to GET /oauth-token/refresh although the renewal is not among them: it renews itself.',
     part: 'authentication',
-    requirement: 'AUTH-TOKEN-RIGHTS',
+    requirement: 'AUTH-ENDPOINT-PERMISSION',
   },
   'dso-issuance-ignores-token-accounts': {
     description: 'POST /settlement-instruments issues a DSO with a token that does not grant the issuance account, instead of refusing it with 401.',
