@@ -27,6 +27,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { withLock } from './build-lock.js';
 
 export const packageRoot = fileURLToPath(new URL('../', import.meta.url));
 export const distDir = join(packageRoot, 'dist');
@@ -49,7 +50,7 @@ const DATA_DIRS = ['scenarios'];
  */
 const PARSED_YAML = /^(?:suites\/requirements|scenarios)\/[^/]+\.yaml$/;
 /** Never compiled nor copied: the project's own tests, and tools that write into the repository. */
-const EXCLUDED = [/\.test\.ts$/, /^bin[/\\]tools[/\\]/, /(^|[/\\])README\.md$/, /^bin[/\\](dss|build)\.js$/, /\.d\.ts$/];
+const EXCLUDED = [/\.test\.ts$/, /^bin[/\\]tools[/\\]/, /(^|[/\\])README\.md$/, /^bin[/\\](dss|build|build-lock)\.js$/, /\.d\.ts$/];
 
 /**
  * @typedef {{ [file: string]: string }} FileStates  file (relative, `/`-separated) -> "size:mtimeMs"
@@ -117,15 +118,19 @@ export function ensureBuilt(options = {}) {
     return;
   }
   if (isFresh()) return;
-  withLock(() => {
-    // Another process may have built while this one waited.
-    const { changed, removed } = staleFiles();
-    if (changed.length === 0 && removed.length === 0) return;
-    const log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
-    log(`dss: compiling ${changed.length} changed file(s) to dist/ ...`);
-    // Declarations are written by whole builds only: an edited source leaves them behind.
-    update(changed, removed, (readStamp()?.declarations ?? false) && !changed.some((file) => file.endsWith('.ts')));
-  });
+  const log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
+  withLock(
+    lockDir,
+    () => {
+      // Another process may have built while this one waited.
+      const { changed, removed } = staleFiles();
+      if (changed.length === 0 && removed.length === 0) return;
+      log(`dss: compiling ${changed.length} changed file(s) to dist/ ...`);
+      // Declarations are written by whole builds only: an edited source leaves them behind.
+      update(changed, removed, (readStamp()?.declarations ?? false) && !changed.some((file) => file.endsWith('.ts')));
+    },
+    { log },
+  );
 }
 
 function isFresh() {
@@ -141,13 +146,21 @@ function isFresh() {
 export function buildAll() {
   // An installed kit has dist/ only (npm may run `prepare` for it): nothing to build.
   if (!hasSources()) return;
-  withLock(() => {
-    const files = Object.keys(sourceStates());
-    const removed = Object.keys(readStamp()?.files ?? {}).filter((file) => !files.includes(file));
-    update(files, removed, false);
-    emitDeclarations();
-    writeStamp(sourceStates(), true);
-  });
+  const log = (/** @type {string} */ line) => process.stderr.write(`${line}\n`);
+  withLock(
+    lockDir,
+    () => {
+      const files = Object.keys(sourceStates());
+      const removed = Object.keys(readStamp()?.files ?? {}).filter((file) => !files.includes(file));
+      // Said before each step, so that a first build (npm ci, npm pack) is never a silent wait.
+      log(`dss: building dist/: compiling ${files.length} files ...`);
+      update(files, removed, false);
+      log('dss: building dist/: writing type declarations (tsc, the longest step) ...');
+      emitDeclarations();
+      writeStamp(sourceStates(), true);
+    },
+    { log },
+  );
 }
 
 /**
@@ -251,40 +264,6 @@ function emitDeclarations() {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const run = spawnSync(process.execPath, [tsc, '-p', join(packageRoot, 'tsconfig.build.json')], { cwd: packageRoot, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`declarations (tsc -p tsconfig.build.json) failed:\n${run.stdout}${run.stderr}`);
-}
-
-/**
- * Runs `work` holding dist/.build-lock (a directory: its creation is atomic). A lock older than the
- * longest build is taken to be left by a killed process.
- * @param {() => void} work
- */
-function withLock(work) {
-  mkdirSync(distDir, { recursive: true });
-  const deadline = Date.now() + 10 * 60_000;
-  for (;;) {
-    try {
-      mkdirSync(lockDir);
-      break;
-    } catch (error) {
-      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
-      if (Date.now() - lockMtime() > 5 * 60_000) rmSync(lockDir, { recursive: true, force: true });
-      else if (Date.now() > deadline) throw new Error(`dist/ is locked by another build (${lockDir}); remove it if no build is running`);
-      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
-    }
-  }
-  try {
-    work();
-  } finally {
-    rmSync(lockDir, { recursive: true, force: true });
-  }
-}
-
-function lockMtime() {
-  try {
-    return statSync(lockDir).mtimeMs;
-  } catch {
-    return Date.now();
-  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
