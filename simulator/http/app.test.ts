@@ -87,6 +87,20 @@ test('unknown paths and versions answer 404, other methods 405 with Allow, all w
   expect((await fetch(`${sim.url}/client/v1/api/exchange/quotations/request`, { headers: auth() })).status).toBe(405);
 });
 
+test('a browser opening the address lands on the dashboard; an API client asking for / learns where the API, dashboard and docs are', async () => {
+  const browser = await fetch(`${sim.url}/`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }, redirect: 'manual' });
+  expect(browser.status).toBe(302);
+  expect(browser.headers.get('location')).toBe('/ui');
+  const client = await fetch(`${sim.url}/`);
+  expect(client.status).toBe(404);
+  const body = (await client.json()) as { code: string; long_message: string };
+  expect(body.code).toBe('PATH-NOT-FOUND');
+  for (const place of ['/tokenizer/v1/api', '/client/v1/api', '/ui', '/docs']) expect(body.long_message).toContain(place);
+  const icon = await fetch(`${sim.url}/favicon.ico`);
+  expect(icon.status).toBe(204);
+  expect(await icon.text()).toBe('');
+});
+
 test('bodies over 1 MiB answer 413, malformed JSON and invalid UTF-8 400, repeated query parameters 400', async () => {
   const big = JSON.stringify({ account_identification: 'main', unsigned_payload: 'A'.repeat(1024 * 1024) });
   const tooLarge = await fetch(`${sim.url}/client/v1/api/sign/payload`, { method: 'POST', headers: auth(), body: big });

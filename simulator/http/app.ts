@@ -40,6 +40,12 @@ export function createApp(sim: Simulator): Hono {
     return c.body(await readFile(join(swaggerUiAssetDir(), file)), 200, { 'content-type': type });
   });
 
+  // Whoever opens the simulator's address in a browser lands on the dashboard; an API client asking for
+  // `/` gets the 404 below, which says where everything is. A browser asks for an icon with every page:
+  // 204, not a 404 in its console.
+  app.get('/', (c, next) => (/\btext\/html\b/i.test(c.req.header('accept') ?? '') ? c.redirect('/ui', 302) : next()));
+  app.get('/favicon.ico', (c) => c.body(null, 204));
+
   app.notFound((c) => {
     // Fault v2-path-served: a router that reads the version as a parameter and never checks it.
     const anyVersion = /^\/(client|tokenizer)\/v\d+\/api(?=\/|$)/;
@@ -48,7 +54,7 @@ export function createApp(sim: Simulator): Hono {
       url.pathname = url.pathname.replace(anyVersion, (_, family: string) => `/${family}/v1/api`);
       return app.fetch(new Request(url, c.req.raw), c.env);
     }
-    return sendError(c, sim.state, new DssError('PATH-NOT-FOUND', `No endpoint ${c.req.method} ${c.req.path}; the API lives under ${familyPrefix.tokenizer} and ${familyPrefix.member}.`));
+    return sendError(c, sim.state, new DssError('PATH-NOT-FOUND', `No endpoint ${c.req.method} ${c.req.path}; the API lives under ${familyPrefix.tokenizer} and ${familyPrefix.member}, the dashboard at /ui, the API docs at /docs.`));
   });
   app.onError((error, c) => sendError(c, sim.state, error));
   return app;
