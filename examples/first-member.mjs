@@ -4,15 +4,24 @@
 // Each step is one call of the spec's API with the member's own token; the other side of every step is
 // an autopilot member of the demo network (docs/network.md), which answers within about 200 ms.
 import { randomInt, randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4010';
 const api = `${base}/client/v1/api`;
+/** Your member, once made (named in any message that stops the walk-through). */
+let me;
 const letters = () => Array.from({ length: 4 }, () => String.fromCharCode(65 + randomInt(26))).join('');
+
+// The walk-through deals with the demo network's members: say so, before making anything, if they are not there.
+const demo = ['tokenizer-usd', 'tokenizer-eur', 'mm-singapore'];
+const network = await json(await fetch(`${base}/sim/network`).catch((error) => stop(`no simulator answers at ${base} (${error.cause?.code ?? error.message}): start one with npm run sim`)));
+const missing = demo.filter((name) => !(network.members ?? []).some((member) => member.identification === name));
+if (missing.length > 0) stop(`this network has no ${missing.join(', ')}: the walk-through needs the demo network (npm run sim, without --network)`);
 
 // 1. Your member, made as the network operator would (the control plane answers loopback only).
 const bic = `${letters()}GB2L`;
 const made = await json(await fetch(`${base}/sim/members`, { method: 'POST', body: JSON.stringify({ identification: `my-bank-${bic.slice(0, 4).toLowerCase()}`, bicfi: bic, business_role: 'MMM', country_code: 'GB' }) }));
-const me = made.identification;
+me = made.identification;
 const token = made.token;
 console.log(`1. member ${me} (BIC ${bic}), accounts emission and main`);
 
@@ -25,6 +34,7 @@ console.log('2. funded: 100000 USD and 100000 EUR on main');
 
 // 3. Put mm-singapore on your allowlist; it lists you back, so you can deal with each other.
 await call('POST', '/members/allowlist', 'mm-singapore');
+console.log('3. mm-singapore is on your allowlist');
 
 // 4. Ask for quotations: EUR for USD, 1 to 1000 EUR, open 10 minutes (by the simulator's clock).
 const now = (await json(await fetch(`${base}/sim/clock`))).now;
@@ -61,6 +71,11 @@ const status = await until('the payment was answered', async () => {
   return xml && /<TxSts>(\w+)<\/TxSts>/.exec(xml)?.[1];
 });
 console.log(`7. payment ${instruction}: ${status === 'ACSC' ? 'settled (pacs.002 ACSC)' : status}; now ${await balance('USD', 'tokenizer-usd')} USD`);
+
+// 8. Renew your token before its 15 minutes are up. The spec's renewal is a GET whose body is the token
+// (a JSON string), which fetch refuses to send, so this one call goes through node:http.
+const renewed = await getWithBody('/oauth-token/refresh', token);
+console.log(`8. token renewed (${renewed.status}): the new one is valid for 15 minutes; use it from now on`);
 console.log(`Open ${base}/ui and choose ${me} in the sequence view to see every call and message.`);
 
 function pacs008(messageIdentification, instructionIdentification, amount) {
@@ -81,8 +96,33 @@ function pacs008(messageIdentification, instructionIdentification, amount) {
 
 async function call(method, path, body) {
   const answer = await attempt(method, path, body);
-  if (answer === undefined) throw new Error(`${method} ${path} was refused`);
+  if (answer === undefined) stop(`${method} ${path} was refused (run with VERBOSE=1 to see the answer)`);
   return answer;
+}
+
+/** A GET carrying a JSON body, which fetch cannot send. */
+function getWithBody(path, body) {
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(`${api}${path}`, { method: 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => {
+        const answer = Buffer.concat(chunks).toString('utf8');
+        if (response.statusCode === 200) resolve({ status: response.statusCode, token: JSON.parse(answer) });
+        else stop(`GET ${path} answered ${response.statusCode}: ${answer}`);
+      });
+    });
+    sent.on('error', reject);
+    sent.end(text);
+  });
+}
+
+/** Ends the walk-through with one line saying why (no stack trace), and what it leaves behind. */
+function stop(why) {
+  const left = me ? ` (member ${me} stays in the network: the simulator removes no member; POST ${base}/sim/reset starts afresh)` : '';
+  console.error(`first-member: ${why}${left}`);
+  process.exit(1);
 }
 
 /** The body of a 200 answer; undefined for a refusal (printed). */
@@ -106,7 +146,7 @@ async function until(what, condition) {
     if (value) return value;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`waited 30 s and still not: ${what}`);
+  stop(`waited 30 s and still not: ${what}`);
 }
 
 async function json(response) {
