@@ -40,9 +40,23 @@ export interface AutopilotEntry {
   action: string;
   outcome: 'done' | 'skipped' | 'failed';
   detail?: string;
+  /** The member it answered or dealt with, so that a view of that member shows the answers about it. */
+  about?: string;
 }
 
-export type ActivityEvent = CallEntry | DeliveryEntry | AutopilotEntry;
+/**
+ * A change made to the network from outside the spec's API (the control plane, the dashboard): the
+ * clock moved, with what expired meanwhile; a fault, reading or autopilot behaviour switched.
+ * `members` names whom it concerns (an expired quotation's buyer and seller); none means everyone.
+ */
+export interface NetworkEntry {
+  kind: 'network';
+  change: 'clock' | 'expiry' | 'faults' | 'readings' | 'autopilot';
+  text: string;
+  members?: string[];
+}
+
+export type ActivityEvent = CallEntry | DeliveryEntry | AutopilotEntry | NetworkEntry;
 export type ActivityEntry = ActivityEvent & { sequence: number; at: number };
 export type ActivityListener = (entry: ActivityEntry) => void;
 

@@ -51,8 +51,8 @@ export class Autopilot {
     for (const { identification, rules } of members) {
       const member = state.members.get(identification);
       if (!member) continue;
-      const memberLog = (rule: string, action: string, outcome: 'done' | 'skipped' | 'failed', detail?: string) =>
-        state.activity.record({ kind: 'autopilot', member: identification, rule, action, outcome, ...(detail === undefined ? {} : { detail }) });
+      const memberLog = (rule: string, action: string, outcome: 'done' | 'skipped' | 'failed', detail?: string, about?: string) =>
+        state.activity.record({ kind: 'autopilot', member: identification, rule, action, outcome, ...(detail === undefined ? {} : { detail }), ...(about === undefined ? {} : { about }) });
       this.pilots.set(identification, {
         state,
         api: new MemberApi(state, fetch, identification),
@@ -144,7 +144,9 @@ export class Autopilot {
     });
   }
 
-  private async handle(pilot: Pilot & { off: Set<Behaviour>; random: () => number }, queue: GatewayMessageType, payload: object): Promise<void> {
+  private async handle(member: Pilot & { off: Set<Behaviour>; random: () => number }, queue: GatewayMessageType, payload: object): Promise<void> {
+    const message = queue === 'payment' ? readIncoming(payload) : undefined;
+    const pilot = dealingWith(member, message ? message.sender : senderOf(queue, payload));
     const { rules, off } = pilot;
     const on = (behaviour: Behaviour) => this.active(pilot, behaviour, `answer a ${queue} message`);
     if (queue === 'quotations' && isQuotationRequest(payload)) {
@@ -152,7 +154,6 @@ export class Autopilot {
     } else if (queue === 'charge' && isChargeRequest(payload)) {
       if (on('rfi')) await this.attempt(pilot, 'rfi.fee', `answer charge request ${payload.request_uuid}`, () => answerCharge(pilot, rules.rfi!, payload));
     } else if (queue === 'payment') {
-      const message = readIncoming(payload);
       if (!message || !message.sender) return;
       if (message.type === 'pacs.008.001.08' && on('rfi')) {
         await this.attempt(pilot, 'rfi', 'answer a payment', () => answerPayments(pilot, rules.rfi!, message.content, pilot.random));
@@ -173,9 +174,13 @@ export class Autopilot {
   /** Calls that concern an autopilot member though nothing reaches its queues: being listed, a line requested of it. */
   private called(entry: CallEntry): void {
     const caller = entry.member!;
+    const pilotOf = (member: string | undefined) => {
+      const pilot = member === undefined ? undefined : this.pilots.get(member);
+      return pilot && dealingWith(pilot, caller);
+    };
     if (entry.endpoint === 'member.addToAllowlist') {
       const listed = typeof entry.request === 'string' ? entry.request : (entry.request as { member_identification?: string } | undefined)?.member_identification;
-      const pilot = listed === undefined ? undefined : this.pilots.get(listed);
+      const pilot = pilotOf(listed);
       if (!pilot || listed === caller || !this.active(pilot, 'allowlist_back', `list ${caller} back`)) return;
       this.later(`allowlist ${listed} ${caller}`, pilot, 'allowlist_back', `list ${caller} back`, async () => {
         const list = (await pilot.api.member('GET', '/members/allowlist')) as string[];
@@ -189,7 +194,8 @@ export class Autopilot {
       });
     } else if (entry.endpoint === 'member.issueSettlementInstrument') {
       const code = entry.query?.asset_code_identification;
-      for (const pilot of this.pilots.values()) {
+      for (const member of this.pilots.keys()) {
+        const pilot = pilotOf(member)!;
         const ceiling = pilot.rules.rfi?.dso_credit_lines;
         if (ceiling === undefined || code === undefined || !pilot.memory.has(listsKey(caller)) || !this.active(pilot, 'rfi', `ask ${caller} for a ${code} line`)) continue;
         this.later(`dso line ${pilot.member.identification} ${caller} ${code}`, pilot, 'rfi.dso_credit_lines', `ask ${caller} for a ${code} line`, () => requestDsoLines(pilot, ceiling, caller, [code]));
@@ -197,7 +203,7 @@ export class Autopilot {
     } else if (entry.endpoint === 'member.changeCreditLine') {
       const change = entry.request as { credit_line_state?: string; member_identification?: string; account_identification?: string; asset_code_identification?: string; maximum_credit_limit?: number } | undefined;
       if (change?.credit_line_state !== 'request' || !change.member_identification) return;
-      const pilot = this.pilots.get(change.member_identification);
+      const pilot = pilotOf(change.member_identification);
       if (!pilot) return;
       const request = { holder: caller, account: change.account_identification ?? 'main', code: change.asset_code_identification ?? '', limit: change.maximum_credit_limit ?? 0 };
       const isDso = request.code.endsWith('DSO');
@@ -229,6 +235,22 @@ export class Autopilot {
       pilot.log(rule, what, 'failed', error instanceof CallRefused ? error.message : String((error as Error).stack ?? error));
     }
   }
+}
+
+/**
+ * The pilot as it deals with `counterpart`: the same member, whose log entries name the counterpart as
+ * what they are about, so that the dashboard's view of that member shows the answers it got.
+ */
+function dealingWith<P extends Pilot>(pilot: P, counterpart: string | undefined): P {
+  if (counterpart === undefined) return pilot;
+  return { ...pilot, log: (rule, action, outcome, detail, about) => pilot.log(rule, action, outcome, detail, about ?? counterpart) };
+}
+
+/** Who sent a delivered quotation request or charge request, as its payload says. */
+function senderOf(queue: GatewayMessageType, payload: object): string | undefined {
+  if (queue === 'quotations' && isQuotationRequest(payload)) return payload.request_quotation[0]?.buyer_member_identification;
+  const sender = (payload as { sender?: unknown }).sender;
+  return typeof sender === 'string' ? sender : undefined;
 }
 
 /** Memory of an autopilot member: it has listed this member (back), so it deals with it. */

@@ -15,7 +15,8 @@ export interface Pilot {
   rules: AutopilotRules;
   /** The member's back office memory: what it accepted, funded or answered (per autopilot run). */
   memory: Map<string, unknown>;
-  log(rule: string, action: string, outcome: 'done' | 'skipped' | 'failed', detail?: string): void;
+  /** Records what it did; `about` is the member it answered or dealt with, when there is one. */
+  log(rule: string, action: string, outcome: 'done' | 'skipped' | 'failed', detail?: string, about?: string): void;
   /** A fresh message identification of this member (GrpHdr/MsgId, Assgnmt/Id), at most 35 characters. */
   newIdentification(kind: string): string;
 }

@@ -6,6 +6,7 @@ import { faultCatalogue } from '../faults/catalogue.ts';
 import { readingCatalogue } from '../readings/catalogue.ts';
 import type { NamedSwitch } from '../named-switch.ts';
 import { MemberRejected } from '../members/registry.ts';
+import { recordClockMove, recordSwitches } from './network-changes.ts';
 import { TokenRequestRejected } from '../auth/tokens.ts';
 import { parseJsonBody, readRawBody } from '../http/body.ts';
 import { clientIp, isLoopback } from '../http/client-ip.ts';
@@ -71,7 +72,7 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
   app.get('/clock', (c) => c.json({ now: sim.state.clock.now() }));
   app.post('/clock', async (c) => {
     const input = await bodyOf(c, controlSchemas.clock);
-    const now = input.now !== undefined ? sim.state.clock.set(input.now) : sim.state.clock.advance(input.advance_ms ?? 0);
+    const now = recordClockMove(sim.state, input);
     return c.json({ now });
   });
 
@@ -79,8 +80,8 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
   // What the stores keep at most, and what each dropped so far (docs/semantics.md, "Retention").
   app.get('/retention', (c) => c.json({ limits: sim.state.retention.options, dropped: sim.state.retention.dropped.toJSON() }));
 
-  switchRoutes(app, 'faults', faultCatalogue, () => sim.state.faults);
-  switchRoutes(app, 'readings', readingCatalogue, () => sim.state.readings);
+  switchRoutes(app, 'faults', faultCatalogue, () => sim.state.faults, (on, off) => recordSwitches(sim.state, 'faults', on, off));
+  switchRoutes(app, 'readings', readingCatalogue, () => sim.state.readings, (on, off) => recordSwitches(sim.state, 'readings', on, off));
 
   app.notFound((c) => sendError(c, sim.state, new DssError('PATH-NOT-FOUND', `No control-plane call ${c.req.method} ${c.req.path}.`)));
   return app;
@@ -91,7 +92,7 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
  * on; `POST /sim/<kind> {enable?, disable?}` switches them, refusing unknown names with the known ones.
  * `current` is read on every call: a reset replaces the state.
  */
-function switchRoutes<Name extends string>(app: Hono, kind: string, catalogue: Readonly<Record<Name, object>>, current: () => NamedSwitch<Name>): void {
+function switchRoutes<Name extends string>(app: Hono, kind: string, catalogue: Readonly<Record<Name, object>>, current: () => NamedSwitch<Name>, switched: (on: Name[], off: Name[]) => void): void {
   const isName = (name: string): name is Name => Object.hasOwn(catalogue, name);
   const list = () => (Object.entries(catalogue) as Array<[Name, object]>).map(([name, entry]) => ({ name, ...entry, enabled: current().on(name) }));
   app.get(`/${kind}`, (c) => c.json(list()));
@@ -99,8 +100,12 @@ function switchRoutes<Name extends string>(app: Hono, kind: string, catalogue: R
     const input = await bodyOf(c, controlSchemas.switches);
     const unknown = [...(input.enable ?? []), ...(input.disable ?? [])].filter((name) => !isName(name));
     if (unknown.length > 0) throw invalid(`unknown ${kind}: ${unknown.join(', ')}; known: ${Object.keys(catalogue).join(', ')}`);
-    for (const name of (input.enable ?? []).filter(isName)) current().enable(name);
-    for (const name of (input.disable ?? []).filter(isName)) current().disable(name);
+    // Only what changed is recorded: switching on what is on already changes nothing.
+    const on = (input.enable ?? []).filter(isName).filter((name) => !current().on(name));
+    const off = (input.disable ?? []).filter(isName).filter((name) => current().on(name));
+    for (const name of on) current().enable(name);
+    for (const name of off) current().disable(name);
+    switched(on, off);
     return c.json(list());
   });
 }

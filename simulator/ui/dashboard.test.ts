@@ -89,6 +89,96 @@ test('the dashboard shows a new member quoting and exchanging, live', async () =
   await live(page.locator('#sequence')).not.toContainText('eyJhbGciOi');
 });
 
+test('at 1280×800: the live sequence on the first screen, every column readable, the member view keeps what concerns it, changes to the network logged', async () => {
+  test.setTimeout(300_000);
+  expect((await fetch(`${sim.url}/sim/reset`, { method: 'POST', body: JSON.stringify({ network: 'demo' }) })).status).toBe(200);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${sim.url}/ui`);
+  await live(page.locator('#connection')).toHaveText('live', { timeout: 30_000 });
+
+  const me = await DeveloperMember.create(sim.url);
+  await me.ok('POST', '/settlement-instruments/credit-line', { account_identification: 'main', asset_code_identification: 'USD', credit_line_state: 'request', member_identification: 'tokenizer-usd', maximum_credit_limit: 1_000_000 });
+  await me.ok('POST', '/settlement-instruments/credit-line', { account_identification: 'main', asset_code_identification: 'EUR', credit_line_state: 'request', member_identification: 'tokenizer-eur', maximum_credit_limit: 1_000_000 });
+  await me.ok('POST', '/members/allowlist', 'mm-saopaulo');
+  const request = {
+    base_asset_info: [{ asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-usd' }],
+    buyer_member_identification: me.identification,
+    maximum_amount_limit: 1000,
+    quoted_asset_info: [{ asset_code_identification: 'EUR', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-eur' }],
+    time_end_request_quotation: (await me.now()) + 600_000,
+  };
+  const { request_uuid: requestUuid } = await eventually(sim.url, 'mm-saopaulo listed me back', async () => {
+    const answer = await me.call('POST', '/exchange/quotations/request', request);
+    return answer.status === 200 ? (answer.body as { request_uuid: string }) : undefined;
+  });
+  const quotationUuid = `${requestUuid}-mm-saopaulo`;
+  await eventually(sim.url, 'mm-saopaulo answered', async () => ((await me.ok('GET', `/exchange/quotations/${quotationUuid}`)).request_quotation_state === 10 ? true : undefined));
+
+  // The live pane fills the first screen beside the state, and its newest entries are in view.
+  const pane = await page.locator('#live').boundingBox();
+  expect(pane!.y).toBeLessThan(100);
+  expect(pane!.y + pane!.height).toBeLessThanOrEqual(800);
+  expect(pane!.height).toBeGreaterThan(500);
+  await expect(page.locator('#sequence tr.entry').first()).toBeInViewport();
+
+  // Every tab's table fits its pane: no column pushed out of sight, every header inside the pane.
+  const statePane = await page.locator('#state').boundingBox();
+  for (const tab of ['members', 'balances', 'credit-lines', 'queues', 'quotations', 'payments', 'redemptions', 'transactions']) {
+    await page.locator(`#tabs button[data-tab="${tab}"]`).click();
+    const section = page.locator(`#state section[data-tab="${tab}"]`);
+    await expect(section).toBeVisible();
+    const overflow = await page.locator('#state').evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow, `${tab}: columns wider than the pane`).toBeLessThanOrEqual(0);
+    for (const header of await section.locator('th').all()) {
+      const box = await header.boundingBox();
+      expect(box!.x + box!.width, `${tab}: header "${await header.textContent()}" out of the pane`).toBeLessThanOrEqual(statePane!.x + statePane!.width);
+    }
+  }
+  await page.locator('#tabs button[data-tab="quotations"]').click();
+  const quotationRow = page.locator('#quotations tr', { hasText: quotationUuid });
+  await live(quotationRow).toContainText('10 answered');
+  for (const cell of await quotationRow.locator('td').all()) await expect(cell).toBeInViewport();
+
+  // My view keeps the counterparties' automatic answers about me.
+  await page.locator('#member-filter').selectOption(me.identification);
+  const sequence = page.locator('#sequence tr.entry');
+  await live(sequence.filter({ hasText: `autopilot mm-saopaulo quote ${quotationUuid}` })).toHaveCount(1);
+  await live(sequence.filter({ hasText: `autopilot tokenizer-usd allow the` }).first()).toBeVisible();
+  await live(sequence.filter({ hasText: `autopilot mm-saopaulo list ${me.identification} back` })).toHaveCount(1);
+
+  // A clock move from the page is logged, with the quotation it expired, in my view too.
+  await page.locator('button[data-advance="900000"]').click();
+  await live(sequence.filter({ hasText: 'network clock moved +15 min' }).first()).toBeVisible();
+  await live(sequence.filter({ hasText: `network quotation ${quotationUuid} of ${me.identification} and mm-saopaulo expired` })).toHaveCount(1);
+
+  // A fault switched on from the page: logged, and shown as a red badge while it is on.
+  await page.locator('#fault').selectOption('viewer-can-write');
+  await page.locator('#fault-toggle').click();
+  const badge = page.locator('#faults-on .badge.fault');
+  await live(badge).toHaveText('fault on: viewer-can-write');
+  expect(await badge.evaluate((element) => element.ownerDocument.defaultView!.getComputedStyle(element).backgroundColor)).toBe('rgb(179, 38, 30)');
+  await live(sequence.filter({ hasText: 'network faults switched on: viewer-can-write' })).toHaveCount(1);
+  await page.locator('#fault-toggle').click();
+  await live(page.locator('#faults-on')).toHaveText('no fault on');
+  await live(sequence.filter({ hasText: 'network faults switched off: viewer-can-write' })).toHaveCount(1);
+
+  // An autopilot behaviour switched from the page is logged, in the view of the member switched.
+  await page.locator('#member-filter').selectOption('mm-saopaulo');
+  await page.locator('#tabs button[data-tab="members"]').click();
+  const marketMaker = page.locator('input[data-member="mm-saopaulo"][data-behaviour="market_maker"]');
+  await marketMaker.uncheck();
+  await live(sequence.filter({ hasText: 'network autopilot mm-saopaulo: market_maker switched off' })).toHaveCount(1);
+  await marketMaker.check();
+  await live(sequence.filter({ hasText: 'network autopilot mm-saopaulo: market_maker switched on' })).toHaveCount(1);
+
+  // A call with a token the service does not know is named by why, not as a call without one.
+  await fetch(`${sim.url}/client/v1/api/members`, { headers: { authorization: 'Bearer not-a-token' } });
+  await fetch(`${sim.url}/client/v1/api/members`);
+  await page.locator('#member-filter').selectOption('');
+  await live(sequence.filter({ hasText: '(invalid token) GET /client/v1/api/members → 401' }).first()).toBeVisible();
+  await live(sequence.filter({ hasText: '(no token) GET /client/v1/api/members → 401' }).first()).toBeVisible();
+});
+
 /** A tokenizer that answers two simulated minutes late, so a redemption waits long enough to be seen waiting. */
 const slowTokenizer = `
 autopilot: { delay_ms: 120000 }

@@ -29,3 +29,14 @@ test('a 200 answer kept as the JSON text sent is shown as its data, tokens redac
   expect(Object.keys(shown)).not.toContain('answerJson');
   expect((presentEntry({ ...call, answerJson: JSON.stringify(jwt) }) as Record<string, unknown>).answer).toBe(REDACTED);
 });
+
+test('a call is named by its member, or by why its token named none', () => {
+  const call = { kind: 'call', sequence: 3, at: 0, method: 'GET', path: '/client/v1/api/members', status: 401 } as const;
+  const named = (answer: unknown, member?: string) => (presentEntry({ ...call, answer, ...(member ? { member } : {}) }) as { caller: string }).caller;
+  expect(named({ code: 'AUTH-MISSING-TOKEN' })).toBe('(no token)');
+  expect(named({ code: 'AUTH-EXPIRED-TOKEN' })).toBe('(expired token)');
+  expect(named({ code: 'AUTH-REVOKED-TOKEN' })).toBe('(revoked token)');
+  expect(named({ code: 'AUTH-INVALID-TOKEN' })).toBe('(invalid token)');
+  expect(named('not json')).toBe('(caller not identified)');
+  expect(named({ code: 'AUTH-ENDPOINT-FORBIDDEN' }, 'mm-london')).toBe('mm-london');
+});

@@ -13,9 +13,25 @@ export function presentEntry(entry: ActivityEntry): unknown {
   if (entry.kind === 'call' && entry.answerJson !== undefined) {
     // A 200 answer is kept as the text sent (activity-log.ts); shown as the data it is, like any other.
     const { answerJson, ...call } = entry;
-    return readable({ ...call, answer: JSON.parse(answerJson) as unknown });
+    return readable({ ...call, caller: callerOf(entry), answer: JSON.parse(answerJson) as unknown });
   }
-  return readable(entry);
+  return readable(entry.kind === 'call' ? { ...entry, caller: callerOf(entry) } : entry);
+}
+
+/** Why a call has no member: the token's refusal, in words. */
+const REFUSED_TOKENS: Readonly<Record<string, string>> = {
+  'AUTH-MISSING-TOKEN': '(no token)',
+  'AUTH-INVALID-TOKEN': '(invalid token)',
+  'AUTH-EXPIRED-TOKEN': '(expired token)',
+  'AUTH-REVOKED-TOKEN': '(revoked token)',
+  'AUTH-MEMBER-BLOCKED': '(token of a blocked or unknown member)',
+};
+
+/** Who made a call, as the sequence view names it: the member, or why the token named none. */
+export function callerOf(entry: ActivityEntry & { kind: 'call' }): string {
+  if (entry.member !== undefined) return entry.member;
+  const code = (entry.answer as { code?: unknown } | undefined)?.code;
+  return (typeof code === 'string' && REFUSED_TOKENS[code]) || '(caller not identified)';
 }
 
 function readable(value: unknown, key?: string): unknown {

@@ -14,6 +14,7 @@ import { clientIp, isLoopback } from '../http/client-ip.ts';
 import { sendError } from '../http/send-error.ts';
 import type { ActivityEntry } from '../activity/activity-log.ts';
 import { behaviours, type Behaviour } from '../autopilot/autopilot.ts';
+import { recordAutopilotSwitch } from '../control/network-changes.ts';
 import type { Simulator } from '../simulator.ts';
 import { dashboardState } from './dashboard-state.ts';
 import { dashboardPage } from './page.ts';
@@ -42,6 +43,7 @@ export function dashboardRouter(sim: Simulator): Hono {
     if (typeof member !== 'string' || !known || typeof on !== 'boolean' || !sim.autopilot?.switch(member, behaviour as Behaviour, on)) {
       throw new DssError('CONTROL-INVALID-REQUEST', `expected {member, behaviour, on} naming an autopilot member and one of its behaviours (${behaviours.join(', ')})`);
     }
+    recordAutopilotSwitch(sim.state, member, behaviour as string, on);
     return c.json(sim.autopilot.members());
   });
 
