@@ -3,14 +3,16 @@
  * targets are measured and recorded with machine, date and commit, never asserted in a test.
  *
  * `npm run bench -- <name> [options]` runs `bench/<name>/measure.ts` (its `measure(args)`) and appends
- * the run to `bench/results/<name>.json`. How to read each one: bench/README.md.
+ * the run to `bench/results/<name>.json`, then rewrites bench/README.md (bench/reference.ts) with it.
+ * How to read each one: bench/README.md, and the notes in bench/results/NOTES.md.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isOptionMistake } from './option-error.ts';
 import { appendRun, type Measurement } from './record/history.ts';
 import { describeMachine, gitCommit } from './record/machine.ts';
+import { renderBenchReference } from './reference.ts';
 
 const benchDir = fileURLToPath(new URL('./', import.meta.url));
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
@@ -39,7 +41,7 @@ async function main(args: string[]): Promise<number> {
     measured = await measure(options);
   } catch (error) {
     if (!isOptionMistake(error)) throw error;
-    console.error(`npm run bench -- ${name}: ${error.message}\nIts options: bench/README.md, "## ${name}".`);
+    console.error(`npm run bench -- ${name}: ${error.message}\nIts options: bench/README.md, "### ${name}".`);
     return 2;
   }
   const run = {
@@ -52,6 +54,8 @@ async function main(args: string[]): Promise<number> {
   };
   const file = `${benchDir}results/${name}.json`;
   const count = appendRun(file, run);
+  // The reference states every benchmark's latest figure: it follows the run just recorded.
+  writeFileSync(`${benchDir}README.md`, renderBenchReference());
   console.log([...measured.summary, `load average ${run.load_average.before.toFixed(2)} -> ${run.load_average.after.toFixed(2)}; ${commit}; run ${count} in ${file}`].join('\n'));
   return 0;
 }

@@ -2,7 +2,7 @@
 // compiled kit in dist/ that `dss sim` runs, brought up to date first as `dss` does (bin/build.js).
 // Not the TypeScript sources through tsx: tsx compiles with esbuild's keepNames, which wraps every named
 // closure in an Object.defineProperty per call, and none of that is in what a user runs (side by side,
-// 20-40 % more CPU per flow under tsx: bench/README.md, "How the simulator benchmarks are set up").
+// 20-40 % more CPU per flow under tsx: bench/results/NOTES.md, "How the simulator benchmarks are set up").
 // `--retention name=count,...` sets its history bounds, as `dss sim --retention` does.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -6,7 +6,7 @@
  * memory-reducing collection, which returns the pages the first one kept (bench/servers/protocol.ts). Goal (issue 13): after minute 5, memory
  * within ±50 MB and CPU per flow within ±10 % of minute 5 (a run under 10 minutes compares with minute
  * 1 instead). On a shared machine a minute's CPU per flow follows the host's speed more than the
- * simulator's (bench/README.md, "soak"), so the run also fits a line through the minutes from the
+ * simulator's (bench/results/NOTES.md, "soak"), so the run also fits a line through the minutes from the
  * reference on and gives its slope per 10 minutes with a 95 % confidence interval: the drift the run
  * can rule out. At the end every lane's balances must have moved by exactly its flows, as in the flow
  * benchmarks.

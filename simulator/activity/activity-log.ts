@@ -78,7 +78,7 @@ export class ActivityLog {
   /**
    * Numbers and dates the event, which becomes the entry: every caller hands over a literal made for
    * it. Copying it (`{ ...event, sequence, at }`) made V8 build a new hidden class on every call, about
-   * 3 µs of every read (perf, bench/README.md "hot-paths").
+   * 3 µs of every read (perf, bench/results/NOTES.md "hot-paths").
    */
   record(event: ActivityEvent): ActivityEntry {
     const entry = event as ActivityEntry;

@@ -1,0 +1,100 @@
+/**
+ * Every benchmark in one list: what it measures, how to run it, and the sentence that states its latest
+ * recorded figure, as a ratio or beside its floor where it has one. bench/README.md is written from this
+ * list and `bench/results/` (`npm run -s docs:bench`), so the reference never states a figure the
+ * results do not hold; the history of every run, and the notes on how each was read, stay in
+ * bench/results/ (NOTES.md).
+ */
+
+/** One recorded run, as bench/run.ts appends it to `bench/results/<name>.json`. */
+export interface RecordedRun {
+  date: string;
+  commit: string;
+  machine: { cpu_model?: string; cpus?: number } & Record<string, unknown>;
+  load_average: { before: number; after: number };
+  figures: Record<string, unknown>;
+}
+
+export interface Benchmark {
+  name: string;
+  measures: string;
+  /** Options beyond `npm run bench -- <name>`. */
+  options?: string;
+  /** The latest figure in words, from the latest run (and the latest run of another benchmark, for a floor). */
+  headline(run: RecordedRun, latest: (name: string) => RecordedRun | undefined): string;
+}
+
+/** A figure at a dotted path of the run's figures (`exchange.median_ratio`), or NaN when absent. */
+export function figure(run: RecordedRun | undefined, path: string): number {
+  let value: unknown = run?.figures;
+  for (const key of path.split('.')) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'number' ? value : Number.NaN;
+}
+
+const fixed = (value: number, digits = 2) => (Number.isNaN(value) ? 'n/a' : value.toFixed(digits));
+const ratio = (value: number, floor: number) => (Number.isNaN(value) || Number.isNaN(floor) || floor === 0 ? 'n/a' : `${(value / floor).toFixed(2)}×`);
+
+/** A flow benchmark's CPU per flow, beside the floor's cost of the same flow (bench/floor). */
+function flowAgainstFloor(kind: 'exchange' | 'payment' | 'funding') {
+  return (run: RecordedRun, latest: (name: string) => RecordedRun | undefined) => {
+    const cpu = figure(run, 'server_cpu_ms_per_flow');
+    const floor = kind === 'funding' ? Number.NaN : figure(latest('floor'), `floor.${kind}_ms`);
+    const beside = Number.isNaN(floor) ? 'no floor measured for this flow' : `floor ${fixed(floor, 3)} ms: ${ratio(cpu, floor)}`;
+    return `${fixed(cpu, 3)} ms of simulator CPU per flow (${beside}); ${fixed(figure(run, 'flows_per_s'), 0)} flows/s`;
+  };
+}
+
+export const benchmarks: readonly Benchmark[] = [
+  {
+    name: 'flow-ratios',
+    measures: 'The simulator’s CPU per exchange and per payment flow against a bare Hono app doing only each call’s unavoidable operations, driven the same way, in alternating phases of one run: the speed goal’s measure.',
+    headline: (run) => `exchange ${fixed(figure(run, 'exchange.median_ratio'))}× the floor, payment ${fixed(figure(run, 'payment.median_ratio'))}× (medians of the rounds)`,
+  },
+  {
+    name: 'floor',
+    measures: 'What a flow cannot avoid: Hono’s routing, Ed25519 signing and verification, libxml2 parsing, validation and canonicalisation, summed per exchange and payment.',
+    headline: (run) => `exchange floor ${fixed(figure(run, 'floor.exchange_ms'), 3)} ms, payment floor ${fixed(figure(run, 'floor.payment_ms'), 3)} ms of CPU`,
+  },
+  {
+    name: 'floor-flows',
+    measures: 'The floor’s operations done inside complete flows by a bare app (bench/servers/floor-flow-child.ts): the denominator of flow-ratios and hot-paths, runnable alone.',
+    headline: () => 'no run recorded alone: flow-ratios records it beside the simulator',
+  },
+  {
+    name: 'hot-paths',
+    measures: 'Issue 13’s goals in one run: exchange and payment CPU per flow and three reads, each beside its floor.',
+    headline: (run) =>
+      `exchange ${fixed(figure(run, 'goals.exchange.ratio_to_floor_flows'))}× and payment ${fixed(figure(run, 'goals.payment.ratio_to_floor_flows'))}× the floor as flows (${fixed(figure(run, 'goals.exchange.ms_per_flow'), 3)} and ${fixed(figure(run, 'goals.payment.ms_per_flow'), 3)} ms)`,
+  },
+  { name: 'exchange-flows', measures: 'Complete quotation-to-exchange flows per second, and the simulator’s CPU per flow, measured inside it.', options: '[--seconds N] [--clients N] [--profile-server DIR]', headline: flowAgainstFloor('exchange') },
+  { name: 'payment-flows', measures: 'Complete DSA payment flows (pacs.008 to settlement) per second, and CPU per flow.', options: '[--seconds N] [--clients N] [--profile-server DIR]', headline: flowAgainstFloor('payment') },
+  { name: 'funding-flows', measures: 'Complete funding flows (credit line, funding instruction, notification) per second, and CPU per flow.', options: '[--seconds N] [--clients N]', headline: flowAgainstFloor('funding') },
+  {
+    name: 'read-throughput',
+    measures: 'Read endpoints against a bare Hono app answering the same bytes: the CPU ratio (bare µs per request / simulator µs per request, each inside its server).',
+    options: '[--seconds N] [--profile-server DIR]',
+    headline: (run) => `lowest CPU ratio ${fixed(figure(run, 'lowest_ratio'))} (goal ${fixed(figure(run, 'goal_ratio'), 1)}; 1 is the bare app’s speed)`,
+  },
+  {
+    name: 'soak',
+    measures: 'Memory and CPU per flow under endless exchange and payment traffic with the default retention bounds, sampled each minute inside the simulator.',
+    options: '[--minutes N] [--clients N]',
+    headline: (run) => `${fixed(figure(run, 'flows_total'), 0)} flows; RSS trend ${fixed(figure(run, 'trend_from_reference.rss_mb_per_10_min'), 1)} MB per 10 min, CPU per flow ${fixed(figure(run, 'trend_from_reference.cpu_per_flow_per_10_min'), 3)} ms per 10 min`,
+  },
+  {
+    name: 'xsd-validators',
+    measures: 'The XSD validator of incoming ISO 20022 messages: agreement with xmllint on the shared corpus, then cost per message (why the service uses libxml2-wasm).',
+    options: '[--corpus DIR] [--repeat N]',
+    headline: (run) => `libxml2-wasm ${fixed(figure(run, 'libxml2-wasm.steady_ms_per_message'), 3)} ms per message, xmllint-wasm ${fixed(figure(run, 'xmllint-wasm.steady_ms_per_message'), 1)} ms: libxml2-wasm ${ratio(figure(run, 'xmllint-wasm.steady_ms_per_message'), figure(run, 'libxml2-wasm.steady_ms_per_message'))} cheaper`,
+  },
+  { name: 'suite-wall-time', measures: 'The default conformance run (`dss test` against the embedded simulator), wall time.', headline: (run) => `${fixed(figure(run, 'wall_s.min'), 1)}-${fixed(figure(run, 'wall_s.max'), 1)} s wall for ${fixed(figure(run, 'checks.total'), 0)} checks` },
+  {
+    name: 'failing-run',
+    measures: 'A failing target against the correct simulator: a failing run must cost about what a passing one does (no check waiting out its time-out).',
+    headline: (run) => `failing/passing wall ${fixed(figure(run, 'wall_ratio'))}×, CPU ${fixed(figure(run, 'cpu_ratio'))}× (${fixed(figure(run, 'failing.failed_checks'), 0)} checks failed)`,
+  },
+  { name: 'self-check-wall-time', measures: 'The fault self-check: every fault in its own simulator, caught or not, and the wall time.', headline: (run) => `${fixed(figure(run, 'faults_caught'), 0)}/${fixed(figure(run, 'faults_run'), 0)} caught in ${fixed(figure(run, 'wall_s'), 1)} s wall` },
+  { name: 'sim-startup', measures: '`dss sim` from launch to healthy, with its CPU and RSS.', headline: (run) => `healthy in ${fixed(figure(run, 'healthy_ms.median'), 0)} ms (median), ${fixed(figure(run, 'rss_mb_median'), 0)} MB RSS` },
+  { name: 'report-open', measures: 'conformance.html of a failing run opened in Chromium: DOM ready, load and first paint.', headline: (run) => `${fixed(figure(run, 'bytes') / 1e6, 1)} MB, DOM ready in ${fixed(figure(run, 'dom_ready_ms_median'), 0)} ms (median), first paint ${fixed(figure(run, 'first_contentful_paint_ms_median'), 0)} ms` },
+  { name: 'npm-test-wall-time', measures: 'The project’s own tests (`npm test`) on a fresh build: wall time, CPU time, the longest silence.', headline: (run) => `${fixed(figure(run, 'wall_s'), 0)} s wall, ${fixed(figure(run, 'cpu_s'), 0)} s of CPU, longest silence ${fixed(figure(run, 'longest_silence_s'), 1)} s` },
+];
