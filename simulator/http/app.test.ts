@@ -97,8 +97,9 @@ test('a browser opening the address lands on the dashboard; an API client asking
   expect(body.code).toBe('PATH-NOT-FOUND');
   for (const place of ['/tokenizer/v1/api', '/client/v1/api', '/ui', '/docs']) expect(body.long_message).toContain(place);
   const icon = await fetch(`${sim.url}/favicon.ico`);
-  expect(icon.status).toBe(204);
-  expect(await icon.text()).toBe('');
+  expect(icon.status).toBe(200);
+  expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+  expect(await icon.text()).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
 });
 
 test('bodies over 1 MiB answer 413, malformed JSON and invalid UTF-8 400, repeated query parameters 400', async () => {

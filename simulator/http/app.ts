@@ -16,6 +16,9 @@ import { sendError } from './send-error.ts';
 
 export const SPEC_VERSION = '1.0.0';
 
+/** The simulator's icon: two ledger rows settling into one, in the dashboard's colours. */
+const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d2330"/><path d="M7 11h12M7 21h12" stroke="#8a93a3" stroke-width="3" stroke-linecap="round"/><path d="M19 11l6 5-6 5" fill="none" stroke="#2d7d46" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>';
+
 const docsAssets: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
@@ -41,10 +44,9 @@ export function createApp(sim: Simulator): Hono {
   });
 
   // Whoever opens the simulator's address in a browser lands on the dashboard; an API client asking for
-  // `/` gets the 404 below, which says where everything is. A browser asks for an icon with every page:
-  // 204, not a 404 in its console.
+  // `/` gets the 404 below, which says where everything is. A browser asks for an icon with every page.
   app.get('/', (c, next) => (/\btext\/html\b/i.test(c.req.header('accept') ?? '') ? c.redirect('/ui', 302) : next()));
-  app.get('/favicon.ico', (c) => c.body(null, 204));
+  for (const path of ['/favicon.ico', '/favicon.svg']) app.get(path, (c) => c.body(FAVICON, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=86400' }));
 
   app.notFound((c) => {
     // Fault v2-path-served: a router that reads the version as a parameter and never checks it.

@@ -114,6 +114,10 @@ test('at 1280×800: the live sequence on the first screen, every column readable
   const quotationUuid = `${requestUuid}-mm-saopaulo`;
   await eventually(sim.url, 'mm-saopaulo answered', async () => ((await me.ok('GET', `/exchange/quotations/${quotationUuid}`)).request_quotation_state === 10 ? true : undefined));
 
+  // The page names its icon, which the simulator serves.
+  const icon = await page.request.get(`${sim.url}${await page.locator('link[rel="icon"]').getAttribute('href')}`);
+  expect(icon.headers()['content-type']).toBe('image/svg+xml');
+
   // The live pane fills the first screen beside the state, and its newest entries are in view.
   const pane = await page.locator('#live').boundingBox();
   expect(pane!.y).toBeLessThan(100);

@@ -11,6 +11,7 @@ export function dashboardPage(): string {
 <head>
 <meta charset="utf-8">
 <title>DSS simulator — network</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
   /* Two panes on one screen (1280×800 and up): the live sequence on the left, the network's state on the
      right, one table at a time behind tabs, so that every table has the pane's whole width. */
