@@ -234,14 +234,21 @@ export async function expectRelayed(receiver: Party, sent: SentMessage): Promise
   if (delivered.messageIdentification !== sent.messageIdentification) {
     throw new CheckFailure('MSG-DELIVERY', `the ${sent.type} delivered to ${receiver.identification} for ${sent.messageIdentification} has the identification ${delivered.messageIdentification}`);
   }
-  if (sent.transactions.length > 0) {
-    const expected = sent.transactions.map((transaction) => transactionText(transaction, transaction.amount !== undefined));
-    const carried = delivered.transactions.map((transaction, index) => transactionText(transaction, sent.transactions[index]?.amount !== undefined));
-    if (JSON.stringify(carried) !== JSON.stringify(expected)) {
-      throw new CheckFailure('MSG-DELIVERY', `the ${sent.type} delivered to ${receiver.identification} for ${sent.messageIdentification} carries the transactions ${JSON.stringify(carried)}, sent ${JSON.stringify(expected)}`);
-    }
-  }
+  const differs = transactionsDiffer(delivered, sent);
+  if (differs) throw new CheckFailure('MSG-DELIVERY', `the ${sent.type} delivered to ${receiver.identification} for ${sent.messageIdentification} ${differs}`);
   return delivered;
+}
+
+/**
+ * How the transactions a delivery of `sent` carries differ from those sent (identifiers, and the amount
+ * where `sent` gives one), or undefined when they agree; a message about an earlier one (no transactions
+ * of its own) has nothing to compare.
+ */
+export function transactionsDiffer(delivered: Pick<EmittedMessage, 'transactions'>, sent: SentMessage): string | undefined {
+  if (sent.transactions.length === 0) return undefined;
+  const expected = sent.transactions.map((transaction) => transactionText(transaction, transaction.amount !== undefined));
+  const carried = delivered.transactions.map((transaction, index) => transactionText(transaction, sent.transactions[index]?.amount !== undefined));
+  return JSON.stringify(carried) === JSON.stringify(expected) ? undefined : `carries the transactions ${JSON.stringify(carried)}, sent ${JSON.stringify(expected)}`;
 }
 
 /**
