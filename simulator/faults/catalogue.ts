@@ -127,6 +127,31 @@ const catalogue = {
     part: 'endpoints',
     requirement: 'MSG-UNIQUE-IDS',
   },
+  'redemption-request-not-relayed': {
+    description: 'A member’s pacs.009 on POST /payments/message/redeem is taken and answered, but not relayed: the tokenizer is never sent the redemption request it must answer.',
+    part: 'events',
+    requirement: 'MSG-DELIVERY',
+  },
+  'case-messages-not-relayed': {
+    description: 'The camt messages of a payment’s cases (camt.026, camt.029, camt.056, camt.087) are taken and answered, but relayed to nobody: the other member never learns of the cancellation request, its rejection or the investigation.',
+    part: 'events',
+    requirement: 'MSG-DELIVERY',
+  },
+  'cancellation-rejection-refused': {
+    description: 'POST /payments/message/reply does not take camt.029: the RFI’s rejection (RJCR) of a cancellation request is refused with 400 as a type the endpoint does not take.',
+    part: 'endpoints',
+    requirement: 'MSG-ANSWERS-ACCEPTED',
+  },
+  'redemption-answer-not-reported': {
+    description: 'POST /tokenizer/v1/api/transactions/message/redeem acts on the tokenizer’s answer but answers 200 with a bare acknowledgement ({"status": "received"}) instead of the service’s pacs.002.',
+    part: 'endpoints',
+    requirement: 'RED-ANSWER-RECEIVED',
+  },
+  'creditor-fee-dropped': {
+    description: 'A payment’s record is written without its fees: creditor_fee is [] although the pacs.008 states the charge the RFI takes (ChrgsInf).',
+    part: 'resources',
+    requirement: 'TXN-CREDITOR-FEE',
+  },
   'charge-answer-unsolicited-accepted': {
     description: 'POST /charges/response relays an answer that answers no open charge request of the originating member to the caller, instead of refusing it with 409.',
     part: 'endpoints',

@@ -11,6 +11,9 @@ export const creditTransfer: MessageRule = (state, message) => ({
   act: () => {
     message.transactions.forEach((transaction, index) => {
       const terms = message.settlement[index]!;
+      const info = transactionInfo(transaction.element, terms, message.sender, message.receiver);
+      // Fault creditor-fee-dropped: the record is written from the settlement alone, without the pacs.008's charges.
+      if (state.faults.on('creditor-fee-dropped')) info.creditor_fee = [];
       // Texts read from the message are slices of its XML and would keep all of it alive as long as
       // the payment is kept (retention `payments`): the payment holds copies.
       state.payments.add({
@@ -18,7 +21,7 @@ export const creditTransfer: MessageRule = (state, message) => ({
         rfi: message.receiver,
         reference: ownData({ type: message.type, messageIdentification: message.messageIdentification, identification: transaction.payment! }),
         terms: ownData(terms),
-        info: ownData(transactionInfo(transaction.element, terms, message.sender, message.receiver)),
+        info: ownData(info),
         status: 'awaiting compliance',
         cancellationRequested: false,
         obligationPaid: false,

@@ -55,14 +55,14 @@ export interface MessageRoute {
 export function handleFinancialMessage(state: SimState, caller: Principal, input: FinancialMessageInput, route: MessageRoute): FinancialMessage {
   const reading = readWithFaults(state, input);
   const content = reading.ok ? reading.message : reading.content;
-  const routeProblems = content && !route.rules[content.type] ? [wrongRoute(route, content.type)] : [];
+  const routeProblems = content && !takes(state, route, content.type) ? [wrongRoute(route, content.type)] : [];
   if (!reading.ok) {
     const error = refusalError(reading);
     throw refusal(state, caller, route.refusalCode ?? error.code, [...routeProblems, ...reading.problems], content);
   }
   const { message } = reading;
   const code = route.refusalCode ?? 'PAYMENT-MESSAGE-REFUSED';
-  const rule = route.rules[message.type];
+  const rule = takes(state, route, message.type) ? route.rules[message.type] : undefined;
   const general = [...routeProblems, ...partyProblems(state, caller, message), ...instrumentProblems(state, message)];
   if (!rule || general.length > 0) throw refusal(state, caller, code, general, message);
 
@@ -97,6 +97,13 @@ function overlookingSignature(reading: FinancialMessageReading, { members, amoun
   if (problems.length > 0 || !content?.messageIdentification || !sender || !receiver) return { ...reading, problems };
   const settlement = readSettlement(content, sender, receiver, members, amounts).terms;
   return { ok: true, message: { ...content, messageIdentification: content.messageIdentification, sender, receiver, settlement } };
+}
+
+/** Whether the route takes the type: one of its rules, unless the fault of this layer drops it. */
+function takes(state: SimState, route: MessageRoute, type: MessageTypeName): boolean {
+  // Fault cancellation-rejection-refused: the reply route is written for SVC.001 and pacs.004 only.
+  if (type === 'camt.029.001.09' && state.faults.on('cancellation-rejection-refused')) return false;
+  return route.rules[type] !== undefined;
 }
 
 function wrongRoute(route: MessageRoute, type: MessageTypeName): Problem {

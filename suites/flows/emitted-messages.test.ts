@@ -25,10 +25,10 @@ test('reads a status report: its header, identification, original and the transa
   });
 });
 
-test('reads a payment’s own transaction identifiers', () => {
+test('reads a payment’s own transaction identifiers and its amount', () => {
   const read = readEmittedMessage(message('pacs.008.001.08', creditTransfer(payment)), 'the payment');
   expect(read.original).toBeUndefined();
-  expect(read.transactions).toEqual([{ instruction: payment.instruction, endToEnd: payment.endToEnd, uetr: payment.uetr }]);
+  expect(read.transactions).toEqual([{ instruction: payment.instruction, endToEnd: payment.endToEnd, uetr: payment.uetr, amount: payment.amount, currency: payment.currency }]);
 });
 
 test('refuses, under MSG-XSD-VALID-EMITTED, anything that is not a valid Message of its type', () => {

@@ -16,6 +16,9 @@ export interface EmittedTransaction {
   instruction?: string;
   endToEnd?: string;
   uetr?: string;
+  /** A pacs.008's or pacs.009's IntrBkSttlmAmt, as written, and its Ccy. */
+  amount?: string;
+  currency?: string;
   /** TxSts (pacs.002) or Sts (SVC.001). */
   status?: string;
 }
@@ -94,10 +97,16 @@ function readEnvelope(document: XmlDocument, type: MessageTypeName, fail: (text:
     }),
     transactions: elementsAt(message, entry.transactions, entry.namespace).map((transaction) =>
       entry.identification === 'payment'
-        ? { instruction: text(transaction, 'PmtId/InstrId'), endToEnd: text(transaction, 'PmtId/EndToEndId'), uetr: text(transaction, 'PmtId/UETR') }
+        ? { instruction: text(transaction, 'PmtId/InstrId'), endToEnd: text(transaction, 'PmtId/EndToEndId'), uetr: text(transaction, 'PmtId/UETR'), ...settledAmount(transaction, entry.settlementAmount, entry.namespace) }
         : { instruction: text(transaction, 'OrgnlInstrId'), endToEnd: text(transaction, 'OrgnlEndToEndId'), uetr: text(transaction, 'OrgnlUETR'), status: text(transaction, 'TxSts') ?? text(transaction, 'Sts') },
     ),
   };
+}
+
+/** The transaction's settlement amount (its text and Ccy), where its type has one. */
+function settledAmount(transaction: XmlElement, path: string | undefined, namespace: string): Pick<EmittedTransaction, 'amount' | 'currency'> {
+  const amount = path === undefined ? undefined : elementAt(transaction, path, namespace);
+  return amount ? { amount: amount.content.trim(), currency: amount.attr('Ccy')?.value } : {};
 }
 
 function elementChildren(parent: XmlElement): XmlElement[] {

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { creditTransfer, paymentStory } from '../../schemas/iso20022/message-builders.ts';
 import { financialMessage, messageEnvelope } from '../../schemas/iso20022/message-envelope.ts';
 import type { EmittedMessage } from './emitted-messages.ts';
-import { carrying, expectReportAbout, type SentMessage } from './messages.ts';
+import { carrying, expectReportAbout, transactionsDiffer, type SentMessage } from './messages.ts';
 
 /** Judging the reports about a message, and finding a delivery by its identifiers. */
 
@@ -43,4 +43,16 @@ test('a delivery is found by an identifier as a whole element text, and by its t
   expect(carrying('ABC-12', 'pacs.002.001.10')(payload)).toBe(false);
   expect(carrying('ABC-1')(payload)).toBe(false);
   expect(carrying('ABC-12')({ response_data: 'ABC-12' })).toBe(false);
+});
+
+test('a delivery carries the transactions sent: their identifiers, and each amount where one was sent, read exactly', () => {
+  const payment: SentMessage = { ...sent, transactions: [{ instruction: 'INS-1', endToEnd: 'E2E-1', uetr: 'uetr-1', amount: '12.5', currency: 'USD' }] };
+  const carried = (changes: Partial<EmittedMessage['transactions'][number]> = {}) => ({ transactions: [{ instruction: 'INS-1', endToEnd: 'E2E-1', uetr: 'uetr-1', amount: '12.50', currency: 'USD', ...changes }] });
+  expect(transactionsDiffer(carried(), payment)).toBeUndefined();
+  expect(transactionsDiffer(carried({ amount: '99' }), sent)).toBeUndefined();
+  expect(transactionsDiffer({ transactions: [] }, { ...sent, transactions: [] })).toBeUndefined();
+  for (const changes of [{ amount: '12.51' }, { currency: 'EUR' }, { uetr: 'uetr-9' }, { endToEnd: undefined }]) {
+    expect(transactionsDiffer(carried(changes), payment), JSON.stringify(changes)).toMatch(/^carries the transactions \[.*\], sent \["INS-1 E2E-1 uetr-1 12.5000000 USD"\]$/);
+  }
+  expect(transactionsDiffer({ transactions: [] }, payment)).toMatch(/carries the transactions \[\]/);
 });

@@ -4,6 +4,7 @@ import { financialMessageType, type MessageTypeName } from '../../schemas/iso200
 import { schemaRef } from '../../schemas/resources.ts';
 import { CheckFailure, expectSchema, expectStatus, HarnessFault, inAttempt } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
+import { formatUnits, readBalanceText } from '../runtime/money.ts';
 import { expectRefusal, type RefusalExpectation } from '../runtime/refusal.ts';
 import { describeCall, okBody } from './answers.ts';
 import { readEmittedMessage, type EmittedMessage } from './emitted-messages.ts';
@@ -31,8 +32,17 @@ export interface SentMessage {
   type: MessageTypeName;
   /** GrpHdr/MsgId or Assgnmt/Id. */
   messageIdentification: string;
-  /** A pacs.008's or pacs.009's transactions; empty for a message about an earlier one. */
-  transactions: Array<{ instruction: string; endToEnd: string; uetr?: string }>;
+  /** A pacs.008's or pacs.009's transactions (with the amount each settles, when known); empty for a message about an earlier one. */
+  transactions: SentTransaction[];
+}
+
+export interface SentTransaction {
+  instruction: string;
+  endToEnd: string;
+  uetr?: string;
+  /** IntrBkSttlmAmt and its Ccy, as written. */
+  amount?: string;
+  currency?: string;
 }
 
 export type MessageRoute = 'send' | 'reply' | 'redeem';
@@ -214,11 +224,40 @@ export async function exchangeMessage(step: MessageStep, requirement: string): P
   return sent;
 }
 
-/** `receiver`'s payment queue delivers `sent`, still valid and still itself. Requirements: MSG-DELIVERY, MSG-XSD-VALID-EMITTED. */
+/**
+ * `receiver`'s payment queue delivers `sent`, still valid and still itself: its identification and, for a
+ * pacs.008 or pacs.009, its transactions as sent (line 443's "original payment details"). Requirements:
+ * MSG-DELIVERY, MSG-XSD-VALID-EMITTED.
+ */
 export async function expectRelayed(receiver: Party, sent: SentMessage): Promise<EmittedMessage> {
   const delivered = await awaitMessage(receiver, sent.type, sent.messageIdentification, 'MSG-DELIVERY', `relaying ${sent.messageIdentification}`);
   if (delivered.messageIdentification !== sent.messageIdentification) {
     throw new CheckFailure('MSG-DELIVERY', `the ${sent.type} delivered to ${receiver.identification} for ${sent.messageIdentification} has the identification ${delivered.messageIdentification}`);
   }
+  const differs = transactionsDiffer(delivered, sent);
+  if (differs) throw new CheckFailure('MSG-DELIVERY', `the ${sent.type} delivered to ${receiver.identification} for ${sent.messageIdentification} ${differs}`);
   return delivered;
+}
+
+/**
+ * How the transactions a delivery of `sent` carries differ from those sent (identifiers, and the amount
+ * where `sent` gives one), or undefined when they agree; a message about an earlier one (no transactions
+ * of its own) has nothing to compare.
+ */
+export function transactionsDiffer(delivered: Pick<EmittedMessage, 'transactions'>, sent: SentMessage): string | undefined {
+  if (sent.transactions.length === 0) return undefined;
+  const expected = sent.transactions.map((transaction) => transactionText(transaction, transaction.amount !== undefined));
+  const carried = delivered.transactions.map((transaction, index) => transactionText(transaction, sent.transactions[index]?.amount !== undefined));
+  return JSON.stringify(carried) === JSON.stringify(expected) ? undefined : `carries the transactions ${JSON.stringify(carried)}, sent ${JSON.stringify(expected)}`;
+}
+
+/**
+ * A transaction by its identifiers (InstrId, EndToEndId, UETR) and, `withAmount`, its amount (read exactly:
+ * 12.5 and 12.50 are one amount) and currency, for comparing what was delivered with what was sent.
+ */
+function transactionText(transaction: Partial<SentTransaction>, withAmount: boolean): string {
+  const identifiers = [transaction.instruction, transaction.endToEnd, transaction.uetr];
+  if (!withAmount) return identifiers.join(' ');
+  const exact = transaction.amount === undefined ? undefined : readBalanceText(transaction.amount);
+  return [...identifiers, exact === undefined ? transaction.amount : formatUnits(exact), transaction.currency].join(' ');
 }

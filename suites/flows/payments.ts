@@ -82,9 +82,10 @@ function freshIdentifiers(bic: string, kind: string): TransactionIdentifiers {
   return { messageIdentification: newIdentification(bic, kind), instruction: newIdentification(bic, 'INS'), endToEnd: newIdentification(bic, 'E2E'), uetr: randomUUID() };
 }
 
-/** The pacs.008 of a payment (or the pacs.009 of a redemption), as the reports about it name it. */
-export function paymentSent(story: TransactionIdentifiers, type: 'pacs.008.001.08' | 'pacs.009.001.08' = 'pacs.008.001.08'): SentMessage {
-  return { type, messageIdentification: story.messageIdentification, transactions: [{ instruction: story.instruction, endToEnd: story.endToEnd, uetr: story.uetr }] };
+/** The pacs.008 of a payment (or the pacs.009 of a redemption), as the reports about it name it and its receiver is sent it. */
+export function paymentSent(story: TransactionIdentifiers & Pick<PaymentStory, 'amount' | 'currency'>, type: 'pacs.008.001.08' | 'pacs.009.001.08' = 'pacs.008.001.08'): SentMessage {
+  const { instruction, endToEnd, uetr, amount, currency } = story;
+  return { type, messageIdentification: story.messageIdentification, transactions: [{ instruction, endToEnd, uetr, amount, currency }] };
 }
 
 /** The OFI's pacs.008 Document for `story`, settled from its default account unless `options` says otherwise. */

@@ -53,7 +53,8 @@ export const readingsReliedOn: Readonly<Record<ReadingKey, ReadingReliance>> = {
       'suites/checks/invariants/invariant-check.ts',
       'suites/checks/ledger/credit-lines.spec.ts',
     ],
-    requirements: ['EXC-DSO', 'OBL-TOTALS', 'INV-NO-MOVE-WITHOUT-LINE', 'INV-EXACT-EFFECT'],
+    // MSG-DELIVERY and RES-PAYMENT-SCHEMAS: payments.obligation-messages pays in a DSO held on that account.
+    requirements: ['EXC-DSO', 'OBL-TOTALS', 'INV-NO-MOVE-WITHOUT-LINE', 'INV-EXACT-EFFECT', 'MSG-DELIVERY', 'RES-PAYMENT-SCHEMAS'],
   },
 };
 

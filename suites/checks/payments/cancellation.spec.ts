@@ -10,7 +10,9 @@ import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites
 /**
  * Cancellation after settlement (spec: POST /payments/message/send camt.056, /reply pacs.004 and
  * camt.029; semantics §11): the OFI asks for its money back; the RFI refunds exactly the amount, or
- * rejects the request, after which no refund of that payment is taken.
+ * rejects the request, after which no refund of that payment is taken. That a settled payment may be
+ * asked back is the reference's (PRE-PAYMENT-MESSAGES, PAY-CANCEL-REFUND); that either answer to a request
+ * the service took is taken, answered and delivered is the specification's (payments.cancellation-messages).
  */
 
 /** The OFI's camt.056 about a settled payment, accepted and delivered to the RFI. */
@@ -61,4 +63,20 @@ test(...check('payments.cancellation-rejected', 'relays the RFI’s rejection (c
   await expectBalance(ofi, ofi.account, asset, settled.ofi, 'PAY-CANCEL-REJECT', 'after a refund that followed a rejected cancellation');
   await expectBalance(rfi, rfi.account, asset, settled.rfi, 'PAY-CANCEL-REJECT', 'after a refund that followed a rejected cancellation');
   await expectNothingDelivered(ofi, identification, 'PAY-CANCEL-REJECT', 'a refused refund');
+});
+
+test(...check('payments.cancellation-messages', 'takes the RFI’s pacs.004 and its camt.029 answering the OFI’s cancellation requests, answering and delivering each message', { requirements: checkRequirements('MSG-ANSWERS-ACCEPTED', 'MSG-DELIVERY', 'RES-PAYMENT-SCHEMAS', 'PAY-SETTLE', 'PAY-CANCEL-REFUND', ...PAYMENT_REQUIREMENTS), endpoint: 'member.replyPayment' }), async ({ actors }) => {
+  const network = await openPayments(actors, '20');
+  const { ofi, rfi } = network;
+  // The payments settle and are asked back as the reference's life cycle has it (PAY-SETTLE, PAY-CANCEL-REFUND);
+  // every message taken is answered with a financialMessage (RES-PAYMENT-SCHEMAS) and delivered (MSG-DELIVERY).
+  const refunded = await settledPayment(network, '9.99', 'PAY-SETTLE');
+  await requestCancellation(network, refunded, 'PAY-CANCEL-REFUND');
+  const { identification, document } = refund(network, refunded);
+  await exchangeMessage({ from: rfi, to: ofi, route: 'reply', type: 'pacs.004.001.09', document, identification }, 'MSG-ANSWERS-ACCEPTED');
+
+  const kept = await settledPayment(network, '4.2', 'PAY-SETTLE');
+  await requestCancellation(network, kept, 'PAY-CANCEL-REFUND');
+  const resolution = newIdentification(rfi.bic, 'RSL');
+  await exchangeMessage({ from: rfi, to: ofi, route: 'reply', type: 'camt.029.001.09', document: cancellationResolution(kept, { messageIdentification: resolution }), identification: resolution }, 'MSG-ANSWERS-ACCEPTED');
 });

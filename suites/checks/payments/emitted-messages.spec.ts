@@ -19,7 +19,7 @@ test(...check('payments.emitted-messages', 'answers and relays a two-transaction
   const sent: SentMessage = {
     type: 'pacs.008.001.08',
     messageIdentification: one.messageIdentification,
-    transactions: [one, two].map((story) => ({ instruction: story.instruction, endToEnd: story.endToEnd, uetr: story.uetr })),
+    transactions: [one, two].map((story) => ({ instruction: story.instruction, endToEnd: story.endToEnd, uetr: story.uetr, amount: story.amount, currency: story.currency })),
   };
   const document = paymentDocument({
     from: ofi.bic,
@@ -35,10 +35,8 @@ test(...check('payments.emitted-messages', 'answers and relays a two-transaction
   const answer = expectAccepted(await postMessage(ofi, 'send', await signedMessage(ofi, 'pacs.008.001.08', document, heading)), sent, 'MSG-ORIGINAL-IDS');
   const named = answer.transactions.map((transaction) => transaction.instruction);
   if (named.length > 0 && named.length !== 2) throw new CheckFailure('MSG-ORIGINAL-IDS', `the answer to a pacs.008 of two transactions reports ${named.length} of them (${named.join(', ')})`);
-  const relayed = await expectRelayed(rfi, sent);
-  const carried = relayed.transactions.map((transaction) => [transaction.instruction, transaction.endToEnd, transaction.uetr].join(' '));
-  const expected = sent.transactions.map((transaction) => [transaction.instruction, transaction.endToEnd, transaction.uetr].join(' '));
-  if (JSON.stringify(carried) !== JSON.stringify(expected)) throw new CheckFailure('MSG-DELIVERY', `the pacs.008 delivered to the RFI carries the transactions ${JSON.stringify(carried)}, sent ${JSON.stringify(expected)}`);
+  // Delivered with both transactions, as sent.
+  await expectRelayed(rfi, sent);
 
   // A valid, signed message on the wrong route: readable, so a rejection it carries can name it.
   const refused = newPayment(network, '1');

@@ -1,4 +1,4 @@
-import { formatUnits } from '../../runtime/money.ts';
+import { formatUnits, jsonNumberUnits } from '../../runtime/money.ts';
 import { expectBalance, units } from '../../flows/balances.ts';
 import { drainMessages, noticeOf } from '../../flows/gateway.ts';
 import { answerPayment, expectOutcome, newPayment, openPayments, PAYMENT_REQUIREMENTS, paymentHoldings, sendPayment, type PaymentNetwork } from '../../flows/payments.ts';
@@ -54,6 +54,28 @@ test(...check('payments.dsa-rejected', 'moves nothing when the RFI rejects a pay
   await expectOutcome(ofi, payment, 'RJCT', 'PAY-REJECT-NOTHING-MOVES');
   const records = await transactionsFound(ofi, { data_type: 'INSTRUCTION_IDENTIFICATION', data_id: story.instruction }, 'PAY-REJECT-NOTHING-MOVES');
   if (records.length > 0) throw new CheckFailure('PAY-REJECT-NOTHING-MOVES', `GET /transactions finds ${records.length} record(s) of the rejected payment ${story.instruction}: ${JSON.stringify(records).slice(0, 300)}`);
+});
+
+test(...check('payments.creditor-fee', 'lists in a payment’s record the fee its pacs.008 states for the instructed member, with the asset of its currency', { requirements: checkRequirements('TXN-CREDITOR-FEE', 'RES-PAYMENT-SCHEMAS', 'PAY-SETTLE', 'TXN-QUERY', ...PAYMENT_REQUIREMENTS), endpoint: 'member.listTransactions' }), async ({ actors }) => {
+  const network = await openPayments(actors, '20');
+  const fee = '1.25';
+  const story = newPayment(network, '10.25');
+  // The RFI's fee as ISO 20022 states it (ChrgsInf, its Agt the RFI), beside what the beneficiary is paid
+  // (InstdAmt); the payment settles as the reference's life cycle has it (PAY-SETTLE) and its record is
+  // found by its instruction (TXN-QUERY).
+  await sendPayment(network, story, 'PAY-SETTLE', { instructedAmount: '9', creditorFee: fee });
+  await answerPayment(network, story, 'PAY-SETTLE');
+  const record = await paymentRecord(network.ofi, story.instruction, 'TXN-QUERY');
+  const fees = record.transaction_info.flatMap((info) => info.creditor_fee ?? []);
+  const shown = JSON.stringify(fees);
+  const [charge] = fees;
+  if (fees.length !== 1 || charge === undefined) throw new CheckFailure('TXN-CREDITOR-FEE', `the record of payment ${story.instruction}, whose pacs.008 states the RFI’s fee of ${fee} ${story.currency}, lists the creditor fees ${shown}, expected that one fee`);
+  if (typeof charge.fee_amount !== 'number' || jsonNumberUnits(charge.fee_amount) !== units(fee)) {
+    throw new CheckFailure('TXN-CREDITOR-FEE', `the record of payment ${story.instruction} lists the creditor fee ${shown}: fee_amount is not the ${fee} its pacs.008 states`);
+  }
+  if (![charge.fee_asset ?? []].flat().some((asset) => asset?.asset_code_identification === story.currency)) {
+    throw new CheckFailure('TXN-CREDITOR-FEE', `the record of payment ${story.instruction} lists the creditor fee ${shown}: its fee_asset names no asset of ${story.currency}, the currency of the fee`);
+  }
 });
 
 /** Fails under PAY-SETTLE unless the record describes the network's payment of `amount`. */

@@ -1,5 +1,5 @@
 import { obligationNotice, paymentReturn } from '../../../schemas/iso20022/message-builders.ts';
-import { issueDso } from '../../flows/assets.ts';
+import { ensureIssued, issueDso } from '../../flows/assets.ts';
 import { balanceOf, expectBalance, units } from '../../flows/balances.ts';
 import { openDsoLine } from '../../flows/credit-lines.ts';
 import { exchangeMessage, newIdentification } from '../../flows/messages.ts';
@@ -12,8 +12,9 @@ import { checkRequirements } from '../ledger/prerequisites.ts';
 /**
  * A payment in the OFI's own DSO, to the end of the obligation (spec: DSO, POST /payments/message/send and
  * /reply; semantics §11): the RFI's acceptance clears the DSO into its DSO account (emission, or as the
- * profile's readings say); the OFI's SVC.002
- * says it paid the obligation off the service; the RFI's pacs.004 returns the DSO to its issuer.
+ * profile's readings say); the OFI's SVC.002 says it paid the obligation off the service; the RFI's pacs.004
+ * returns the DSO to its issuer. All of that is the reference's life cycle (PAY-DSO-OBLIGATION); that each
+ * message taken is answered and delivered is the specification's (payments.obligation-messages).
  */
 
 /** The DSO mmA issues for these checks: a code no other suite uses. */
@@ -48,4 +49,23 @@ test(...check('payments.dso-obligation', 'clears a payment in the OFI’s DSO in
   await expectBalance(rfi, held, dso, before, 'PAY-DSO-OBLIGATION', 'after its pacs.004 returned the DSO to its issuer');
   const settled = flowStatuses(await paymentRecord(ofi, story.instruction, 'PAY-DSO-OBLIGATION'));
   warnShould(JSON.stringify(settled) === '["Payment cleared","Payment settled"]', `the record of the payment has the flow statuses ${JSON.stringify(settled)} once the DSO came back, expected ["Payment cleared","Payment settled"]`, 'PAY-FLOW-STATUS');
+});
+
+test(...check('payments.obligation-messages', 'answers and delivers the OFI’s SVC.002 about a payment cleared in its own DSO, and the RFI’s pacs.004 returning the DSO', { requirements: checkRequirements('MSG-DELIVERY', 'RES-PAYMENT-SCHEMAS', 'PAY-DSO-OBLIGATION', 'INS-DSO-ISSUE', 'INS-LIST', ...PAYMENT_REQUIREMENTS), endpoint: 'member.sendPayment' }), async ({ actors, target }) => {
+  const parties = await paymentParties(actors);
+  const { ofi, rfi } = parties;
+  // Issued once, whichever check of the worker comes first: whether a repeat issuance succeeds is the reference's.
+  const dso = await ensureIssued(ofi, PAYMENT_DSO_CODE);
+  const { account: held } = await openDsoLine(ofi, rfi, dso, 1000, target.readings);
+  const network = { ...parties, asset: dso };
+  const story = newPayment(network, '25.5');
+  // Each message is taken where the reference's life cycle has it (PAY-DSO-OBLIGATION); each one taken is
+  // answered with a financialMessage (RES-PAYMENT-SCHEMAS) and delivered to the other member (MSG-DELIVERY).
+  await sendPayment(network, story, 'PAY-DSO-OBLIGATION', { settlementAccount: 'emission' });
+  await answerPayment(network, story, 'PAY-DSO-OBLIGATION', { creditAccount: held });
+  const notice = newIdentification(ofi.bic, 'OSN');
+  await exchangeMessage({ from: ofi, to: rfi, route: 'send', type: 'SVC.002.001.01', document: obligationNotice(story, { messageIdentification: notice }), identification: notice }, 'PAY-DSO-OBLIGATION');
+  const returned = newIdentification(rfi.bic, 'RTR');
+  const document = paymentReturn(story, { messageIdentification: returned, settlementAccount: held, reason: 'NARR' });
+  await exchangeMessage({ from: rfi, to: ofi, route: 'reply', type: 'pacs.004.001.09', document, identification: returned }, 'PAY-DSO-OBLIGATION');
 });

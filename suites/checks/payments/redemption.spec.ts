@@ -2,7 +2,7 @@ import { redemptionAnswer, redemptionRequest, type RedemptionAnswerOptions, type
 import { balanceOf, expectBalance, units } from '../../flows/balances.ts';
 import { exchangeMessage, expectAccepted, expectMessageRefusal, expectNothingDelivered, expectRelayed, newIdentification, postRedemptionAnswer, signedMessage, type SentMessage } from '../../flows/messages.ts';
 import { newRedemption, openRedemptions, PAYMENT_REQUIREMENTS, paymentSent, type RedemptionNetwork } from '../../flows/payments.ts';
-import { check } from '../../runtime/check.ts';
+import { check, CheckFailure, describeCall, expectStatus } from '../../runtime/check.ts';
 import type { DssResponse } from '../../runtime/client.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites.ts';
@@ -11,7 +11,9 @@ import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites
  * Redemption (spec: POST /payments/message/redeem, POST /tokenizer/v1/api/transactions/message/redeem;
  * semantics §11): the member's pacs.009 reaches the tokenizer and moves nothing; the tokenizer's pacs.002
  * accepting it burns exactly the amount asked, rejecting it moves nothing, and an acceptance of another
- * amount is refused with the endpoint's 404.
+ * amount is refused with the endpoint's 404. Of these the specification states the two answers and the
+ * delivery (payments.redemption-messages); which pacs.009 is a redemption, and what each answer does to
+ * the ledger, are the reference's (PRE-PAYMENT-MESSAGES, RED-BURN).
  */
 
 /** The member asks: its pacs.009 is accepted and delivered to the tokenizer. */
@@ -75,4 +77,24 @@ test(...check('payments.redemption-rejected', 'relays the tokenizer’s rejectio
   expectAccepted(rejected.response, rejected.sent, 'RED-REJECT');
   await expectRelayed(member, rejected.sent);
   await expectBalance(member, member.account, asset, before, 'RED-REJECT', 'after the tokenizer rejected its redemption');
+});
+
+/** The form of line 153 with the message pacs.002, whatever the namespace word, variant and version. */
+const STATUS_REPORT_TYPE = /^[^:.]+:pacs\.002\.[^:.]+\.[^:.]+$/;
+
+test(...check('payments.redemption-messages', 'sends a member’s redemption request to the tokenizer with its payment details, and answers the tokenizer’s acceptance with the service’s pacs.002', { requirements: checkRequirements('MSG-DELIVERY', 'RED-ANSWER-RECEIVED', 'RES-PAYMENT-SCHEMAS', 'RED-BURN', ...PAYMENT_REQUIREMENTS), endpoint: 'member.redeem' }), async ({ actors }) => {
+  const network = await openRedemptions(actors, '30');
+  const story = newRedemption(network, '12.5');
+  // Which pacs.009 is a redemption is the reference's (RED-BURN); one taken is answered with a
+  // financialMessage (RES-PAYMENT-SCHEMAS) and sent to the tokenizer with its transactions (MSG-DELIVERY, line 443).
+  await requestRedemption(network, story, 'RED-BURN');
+
+  // Line 420: the tokenizer's pacs.002 answering it is answered with the service's pacs.002.
+  const accepted = await answer(network, story, { status: 'ACSC' });
+  expectStatus(accepted.response, 200, 'RED-ANSWER-RECEIVED');
+  const type = (accepted.response.body as { financial_message_type?: unknown } | undefined)?.financial_message_type;
+  if (typeof type !== 'string' || !STATUS_REPORT_TYPE.test(type)) {
+    throw new CheckFailure('RED-ANSWER-RECEIVED', `${describeCall(accepted.response)} answered the tokenizer’s acceptance of redemption ${story.instruction} with ${JSON.stringify(accepted.response.body).slice(0, 200)}, not a financialMessage of type <namespace>:pacs.002.<variant>.<version>`);
+  }
+  expectAccepted(accepted.response, accepted.sent, 'RED-ANSWER-RECEIVED');
 });
