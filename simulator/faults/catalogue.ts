@@ -31,7 +31,7 @@ const catalogue = {
   },
   'emission-address-of-operating-account': {
     description: 'memberInfo gives the address of the member’s first operating account as distributed_ledger_emission_account_address, the ledger address of its issuance account.',
-    part: 'resources',
+    part: 'endpoints',
     requirement: 'ACC-LIST',
   },
   'unknown-member-wrong-status': {
