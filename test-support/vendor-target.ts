@@ -106,8 +106,8 @@ async function memberSet(control: ControlClient, env: Record<string, string>, pr
   const [blankMaker, blankTokenizer, secondTokenizer, blocked, lineHolder] = [await newMember('blankmm', 'MMM'), await newMember('blanktk', 'MIS'), await newMember('second', 'MIS'), await newMember('blocked', 'MIS', 'blocked'), await newMember('holder', 'MMM')];
   await control.registerAsset(secondTokenizer.identification, 'USD');
   return [
-    // `expiry` serves only `dss test --slow`, which waits until it has expired.
-    await entry('tokenizer', made.tokenizer, { viewer: { role: 'viewer' }, endpoints: { role: 'manager', endpoints: [only] }, expiry: { role: 'manager' } }, tokenizerAssetList),
+    // `expiry` and `renewed_expiry` serve only `dss test --slow`, which waits until both have expired.
+    await entry('tokenizer', made.tokenizer, { viewer: { role: 'viewer' }, endpoints: { role: 'manager', endpoints: [only] }, expiry: { role: 'manager' }, renewed_expiry: { role: 'manager' } }, tokenizerAssetList),
     await entry('mmA', made.mmA, {
       viewer: { role: 'viewer' },
       accounts: { role: 'manager', accounts: [main!] },

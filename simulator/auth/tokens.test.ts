@@ -215,4 +215,20 @@ test.describe('TokenService: refresh', () => {
     expect(await refusal(net.tokens.authenticate(bearer(renewed.token)))).toBe('AUTH-REVOKED-TOKEN');
     await expect(net.tokens.authenticate(bearer(renewedAgain.token))).resolves.toMatchObject({ sessionId: caller.sessionId });
   });
+
+  test('fault renewed-token-lives-with-session: a renewed token outlives its 15 minutes, until the session ends', async () => {
+    const net = await testNetwork(['renewed-token-lives-with-session']);
+    const caller = await net.principal({ member_identification: 'maker-de', role: 'manager' });
+    const renewed = await net.tokens.refresh(caller, caller.token);
+    expect(renewed.expires_at).toBe(T0 + SESSION_LIFETIME_MS);
+    net.clock.advance(TOKEN_LIFETIME_MS + 1);
+    await expect(net.tokens.authenticate(bearer(renewed.token))).resolves.toMatchObject({ sessionId: caller.sessionId });
+
+    net.faults.disable('renewed-token-lives-with-session');
+    const next = await net.tokens.authenticate(bearer(renewed.token));
+    const lasting = await net.tokens.refresh(next, renewed.token);
+    expect(lasting.expires_at).toBe(net.clock.now() + TOKEN_LIFETIME_MS);
+    net.clock.advance(TOKEN_LIFETIME_MS);
+    expect(await refusal(net.tokens.authenticate(bearer(lasting.token)))).toBe('AUTH-EXPIRED-TOKEN');
+  });
 });

@@ -144,7 +144,9 @@ export class TokenService {
       this.sessions.delete(session.id);
       throw new DssError('TOKEN-NOT-RENEWABLE', `The 24-hour session ended at ${iso(sessionEnd(session.startedAt))}; an administrator must create a new token.`);
     }
-    const signed = await this.sign(session, session.refreshCount + 1, now);
+    // Fault renewed-token-lives-with-session: the renewed token is signed to expire with its session, not 15 minutes on.
+    const expiresAt = this.faults.on('renewed-token-lives-with-session') ? sessionEnd(session.startedAt) : now + TOKEN_LIFETIME_MS;
+    const signed = await this.sign(session, session.refreshCount + 1, now, expiresAt);
     // Signing awaits: a concurrent refresh of the same token may have won meanwhile; only one may.
     this.renewable(caller, tokenToRenew);
     session.refreshCount += 1;
@@ -162,10 +164,9 @@ export class TokenService {
     return session;
   }
 
-  private async sign(session: Pick<Session, 'id' | 'grant' | 'startedAt'>, refreshCount: number, now: number): Promise<SignedToken> {
+  private async sign(session: Pick<Session, 'id' | 'grant' | 'startedAt'>, refreshCount: number, now: number, expiresAt = now + TOKEN_LIFETIME_MS): Promise<SignedToken> {
     // Not cut at the session's end: the session rule is checked on every call instead, so that a
     // renewal after 24 hours can still reach the refresh endpoint and get its 404.
-    const expiresAt = now + TOKEN_LIFETIME_MS;
     const id = randomUUID();
     const token = await new SignJWT({ ...session.grant, sid: session.id, session_start: session.startedAt, refresh_count: refreshCount })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })

@@ -24,6 +24,16 @@ const catalogue = {
     part: 'errors',
     requirement: 'ERR-BODY-SHAPE',
   },
+  'accounts-list-without-emission': {
+    description: 'GET /digital-accounts lists the caller’s operating accounts only: the issuance account (emission) is left out, whatever the token gives access to.',
+    part: 'endpoints',
+    requirement: 'ACC-LIST',
+  },
+  'emission-address-of-operating-account': {
+    description: 'memberInfo gives the address of the member’s first operating account as distributed_ledger_emission_account_address, the ledger address of its issuance account.',
+    part: 'endpoints',
+    requirement: 'ACC-LIST',
+  },
   'unknown-member-wrong-status': {
     description: 'GET /members/{id} answers 400 instead of 404 for an unknown member.',
     part: 'endpoints',
@@ -71,6 +81,11 @@ const catalogue = {
     part: 'states',
     requirement: 'CL-REVOKED-BLOCKS',
   },
+  'account-listing-member-wide': {
+    description: 'GET /settlement-instruments/digital-accounts/{account} lists the assets of every allowed credit line of the member, whatever operating account the line is set on.',
+    part: 'endpoints',
+    requirement: 'INS-LIST',
+  },
   'funding-replay-mints-again': {
     description: 'Sending an already settled funding instruction again mints its amount a second time.',
     part: 'endpoints',
@@ -85,6 +100,11 @@ const catalogue = {
     description: 'The ledger hashes a transaction’s transfers alone, without its reference number and time: two identical transfers (two fundings of the same amount to the same account) get the same transaction_identification.',
     part: 'resources',
     requirement: 'TXN-ID-UNIQUE',
+  },
+  'signed-payload-misnamed': {
+    description: 'POST /sign/payload answers the signature as `{"signature": ...}`: the memberSignedPayload’s required `payload` field is missing.',
+    part: 'resources',
+    requirement: 'RES-SIGNING-SCHEMAS',
   },
   'consolidation-not-atomic': {
     description: 'A consolidation applies its entries one transaction at a time: the entries before a failing one stay moved.',
@@ -163,6 +183,11 @@ const catalogue = {
     description: 'A token is checked for expiry only the first time it is seen (a validation cache): once used, it keeps working after its 15 minutes.',
     part: 'authentication',
     requirement: 'AUTH-TOKEN-EXPIRY',
+  },
+  'renewed-token-lives-with-session': {
+    description: 'GET /oauth-token/refresh signs the renewed token to expire with its 24-hour session instead of 15 minutes after the renewal: a renewed token is never revoked for want of renewal.',
+    part: 'authentication',
+    requirement: 'AUTH-TOKEN-LIFETIME',
   },
   'ip-allowlist-ignored': {
     description: 'The allowed IP addresses of a token are not compared with the caller’s address: a token restricted to other addresses is served from anywhere.',

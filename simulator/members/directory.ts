@@ -11,7 +11,8 @@ export function memberInfo(state: SimState, member: Member) {
     business_role: member.business_role,
     country_code: member.country_code,
     member_state: member.member_state,
-    distributed_ledger_emission_account_address: shownAddress(state, member.accounts.get(EMISSION)!),
+    // Fault emission-address-of-operating-account: the address of the first operating account stands in for the issuance account's.
+    distributed_ledger_emission_account_address: shownAddress(state, (state.faults.on('emission-address-of-operating-account') ? operatingAccounts(member)[0] : undefined) ?? member.accounts.get(EMISSION)!),
     operating_digital_accounts: operatingAccounts(member).map((account) => ({
       identification: account.identification,
       distributed_ledger_account_address: shownAddress(state, account),

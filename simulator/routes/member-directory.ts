@@ -5,6 +5,7 @@ import { acceptsJson } from '../http/accept.ts';
 import { JsonAnswer } from '../http/json-answer.ts';
 import { allowlistTarget } from '../members/allowlist-target.ts';
 import { getMember, listMembers, memberInfo, wellFormedMemberIdentification } from '../members/directory.ts';
+import { EMISSION } from '../members/registry.ts';
 import { shownAddress } from '../members/shown-address.ts';
 import { signPayload } from '../members/signing.ts';
 import { stringOfBody } from '../readings/request-forms.ts';
@@ -19,7 +20,9 @@ export const memberDirectoryHandlers = {
   'member.getMember': ({ state, path }) => memberInfo(state, getMember(state, wellFormedMemberIdentification(path.member_identification!))),
 
   'member.listDigitalAccounts': ({ state, caller }) => {
-    const visible = [...caller.member.accounts.values()].filter((account) => caller.accounts === '*' || caller.accounts.includes(account.identification));
+    // Fault accounts-list-without-emission: only the operating accounts are listed, as if the issuance account were not the member's.
+    const listed = [...caller.member.accounts.values()].filter((account) => account.identification !== EMISSION || !state.faults.on('accounts-list-without-emission'));
+    const visible = listed.filter((account) => caller.accounts === '*' || caller.accounts.includes(account.identification));
     if (visible.length === 0) throw new DssError('ACCOUNTS-NONE', 'The token gives access to none of this member’s accounts.');
     return visible.map((account) => ({ identification: account.identification, distributed_ledger_account_address: shownAddress(state, account) }));
   },
@@ -49,10 +52,12 @@ export const memberDirectoryHandlers = {
     return undefined;
   },
 
-  'member.signPayload': ({ caller, body }) => {
+  'member.signPayload': ({ state, caller, body }) => {
     const { account_identification, unsigned_payload } = body as { account_identification: string; unsigned_payload: string };
     requireAccount(caller, account_identification);
-    return { payload: signPayload(caller.member, account_identification, unsigned_payload) };
+    const signature = signPayload(caller.member, account_identification, unsigned_payload);
+    // Fault signed-payload-misnamed: the signature under a name of the vendor's own, not memberSignedPayload's.
+    return state.faults.on('signed-payload-misnamed') ? { signature } : { payload: signature };
   },
 
   'member.refreshToken': ({ state, caller, body }) => state.tokens.refresh(caller, stringOfBody('member.refreshToken', body)).then((issued) => issued.token),

@@ -31,6 +31,15 @@ test('an account’s instruments are those of its ALLOWED lines only', async () 
   expect(refusal(() => accountInstruments(state, narrow, 'second'))).toMatchObject({ status: 401, code: 'AUTH-ACCOUNT-FORBIDDEN' });
 });
 
+test('fault account-listing-member-wide: an account lists the lines of the member’s other accounts too', async () => {
+  const { state, principal } = await valueNetwork();
+  const aa = await principal('maker-aa');
+  fundLine(state, 'maker-aa', 'main', USD, 100);
+  expect(refusal(() => accountInstruments(state, aa, 'second'))).toMatchObject(none);
+  state.faults.enable('account-listing-member-wide');
+  expect(accountInstruments(state, aa, 'second')).toEqual([usdInfo]);
+});
+
 test('emission lists the DSO the caller issued, and nothing of a tokenizer', async () => {
   const { state, principal } = await valueNetwork();
   issueDsoDirectly(state, USDDSO);

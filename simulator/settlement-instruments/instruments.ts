@@ -29,7 +29,8 @@ export function accountInstruments(state: SimState, caller: Principal, account: 
   const member = caller.member.identification;
   if (!caller.member.accounts.has(account)) throw new DssError('ACCOUNT-NOT-FOUND', `Member ${member} has no account ${account}.`);
   requireAccount(caller, account);
-  const held = allowedAssets(state, member).filter((entry) => entry.account === account);
+  // Fault account-listing-member-wide: the member's lines are read as the account's, whatever account they are on.
+  const held = allowedAssets(state, member).filter((entry) => entry.account === account || state.faults.on('account-listing-member-wide'));
   return foundOrEmpty(state, unique(held.map((entry) => entry.asset)), `Account ${account} of ${member} holds no allowed credit line.`);
 }
 

@@ -63,10 +63,17 @@ export function sendFunding(tokenizer: Party, info: FundingInfo, signatures: Fun
   return tokenizer.client.call('tokenizer.sendFunding', { body: info, query: { ...signatures } });
 }
 
-/** `POST /sign/payload` as `signer` with the key of its `account`: the base64 signature. Requirement: SIGN-PAYLOAD. */
+/**
+ * `POST /sign/payload` as `signer` with the key of its `account`: the base64 signature. Requirements:
+ * SIGN-PAYLOAD (that the reference's signing answers 200: the prerequisites' checker), RES-SIGNING-SCHEMAS
+ * (the 200 body is a memberSignedPayload, spec lines 166, 493: every reading's).
+ */
 export async function signPayload(signer: Party, account: string, unsignedPayload: string): Promise<string> {
   const response = await signer.client.call('member.signPayload', { body: { account_identification: account, unsigned_payload: unsignedPayload } });
-  return okBody<{ payload: string }>(response, schemaRef('memberSignedPayload'), 'SIGN-PAYLOAD', 'SIGN-PAYLOAD').payload;
+  const { payload } = okBody<{ payload?: unknown }>(response, schemaRef('memberSignedPayload'), 'SIGN-PAYLOAD', 'RES-SIGNING-SCHEMAS');
+  // No signature to send on: the flow stops here, under the rule the body broke.
+  if (typeof payload !== 'string') throw new CheckFailure('RES-SIGNING-SCHEMAS', `${describeCall(response)} answered 200 without the memberSignedPayload's payload string: ${response.text.slice(0, 200)}`);
+  return payload;
 }
 
 /** The bytes a tokenizer signs for `funding_payload_signature`: the canonical fundingInfo (semantics §4a). */

@@ -45,7 +45,7 @@ export interface MarketFunds {
 }
 
 /** The requirements the set-up steps name: a check using `openMarket` lists them too. */
-export const MARKET_REQUIREMENTS = ['ALLOWLIST-LIST', 'CL-REQUEST', 'FUND-INSTRUCTION', 'SIGN-PAYLOAD', 'BAL-READ', 'RES-LEDGER-SCHEMAS', 'ERR-BODY-SHAPE'];
+export const MARKET_REQUIREMENTS = ['ALLOWLIST-LIST', 'CL-REQUEST', 'FUND-INSTRUCTION', 'SIGN-PAYLOAD', 'RES-SIGNING-SCHEMAS', 'BAL-READ', 'RES-LEDGER-SCHEMAS', 'ERR-BODY-SHAPE'];
 
 export function exchangeAssets(actors: Pick<Actors, 'tokenizer'>): ExchangeAssets {
   const [base, quoted] = actors.tokenizer.assets;

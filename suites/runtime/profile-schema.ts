@@ -20,9 +20,10 @@ export const optionalRoles = ['blank_maker', 'blank_tokenizer', 'second_tokenize
 /**
  * Extra tokens of one member, with the rights the portal gave them, each for the checks of one rule
  * (docs/profiles.md): read-only, limited to accounts, to endpoints, to addresses, a second session, a
- * token without the issuance account, one that gives access to no account, a fresh token left to expire (--slow).
+ * token without the issuance account, one that gives access to no account, a fresh token left to expire and one
+ * renewed once and then left to expire (--slow).
  */
-export const credentialNames = ['viewer', 'accounts', 'endpoints', 'ip_elsewhere', 'ip_here', 'session', 'without_emission', 'no_accounts', 'expiry'] as const;
+export const credentialNames = ['viewer', 'accounts', 'endpoints', 'ip_elsewhere', 'ip_here', 'session', 'without_emission', 'no_accounts', 'expiry', 'renewed_expiry'] as const;
 export const accessRights = ['viewer', 'manager', 'administrator'] as const;
 export const controlKinds = ['simulator', 'none'] as const;
 

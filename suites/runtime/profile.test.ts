@@ -162,7 +162,7 @@ test('members and member_sets: exactly one; unknown extra tokens are named with 
   expect(problemsOf(() => parseProfile(both, 'both.yaml', { TKN_TOKEN: 't' }))).toContain('/: give either "members" (one set) or "member_sets" (several), not both');
   const typo = minimal.replace('accounts: [ops]', 'accounts: [ops]\n    tokens: { veiwer: { token: x } }');
   const [problem] = problemsOf(() => parseProfile(typo, 'typo.yaml', { TKN_TOKEN: 't' }));
-  expect(problem).toBe('/members/mmB/tokens: unknown field "veiwer" (valid: viewer, accounts, endpoints, ip_elsewhere, ip_here, session, without_emission, no_accounts, expiry)');
+  expect(problem).toBe('/members/mmB/tokens: unknown field "veiwer" (valid: viewer, accounts, endpoints, ip_elsewhere, ip_here, session, without_emission, no_accounts, expiry, renewed_expiry)');
 });
 
 test('the digest ignores every token, extra ones too, and the set a shard chose', () => {

@@ -11,16 +11,20 @@ import { runHarness, type HarnessRun } from '../hostile/harness-run.ts';
  * `dss test` as a vendor runs it: the simulator behind a proxy that hides `/sim`, a profile with every
  * optional credential (docs/profiles.md), and two runs in a row with the same profile, chained through
  * `--tokens-out`. The runs take the checks that the optional credentials serve (and the refresh checks,
- * which spend a session), not the whole suite: that costs minutes and is what `dss test` itself runs.
+ * which spend a session, and two that find on the run's own members what a simulator makes to order), not
+ * the whole suite: that costs minutes and is what `dss test` itself runs.
  */
 
 const CHECKS = [
   'target\\.reachable',
   'auth\\.(viewer-read-only|endpoint-permission|account-permission|ip-allowed|blocked-member|refresh)',
-  'accounts\\.token-scope',
+  'accounts\\.(token-scope|emission-listed)',
   'allowlist\\.empty',
-  'ledger\\.(instruments-empty|obligations-none-issued|credit-line-allow-unrequested|credit-line-request-allow|instruments-dso-account-mismatch|funding-other-tokenizer)',
+  'ledger\\.(instruments-empty|instruments-own-line|obligations-none-issued|credit-line-allow-unrequested|credit-line-request-allow|instruments-dso-account-mismatch|funding-other-tokenizer)',
 ].join('|');
+
+/** Checks that need neither `/sim` nor an optional credential, which must still run (not skip) on their own members. */
+const WITHOUT_CONTROL = ['accounts.emission-listed', 'ledger.instruments-own-line'];
 
 /** Requirements only these credentials make verifiable without `/sim`. */
 const NEEDING_CREDENTIALS = ['AUTH-VIEWER-READ-ONLY', 'AUTH-ENDPOINT-PERMISSION', 'AUTH-ACCOUNT-PERMISSION', 'AUTH-IP-ALLOWED', 'AUTH-BLOCKED-MEMBER', 'AUTH-REFRESH', 'AUTH-REFRESH-INVALIDATES', 'AUTH-REFRESH-OWN-SESSION', 'INS-LIST-EMPTY', 'INS-DSO-ACCOUNT-MISMATCH', 'FUND-CALLER-TOKENIZER'];
@@ -105,6 +109,9 @@ test('two runs in a row against a target without /sim, with every optional crede
   expect(second.exitCode, explain(second)).toBe(0);
   const again = requirementStatuses(join(dir, 'second'));
   for (const id of NEEDING_CREDENTIALS) expect(again.get(id), `${id} in the second run`).toBe('passed');
+  for (const id of WITHOUT_CONTROL) {
+    for (const run of ['first', 'second']) expect(outcomes(join(dir, run)).get(id), `${id} in the ${run} run`).toBe('passed');
+  }
   // The line holder served the first run; the second says why it cannot serve again.
   expect(outcomes(join(dir, 'first')).get('ledger.credit-line-request-allow')).toBe('passed');
   expect(outcomes(join(dir, 'second')).get('ledger.credit-line-request-allow')).toBe('skipped');

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { listOfRef, schemaRef } from '../../../schemas/resources.ts';
 import { okBody } from '../../flows/answers.ts';
+import { issueDso } from '../../flows/assets.ts';
 import { check, CheckFailure } from '../../runtime/check.ts';
 import { credential, skipFor } from '../../runtime/credentials.ts';
 import { expect, test, type Actor, type Actors } from '../../runtime/fixtures.ts';
 import { expectReferenceStatus, expectRefusal } from '../../runtime/refusal.ts';
+import { checkRequirements, LEDGER_DSO_CODE } from '../ledger/prerequisites.ts';
 import { isLedgerAddress } from './ledger-keys.ts';
 import { addressOf, ownAccounts, type DigitalAccount, type MemberInfo } from './reads.ts';
 
@@ -48,6 +50,27 @@ test(...check('accounts.list-and-read', 'lists the caller’s accounts each with
       expect(read.distributed_ledger_account_address, `[ACC-GET] GET /digital-accounts/${identification} gives the address listed`).toBe(address);
       if (read.identification !== undefined) expect(read.identification, `[ACC-GET] GET /digital-accounts/${identification} names the account read`).toBe(identification);
     }
+  }
+});
+
+// What the spec's own endpoints show of the issuance account, on any target (line 21: "Identifier emission is the
+// issuance account"): a DSO issued with mmA's own token means that token matches the issuance account (line 480,
+// "401 issuance account does not match the access token"), so the accounts it gives access to, which GET
+// /digital-accounts lists (lines 430, 506), include emission; and where memberInfo gives the issuance account's
+// address (line 57), the account listed as emission has it and no operating account does. Any address form.
+test(...check('accounts.emission-listed', 'lists the issuance account as emission to the token that issued a DSO from it, at the address memberInfo gives the issuance account', { requirements: checkRequirements('ACC-LIST', 'INS-DSO-ISSUE', 'RES-ACCOUNT-SCHEMAS', 'DIR-MEMBER-GET', 'RES-DIRECTORY-SCHEMAS', 'RES-LEDGER-SCHEMAS'), endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
+  const issuer = actors.mmA;
+  await issueDso(issuer, LEDGER_DSO_CODE);
+  for (const actor of [actors.tokenizer, actors.mmA, actors.mmB]) {
+    const accounts = await ownAccounts(actor.client);
+    if (actor === issuer) expect([...accounts.keys()], `[ACC-LIST] GET /digital-accounts of ${issuer.identification}, with the token that issued ${LEDGER_DSO_CODE} from its issuance account, lists emission`).toContain('emission');
+    const info = okBody<MemberInfo>(await actors.tokenizer.client.call('tokenizer.getMember', { path: { member_identification: actor.identification } }), schemaRef('memberInfo'), 'DIR-MEMBER-GET', 'RES-DIRECTORY-SCHEMAS');
+    const issuance = info.distributed_ledger_emission_account_address;
+    if (issuance === undefined) continue;
+    const emission = accounts.get('emission');
+    if (emission !== undefined) expect(emission, `[ACC-LIST] GET /digital-accounts of ${actor.identification} lists emission at the address memberInfo gives its issuance account`).toBe(issuance);
+    const operating = [...accounts].filter(([name, address]) => name !== 'emission' && address === issuance).map(([name]) => name);
+    expect(operating, `[ACC-LIST] operating accounts of ${actor.identification} that GET /digital-accounts lists at the address memberInfo gives its issuance account`).toEqual([]);
   }
 });
 

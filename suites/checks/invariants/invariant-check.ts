@@ -45,6 +45,7 @@ export const ledgerRequirements = [
   'INS-LIST',
   'BAL-READ',
   'SIGN-PAYLOAD',
+  'RES-SIGNING-SCHEMAS',
   'RES-LEDGER-SCHEMAS',
   'ERR-NO-5XX',
   'ERR-BODY-SHAPE',

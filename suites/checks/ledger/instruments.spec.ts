@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { EndpointId } from '../../../schemas/endpoints.ts';
 import { schemaRef } from '../../../schemas/resources.ts';
 import { listOrNone, okBody } from '../../flows/answers.ts';
-import { instrumentList, issueDso, issueDsoRequest, lists, tokenizerDsa, type AssetId, type Instrument } from '../../flows/assets.ts';
+import { authorizedAssets, instrumentList, issueDso, issueDsoRequest, lists, tokenizerDsa, type AssetId, type Instrument } from '../../flows/assets.ts';
 import { units } from '../../flows/balances.ts';
 import { openDsaLine } from '../../flows/credit-lines.ts';
-import { optionalMember, type Party } from '../../flows/party.ts';
+import { newMember, optionalMember, type Party } from '../../flows/party.ts';
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { credential, skipFor } from '../../runtime/credentials.ts';
 import type { CallOptions, DssResponse } from '../../runtime/client.ts';
@@ -85,6 +85,43 @@ test(...check('ledger.instruments-code-length', 'lists every DSA with a three-le
   for (const group of ['DSA', 'DSO']) {
     if (!listed.some((item) => item.asset_group_identification === group)) throw new CheckFailure('INS-LIST', `GET /settlement-instruments lists no ${group}, though one is registered and one issued`);
   }
+});
+
+/** An entry for the asset's code: its issuer, or none given (asset_issuer_identification is optional, spec line 68). */
+function listsCode(found: readonly Instrument[], asset: AssetId, anyIssuer = false): boolean {
+  return found.some((item) => item.asset_code_identification === asset.code && (anyIssuer || item.asset_issuer_identification === undefined || item.asset_issuer_identification === asset.issuer));
+}
+
+/**
+ * A member's operating account that lists none of a DSA of the tokenizer (so holds no allowed line of it),
+ * beside another operating account of the same member, for line 482's "each operating account needs its
+ * own credit line": a member made for the check on a simulator; elsewhere the first such account of mmA's
+ * or mmB's (the run's own members: an account that lists the asset already cannot serve).
+ */
+async function accountWithoutOwnLine(actors: Actors): Promise<{ holder: Party; lined: string; unlined: string; asset: AssetId } | undefined> {
+  const holders: Party[] = actors.control ? [await newMember(actors.control, actors.mmA.client, { business_role: 'MMM', operating_accounts: ['main', 'second'] })] : [actors.mmA, actors.mmB];
+  const assets = actors.tokenizer.assets.map((asset) => ({ code: asset.asset_code_identification, issuer: asset.asset_issuer_identification }));
+  for (const holder of holders) {
+    if (holder.accounts.length < 2) continue;
+    for (const unlined of holder.accounts) {
+      const listed = await authorizedAssets(holder, unlined);
+      const asset = assets.find((candidate) => !listsCode(listed, candidate, true));
+      const lined = holder.accounts.find((account) => account !== unlined);
+      if (asset && lined) return { holder, lined, unlined, asset };
+    }
+  }
+  return undefined;
+}
+
+test(...check('ledger.instruments-own-line', 'lists a DSA on the operating account its line is set on, not on another operating account of the same member without a line of its own', { requirements: checkRequirements('INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.listAccountInstruments' }), async ({ actors }) => {
+  const found = await accountWithoutOwnLine(actors);
+  if (!found) skipFor(`needs an operating account of ${actors.mmA.identification} or ${actors.mmB.identification}, beside another of the same member, that does not list one of the tokenizer’s DSAs: every one lists each already`);
+  const { holder, lined, unlined, asset } = found;
+  await openDsaLine(actors, holder, lined, units('1'), asset);
+  const where = (account: string) => `GET /settlement-instruments/digital-accounts/${account} of ${holder.identification}`;
+  expect(listsCode(await authorizedAssets(holder, lined), asset), `[INS-LIST] ${where(lined)} lists ${asset.code} of ${asset.issuer} once its line there is allowed`).toBe(true);
+  // Line 482: a line authorises the account it is set on, and no other account of its holder.
+  expect(listsCode(await authorizedAssets(holder, unlined), asset, true), `[INS-LIST] ${where(unlined)} lists ${asset.code}, though only ${lined} of the same member holds a credit line of it: each operating account needs its own`).toBe(false);
 });
 
 /**

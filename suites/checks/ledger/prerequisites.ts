@@ -9,7 +9,7 @@ import type { Party } from '../../flows/party.ts';
  */
 
 /** Requirements of the setup flows: opening a DSA line, funding, reading balances (suites/flows/). */
-export const SETUP_REQUIREMENTS = ['CL-REQUEST', 'FUND-INSTRUCTION', 'SIGN-PAYLOAD', 'BAL-READ', 'RES-LEDGER-SCHEMAS', 'ERR-BODY-SHAPE'];
+export const SETUP_REQUIREMENTS = ['CL-REQUEST', 'FUND-INSTRUCTION', 'SIGN-PAYLOAD', 'RES-SIGNING-SCHEMAS', 'BAL-READ', 'RES-LEDGER-SCHEMAS', 'ERR-BODY-SHAPE'];
 
 /** Every refusal is checked with expectRefusal, which blames these for a 5xx or a missing error body. */
 export const REFUSAL_REQUIREMENTS = ['ERR-NO-5XX', 'ERR-BODY-SHAPE'];
