@@ -21,19 +21,22 @@ export function specificationText(results: ConformanceResults): string {
 
 const sourceWords: Record<ReadingsJudgedUnder[string]['source'], string> = {
   declared: 'declared by the profile',
+  detected: 'detected',
   reference: "the reference's",
 };
 
 /**
  * "the reference's" when every reading is the reference profile's; otherwise each other one with its
- * source ("string_bodies = named (declared by the profile)"), and the reference's for the rest.
+ * source, a detected one with what showed it ("string_bodies = named (declared by the profile),
+ * amount_scale = 9 (detected: GET … as mm-a answered balance "250.000000000")"), and the reference's for
+ * the rest.
  */
 export function readingsText(readings: ReadingsJudgedUnder | undefined): string {
   if (readings === undefined) return 'not recorded (the run left no readings in its target.json)';
   const entries = Object.entries(readings);
   const others = entries.filter(([, reading]) => reading.source !== 'reference');
   if (others.length === 0) return "the reference's";
-  const named = others.map(([key, reading]) => `${key} = ${reading.value} (${sourceWords[reading.source]})`).join(', ');
+  const named = others.map(([key, reading]) => `${key} = ${reading.value} (${sourceWords[reading.source]}${reading.shown_by === undefined ? '' : `: ${reading.shown_by}`})`).join(', ');
   return others.length === entries.length ? named : `${named}; the reference's for the rest`;
 }
 
