@@ -79,3 +79,16 @@ test('a declaration the target shows wrong stops the run in preflight: one line,
   expect(run.stderr).not.toMatch(/\n\s+at /);
   expect(run.stdout).not.toContain('ledger.balances-read');
 });
+
+test('a target whose members hold nothing shows its reading only mid-run: the run keeps the reference’s, and the report says what contradicted it', async () => {
+  test.setTimeout(KILL_AFTER_MS);
+  simulator = await startSimulator({ readings: ['two-decimal-amounts'] });
+  const profile = writeBuiltProfile(mkdtempSync(join(dir, 'fresh-')), await profileFromSimulator(simulator.url));
+  const reportDir = join(dir, 'fresh');
+  // The check funds 10 whole units, which a ledger of 2 digits takes, and reads the balance back.
+  const run = await runHarness({ profile, reportDir, env: {}, grep: 'ledger\\.credit-line-request-allow', killAfterMs: KILL_AFTER_MS });
+  expect(run.exitCode, explain(run)).toBe(0);
+  const { results } = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as ConformanceReport;
+  expect(results.target.readings?.amount_scale).toEqual({ value: 7, source: 'reference', shown_mid_run: expect.stringMatching(/^ledger\.credit-line-request-allow: GET \/client\/v1\/api\/balances\/digital-accounts\/main\?\S+ answered balance "\d+\.\d\d": every amount written with 2 fraction digits$/) });
+  expect(run.stdout).toContain("readings judged under: amount_scale = 7 (the reference's; CONTRADICTED mid-run by ledger.credit-line-request-allow: GET");
+});

@@ -1,12 +1,11 @@
 import { readingsSchema, type DeclaredReadings, type ReadingKey } from '../../protocol/readings.ts';
 import { endpointById, fullPath } from '../../schemas/endpoints.ts';
-import { patterns } from '../../schemas/spec-types.ts';
 import { validate } from '../../schemas/validators.ts';
 import { HarnessFault } from './harness-fault.ts';
 import type { HttpResult } from './http.ts';
 import { listIn, objectIn } from './json-answer.ts';
 import type { Profile, ProfileMember } from './profile.ts';
-import { amountScaleFound, dsoLineAccountFound, scaleShown, type AmountSeen, type DsoLineSeen, type ReadingFound } from './reading-evidence.ts';
+import { amountScaleFound, amountsIn, dsoLineAccountFound, dsoLinesIn, listedAssets, named, scaleShown, type AmountSeen, type DsoLineSeen, type ReadingFound } from './reading-evidence.ts';
 
 /**
  * Detection of the readings a target's answers show (docs/readings.md, "Detected readings"), in
@@ -71,46 +70,16 @@ async function observe(member: ProfileMember, read: TargetRead, amounts: AmountS
   const as = `as ${named(member.identification)}`;
   for (const account of new Set(['emission', ...member.accounts])) {
     const listingPath = fullPath(listAccountInstruments).replace('{account_identification}', encodeURIComponent(account));
-    const listing = listIn(await read(member.token, listingPath)) ?? [];
-    for (const asset of listing.map(assetOf).filter((entry) => entry !== null).slice(0, BALANCES_PER_ACCOUNT)) {
-      if (asset.dso && asset.issuer !== undefined && asset.issuer !== member.identification) {
-        lines.push({ account, shown_by: `GET ${listingPath} ${as} listed ${named(asset.code)} of ${named(asset.issuer)}` });
-      }
+    const assets = listedAssets(listIn(await read(member.token, listingPath))).slice(0, BALANCES_PER_ACCOUNT);
+    lines.push(...dsoLinesIn(assets, account, member.identification, (asset) => `GET ${listingPath} ${as} listed ${asset}`));
+    for (const asset of assets) {
       const query = new URLSearchParams({ asset_code_identification: asset.code, ...(asset.issuer === undefined ? {} : { asset_issuer_identification: asset.issuer }) });
       const balancePath = `${fullPath(getBalance).replace('{account_identification}', encodeURIComponent(account))}?${query}`;
-      const balance = objectIn(await read(member.token, balancePath))?.balance;
-      if (typeof balance === 'string') amounts.push({ text: balance, shown_by: `GET ${balancePath} ${as} answered balance ${quoted(balance)}` });
+      amounts.push(...amountsIn(objectIn(await read(member.token, balancePath)), (text) => `GET ${balancePath} ${as} answered balance ${text}`));
     }
   }
   const obligationsPath = fullPath(listObligations);
-  for (const total of listIn(await read(member.token, obligationsPath)) ?? []) {
-    if (typeof total.balance === 'string') amounts.push({ text: total.balance, shown_by: `GET ${obligationsPath} ${as} answered balance ${quoted(total.balance)}` });
-  }
-}
-
-const assetCode = new RegExp(patterns.assetCode);
-const dsoCode = new RegExp(patterns.dsoCode);
-
-/**
- * The asset a listing entry names: its code is whichever of the two fields holds one (the spec's
- * descriptions of asset code and group are crossed, line 67), never the group word DSO or DSA.
- */
-function assetOf(entry: Record<string, unknown>): { code: string; dso: boolean; issuer: string | undefined } | null {
-  const code = [entry.asset_code_identification, entry.asset_group_identification].find((value): value is string => typeof value === 'string' && assetCode.test(value) && value !== 'DSO' && value !== 'DSA');
-  if (code === undefined) return null;
-  const issuer = typeof entry.asset_issuer_identification === 'string' && entry.asset_issuer_identification.length > 0 ? entry.asset_issuer_identification : undefined;
-  return { code, dso: dsoCode.test(code), issuer };
-}
-
-/** A text the target wrote, quoted, short and without control characters: safe on one line of a terminal or a report. */
-function quoted(text: string): string {
-  const short = text.length > 48 ? `${text.slice(0, 48)}…` : text;
-  return JSON.stringify(short).replace(/[\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/** An identifier the target or the profile gives, as is when it is a plain one, else quoted. */
-function named(text: string): string {
-  return /^[A-Za-z0-9._-]{1,48}$/.test(text) ? text : quoted(text);
+  amounts.push(...amountsIn(listIn(await read(member.token, obligationsPath)) ?? [], (text) => `GET ${obligationsPath} ${as} answered balance ${text}`));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { MAX_AMOUNT_SCALE, referenceReadings, type DeclaredReadings } from '../../protocol/readings.ts';
+import { patterns } from '../../schemas/spec-types.ts';
 
 /**
  * What the target's own answers show of two open points a profile may declare (docs/readings.md,
@@ -19,6 +20,60 @@ export interface DsoLineSeen {
   /** The holder's account that lists it: `emission` (its issuance account) or an operating account. */
   account: string;
   shown_by: string;
+}
+
+/** The amount texts of a balanceInfo, or of a listing of them (balances, obligations' totals), each with `shownBy` its text. */
+export function amountsIn(body: unknown, shownBy: (text: string) => string): AmountSeen[] {
+  const entries = Array.isArray(body) ? body : [body];
+  return entries.flatMap((entry) => {
+    const text = typeof entry === 'object' && entry !== null ? (entry as { balance?: unknown }).balance : undefined;
+    return typeof text === 'string' ? [{ text, shown_by: shownBy(quoted(text)) }] : [];
+  });
+}
+
+/** An asset a listing of settlementInstrumentInfo names. */
+export interface ListedAsset {
+  code: string;
+  dso: boolean;
+  issuer: string | undefined;
+}
+
+const assetCode = new RegExp(patterns.assetCode);
+const dsoCode = new RegExp(patterns.dsoCode);
+
+/**
+ * The assets a listing names. An entry's code is whichever of the two fields holds one (the spec's
+ * descriptions of asset code and group are crossed, line 67), never the group word DSO or DSA.
+ */
+export function listedAssets(body: unknown): ListedAsset[] {
+  if (!Array.isArray(body)) return [];
+  return body.flatMap((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { asset_code_identification, asset_group_identification, asset_issuer_identification } = entry as Record<string, unknown>;
+    const code = [asset_code_identification, asset_group_identification].find((value): value is string => typeof value === 'string' && assetCode.test(value) && value !== 'DSO' && value !== 'DSA');
+    if (code === undefined) return [];
+    const issuer = typeof asset_issuer_identification === 'string' && asset_issuer_identification.length > 0 ? asset_issuer_identification : undefined;
+    return [{ code, dso: dsoCode.test(code), issuer }];
+  });
+}
+
+/**
+ * The lines for other members' DSOs a listing of `account` shows: DSOs whose issuer is named and is not
+ * `holder` (a member's own DSO is no line it holds; `holder` undefined when the caller is not known).
+ */
+export function dsoLinesIn(assets: readonly ListedAsset[], account: string, holder: string | undefined, shownBy: (asset: string) => string): DsoLineSeen[] {
+  return assets.filter((asset) => asset.dso && asset.issuer !== undefined && asset.issuer !== holder).map((asset) => ({ account, shown_by: shownBy(`${named(asset.code)} of ${named(asset.issuer!)}`) }));
+}
+
+/** A text the target wrote, quoted, short and without control characters: safe on one line of a terminal or a report. */
+export function quoted(text: string): string {
+  const short = text.length > 48 ? `${text.slice(0, 48)}…` : text;
+  return JSON.stringify(short).replace(/[\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** An identifier the target or the profile gives, as is when it is a plain one, else quoted. */
+export function named(text: string): string {
+  return /^[A-Za-z0-9._-]{1,48}$/.test(text) ? text : quoted(text);
 }
 
 /** What the rules make of one key: the reading detected, the problem that stops the run, or nothing shown. */
@@ -80,25 +135,34 @@ export function amountScaleFound(shown: ScaleShown, declared: number | undefined
 }
 
 /**
- * `dso_line_account` from where members' lines for other members' DSOs are listed: on issuance accounts
- * only (`emission`) or on operating accounts only (`operating`); lines on both kinds show no reading. A
- * declared reading the listings show the other one of stops the run: those lines were taken where the
- * target lists them.
+ * Where members' lines for other members' DSOs are listed: on issuance accounts only (`emission`) or on
+ * operating accounts only (`operating`); lines on both kinds, or none, show no reading.
  */
-export function dsoLineAccountFound(lines: readonly DsoLineSeen[], declared: DeclaredReadings['dso_line_account'] | undefined): ReadingFound<'dso_line_account'> {
+export function dsoLineAccountShown(lines: readonly DsoLineSeen[]): { value: DeclaredReadings['dso_line_account']; shown_by: string } | null {
   const onEmission = lines.find((line) => line.account === 'emission');
   const onOperating = lines.find((line) => line.account !== 'emission');
   if (onEmission && onOperating) return null;
-  const seen = onEmission ?? onOperating;
-  if (!seen) return null;
-  const value = onEmission ? 'emission' : 'operating';
-  if (declared === undefined) return { value, shown_by: seen.shown_by };
-  if (declared === value) return null;
-  const nowhere = value === 'emission' ? 'no operating account lists one' : 'no issuance account (emission) lists one';
-  return { problem: `readings.dso_line_account: declared ${declared}, but ${seen.shown_by}, and ${nowhere}: declare ${value}, or leave the key out` };
+  if (onEmission) return { value: 'emission', shown_by: onEmission.shown_by };
+  return onOperating ? { value: 'operating', shown_by: onOperating.shown_by } : null;
 }
 
-function ordinal(place: number): string {
+/** What a listing of the other kind of account would have shown, for the message. */
+export function noLineOn(value: DeclaredReadings['dso_line_account']): string {
+  return value === 'emission' ? 'no operating account lists one' : 'no issuance account (emission) lists one';
+}
+
+/**
+ * `dso_line_account` from the listings (dsoLineAccountShown). A declared reading they show the other
+ * one of stops the run: those lines were taken where the target lists them.
+ */
+export function dsoLineAccountFound(lines: readonly DsoLineSeen[], declared: DeclaredReadings['dso_line_account'] | undefined): ReadingFound<'dso_line_account'> {
+  const shown = dsoLineAccountShown(lines);
+  if (shown === null || declared === undefined) return shown;
+  if (declared === shown.value) return null;
+  return { problem: `readings.dso_line_account: declared ${declared}, but ${shown.shown_by}, and ${noLineOn(shown.value)}: declare ${shown.value}, or leave the key out` };
+}
+
+export function ordinal(place: number): string {
   const suffix = place % 100 >= 11 && place % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[place % 10] ?? 'th';
   return `${place}${suffix}`;
 }

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import type { RequirementReport } from '../reporters/report-types.ts';
-import { detectionProblems, judgeReadingRun, MAX_SPEC_INCONCLUSIVE } from './readings-judgement.ts';
+import { detectionProblems, judgeReadingRun, MAX_SPEC_INCONCLUSIVE, midRunProblems } from './readings-judgement.ts';
 import { readingRuns, readingShownByDetection, unionOfReadings, UNDECLARED, UNION } from './readings-run.ts';
 
 function requirement(id: string, layer: 'specification' | 'profile', status: RequirementReport['status'], reason: string | null = null): RequirementReport {
@@ -60,4 +60,12 @@ test('a run with detection must report each reading it can show as detected, wit
     'dso_line_account was not detected as operating: the run judged under emission (detected)',
   ]);
   expect(detectionProblems(undefined, { amount_scale: 9 })).toEqual(['amount_scale was not detected as 9: the run judged under nothing recorded']);
+});
+
+test('a reading a check’s answer contradicted is a problem of the run: under the reading the target plays there is none', () => {
+  expect(midRunProblems({ amount_scale: { value: 7, source: 'reference' } })).toEqual([]);
+  expect(midRunProblems(undefined)).toEqual([]);
+  expect(midRunProblems({ amount_scale: { value: 7, source: 'reference', shown_mid_run: 'a.b: GET /x answered balance "0.00": every amount written with 2 fraction digits' } })).toEqual([
+    'amount_scale 7 (reference) was contradicted mid-run by a.b: GET /x answered balance "0.00": every amount written with 2 fraction digits',
+  ]);
 });

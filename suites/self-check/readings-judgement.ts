@@ -51,3 +51,8 @@ export function detectionProblems(judgedUnder: ReadingsJudgedUnder | undefined, 
     return [`${key} was not detected as ${value}: the run judged under ${said}`];
   });
 }
+
+/** A reading the checks' answers contradicted (reading-mid-run.ts): under the reading the target plays, declared or detected, there is none. */
+export function midRunProblems(judgedUnder: ReadingsJudgedUnder | undefined): string[] {
+  return Object.entries(judgedUnder ?? {}).flatMap(([key, entry]) => (entry.shown_mid_run === undefined ? [] : [`${key} ${entry.value} (${entry.source}) was contradicted mid-run by ${entry.shown_mid_run}`]));
+}

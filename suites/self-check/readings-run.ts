@@ -22,7 +22,7 @@ import { dssCommand } from '../kit-layout.ts';
 import { detectedKeys, type DetectedKey } from '../runtime/reading-detection.ts';
 import { profileFromSimulator, writeBuiltProfile } from '../runtime/target.ts';
 import { runNode } from './child.ts';
-import { detectionProblems, judgeReadingRun, type ReadingRunJudgement } from './readings-judgement.ts';
+import { detectionProblems, judgeReadingRun, midRunProblems, type ReadingRunJudgement } from './readings-judgement.ts';
 import { onboardHoldings } from './readings-onboarding.ts';
 
 /** Where the runs write their reports, below the self-check's report dir. */
@@ -155,8 +155,12 @@ async function runOne(run: ReadingRunPlan, options: ReadingRunOptions): Promise<
     if (!existsSync(reportFile)) return failed(`the run wrote no conformance.json (exit ${child.code}${child.timedOut ? ', stopped after its time' : ''}); see ${join(READING_RUNS_DIR, run.name, 'output.txt')}`);
     const { results } = JSON.parse(await readFile(reportFile, 'utf8')) as ConformanceReport;
     const judgement = judgeReadingRun(results, differences);
-    // With detection, every reading it can show must have been detected, as the target plays it.
-    const more = [...(run.detection ? detectionProblems(results.target.readings, pick(played, detectedKeys)) : []), ...(child.timedOut ? [`the run was stopped after ${RUN_TIMEOUT_MS / 1000} s`] : [])];
+    // With detection, every reading it can show must have been detected, as the target plays it; and no check's answer contradicts one.
+    const more = [
+      ...(run.detection ? detectionProblems(results.target.readings, pick(played, detectedKeys)) : []),
+      ...midRunProblems(results.target.readings),
+      ...(child.timedOut ? [`the run was stopped after ${RUN_TIMEOUT_MS / 1000} s`] : []),
+    ];
     const judged = { ...judgement, problems: [...judgement.problems, ...more], passed: judgement.passed && more.length === 0 };
     return { ...base, ...judged, detected: results.target.readings ?? {}, duration_ms: Math.round(performance.now() - started), report: join(READING_RUNS_DIR, run.name, 'conformance.json') };
   } finally {
