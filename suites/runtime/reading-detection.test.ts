@@ -6,7 +6,8 @@ import { onboardHoldings } from '../self-check/readings-onboarding.ts';
 import { send } from './http.ts';
 import { detectReadings, detectedFromEnv, DETECTED_READINGS_ENV, withDetectedReadings, type TargetRead } from './reading-detection.ts';
 import { profileFromSimulator, readingsJudgedUnder } from './target.ts';
-import type { Profile } from './profile.ts';
+import { parseProfile, type Profile } from './profile.ts';
+import { startTestServer } from './test-server.ts';
 
 /**
  * Detection against the simulator playing each reading it can show: its members hold what a target in
@@ -93,4 +94,23 @@ test('the workers follow what global setup detected, for the keys the profile le
   });
   expect(detectedFromEnv({})).toEqual({});
   expect(() => detectedFromEnv({ [DETECTED_READINGS_ENV]: JSON.stringify({ amount_scale: { value: 13, shown_by: 'x' } }) })).toThrow(/is not the readings global setup detected/);
+});
+
+test('a target that answers otherwise than with JSON ends detection at that read: it costs preflight one read, not one time-out a read', async () => {
+  const seen: string[] = [];
+  const server = await startTestServer((req, _body, res) => {
+    seen.push(req.url ?? '');
+    if (seen.length === 1) res.writeHead(404, { 'content-type': 'application/json' }).end('{"short_message":"none"}');
+    else res.writeHead(200, { 'content-type': 'text/html' }).end('<html>502 Bad Gateway</html>');
+  });
+  try {
+    const text = `base_url: ${server.url}\nmembers:\n${['tokenizer', 'mmA', 'mmB'].map((role) => `  ${role}: { identification: m-${role}, token: t, accounts: [main, second] }`).join('\n')}\n`;
+    const profile = parseProfile(text, 'p.yaml', {});
+    const detection = await detectReadings(profile, [0], recordingRead(profile, []));
+    expect(detection).toEqual({ detected: {}, problems: [] });
+    // The 404 with an error body is an answer; the page after it ends the reads.
+    expect(seen).toEqual(['/client/v1/api/settlement-instruments/digital-accounts/emission', '/client/v1/api/settlement-instruments/digital-accounts/main']);
+  } finally {
+    await server.close();
+  }
 });

@@ -1,6 +1,7 @@
 import { readingsSchema, type DeclaredReadings, type ReadingKey } from '../../protocol/readings.ts';
 import { endpointById, fullPath } from '../../schemas/endpoints.ts';
 import { validate } from '../../schemas/validators.ts';
+import { isJsonMediaType } from './client.ts';
 import { HarnessFault } from './harness-fault.ts';
 import type { HttpResult } from './http.ts';
 import { listIn, objectIn } from './json-answer.ts';
@@ -37,7 +38,8 @@ export type TargetRead = (token: string, path: string) => Promise<HttpResult>;
 /** Assets of one account whose balances are read: enough to see the rendering, bounded on a member holding hundreds. */
 const BALANCES_PER_ACCOUNT = 8;
 
-export async function detectReadings(profile: Pick<Profile, 'member_sets' | 'readings' | 'declared_readings'>, sets: readonly number[], read: TargetRead): Promise<ReadingDetection> {
+export async function detectReadings(profile: Pick<Profile, 'member_sets' | 'readings' | 'declared_readings'>, sets: readonly number[], targetRead: TargetRead): Promise<ReadingDetection> {
+  const read = whileAnswering(targetRead);
   const amounts: AmountSeen[] = [];
   const lines: DsoLineSeen[] = [];
   for (const set of sets) {
@@ -59,6 +61,36 @@ export async function detectReadings(profile: Pick<Profile, 'member_sets' | 'rea
     else detected[key] = result;
   }
   return { detected: detected as DetectedReadings, problems };
+}
+
+/** What a read that was not made answers: nothing, as a target that did not answer. */
+const NOT_READ: HttpResult = { kind: 'failure', reason: 'other', message: 'not read: an earlier read of detection met no JSON answer', durationMs: 0 };
+
+/**
+ * `read`, until the target first answers otherwise than with JSON: no answer, a redirect, a 5xx, a body
+ * that is not JSON. The reads after it are not made. A target that hangs or misbehaves then costs
+ * preflight one read more, not one time-out per read, and what it does is the checks' to judge.
+ */
+function whileAnswering(read: TargetRead): TargetRead {
+  let ended = false;
+  return async (token, path) => {
+    if (ended) return NOT_READ;
+    const result = await read(token, path);
+    ended = !answersJson(result);
+    return result;
+  };
+}
+
+function answersJson(result: HttpResult): boolean {
+  if (result.kind === 'failure' || (result.status >= 300 && result.status < 400) || result.status >= 500) return false;
+  if (result.bodyText === '') return true;
+  if (result.invalidUtf8 || !isJsonMediaType(result.headers['content-type'])) return false;
+  try {
+    JSON.parse(result.bodyText);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const listAccountInstruments = endpointById('member.listAccountInstruments');
