@@ -4,6 +4,7 @@ import { hasControlPlane } from './runtime/control.ts';
 import { DEFAULT_REQUEST_MS } from './runtime/profile.ts';
 import { reportDirOf } from './runtime/report-dir.ts';
 import { preflightOrExit } from './runtime/preflight.ts';
+import { DETECTED_READINGS_ENV } from './runtime/reading-detection.ts';
 import { createRunSecrets, removeRunSecrets } from './runtime/run-secrets.ts';
 import { configuredProfile, profileFromSimulator, writeBuiltProfile, writeTargetDescription } from './runtime/target.ts';
 import { TokenStore } from './runtime/token-store.ts';
@@ -17,7 +18,9 @@ import { writeTokensOut } from './runtime/tokens-out.ts';
  * - neither: an embedded simulator on a free loopback port, closed by the returned teardown.
  * A built profile holds tokens, so it goes to the run's private directory (run-secrets.ts), never to
  * the report dir; `DSS_PROFILE` points workers at it, and the teardown removes it.
- * `<reportDir>/.run/target.json` tells the reporters what was tested (no tokens in it).
+ * A given profile passes preflight first, which also detects the readings the target's answers show
+ * (`DSS_DETECTED_READINGS` carries them to the workers). `<reportDir>/.run/target.json` tells the
+ * reporters what was tested and under which readings (no tokens in it).
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const runDir = join(reportDirOf(process.env), '.run');
@@ -34,9 +37,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
 
   try {
+    // Only this run's preflight says what was detected (never an environment the run was started in).
+    delete process.env[DETECTED_READINGS_ENV];
     let profile = configuredProfile(process.env);
-    if (profile) await preflightOrExit(profile, process.env, teardown);
-    if (!profile) {
+    if (profile) {
+      // The workers follow the readings detected here, as they read DSS_PROFILE.
+      process.env[DETECTED_READINGS_ENV] = JSON.stringify(await preflightOrExit(profile, process.env, teardown));
+      profile = configuredProfile(process.env)!;
+    } else {
       let baseUrl = process.env.DSS_TARGET;
       if (!baseUrl) {
         // Loaded only here: a run against a target of its own needs none of the simulator's modules.

@@ -75,10 +75,12 @@ export interface RunTarget {
 }
 
 /**
- * Each declarable reading (protocol/readings.ts) the run followed, and whether the profile declared it or
- * it is the reference's (the harness detects none: docs/readings.md says why).
+ * Each declarable reading (protocol/readings.ts) the run followed, and where it came from: the profile
+ * declared it, preflight detected it from the target's answers (`shown_by`: the call and what it
+ * answered), or it is the reference's (docs/readings.md). `shown_mid_run`: a check's call whose answer
+ * showed another reading (runtime/reading-mid-run.ts), added when the report is made.
  */
-export type ReadingsJudgedUnder = Record<string, { value: string | number; source: 'declared' | 'reference' }>;
+export type ReadingsJudgedUnder = Record<string, { value: string | number; source: 'declared' | 'detected' | 'reference'; shown_by?: string; shown_mid_run?: string }>;
 
 /**
  * `failed`: the target broke a rule. `harness-fault`: the harness itself could not carry the check out

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../../schemas/catalogue-types.ts';
 import type { Prerequisite, Requirement } from '../requirements/catalogue.ts';
 import type { NotProvokable } from '../requirements/spec-index.ts';
+import { readingsShownMidRun } from '../runtime/reading-mid-run.ts';
 import { toCheckReport } from './check-report.ts';
 import { cleanErrorMessage, expectedAndGot } from './error-message.ts';
 import { coverageOf } from './coverage.ts';
@@ -58,9 +59,11 @@ export function summarize(input: SummaryInput): ConformanceResults {
   const scope = input.run.scope;
   const { matrix, prerequisites } = applyPrerequisites(input.prerequisites, requirementMatrix(input.requirements, checks, scope));
 
+  // What the checks' calls showed of the readings the run judged under (docs/readings.md, "Shown mid-run").
+  const readings = input.target.readings && readingsShownMidRun(input.target.readings, converted.map(({ check, allCalls }) => ({ check_id: check.check_id, calls: allCalls })));
   return {
     spec_version: input.specVersion,
-    target: input.target,
+    target: readings ? { ...input.target, readings } : input.target,
     started_at: input.run.startedAt,
     finished_at: input.run.finishedAt,
     verdict: verdictOf(checks, matrix, input.run.runErrors, scope),

@@ -8,6 +8,14 @@ test('the readings judged under: "the reference\'s" when all are, otherwise each
     readingsText({ string_bodies: { value: 'named', source: 'declared' }, amount_scale: { value: 2, source: 'declared' }, dso_line_account: { value: 'emission', source: 'reference' } }),
   ).toBe("string_bodies = named (declared by the profile), amount_scale = 2 (declared by the profile); the reference's for the rest");
   expect(readingsText({ string_bodies: { value: 'named', source: 'declared' } })).toBe('string_bodies = named (declared by the profile)');
+  // A detected reading names the call and answer that showed it.
+  const shownBy = 'GET /client/v1/api/balances/digital-accounts/main?asset_code_identification=USD as mm-a answered balance "250.000000000"';
+  expect(readingsText({ amount_scale: { value: 9, source: 'detected', shown_by: shownBy }, dso_line_account: { value: 'emission', source: 'reference' } })).toBe(`amount_scale = 9 (detected: ${shownBy}); the reference's for the rest`);
+  // A reading a check's answer contradicted is named, whatever its source.
+  const midRun = 'ledger.credit-line-request-allow: GET /client/v1/api/balances/digital-accounts/main answered balance "10.00": every amount written with 2 fraction digits';
+  expect(readingsText({ amount_scale: { value: 7, source: 'reference', shown_mid_run: midRun }, string_bodies: { value: 'bare', source: 'reference' } })).toBe(
+    `amount_scale = 7 (the reference's; CONTRADICTED mid-run by ${midRun}: checks judged under it may have failed for the reading, declare the target's); the reference's for the rest`,
+  );
   // A report of a kit that wrote no readings into its target.json says so, and claims none.
   expect(readingsText(undefined)).toContain('not recorded');
 });

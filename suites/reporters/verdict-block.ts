@@ -21,19 +21,28 @@ export function specificationText(results: ConformanceResults): string {
 
 const sourceWords: Record<ReadingsJudgedUnder[string]['source'], string> = {
   declared: 'declared by the profile',
+  detected: 'detected',
   reference: "the reference's",
 };
 
 /**
  * "the reference's" when every reading is the reference profile's; otherwise each other one with its
- * source ("string_bodies = named (declared by the profile)"), and the reference's for the rest.
+ * source, a detected one with what showed it ("string_bodies = named (declared by the profile),
+ * amount_scale = 9 (detected: GET … as mm-a answered balance "250.000000000")"), and the reference's for
+ * the rest. A reading a check's answer contradicted is named whatever its source, with that answer.
  */
 export function readingsText(readings: ReadingsJudgedUnder | undefined): string {
   if (readings === undefined) return 'not recorded (the run left no readings in its target.json)';
   const entries = Object.entries(readings);
-  const others = entries.filter(([, reading]) => reading.source !== 'reference');
+  const others = entries.filter(([, reading]) => reading.source !== 'reference' || reading.shown_mid_run !== undefined);
   if (others.length === 0) return "the reference's";
-  const named = others.map(([key, reading]) => `${key} = ${reading.value} (${sourceWords[reading.source]})`).join(', ');
+  const named = others
+    .map(([key, reading]) => {
+      const source = `${sourceWords[reading.source]}${reading.shown_by === undefined ? '' : `: ${reading.shown_by}`}`;
+      const contradicted = reading.shown_mid_run === undefined ? '' : `; CONTRADICTED mid-run by ${reading.shown_mid_run}: checks judged under it may have failed for the reading, declare the target's`;
+      return `${key} = ${reading.value} (${source}${contradicted})`;
+    })
+    .join(', ');
   return others.length === entries.length ? named : `${named}; the reference's for the rest`;
 }
 

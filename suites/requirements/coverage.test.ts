@@ -143,8 +143,19 @@ function harnessModules(folder: string): string[] {
     .map((file) => join(folder, file));
 }
 
-/** Where the profile parses and reports the readings: they name every key without following any. */
-const readingPlumbing = new Set(['suites/runtime/profile.ts', 'suites/runtime/profile-schema.ts', 'suites/runtime/target.ts', 'suites/requirements/readings-relied-on.ts']);
+/**
+ * Where the profile parses and reports the readings, and where preflight detects them and the report notes
+ * what the checks' answers showed of them: they name keys without following any.
+ */
+const readingPlumbing = new Set([
+  'suites/runtime/profile.ts',
+  'suites/runtime/profile-schema.ts',
+  'suites/runtime/target.ts',
+  'suites/runtime/reading-detection.ts',
+  'suites/runtime/reading-evidence.ts',
+  'suites/runtime/reading-mid-run.ts',
+  'suites/requirements/readings-relied-on.ts',
+]);
 
 test('the modules that follow a declared reading, and the specification requirements judged under it, are the reviewed list', () => {
   const problems: string[] = [];

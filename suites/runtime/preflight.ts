@@ -1,6 +1,8 @@
 import { endpointById, fullPath } from '../../schemas/endpoints.ts';
 import { send, type HttpResult } from './http.ts';
+import { listIn } from './json-answer.ts';
 import { tokenProblem } from './jwt-claims.ts';
+import { detectReadings, type DetectedReadings } from './reading-detection.ts';
 import { memberPath, type CredentialName, type Profile, type ProfileCredential, type ProfileMember } from './profile.ts';
 
 /**
@@ -77,20 +79,6 @@ async function memberProblems(profile: Profile, member: ProfileMember, path: str
 
 const listAvailable = endpointById('tokenizer.listAvailableInstruments');
 
-/**
- * A listing as an array of objects, or null when the answer says nothing about the profile (not 200 with
- * such an array).
- */
-function listIn(result: HttpResult): Array<Record<string, unknown>> | null {
-  if (result.kind === 'failure' || result.status !== 200) return null;
-  try {
-    const body: unknown = JSON.parse(result.bodyText);
-    return Array.isArray(body) && body.every((entry) => typeof entry === 'object' && entry !== null) ? (body as Array<Record<string, unknown>>) : null;
-  } catch {
-    return null;
-  }
-}
-
 interface Read {
   path: string;
 }
@@ -148,13 +136,18 @@ function errorCode(body: string): string | null {
 }
 
 /**
- * Global setup's call: a broken profile ends the run here, after `cleanUp`, with one paragraph and exit
- * status 2 (a mistake in what the user gave, as a bad option is), and no check runs.
+ * Global setup's call, before any check: the credentials (`preflight`), then the readings the target's
+ * answers show (reading-detection.ts), which it answers for the run to follow. A broken profile, or one
+ * declaring a reading the target shows is not its own, ends the run here, after `cleanUp`, with one line
+ * per problem and exit status 2 (a mistake in what the user gave, as a bad option is), and no check runs.
  */
-export async function preflightOrExit(profile: Profile, env: Record<string, string | undefined>, cleanUp: () => Promise<void>): Promise<void> {
+export async function preflightOrExit(profile: Profile, env: Record<string, string | undefined>, cleanUp: () => Promise<void>): Promise<DetectedReadings> {
   const sets = env.DSS_SHARD ? [profile.member_set] : profile.member_sets.map((_set, index) => index);
   const problems = await preflight(profile, { sets });
-  if (problems.length === 0) return;
+  // Only with every credential usable: a refused read shows nothing, and the credential's line says why.
+  const detection = problems.length === 0 ? await detectReadings(profile, sets, (token, path) => tryRead(profile, token, { path })) : { detected: {}, problems: [] };
+  problems.push(...detection.problems);
+  if (problems.length === 0) return detection.detected;
   await cleanUp();
   process.stderr.write(`dss test: the target profile ${env.DSS_PROFILE ?? ''} cannot be used, so no check was run (preflight):\n${problems.map((problem) => `  - ${problem}\n`).join('')}`);
   process.exit(2);

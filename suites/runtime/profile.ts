@@ -75,6 +75,11 @@ export interface Profile {
   readings: DeclaredReadings;
   /** The keys the profile's `readings:` block declared (the rest are the reference's by default). */
   declared_readings: Array<keyof DeclaredReadings>;
+  /**
+   * The keys preflight detected from the target's answers, each with the call and answer that showed it
+   * (reading-detection.ts); `readings` follows them. Never one the profile declared. Empty as read from a file.
+   */
+  detected_readings: Partial<Record<keyof DeclaredReadings, string>>;
 }
 
 /** The simulator's, and the default: the spec leaves the service domain to each service. */
@@ -162,10 +167,15 @@ export function parseProfile(text: string, fileName: string, env: Record<string,
 }
 
 /** The profile as a file writes it (JSON): its sets, not the set this process chose. */
-export function writtenProfile(profile: Profile): Omit<Profile, 'members' | 'member_set' | 'readings' | 'declared_readings'> & { readings?: Partial<DeclaredReadings> } {
-  const { members: _members, member_set: _set, readings, declared_readings, ...written } = profile;
+export function writtenProfile(profile: Profile): Omit<Profile, 'members' | 'member_set' | 'readings' | 'declared_readings' | 'detected_readings'> & { readings?: Partial<DeclaredReadings> } {
+  const { members: _members, member_set: _set, readings: _readings, declared_readings, detected_readings: _detected, ...written } = profile;
   if (declared_readings.length === 0) return written;
-  return { ...written, readings: Object.fromEntries(declared_readings.map((key) => [key, readings[key]])) };
+  return { ...written, readings: declaredReadings(profile) };
+}
+
+/** The readings the profile's `readings:` block declares, as written. */
+function declaredReadings(profile: Pick<Profile, 'readings' | 'declared_readings'>): Partial<DeclaredReadings> {
+  return Object.fromEntries(profile.declared_readings.map((key) => [key, profile.readings[key]]));
 }
 
 /** `members.mmA` for a profile of one set, `member_sets[1].mmA` for one of several. */
@@ -219,9 +229,10 @@ export function shardMemberSet(profile: Pick<Profile, 'capabilities' | 'member_s
  * in reports, and a token must never influence or appear in anything a report carries.
  */
 export function profileDigest(profile: Profile): string {
-  // Every set, whichever this shard acts as: the shards of one run share the digest.
-  const { members: _members, member_set: _set, member_sets, ...rest } = profile;
-  return createHash('sha256').update(canonicalJson({ ...rest, member_sets: member_sets.map(withoutTokens) })).digest('hex');
+  // Every set, whichever this shard acts as: the shards of one run share the digest. The readings as the
+  // profile gives them: what a shard detected on its own members is no part of what was given.
+  const { members: _members, member_set: _set, member_sets, detected_readings: _detected, ...rest } = profile;
+  return createHash('sha256').update(canonicalJson({ ...rest, readings: withReferenceReadings(declaredReadings(profile)), member_sets: member_sets.map(withoutTokens) })).digest('hex');
 }
 
 function withoutTokens(set: MemberSet): Record<string, unknown> {
@@ -266,6 +277,7 @@ function withDefaults(raw: RawProfile): Profile {
     quarantine: raw.quarantine ?? [],
     readings: withReferenceReadings(raw.readings),
     declared_readings: Object.keys(raw.readings ?? {}) as Array<keyof DeclaredReadings>,
+    detected_readings: {},
   };
 }
 

@@ -2,7 +2,8 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ControlClient, TargetClock, type SimAsset, type SimMember } from './control.ts';
 import { DEFAULT_CHECK_MS, DEFAULT_REQUEST_MS, DEFAULT_SERVICE_DOMAIN, loadProfile, profileDigest, writtenProfile, type Profile, type ProfileMember, type RequiredRole } from './profile.ts';
-import { withReferenceReadings, type DeclaredReadings } from '../../protocol/readings.ts';
+import { withReferenceReadings, type DeclaredReadings, type ReadingKey } from '../../protocol/readings.ts';
+import { detectedFromEnv, withDetectedReadings } from './reading-detection.ts';
 import { RecordingChannel } from './recorder.ts';
 import type { ReadingsJudgedUnder } from '../reporters/report-types.ts';
 import { createSimMembers, operatingAccounts } from './sim-members.ts';
@@ -21,10 +22,15 @@ export interface TargetEnv {
   [name: string]: string | undefined;
 }
 
-/** The profile named by `DSS_PROFILE`, or null when none is named (global setup then builds one). */
+/**
+ * The profile named by `DSS_PROFILE`, or null when none is named (global setup then builds one), with
+ * the readings global setup detected.
+ */
 export function configuredProfile(env: TargetEnv): Profile | null {
   if (!env.DSS_PROFILE) return null;
-  return loadProfile(env.DSS_PROFILE, env, { ...(env.DSS_TARGET ? { baseUrl: env.DSS_TARGET } : {}), ...(env.DSS_SHARD ? { shard: env.DSS_SHARD } : {}) });
+  const profile = loadProfile(env.DSS_PROFILE, env, { ...(env.DSS_TARGET ? { baseUrl: env.DSS_TARGET } : {}), ...(env.DSS_SHARD ? { shard: env.DSS_SHARD } : {}) });
+  // What preflight detected in global setup (DETECTED_READINGS_ENV), for every key the profile leaves out.
+  return withDetectedReadings(profile, detectedFromEnv(env));
 }
 
 /**
@@ -73,6 +79,7 @@ export async function profileFromSimulator(baseUrl: string, readings: Partial<De
     quarantine: [],
     readings: withReferenceReadings(readings),
     declared_readings: Object.keys(readings) as Array<keyof DeclaredReadings>,
+    detected_readings: {},
   };
 }
 
@@ -115,7 +122,16 @@ export function writeTargetDescription(runDir: string, profile: Profile): void {
   writeFileSync(join(runDir, 'target.json'), `${JSON.stringify(description, null, 2)}\n`);
 }
 
-/** The readings a run judges under, each with where it came from: the profile's declaration, or the reference's by default. */
-export function readingsJudgedUnder(profile: Pick<Profile, 'readings' | 'declared_readings'>): ReadingsJudgedUnder {
-  return Object.fromEntries(Object.entries(profile.readings).map(([key, value]) => [key, { value, source: profile.declared_readings.includes(key as keyof DeclaredReadings) ? 'declared' : 'reference' }]));
+/**
+ * The readings a run judges under, each with where it came from: the profile's declaration, detection
+ * (with the call and answer that showed it), or the reference's by default.
+ */
+export function readingsJudgedUnder(profile: Pick<Profile, 'readings' | 'declared_readings' | 'detected_readings'>): ReadingsJudgedUnder {
+  return Object.fromEntries(
+    (Object.entries(profile.readings) as Array<[ReadingKey, string | number]>).map(([key, value]) => {
+      if (profile.declared_readings.includes(key)) return [key, { value, source: 'declared' }];
+      const shownBy = profile.detected_readings[key];
+      return [key, shownBy === undefined ? { value, source: 'reference' } : { value, source: 'detected', shown_by: shownBy }];
+    }),
+  );
 }

@@ -1,4 +1,5 @@
-import type { ConformanceResults } from '../reporters/report-types.ts';
+import type { DeclaredReadings } from '../../protocol/readings.ts';
+import type { ConformanceResults, ReadingsJudgedUnder } from '../reporters/report-types.ts';
 
 /**
  * The rule of the readings self-check for one run: an implementation playing honest readings of the
@@ -35,4 +36,23 @@ export function judgeReadingRun(results: JudgedReadingResults, differences: read
   const passed = spec_failed.length === 0 && spec_inconclusive.length <= MAX_SPEC_INCONCLUSIVE && spec_inconclusive.every((row) => row.reason.length > 0) && differences_missing.length === 0 && problems.length === 0;
   const spec_passed = spec.filter((requirement) => requirement.status === 'passed' || requirement.status === 'warning').length;
   return { spec_passed, spec_failed, spec_inconclusive, profile_failed, differences_missing, problems, passed };
+}
+
+/**
+ * With detection carrying the run (the profile left these keys out, the target held what shows them):
+ * one problem for each of `expected` the report does not say was detected, with that value and what
+ * showed it.
+ */
+export function detectionProblems(judgedUnder: ReadingsJudgedUnder | undefined, expected: Partial<DeclaredReadings>): string[] {
+  return Object.entries(expected).flatMap(([key, value]) => {
+    const entry = judgedUnder?.[key];
+    if (entry?.source === 'detected' && entry.value === value && typeof entry.shown_by === 'string' && entry.shown_by.length > 0) return [];
+    const said = entry === undefined ? 'nothing recorded' : `${entry.value} (${entry.source})`;
+    return [`${key} was not detected as ${value}: the run judged under ${said}`];
+  });
+}
+
+/** A reading the checks' answers contradicted (reading-mid-run.ts): under the reading the target plays, declared or detected, there is none. */
+export function midRunProblems(judgedUnder: ReadingsJudgedUnder | undefined): string[] {
+  return Object.entries(judgedUnder ?? {}).flatMap(([key, entry]) => (entry.shown_mid_run === undefined ? [] : [`${key} ${entry.value} (${entry.source}) was contradicted mid-run by ${entry.shown_mid_run}`]));
 }

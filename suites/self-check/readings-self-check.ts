@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { ReadingName } from '../../simulator/readings/catalogue.ts';
 import { buildKit, progress } from './progress.ts';
 import { MAX_SPEC_INCONCLUSIVE } from './readings-judgement.ts';
-import { readingRuns, runReadings, type ReadingRow, type ReadingRunMode } from './readings-run.ts';
+import { readingRuns, runReadings, UNDECLARED, type ReadingRow, type ReadingRunMode } from './readings-run.ts';
 
 export const readingsSelfCheckFormat = 'dss-self-check-readings/1';
 
@@ -29,7 +29,10 @@ export interface ReadingsSelfCheckOptions {
   /** Workers of each run. */
   workers: number;
   reportDir: string;
-  /** `each` (the default): every reading alone, then all at once; `covering`: the fewest runs that play every reading. */
+  /**
+   * `each` (the default): every reading alone, then all at once; `covering`: the fewest runs that play
+   * every reading. Either way, then the same with detection carrying the readings it can show.
+   */
   mode?: ReadingRunMode;
   log?: (line: string) => void;
 }
@@ -43,7 +46,7 @@ export async function runReadingsSelfCheck(options: ReadingsSelfCheckOptions): P
   const startedAt = new Date();
   const started = performance.now();
   // The runs test the simulators started here, never a profile or target of the caller's environment.
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', DSS_PROFILE: '', DSS_TARGET: '', DSS_SHARD: '', DSS_REPORT_DIR: '' };
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', DSS_PROFILE: '', DSS_TARGET: '', DSS_SHARD: '', DSS_REPORT_DIR: '', DSS_DETECTED_READINGS: '' };
   await buildKit(env);
   log(`Readings self-check: ${total} conformance run${total === 1 ? '' : 's'} (${runs.map((run) => run.name).join(', ')}), ${options.parallel} at a time`);
   const rows = await runReadings(options.readings, {
@@ -68,7 +71,7 @@ export async function runReadingsSelfCheck(options: ReadingsSelfCheckOptions): P
   await mkdir(reportDir, { recursive: true });
   await writeFile(join(reportDir, 'self-check-readings.json'), `${JSON.stringify(result, null, 2)}\n`);
   await writeFile(join(reportDir, 'self-check-readings.md'), renderReadingsPage(result));
-  log(`\n${renderReadingsTable(rows)}\n\n${result.all_passed ? 'Every reading passed' : 'Some readings FAILED'}: no specification requirement may fail under an honest reading, at most ${MAX_SPEC_INCONCLUSIVE} stay inconclusive, and each difference shows in the reference profile.\n  report: ${join(reportDir, 'self-check-readings.json')} (each run: ${join(reportDir, 'self-check-readings-runs')})`);
+  log(`\n${renderReadingsTable(rows)}\n\n${result.all_passed ? 'Every reading passed' : 'Some readings FAILED'}: no specification requirement may fail under an honest reading, at most ${MAX_SPEC_INCONCLUSIVE} stay inconclusive, each difference shows in the reference profile, and in the runs named ${UNDECLARED} detection shows what the profile left out.\n  report: ${join(reportDir, 'self-check-readings.json')} (each run: ${join(reportDir, 'self-check-readings-runs')})`);
   return result;
 }
 
@@ -79,8 +82,8 @@ export function renderReadingsTable(rows: readonly ReadingRow[]): string {
     const failed = row.spec_failed.length > 0 ? ` (${row.spec_failed.join(', ')})` : '';
     const inconclusive = row.spec_inconclusive.length > 0 ? ` (${row.spec_inconclusive.map((entry) => entry.id).join(', ')})` : '';
     const under = Object.entries(row.detected)
-      .filter(([, entry]) => (entry as { source?: string }).source !== 'reference')
-      .map(([key, entry]) => `${key}=${(entry as { value?: unknown }).value} (${(entry as { source?: string }).source})`)
+      .filter(([, entry]) => entry.source !== 'reference')
+      .map(([key, entry]) => `${key}=${entry.value} (${entry.source})`)
       .join(', ');
     const problems = [...row.problems, ...row.differences_missing.map((id) => `difference not shown: ${id}`)].join('; ');
     return `| ${row.name} | ${row.passed ? 'passed' : 'FAILED'} | ${row.spec_passed} / ${row.spec_failed.length}${failed} / ${row.spec_inconclusive.length}${inconclusive} | ${row.profile_failed.join(', ') || '-'} | ${under || 'the reference’s'} | ${problems || '-'} |`;
