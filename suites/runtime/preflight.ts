@@ -1,6 +1,7 @@
 import { endpointById, fullPath } from '../../schemas/endpoints.ts';
 import { send, type HttpResult } from './http.ts';
 import { tokenProblem } from './jwt-claims.ts';
+import { RateLimitWaits, sendPatiently } from './rate-limit.ts';
 import { memberPath, type CredentialName, type Profile, type ProfileCredential, type ProfileMember } from './profile.ts';
 
 /**
@@ -122,10 +123,11 @@ async function refusal(profile: Profile, token: string, read: Read): Promise<str
   return refusalOf(await tryRead(profile, token, read), read);
 }
 
-/** `read` with `token`, once. */
-function tryRead(profile: Profile, token: string, read: Read): Promise<HttpResult> {
+/** `read` with `token`, once, a 429 waited out as in a check (a rate limit says nothing of the credential). */
+async function tryRead(profile: Profile, token: string, read: Read): Promise<HttpResult> {
   const url = `${profile.base_url.replace(/\/+$/, '')}${read.path}`;
-  return send({ method: 'GET', url, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms });
+  const waits = new RateLimitWaits(profile.rate_limit, profile.timeouts.check_ms);
+  return (await sendPatiently({ method: 'GET', url, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms }, waits)).result;
 }
 
 /** Why the answer to `read` refused its token (401 or 403), or null. */
