@@ -17,12 +17,21 @@ const hidden = /^\/(sim|openapi\.json|docs)(\/|\?|$)/;
 
 /** Forwards everything to `upstream` except the simulator's own paths, which answer 404. */
 export async function startHidingProxy(upstream: string): Promise<TestServer> {
-  const target = new URL(upstream);
+  const forward = forwardTo(upstream);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (hidden.test(req.url ?? '/')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ short_message: 'Not Found', long_message: 'no such path', timestamp: Date.now() }));
       return;
     }
+    forward(req, res);
+  });
+  return listenOnLoopback(server);
+}
+
+/** A handler that sends each request on to `upstream` as it came and streams the answer back (the proxies of test-support). */
+export function forwardTo(upstream: string): (req: IncomingMessage, res: ServerResponse) => void {
+  const target = new URL(upstream);
+  return (req, res) => {
     // A connection per request on both sides. Upstream, reusing an idle socket races with the
     // simulator closing it; downstream, a body the simulator refused early (413) is not read to its end,
     // so the client's socket cannot carry another request. Either reset would come out as the target's.
@@ -36,8 +45,7 @@ export async function startHidingProxy(upstream: string): Promise<TestServer> {
       else res.writeHead(502, { connection: 'close' }).end();
     });
     req.pipe(forward);
-  });
-  return listenOnLoopback(server);
+  };
 }
 
 export interface VendorProfile {

@@ -75,8 +75,7 @@ export async function openDsaLine(actors: Pick<Actors, 'tokenizer'>, holder: Par
  */
 export async function openDsoLine(issuer: Party, holder: Party, asset: AssetId, ceiling: number, readings: Pick<DeclaredReadings, 'dso_line_account'>): Promise<CreditLineRef> {
   const line = { holder: holder.identification, account: dsoHoldingAccount(readings, holder.accounts), asset };
-  await ensureListed(holder, issuer.identification, 'CL-DSO-ALLOWLIST');
-  await ensureListed(issuer, holder.identification, 'CL-DSO-ALLOWLIST');
+  await Promise.all([ensureListed(holder, issuer.identification, 'CL-DSO-ALLOWLIST'), ensureListed(issuer, holder.identification, 'CL-DSO-ALLOWLIST')]);
   expectStatus(await requestCreditLine(holder, line.account, asset, ceiling), 200, 'CL-REQUEST');
   expectStatus(await decideAsMember(issuer, line, 'allow'), 200, 'CL-REQUEST');
   return line;

@@ -6,7 +6,7 @@ import { ensureListed } from './allowlist.ts';
 import { balanceOf } from './balances.ts';
 import { openDsaLine } from './credit-lines.ts';
 import { fund } from './funding.ts';
-import type { Party } from './party.ts';
+import { defaultAccount, type Party } from './party.ts';
 
 /**
  * Two market makers ready to exchange (semantics §6-§8), set up through the spec's endpoints only. The
@@ -58,23 +58,18 @@ export function exchangeAssets(actors: Pick<Actors, 'tokenizer'>): ExchangeAsset
   };
 }
 
-function defaultAccount(party: Party): string {
-  const account = party.accounts[0];
-  if (account === undefined) throw new HarnessFault(`${party.identification} has no operating account in the profile`);
-  return account;
-}
-
-/** Each lists the other, whatever they listed before. Requirements: ALLOWLIST-LIST, RES-ALLOWLIST-SCHEMAS. */
+/** Each lists the other, whatever they listed before (each its own list, so both at once). Requirements: ALLOWLIST-LIST, RES-ALLOWLIST-SCHEMAS. */
 export async function allowMutually(a: Party, b: Party): Promise<void> {
-  await ensureListed(a, b.identification);
-  await ensureListed(b, a.identification);
+  await Promise.all([ensureListed(a, b.identification), ensureListed(b, a.identification)]);
 }
 
 /**
  * The buyer (default mmA) and the seller (default mmB) list each other; each holds allowed lines for
  * both assets on its default account, with room for what the checks move; the buyer is funded with
  * `funds.base` of the base asset and the seller with `funds.quoted` of the quoted asset. Idempotent
- * in effect: a later call re-sizes the lines and funds again. Requirements: MARKET_REQUIREMENTS.
+ * in effect: a later call re-sizes the lines and funds again. The allowlists and the four lines are set
+ * up at once (none needs another), each funding once its line is allowed: a far target's round trips are
+ * those of the longest of them, not of all. Requirements: MARKET_REQUIREMENTS.
  */
 export async function openMarket(actors: Pick<Actors, 'tokenizer' | 'mmA' | 'mmB' | 'control'>, funds: MarketFunds, parties: { buyer: Party; seller: Party } = { buyer: actors.mmA, seller: actors.mmB }): Promise<Market> {
   const { control } = actors;
@@ -85,15 +80,20 @@ export async function openMarket(actors: Pick<Actors, 'tokenizer' | 'mmA' | 'mmB
     sellerAccount: defaultAccount(parties.seller),
     now: control ? () => control.clock() : () => Promise.resolve(Date.now()),
   };
-  await allowMutually(market.buyer, market.seller);
   // Each line gets room for what is funded into it or may be paid into it, and a ceiling above zero.
   const room = (amount: bigint) => amount + wholeUnits(1);
-  await openDsaLine(actors, market.buyer, market.buyerAccount, room(funds.base), market.base);
-  await openDsaLine(actors, market.buyer, market.buyerAccount, room(funds.quoted), market.quoted);
-  await openDsaLine(actors, market.seller, market.sellerAccount, room(funds.base), market.base);
-  await openDsaLine(actors, market.seller, market.sellerAccount, room(funds.quoted), market.quoted);
-  if (funds.base > 0n) await fund(actors, market.buyer, market.buyerAccount, funds.base, market.base);
-  if (funds.quoted > 0n) await fund(actors, market.seller, market.sellerAccount, funds.quoted, market.quoted);
+  // The line, then (when `amount` is above zero) the funding into it.
+  const fundedLine = async (party: Party, account: string, amount: bigint, asset: AssetId) => {
+    await openDsaLine(actors, party, account, room(amount), asset);
+    if (amount > 0n) await fund(actors, party, account, amount, asset);
+  };
+  await Promise.all([
+    allowMutually(market.buyer, market.seller),
+    fundedLine(market.buyer, market.buyerAccount, funds.base, market.base),
+    openDsaLine(actors, market.buyer, market.buyerAccount, room(funds.quoted), market.quoted),
+    openDsaLine(actors, market.seller, market.sellerAccount, room(funds.base), market.base),
+    fundedLine(market.seller, market.sellerAccount, funds.quoted, market.quoted),
+  ]);
   return market;
 }
 

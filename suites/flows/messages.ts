@@ -9,7 +9,7 @@ import { expectRefusal, type RefusalExpectation } from '../runtime/refusal.ts';
 import { describeCall, okBody } from './answers.ts';
 import { readEmittedMessage, type EmittedMessage } from './emitted-messages.ts';
 import { awaitPayload, hasPayload } from './mailbox.ts';
-import type { Party } from './party.ts';
+import { defaultAccount, type Party } from './party.ts';
 
 /**
  * ISO 20022 messages as members exchange them through the API (spec: POST /sign/message, POST
@@ -54,8 +54,7 @@ export const MESSAGE_REQUIREMENTS = ['DIR-MEMBER-GET', 'RES-DIRECTORY-SCHEMAS', 
 
 /** The party with its BIC, as the directory gives it. Requirements: DIR-MEMBER-GET, RES-DIRECTORY-SCHEMAS. */
 export async function messageMember(party: Party): Promise<MessageMember> {
-  const account = party.accounts[0];
-  if (account === undefined) throw new HarnessFault(`${party.identification} has no operating account in the profile`);
+  const account = defaultAccount(party);
   const response = await party.client.call('member.getMember', { path: { member_identification: party.identification } });
   const info = okBody<{ identification: string; bicfi: string }>(response, schemaRef('memberInfo'), 'DIR-MEMBER-GET', 'RES-DIRECTORY-SCHEMAS');
   if (info.identification !== party.identification) throw new CheckFailure('DIR-MEMBER-GET', `${describeCall(response)} answered the member ${info.identification}`);

@@ -5,6 +5,7 @@ import { skipFor } from '../runtime/credentials.ts';
 import type { Actors } from '../runtime/fixtures.ts';
 import type { optionalRoles } from '../runtime/profile-schema.ts';
 import { randomBic } from '../runtime/sim-members.ts';
+import { HarnessFault } from '../runtime/harness-fault.ts';
 
 /**
  * Who acts in a flow: one of the run's actors (`actors.mmA`, ...), or a member made for one check. Flows
@@ -15,6 +16,13 @@ export interface Party {
   /** Operating accounts, the default (`main`) first. */
   accounts: string[];
   client: Pick<DssClient, 'call'>;
+}
+
+/** The party's default operating account (its first); a profile without one is the harness's to refuse. */
+export function defaultAccount(party: Pick<Party, 'identification' | 'accounts'>): string {
+  const account = party.accounts[0];
+  if (account === undefined) throw new HarnessFault(`${party.identification} has no operating account in the profile`);
+  return account;
 }
 
 export interface NewMemberOptions {

@@ -15,6 +15,7 @@ import { instrumentOf, tokenizerDsa, type AssetId } from './assets.ts';
 import { balanceOf, units } from './balances.ts';
 import { openDsaLine } from './credit-lines.ts';
 import { fund } from './funding.ts';
+import { defaultAccount } from './party.ts';
 import { allowMutually } from './market.ts';
 import { awaitMessage, exchangeMessage, expectReportAbout, messageMember, MESSAGE_REQUIREMENTS, newIdentification, statusOf, type MessageMember, type SentMessage } from './messages.ts';
 
@@ -36,23 +37,25 @@ export interface PaymentNetwork {
   asset: AssetId;
 }
 
-/** mmA (the OFI) and mmB (the RFI) with their BICs, listing each other. Requirements: PAYMENT_REQUIREMENTS. */
+/** mmA (the OFI) and mmB (the RFI) with their BICs, listing each other (all at once). Requirements: PAYMENT_REQUIREMENTS. */
 export async function paymentParties(actors: Pick<Actors, 'mmA' | 'mmB'>): Promise<Pick<PaymentNetwork, 'ofi' | 'rfi'>> {
-  const [ofi, rfi] = await Promise.all([messageMember(actors.mmA), messageMember(actors.mmB)]);
-  await allowMutually(ofi, rfi);
+  const [ofi, rfi] = await Promise.all([messageMember(actors.mmA), messageMember(actors.mmB), allowMutually(actors.mmA, actors.mmB)]);
   return { ofi, rfi };
 }
 
 /**
  * The payment parties, each with an allowed line for the tokenizer's DSA on its default account with room
- * for `funds` more, and the OFI funded with `funds`. Requirements: PAYMENT_REQUIREMENTS.
+ * for `funds` more, and the OFI funded with `funds`. The parties, the two lines and the funding once the
+ * OFI's line is allowed go at once: none needs the others. Requirements: PAYMENT_REQUIREMENTS.
  */
 export async function openPayments(actors: Pick<Actors, 'tokenizer' | 'mmA' | 'mmB'>, funds: string): Promise<PaymentNetwork> {
-  const { ofi, rfi } = await paymentParties(actors);
   const asset = tokenizerDsa(actors);
-  await openDsaLine(actors, ofi, ofi.account, units(funds), asset);
-  await openDsaLine(actors, rfi, rfi.account, units(funds), asset);
-  await fund(actors, ofi, ofi.account, units(funds), asset);
+  const [ofiAccount, rfiAccount] = [defaultAccount(actors.mmA), defaultAccount(actors.mmB)];
+  const [{ ofi, rfi }] = await Promise.all([
+    paymentParties(actors),
+    openDsaLine(actors, actors.mmA, ofiAccount, units(funds), asset).then(() => fund(actors, actors.mmA, ofiAccount, units(funds), asset)),
+    openDsaLine(actors, actors.mmB, rfiAccount, units(funds), asset),
+  ]);
   return { ofi, rfi, asset };
 }
 
@@ -152,11 +155,15 @@ export interface RedemptionNetwork {
  * account. Requirements: PAYMENT_REQUIREMENTS.
  */
 export async function openRedemptions(actors: Pick<Actors, 'tokenizer' | 'mmA'>, funds: string): Promise<RedemptionNetwork> {
-  const [member, tokenizer] = await Promise.all([messageMember(actors.mmA), messageMember(actors.tokenizer)]);
   const asset = tokenizerDsa(actors);
-  await allowMutually(member, tokenizer);
-  await openDsaLine(actors, member, member.account, units(funds), asset);
-  await fund(actors, member, member.account, units(funds), asset);
+  const account = defaultAccount(actors.mmA);
+  // The directory reads, the allowlists and the funded line need none of each other: all at once.
+  const [member, tokenizer] = await Promise.all([
+    messageMember(actors.mmA),
+    messageMember(actors.tokenizer),
+    allowMutually(actors.mmA, actors.tokenizer),
+    openDsaLine(actors, actors.mmA, account, units(funds), asset).then(() => fund(actors, actors.mmA, account, units(funds), asset)),
+  ]);
   return { member, tokenizer, asset };
 }
 

@@ -185,15 +185,14 @@ async function startRun(system: LedgerSystem, setup: RunSetup): Promise<{ model:
   const { api, transcript } = system;
   const universe = api.universe;
   try {
-    const found = await api.balances();
-    const [allowlist, issued] = await Promise.all([readAllowlists(api), issuedDsos(api)]);
-    for (const [holder, listed] of setup.allowlist) {
-      if (allowlist.includes(allowlistEntry(holder, listed))) continue;
-      const added = await api.changeAllowlist(holder, listed, true);
-      if (!added.accepted) throw new CheckFailure('ALLOWLIST-LIST', `setup: ${holder} could not add ${listed} to its allowlist (${added.status})`);
+    const [found, allowlist, issued] = await Promise.all([api.balances(), readAllowlists(api), issuedDsos(api)]);
+    // The missing allowlist entries and DSOs at once: none needs another.
+    const missing = setup.allowlist.filter(([holder, listed]) => !allowlist.includes(allowlistEntry(holder, listed)));
+    const [added] = await Promise.all([Promise.all(missing.map(([holder, listed]) => api.changeAllowlist(holder, listed, true))), setup.openLines.includes('DSO') ? issueMissing(api, issued) : undefined]);
+    missing.forEach(([holder, listed], index) => {
+      if (!added[index]!.accepted) throw new CheckFailure('ALLOWLIST-LIST', `setup: ${holder} could not add ${listed} to its allowlist (${added[index]!.status})`);
       allowlist.push(allowlistEntry(holder, listed));
-    }
-    if (setup.openLines.includes('DSO')) await issueMissing(api, issued);
+    });
     const lines = new Map<string, LineModel>();
     await Promise.all(
       universe.holdings.map(async (holding) => {
@@ -263,13 +262,14 @@ async function readAllowlists(api: LedgerApi): Promise<string[]> {
   return allowlistPairs.filter(([holder, listed]) => lists.get(holder)?.includes(api.identificationOf(listed))).map(([holder, listed]) => allowlistEntry(holder, listed));
 }
 
-/** Each maker of the universe that has not issued its DSO issues it; `issued` gets them. */
+/** Each maker of the universe that has not issued its DSO issues it (each its own, so at once); `issued` gets them. */
 async function issueMissing(api: LedgerApi, issued: MakerRole[]): Promise<void> {
-  for (const role of makerRoles.filter((maker) => !issued.includes(maker))) {
-    const outcome = await api.issueDso(role);
-    if (!outcome.accepted) throw new CheckFailure('INS-DSO-ISSUE', `setup: ${role} could not issue ${api.universe.dso[role].code} (${outcome.status})`);
+  const missing = makerRoles.filter((maker) => !issued.includes(maker));
+  const outcomes = await Promise.all(missing.map((role) => api.issueDso(role)));
+  missing.forEach((role, index) => {
+    if (!outcomes[index]!.accepted) throw new CheckFailure('INS-DSO-ISSUE', `setup: ${role} could not issue ${api.universe.dso[role].code} (${outcomes[index]!.status})`);
     issued.push(role);
-  }
+  });
 }
 
 async function issuedDsos(api: LedgerApi): Promise<MakerRole[]> {
@@ -279,10 +279,8 @@ async function issuedDsos(api: LedgerApi): Promise<MakerRole[]> {
 
 async function restoreAllowlists(api: LedgerApi, wanted: readonly string[]): Promise<void> {
   const now = await readAllowlists(api);
-  for (const [holder, listed] of allowlistPairs) {
-    const entry = allowlistEntry(holder, listed);
-    if (now.includes(entry) !== wanted.includes(entry)) await api.changeAllowlist(holder, listed, wanted.includes(entry));
-  }
+  const changed = allowlistPairs.filter(([holder, listed]) => now.includes(allowlistEntry(holder, listed)) !== wanted.includes(allowlistEntry(holder, listed)));
+  await Promise.all(changed.map(([holder, listed]) => api.changeAllowlist(holder, listed, wanted.includes(allowlistEntry(holder, listed)))));
 }
 
 /** The failure as a check reports it: the broken requirement, then how to see and replay it. */

@@ -1,4 +1,4 @@
-import type { ConformanceReport, RequirementFinding } from './report-types.ts';
+import type { ConformanceReport, RateLimitCounts, RequirementFinding } from './report-types.ts';
 import { checksText } from './requirement-matrix.ts';
 import { shortStatement } from './short-statement.ts';
 import { DIFFERENCES_SHOWN, differencesOf, interoperabilityText, notVerifiedText, readingsText, specificationText } from './verdict-block.ts';
@@ -61,6 +61,8 @@ export function summaryText({ report, jsonPath, htmlPath, junitPath }: Published
   lines.push(
     `  checks: ${counts.passed} passed, ${counts.failed} failed, ${counts['harness-fault']} harness faults, ${counts.skipped} not verified here (skipped), ${counts.flaky} flaky, ${counts['stale-baseline']} stale baseline, ${counts['expected-failure']} expected failures; ${results.counts.warnings} warnings`,
   );
+  const { rate_limited: limited } = results.counts;
+  if (limited.responses > 0) lines.push(`  rate limit: ${rateLimitText(limited)}`);
   if (results.problems.length > 0) lines.push(`  report problems: ${results.problems.length} (see the report)`);
   lines.push(
     `  report: ${jsonPath}`,
@@ -72,6 +74,12 @@ export function summaryText({ report, jsonPath, htmlPath, junitPath }: Published
 }
 
 const SHOWN_FINDINGS = 5;
+
+/** "the target answered 429 Too Many Requests 37 times in 12 checks; each was waited out (41.2 s in all) and the request sent again". */
+export function rateLimitText({ responses, checks, waited_ms }: RateLimitCounts): string {
+  if (responses === 0) return 'the target answered no request with 429 Too Many Requests';
+  return `the target answered 429 Too Many Requests ${responses} time${responses === 1 ? '' : 's'} in ${checksText(checks)}; each was waited out (${(waited_ms / 1000).toFixed(1)} s in all) and the request sent again`;
+}
 
 /**
  * "ERR-BODY-SHAPE (MUST) broken in 114 checks: Every response with status 400, … has a JSON object

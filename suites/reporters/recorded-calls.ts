@@ -58,8 +58,15 @@ function isRecordedCall(value: unknown): value is RecordedCall {
     (call.request_body === null || typeof call.request_body === 'string') &&
     (call.response_body === null || typeof call.response_body === 'string') &&
     typeof call.duration_ms === 'number' &&
-    (call.error === undefined || typeof call.error === 'string')
+    (call.error === undefined || typeof call.error === 'string') &&
+    (call.rate_limited === undefined || isRateLimited(call.rate_limited))
   );
+}
+
+function isRateLimited(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { responses, waited_ms } = value as Record<string, unknown>;
+  return Number.isInteger(responses) && (responses as number) > 0 && typeof waited_ms === 'number' && waited_ms >= 0;
 }
 
 function isStringMap(value: unknown): boolean {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { Html, html } from './html.ts';
-import { findingLine } from './publish-text.ts';
+import { findingLine, rateLimitText } from './publish-text.ts';
 import { shortStatement } from './short-statement.ts';
 import { checkCountsText, DIFFERENCES_SHOWN, differencesOf, interoperabilityText, notVerifiedText, readingsText, specificationText } from './verdict-block.ts';
 import type {
@@ -121,6 +121,7 @@ export function renderHtml(report: ConformanceReport): string {
     </tbody>
   </table>
   <p>Checks: ${Object.entries(results.counts.checks).map(([outcome, count]) => html`<span class="chip outcome-${outcome}">${outcomeLabel[outcome as Outcome]} ${count}</span> `)}; warnings ${results.counts.warnings}.</p>
+  <p>Rate limit: ${rateLimitText(results.counts.rate_limited)}.</p>
   <p>Requirements (every level and layer): ${Object.entries(results.counts.requirements).map(([status, count]) => html`<span class="chip status-${status}">${statusLabel[status as RequirementStatus]} ${count}</span> `)}</p>
 </section>
 <section id="prerequisites">

@@ -288,6 +288,15 @@ export interface Headline {
   text: string;
 }
 
+export interface RateLimitCounts {
+  /** 429 answers, over every call of every check. */
+  responses: number;
+  /** The checks that met at least one. */
+  checks: number;
+  /** The waits after them, summed (parallel requests of one check may have waited at the same time). */
+  waited_ms: number;
+}
+
 export interface ConformanceResults {
   spec_version: string;
   target: { base_url: string | null; capabilities: Json; readings?: ReadingsJudgedUnder };
@@ -301,6 +310,8 @@ export interface ConformanceResults {
     checks: Record<Outcome, number>;
     harness_faults: number;
     warnings: number;
+    /** The 429s the target answered, each waited out and the request sent again (runtime/rate-limit.ts). */
+    rate_limited: RateLimitCounts;
     requirements: Record<RequirementStatus, number>;
   };
   scores: { overall: Score; parts: PartScore[] };

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../../schemas/catalogue-types.ts';
+import type { RecordedCall } from '../runtime/recorder.ts';
 import type { Prerequisite, Requirement } from '../requirements/catalogue.ts';
 import type { NotProvokable } from '../requirements/spec-index.ts';
 import { readingsShownMidRun } from '../runtime/reading-mid-run.ts';
@@ -13,6 +14,7 @@ import {
   type ConformanceResults,
   type Headline,
   type Outcome,
+  type RateLimitCounts,
   type RequirementFinding,
   type RequirementReport,
   type RequirementStatus,
@@ -73,6 +75,7 @@ export function summarize(input: SummaryInput): ConformanceResults {
       checks: tally(outcomes, checks.map((check) => check.outcome)),
       harness_faults: checks.filter(isHarnessFailure).length,
       warnings: checks.reduce((sum, check) => sum + check.warnings.length, 0),
+      rate_limited: rateLimitCounts(converted.map(({ allCalls }) => allCalls)),
       requirements: tally(requirementStatuses, matrix.map((row) => row.status)),
     },
     scores: scoresOf(matrix),
@@ -196,6 +199,15 @@ function reasonOf(message: string): string {
   const { got } = expectedAndGot(text);
   const reason = got ?? text;
   return reason.length > 200 ? `${reason.slice(0, 200)}…` : reason;
+}
+
+function rateLimitCounts(callsByCheck: ReadonlyArray<readonly RecordedCall[]>): RateLimitCounts {
+  const limited = callsByCheck.map((calls) => calls.filter((call) => call.rate_limited !== undefined));
+  return {
+    responses: limited.flat().reduce((sum, call) => sum + call.rate_limited!.responses, 0),
+    checks: limited.filter((calls) => calls.length > 0).length,
+    waited_ms: limited.flat().reduce((sum, call) => sum + call.rate_limited!.waited_ms, 0),
+  };
 }
 
 function tally<T extends Outcome | RequirementStatus>(keys: readonly T[], values: readonly T[]): Record<T, number> {

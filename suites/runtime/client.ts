@@ -2,17 +2,22 @@ import type { HttpMethod } from '../../schemas/catalogue-types.ts';
 import { endpointById, endpoints, fullPath, type EndpointId } from '../../schemas/endpoints.ts';
 import { bySpecificity, compileTemplate, matchTemplate } from '../../protocol/path-template.ts';
 import { isStringBodyEndpoint, referenceReadings, stringBody, type DeclaredReadings } from '../../protocol/readings.ts';
+import { CheckFailure } from './check-failure.ts';
 import { HarnessFault } from './harness-fault.ts';
-import { send, type HttpResponse } from './http.ts';
+import type { HttpResponse } from './http.ts';
+import { DEFAULT_RATE_LIMIT, RATE_LIMIT_REQUIREMENT, RateLimitWaits, sendPatiently } from './rate-limit.ts';
 import type { RecordedCall, RecordingChannel } from './recorder.ts';
 import { TargetNetworkError } from './target-network-error.ts';
 import { TokenKeeper } from './token-keeper.ts';
+import { DEFAULT_CHECK_MS } from './profile.ts';
 
 /**
  * The API as one member (an "actor") sees it: calls named by catalogue endpoint id, its bearer token
  * kept fresh, every exchange recorded into the running check's call list. Responses come back as
  * values whatever their status, because a check is about statuses and bodies; only a network failure
- * (no response at all) is thrown, as a failure of the target.
+ * (no response at all) is thrown, as a failure of the target. A 429 is not an answer to judge: the
+ * request is sent again once the rate limit lets it (rate-limit.ts), and only a 429 that persists past
+ * the check's time is thrown, as a failure of LIM-RATE-LIMIT-PASSES.
  */
 
 export interface RequestInit {
@@ -65,14 +70,18 @@ export interface DssClientOptions {
   member?: string;
   /** How the target reads a string body (the profile's `readings.string_bodies`); default the reference's. */
   stringBodies?: DeclaredReadings['string_bodies'];
+  /** How 429s are waited out, shared by a worker's clients; default the profile's defaults, one check's time in all. */
+  rateLimits?: RateLimitWaits;
 }
 
 export class DssClient {
   private readonly baseUrl: string;
   private readonly keeper: TokenKeeper;
+  private readonly rateLimits: RateLimitWaits;
 
   constructor(private readonly options: DssClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.rateLimits = options.rateLimits ?? new RateLimitWaits(DEFAULT_RATE_LIMIT, DEFAULT_CHECK_MS);
     this.keeper = new TokenKeeper(options.token, {
       now: options.now ?? Date.now,
       refresh: (token) => this.refresh(token),
@@ -112,9 +121,10 @@ export class DssClient {
     Object.assign(headers, overrides);
 
     const url = `${this.baseUrl}${path}${queryString(init.query)}`;
-    const exchange = send({ method, url, headers, body, timeoutMs: init.timeoutMs ?? this.options.timeoutMs }).then((result) => ({ endpointId, method, url, requestHeaders: headers, requestBody: body, result }));
+    const exchange = sendPatiently({ method, url, headers, body, timeoutMs: init.timeoutMs ?? this.options.timeoutMs }, this.rateLimits).then(({ result, rateLimited, exhausted }) => ({ endpointId, method, url, requestHeaders: headers, requestBody: body, result, rateLimited, exhausted }));
     const call = await this.options.recording.record(exchange);
-    const { result } = await exchange;
+    const { result, rateLimited, exhausted } = await exchange;
+    if (exhausted !== undefined) throw new CheckFailure(RATE_LIMIT_REQUIREMENT, `${method} ${call.url}: answered 429 Too Many Requests ${rateLimited?.responses} times in a row; ${exhausted}`);
     if (result.kind === 'failure') {
       if (result.reason === 'invalid-request') throw new HarnessFault(`${method} ${call.url}: ${result.message}`);
       throw new TargetNetworkError(result, call);

@@ -4,6 +4,7 @@ import { ControlClient, TargetClock, type SimMember } from './control.ts';
 import { HarnessFault } from './harness-fault.ts';
 import { keepWorkerAfterTargetFailure } from './kept-worker.ts';
 import { memberPath, type Profile, type ProfileAsset, type ProfileMember, type RequiredRole } from './profile.ts';
+import { RateLimitWaits } from './rate-limit.ts';
 import { CALLS_ATTACHMENT, CallRecorder, RecordingChannel } from './recorder.ts';
 import { createSimMembers, operatingAccounts, tokenizerAssets } from './sim-members.ts';
 import { configuredProfile } from './target.ts';
@@ -52,6 +53,8 @@ export interface DssWorkerFixtures {
   actors: Actors;
   /** Where this worker's clients record; switched to each check's recorder by `calls`. */
   recording: RecordingChannel;
+  /** How this worker's clients wait out 429s; each check's budget is started by `calls`. */
+  rateLimits: RateLimitWaits;
 }
 
 export interface DssTestFixtures {
@@ -82,10 +85,17 @@ export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
     { scope: 'worker' },
   ],
 
+  rateLimits: [
+    async ({ target }, use) => {
+      await use(new RateLimitWaits(target.rate_limit, target.timeouts.check_ms));
+    },
+    { scope: 'worker' },
+  ],
+
   actors: [
-    async ({ target, recording }, use, workerInfo) => {
+    async ({ target, recording, rateLimits }, use, workerInfo) => {
       if (target.capabilities.control === 'simulator') {
-        await use(await simulatorActors(target, recording, `w${workerInfo.workerIndex}`));
+        await use(await simulatorActors(target, recording, rateLimits, `w${workerInfo.workerIndex}`));
         return;
       }
       // Two workers must never share a member: each parallel worker acts as its own member set, a
@@ -95,7 +105,7 @@ export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
       if (set >= sets) {
         throw new HarnessFault(`the profile lists ${sets} member set${sets === 1 ? '' : 's'}, too few for worker ${workerInfo.parallelIndex + 1} of this run: run with --workers ${sets} or fewer, or list more sets under member_sets`);
       }
-      await use(profileActors(target, recording, set));
+      await use(profileActors(target, recording, rateLimits, set));
     },
     { scope: 'worker' },
   ],
@@ -110,9 +120,13 @@ export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
   ],
 
   calls: [
-    async ({ recording }, use, testInfo) => {
+    async ({ recording, rateLimits }, use, testInfo) => {
       const recorder = new CallRecorder();
       recording.current = recorder;
+      // Time spent waiting out 429s is not the check's: its time-out moves on by as much (0 is no time-out).
+      rateLimits.startCheck((ms) => {
+        if (testInfo.timeout > 0) testInfo.setTimeout(testInfo.timeout + ms);
+      });
       await use(recorder);
       // A check that stopped at its first failure may have calls still under way: they belong here.
       await recording.settled();
@@ -144,7 +158,7 @@ export function checkIdOf(testInfo: TestInfo): string | undefined {
   return testInfo.annotations.find((annotation) => annotation.type === 'check')?.description;
 }
 
-async function simulatorActors(target: Profile, recording: RecordingChannel, prefix: string): Promise<Actors> {
+async function simulatorActors(target: Profile, recording: RecordingChannel, rateLimits: RateLimitWaits, prefix: string): Promise<Actors> {
   const clock = new TargetClock();
   const options = { baseUrl: target.base_url, timeoutMs: target.timeouts.request_ms, clock };
   // Setup calls belong to no check: they go to a recorder nobody reads, the rest to the running check.
@@ -169,6 +183,7 @@ async function simulatorActors(target: Profile, recording: RecordingChannel, pre
         reissueToken: async () => (await control.createToken(member.identification, { role: 'manager' })).token,
         member: member.identification,
         stringBodies: target.readings.string_bodies,
+        rateLimits,
       }),
       member,
     };
@@ -177,7 +192,7 @@ async function simulatorActors(target: Profile, recording: RecordingChannel, pre
   return { ...byRole, byRole, control };
 }
 
-function profileActors(target: Profile, recording: RecordingChannel, set: number): Actors {
+function profileActors(target: Profile, recording: RecordingChannel, rateLimits: RateLimitWaits, set: number): Actors {
   const tokens = TokenStore.forRun(process.env);
   const members = target.member_sets[set]!;
   const byRole: Record<string, Actor> = {};
@@ -197,6 +212,7 @@ function profileActors(target: Profile, recording: RecordingChannel, set: number
         tokenRenewed: (token) => tokens.save(`${path}.token`, token),
         member: member.identification,
         stringBodies: target.readings.string_bodies,
+        rateLimits,
       }),
       member: null,
       profile: member,

@@ -3,6 +3,7 @@ import { send, type HttpResult } from './http.ts';
 import { listIn } from './json-answer.ts';
 import { tokenProblem } from './jwt-claims.ts';
 import { detectReadings, type DetectedReadings } from './reading-detection.ts';
+import { RateLimitWaits, sendPatiently } from './rate-limit.ts';
 import { memberPath, type CredentialName, type Profile, type ProfileCredential, type ProfileMember } from './profile.ts';
 
 /**
@@ -110,10 +111,11 @@ async function refusal(profile: Profile, token: string, read: Read): Promise<str
   return refusalOf(await tryRead(profile, token, read), read);
 }
 
-/** `read` with `token`, once. */
-function tryRead(profile: Profile, token: string, read: Read): Promise<HttpResult> {
+/** `read` with `token`, once, a 429 waited out as in a check (a rate limit says nothing of the credential). */
+async function tryRead(profile: Profile, token: string, read: Read): Promise<HttpResult> {
   const url = `${profile.base_url.replace(/\/+$/, '')}${read.path}`;
-  return send({ method: 'GET', url, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms });
+  const waits = new RateLimitWaits(profile.rate_limit, profile.timeouts.check_ms);
+  return (await sendPatiently({ method: 'GET', url, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms }, waits)).result;
 }
 
 /** Why the answer to `read` refused its token (401 or 403), or null. */

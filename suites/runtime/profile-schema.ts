@@ -90,6 +90,8 @@ export const profileSchema: JsonSchema = {
       },
     },
     timeouts: { type: 'object', properties: { request_ms: milliseconds, check_ms: milliseconds } },
+    // How a 429 is waited out when it gives no Retry-After (suites/runtime/rate-limit.ts).
+    rate_limit: { type: 'object', properties: { backoff_ms: milliseconds, max_backoff_ms: milliseconds, seed: { type: 'integer', minimum: 0, maximum: 4294967295 } } },
     expected_failures: checkIds,
     quarantine: checkIds,
     // The target's readings of the open points one request cannot accept both ways (docs/readings.md).

@@ -5,6 +5,7 @@ import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { withReferenceReadings, type DeclaredReadings } from '../../protocol/readings.ts';
 import { substituteEnv } from './env-substitution.ts';
 import { yaml } from '../yaml.ts';
+import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
 import { accessRights, controlKinds, credentialNames, profileSchema, requiredRoles, unknownFields } from './profile-schema.ts';
 
 /**
@@ -64,6 +65,8 @@ export interface Profile {
   member_set: number;
   capabilities: Capabilities;
   timeouts: { request_ms: number; check_ms: number };
+  /** How a 429 is waited out (rate-limit.ts); the wait's budget is a check's time. */
+  rate_limit: RateLimitSettings;
   /** Check ids the target is known to fail: they do not fail the run, but passing one does (stale baseline). */
   expected_failures: string[];
   /** Check ids known to be flaky: skipped, and shown as quarantined. */
@@ -251,6 +254,7 @@ interface RawProfile {
   member_sets?: RawMemberSet[];
   capabilities?: Partial<Capabilities>;
   timeouts?: { request_ms?: number; check_ms?: number };
+  rate_limit?: Partial<RateLimitSettings>;
   expected_failures?: string[];
   quarantine?: string[];
   readings?: Partial<DeclaredReadings>;
@@ -273,6 +277,7 @@ function withDefaults(raw: RawProfile): Profile {
       request_ms: raw.timeouts?.request_ms ?? DEFAULT_REQUEST_MS,
       check_ms: raw.timeouts?.check_ms ?? DEFAULT_CHECK_MS,
     },
+    rate_limit: { ...DEFAULT_RATE_LIMIT, ...raw.rate_limit },
     expected_failures: raw.expected_failures ?? [],
     quarantine: raw.quarantine ?? [],
     readings: withReferenceReadings(raw.readings),

@@ -1,4 +1,5 @@
 import type { HttpResult } from './http.ts';
+import type { RateLimited } from './rate-limit.ts';
 import { redactBody, redactHeaders, redactUrl, sentCredentials } from './redaction.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface RecordedCall {
   duration_ms: number;
   /** The network failure, when there was no response. */
   error?: string;
+  /** The 429s answered to this request before this answer, and the time waited after them (rate-limit.ts). */
+  rate_limited?: RateLimited;
 }
 
 /** One exchange as the client saw it, before redaction. */
@@ -33,6 +36,8 @@ export interface Exchange {
   requestHeaders: Record<string, string>;
   requestBody?: string | Buffer;
   result: HttpResult;
+  /** The 429s waited out before `result`, if any. */
+  rateLimited?: RateLimited | null;
 }
 
 export class CallRecorder {
@@ -89,6 +94,7 @@ export function recordedCall(exchange: Exchange): RecordedCall {
     request_headers: redactHeaders(exchange.requestHeaders, known),
     request_body: requestBody,
     duration_ms: result.durationMs,
+    ...(exchange.rateLimited ? { rate_limited: exchange.rateLimited } : {}),
   };
   if (result.kind === 'failure') {
     return { ...base, status: null, response_headers: {}, response_body: null, error: `${result.reason}: ${result.message}` };

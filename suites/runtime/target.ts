@@ -1,3 +1,4 @@
+import { DEFAULT_RATE_LIMIT } from './rate-limit.ts';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ControlClient, TargetClock, type SimAsset, type SimMember } from './control.ts';
@@ -75,6 +76,7 @@ export async function profileFromSimulator(baseUrl: string, readings: Partial<De
     member_set: 0,
     capabilities: { control: 'simulator' },
     timeouts: { request_ms: DEFAULT_REQUEST_MS, check_ms: DEFAULT_CHECK_MS },
+    rate_limit: DEFAULT_RATE_LIMIT,
     expected_failures: [],
     quarantine: [],
     readings: withReferenceReadings(readings),

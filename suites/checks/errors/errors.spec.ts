@@ -127,3 +127,15 @@ test(...check('errors.body-too-large', 'refuses a body over 1 MiB without proces
     warnShould(false, `the target closed the connection instead of answering 413`, 'LIM-BODY-SIZE');
   }
 });
+
+/** Reads sent at once: more than a member's client sends at once anywhere else in a run. */
+const BURST = 20;
+
+// The spec shows no rate limits (line 567), so a target may answer a burst with 429. The reference
+// profile's decision is that such a limit lifts: the client waits every 429 out and sends the request
+// again (runtime/rate-limit.ts); the failure is the client's, LIM-RATE-LIMIT-PASSES thrown for a 429 that
+// persists past the check's time, so no answer comes back here with 429. The burst makes a target with a
+// limit show it in a check of its own, as well as wherever else it bites.
+test(...check('errors.rate-limit-passes', 'serves a burst of reads, any 429 lifting within the check’s time', { requirements: ['LIM-RATE-LIMIT-PASSES'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
+  await Promise.all(Array.from({ length: BURST }, () => actors.mmA.client.call('member.listDigitalAccounts')));
+});

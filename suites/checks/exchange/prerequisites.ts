@@ -34,9 +34,9 @@ export const EXCHANGE_REQUIREMENTS = requirements(...OFFER_REQUIREMENTS, 'EXC-SE
 export async function threeQuotations(market: Market) {
   const anchor = (await market.now()) + 3 * 60 * MINUTE_MS + randomInt(1_000_000);
   const ending = (offset: number) => ({ time_end_request_quotation: anchor + offset });
-  const [cheap, dear, waiting] = [await requested(market, ending(0)), await requested(market, ending(1)), await requested(market, ending(2))];
-  await answered(market, quotationTerms(market, cheap, { foreign_exchange_rate: 0.8 }));
-  await answered(market, quotationTerms(market, dear, { foreign_exchange_rate: 1.25 }));
+  // The three requests, then the two answers, each at once: they name each other nowhere.
+  const [cheap, dear, waiting] = await Promise.all([requested(market, ending(0)), requested(market, ending(1)), requested(market, ending(2))]);
+  await Promise.all([answered(market, quotationTerms(market, cheap, { foreign_exchange_rate: 0.8 })), answered(market, quotationTerms(market, dear, { foreign_exchange_rate: 1.25 }))]);
   const window: Compare[] = [
     { relational_operator: 'ge', comparison_value: anchor },
     { relational_operator: 'le', comparison_value: anchor + 2 },

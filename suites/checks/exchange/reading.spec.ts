@@ -101,26 +101,35 @@ async function filterCases(actors: Actors) {
   return { market, within, cheap, waiting, cases, describe };
 }
 
+/**
+ * Each case read with GET and with POST, all at once (reads change nothing), answered in the cases' order:
+ * what each found, by quotation id.
+ */
+async function everyFilter(reader: Parameters<typeof foundQuotations>[0], cases: ReadonlyArray<[string, QuotationParameters, string[]]>) {
+  const reads = cases.flatMap(([what, parameters, expected]) => (['GET', 'POST'] as const).map((method) => ({ what, parameters, expected, method })));
+  const found = await Promise.all(reads.map(({ parameters, method }) => foundQuotations(reader, parameters, method)));
+  return reads.map((read, index) => ({ ...read, found: found[index]!.map((state) => state.quotation_uuid) }));
+}
+
 const same = (a: readonly string[], b: readonly string[]) => [...a].sort().join() === [...b].sort().join();
 
 test(...check('exchange.filters', 'finds quotations by every condition and operator, alike with GET and a JSON body and with POST', { requirements: checkRequirements('QUO-FILTERS-MATCH', 'QUO-COMPARE-DEFAULT', ...OFFER_REQUIREMENTS), endpoint: 'member.findQuotations' }), async ({ actors }) => {
   const { market, within, cheap, waiting, cases, describe } = await filterCases(actors);
-  for (const [what, parameters, expected] of cases) {
-    for (const method of ['GET', 'POST'] as const) {
-      const found = (await foundQuotations(market.buyer, parameters, method)).map((state) => state.quotation_uuid);
-      // Whether a quotation without a rate (the waiting one) meets a rate condition is the reference's
-      // reading (QUO-FILTERS, exchange.filters-unrated): the specification judges the answered quotations only.
-      const judged = parameters.foreign_exchange_rate ? found.filter((id) => id !== waiting) : found;
-      if (!same(judged, expected)) {
-        throw new CheckFailure('QUO-FILTERS-MATCH', `${method} /exchange/quotations with ${what} found ${describe(found)}, expected ${describe(expected)}`);
-      }
+  for (const { what, parameters, expected, method, found } of await everyFilter(market.buyer, cases)) {
+    // Whether a quotation without a rate (the waiting one) meets a rate condition is the reference's
+    // reading (QUO-FILTERS, exchange.filters-unrated): the specification judges the answered quotations only.
+    const judged = parameters.foreign_exchange_rate ? found.filter((id) => id !== waiting) : found;
+    if (!same(judged, expected)) {
+      throw new CheckFailure('QUO-FILTERS-MATCH', `${method} /exchange/quotations with ${what} found ${describe(found)}, expected ${describe(expected)}`);
     }
   }
 
   // relational_operator is marked required and "default eq": a compare without it is refused, or means eq.
   const withoutOperator = { ...within(), foreign_exchange_rate: [{ comparison_value: 0.8 }] as unknown as Compare[] };
-  for (const method of ['GET', 'POST'] as const) {
-    const response = await findQuotations(market.buyer, withoutOperator, method);
+  const methods = ['GET', 'POST'] as const;
+  const answers = await Promise.all(methods.map((method) => findQuotations(market.buyer, withoutOperator, method)));
+  for (const [index, method] of methods.entries()) {
+    const response = answers[index]!;
     if (response.status >= 400) {
       expectRefusal(response, { status: 400, requirement: 'QUO-COMPARE-DEFAULT' });
       continue;
@@ -134,12 +143,9 @@ test(...check('exchange.filters', 'finds quotations by every condition and opera
 // that a target reading it otherwise leaves the specification's filters decided above.
 test(...check('exchange.filters-unrated', 'finds no quotation still waiting for its rate under a rate condition', { requirements: checkRequirements('QUO-FILTERS', 'CL-REQUEST', 'SIGN-PAYLOAD'), endpoint: 'member.findQuotations' }), async ({ actors }) => {
   const { market, cases, describe } = await filterCases(actors);
-  for (const [what, parameters, expected] of cases.filter(([, parameters]) => parameters.foreign_exchange_rate !== undefined)) {
-    for (const method of ['GET', 'POST'] as const) {
-      const found = (await foundQuotations(market.buyer, parameters, method)).map((state) => state.quotation_uuid);
-      if (!same(found, expected)) {
-        throw new CheckFailure('QUO-FILTERS', `${method} /exchange/quotations with ${what} found ${describe(found)}, expected ${describe(expected)}: a quotation without a rate meets no rate condition`);
-      }
+  for (const { what, expected, method, found } of await everyFilter(market.buyer, cases.filter(([, parameters]) => parameters.foreign_exchange_rate !== undefined))) {
+    if (!same(found, expected)) {
+      throw new CheckFailure('QUO-FILTERS', `${method} /exchange/quotations with ${what} found ${describe(found)}, expected ${describe(expected)}: a quotation without a rate meets no rate condition`);
     }
   }
 });
