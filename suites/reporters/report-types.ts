@@ -2,6 +2,7 @@ import type { TestStatus } from '@playwright/test/reporter';
 import type { SpecPart } from '../../schemas/catalogue-types.ts';
 import type { RequirementLayer, RequirementLevel } from '../requirements/catalogue.ts';
 import type { RecordedCall } from '../runtime/recorder.ts';
+import type { Reproduction } from './reproduction.ts';
 
 /**
  * The two shapes of the conformance report: what a run hands to the aggregation (`RunRecord`, built by
@@ -121,6 +122,12 @@ export interface CheckReport {
   call_count: number;
   /** The calls of the deciding attempt, kept only for checks that did not pass (reports stay small). */
   calls: RecordedCall[];
+  /**
+   * Those calls as a runnable shell script of curl calls, for a check that failed (reproduction.ts);
+   * `reproductions/<check-id>.sh` in the report dir holds the same script. Absent otherwise, and in a
+   * report of a kit older than reproductions.
+   */
+  reproduction?: Reproduction;
 }
 
 /**

@@ -141,8 +141,10 @@ export class ControlClient {
     return network;
   }
 
-  createMember(input: NewSimMember): Promise<SimMember> {
-    return this.request('POST', '/sim/members', input, schemas.member);
+  async createMember(input: NewSimMember): Promise<SimMember> {
+    const member = await this.request<SimMember>('POST', '/sim/members', input, schemas.member);
+    this.options.recording.credentials.minted(member.token, member.identification, { role: 'manager' });
+    return member;
   }
 
   /** Registers (onboards) a DSA for a tokenizer. */
@@ -151,8 +153,11 @@ export class ControlClient {
   }
 
   /** A token with chosen rights, as the client portal's token management would issue it. */
-  createToken(memberIdentification: string, rights: TokenRights): Promise<IssuedToken> {
-    return this.request('POST', '/sim/tokens', { member_identification: memberIdentification, ...rights }, schemas.token);
+  async createToken(memberIdentification: string, rights: TokenRights): Promise<IssuedToken> {
+    const issued = await this.request<IssuedToken>('POST', '/sim/tokens', { member_identification: memberIdentification, ...rights }, schemas.token);
+    // Named for reproductions: a later call carrying it says which member's token, with which rights.
+    this.options.recording.credentials.minted(issued.token, memberIdentification, rights);
+    return issued;
   }
 
   async clock(): Promise<number> {
