@@ -6,7 +6,7 @@ import { notProvokableStatuses } from '../requirements/spec-index.ts';
 import { renderJunit } from './junit.ts';
 import type { PublishedPaths } from './publish-text.ts';
 import { renderHtml } from './render-html.ts';
-import { withReproduction, writeReproductions } from './reproduction.ts';
+import { withReproductions, writeReproductions } from './reproduction.ts';
 import { reportFormat, type ConformanceReport, type RunRecord } from './report-types.ts';
 import { readRunTarget, suiteVersion } from './run-context.ts';
 import { signReport } from './signature.ts';
@@ -42,9 +42,8 @@ export async function publishReport(run: RunRecord, reportDir: string): Promise<
     problems: problem === null ? [] : [problem],
   });
   // Each failed check's calls as a runnable script: in the signed results, and as a file beside them.
-  const context = { base_url: results.target.base_url, suite_version: suiteVersion(), finished_at: results.finished_at };
-  results.checks = results.checks.map((check) => withReproduction(check, context));
-  const report = await signReport({ format: reportFormat, suite_version: suiteVersion(), profile_digest: target?.profile_digest ?? null, results });
+  const reproducible = withReproductions(results, suiteVersion());
+  const report = await signReport({ format: reportFormat, suite_version: suiteVersion(), profile_digest: target?.profile_digest ?? null, results: reproducible });
   await mkdir(dir, { recursive: true });
   const jsonPath = join(dir, 'conformance.json');
   const htmlPath = join(dir, 'conformance.html');

@@ -4,7 +4,7 @@ import type { TokenRights } from '../runtime/control.ts';
 import type { NamedCredential } from '../runtime/credential-names.ts';
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { REDACTED } from '../runtime/redaction.ts';
-import type { CheckReport, Outcome } from './report-types.ts';
+import type { CheckReport, ConformanceResults, Outcome } from './report-types.ts';
 
 /**
  * A failed check as a runnable reproduction: a POSIX shell script of curl calls, the check's calls in
@@ -55,10 +55,16 @@ export function reproductionFile(checkId: string): string {
   return `${REPRODUCTIONS_FOLDER}/${checkId.replace(/[^A-Za-z0-9._-]/g, '_')}.sh`;
 }
 
-/** The check with its reproduction, when it has one. */
-export function withReproduction(check: CheckReport, context: ReproductionContext): CheckReport {
-  const reproduction = reproductionOf(check, context);
-  return reproduction === null ? check : { ...check, reproduction };
+/** The results with a reproduction on each check that has one (before they are signed). */
+export function withReproductions(results: ConformanceResults, suiteVersion: string): ConformanceResults {
+  const context = { base_url: results.target.base_url, suite_version: suiteVersion, finished_at: results.finished_at };
+  return {
+    ...results,
+    checks: results.checks.map((check) => {
+      const reproduction = reproductionOf(check, context);
+      return reproduction === null ? check : { ...check, reproduction };
+    }),
+  };
 }
 
 /**
@@ -81,6 +87,9 @@ export function reproductionOf(check: CheckReport, context: ReproductionContext)
   const script = renderScript(check, context, requests);
   return { file: reproductionFile(check.check_id), variables: requests.variables, script };
 }
+
+/** A variable's place in a template or a script's text: `${DSS_TOKEN_MMA}`. */
+const placeholder = /\$\{(DSS_[A-Z0-9_]+)\}/g;
 
 interface ResolvedRequest {
   call: RecordedCall;
@@ -112,7 +121,7 @@ function resolveRequests(calls: readonly RecordedCall[]): { requests: ResolvedRe
   const requests = calls.map((call, index) => {
     const template = call.request_template;
     for (const credential of template?.credentials ?? []) nameOf(credential);
-    const rename = (text: string) => text.replace(/\$\{(DSS_[A-Z0-9_]+)\}/g, (whole, placeholder: string) => (renamed.has(placeholder) ? `\${${renamed.get(placeholder)}}` : whole));
+    const rename = (text: string) => (text.includes('${DSS_') ? text.replace(placeholder, (whole, name: string) => (renamed.has(name) ? `\${${renamed.get(name)}}` : whole)) : text);
     const redacted = (where: string) => () => {
       unknown += 1;
       const name = `DSS_REDACTED_${unknown}`;
@@ -122,7 +131,8 @@ function resolveRequests(calls: readonly RecordedCall[]): { requests: ResolvedRe
       });
       return `\${${name}}`;
     };
-    const fillRedacted = (text: string, where: string) => text.replace(redactedMarker, redacted(where));
+    // Bodies run to 64 KiB each: look before rewriting.
+    const fillRedacted = (text: string, where: string) => (text.includes(REDACTED) || text.includes(ENCODED_REDACTED) ? text.replace(redactedMarker, redacted(where)) : text);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries({ ...call.request_headers, ...template?.headers })) headers[name] = fillRedacted(rename(value), `its ${name} header`);
     const url = fillRedacted(rename(template?.url ?? call.url), 'its URL');
@@ -134,7 +144,8 @@ function resolveRequests(calls: readonly RecordedCall[]): { requests: ResolvedRe
 }
 
 /** The redaction's marker, as it stands in a body or header, and percent-encoded in a URL's query. */
-const redactedMarker = new RegExp(`${escapeRegExp(REDACTED)}|${escapeRegExp(encodeURIComponent(REDACTED))}`, 'g');
+const ENCODED_REDACTED = encodeURIComponent(REDACTED);
+const redactedMarker = new RegExp(`${escapeRegExp(REDACTED)}|${escapeRegExp(ENCODED_REDACTED)}`, 'g');
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -278,7 +289,6 @@ function quote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-const placeholder = /\$\{(DSS_[A-Z0-9_]+)\}/g;
 
 /** One shell word: literal text single-quoted, each `${DSS_…}` placeholder as a double-quoted expansion. */
 function quoteWithVariables(text: string): string {
@@ -314,12 +324,9 @@ function printfCommand(body: string): string {
 }
 
 function printfLiteral(text: string): string {
-  let out = '';
-  for (const character of text) {
-    if (character === '%') out += '%%';
-    else if (character === '\\') out += '\\\\';
-    else if (character === '\n' || character === '\t' || character >= ' ' && character !== '\u007f') out += character;
-    else out += [...Buffer.from(character, 'utf8')].map((byte) => `\\${byte.toString(8).padStart(3, '0')}`).join('');
-  }
-  return out;
+  return text.replace(/[%\\\u0000-\u0008\u000b-\u001f\u007f]/g, (character) => {
+    if (character === '%') return '%%';
+    if (character === '\\') return '\\\\';
+    return `\\${character.charCodeAt(0).toString(8).padStart(3, '0')}`;
+  });
 }
