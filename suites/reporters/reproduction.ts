@@ -5,6 +5,7 @@ import type { NamedCredential } from '../runtime/credential-names.ts';
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { REDACTED } from '../runtime/redaction.ts';
 import type { CheckReport, ConformanceResults, Outcome } from './report-types.ts';
+import { escapeRegExp } from './run-scope.ts';
 
 /**
  * A failed check as a runnable reproduction: a POSIX shell script of curl calls, the check's calls in
@@ -147,10 +148,6 @@ function resolveRequests(calls: readonly RecordedCall[]): { requests: ResolvedRe
 const ENCODED_REDACTED = encodeURIComponent(REDACTED);
 const redactedMarker = new RegExp(`${escapeRegExp(REDACTED)}|${escapeRegExp(ENCODED_REDACTED)}`, 'g');
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 function credentialVariable(name: string, credential: NamedCredential, count: number): ReproductionVariable {
   const rights = credential.rights ? ` (${rightsText(credential.rights)})` : '';
   const another = count === 1 ? '' : `another token of the same kind (the check used ${count} of them; ${credential.renewed ? 'the run got this one by renewing the one before' : 'a different one'}): `;
@@ -174,7 +171,7 @@ function credentialVariable(name: string, credential: NamedCredential, count: nu
 
 function rightsText(rights: TokenRights): string {
   const limits = [
-    rights.accounts ? `accounts ${rights.accounts.join(', ')}` : null,
+    rights.accounts ? `accounts ${rights.accounts.length === 0 ? 'none' : rights.accounts.join(', ')}` : null,
     rights.endpoints ? `endpoints ${rights.endpoints.join(', ')}` : null,
     rights.allowed_ips ? `IP addresses ${rights.allowed_ips.join(', ')}` : null,
   ].filter((limit) => limit !== null);
@@ -190,7 +187,7 @@ function renderScript(check: CheckReport, context: ReproductionContext, resolved
   const width = Math.max(0, ...variables.map((variable) => variable.name.length));
   const lines = [
     '#!/bin/sh',
-    ...comment(`A reproduction of the check ${check.check_id} (${check.title}): the ${requests.length} call${requests.length === 1 ? '' : 's'} it made, in the order made, as curl calls, each followed by a comment with what came back in the run. Made by the DSS conformance kit ${context.suite_version} from the run that ended at ${context.finished_at} against ${context.base_url ?? 'an unknown target'}.`),
+    ...comment(`A reproduction of the check ${check.title.startsWith(check.check_id) ? check.title : `${check.check_id} (${check.title})`}: the ${requests.length} call${requests.length === 1 ? '' : 's'} it made, in the order made, as curl calls, each followed by a comment with what came back in the run. Made by the DSS conformance kit ${context.suite_version} from the run that ended at ${context.finished_at} against ${context.base_url ?? 'an unknown target'}.`),
     ...comment(`It ended ${check.outcome}: ${firstLines(check.error ?? '', 3)}`),
     '#',
     ...(variables.length === 0
