@@ -37,7 +37,7 @@ export function lastFailed(reportDir: string): LastFailed | { mistake: string } 
   const failed = checks.checks.filter((check) => failedOutcomes.includes(check.outcome as Outcome)).map((check) => check.check_id);
   if (failed.length === 0) {
     const expected = checks.checks.filter((check) => check.outcome === 'expected-failure').length;
-    const baselined = expected === 0 ? '' : `; ${expected} expected failure${expected === 1 ? '' : 's'} of the baseline failed as listed and are not re-run`;
+    const baselined = expected === 0 ? '' : expected === 1 ? '; 1 expected failure of the baseline failed as listed and is not re-run' : `; ${expected} expected failures of the baseline failed as listed and are not re-run`;
     return { mistake: `--last-failed: nothing failed in the last run in ${reportDir} (verdict ${checks.verdict}, ${checks.checks.length} checks${baselined}): there is nothing to re-run` };
   }
   return { checkIds: [...new Set(failed)], finishedAt: checks.finishedAt };
