@@ -227,6 +227,7 @@ function callLines(request: ResolvedRequest, number: number, total: number, base
   }
   // curl adds headers of its own the run did not send: an empty value removes them.
   for (const name of ['accept', 'user-agent', ...(request.body === null ? [] : ['content-type'])]) if (request.headers[name] === undefined) options.push(`-H '${name}:'`);
+  if (/^(?:[a-z]+:\/\/[^/]*)?\/sim\//i.test(path ?? request.url)) notes.push("the simulator's control plane: the check's own setup, which makes a new one when run again");
   let feed = '';
   if (request.body !== null) {
     options.push('--data-binary @-');
