@@ -1,11 +1,10 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { TokenRights } from '../runtime/control.ts';
 import type { NamedCredential } from '../runtime/credential-names.ts';
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { REDACTED } from '../runtime/redaction.ts';
-import type { CheckReport, ConformanceResults, Outcome } from './report-types.ts';
-import { escapeRegExp } from './run-scope.ts';
+import type { TokenRights } from '../runtime/token-rights.ts';
+import type { CheckReport, ConformanceResults, Outcome, Reproduction, ReproductionVariable } from './report-types.ts';
 
 /**
  * A failed check as a runnable reproduction: a POSIX shell script of curl calls, the check's calls in
@@ -16,28 +15,6 @@ import { escapeRegExp } from './run-scope.ts';
  * mints one with (recorded by the run, suites/runtime/credential-names.ts). What else the report
  * redacted (a credential the check made itself, a signature) is a variable too, said as such.
  */
-
-/** A variable the script needs before it runs. */
-export interface ReproductionVariable {
-  name: string;
-  /** Where a value comes from, for a person. */
-  description: string;
-  /** The member it is a token of (absent for a value the report does not know). */
-  member?: string;
-  /** The rights to mint it with on a simulator, or that the profile declares for it. */
-  rights?: TokenRights;
-  /** Where the profile gives it, and the environment variable it reads it from, if any. */
-  profile_path?: string;
-  profile_variable?: string;
-}
-
-export interface Reproduction {
-  /** Where the script is, in the report dir. */
-  file: string;
-  variables: ReproductionVariable[];
-  /** The script itself, as in the file. */
-  script: string;
-}
 
 export interface ReproductionContext {
   base_url: string | null;
@@ -123,7 +100,7 @@ function resolveRequests(calls: readonly RecordedCall[]): { requests: ResolvedRe
     const template = call.request_template;
     for (const credential of template?.credentials ?? []) nameOf(credential);
     const rename = (text: string) => (text.includes('${DSS_') ? text.replace(placeholder, (whole, name: string) => (renamed.has(name) ? `\${${renamed.get(name)}}` : whole)) : text);
-    const redacted = (where: string) => () => {
+    const redacted = (where: string): string => {
       unknown += 1;
       const name = `DSS_REDACTED_${unknown}`;
       variables.push({
@@ -132,8 +109,7 @@ function resolveRequests(calls: readonly RecordedCall[]): { requests: ResolvedRe
       });
       return `\${${name}}`;
     };
-    // Bodies run to 64 KiB each: look before rewriting.
-    const fillRedacted = (text: string, where: string) => (text.includes(REDACTED) || text.includes(ENCODED_REDACTED) ? text.replace(redactedMarker, redacted(where)) : text);
+    const fillRedacted = (text: string, where: string) => redactedMarkers.reduce((current, marker) => current.split(marker).reduce((filled, part) => `${filled}${redacted(where)}${part}`), text);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries({ ...call.request_headers, ...template?.headers })) headers[name] = fillRedacted(rename(value), `its ${name} header`);
     const url = fillRedacted(rename(template?.url ?? call.url), 'its URL');
@@ -145,8 +121,7 @@ function resolveRequests(calls: readonly RecordedCall[]): { requests: ResolvedRe
 }
 
 /** The redaction's marker, as it stands in a body or header, and percent-encoded in a URL's query. */
-const ENCODED_REDACTED = encodeURIComponent(REDACTED);
-const redactedMarker = new RegExp(`${escapeRegExp(REDACTED)}|${escapeRegExp(ENCODED_REDACTED)}`, 'g');
+const redactedMarkers = [REDACTED, encodeURIComponent(REDACTED)];
 
 function credentialVariable(name: string, credential: NamedCredential, count: number): ReproductionVariable {
   const rights = credential.rights ? ` (${rightsText(credential.rights)})` : '';

@@ -4,6 +4,7 @@ import { validate } from '../../schemas/validators.ts';
 import { HarnessFault } from './harness-fault.ts';
 import { send } from './http.ts';
 import type { RecordingChannel } from './recorder.ts';
+import type { TokenRights } from './token-rights.ts';
 
 /**
  * A client of the simulator's control plane (`/sim`): what only a simulator offers (members made to
@@ -50,14 +51,7 @@ export interface NewSimMember {
   member_state?: 'created' | 'activated' | 'blocked';
 }
 
-export interface TokenRights {
-  role: 'viewer' | 'manager' | 'administrator';
-  /** Absent: every account (and likewise for the others). */
-  accounts?: string[];
-  allowed_ips?: string[];
-  /** Entries `"<METHOD> <full path template>"`, e.g. `"GET /client/v1/api/members/{member_identification}"`. */
-  endpoints?: string[];
-}
+export type { TokenRights } from './token-rights.ts';
 
 export interface IssuedToken {
   token: string;

@@ -1,4 +1,4 @@
-import type { TokenRights } from './control.ts';
+import type { TokenRights } from './token-rights.ts';
 import type { ProfileMember } from './profile.ts';
 import { MIN_CREDENTIAL_LENGTH } from './redaction.ts';
 import { variableAt } from './tokens-out.ts';
