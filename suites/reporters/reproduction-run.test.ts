@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSimulator, type RunningSimulator } from '../../simulator/server.ts';
+import { startHidingProxy, writeVendorTargetProfile } from '../../test-support/vendor-target.ts';
 import type { ConformanceReport } from './report-types.ts';
 import { STATUS_LINE } from './reproduction.ts';
 
@@ -24,19 +25,18 @@ const GREP = CHECKS.map((id) => `${id.replaceAll('.', '\\.')} `).join('|');
 
 let simulator: RunningSimulator | undefined;
 let reportDir = '';
-test.beforeAll(async () => {
-  simulator = await startSimulator({ port: 0, host: '127.0.0.1', faults: FAULTS });
-  reportDir = mkdtempSync(join(tmpdir(), 'dss-reproduction-'));
-});
-test.afterAll(async () => {
+test.afterEach(async () => {
   await simulator?.close();
-  rmSync(reportDir, { recursive: true, force: true });
+  simulator = undefined;
+  if (reportDir !== '') rmSync(reportDir, { recursive: true, force: true });
 });
 
 test('a failed check carries its calls as a curl script that gets the same statuses, and --last-failed runs exactly the failed checks again', async () => {
   test.setTimeout(600_000); // a safety net: three filtered runs of a few checks, seconds each on a quiet machine
-  if (spawnSync('curl', ['--version']).status !== 0) throw new Error('no curl on PATH: install it (apt-get install curl), as .ci/run does');
-  const url = simulator!.url;
+  expectCurl();
+  simulator = await startSimulator({ port: 0, host: '127.0.0.1', faults: FAULTS });
+  reportDir = mkdtempSync(join(tmpdir(), 'dss-reproduction-'));
+  const url = simulator.url;
 
   const first = await dss(['test', '--target', url, '--grep', GREP, '--report-dir', reportDir]);
   expect(first.status, first.output).toBe(1);
@@ -102,6 +102,51 @@ test('a failed check carries its calls as a curl script that gets the same statu
   expect(nothing.output.trim()).toBe(`dss test: --last-failed: nothing failed in the last run in ${reportDir} (verdict partial, 5 checks): there is nothing to re-run`);
 });
 
+/**
+ * As a vendor runs it: the simulator behind a proxy that hides `/sim`, and a profile whose tokens come
+ * from `${NAME}` variables. The script names each token by the profile's path and takes it from the
+ * profile's own variable, so with the run's environment it runs as it is.
+ */
+test('against a target without /sim, the script names the profile’s tokens and runs with the profile’s own variables', async () => {
+  test.setTimeout(600_000); // a safety net: one filtered run, seconds on a quiet machine
+  expectCurl();
+  simulator = await startSimulator({ port: 0, host: '127.0.0.1', faults: ['unknown-member-wrong-status'] });
+  const proxy = await startHidingProxy(simulator.url);
+  reportDir = mkdtempSync(join(tmpdir(), 'dss-reproduction-vendor-'));
+  const dir = reportDir;
+  try {
+    const profile = await writeVendorTargetProfile(dir, simulator.url, proxy.url, { full: false, timeouts: { request_ms: 30_000, check_ms: 180_000 } });
+    const run = await dss(['test', '--profile', profile.file, '--grep', 'directory\\.member-not-found ', '--report-dir', join(dir, 'reports')], profile.env);
+    expect(run.status, run.output).toBe(1);
+    const { results } = JSON.parse(readFileSync(join(dir, 'reports', 'conformance.json'), 'utf8')) as ConformanceReport;
+    const check = results.checks.find((each) => each.check_id === 'directory.member-not-found')!;
+    expect(check.outcome).toBe('failed');
+    const variables = check.reproduction!.variables;
+    expect(variables.length).toBeGreaterThan(0);
+    for (const variable of variables) {
+      const role = /^DSS_TOKEN_([A-Z]+)$/.exec(variable.name)?.[1];
+      const path = `members.${role === 'MMA' ? 'mmA' : role === 'MMB' ? 'mmB' : 'tokenizer'}.token`;
+      expect(variable).toMatchObject({ profile_path: path, profile_variable: `S0_${role}_TOKEN` });
+      expect(check.reproduction!.script).toContain(`the token the profile gives at ${path}`);
+    }
+    const script = await sh(join(dir, 'reports', check.reproduction!.file), { PATH: process.env.PATH ?? '/usr/bin:/bin', ...profile.env });
+    expect(script.status, script.stderr).toBe(0);
+    const statuses = script.stdout.split('\n').flatMap((line) => {
+      const match = STATUS_LINE.exec(line);
+      return match ? [Number(match[2])] : [];
+    });
+    expect(statuses).toEqual(check.calls.map((call) => call.status));
+    expect(statuses).toContain(400);
+  } finally {
+    await proxy.close();
+  }
+});
+
+/** The test installs nothing: CI has curl from .ci/run. */
+function expectCurl(): void {
+  if (spawnSync('curl', ['--version']).status !== 0) throw new Error('no curl on PATH: install it (apt-get install curl), as .ci/run does');
+}
+
 function readReport(): ConformanceReport {
   return JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as ConformanceReport;
 }
@@ -125,10 +170,10 @@ function sh(file: string, env: Record<string, string>): Promise<{ status: number
   });
 }
 
-function dss(args: string[]): Promise<{ status: number | null; output: string }> {
+function dss(args: string[], extra: Record<string, string> = {}): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(?:PW_|PLAYWRIGHT_|TEST_|DSS_)/.test(name)));
-    const child = spawn(process.execPath, ['bin/dss.js', ...args], { cwd: root, env: { ...env, CI: '1' } });
+    const child = spawn(process.execPath, ['bin/dss.js', ...args], { cwd: root, env: { ...env, ...extra, CI: '1' } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
