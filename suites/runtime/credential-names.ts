@@ -71,11 +71,6 @@ export class CredentialNames {
     return this.byValue.get(value);
   }
 
-  /** Every known value with its name, for a request to be searched for them. */
-  entries(): IterableIterator<[string, NamedCredential]> {
-    return this.byValue.entries();
-  }
-
   private add(value: string, variable: string, details: Omit<NamedCredential, 'placeholder' | 'variable'>): void {
     // The first name a value got stays: the same token handed on again is still the same credential.
     // A short value is no credential, and as a known value it would be replaced in every request it occurs in.

@@ -38,6 +38,11 @@ const REFRESH_ENDPOINT = 'member.refreshToken';
 /** Three base64url segments, the first a JSON header: a JWT, wherever it turns up (echoed in an error, say). */
 const jwtPattern = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 
+/** Every JWT in `text`, as redaction would blank it. */
+export function jwtsIn(text: string): string[] {
+  return text.includes('eyJ') ? [...text.matchAll(jwtPattern)].map((match) => match[0]) : [];
+}
+
 /**
  * The credential a request carries in its Authorization header, and a JWT's signature segment on its
  * own: a target may echo either anywhere (an opaque token, or "bad signature <segment>" in an error),

@@ -1,5 +1,5 @@
 import type { NamedCredential, CredentialNames } from './credential-names.ts';
-import { redactBody, redactHeaders, redactUrl, sentCredentials } from './redaction.ts';
+import { jwtsIn, redactBody, redactHeaders, redactUrl, sentCredentials } from './redaction.ts';
 
 /**
  * A request as a reproduction sends it: where the recorded request says [redacted] for a credential
@@ -33,9 +33,14 @@ export interface RecordedRequest {
 /** Undefined when the request carried no credential the run knows by name: the recorded request says it all. */
 export function requestTemplate(request: TemplateRequest, recorded: RecordedRequest, names: CredentialNames): RequestTemplate | undefined {
   const body = request.requestBody === undefined ? undefined : typeof request.requestBody === 'string' ? request.requestBody : request.requestBody.toString('utf8');
-  const texts = [request.url, ...Object.values(request.requestHeaders), body ?? ''];
+  // Looked up, not searched for (a worker knows hundreds of tokens, a body runs to megabytes): the
+  // Authorization header's credential, and every JWT anywhere (a profile's tokens are JWTs: preflight).
+  const candidates = new Set([...sentCredentials(request.requestHeaders), ...[request.url, ...Object.values(request.requestHeaders), body ?? ''].flatMap(jwtsIn)]);
   // Longest first, so that no value is replaced inside a longer one that contains it.
-  const carried = [...names.entries()].filter(([value]) => texts.some((text) => text.includes(value))).sort(([a], [b]) => b.length - a.length);
+  const carried = [...candidates].flatMap((value) => {
+    const name = names.find(value);
+    return name === undefined ? [] : [[value, name] as const];
+  }).sort(([a], [b]) => b.length - a.length);
   if (carried.length === 0) return undefined;
   const fill = (text: string) => carried.reduce((current, [value, name]) => current.replaceAll(value, `\${${name.placeholder}}`), text);
 
