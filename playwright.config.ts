@@ -19,6 +19,7 @@ const longUnits = [
   /suites\/runtime\/vendor-run\.test\.ts$/,
   /test-support\/fuzz\/fuzz\.test\.ts$/,
   /suites\/reporters\/one-defect-one-finding\.test\.ts$/,
+  /suites\/reporters\/reproduction-run\.test\.ts$/,
   /suites\/runtime\/fixtures\.test\.ts$/,
   /suites\/invariants\/run\.test\.ts$/,
   /suites\/scenario\/runner\.test\.ts$/,

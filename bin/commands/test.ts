@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { CHECK_FILTER_ENV, checkFilter, RUN_FILTERS_ENV } from '../../suites/reporters/run-scope.ts';
+import { lastFailed, lastFailedFilter, lastFailedScope, type LastFailed } from '../../suites/reporters/last-failed.ts';
 import { compiledRunEnv, conformanceConfig } from '../../suites/kit-layout.ts';
 import { DEFAULT_REQUEST_MS, loadProfile, ProfileError, shardMemberSet } from '../../suites/runtime/profile.ts';
 import { UserMistake } from '../../suites/runtime/user-mistake.ts';
@@ -15,6 +16,8 @@ const help = `Usage: dss test [options]
   --profile <file>     target profile (YAML or JSON): members, tokens, capabilities, baseline
   --grep <regexp>      run only checks whose title matches
   --tag <tag>          run only checks with this tag (e.g. @auth); with --grep, checks matching both
+  --last-failed        run again exactly the checks that failed the last run in the report dir (by
+                       check id, from its conformance.json); give the target of that run again
   --shard <i/n>        run shard i of n (merge with: dss report); on a target without the simulator
                        control plane, shard i acts as the profile's member set i (member_sets)
   --workers <n>        parallel workers (default 2; without the control plane, one per member set)
@@ -33,6 +36,7 @@ export async function runTest(args: string[]): Promise<number> {
       profile: { type: 'string' },
       grep: { type: 'string' },
       tag: { type: 'string' },
+      'last-failed': { type: 'boolean' },
       shard: { type: 'string' },
       workers: { type: 'string' },
       'tokens-out': { type: 'string' },
@@ -49,7 +53,9 @@ export async function runTest(args: string[]): Promise<number> {
   if (values.profile !== undefined && !existsSync(values.profile)) throw new UsageError(`--profile: no such file ${values.profile}`);
   if (values.shard !== undefined) checkShard(values.shard);
   if (values.workers !== undefined && !/^[1-9]\d*$/.test(values.workers)) throw new UsageError(`--workers must be a positive integer; got "${values.workers}"`);
-  const only = checkFilter(values.grep, values.tag);
+  const reportDir = values['report-dir'] ?? process.env.DSS_REPORT_DIR ?? 'reports';
+  const last = values['last-failed'] ? lastFailedChecks(reportDir, values) : null;
+  const only = last === null ? checkFilter(values.grep, values.tag) : { source: lastFailedFilter(last.checkIds) };
   if (only !== null && 'mistake' in only) throw new UsageError(only.mistake);
   if (values['tokens-out'] !== undefined && values.profile === undefined) throw new UsageError('--tokens-out needs --profile: it writes the renewed tokens for the profile’s ${NAME} references');
   if (values.profile !== undefined && (values.shard !== undefined || values.workers !== undefined)) checkMemberSets(values.profile, values.shard, values.workers);
@@ -60,13 +66,14 @@ export async function runTest(args: string[]): Promise<number> {
   if (values.workers) playwrightArgs.push('--workers', values.workers);
 
   const filters = [
+    ...(last === null ? [] : [lastFailedScope(last)]),
     ...(values.grep ? [`--grep ${values.grep}`] : []),
     ...(values.tag ? [`--tag ${values.tag}`] : []),
     ...(values.shard ? [`--shard ${values.shard}`] : []),
   ];
   const env: NodeJS.ProcessEnv = {
     ...compiledRunEnv(process.env),
-    DSS_REPORT_DIR: values['report-dir'] ?? process.env.DSS_REPORT_DIR ?? 'reports',
+    DSS_REPORT_DIR: reportDir,
     [RUN_FILTERS_ENV]: JSON.stringify(filters),
   };
   if (only !== null) env[CHECK_FILTER_ENV] = only.source;
@@ -83,6 +90,18 @@ export async function runTest(args: string[]): Promise<number> {
   process.on('SIGTERM', forward);
   const status = await new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 130 : 1))));
   return status === 0 && filters.length > 0 ? nothingVerified(env.DSS_REPORT_DIR!, filters) ?? status : status;
+}
+
+/**
+ * The checks `--last-failed` runs again: those that failed the last run in the report dir. It selects
+ * the checks itself, so a filter beside it is a mistake, and so is a report dir with nothing to re-run.
+ */
+function lastFailedChecks(reportDir: string, values: { grep?: string; tag?: string; shard?: string }): LastFailed {
+  const beside = [values.grep === undefined ? null : '--grep', values.tag === undefined ? null : '--tag', values.shard === undefined ? null : '--shard'].filter((option) => option !== null);
+  if (beside.length > 0) throw new UsageError(`--last-failed selects the checks itself (those that failed the last run): give it without ${beside.join(' and ')}`);
+  const last = lastFailed(reportDir);
+  if ('mistake' in last) throw new UserMistake(last.mistake);
+  return last;
 }
 
 /**

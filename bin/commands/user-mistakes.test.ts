@@ -134,6 +134,16 @@ test('--shard 5/3 names the shards there are', async () => {
   expectOneParagraph(run.stderr);
 });
 
+test('--last-failed with no report to repeat, or beside a filter, says so before anything runs', async () => {
+  const none = await dss(['test', '--last-failed', '--report-dir', join(work, 'no-report')]);
+  expect(none.status).toBe(2);
+  expect(none.stderr.trim()).toBe(`dss test: --last-failed: there is no previous report in ${join(work, 'no-report')} (no conformance.json): run dss test first, or give the --report-dir of the run to repeat`);
+  const beside = await dss(['test', '--last-failed', '--tag', 'auth', '--grep', 'x']);
+  expect(beside.status).toBe(2);
+  expect(beside.stderr.trim()).toBe('dss test: --last-failed selects the checks itself (those that failed the last run): give it without --grep and --tag');
+  expectOneParagraph(none.stderr + beside.stderr);
+});
+
 test('dss report on a missing file, or on files that hold no results, says which and why', async () => {
   const missing = await dss(['report', '--report-dir', join(work, 'report'), join(work, 'nowhere.json')]);
   expect(missing.status).toBe(2);

@@ -3,8 +3,9 @@
  *
  * One aggregation (`summarize.ts`: checks -> requirement matrix, scores, coverage, verdict) is fed by two
  * thin adapters: this live Playwright reporter, and `rebuild.ts`, which reads Playwright JSON result
- * files (merged shards). `publish.ts` scores, signs (`signature.ts`) and writes both files;
- * `verify.ts` checks a written report. The requirement catalogue lives in suites/requirements/, the
+ * files (merged shards). `publish.ts` scores, signs (`signature.ts`) and writes both files, with each
+ * failed check's reproduction (`reproduction.ts`); `verify.ts` checks a written report, and
+ * `last-failed.ts` reads one for `dss test --last-failed`. The requirement catalogue lives in suites/requirements/, the
  * recording of calls in suites/runtime/; nothing here talks to a target.
  */
 import { relative } from 'node:path';

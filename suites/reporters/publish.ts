@@ -6,6 +6,7 @@ import { notProvokableStatuses } from '../requirements/spec-index.ts';
 import { renderJunit } from './junit.ts';
 import type { PublishedPaths } from './publish-text.ts';
 import { renderHtml } from './render-html.ts';
+import { withReproductions, writeReproductions } from './reproduction.ts';
 import { reportFormat, type ConformanceReport, type RunRecord } from './report-types.ts';
 import { readRunTarget, suiteVersion } from './run-context.ts';
 import { signReport } from './signature.ts';
@@ -21,8 +22,8 @@ export type PublishedReport = PublishedPaths;
 
 /**
  * The common end of the live reporter and the rebuild: scores the run against the requirement
- * catalogue and the endpoint catalogue, signs it, and writes conformance.json, conformance.html and
- * junit.xml.
+ * catalogue and the endpoint catalogue, signs it, and writes conformance.json, conformance.html,
+ * junit.xml and the failed checks' reproductions.
  */
 export async function publishReport(run: RunRecord, reportDir: string): Promise<PublishedReport> {
   const dir = resolve(reportDir);
@@ -40,7 +41,9 @@ export async function publishReport(run: RunRecord, reportDir: string): Promise<
     target: { base_url: target?.base_url ?? null, capabilities: target?.capabilities ?? null, ...(target?.readings ? { readings: target.readings } : {}) },
     problems: problem === null ? [] : [problem],
   });
-  const report = await signReport({ format: reportFormat, suite_version: suiteVersion(), profile_digest: target?.profile_digest ?? null, results });
+  // Each failed check's calls as a runnable script: in the signed results, and as a file beside them.
+  const reproducible = withReproductions(results, suiteVersion());
+  const report = await signReport({ format: reportFormat, suite_version: suiteVersion(), profile_digest: target?.profile_digest ?? null, results: reproducible });
   await mkdir(dir, { recursive: true });
   const jsonPath = join(dir, 'conformance.json');
   const htmlPath = join(dir, 'conformance.html');
@@ -48,5 +51,6 @@ export async function publishReport(run: RunRecord, reportDir: string): Promise<
   await writeFile(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(htmlPath, renderHtml(report));
   await writeFile(junitPath, renderJunit(report.results));
+  await writeReproductions(dir, report.results.checks);
   return { report, jsonPath, htmlPath, junitPath };
 }

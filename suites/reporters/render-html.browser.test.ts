@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { launchChromium } from '../../test-support/browser.ts';
 import { renderHtml } from './render-html.ts';
 import type { ConformanceReport } from './report-types.ts';
-import { readingVariantReport, sampleReport } from './sample-report.ts';
+import { hostile, readingVariantReport, sampleReport } from './sample-report.ts';
 import { shortStatement } from './short-statement.ts';
 
 /**
@@ -104,6 +104,56 @@ test('the report opens with its headline and failures, and a call opens on a cli
     const broken = await page.locator('code.id:visible').evaluateAll((codes) => codes.filter((code) => code.getClientRects().length > 1).map((code) => code.textContent));
     expect(broken).toEqual([]);
     expect(refused).toEqual([]);
+  } finally {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/**
+ * A failed check's reproduction as a vendor takes it: folded under the check until asked for, the
+ * variables to set named with where their values come from, and the script copied whole by its button
+ * (the page's own script, under its CSP), exactly as conformance.json holds it.
+ */
+test('a failed check shows its reproduction, and its button copies the script', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dss-html-'));
+  const browser = await launchChromium();
+  try {
+    const report = await sampleReport();
+    const reproduction = report.results.checks.find((check) => check.check_id === 'dir.member-not-found')?.reproduction;
+    expect(reproduction?.script).toContain('#!/bin/sh');
+    const file = join(dir, 'conformance.html');
+    writeFileSync(file, renderHtml(report));
+    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') refused.push(message.text());
+    });
+    await page.goto(pathToFileURL(file).href);
+
+    const block = page.locator('#failures article#check-dir\\.member-not-found details.reproduce');
+    const script = block.locator('pre.script');
+    await expect(block.locator('summary')).toHaveText('Reproduce: the 1 call as a shell script of curl calls');
+    await expect(script).toBeHidden();
+    await block.locator('summary').click();
+    await expect(script).toBeVisible();
+    // The profile's token by the name the profile gives it, and the variable the profile reads it from.
+    await expect(block.locator('ul.variables li').filter({ hasText: 'DSS_TOKEN_MMA' })).toContainText('members.mmA.token');
+    await expect(block.locator('ul.variables li').filter({ hasText: 'DSS_TOKEN_MMA' })).toContainText('${MMA_TOKEN}');
+    await expect(block).toContainText(reproduction!.file);
+    // What the target sent is text in the script, never markup on the page.
+    await expect(script).toContainText(`members/${hostile}`);
+    expect(await script.textContent()).toBe(reproduction!.script);
+
+    const status = block.locator('.copy-status');
+    await expect(status).toHaveText('');
+    await block.locator('button.copy').click();
+    await expect(status).toHaveText('Copied.');
+    const copied = await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+    expect(copied).toBe(reproduction!.script);
+    expect(refused).toEqual([]);
+    await context.close();
   } finally {
     await browser.close();
     rmSync(dir, { recursive: true, force: true });

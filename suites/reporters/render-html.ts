@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { Html, html } from './html.ts';
 import { findingLine, rateLimitText } from './publish-text.ts';
+import { findingLine } from './publish-text.ts';
+import { copyScriptText, reproduceBlock, reproduceStyles } from './reproduction-html.ts';
 import { shortStatement } from './short-statement.ts';
 import { checkCountsText, DIFFERENCES_SHOWN, differencesOf, interoperabilityText, notVerifiedText, readingsText, specificationText } from './verdict-block.ts';
 import type {
@@ -23,8 +25,9 @@ import type {
  * conformance.html: one self-contained page that reads top-down like a certificate and works like a
  * to-do list: the verdict and headline, a table of contents and a legend, then what to fix (broken
  * requirements first, each with the checks that saw it), the failing checks with their calls folded
- * away, harness faults and what was not verified apart, and the full matrices, folded and searchable.
- * Its only script (search and fold) is inline and pinned by hash in the CSP; nothing is loaded.
+ * away and their reproductions (a shell script to copy), harness faults and what was not verified apart,
+ * and the full matrices, folded and searchable. Its only script (search, fold, copy) is inline and
+ * pinned by hash in the CSP; nothing is loaded.
  * Everything it shows comes from the signed conformance.json; the page itself is not signed.
  */
 export function renderHtml(report: ConformanceReport): string {
@@ -277,6 +280,7 @@ function checkBlock(check: CheckReport, statements: ReadonlyMap<string, string>,
   ${check.expected === null && check.got === null ? null : html`<table class="facts"><tr><th>Expected</th><td><code>${check.expected ?? ''}</code></td></tr><tr><th>Got</th><td><code>${check.got ?? ''}</code></td></tr></table>`}
   ${check.error === null ? null : html`<pre class="error">${check.error}</pre>`}
   ${check.calls.length === 0 ? null : callsBlock(check.calls, budget)}
+  ${reproduceBlock(check, budget)}
 </article>`;
 }
 
@@ -383,12 +387,12 @@ function reveal() {
 }
 window.addEventListener('hashchange', reveal);
 reveal();
-`;
+${copyScriptText}`;
 const script = new Html(scriptText);
 const scriptHash = `sha256-${createHash('sha256').update(scriptText).digest('base64')}`;
 
 /** Trusted text of this file, not data: it must reach the page unescaped. */
-const styles = new Html(`
+const styles = new Html(`${reproduceStyles}
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1b1f24; margin: 0 auto; max-width: 1200px; padding: 0 1.5rem 3rem; }
 h1 { margin: 0; font-size: 1.6rem; } h2 { margin-top: 2rem; border-bottom: 1px solid #d0d7de; padding-bottom: .25rem; }
 .verdict { padding: 1rem 1.5rem; margin: 1rem 0; border-radius: 6px; color: #fff; }

@@ -2,6 +2,7 @@ import type { TestStatus } from '@playwright/test/reporter';
 import type { SpecPart } from '../../schemas/catalogue-types.ts';
 import type { RequirementLayer, RequirementLevel } from '../requirements/catalogue.ts';
 import type { RecordedCall } from '../runtime/recorder.ts';
+import type { TokenRights } from '../runtime/token-rights.ts';
 
 /**
  * The two shapes of the conformance report: what a run hands to the aggregation (`RunRecord`, built by
@@ -123,6 +124,35 @@ export interface CheckReport {
   call_count: number;
   /** The calls of the deciding attempt, kept only for checks that did not pass (reports stay small). */
   calls: RecordedCall[];
+  /**
+   * Those calls as a runnable shell script of curl calls, for a check that failed (reproduction.ts);
+   * `reproductions/<check-id>.sh` in the report dir holds the same script. Absent otherwise, and in a
+   * report of a kit older than reproductions.
+   */
+  reproduction?: Reproduction;
+}
+
+/** A variable the script needs before it runs. */
+export interface ReproductionVariable {
+  name: string;
+  /** Where a value comes from, for a person. */
+  description: string;
+  /** The member it is a token of (absent for a value the report does not know). */
+  member?: string;
+  /** The rights to mint it with on a simulator, or that the profile declares for it. */
+  rights?: TokenRights;
+  /** Where the profile gives it, and the environment variable it reads it from, if any. */
+  profile_path?: string;
+  profile_variable?: string;
+}
+
+/** A failed check's calls as a runnable shell script of curl calls (reproduction.ts). */
+export interface Reproduction {
+  /** Where the script is, in the report dir. */
+  file: string;
+  variables: ReproductionVariable[];
+  /** The script itself, as in the file. */
+  script: string;
 }
 
 /**

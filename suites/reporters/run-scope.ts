@@ -40,7 +40,8 @@ export function checkFilterFromEnv(env: Record<string, string | undefined>): Reg
   return source === undefined || source === '' ? undefined : new RegExp(source);
 }
 
-function escapeRegExp(text: string): string {
+/** `text` as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

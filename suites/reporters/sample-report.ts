@@ -2,6 +2,7 @@ import { endpoints } from '../../schemas/endpoints.ts';
 import { loadCatalogue } from '../requirements/catalogue.ts';
 import { notProvokableStatuses } from '../requirements/spec-index.ts';
 import type { RecordedCall } from '../runtime/recorder.ts';
+import { withReproductions } from './reproduction.ts';
 import { reportFormat, type ConformanceReport, type ConformanceResults, type RawCheck, type ReadingsJudgedUnder } from './report-types.ts';
 import { signReport } from './signature.ts';
 import { summarize } from './summarize.ts';
@@ -19,6 +20,11 @@ const call: RecordedCall = {
   status: 500,
   request_headers: { authorization: 'Bearer [redacted]' },
   request_body: null,
+  // The profile's token of mmA, named so the reproduction can say where a value for it comes from.
+  request_template: {
+    headers: { authorization: 'Bearer ${DSS_TOKEN_MMA_1}' },
+    credentials: [{ placeholder: 'DSS_TOKEN_MMA_1', variable: 'DSS_TOKEN_MMA', member: 'mm-a', profile_path: 'members.mmA.token', profile_variable: 'MMA_TOKEN' }],
+  },
   response_headers: { 'x-hostile': hostile },
   response_body: JSON.stringify({ short_message: hostile }),
   duration_ms: 4,
@@ -118,7 +124,7 @@ async function signedReport(run: RawCheck[], target: ConformanceResults['target'
     target,
     problems: [],
   });
-  return signReport({ format: reportFormat, suite_version: '0.1.0', profile_digest: 'sha256:profile', results });
+  return signReport({ format: reportFormat, suite_version: '0.1.0', profile_digest: 'sha256:profile', results: withReproductions(results, '0.1.0') });
 }
 
 /** A body at the recorder's 64 KiB cut. */
@@ -133,6 +139,7 @@ export async function everyCheckFailingReport(): Promise<ConformanceReport> {
   const template = report.results.checks.find((check) => check.outcome === 'failed');
   if (!template) throw new Error('the sample report has a failing check');
   const call = { ...template.calls[0]!, response_body: LARGEST_BODY, request_body: LARGEST_BODY };
-  report.results.checks = Array.from({ length: 150 }, (_, index) => ({ ...template, check_id: `area.check-${index}`, calls: Array.from({ length: 20 }, () => call) }));
+  const { reproduction: _one, ...failing } = template;
+  report.results = withReproductions({ ...report.results, checks: Array.from({ length: 150 }, (_, index) => ({ ...failing, check_id: `area.check-${index}`, calls: Array.from({ length: 20 }, () => call) })) }, report.suite_version);
   return report;
 }

@@ -4,6 +4,7 @@ import { validate } from '../../schemas/validators.ts';
 import { HarnessFault } from './harness-fault.ts';
 import { send } from './http.ts';
 import type { RecordingChannel } from './recorder.ts';
+import type { TokenRights } from './token-rights.ts';
 
 /**
  * A client of the simulator's control plane (`/sim`): what only a simulator offers (members made to
@@ -50,14 +51,7 @@ export interface NewSimMember {
   member_state?: 'created' | 'activated' | 'blocked';
 }
 
-export interface TokenRights {
-  role: 'viewer' | 'manager' | 'administrator';
-  /** Absent: every account (and likewise for the others). */
-  accounts?: string[];
-  allowed_ips?: string[];
-  /** Entries `"<METHOD> <full path template>"`, e.g. `"GET /client/v1/api/members/{member_identification}"`. */
-  endpoints?: string[];
-}
+export type { TokenRights } from './token-rights.ts';
 
 export interface IssuedToken {
   token: string;
@@ -141,8 +135,10 @@ export class ControlClient {
     return network;
   }
 
-  createMember(input: NewSimMember): Promise<SimMember> {
-    return this.request('POST', '/sim/members', input, schemas.member);
+  async createMember(input: NewSimMember): Promise<SimMember> {
+    const member = await this.request<SimMember>('POST', '/sim/members', input, schemas.member);
+    this.options.recording.credentials.minted(member.token, member.identification, { role: 'manager' });
+    return member;
   }
 
   /** Registers (onboards) a DSA for a tokenizer. */
@@ -151,8 +147,11 @@ export class ControlClient {
   }
 
   /** A token with chosen rights, as the client portal's token management would issue it. */
-  createToken(memberIdentification: string, rights: TokenRights): Promise<IssuedToken> {
-    return this.request('POST', '/sim/tokens', { member_identification: memberIdentification, ...rights }, schemas.token);
+  async createToken(memberIdentification: string, rights: TokenRights): Promise<IssuedToken> {
+    const issued = await this.request<IssuedToken>('POST', '/sim/tokens', { member_identification: memberIdentification, ...rights }, schemas.token);
+    // Named for reproductions: a later call carrying it says which member's token, with which rights.
+    this.options.recording.credentials.minted(issued.token, memberIdentification, rights);
+    return issued;
   }
 
   async clock(): Promise<number> {

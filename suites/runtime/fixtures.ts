@@ -1,6 +1,8 @@
 import { test as base, type TestInfo } from '@playwright/test';
 import { DssClient } from './client.ts';
+import { readFileSync } from 'node:fs';
 import { ControlClient, TargetClock, type SimMember } from './control.ts';
+import { nameProfileMember } from './credential-names.ts';
 import { HarnessFault } from './harness-fault.ts';
 import { keepWorkerAfterTargetFailure } from './kept-worker.ts';
 import { memberPath, type Profile, type ProfileAsset, type ProfileMember, type RequiredRole } from './profile.ts';
@@ -9,6 +11,7 @@ import { CALLS_ATTACHMENT, CallRecorder, RecordingChannel } from './recorder.ts'
 import { createSimMembers, operatingAccounts, tokenizerAssets } from './sim-members.ts';
 import { configuredProfile } from './target.ts';
 import { TokenStore } from './token-store.ts';
+import { yaml } from '../yaml.ts';
 
 /**
  * The Playwright `test` of the conformance checks, with the target and its actors as fixtures.
@@ -93,7 +96,7 @@ export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
   ],
 
   actors: [
-    async ({ target, recording, rateLimits }, use, workerInfo) => {
+    async ({ target, recording, rateLimits, profileFile }, use, workerInfo) => {
       if (target.capabilities.control === 'simulator') {
         await use(await simulatorActors(target, recording, rateLimits, `w${workerInfo.workerIndex}`));
         return;
@@ -105,7 +108,7 @@ export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
       if (set >= sets) {
         throw new HarnessFault(`the profile lists ${sets} member set${sets === 1 ? '' : 's'}, too few for worker ${workerInfo.parallelIndex + 1} of this run: run with --workers ${sets} or fewer, or list more sets under member_sets`);
       }
-      await use(profileActors(target, recording, rateLimits, set));
+      await use(profileActors(target, recording, rateLimits, set, profileFile ?? process.env.DSS_PROFILE));
     },
     { scope: 'worker' },
   ],
@@ -169,6 +172,9 @@ async function simulatorActors(target: Profile, recording: RecordingChannel, rat
 
   const actor = (role: RequiredRole): Actor => {
     const { token, ...member } = members[role];
+    // Named for reproductions (credential-names.ts): the setup's control client records elsewhere.
+    recording.credentials.actor(member.identification, role);
+    recording.credentials.minted(token, member.identification, { role: 'manager' });
     return {
       role,
       identification: member.identification,
@@ -192,12 +198,16 @@ async function simulatorActors(target: Profile, recording: RecordingChannel, rat
   return { ...byRole, byRole, control };
 }
 
-function profileActors(target: Profile, recording: RecordingChannel, rateLimits: RateLimitWaits, set: number): Actors {
+function profileActors(target: Profile, recording: RecordingChannel, rateLimits: RateLimitWaits, set: number, profileFile: string | undefined): Actors {
   const tokens = TokenStore.forRun(process.env);
   const members = target.member_sets[set]!;
+  // The file as written, for the variables it reads its tokens from: reproductions name them.
+  const source: unknown = profileFile === undefined ? null : yaml().parse(readFileSync(profileFile, 'utf8'));
   const byRole: Record<string, Actor> = {};
   for (const [role, member] of Object.entries(members)) {
     const path = memberPath(target, set, role);
+    recording.credentials.actor(member.identification, role);
+    nameProfileMember(recording.credentials, path, member, source, (tokenPath) => tokens.latest(tokenPath));
     byRole[role] = {
       role,
       identification: member.identification,

@@ -1,6 +1,8 @@
+import { CredentialNames } from './credential-names.ts';
 import type { HttpResult } from './http.ts';
 import type { RateLimited } from './rate-limit.ts';
 import { redactBody, redactHeaders, redactUrl, sentCredentials } from './redaction.ts';
+import { requestTemplate, type RequestTemplate } from './request-template.ts';
 
 /**
  * The network calls of one check, kept with its result so that a failure can be understood without
@@ -26,6 +28,11 @@ export interface RecordedCall {
   error?: string;
   /** The 429s answered to this request before this answer, and the time waited after them (rate-limit.ts). */
   rate_limited?: RateLimited;
+  /**
+   * The request as a reproduction sends it, where it carried credentials the run knows by name: a
+   * `${…}` placeholder where the recorded request says [redacted] (request-template.ts). Absent otherwise.
+   */
+  request_template?: RequestTemplate;
 }
 
 /** One exchange as the client saw it, before redaction. */
@@ -47,8 +54,9 @@ export class CallRecorder {
     return this.list;
   }
 
-  record(exchange: Exchange): RecordedCall {
-    const call = recordedCall(exchange);
+  /** `names`: the worker's credentials by name, for the request's template. */
+  record(exchange: Exchange, names?: CredentialNames): RecordedCall {
+    const call = recordedCall(exchange, names);
     this.list.push(call);
     return call;
   }
@@ -60,6 +68,8 @@ export class CallRecorder {
  */
 export class RecordingChannel {
   current = new CallRecorder();
+  /** The worker's credentials by name: its clients and the control plane name the tokens they hold. */
+  readonly credentials = new CredentialNames();
   private readonly inFlight = new Set<Promise<Exchange>>();
 
   /**
@@ -71,7 +81,9 @@ export class RecordingChannel {
     const recorder = this.current;
     this.inFlight.add(exchange);
     try {
-      return recorder.record(await exchange);
+      const done = await exchange;
+      noteRenewal(done, this.credentials);
+      return recorder.record(done, this.credentials);
     } finally {
       this.inFlight.delete(exchange);
     }
@@ -83,18 +95,36 @@ export class RecordingChannel {
   }
 }
 
-export function recordedCall(exchange: Exchange): RecordedCall {
+/**
+ * A token the refresh endpoint answered is another token of the credential that asked for it (the
+ * keeper's renewals and the refresh checks' alike), so that a later call carrying it keeps its name.
+ */
+function noteRenewal(exchange: Exchange, names: CredentialNames): void {
+  const { result } = exchange;
+  if (exchange.endpointId !== 'member.refreshToken' || result.kind !== 'response' || result.status !== 200) return;
+  const [asked] = sentCredentials(exchange.requestHeaders);
+  let answered: unknown;
+  try {
+    answered = JSON.parse(result.bodyText);
+  } catch {
+    return;
+  }
+  if (asked !== undefined && typeof answered === 'string') names.renewal(asked, answered);
+}
+
+export function recordedCall(exchange: Exchange, names?: CredentialNames): RecordedCall {
   const { endpointId, result, requestBody: body } = exchange;
   const known = sentCredentials(exchange.requestHeaders);
   const requestBody = body === undefined ? null : redactBody(typeof body === 'string' ? body : body.toString('utf8'), endpointId, 'request', known);
+  const request = { url: redactUrl(exchange.url, known), request_headers: redactHeaders(exchange.requestHeaders, known), request_body: requestBody };
+  const template = names === undefined ? undefined : requestTemplate(exchange, request, names);
   const base = {
     endpoint_id: endpointId,
     method: exchange.method,
-    url: redactUrl(exchange.url, known),
-    request_headers: redactHeaders(exchange.requestHeaders, known),
-    request_body: requestBody,
+    ...request,
     duration_ms: result.durationMs,
     ...(exchange.rateLimited ? { rate_limited: exchange.rateLimited } : {}),
+    ...(template === undefined ? {} : { request_template: template }),
   };
   if (result.kind === 'failure') {
     return { ...base, status: null, response_headers: {}, response_body: null, error: `${result.reason}: ${result.message}` };

@@ -38,6 +38,11 @@ const REFRESH_ENDPOINT = 'member.refreshToken';
 /** Three base64url segments, the first a JSON header: a JWT, wherever it turns up (echoed in an error, say). */
 const jwtPattern = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 
+/** Every JWT in `text`, as redaction would blank it. */
+export function jwtsIn(text: string): string[] {
+  return text.includes('eyJ') ? [...text.matchAll(jwtPattern)].map((match) => match[0]) : [];
+}
+
 /**
  * The credential a request carries in its Authorization header, and a JWT's signature segment on its
  * own: a target may echo either anywhere (an opaque token, or "bad signature <segment>" in an error),
@@ -51,14 +56,29 @@ export function sentCredentials(requestHeaders: Record<string, string>): string[
   return [credential, signature].filter((value) => value.length >= MIN_CREDENTIAL_LENGTH);
 }
 
-const MIN_CREDENTIAL_LENGTH = 12;
+export const MIN_CREDENTIAL_LENGTH = 12;
 
-/** `known`: credentials of the exchange (see sentCredentials), blanked wherever they appear. */
-export function redactHeaders(headers: Record<string, string>, known: readonly string[] = []): Record<string, string> {
+/**
+ * A reproduction's stand-in for a credential the run knows by name (`${DSS_TOKEN_MMA_1}`,
+ * request-template.ts): no secret. Only a request template keeps one (`keepPlaceholders`); in what a
+ * target sent, it is text like any other.
+ */
+const placeholderPattern = /^\$\{DSS_[A-Z0-9_]+\}$/;
+
+function isPlaceholder(value: unknown, keepPlaceholders: boolean): boolean {
+  return keepPlaceholders && typeof value === 'string' && placeholderPattern.test(value.trim());
+}
+
+/**
+ * `known`: credentials of the exchange (see sentCredentials), blanked wherever they appear.
+ * `keepPlaceholders`: a request template's, whose placeholders stand where credentials were.
+ */
+export function redactHeaders(headers: Record<string, string>, known: readonly string[] = [], keepPlaceholders = false): Record<string, string> {
   const redacted: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
     if (!secretHeaders.has(lower)) redacted[lower] = scrub(value, known);
+    else if (isPlaceholder(value.replace(/^\S+\s+(?=\S)/, ''), keepPlaceholders)) redacted[lower] = value;
     // Keeping the scheme shows whether a bearer token was sent at all, which auth checks are about.
     else if (lower.endsWith('authorization')) redacted[lower] = `${value.split(' ')[0] ?? ''} ${REDACTED}`.trim();
     else redacted[lower] = REDACTED;
@@ -66,48 +86,52 @@ export function redactHeaders(headers: Record<string, string>, known: readonly s
   return redacted;
 }
 
-export function redactUrl(url: string, known: readonly string[] = []): string {
+export function redactUrl(url: string, known: readonly string[] = [], keepPlaceholders = false): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return scrub(url, known);
   }
-  for (const name of secretQueryParams) if (parsed.searchParams.has(name)) parsed.searchParams.set(name, REDACTED);
-  return scrub(parsed.toString(), known);
+  for (const name of secretQueryParams) {
+    if (parsed.searchParams.has(name) && !isPlaceholder(parsed.searchParams.get(name), keepPlaceholders)) parsed.searchParams.set(name, REDACTED);
+  }
+  // The URL's parser percent-encodes a placeholder's braces; a template shows it as the shell will fill it.
+  const text = keepPlaceholders ? parsed.toString().replace(/\$%7B(DSS_[A-Z0-9_]+)%7D/g, '$${$1}') : parsed.toString();
+  return scrub(text, known);
 }
 
 /** Redacts one body of a call to `endpointId` (null: not a catalogue endpoint) and truncates it. */
-export function redactBody(text: string, endpointId: string | null, direction: 'request' | 'response', known: readonly string[] = []): string {
-  return truncate(scrub(redactJsonText(text, endpointId, direction), known));
+export function redactBody(text: string, endpointId: string | null, direction: 'request' | 'response', known: readonly string[] = [], keepPlaceholders = false): string {
+  return truncate(scrub(redactJsonText(text, endpointId, direction, keepPlaceholders), known));
 }
 
-function redactJsonText(text: string, endpointId: string | null, direction: 'request' | 'response'): string {
+function redactJsonText(text: string, endpointId: string | null, direction: 'request' | 'response', keepPlaceholders: boolean): string {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     // An opaque (non-JWT) token sent as raw text to the refresh endpoint must not survive either.
-    return endpointId === REFRESH_ENDPOINT && text.trim() !== '' ? REDACTED : text;
+    return endpointId === REFRESH_ENDPOINT && text.trim() !== '' && !isPlaceholder(text, keepPlaceholders) ? REDACTED : text;
   }
-  if (endpointId === REFRESH_ENDPOINT && typeof value === 'string') return JSON.stringify(REDACTED);
+  if (endpointId === REFRESH_ENDPOINT && typeof value === 'string') return isPlaceholder(value, keepPlaceholders) ? text : JSON.stringify(REDACTED);
   const extra = direction === 'response' && endpointId !== null && signAnswers.has(endpointId) ? 'payload' : null;
   const changed = { value: false };
-  const redacted = redactValue(value, extra, changed);
+  const redacted = redactValue(value, extra, changed, keepPlaceholders);
   // Untouched bodies keep their exact text: some checks are about the bytes the target sent.
   return changed.value ? JSON.stringify(redacted) : text;
 }
 
-function redactValue(value: unknown, extraField: string | null, changed: { value: boolean }): unknown {
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, extraField, changed));
+function redactValue(value: unknown, extraField: string | null, changed: { value: boolean }, keepPlaceholders: boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, extraField, changed, keepPlaceholders));
   if (value === null || typeof value !== 'object') return value;
   const copy: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    if (secretFields.has(key) || key === extraField) {
+    if ((secretFields.has(key) || key === extraField) && !isPlaceholder(field, keepPlaceholders)) {
       copy[key] = REDACTED;
       changed.value = true;
     } else {
-      copy[key] = redactValue(field, extraField, changed);
+      copy[key] = redactValue(field, extraField, changed, keepPlaceholders);
     }
   }
   return copy;
