@@ -1,7 +1,7 @@
 import { endpointById, endpoints } from '../../../schemas/endpoints.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { targetHasControl } from '../../runtime/target.ts';
-import { check, expectSchema, expectStatus, NEEDS_CONTROL, recordAcross, requireControl } from '../../runtime/check.ts';
+import { check, clockStageSkip, expectSchema, expectStatus, recordAcross, requireMovableClock } from '../../runtime/check.ts';
 import type { ControlClient } from '../../runtime/control.ts';
 import { credential, skipFor } from '../../runtime/credentials.ts';
 import { expiryOf, readClaims } from '../../runtime/jwt-claims.ts';
@@ -58,7 +58,7 @@ function expectExpiredRefused(responses: Parameters<typeof expectEveryRefused>[0
   expectEveryRefused(responses, { status: 401, listedUnder: 'AUTH-TOKEN-LIFETIME' });
 }
 
-test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issue, then refuses it: 401 where the endpoint lists it (and everywhere in the reference profile)', { requirements: ['AUTH-TOKEN-LIFETIME', 'ERR-BODY-SHAPE', 'AUTH-TOKEN-EXPIRY'], bothLayers: 'the profile judges the same answers, recorded first without stopping the check', skipped: !hasControl && !slow && NEEDS_SLOW_OR_CONTROL }), async ({ actors }) => {
+test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issue, then refuses it: 401 where the endpoint lists it (and everywhere in the reference profile)', { requirements: ['AUTH-TOKEN-LIFETIME', 'ERR-BODY-SHAPE', 'AUTH-TOKEN-EXPIRY'], bothLayers: 'the profile judges the same answers, recorded first without stopping the check', skipped: hasControl ? clockStageSkip(hasControl) : !slow && NEEDS_SLOW_OR_CONTROL }), async ({ actors }) => {
   const { tokenizer, mmA } = actors;
   if (!actors.control) {
     if (!slow) skipFor(NEEDS_SLOW_OR_CONTROL);
@@ -76,7 +76,7 @@ test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issu
     expectExpiredRefused(await callEndpoints(tokenizer.client, subjectsOf(actors, tokenizer), { token: given.token }));
     return;
   }
-  const control = actors.control;
+  const control = requireMovableClock(actors);
   const { token, before, after } = await issueToken(control, tokenizer.identification);
 
   await control.advanceTo(before + TOKEN_LIFETIME_MS - 5_000);
@@ -90,8 +90,8 @@ test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issu
   expectExpiredRefused(await callEndpoints(tokenizer.client, subjectsOf(actors, tokenizer), { token }));
 });
 
-test(...check('auth.session-24h', 'keeps a session alive through renewals until 24 hours from its start, then refuses its token (401 where listed) and its renewal with 404', { requirements: ['AUTH-SESSION-24H', 'AUTH-REFRESH', 'ERR-BODY-SHAPE'], endpoint: 'member.refreshToken', skipped: !hasControl && NEEDS_CONTROL }), async ({ actors }) => {
-  const control = requireControl(actors);
+test(...check('auth.session-24h', 'keeps a session alive through renewals until 24 hours from its start, then refuses its token (401 where listed) and its renewal with 404', { requirements: ['AUTH-SESSION-24H', 'AUTH-REFRESH', 'ERR-BODY-SHAPE'], endpoint: 'member.refreshToken', skipped: clockStageSkip(hasControl) }), async ({ actors }) => {
+  const control = requireMovableClock(actors);
   const { tokenizer } = actors;
   const client = tokenizer.client;
   const issued = await issueToken(control, tokenizer.identification);
