@@ -114,6 +114,8 @@ test.describe('the recipe, run', () => {
   let simulator: SimulatorProcess | undefined;
   let proxy: TestServer | undefined;
   let target: VendorProfile;
+  /** One member set, no optional credentials. */
+  let single: VendorProfile;
   /** The nightly job waits out most of a minute: it runs beside the other steps, as a nightly pipeline does. */
   let nightly: Promise<NightlyRun | Error> | undefined;
 
@@ -192,11 +194,13 @@ test.describe('the recipe, run', () => {
     const [line] = commands(block('baseline'));
     const ids = /^expected_failures: \[(.*)\]$/.exec(line!)?.[1]?.split(', ') ?? [];
     expect(ids.length, line).toBeGreaterThan(0);
+    // One member set, so one worker: the job the doc's step 3 describes.
+    single = await targetYaml(join(work, 'single'), simulator!.url, proxy!.url, { full: false });
     const dir = join(project, 'baseline');
     mkdirSync(dir);
-    writeFileSync(join(dir, 'target.yaml'), `${readFileSync(target.file, 'utf8')}${line}\n`);
+    writeFileSync(join(dir, 'target.yaml'), `${readFileSync(single.file, 'utf8')}${line}\n`);
     const [oneJob] = commands(block('one-job'));
-    const step = await shellStep(narrowed(oneJob!, ids.map((id) => id.replaceAll('.', '\\.')).join('|')), dir, target.env);
+    const step = await shellStep(narrowed(oneJob!, ids.map((id) => id.replaceAll('.', '\\.')).join('|')), dir, single.env);
     expect(step.status, explain(step)).toBe(1);
     expect(step.stdout).toContain(`  stale baseline: ${ids.length} checks listed under expected_failures passed, so the run fails until you remove these from expected_failures: ${ids.join(', ')}`);
     const { results } = report(join(dir, 'reports'));
@@ -208,8 +212,10 @@ test.describe('the recipe, run', () => {
 
   test('step 7: the nightly job verifies auth.token-expiry with the expiry token, and exits 2 without it', async () => {
     const [command] = commands(block('nightly'));
+    // A profile without the optional credentials: no expiry token.
     const dir = join(project, 'nightly-without-token');
-    const single = await targetYaml(dir, simulator!.url, proxy!.url, { full: false });
+    mkdirSync(dir);
+    copyFileSync(single.file, join(dir, 'target.yaml'));
     const without = await shellStep(command!, dir, single.env);
     expect(without.status, explain(without)).toBe(2);
     expect(without.stderr).toContain('dss test: nothing was verified: --grep auth.token-expiry selected 1 check, and it was skipped: needs profile credential members.tokenizer.tokens.expiry');

@@ -24,6 +24,9 @@ test('the notice names the simulator, the members the run adds and how far it mo
   // A filtered run may leave the clock stage out: the notice says when it moves the clock.
   expect(simulatorChangesNotice({ baseUrl: 'http://h', keepClock: false, filtered: true })).toContain(`If the filter selects any of ${CLOCK_STAGE_CHECKS.join(', ')}, it moves the simulator’s clock forward by ${CLOCK_STAGE_MOVE.words}`);
 
+  // The pages that tell a user before the run give the same figure.
+  for (const page of ['README.md', 'docs/ci.md', 'docs/profiles.md']) expect(readFileSync(new URL(`../../${page}`, import.meta.url), 'utf8').replace(/\s+/g, ' '), page).toContain(`clock forward by ${CLOCK_STAGE_MOVE.words}`);
+
   const kept = simulatorChangesNotice({ baseUrl: 'http://h', keepClock: true, filtered: false });
   expect(kept).toContain(`It leaves the simulator’s clock where it is (--keep-clock): ${CLOCK_STAGE_CHECKS.join(', ')} are not verified.`);
   expect(kept).not.toContain('forward by');
