@@ -114,7 +114,7 @@ test.describe('the recipe, run', () => {
   let simulator: SimulatorProcess | undefined;
   let proxy: TestServer | undefined;
   let target: VendorProfile;
-  /** One member set, no optional credentials. */
+  /** One member set (so one worker: the job of the doc's step 3), no optional credentials. */
   let single: VendorProfile;
   /** The nightly job waits out most of a minute: it runs beside the other steps, as a nightly pipeline does. */
   let nightly: Promise<NightlyRun | Error> | undefined;
@@ -126,6 +126,7 @@ test.describe('the recipe, run', () => {
     packed = packKit(project);
     simulator = await startSimulatorProcess();
     proxy = await startHidingProxy(simulator.url);
+    single = await targetYaml(join(work, 'single'), simulator.url, proxy.url, { full: false });
   });
   test.afterAll(async () => {
     await nightly;
@@ -194,8 +195,6 @@ test.describe('the recipe, run', () => {
     const [line] = commands(block('baseline'));
     const ids = /^expected_failures: \[(.*)\]$/.exec(line!)?.[1]?.split(', ') ?? [];
     expect(ids.length, line).toBeGreaterThan(0);
-    // One member set, so one worker: the job the doc's step 3 describes.
-    single = await targetYaml(join(work, 'single'), simulator!.url, proxy!.url, { full: false });
     const dir = join(project, 'baseline');
     mkdirSync(dir);
     writeFileSync(join(dir, 'target.yaml'), `${readFileSync(single.file, 'utf8')}${line}\n`);
