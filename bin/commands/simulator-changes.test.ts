@@ -17,12 +17,12 @@ test('the notice names the simulator, the members the run adds and how far it mo
   const whole = simulatorChangesNotice({ baseUrl: 'http://127.0.0.1:4010', keepClock: false, filtered: false });
   expect(whole).not.toContain('\n');
   expect(whole).toMatch(/^dss test: http:\/\/127\.0\.0\.1:4010 is a simulator this run did not start, and the run changes its network\. It adds members of its own/);
-  expect(whole).toContain(`It moves the simulator’s clock forward by ${CLOCK_STAGE_MOVE.words} (${CLOCK_STAGE_CHECKS.join(', ')} wait out`);
+  expect(whole).toContain(`Its clock checks (${CLOCK_STAGE_CHECKS.join(', ')}) move the simulator’s clock forward by ${CLOCK_STAGE_MOVE.words} instead of waiting out`);
   expect(whole).toContain('tokens already issued there expire');
   expect(whole).toContain('add --keep-clock');
 
   // A filtered run may leave the clock stage out: the notice says when it moves the clock.
-  expect(simulatorChangesNotice({ baseUrl: 'http://h', keepClock: false, filtered: true })).toContain(`If the filter selects any of ${CLOCK_STAGE_CHECKS.join(', ')}, it moves the simulator’s clock forward by ${CLOCK_STAGE_MOVE.words}`);
+  expect(simulatorChangesNotice({ baseUrl: 'http://h', keepClock: false, filtered: true })).toContain(`If the filter selects any of its clock checks (${CLOCK_STAGE_CHECKS.join(', ')}), they move the simulator’s clock forward by up to ${CLOCK_STAGE_MOVE.words}`);
 
   // The pages that tell a user before the run give the same figure.
   for (const page of ['README.md', 'docs/ci.md', 'docs/profiles.md']) expect(readFileSync(new URL(`../../${page}`, import.meta.url), 'utf8').replace(/\s+/g, ' '), page).toContain(`clock forward by ${CLOCK_STAGE_MOVE.words}`);

@@ -22,9 +22,11 @@ export function simulatorChangesNotice({ baseUrl, keepClock, filtered }: Simulat
     '(three per worker, and more that checks make: a few dozen in a whole run) with their accounts, credit lines, balances, quotations and payments, ' +
     'and acts only as those (the members already there are read by the directory checks, never acted as).';
   if (keepClock) return `${members} It leaves the simulator’s clock where it is (--keep-clock): ${checks} are not verified.`;
-  const when = filtered ? `If the filter selects any of ${checks}, it moves` : `It moves`;
+  const moves = filtered
+    ? `If the filter selects any of its clock checks (${checks}), they move the simulator’s clock forward by up to ${CLOCK_STAGE_MOVE.words}`
+    : `Its clock checks (${checks}) move the simulator’s clock forward by ${CLOCK_STAGE_MOVE.words}`;
   return (
-    `${members} ${when} the simulator’s clock forward by ${CLOCK_STAGE_MOVE.words} (${filtered ? 'they wait' : `${checks} wait`} out a token’s 15 minutes, a 24-hour session and quotation windows), ` +
+    `${members} ${moves} instead of waiting out a token’s 15 minutes, a 24-hour session and quotation windows, ` +
     'and the clock never goes back: tokens already issued there expire and their sessions end (take fresh ones from GET /sim/network), and open quotations expire. ' +
     'To leave the clock alone, add --keep-clock (those checks are then not verified); for a network of the run’s own, leave out --target (dss test starts an embedded simulator).'
   );
