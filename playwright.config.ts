@@ -15,6 +15,8 @@ const typeCheck = /^(?:.*\/)?typecheck\.test\.ts$/;
 const longUnits = [
   /suites\/hostile\/hostile\.test\.ts$/,
   /bin\/kit-install\.test\.ts$/,
+  /bin\/ci-recipe\.test\.ts$/,
+  /bin\/commands\/simulator-changes\.test\.ts$/,
   /suites\/conformance-run\.test\.ts$/,
   /suites\/runtime\/vendor-run\.test\.ts$/,
   /test-support\/fuzz\/fuzz\.test\.ts$/,

@@ -15,9 +15,18 @@ import { createSimMembers, operatingAccounts, randomBic, tokenizerAssets } from 
 
 const hidden = /^\/(sim|openapi\.json|docs)(\/|\?|$)/;
 
+export interface HidingProxyOptions {
+  /**
+   * Awaited before an answer goes back to the client, with the request and the status the simulator
+   * answered: a test's hook to act on the simulator (through its own, unhidden control plane) at a
+   * moment the harness's calls define.
+   */
+  beforeAnswer?: (request: IncomingMessage, status: number) => Promise<void>;
+}
+
 /** Forwards everything to `upstream` except the simulator's own paths, which answer 404. */
-export async function startHidingProxy(upstream: string): Promise<TestServer> {
-  const forward = forwardTo(upstream);
+export async function startHidingProxy(upstream: string, options: HidingProxyOptions = {}): Promise<TestServer> {
+  const forward = forwardTo(upstream, options);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (hidden.test(req.url ?? '/')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ short_message: 'Not Found', long_message: 'no such path', timestamp: Date.now() }));
@@ -29,15 +38,22 @@ export async function startHidingProxy(upstream: string): Promise<TestServer> {
 }
 
 /** A handler that sends each request on to `upstream` as it came and streams the answer back (the proxies of test-support). */
-export function forwardTo(upstream: string): (req: IncomingMessage, res: ServerResponse) => void {
+export function forwardTo(upstream: string, options: HidingProxyOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const target = new URL(upstream);
   return (req, res) => {
     // A connection per request on both sides. Upstream, reusing an idle socket races with the
     // simulator closing it; downstream, a body the simulator refused early (413) is not read to its end,
     // so the client's socket cannot carry another request. Either reset would come out as the target's.
     const forward = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent: false }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, connection: 'close' });
-      answer.pipe(res);
+      const status = answer.statusCode ?? 502;
+      // The answer's body waits, paused, until the hook is done.
+      void (options.beforeAnswer?.(req, status) ?? Promise.resolve()).then(
+        () => {
+          res.writeHead(status, { ...answer.headers, connection: 'close' });
+          answer.pipe(res);
+        },
+        (error: unknown) => res.writeHead(502, { connection: 'close' }).end(`the test's hook failed: ${String(error)}`),
+      );
     });
     forward.on('error', () => {
       // The simulator closing while the body still streams in, after it answered: the answer stands.

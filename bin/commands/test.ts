@@ -8,7 +8,9 @@ import { compiledRunEnv, conformanceConfig } from '../../suites/kit-layout.ts';
 import { DEFAULT_REQUEST_MS, loadProfile, ProfileError, shardMemberSet } from '../../suites/runtime/profile.ts';
 import { UserMistake } from '../../suites/runtime/user-mistake.ts';
 import { REACHABILITY_CHECK } from '../../suites/runtime/check-id.ts';
+import { KEEP_CLOCK_ENV } from '../../suites/runtime/clock-stage.ts';
 import { expectControlPlane, expectReachable } from './reach.ts';
+import { simulatorChangesNotice } from './simulator-changes.ts';
 import { parseOptions, UsageError } from './usage.ts';
 
 const help = `Usage: dss test [options]
@@ -24,6 +26,8 @@ const help = `Usage: dss test [options]
   --tokens-out <file>  write the tokens the run renewed as NAME=value lines for the profile's \${NAME}
                        references (mode 600), for the next run of a CI pipeline
   --slow               also run the checks that wait for real time (a 15-minute token expiry)
+  --keep-clock         on a simulator given by --target, leave its clock where it is: the checks
+                       that move it are skipped (the run says before it starts what it changes there)
   --report-dir <dir>   where reports go (default reports)
 With neither --target nor --profile, an embedded simulator is started on a free port and tested.`;
 
@@ -41,6 +45,7 @@ export async function runTest(args: string[]): Promise<number> {
       workers: { type: 'string' },
       'tokens-out': { type: 'string' },
       slow: { type: 'boolean' },
+      'keep-clock': { type: 'boolean' },
       'report-dir': { type: 'string' },
     },
     help,
@@ -59,7 +64,13 @@ export async function runTest(args: string[]): Promise<number> {
   if (only !== null && 'mistake' in only) throw new UsageError(only.mistake);
   if (values['tokens-out'] !== undefined && values.profile === undefined) throw new UsageError('--tokens-out needs --profile: it writes the renewed tokens for the profile’s ${NAME} references');
   if (values.profile !== undefined && (values.shard !== undefined || values.workers !== undefined)) checkMemberSets(values.profile, values.shard, values.workers);
-  await checkTarget(values.target, values.profile);
+  const simulator = await checkTarget(values.target, values.profile);
+  if (values['keep-clock'] && simulator === null) {
+    const tested = values.target === undefined && values.profile === undefined ? 'an embedded simulator of its own' : 'a target without the control plane, whose clock no check moves';
+    throw new UsageError(`--keep-clock keeps the clock of a simulator given by --target (or by a profile with control: simulator); this run tests ${tested}`);
+  }
+  // Before anything starts: the simulator may be a developer's running network.
+  if (simulator !== null) process.stderr.write(`${simulatorChangesNotice({ baseUrl: simulator, keepClock: values['keep-clock'] === true, filtered: only !== null })}\n\n`);
 
   const playwrightArgs = ['test', '--config', conformanceConfig];
   if (values.shard) playwrightArgs.push('--shard', values.shard);
@@ -82,6 +93,7 @@ export async function runTest(args: string[]): Promise<number> {
   if (values.shard) env.DSS_SHARD = values.shard;
   if (values['tokens-out']) env.DSS_TOKENS_OUT = values['tokens-out'];
   if (values.slow) env.DSS_SLOW = '1';
+  if (values['keep-clock']) env[KEEP_CLOCK_ENV] = '1';
 
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
   const child = spawn(process.execPath, [cli, ...playwrightArgs], { stdio: 'inherit', env });
@@ -161,9 +173,10 @@ function checkShard(shard: string): void {
 /**
  * The user's part of a run, checked before Playwright starts so that a mistake ends in one paragraph:
  * the profile must be valid (every problem listed once), and the target must answer at its address
- * (a simulator's control plane, when no profile gives the members).
+ * (a simulator's control plane, when no profile gives the members). Returns the base URL of the
+ * simulator whose control plane the run will use when the run did not start it, else null.
  */
-async function checkTarget(target: string | undefined, profileFile: string | undefined): Promise<void> {
+async function checkTarget(target: string | undefined, profileFile: string | undefined): Promise<string | null> {
   if (profileFile !== undefined) {
     let profile;
     try {
@@ -173,7 +186,9 @@ async function checkTarget(target: string | undefined, profileFile: string | und
       throw error;
     }
     await expectReachable(profile.base_url, profile.timeouts.request_ms);
-    return;
+    return profile.capabilities.control === 'simulator' ? profile.base_url : null;
   }
-  if (target !== undefined) await expectControlPlane(target, DEFAULT_REQUEST_MS);
+  if (target === undefined) return null;
+  await expectControlPlane(target, DEFAULT_REQUEST_MS);
+  return target;
 }

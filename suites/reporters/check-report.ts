@@ -84,14 +84,13 @@ function classify(raw: RawCheck): { outcome: Outcome; decidingIndex: number } {
 }
 
 /**
- * A stale baseline fails every requirement of its check: the run must not pass until the baseline is
- * fixed. A failure blames the requirement its message names, even one the check does not name: a check
+ * A failure blames the requirement its message names, even one the check does not name: a check
  * names only the requirements of its own layer, and a rule of the other met on the way (an error body,
  * a read of the setup) is still broken where it broke. A failure naming no requirement blames all the
- * check's.
+ * check's. A stale baseline blames none: the target passed the check, the profile's list is what is
+ * wrong (it fails the run until the id is removed, summarize.ts).
  */
 function blamedRequirements(outcome: Outcome, fault: Fault | null, requirements: string[], errors: string[]): string[] {
-  if (outcome === 'stale-baseline') return requirements;
   if (fault !== 'target') return [];
   const named = errors.map(requirementTag).filter((id): id is string => id !== null);
   return named.length > 0 ? [...new Set(named)] : requirements;
@@ -99,10 +98,12 @@ function blamedRequirements(outcome: Outcome, fault: Fault | null, requirements:
 
 /**
  * What the check decided in the target's favour. A check that failed only through recorded findings
- * ran every step to its end, so each of its own requirements it did not find broken held.
+ * ran every step to its end, so each of its own requirements it did not find broken held. A stale
+ * baseline's check passed: its requirements held, so a list of ids the target has since fixed does not
+ * lower its score.
  */
 function decidedInFavour(outcome: Outcome, fault: Fault | null, requirements: string[], failed: string[], errors: string[], findings: string[]): string[] {
-  if (outcome === 'passed') return requirements;
+  if (outcome === 'passed' || outcome === 'stale-baseline') return requirements;
   if (outcome !== 'failed' || fault !== 'target' || findings.length === 0) return [];
   const recorded = new Set(findings);
   const ranToItsEnd = errors.length > 0 && errors.every((error) => recorded.has(error));
@@ -116,7 +117,7 @@ function faultOf(deciding: RawAttempt | undefined, errors: string[]): Fault {
 }
 
 function errorText(outcome: Outcome, deciding: RawAttempt | undefined, errors: string[]): string | null {
-  if (outcome === 'stale-baseline') return 'Listed in the expected-failures baseline, but passed: the baseline is out of date.';
+  if (outcome === 'stale-baseline') return 'Listed in the profile’s expected_failures, but passed: the baseline is out of date; remove this check from expected_failures.';
   if (outcome === 'passed' || outcome === 'skipped') return null;
   if (errors.length > 0) return errors.join('\n\n');
   return deciding?.status === 'interrupted' ? 'The run was interrupted before this check finished.' : `The check ended with status ${deciding?.status}.`;

@@ -36,3 +36,12 @@ test('the printed summary opens with the verdict block: the specification, the r
   expect(text.indexOf(`  why not verified:\n    ${uncovered} uncovered (no check names them)`)).toBeGreaterThan(text.indexOf(lines[6]!));
   expect(text).toContain('  broken: BAL-DECIMAL-FORMAT (SHOULD, reference profile) broken in 1 check: A balance is rendered as a decimal string with exactly 7 fraction digits (for example "1250.5000000")\n    what was wrong: "1250.50"');
 });
+
+test('a stale baseline is said under the verdict with the ids to remove from expected_failures', async () => {
+  const report = await sampleReport();
+  const text = (stale: string[]) => summaryText({ report: { ...report, results: { ...report.results, stale_baseline: stale } }, jsonPath: 'r/conformance.json', htmlPath: 'r/conformance.html', junitPath: 'r/junit.xml' }).split('\n');
+  const lines = text(['exchange.rounding', 'payments.charge-net-and-gross']);
+  expect(lines[2]).toBe('  stale baseline: 2 checks listed under expected_failures passed, so the run fails until you remove these from expected_failures: exchange.rounding, payments.charge-net-and-gross');
+  expect(text(['exchange.rounding'])[2]).toBe('  stale baseline: 1 check listed under expected_failures passed, so the run fails until you remove it from expected_failures: exchange.rounding');
+  expect(text([]).some((line) => line.includes('stale baseline:'))).toBe(false);
+});

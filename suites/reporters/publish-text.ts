@@ -1,7 +1,7 @@
 import type { ConformanceReport, RateLimitCounts, RequirementFinding } from './report-types.ts';
 import { checksText } from './requirement-matrix.ts';
 import { shortStatement } from './short-statement.ts';
-import { DIFFERENCES_SHOWN, differencesOf, interoperabilityText, notVerifiedText, readingsText, specificationText } from './verdict-block.ts';
+import { DIFFERENCES_SHOWN, differencesOf, interoperabilityText, notVerifiedText, readingsText, specificationText, staleBaselineText } from './verdict-block.ts';
 
 /** Where a published report went, as the summary names it. */
 export interface PublishedPaths {
@@ -25,9 +25,11 @@ export function summaryText({ report, jsonPath, htmlPath, junitPath }: Published
     .join(', ');
   const counts = results.counts.checks;
   const differences = differencesOf(results);
+  const stale = staleBaselineText(results);
   const lines = [
     `DSS conformance: ${results.verdict.toUpperCase()} (spec ${results.spec_version}, suite ${report.suite_version}, target ${results.target.base_url ?? 'unknown'})`,
     `  specification: ${specificationText(results)}`,
+    ...(stale === null ? [] : [`  stale baseline: ${stale}`]),
     `  readings judged under: ${readingsText(results.target.readings)}`,
     `  interoperates with the reference profile: ${interoperabilityText(results)}${differences.length === 0 ? '' : ':'}`,
     ...differences.slice(0, DIFFERENCES_SHOWN).map((difference) => `    ${difference.id} (${difference.level}): ${difference.statement}`),

@@ -102,3 +102,13 @@ test('the verdict block names at most eight differences, and counts the rest, wh
   expect(header).not.toContain(profile[8]!.id);
   expect(header).toContain('<li><a href="#findings">3 more</a> under what to fix</li>');
 });
+
+test('a stale baseline is said in the verdict block, with the ids to remove from expected_failures', async () => {
+  const report = await sampleReport();
+  const header = (stale: string[]) => {
+    const page = renderHtml({ ...report, results: { ...report.results, stale_baseline: stale } });
+    return page.slice(page.indexOf('<header'), page.indexOf('</header>'));
+  };
+  expect(header(['exchange.rounding'])).toContain('<p class="stale-baseline"><strong>Stale baseline:</strong> 1 check listed under expected_failures passed, so the run fails until you remove it from expected_failures: exchange.rounding.</p>');
+  expect(header([])).not.toContain('Stale baseline');
+});

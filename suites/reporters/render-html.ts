@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { Html, html } from './html.ts';
 import { findingLine, rateLimitText } from './publish-text.ts';
-import { findingLine } from './publish-text.ts';
 import { copyScriptText, reproduceBlock, reproduceStyles } from './reproduction-html.ts';
 import { shortStatement } from './short-statement.ts';
-import { checkCountsText, DIFFERENCES_SHOWN, differencesOf, interoperabilityText, notVerifiedText, readingsText, specificationText } from './verdict-block.ts';
+import { checkCountsText, DIFFERENCES_SHOWN, differencesOf, interoperabilityText, notVerifiedText, readingsText, specificationText, staleBaselineText } from './verdict-block.ts';
 import type {
   CheckReport,
   ConformanceReport,
@@ -43,6 +42,7 @@ export function renderHtml(report: ConformanceReport): string {
   const notVerified = results.requirements.filter((row) => row.layer === 'specification' && row.status !== 'passed' && row.status !== 'warning' && row.status !== 'failed');
   const { overall } = results.scores;
   const differences = differencesOf(results);
+  const stale = staleBaselineText(results);
   const notHeld = results.prerequisites.filter((prerequisite) => prerequisite.status === 'not-held');
 
   const page = html`<!DOCTYPE html>
@@ -58,6 +58,7 @@ export function renderHtml(report: ConformanceReport): string {
 <header class="verdict verdict-${results.verdict}" id="verdict">
   <h1>DSS API conformance: ${verdictLabel[results.verdict]}</h1>
   <p class="specification"><strong>Specification ${results.spec_version}:</strong> ${specificationText(results)}.</p>
+  ${stale === null ? null : html`<p class="stale-baseline"><strong>Stale baseline:</strong> ${stale}.</p>`}
   <p class="readings"><strong>Readings judged under:</strong> ${readingsText(results.target.readings)}.</p>
   <div class="interoperability"><p><strong>Interoperates with the reference profile:</strong> ${interoperabilityText(results)}${differences.length === 0 ? '.' : ':'}</p>
   ${differences.length === 0 ? null : html`<ul class="differences">${differences.slice(0, DIFFERENCES_SHOWN).map((difference) => html`<li><a href="#finding-${difference.id}"><code class="id">${difference.id}</code></a> ${difference.statement}</li>`)}${differences.length > DIFFERENCES_SHOWN ? html`<li><a href="#findings">${differences.length - DIFFERENCES_SHOWN} more</a> under what to fix</li>` : null}</ul>`}</div>
@@ -198,7 +199,7 @@ export function renderHtml(report: ConformanceReport): string {
     <dt>check counts</dt><dd>what the checks naming a requirement did with it: <em>broken in</em> (found it broken), <em>held in</em> (decided it held), <em>could not reach it</em> (ran, but stopped at another requirement first or faulted: the requirement is then inconclusive, however many others held it), <em>not run here</em> (skipped: it does not count against the requirement).</dd>
     <dt>${outcomeLabel['harness-fault']}</dt><dd>a check the harness could not carry out; never the target's fault.</dd>
     <dt>${outcomeLabel.skipped}</dt><dd>a check not run on this target, with the reason.</dd>
-    <dt>${outcomeLabel['expected-failure']}</dt><dd>failed as the baseline says; ${outcomeLabel['stale-baseline']}: listed in the baseline but passed, which fails the run until the baseline is fixed.</dd>
+    <dt>${outcomeLabel['expected-failure']}</dt><dd>failed as the baseline says; ${outcomeLabel['stale-baseline']}: listed in the baseline but passed, which fails the run until its id is removed from expected_failures; its requirements count as held (the target passed it).</dd>
     <dt>finding</dt><dd>a cross-cutting requirement (the error body, a resource schema) found broken on the way: recorded without stopping the check, which still decides its own requirements.</dd>
     <dt>prerequisite</dt><dd>an interoperability rule of the reference profile that checks need before they can verify anything: ${prerequisiteChip('held')} every requirement checking it passed; ${prerequisiteChip('not-held')} one failed, so the requirements resting on it are inconclusive, never failed; ${prerequisiteChip('undecided')} the run did not decide it.</dd>
     <dt>coverage</dt><dd>${coverageChip('exercised', coverageLabel.exercised)} a check of this run got the listed status; ${coverageChip('not-exercised', coverageLabel['not-exercised'])} the spec lists it and a client could provoke it, but no check of this run got it; ${coverageChip('not-provokable', coverageLabel['not-provokable'])} the spec lists it, but only an internal failure produces it (hover for why); ${coverageChip('unlisted', coverageLabel.unlisted)} a call got a status the spec does not list. ×N is the number of calls.</dd>
@@ -413,7 +414,7 @@ pre { background: #f6f8fa; padding: .5rem; white-space: pre-wrap; overflow-wrap:
 .muted { color: #57606a; }
 .chip { display: inline-block; padding: 0 .45rem; border-radius: 1rem; font-size: 12px; background: #eaeef2; margin: 1px 0; white-space: nowrap; }
 .status-passed, .outcome-passed, .cov-exercised, .pre-held { background: #dafbe1; }
-.status-failed, .outcome-failed, .outcome-stale-baseline, .outcome-flaky, .pre-not-held { background: #ffebe9; }
+.status-failed, .outcome-failed, .outcome-stale-baseline, .outcome-flaky, .pre-not-held, .stale-baseline { background: #ffebe9; }
 .status-warning, .outcome-expected-failure, .cov-unlisted { background: #fff8c5; }
 .status-inconclusive, .outcome-harness-fault, .harness { background: #fbefff; }
 .status-uncovered, .status-not-verified, .status-not-testable, .outcome-skipped, .cov-not-exercised, .pre-undecided { background: #eaeef2; color: #57606a; }

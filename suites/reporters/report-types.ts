@@ -351,6 +351,11 @@ export interface ConformanceResults {
   prerequisites: PrerequisiteReport[];
   /** Broken requirements, the most widespread first: what a vendor has to fix. */
   findings: RequirementFinding[];
+  /**
+   * Check ids the profile lists under `expected_failures` that passed: the ids to remove from that list.
+   * They fail the run (the baseline is stale), not their requirements (the target passed them).
+   */
+  stale_baseline: string[];
   requirements: RequirementReport[];
   uncovered: string[];
   coverage: CoverageReport;

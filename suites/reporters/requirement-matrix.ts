@@ -10,7 +10,7 @@ import type { CheckCounts, CheckReport, PartScore, ReferenceProfileResult, Requi
  * or a fault of the harness) leaves it inconclusive; checks skipped here leave it not verified, with why.
  */
 
-/** The target broke the rule, or (stale baseline) the run's baseline is wrong: both fail the run. */
+/** The target broke the rule, or (stale baseline) the run's baseline is wrong: both fail the run (a stale one breaks no requirement). */
 export function isTargetFailure(check: CheckReport): boolean {
   return check.outcome === 'stale-baseline' || check.fault === 'target';
 }

@@ -94,12 +94,13 @@ test('scores each spec part as passed MUST requirements over checked ones', () =
   expect(statusOf('TEST-D')).toBe('uncovered');
   // c.fail stopped at TEST-B: TEST-E was never really tested.
   expect(statusOf('TEST-E')).toBe('inconclusive');
-  expect(statusOf('TEST-F')).toBe('failed');
+  // c.stale passed: the target holds TEST-F, only the baseline is wrong.
+  expect(statusOf('TEST-F')).toBe('passed');
   expect(statusOf('TEST-G')).toBe('not-verified');
   expect(results.requirements.find((row) => row.id === 'TEST-G')?.reason).toBe('c.skip is in the quarantine list');
 
   // Passed over decided: the inconclusive TEST-E is beside the score, not in it.
-  expect(results.scores.overall).toEqual({ passed: 1, checked: 3, score: 33.3, inconclusive: 1, not_verified: 2 });
+  expect(results.scores.overall).toEqual({ passed: 2, checked: 3, score: 66.7, inconclusive: 1, not_verified: 2 });
   const part = (name: string) => results.scores.parts.find((row) => row.part === name);
   expect(part('endpoints')).toEqual({ part: 'endpoints', passed: 1, checked: 2, score: 50, inconclusive: 0, not_verified: 0 });
   expect(part('authentication')).toEqual({ part: 'authentication', passed: 0, checked: 0, score: null, inconclusive: 1, not_verified: 0 });
@@ -114,11 +115,9 @@ test('scores each spec part as passed MUST requirements over checked ones', () =
     '4 of 7 requirements verified (3 MUST), 3 not verified on this target: 1 inconclusive (a check ran but stopped before deciding them: another requirement failed first, or the harness faulted), 1 not verified here: c.skip is in the quarantine list, 1 uncovered (no check names them)',
   );
   expect(results.counts.checks).toEqual({ passed: 2, failed: 1, 'harness-fault': 0, skipped: 1, 'expected-failure': 0, 'stale-baseline': 1, flaky: 0 });
-  expect(results.counts.requirements).toEqual({ passed: 1, failed: 2, warning: 1, inconclusive: 1, 'not-verified': 1, uncovered: 1, 'not-testable': 0 });
-  expect(results.findings.map((finding) => [finding.requirement, finding.checks])).toEqual([
-    ['TEST-B', ['c.fail']],
-    ['TEST-F', ['c.stale']],
-  ]);
+  expect(results.counts.requirements).toEqual({ passed: 2, failed: 1, warning: 1, inconclusive: 1, 'not-verified': 1, uncovered: 1, 'not-testable': 0 });
+  expect(results.findings.map((finding) => [finding.requirement, finding.checks])).toEqual([['TEST-B', ['c.fail']]]);
+  expect(results.stale_baseline).toEqual(['c.stale']);
   expect(results.findings[0]?.reasons).toEqual([{ text: '500; body: {}', count: 1 }]);
   expect(results.requirements.find((row) => row.id === 'TEST-A')?.checks).toEqual(['c.pass', 'c.warn']);
   expect(results.checks.map((c) => c.check_id)).toEqual(['c.fail', 'c.pass', 'c.skip', 'c.stale', 'c.warn']);
@@ -233,13 +232,17 @@ test('warnings do not fail the run or a MUST requirement, even when they name it
   expect(results.counts.warnings).toBe(2);
 });
 
-test('a stale baseline (expected to fail, but passed) fails the run and its requirements', () => {
+test('a stale baseline (expected to fail, but passed) fails the run and names the ids to remove, not its requirements', () => {
   const results = summary(run([passing, stale]));
   expect(results.verdict).toBe('failed');
   const staleCheck = results.checks.find((c) => c.check_id === 'c.stale');
-  expect(staleCheck).toMatchObject({ outcome: 'stale-baseline', fault: null, failed_requirements: ['TEST-F'] });
-  expect(staleCheck?.error).toContain('baseline');
-  expect(results.requirements.find((row) => row.id === 'TEST-F')?.status).toBe('failed');
+  expect(staleCheck).toMatchObject({ outcome: 'stale-baseline', fault: null, failed_requirements: [], passed_requirements: ['TEST-F'] });
+  expect(staleCheck?.error).toContain('remove this check from expected_failures');
+  // The target passed it: its requirement held, the score is whole, nothing is there to fix but the list.
+  expect(results.requirements.find((row) => row.id === 'TEST-F')?.status).toBe('passed');
+  expect(results.scores.overall).toMatchObject({ passed: 2, checked: 2, score: 100 });
+  expect(results.findings).toEqual([]);
+  expect(results.stale_baseline).toEqual(['c.stale']);
 });
 
 test('a baselined failure lowers the score but not the verdict', () => {

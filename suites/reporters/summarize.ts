@@ -82,6 +82,7 @@ export function summarize(input: SummaryInput): ConformanceResults {
     reference_profile: referenceProfileOf(matrix),
     prerequisites,
     findings: findingsOf(matrix, blame),
+    stale_baseline: [...new Set(checks.filter((check) => check.outcome === 'stale-baseline').map((check) => check.check_id))],
     requirements: matrix,
     uncovered: matrix.filter((row) => row.status === 'uncovered').map((row) => row.id),
     coverage,
@@ -92,7 +93,8 @@ export function summarize(input: SummaryInput): ConformanceResults {
 
 /**
  * The verdict against the specification, which the exit code mirrors. A target failure or a stale
- * baseline fails the run, unless every requirement the check found broken is of the reference profile
+ * baseline (a check listed as an expected failure that passed: the list hides nothing any more, so it
+ * must shrink, and `stale_baseline` names what to remove) fails the run, unless every requirement the check found broken is of the reference profile
  * (the simulator's decisions, scored beside the verdict) or rests on a prerequisite that did not hold
  * (inconclusive): a vendor may conform to the specification without adopting every decision of the
  * reference. Such a failure still makes the run inconclusive when a requirement of the specification

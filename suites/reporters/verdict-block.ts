@@ -19,6 +19,18 @@ export function specificationText(results: ConformanceResults): string {
   return `${verdict}; MUST score ${overall.passed}/${overall.checked} decided requirements passed (${overall.score}%), beside it ${overall.inconclusive} inconclusive and ${overall.not_verified} not verified`;
 }
 
+/**
+ * "2 checks listed under expected_failures passed, so the run fails until you remove these from
+ * expected_failures: a, b", or null when the baseline holds. It says why a run FAILED whose score the
+ * stale entries do not lower (their checks passed).
+ */
+export function staleBaselineText(results: ConformanceResults): string | null {
+  const ids = results.stale_baseline;
+  if (ids.length === 0) return null;
+  const checks = ids.length === 1 ? '1 check listed under expected_failures passed' : `${ids.length} checks listed under expected_failures passed`;
+  return `${checks}, so the run fails until you remove ${ids.length === 1 ? 'it' : 'these'} from expected_failures: ${ids.join(', ')}`;
+}
+
 const sourceWords: Record<ReadingsJudgedUnder[string]['source'], string> = {
   declared: 'declared by the profile',
   detected: 'detected',

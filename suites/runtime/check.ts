@@ -6,6 +6,7 @@ import { otherLayer } from '../requirements/layers.ts';
 import { validate } from '../../schemas/validators.ts';
 import { checkIdPattern } from './check-id.ts';
 import { isJsonMediaType, type DssResponse } from './client.ts';
+import { CLOCK_KEPT, clockKept } from './clock-stage.ts';
 import type { ControlClient } from './control.ts';
 import { FINDING_ANNOTATION } from './finding.ts';
 import { test, type Actors } from './fixtures.ts';
@@ -177,6 +178,23 @@ export const NEEDS_CONTROL = 'needs the simulator control plane';
 export function requireControl(actors: Actors): ControlClient {
   if (actors.control) return actors.control;
   test.skip(true, NEEDS_CONTROL);
+  throw new HarnessFault('test.skip did not end the check');
+}
+
+/**
+ * Why a check of the clock stage is skipped, known as checks are collected (the `skipped` option):
+ * without the control plane, or under --keep-clock. False: it runs.
+ */
+export function clockStageSkip(hasControl: boolean): string | false {
+  if (!hasControl) return NEEDS_CONTROL;
+  return clockKept(process.env) && CLOCK_KEPT;
+}
+
+/** The control plane of a simulator whose clock the run may move, or a skip with the reason (see clockStageSkip). */
+export function requireMovableClock(actors: Actors): ControlClient {
+  const control = requireControl(actors);
+  if (!clockKept(process.env)) return control;
+  test.skip(true, CLOCK_KEPT);
   throw new HarnessFault('test.skip did not end the check');
 }
 

@@ -117,16 +117,6 @@ test('two runs in a row against a target without /sim, with every optional crede
   expect(outcomes(join(dir, 'second')).get('ledger.credit-line-request-allow')).toBe('skipped');
 });
 
-test('a filtered run whose selected checks were all skipped verified nothing: exit 2, with why', async () => {
-  test.setTimeout(KILL_AFTER_MS);
-  // Without the expiry token (a profile without the optional credentials), the nightly slow job has nothing to run.
-  const profile = await writeVendorTargetProfile(dir, simulator!.url, proxy!.url, { full: false, timeouts: TIMEOUTS });
-  const run = await runHarness({ profile: profile.file, reportDir: join(dir, 'nothing'), env: profile.env, grep: 'auth\\.token-expiry', args: ['--slow'], killAfterMs: KILL_AFTER_MS });
-  expect(run.exitCode, explain(run)).toBe(2);
-  expect(run.stderr).toContain('dss test: nothing was verified: --grep auth\\.token-expiry selected 1 check, and it was skipped: ');
-  expect(run.stderr).toContain('expiry');
-});
-
 test('--shard asks for as many member sets as shards, and says why before anything starts', async () => {
   const profile = await writeVendorTargetProfile(dir, simulator!.url, proxy!.url, { full: false });
   const run = await runHarness({ profile: profile.file, reportDir: join(dir, 'shard'), env: profile.env, args: ['--shard', '2/3'], killAfterMs: KILL_AFTER_MS });

@@ -1,7 +1,7 @@
 import { endpointById, endpoints } from '../../../schemas/endpoints.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { targetHasControl } from '../../runtime/target.ts';
-import { check, expectSchema, expectStatus, NEEDS_CONTROL, recordAcross, requireControl } from '../../runtime/check.ts';
+import { check, clockStageSkip, expectSchema, expectStatus, recordAcross, requireMovableClock } from '../../runtime/check.ts';
 import type { DssClient } from '../../runtime/client.ts';
 import type { ControlClient } from '../../runtime/control.ts';
 import { credential, skipFor } from '../../runtime/credentials.ts';
@@ -75,7 +75,7 @@ async function renewedFrom(client: DssClient, token: string): Promise<string> {
  * with `--slow` each is waited out in real time, and only side by side does that cost 15 minutes, not 30
  * (the clock checks run one at a time, and a profile's fresh token would be stale after another's wait).
  */
-test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issue and a renewed one for 15 minutes from its renewal, then refuses each: 401 where the endpoint lists it (and everywhere in the reference profile)', { requirements: ['AUTH-TOKEN-LIFETIME', 'AUTH-REFRESH', 'ERR-BODY-SHAPE', 'AUTH-TOKEN-EXPIRY'], bothLayers: 'the profile judges the same answers, recorded first without stopping the check', skipped: !hasControl && !slow && NEEDS_SLOW_OR_CONTROL }), async ({ actors }) => {
+test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issue and a renewed one for 15 minutes from its renewal, then refuses each: 401 where the endpoint lists it (and everywhere in the reference profile)', { requirements: ['AUTH-TOKEN-LIFETIME', 'AUTH-REFRESH', 'ERR-BODY-SHAPE', 'AUTH-TOKEN-EXPIRY'], bothLayers: 'the profile judges the same answers, recorded first without stopping the check', skipped: hasControl ? clockStageSkip(hasControl) : !slow && NEEDS_SLOW_OR_CONTROL }), async ({ actors }) => {
   const { tokenizer, mmA } = actors;
   const expired = async (token: string) => expectExpiredRefused(await callEndpoints(tokenizer.client, subjectsOf(actors, tokenizer), { token }));
   if (!actors.control) {
@@ -104,7 +104,7 @@ test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issu
     }
     return;
   }
-  const control = actors.control;
+  const control = requireMovableClock(actors);
   const { token, before, after } = await issueToken(control, tokenizer.identification);
   const renewing = await issueToken(control, tokenizer.identification);
   const accepted = async (candidate: string, requirement: string) => {
@@ -132,8 +132,8 @@ test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issu
   await expired(renewed);
 });
 
-test(...check('auth.session-24h', 'keeps a session alive through renewals until 24 hours from its start, then refuses its token (401 where listed) and its renewal with 404', { requirements: ['AUTH-SESSION-24H', 'AUTH-REFRESH', 'ERR-BODY-SHAPE'], endpoint: 'member.refreshToken', skipped: !hasControl && NEEDS_CONTROL }), async ({ actors }) => {
-  const control = requireControl(actors);
+test(...check('auth.session-24h', 'keeps a session alive through renewals until 24 hours from its start, then refuses its token (401 where listed) and its renewal with 404', { requirements: ['AUTH-SESSION-24H', 'AUTH-REFRESH', 'ERR-BODY-SHAPE'], endpoint: 'member.refreshToken', skipped: clockStageSkip(hasControl) }), async ({ actors }) => {
+  const control = requireMovableClock(actors);
   const { tokenizer } = actors;
   const client = tokenizer.client;
   const issued = await issueToken(control, tokenizer.identification);

@@ -14,7 +14,7 @@ import {
   requested,
   signQuotation,
 } from '../../flows/quotations.ts';
-import { check, CheckFailure, NEEDS_CONTROL, requireControl, warnShould } from '../../runtime/check.ts';
+import { check, CheckFailure, clockStageSkip, requireMovableClock, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { targetHasControl } from '../../runtime/target.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
@@ -40,8 +40,8 @@ async function expectSettled(market: Market, exchange: ExchangeObject, before: H
   return after;
 }
 
-test(...check('exchange.window-clock', 'settles an exchange from the quotation’s start_time up to shortly before its end_time, and none before the start or at the end (refused, or answered Rejected), moving nothing', { requirements: checkRequirements('EXC-VALIDITY-WINDOW', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange', skipped: !hasControl && NEEDS_CONTROL }), async ({ actors }) => {
-  const control = requireControl(actors);
+test(...check('exchange.window-clock', 'settles an exchange from the quotation’s start_time up to shortly before its end_time, and none before the start or at the end (refused, or answered Rejected), moving nothing', { requirements: checkRequirements('EXC-VALIDITY-WINDOW', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange', skipped: clockStageSkip(hasControl) }), async ({ actors }) => {
+  const control = requireMovableClock(actors);
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const now = await control.clock();
   const [start, end] = [now + 5 * MINUTE_MS, now + 6 * MINUTE_MS];
@@ -69,8 +69,8 @@ test(...check('exchange.window-clock', 'settles an exchange from the quotation�
   await expectHoldings(market, holdings, 'EXC-VALIDITY-WINDOW', 'after an exchange at the quotation’s end_time');
 });
 
-test(...check('exchange.expiry-clock', 'removes a request and its waiting quotations at its end, an answered quotation at its own end_time, and keeps completed and cancelled quotations readable', { requirements: checkRequirements('QUO-EXPIRY', 'QUO-EXPIRY-SCOPE', 'EXC-VALIDITY-WINDOW', 'QUO-CANCEL', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.getQuotation', skipped: !hasControl && NEEDS_CONTROL }), async ({ actors }) => {
-  const control = requireControl(actors);
+test(...check('exchange.expiry-clock', 'removes a request and its waiting quotations at its end, an answered quotation at its own end_time, and keeps completed and cancelled quotations readable', { requirements: checkRequirements('QUO-EXPIRY', 'QUO-EXPIRY-SCOPE', 'EXC-VALIDITY-WINDOW', 'QUO-CANCEL', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.getQuotation', skipped: clockStageSkip(hasControl) }), async ({ actors }) => {
+  const control = requireMovableClock(actors);
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const { buyer, seller } = market;
   const now = await control.clock();
