@@ -7,6 +7,7 @@ import { compiledRunEnv, conformanceConfig } from '../../suites/kit-layout.ts';
 import { DEFAULT_REQUEST_MS, loadProfile, ProfileError, shardMemberSet } from '../../suites/runtime/profile.ts';
 import { UserMistake } from '../../suites/runtime/user-mistake.ts';
 import { REACHABILITY_CHECK } from '../../suites/runtime/check-id.ts';
+import { transportOf } from '../../suites/runtime/transport.ts';
 import { expectControlPlane, expectReachable } from './reach.ts';
 import { parseOptions, UsageError } from './usage.ts';
 
@@ -153,8 +154,9 @@ async function checkTarget(target: string | undefined, profileFile: string | und
       if (error instanceof ProfileError) throw new UserMistake(`${error.message}\nThe format is described in docs/profiles.md.`);
       throw error;
     }
-    await expectReachable(profile.base_url, profile.timeouts.request_ms);
+    await expectReachable(profile.base_url, profile.timeouts.request_ms, transportOf(profile));
     return;
   }
-  if (target !== undefined) await expectControlPlane(target, DEFAULT_REQUEST_MS);
+  // No profile: the environment's proxy, the system's CAs.
+  if (target !== undefined) await expectControlPlane(target, DEFAULT_REQUEST_MS, transportOf({}));
 }

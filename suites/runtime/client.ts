@@ -7,6 +7,7 @@ import { send, type HttpResponse } from './http.ts';
 import type { RecordedCall, RecordingChannel } from './recorder.ts';
 import { TargetNetworkError } from './target-network-error.ts';
 import { TokenKeeper } from './token-keeper.ts';
+import type { Transport } from './transport.ts';
 
 /**
  * The API as one member (an "actor") sees it: calls named by catalogue endpoint id, its bearer token
@@ -65,6 +66,8 @@ export interface DssClientOptions {
   member?: string;
   /** How the target reads a string body (the profile's `readings.string_bodies`); default the reference's. */
   stringBodies?: DeclaredReadings['string_bodies'];
+  /** How the target is reached: the run's (transport.ts). */
+  transport: Transport;
 }
 
 export class DssClient {
@@ -112,7 +115,7 @@ export class DssClient {
     Object.assign(headers, overrides);
 
     const url = `${this.baseUrl}${path}${queryString(init.query)}`;
-    const exchange = send({ method, url, headers, body, timeoutMs: init.timeoutMs ?? this.options.timeoutMs }).then((result) => ({ endpointId, method, url, requestHeaders: headers, requestBody: body, result }));
+    const exchange = send({ method, url, headers, body, timeoutMs: init.timeoutMs ?? this.options.timeoutMs, transport: this.options.transport }).then((result) => ({ endpointId, method, url, requestHeaders: headers, requestBody: body, result }));
     const call = await this.options.recording.record(exchange);
     const { result } = await exchange;
     if (result.kind === 'failure') {

@@ -8,6 +8,7 @@ import { CALLS_ATTACHMENT, CallRecorder, RecordingChannel } from './recorder.ts'
 import { createSimMembers, operatingAccounts, tokenizerAssets } from './sim-members.ts';
 import { configuredProfile } from './target.ts';
 import { TokenStore } from './token-store.ts';
+import { transportOf } from './transport.ts';
 
 /**
  * The Playwright `test` of the conformance checks, with the target and its actors as fixtures.
@@ -146,7 +147,8 @@ export function checkIdOf(testInfo: TestInfo): string | undefined {
 
 async function simulatorActors(target: Profile, recording: RecordingChannel, prefix: string): Promise<Actors> {
   const clock = new TargetClock();
-  const options = { baseUrl: target.base_url, timeoutMs: target.timeouts.request_ms, clock };
+  const transport = transportOf(target);
+  const options = { baseUrl: target.base_url, timeoutMs: target.timeouts.request_ms, clock, transport };
   // Setup calls belong to no check: they go to a recorder nobody reads, the rest to the running check.
   const setup = new ControlClient({ ...options, recording: new RecordingChannel() });
   await setup.clock();
@@ -169,6 +171,7 @@ async function simulatorActors(target: Profile, recording: RecordingChannel, pre
         reissueToken: async () => (await control.createToken(member.identification, { role: 'manager' })).token,
         member: member.identification,
         stringBodies: target.readings.string_bodies,
+        transport,
       }),
       member,
     };
@@ -197,6 +200,7 @@ function profileActors(target: Profile, recording: RecordingChannel, set: number
         tokenRenewed: (token) => tokens.save(`${path}.token`, token),
         member: member.identification,
         stringBodies: target.readings.string_bodies,
+        transport: transportOf(target),
       }),
       member: null,
       profile: member,

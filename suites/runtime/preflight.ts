@@ -2,6 +2,8 @@ import { endpointById, fullPath } from '../../schemas/endpoints.ts';
 import { send, type HttpResult } from './http.ts';
 import { tokenProblem } from './jwt-claims.ts';
 import { memberPath, type CredentialName, type Profile, type ProfileCredential, type ProfileMember } from './profile.ts';
+import { transportOf } from './transport.ts';
+import { reachTarget, unreachableMessage, unusableAddress } from './unreachable.ts';
 
 /**
  * Before any check: the target answers at its base URL, and every credential of the profile is
@@ -20,10 +22,12 @@ export interface PreflightOptions {
 /** What stops the run: one line per broken credential, or the one network problem. Empty: go. */
 export async function preflight(profile: Profile, options: PreflightOptions): Promise<string[]> {
   const now = options.now ?? Date.now;
-  // Nothing listening, or no such host: the address is wrong. A target that answers badly (hangs,
-  // resets, garbage) is reached, and the checks judge it.
-  const reach = await send({ method: 'GET', url: profile.base_url, headers: { accept: 'application/json' }, timeoutMs: profile.timeouts.request_ms });
-  if (reach.kind === 'failure' && (reach.reason === 'refused' || reach.reason === 'dns')) return [`${profile.base_url}: cannot be reached (${reach.message}) — is the service running, and is base_url right?`];
+  // Nothing listening, no such host, a TLS handshake or a proxy that fails: the address is wrong or
+  // unusable from here (unreachable.ts). A target that answers badly (hangs, resets, garbage) is
+  // reached, and the checks judge it.
+  const transport = transportOf(profile);
+  const reach = await reachTarget(profile.base_url, profile.timeouts.request_ms, transport);
+  if (reach.kind === 'failure' && unusableAddress.has(reach.reason)) return [unreachableMessage(profile.base_url, reach, profile.timeouts.request_ms, transport)];
 
   const problems: string[] = [];
   for (const set of options.sets) {
@@ -125,7 +129,7 @@ async function refusal(profile: Profile, token: string, read: Read): Promise<str
 /** `read` with `token`, once. */
 function tryRead(profile: Profile, token: string, read: Read): Promise<HttpResult> {
   const url = `${profile.base_url.replace(/\/+$/, '')}${read.path}`;
-  return send({ method: 'GET', url, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms });
+  return send({ method: 'GET', url, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms, transport: transportOf(profile) });
 }
 
 /** Why the answer to `read` refused its token (401 or 403), or null. */
