@@ -17,6 +17,7 @@ const longUnits = [
   /bin\/kit-install\.test\.ts$/,
   /suites\/conformance-run\.test\.ts$/,
   /suites\/runtime\/vendor-run\.test\.ts$/,
+  /suites\/runtime\/transport-run\.test\.ts$/,
   /test-support\/fuzz\/fuzz\.test\.ts$/,
   /suites\/reporters\/one-defect-one-finding\.test\.ts$/,
   /suites\/runtime\/fixtures\.test\.ts$/,

@@ -73,7 +73,7 @@ test('a host name that does not resolve says so', async () => {
   expectOneParagraph(run.stderr);
 });
 
-test('a TLS failure says the handshake failed and what to look at', async () => {
+test('a TLS failure says the handshake failed and what to look at (an https URL to a plain http port here; the others: transport.test.ts, transport-run.test.ts)', async () => {
   // https to a port that speaks plain HTTP: the handshake fails as with an untrusted or broken server.
   const server = createServer((_request, response) => response.end('plain'));
   const port = await listening(server);
@@ -83,7 +83,7 @@ test('a TLS failure says the handshake failed and what to look at', async () => 
     const run = await dss(['test', '--profile', profile, '--report-dir', join(work, 'tls')]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(`dss test: cannot reach the target at https://127.0.0.1:${port}: the TLS handshake failed`);
-    expect(run.stderr).toContain('NODE_EXTRA_CA_CERTS');
+    expect(run.stderr).toContain('does the address serve https? A port that speaks plain http answers an https:// URL so.');
     expectOneParagraph(run.stderr);
   } finally {
     server.close();
