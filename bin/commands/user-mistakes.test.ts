@@ -181,6 +181,24 @@ test('dss sim on a busy port names the port and suggests --port 0', async () => 
   }
 });
 
+test('dss sim with TLS files it cannot use names the option and the file', async () => {
+  const cert = join(work, 'not-a-cert.pem');
+  writeFileSync(cert, 'not PEM');
+  const alone = await dss(['sim', '--port', '0', '--tls-cert', cert]);
+  expect(alone.status).toBe(2);
+  expect(alone.stderr).toContain("dss sim: --tls-cert needs --tls-key: the server's certificate and its private key, both PEM");
+  const missing = await dss(['sim', '--port', '0', '--tls-cert', cert, '--tls-key', join(work, 'nowhere.pem')]);
+  expect(missing.status).toBe(2);
+  expect(missing.stderr).toContain(`dss sim: --tls-key: cannot read ${join(work, 'nowhere.pem')}`);
+  const garbage = await dss(['sim', '--port', '0', '--tls-cert', cert, '--tls-key', cert]);
+  expect(garbage.status).toBe(2);
+  expect(garbage.stderr).toContain(`dss sim: --tls-cert ${cert} with --tls-key ${cert} cannot serve HTTPS`);
+  const clientCaOnly = await dss(['sim', '--port', '0', '--tls-client-ca', cert]);
+  expect(clientCaOnly.status).toBe(2);
+  expect(clientCaOnly.stderr).toContain('dss sim: --tls-client-ca needs --tls-cert and --tls-key');
+  for (const run of [alone, missing, garbage, clientCaOnly]) expectOneParagraph(run.stderr);
+});
+
 function profileText(baseUrl: string): string {
   const member = (id: string) => `{ identification: ${id}, token: t, accounts: [main, second], assets: [{ asset_code_identification: USD, asset_issuer_identification: tokenizer-usd }] }`;
   return `base_url: ${baseUrl}\nmembers:\n  tokenizer: ${member('tokenizer-usd')}\n  mmA: ${member('mm-a')}\n  mmB: ${member('mm-b')}\n`;

@@ -41,7 +41,8 @@ export class Transport {
     if (proxy !== null && !(proxy instanceof URL)) return proxy;
     if (url.protocol === 'https:') {
       const agent = proxy ? this.tunnelThrough(proxy) : this.directTlsAgent();
-      return { proxy, start: (method, headers, timeoutMs) => httpsRequest(url, { method, headers, agent, timeout: timeoutMs }) };
+      // A tunnel is set up by the agent: the request's deadline bounds its CONNECT too (TunnelAgent).
+      return { proxy, start: (method, headers, timeoutMs) => httpsRequest(url, { method, headers, agent, ...(proxy ? { timeout: timeoutMs } : {}) }) };
     }
     if (!proxy) return { proxy, start: (method, headers) => httpRequest(url, { method, headers }) };
     // node's default agent pools by host and port, which here are the proxy's.
