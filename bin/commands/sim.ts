@@ -6,6 +6,7 @@ import { readingCatalogue } from '../../simulator/readings/catalogue.ts';
 import { networkView } from '../../simulator/control/network-view.ts';
 import { loadNetwork } from '../../simulator/network/load-network.ts';
 import { NetworkFileError } from '../../simulator/network/network-file.ts';
+import { caProblem } from '../../suites/runtime/tls-material.ts';
 import { UserMistake } from '../../suites/runtime/user-mistake.ts';
 import { integerOption, parseOptions, UsageError } from './usage.ts';
 import { parseRetention } from '../../simulator/retention/retention.ts';
@@ -143,13 +144,8 @@ function tlsOptions(certFile: string | undefined, keyFile: string | undefined, c
   } catch (error) {
     throw new UsageError(`--tls-cert ${certFile} with --tls-key ${keyFile} cannot serve HTTPS: ${(error as Error).message} (both must be PEM, the key the certificate's own and not encrypted)`);
   }
-  if (tls.clientCa) {
-    try {
-      createSecureContext({ ca: tls.clientCa });
-    } catch (error) {
-      throw new UsageError(`--tls-client-ca ${clientCaFile} holds no CA certificate that can be read: ${(error as Error).message} (give PEM)`);
-    }
-  }
+  const problem = tls.clientCa ? caProblem(tls.clientCa.toString('latin1')) : null;
+  if (problem) throw new UsageError(`--tls-client-ca ${clientCaFile} ${problem}`);
   return tls;
 }
 

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeTestPki } from '../../test-support/tls.ts';
 
 /**
  * Every mistake a user can make on the command line ends in one clear paragraph and exit status 2:
@@ -193,10 +194,14 @@ test('dss sim with TLS files it cannot use names the option and the file', async
   const garbage = await dss(['sim', '--port', '0', '--tls-cert', cert, '--tls-key', cert]);
   expect(garbage.status).toBe(2);
   expect(garbage.stderr).toContain(`dss sim: --tls-cert ${cert} with --tls-key ${cert} cannot serve HTTPS`);
+  const pki = makeTestPki(mkdtempSync(join(work, 'pki-')), ['127.0.0.1']);
+  const badCa = await dss(['sim', '--port', '0', '--tls-cert', pki.server.cert, '--tls-key', pki.server.key, '--tls-client-ca', cert]);
+  expect(badCa.status).toBe(2);
+  expect(badCa.stderr).toContain(`dss sim: --tls-client-ca ${cert} holds no PEM certificate`);
   const clientCaOnly = await dss(['sim', '--port', '0', '--tls-client-ca', cert]);
   expect(clientCaOnly.status).toBe(2);
   expect(clientCaOnly.stderr).toContain('dss sim: --tls-client-ca needs --tls-cert and --tls-key');
-  for (const run of [alone, missing, garbage, clientCaOnly]) expectOneParagraph(run.stderr);
+  for (const run of [alone, missing, badCa, garbage, clientCaOnly]) expectOneParagraph(run.stderr);
 });
 
 function profileText(baseUrl: string): string {

@@ -58,6 +58,8 @@ test('every problem of the tls block, with its path and what to give; the passph
   const notPem = join(dir, 'not-pem.txt');
   writeFileSync(notPem, 'hello');
   expect(problemsOf(`${base}tls: { cert: ${notPem}, key: ${pki.client.key} }\n`)).toEqual([expect.stringContaining(`/tls/key: ${notPem} and ${pki.client.key} cannot be used as a client certificate`)]);
+  // node:tls would take it silently, and trust nothing.
+  expect(problemsOf(`${base}tls: { ca: ${notPem} }\n`)).toEqual([`/tls/ca: ${notPem} holds no PEM certificate (-----BEGIN CERTIFICATE-----): give the CA certificate, or several, in PEM`]);
   expect(problemsOf(`base_url: http://dss.example.test\n${members}tls: { ca: ca.pem }\n`)).toEqual([expect.stringContaining('/tls: base_url is not https://')]);
   expect(problemsOf(`${base}tls: { servername: "not a name" }\n`)).toEqual([expect.stringContaining('/tls/servername')]);
 });

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { createSecureContext } from 'node:tls';
@@ -49,6 +50,20 @@ export function readTlsOptions(tls: ProfileTls): TlsOptions {
   return options;
 }
 
+/** node:tls silently ignores what is not a PEM certificate in `ca`: it would only show as an untrusted target. */
+export function caProblem(text: string): string | null {
+  const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  if (blocks.length === 0) return 'holds no PEM certificate (-----BEGIN CERTIFICATE-----): give the CA certificate, or several, in PEM';
+  for (const block of blocks) {
+    try {
+      new X509Certificate(block);
+    } catch (error) {
+      return `holds a certificate that cannot be read (${(error as Error).message}); give PEM`;
+    }
+  }
+  return null;
+}
+
 /**
  * Every problem of the block, each with its path: entries that go together or exclude each other, files
  * that cannot be read, and material node:tls cannot use (not PEM, a key that is not the certificate's,
@@ -79,7 +94,10 @@ export function tlsProblems(tls: ProfileTls, baseUrl: string): string[] {
       problems.push(`${what}: ${explain((error as Error).message)}`);
     }
   };
-  if (options.ca) attempt('/tls/ca', { ca: options.ca }, (message) => `${tls.ca} holds no CA certificate node:tls can read (${message}); give PEM`);
+  if (options.ca) {
+    const problem = caProblem(options.ca.toString('latin1'));
+    if (problem) problems.push(`/tls/ca: ${tls.ca} ${problem}`);
+  }
   if (options.cert && options.key) {
     attempt('/tls/key', { cert: options.cert, key: options.key, passphrase: options.passphrase }, (message) =>
       /mismatch/i.test(message) ? `${tls.key} is not the private key of the certificate in ${tls.cert} (${message})` : /bad decrypt|passphrase|encrypted/i.test(message) ? `${tls.key} is encrypted and the passphrase does not open it (${message})` : `${tls.cert} and ${tls.key} cannot be used as a client certificate (${message}); give PEM`,
