@@ -1,5 +1,6 @@
 import { getRequestListener } from '@hono/node-server';
 import { createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './http/app.ts';
 import { answerMalformedHttp, unbuildableRequest } from './http/malformed-http.ts';
@@ -14,6 +15,15 @@ export interface StartOptions extends Omit<SimulatorOptions, 'faults' | 'reading
   host?: string;
   faults?: string[];
   readings?: string[];
+  /** Serve HTTPS with this certificate and key (PEM); with `clientCa`, require client certificates it signed (mutual TLS). */
+  tls?: SimulatorTls;
+}
+
+export interface SimulatorTls {
+  cert: Buffer | string;
+  key: Buffer | string;
+  /** PEM of the CA(s) whose client certificates are accepted; absent: no client certificate asked for. */
+  clientCa?: Buffer | string;
 }
 
 export interface RunningSimulator {
@@ -34,7 +44,9 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   // The adapter's listener on a plain Node server (what `serve` builds), so that requests refused
   // before the app still get the spec's error body (http/malformed-http.ts).
   const listener = getRequestListener(app.fetch, { hostname: host, errorHandler: (error) => unbuildableRequest(simulator, error) });
-  const server = createServer(listener);
+  // With a client CA, a client without a certificate it signed is refused in the handshake.
+  const tls = options.tls;
+  const server = tls ? createTlsServer({ cert: tls.cert, key: tls.key, ...(tls.clientCa ? { ca: tls.clientCa, requestCert: true, rejectUnauthorized: true } : {}) }, listener) : createServer(listener);
   answerMalformedHttp(server, simulator);
   lingerOnUnreadBodies(server);
   // An Expect other than 100-continue may be ignored (RFC 9110 §10.1.1); Node alone answers a bare 417.
@@ -46,7 +58,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${shownHost}:${port}`,
+    url: `${tls ? 'https' : 'http'}://${shownHost}:${port}`,
     simulator,
     close: () =>
       new Promise((resolve, reject) => {

@@ -8,6 +8,7 @@ import { DETECTED_READINGS_ENV } from './runtime/reading-detection.ts';
 import { createRunSecrets, removeRunSecrets } from './runtime/run-secrets.ts';
 import { configuredProfile, profileFromSimulator, writeBuiltProfile, writeTargetDescription } from './runtime/target.ts';
 import { TokenStore } from './runtime/token-store.ts';
+import { transportOf } from './runtime/transport.ts';
 import { writeTokensOut } from './runtime/tokens-out.ts';
 
 /**
@@ -52,7 +53,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         const simulator = await startSimulator({ port: 0, host: '127.0.0.1' });
         baseUrl = simulator.url;
         closeSimulator = () => simulator.close();
-      } else if (!(await hasControlPlane(baseUrl, DEFAULT_REQUEST_MS))) {
+      } else if (!(await hasControlPlane(baseUrl, DEFAULT_REQUEST_MS, transportOf({})))) {
         throw new Error(`${baseUrl} has no simulator control plane (GET /sim/health did not answer 200): give a target profile with --profile (DSS_PROFILE) for its members and tokens`);
       }
       process.env.DSS_PROFILE = writeBuiltProfile(secretsDir, await profileFromSimulator(baseUrl));

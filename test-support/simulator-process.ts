@@ -47,7 +47,7 @@ export function startSimulatorProcess(args: string[] = []): Promise<SimulatorPro
     }, SIMULATOR_STARTUP_MS);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
-      const url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1];
+      const url = /listening on (https?:\/\/\S+)/.exec(stdout)?.[1];
       if (!url) return;
       clearTimeout(timer);
       resolve({

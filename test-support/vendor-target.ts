@@ -5,6 +5,7 @@ import { ControlClient, TargetClock, type SimMember, type TokenRights } from '..
 import { RecordingChannel } from '../suites/runtime/recorder.ts';
 import { listenOnLoopback, type TestServer } from '../suites/runtime/test-server.ts';
 import { createSimMembers, operatingAccounts, randomBic, tokenizerAssets } from '../suites/runtime/sim-members.ts';
+import { directTransport } from '../suites/runtime/transport.ts';
 
 /**
  * A simulator as a vendor's target looks: behind a proxy that answers 404 for what only the simulator
@@ -84,7 +85,7 @@ export interface VendorProfileOptions {
  * (reached directly: the proxy hides its control plane).
  */
 export async function writeVendorTargetProfile(dir: string, simulatorUrl: string, proxyUrl: string, options: VendorProfileOptions): Promise<VendorProfile> {
-  const control = new ControlClient({ baseUrl: simulatorUrl, timeoutMs: 10_000, recording: new RecordingChannel(), clock: new TargetClock() });
+  const control = new ControlClient({ baseUrl: simulatorUrl, timeoutMs: 10_000, recording: new RecordingChannel(), clock: new TargetClock(), transport: directTransport });
   const env: Record<string, string> = {};
   const sets: string[] = [];
   for (let set = 0; set < (options.sets ?? 1); set += 1) sets.push(await memberSet(control, env, `S${set}`, options.full));

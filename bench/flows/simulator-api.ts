@@ -12,6 +12,7 @@ import { ControlClient, TargetClock } from '../../suites/runtime/control.ts';
 import { RecordingChannel } from '../../suites/runtime/recorder.ts';
 import { randomBic } from '../../suites/runtime/sim-members.ts';
 import { issueToken } from '../servers/simulator-tokens.ts';
+import { directTransport } from '../../suites/runtime/transport.ts';
 
 export const MEMBER_API = '/client/v1/api';
 export const TOKENIZER_API = '/tokenizer/v1/api';
@@ -31,7 +32,7 @@ export class SimulatorApi {
   private readonly control: ControlClient;
 
   constructor(readonly url: string) {
-    this.control = new ControlClient({ baseUrl: url, timeoutMs: 10_000, recording: new RecordingChannel(), clock: new TargetClock() });
+    this.control = new ControlClient({ baseUrl: url, timeoutMs: 10_000, recording: new RecordingChannel(), clock: new TargetClock(), transport: directTransport });
   }
 
   /** Takes a token for each member of the demo network named. */

@@ -1,9 +1,12 @@
-import { startSimulator } from '../../simulator/server.ts';
+import { readFileSync } from 'node:fs';
+import { createSecureContext } from 'node:tls';
+import { startSimulator, type SimulatorTls } from '../../simulator/server.ts';
 import { faultCatalogue } from '../../simulator/faults/catalogue.ts';
 import { readingCatalogue } from '../../simulator/readings/catalogue.ts';
 import { networkView } from '../../simulator/control/network-view.ts';
 import { loadNetwork } from '../../simulator/network/load-network.ts';
 import { NetworkFileError } from '../../simulator/network/network-file.ts';
+import { caProblem } from '../../suites/runtime/tls-material.ts';
 import { UserMistake } from '../../suites/runtime/user-mistake.ts';
 import { integerOption, parseOptions, UsageError } from './usage.ts';
 import { parseRetention } from '../../simulator/retention/retention.ts';
@@ -19,6 +22,9 @@ const help = `Usage: dss sim [options]
   --readings <a,b>    play named reading variants: other behaviours the spec allows (docs/readings.md)
   --list-readings     list the reading variants with the spec lines that allow each, and exit
   --control-remote    serve the control plane /sim and the dashboard /ui to non-loopback clients too
+  --tls-cert <file>   serve HTTPS with this certificate (PEM; with --tls-key)
+  --tls-key <file>    the certificate's private key (PEM, not encrypted)
+  --tls-client-ca <file>  require a client certificate signed by this CA (PEM): mutual TLS
   --retention <a=n,..> history kept at most per store (see GET /sim/retention and docs/semantics.md):
                       quotations, gatewayMessages, ledgerTransactions, notifications, payments,
                       messageIdentifiers, fundingInstructions, charges, redemptions`;
@@ -36,6 +42,9 @@ export async function runSim(args: string[]): Promise<number> {
       'list-readings': { type: 'boolean' },
       'control-remote': { type: 'boolean' },
       retention: { type: 'string' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
+      'tls-client-ca': { type: 'string' },
     },
     help,
   );
@@ -69,6 +78,8 @@ export async function runSim(args: string[]): Promise<number> {
     throw new UsageError(`--retention: ${(error as Error).message}`);
   }
 
+  const tls = tlsOptions(values['tls-cert'], values['tls-key'], values['tls-client-ca']);
+
   const port = integerOption('port', values.port, 0, 65535) ?? 4010;
   const host = values.host ?? '127.0.0.1';
   // This process exists to run the simulator, for hours under load maybe: its memory should follow its history.
@@ -82,6 +93,7 @@ export async function runSim(args: string[]): Promise<number> {
     readings,
     controlFromAnywhere: values['control-remote'] ?? false,
     retention,
+    ...(tls ? { tls } : {}),
   }).catch((error: unknown) => {
     throw listenMistake(error, host, port) ?? error;
   });
@@ -91,6 +103,7 @@ export async function runSim(args: string[]): Promise<number> {
   console.log(`  API docs             ${running.url}/docs   (OpenAPI: ${running.url}/openapi.json)`);
   console.log(`  control plane        ${running.url}/sim`);
   console.log(`  dashboard            ${running.url}/ui`);
+  if (tls) console.log(`  TLS                  ${tls.clientCa ? `mutual: a client certificate signed by ${values['tls-client-ca']} is required` : 'server certificate only'}`);
   if (faults.length > 0) console.log(`  faults ON            ${faults.join(', ')}`);
   const played = running.simulator.state.readings.list();
   if (played.length > 0) console.log(`  readings played      ${played.join(', ')}`);
@@ -105,6 +118,35 @@ export async function runSim(args: string[]): Promise<number> {
   });
   await running.close();
   return 0;
+}
+
+/**
+ * `--tls-cert`, `--tls-key` and `--tls-client-ca` read and tried once here, so that a wrong file is one
+ * line naming the option, not a failure of the server's start.
+ */
+function tlsOptions(certFile: string | undefined, keyFile: string | undefined, clientCaFile: string | undefined): SimulatorTls | null {
+  if (certFile === undefined && keyFile === undefined) {
+    if (clientCaFile !== undefined) throw new UsageError('--tls-client-ca needs --tls-cert and --tls-key: client certificates are asked for over HTTPS only');
+    return null;
+  }
+  if (certFile === undefined || keyFile === undefined) throw new UsageError(`${certFile === undefined ? '--tls-key needs --tls-cert' : '--tls-cert needs --tls-key'}: the server's certificate and its private key, both PEM`);
+  const read = (option: string, file: string) => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      throw new UsageError(`${option}: cannot read ${file}: ${(error as Error).message}`);
+    }
+  };
+  const tls: SimulatorTls = { cert: read('--tls-cert', certFile), key: read('--tls-key', keyFile) };
+  if (clientCaFile !== undefined) tls.clientCa = read('--tls-client-ca', clientCaFile);
+  try {
+    createSecureContext({ cert: tls.cert, key: tls.key });
+  } catch (error) {
+    throw new UsageError(`--tls-cert ${certFile} with --tls-key ${keyFile} cannot serve HTTPS: ${(error as Error).message} (both must be PEM, the key the certificate's own and not encrypted)`);
+  }
+  const problem = tls.clientCa ? caProblem(tls.clientCa.toString('latin1')) : null;
+  if (problem) throw new UsageError(`--tls-client-ca ${clientCaFile} ${problem}`);
+  return tls;
 }
 
 /** `dss sim --list-readings`: each variant, the spec lines that allow it, and what a profile declares for it. */

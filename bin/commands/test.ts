@@ -9,6 +9,7 @@ import { DEFAULT_REQUEST_MS, loadProfile, ProfileError, shardMemberSet } from '.
 import { UserMistake } from '../../suites/runtime/user-mistake.ts';
 import { REACHABILITY_CHECK } from '../../suites/runtime/check-id.ts';
 import { KEEP_CLOCK_ENV } from '../../suites/runtime/clock-stage.ts';
+import { transportOf } from '../../suites/runtime/transport.ts';
 import { expectControlPlane, expectReachable } from './reach.ts';
 import { simulatorChangesNotice } from './simulator-changes.ts';
 import { parseOptions, UsageError } from './usage.ts';
@@ -185,10 +186,11 @@ async function checkTarget(target: string | undefined, profileFile: string | und
       if (error instanceof ProfileError) throw new UserMistake(`${error.message}\nThe format is described in docs/profiles.md.`);
       throw error;
     }
-    await expectReachable(profile.base_url, profile.timeouts.request_ms);
+    await expectReachable(profile.base_url, profile.timeouts.request_ms, transportOf(profile));
     return profile.capabilities.control === 'simulator' ? profile.base_url : null;
   }
   if (target === undefined) return null;
-  await expectControlPlane(target, DEFAULT_REQUEST_MS);
+  // No profile: the environment's proxy, the system's CAs.
+  await expectControlPlane(target, DEFAULT_REQUEST_MS, transportOf({}));
   return target;
 }

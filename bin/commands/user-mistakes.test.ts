@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeTestPki } from '../../test-support/tls.ts';
 
 /**
  * Every mistake a user can make on the command line ends in one clear paragraph and exit status 2:
@@ -73,7 +74,7 @@ test('a host name that does not resolve says so', async () => {
   expectOneParagraph(run.stderr);
 });
 
-test('a TLS failure says the handshake failed and what to look at', async () => {
+test('a TLS failure says the handshake failed and what to look at (an https URL to a plain http port here; the others: transport.test.ts, transport-run.test.ts)', async () => {
   // https to a port that speaks plain HTTP: the handshake fails as with an untrusted or broken server.
   const server = createServer((_request, response) => response.end('plain'));
   const port = await listening(server);
@@ -83,7 +84,7 @@ test('a TLS failure says the handshake failed and what to look at', async () => 
     const run = await dss(['test', '--profile', profile, '--report-dir', join(work, 'tls')]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(`dss test: cannot reach the target at https://127.0.0.1:${port}: the TLS handshake failed`);
-    expect(run.stderr).toContain('NODE_EXTRA_CA_CERTS');
+    expect(run.stderr).toContain('does the address serve https? A port that speaks plain http answers an https:// URL so.');
     expectOneParagraph(run.stderr);
   } finally {
     server.close();
@@ -189,6 +190,28 @@ test('dss sim on a busy port names the port and suggests --port 0', async () => 
   } finally {
     server.close();
   }
+});
+
+test('dss sim with TLS files it cannot use names the option and the file', async () => {
+  const cert = join(work, 'not-a-cert.pem');
+  writeFileSync(cert, 'not PEM');
+  const alone = await dss(['sim', '--port', '0', '--tls-cert', cert]);
+  expect(alone.status).toBe(2);
+  expect(alone.stderr).toContain("dss sim: --tls-cert needs --tls-key: the server's certificate and its private key, both PEM");
+  const missing = await dss(['sim', '--port', '0', '--tls-cert', cert, '--tls-key', join(work, 'nowhere.pem')]);
+  expect(missing.status).toBe(2);
+  expect(missing.stderr).toContain(`dss sim: --tls-key: cannot read ${join(work, 'nowhere.pem')}`);
+  const garbage = await dss(['sim', '--port', '0', '--tls-cert', cert, '--tls-key', cert]);
+  expect(garbage.status).toBe(2);
+  expect(garbage.stderr).toContain(`dss sim: --tls-cert ${cert} with --tls-key ${cert} cannot serve HTTPS`);
+  const pki = makeTestPki(mkdtempSync(join(work, 'pki-')), ['127.0.0.1']);
+  const badCa = await dss(['sim', '--port', '0', '--tls-cert', pki.server.cert, '--tls-key', pki.server.key, '--tls-client-ca', cert]);
+  expect(badCa.status).toBe(2);
+  expect(badCa.stderr).toContain(`dss sim: --tls-client-ca ${cert} holds no PEM certificate`);
+  const clientCaOnly = await dss(['sim', '--port', '0', '--tls-client-ca', cert]);
+  expect(clientCaOnly.status).toBe(2);
+  expect(clientCaOnly.stderr).toContain('dss sim: --tls-client-ca needs --tls-cert and --tls-key');
+  for (const run of [alone, missing, badCa, garbage, clientCaOnly]) expectOneParagraph(run.stderr);
 });
 
 function profileText(baseUrl: string): string {

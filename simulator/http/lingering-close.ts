@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { Server as TlsServer } from 'node:tls';
 
 /**
  * A lingering close, as mature HTTP servers do it (Apache's lingering close, nginx's lingering_close).
@@ -32,7 +33,8 @@ export function lingerOnUnreadBodies(server: Server): void {
   server.on('request', record);
   // A request with an Expect other than 100-continue comes by this event alone, never by `request`.
   server.on('checkExpectation', record);
-  server.on('connection', (socket: Socket) => {
+  // Over TLS the HTTP layer reads and closes the TLS socket, which `secureConnection` gives.
+  server.on(server instanceof TlsServer ? 'secureConnection' : 'connection', (socket: Socket) => {
     // Node's HTTP server closes a connection that will carry no further request with destroySoon()
     // (after `Connection: close`, and when the adapter stops draining a body); this is its only hook.
     const destroySoon = socket.destroySoon.bind(socket);

@@ -8,6 +8,7 @@ import { RecordingChannel } from '../runtime/recorder.ts';
 import { createSimMembers, operatingAccounts, tokenizerAssets } from '../runtime/sim-members.ts';
 import type { CommandFamily } from './command-mix.ts';
 import { runInvariants, type InvariantParticipants, type InvariantResult } from './run.ts';
+import { directTransport } from '../runtime/transport.ts';
 
 /**
  * The property end to end against the simulator on a real socket: each family of operations passes on
@@ -28,7 +29,7 @@ function timeoutFor(work: Array<{ numRuns: number; maxCommands: number; shrinkBu
 
 async function participants(simulator: RunningSimulator): Promise<InvariantParticipants> {
   const recording = new RecordingChannel();
-  const control = new ControlClient({ baseUrl: simulator.url, timeoutMs: 10_000, recording, clock: new TargetClock() });
+  const control = new ControlClient({ baseUrl: simulator.url, timeoutMs: 10_000, recording, clock: new TargetClock(), transport: directTransport });
   const members = await createSimMembers(control, 'inv');
   const actor = (role: 'tokenizer' | 'mmA' | 'mmB'): Actor => {
     const { token, ...member } = members[role];
@@ -37,7 +38,7 @@ async function participants(simulator: RunningSimulator): Promise<InvariantParti
       identification: member.identification,
       accounts: operatingAccounts(members[role]),
       assets: role === 'tokenizer' ? tokenizerAssets(member.identification) : [],
-      client: new DssClient({ baseUrl: simulator.url, token, timeoutMs: 10_000, recording }),
+      client: new DssClient({ baseUrl: simulator.url, token, timeoutMs: 10_000, recording, transport: directTransport }),
       member,
     };
   };

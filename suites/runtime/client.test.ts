@@ -5,6 +5,7 @@ import { RecordingChannel } from './recorder.ts';
 import { TargetNetworkError } from './target-network-error.ts';
 import { fakeJwt, startTestServer, type TestServer } from './test-server.ts';
 import { jwtExpiry } from './token-keeper.ts';
+import { directTransport } from './transport.ts';
 
 /**
  * A stub target: the refresh endpoint swaps tokens (answering 404 when told to), and every other path
@@ -45,7 +46,7 @@ const tokenExpiringIn = (ms: number) => fakeJwt({ sub: 'mm', exp: (NOW + ms) / 1
 
 function client(token: string, extra: { reissueToken?: () => Promise<string>; stringBodies?: 'bare' | 'named' } = {}) {
   const recording = new RecordingChannel();
-  return { recording, client: new DssClient({ baseUrl: `${server.url}/`, token, timeoutMs: 20_000, recording, now: () => NOW, ...extra }) };
+  return { recording, client: new DssClient({ baseUrl: `${server.url}/`, token, timeoutMs: 20_000, recording, now: () => NOW, transport: directTransport, ...extra }) };
 }
 
 test('a token with more than two minutes left is used as is', async () => {

@@ -10,6 +10,7 @@ import type { RecordedCall, RecordingChannel } from './recorder.ts';
 import { TargetNetworkError } from './target-network-error.ts';
 import { TokenKeeper } from './token-keeper.ts';
 import { DEFAULT_CHECK_MS } from './profile.ts';
+import type { Transport } from './transport.ts';
 
 /**
  * The API as one member (an "actor") sees it: calls named by catalogue endpoint id, its bearer token
@@ -72,6 +73,8 @@ export interface DssClientOptions {
   stringBodies?: DeclaredReadings['string_bodies'];
   /** How 429s are waited out, shared by a worker's clients; default the profile's defaults, one check's time in all. */
   rateLimits?: RateLimitWaits;
+  /** How the target is reached: the run's (transport.ts). */
+  transport: Transport;
 }
 
 export class DssClient {
@@ -121,7 +124,7 @@ export class DssClient {
     Object.assign(headers, overrides);
 
     const url = `${this.baseUrl}${path}${queryString(init.query)}`;
-    const exchange = sendPatiently({ method, url, headers, body, timeoutMs: init.timeoutMs ?? this.options.timeoutMs }, this.rateLimits).then(({ result, rateLimited, exhausted }) => ({ endpointId, method, url, requestHeaders: headers, requestBody: body, result, rateLimited, exhausted }));
+    const exchange = sendPatiently({ method, url, headers, body, timeoutMs: init.timeoutMs ?? this.options.timeoutMs, transport: this.options.transport }, this.rateLimits).then(({ result, rateLimited, exhausted }) => ({ endpointId, method, url, requestHeaders: headers, requestBody: body, result, rateLimited, exhausted }));
     const call = await this.options.recording.record(exchange);
     const { result, rateLimited, exhausted } = await exchange;
     if (exhausted !== undefined) throw new CheckFailure(RATE_LIMIT_REQUIREMENT, `${method} ${call.url}: answered 429 Too Many Requests ${rateLimited?.responses} times in a row; ${exhausted}`);

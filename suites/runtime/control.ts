@@ -5,6 +5,7 @@ import { HarnessFault } from './harness-fault.ts';
 import { send } from './http.ts';
 import type { RecordingChannel } from './recorder.ts';
 import type { TokenRights } from './token-rights.ts';
+import type { Transport } from './transport.ts';
 
 /**
  * A client of the simulator's control plane (`/sim`): what only a simulator offers (members made to
@@ -120,6 +121,8 @@ export interface ControlClientOptions {
   timeoutMs: number;
   recording: RecordingChannel;
   clock: TargetClock;
+  /** How the target is reached: the run's (transport.ts). */
+  transport: Transport;
 }
 
 export class ControlClient {
@@ -186,7 +189,7 @@ export class ControlClient {
     const requestBody = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (requestBody !== undefined) headers['content-type'] = 'application/json';
-    const exchange = send({ method, url, headers, body: requestBody, timeoutMs: this.options.timeoutMs }).then((result) => ({ endpointId: null, method, url, requestHeaders: headers, requestBody, result }));
+    const exchange = send({ method, url, headers, body: requestBody, timeoutMs: this.options.timeoutMs, transport: this.options.transport }).then((result) => ({ endpointId: null, method, url, requestHeaders: headers, requestBody, result }));
     await this.options.recording.record(exchange);
     const { result } = await exchange;
 
@@ -206,7 +209,7 @@ export class ControlClient {
 }
 
 /** Whether `baseUrl` serves the simulator's control plane (`GET /sim/health` answers 200). */
-export async function hasControlPlane(baseUrl: string, timeoutMs: number): Promise<boolean> {
-  const result = await send({ method: 'GET', url: `${baseUrl.replace(/\/+$/, '')}/sim/health`, headers: { accept: 'application/json' }, timeoutMs });
+export async function hasControlPlane(baseUrl: string, timeoutMs: number, transport: Transport): Promise<boolean> {
+  const result = await send({ method: 'GET', url: `${baseUrl.replace(/\/+$/, '')}/sim/health`, headers: { accept: 'application/json' }, timeoutMs, transport });
   return result.kind === 'response' && result.status === 200;
 }

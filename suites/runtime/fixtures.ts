@@ -12,6 +12,7 @@ import { createSimMembers, operatingAccounts, tokenizerAssets } from './sim-memb
 import { configuredProfile } from './target.ts';
 import { TokenStore } from './token-store.ts';
 import { yaml } from '../yaml.ts';
+import { transportOf } from './transport.ts';
 
 /**
  * The Playwright `test` of the conformance checks, with the target and its actors as fixtures.
@@ -163,7 +164,8 @@ export function checkIdOf(testInfo: TestInfo): string | undefined {
 
 async function simulatorActors(target: Profile, recording: RecordingChannel, rateLimits: RateLimitWaits, prefix: string): Promise<Actors> {
   const clock = new TargetClock();
-  const options = { baseUrl: target.base_url, timeoutMs: target.timeouts.request_ms, clock };
+  const transport = transportOf(target);
+  const options = { baseUrl: target.base_url, timeoutMs: target.timeouts.request_ms, clock, transport };
   // Setup calls belong to no check: they go to a recorder nobody reads, the rest to the running check.
   const setup = new ControlClient({ ...options, recording: new RecordingChannel() });
   await setup.clock();
@@ -190,6 +192,7 @@ async function simulatorActors(target: Profile, recording: RecordingChannel, rat
         member: member.identification,
         stringBodies: target.readings.string_bodies,
         rateLimits,
+        transport,
       }),
       member,
     };
@@ -223,6 +226,7 @@ function profileActors(target: Profile, recording: RecordingChannel, rateLimits:
         member: member.identification,
         stringBodies: target.readings.string_bodies,
         rateLimits,
+        transport: transportOf(target),
       }),
       member: null,
       profile: member,

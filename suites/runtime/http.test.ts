@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { test, expect } from '@playwright/test';
 import { send, type HttpResult } from './http.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
+import { directTransport } from './transport.ts';
 
 let server: TestServer;
 
@@ -62,7 +63,7 @@ function expectFailure(result: HttpResult, reason: string): void {
 
 test('a GET request carries its JSON body to the server', async () => {
   const body = JSON.stringify({ cancel_quotations: false });
-  const result = await send({ method: 'GET', url: `${server.url}/echo`, headers: { 'Content-Type': 'application/json' }, body, timeoutMs: 20_000 });
+  const result = await send({ transport: directTransport, method: 'GET', url: `${server.url}/echo`, headers: { 'Content-Type': 'application/json' }, body, timeoutMs: 20_000 });
   expect(result.kind).toBe('response');
   if (result.kind !== 'response') return;
   expect(result.status).toBe(200);
@@ -74,21 +75,21 @@ test('a server that never answers is a timeout failure, at the deadline', async 
   // /stall never answers: that send returns at all is the deadline at work (an upper bound on the time
   // would only measure the machine's load). It must not give up before the deadline either.
   const started = Date.now();
-  const result = await send({ method: 'GET', url: `${server.url}/stall`, timeoutMs: 300 });
+  const result = await send({ transport: directTransport, method: 'GET', url: `${server.url}/stall`, timeoutMs: 300 });
   expectFailure(result, 'timeout');
   expect(Date.now() - started).toBeGreaterThanOrEqual(290);
 });
 
 test('the deadline also covers a body that never ends', async () => {
-  expectFailure(await send({ method: 'GET', url: `${server.url}/slow-body`, timeoutMs: 300 }), 'timeout');
+  expectFailure(await send({ transport: directTransport, method: 'GET', url: `${server.url}/slow-body`, timeoutMs: 300 }), 'timeout');
 });
 
 test('a connection reset by the server is a reset failure', async () => {
-  expectFailure(await send({ method: 'GET', url: `${server.url}/reset`, timeoutMs: 20_000 }), 'reset');
+  expectFailure(await send({ transport: directTransport, method: 'GET', url: `${server.url}/reset`, timeoutMs: 20_000 }), 'reset');
 });
 
 test('a connection broken in the middle of the body is a reset failure', async () => {
-  expectFailure(await send({ method: 'GET', url: `${server.url}/reset-mid-body`, timeoutMs: 20_000 }), 'reset');
+  expectFailure(await send({ transport: directTransport, method: 'GET', url: `${server.url}/reset-mid-body`, timeoutMs: 20_000 }), 'reset');
 });
 
 test('a refused connection is a refused failure', async () => {
@@ -97,39 +98,39 @@ test('a refused connection is a refused failure', async () => {
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
-  expectFailure(await send({ method: 'GET', url: `http://127.0.0.1:${port}/`, timeoutMs: 20_000 }), 'refused');
+  expectFailure(await send({ transport: directTransport, method: 'GET', url: `http://127.0.0.1:${port}/`, timeoutMs: 20_000 }), 'refused');
 });
 
 test('a response over the size cap is aborted and reported', async () => {
-  const result = await send({ method: 'GET', url: `${server.url}/huge`, timeoutMs: 20_000, maxResponseBytes: 5 * 1024 * 1024 });
+  const result = await send({ transport: directTransport, method: 'GET', url: `${server.url}/huge`, timeoutMs: 20_000, maxResponseBytes: 5 * 1024 * 1024 });
   expectFailure(result, 'too-large');
 });
 
 test('a declared length over the cap is refused at once, without waiting for the body', async () => {
   // The body never comes: a send that waited for it would end as a timeout, not as too-large.
-  const result = await send({ method: 'GET', url: `${server.url}/declared-huge`, timeoutMs: 20_000, maxResponseBytes: 1024 });
+  const result = await send({ transport: directTransport, method: 'GET', url: `${server.url}/declared-huge`, timeoutMs: 20_000, maxResponseBytes: 1024 });
   expectFailure(result, 'too-large');
   expect(result.kind === 'failure' && result.message).toBe("response too large: the body exceeds the harness's limit of 1024 bytes; reading stopped");
 });
 
 test('a body that is not UTF-8 is flagged; a UTF-8 one is not', async () => {
-  const bad = await send({ method: 'GET', url: `${server.url}/not-utf8`, timeoutMs: 20_000 });
+  const bad = await send({ transport: directTransport, method: 'GET', url: `${server.url}/not-utf8`, timeoutMs: 20_000 });
   expect(bad.kind === 'response' && bad.invalidUtf8).toBe(true);
-  const good = await send({ method: 'GET', url: `${server.url}/echo`, timeoutMs: 20_000 });
+  const good = await send({ transport: directTransport, method: 'GET', url: `${server.url}/echo`, timeoutMs: 20_000 });
   expect(good.kind === 'response' && good.invalidUtf8).toBeUndefined();
 });
 
 test('a response under the cap is read whole', async () => {
-  const result = await send({ method: 'GET', url: `${server.url}/huge`, timeoutMs: 20_000, maxResponseBytes: 7 * 1024 * 1024 });
+  const result = await send({ transport: directTransport, method: 'GET', url: `${server.url}/huge`, timeoutMs: 20_000, maxResponseBytes: 7 * 1024 * 1024 });
   expect(result.kind === 'response' && result.bodyText.length).toBe(6 * 1024 * 1024);
 });
 
 test('a redirect is returned as is, not followed', async () => {
-  const result = await send({ method: 'POST', url: `${server.url}/redirect`, timeoutMs: 20_000 });
+  const result = await send({ transport: directTransport, method: 'POST', url: `${server.url}/redirect`, timeoutMs: 20_000 });
   expect(result.kind === 'response' && [result.status, result.headers.location, result.bodyText]).toEqual([302, '/echo', 'moved']);
 });
 
 test('an unusable URL or header is an invalid-request failure, not an exception', async () => {
-  expectFailure(await send({ method: 'GET', url: 'ftp://example.test/', timeoutMs: 100 }), 'invalid-request');
-  expectFailure(await send({ method: 'GET', url: `${server.url}/echo`, headers: { 'x-bad': 'line\nbreak' }, timeoutMs: 100 }), 'invalid-request');
+  expectFailure(await send({ transport: directTransport, method: 'GET', url: 'ftp://example.test/', timeoutMs: 100 }), 'invalid-request');
+  expectFailure(await send({ transport: directTransport, method: 'GET', url: `${server.url}/echo`, headers: { 'x-bad': 'line\nbreak' }, timeoutMs: 100 }), 'invalid-request');
 });

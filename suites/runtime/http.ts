@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { ClientRequest, IncomingMessage } from 'node:http';
+import { proxyLabel } from './proxy-choice.ts';
+import type { Transport } from './transport.ts';
 
 /**
  * The raw HTTP client under every call the harness makes. It is built on node:http rather than fetch
@@ -18,6 +19,8 @@ export interface HttpRequest {
   timeoutMs: number;
   /** Beyond this many response bytes the exchange is aborted (a target must not flood the harness). */
   maxResponseBytes?: number;
+  /** How the target is reached (TLS material, proxy): the run's, for every call (transport.ts). */
+  transport: Transport;
 }
 
 export interface HttpResponse {
@@ -32,13 +35,16 @@ export interface HttpResponse {
   durationMs: number;
 }
 
-export type NetworkFailureReason = 'refused' | 'reset' | 'timeout' | 'tls' | 'dns' | 'too-large' | 'invalid-request' | 'other';
+/** `proxy`: the proxy, not the target, failed (refused, unreachable, wants credentials, or cannot be used as given). */
+export type NetworkFailureReason = 'refused' | 'reset' | 'timeout' | 'tls' | 'dns' | 'proxy' | 'too-large' | 'invalid-request' | 'other';
 
 export interface NetworkFailure {
   kind: 'failure';
   reason: NetworkFailureReason;
   /** For people: starts with what happened in words ("timed out: ...", "connection reset: ..."). */
   message: string;
+  /** node's error code, when there is one (`UNABLE_TO_VERIFY_LEAF_SIGNATURE`...): what a TLS failure was. */
+  code?: string;
   durationMs: number;
 }
 
@@ -65,17 +71,21 @@ export function send(input: HttpRequest): Promise<HttpResult> {
       clearTimeout(deadline);
       resolve(result);
     };
-    const fail = (reason: NetworkFailureReason, message: string) => finish({ kind: 'failure', reason, message, durationMs: elapsed() });
+    const fail = (reason: NetworkFailureReason, message: string, code?: string) => finish({ kind: 'failure', reason, message, ...(code === undefined ? {} : { code }), durationMs: elapsed() });
 
     const headers: Record<string, string | number> = {};
     for (const [name, value] of Object.entries(input.headers ?? {})) headers[name.toLowerCase()] = value;
     // A check may send a deliberately wrong length; otherwise the length is the body's.
     if (input.body !== undefined && headers['content-length'] === undefined) headers['content-length'] = Buffer.byteLength(input.body);
 
-    const requestFn = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const route = input.transport.route(url);
+    if ('problem' in route) {
+      fail('proxy', `proxy not usable: ${route.problem}`);
+      return;
+    }
     let req: ClientRequest;
     try {
-      req = requestFn(url, { method: input.method, headers });
+      req = route.start(input.method, headers, input.timeoutMs);
     } catch (error) {
       // node:http validates the method and header values synchronously.
       fail('invalid-request', `request could not be built: ${messageOf(error)}`);
@@ -88,11 +98,23 @@ export function send(input: HttpRequest): Promise<HttpResult> {
     }, input.timeoutMs);
 
     req.on('error', (error) => {
+      const code = codeOf(error);
+      // A forwarding proxy that cannot be reached is not the target; through a tunnel the agent says so itself.
+      if (route.proxy && url.protocol === 'http:' && proxyConnectCodes.has(code ?? '')) {
+        fail('proxy', `proxy failure: cannot reach the proxy ${proxyLabel(route.proxy)}: ${messageOf(error)}`, code);
+        return;
+      }
       const classified = classify(error);
-      fail(classified, `${describeReason(classified)}: ${messageOf(error)}`);
+      fail(classified, `${describeReason(classified)}: ${messageOf(error)}`, code);
     });
 
     req.on('response', (res: IncomingMessage) => {
+      // Only a proxy answers 407; behind a forwarding proxy it is the proxy's answer, not the target's.
+      if (route.proxy && url.protocol === 'http:' && res.statusCode === 407) {
+        fail('proxy', `proxy failure: the proxy ${proxyLabel(route.proxy)} answered 407 Proxy Authentication Required (give its credentials in its URL, http://user:password@host:port)`);
+        req.destroy();
+        return;
+      }
       const tooLarge = () => {
         fail('too-large', `response too large: the body exceeds the harness's limit of ${limit} bytes; reading stopped`);
         req.destroy();
@@ -148,9 +170,18 @@ function flattenHeaders(headers: IncomingMessage['headers']): Record<string, str
   return flat;
 }
 
-function classify(error: unknown): NetworkFailureReason {
+/** Errors of connecting to a host: said of a forwarding proxy, they are the proxy's. */
+const proxyConnectCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function codeOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown }).code;
-  if (typeof code !== 'string') return 'other';
+  return typeof code === 'string' ? code : undefined;
+}
+
+function classify(error: unknown): NetworkFailureReason {
+  const code = codeOf(error);
+  if (code === undefined) return 'other';
+  if (code === 'ERR_DSS_PROXY') return 'proxy';
   if (code === 'ECONNREFUSED') return 'refused';
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED') return 'reset';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns';
@@ -167,6 +198,7 @@ function describeReason(reason: NetworkFailureReason): string {
     timeout: 'timed out',
     tls: 'TLS failure',
     dns: 'host name not resolved',
+    proxy: 'proxy failure',
     'too-large': 'response too large',
     'invalid-request': 'invalid request',
     other: 'network error',

@@ -1,8 +1,13 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { makeTestPki } from '../../test-support/tls.ts';
 import { preflight } from './preflight.ts';
 import { parseProfile } from './profile.ts';
-import { fakeJwt, startTestServer } from './test-server.ts';
+import { fakeJwt, listenOnLoopback, startTestServer } from './test-server.ts';
 
 /** Preflight against a scripted target: which credentials it refuses, and what it says about each. */
 
@@ -77,7 +82,25 @@ test('a good profile passes; an address nothing listens on stops it with one lin
   }
   const nobody = await unusedAddress();
   const problems = await preflight(parseProfile(profileText(nobody, { tokenizer: token('tkn'), mmA: token('mm-a'), mmB: token('mm-b') }), 'p.yaml', {}), { sets: [0] });
-  expect(problems).toEqual([`${nobody}: cannot be reached (connection refused: connect ECONNREFUSED ${nobody.slice('http://'.length)}) — is the service running, and is base_url right?`]);
+  expect(problems).toEqual([`cannot reach the target at ${nobody}: the connection was refused (connection refused: connect ECONNREFUSED ${nobody.slice('http://'.length)}). Is the service running, and listening on that address and port?`]);
+});
+
+test('a TLS handshake that fails stops it too, with what to change in the profile', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dss-preflight-tls-'));
+  const pki = makeTestPki(dir, ['127.0.0.1']);
+  const listening = await listenOnLoopback(createHttpsServer({ cert: readFileSync(pki.server.cert), key: readFileSync(pki.server.key) }, (_req, res) => res.end('[]')));
+  const url = listening.url.replace('http:', 'https:');
+  try {
+    const text = profileText(url, { tokenizer: token('tkn'), mmA: token('mm-a'), mmB: token('mm-b') });
+    const problems = await preflight(parseProfile(text, join(dir, 'p.yaml'), {}), { sets: [0] });
+    expect(problems).toEqual([expect.stringContaining(`cannot reach the target at ${url}: the target's certificate is not signed by a CA trusted here`)]);
+    // With the CA given, the same target is reached, and the tokens are judged.
+    const trusted = await preflight(parseProfile(`${text}tls: { ca: ${pki.ca} }\n`, join(dir, 'p.yaml'), {}), { sets: [0] });
+    expect(trusted.join('\n')).not.toContain('cannot reach');
+  } finally {
+    await listening.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 /** A loopback port that was free a moment ago and that nothing listens on now. */

@@ -5,6 +5,8 @@ import { tokenProblem } from './jwt-claims.ts';
 import { detectReadings, type DetectedReadings } from './reading-detection.ts';
 import { RateLimitWaits, sendPatiently } from './rate-limit.ts';
 import { memberPath, type CredentialName, type Profile, type ProfileCredential, type ProfileMember } from './profile.ts';
+import { transportOf } from './transport.ts';
+import { reachTarget, unreachableMessage, unusableAddress } from './unreachable.ts';
 
 /**
  * Before any check: the target answers at its base URL, and every credential of the profile is
@@ -23,10 +25,12 @@ export interface PreflightOptions {
 /** What stops the run: one line per broken credential, or the one network problem. Empty: go. */
 export async function preflight(profile: Profile, options: PreflightOptions): Promise<string[]> {
   const now = options.now ?? Date.now;
-  // Nothing listening, or no such host: the address is wrong. A target that answers badly (hangs,
-  // resets, garbage) is reached, and the checks judge it.
-  const reach = await send({ method: 'GET', url: profile.base_url, headers: { accept: 'application/json' }, timeoutMs: profile.timeouts.request_ms });
-  if (reach.kind === 'failure' && (reach.reason === 'refused' || reach.reason === 'dns')) return [`${profile.base_url}: cannot be reached (${reach.message}) — is the service running, and is base_url right?`];
+  // Nothing listening, no such host, a TLS handshake or a proxy that fails: the address is wrong or
+  // unusable from here (unreachable.ts). A target that answers badly (hangs, resets, garbage) is
+  // reached, and the checks judge it.
+  const transport = transportOf(profile);
+  const reach = await reachTarget(profile.base_url, profile.timeouts.request_ms, transport);
+  if (reach.kind === 'failure' && unusableAddress.has(reach.reason)) return [unreachableMessage(profile.base_url, reach, profile.timeouts.request_ms, transport)];
 
   const problems: string[] = [];
   for (const set of options.sets) {
@@ -115,7 +119,7 @@ async function refusal(profile: Profile, token: string, read: Read): Promise<str
 async function tryRead(profile: Profile, token: string, read: Read): Promise<HttpResult> {
   const url = `${profile.base_url.replace(/\/+$/, '')}${read.path}`;
   const waits = new RateLimitWaits(profile.rate_limit, profile.timeouts.check_ms);
-  return (await sendPatiently({ method: 'GET', url, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms }, waits)).result;
+  return (await sendPatiently({ method: 'GET', url, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms, transport: transportOf(profile) }, waits)).result;
 }
 
 /** Why the answer to `read` refused its token (401 or 403), or null. */

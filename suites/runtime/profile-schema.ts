@@ -96,6 +96,10 @@ export const profileSchema: JsonSchema = {
     quarantine: checkIds,
     // The target's readings of the open points one request cannot accept both ways (docs/readings.md).
     readings: readingsSchema,
+    // How the target is reached (docs/profiles.md, "TLS" and "Proxies"); tls-material.ts and
+    // proxy-choice.ts check what a schema cannot (files, the material itself, the proxy URL).
+    tls: { type: 'object', properties: { ca: nonEmpty, cert: nonEmpty, key: nonEmpty, pfx: nonEmpty, passphrase: { type: 'string' }, servername: hostName } },
+    proxy: { type: 'object', required: ['url'], properties: { url: nonEmpty, no_proxy: { type: 'array', items: nonEmpty } } },
   },
 };
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { validate } from '../../schemas/validators.ts';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { withReferenceReadings, type DeclaredReadings } from '../../protocol/readings.ts';
@@ -7,6 +8,8 @@ import { substituteEnv } from './env-substitution.ts';
 import { yaml } from '../yaml.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
 import { accessRights, controlKinds, credentialNames, profileSchema, requiredRoles, unknownFields } from './profile-schema.ts';
+import { proxyConfigFromProfile, type ProfileProxy } from './proxy-choice.ts';
+import { resolveTlsFiles, tlsProblems, type ProfileTls } from './tls-material.ts';
 
 /**
  * The target profile: how a run reaches a target (its URL, the members the checks act as, what the
@@ -83,6 +86,10 @@ export interface Profile {
    * (reading-detection.ts); `readings` follows them. Never one the profile declared. Empty as read from a file.
    */
   detected_readings: Partial<Record<keyof DeclaredReadings, string>>;
+  /** TLS material for an https target, its files made absolute (tls-material.ts); absent: the system's CAs, no client certificate. */
+  tls?: ProfileTls;
+  /** The proxy, which wins over the environment's (proxy-choice.ts); absent: the environment decides. */
+  proxy?: ProfileProxy;
 }
 
 /** The simulator's, and the default: the spec leaves the service domain to each service. */
@@ -160,9 +167,11 @@ export function parseProfile(text: string, fileName: string, env: Record<string,
     const result = validate(profileSchema, data);
     const problems = [...(result.valid ? [] : result.errors.map(withRootPath)), ...unknownFields(profileSchema, data), ...memberSetProblems(data), ...baseUrlProblems(data)];
     if (problems.length > 0) throw new ProfileError(fileName, problems);
+    const transport = transportProblems(data as RawProfile, dirname(fileName));
+    if (transport.length > 0) throw new ProfileError(fileName, transport);
     env[PROFILE_CHECKED_ENV] = [...marks, mark].join(' ');
   }
-  const profile = withDefaults(data as RawProfile);
+  const profile = withDefaults(data as RawProfile, dirname(fileName));
   if (options.shard === undefined) return profile;
   const chosen = shardMemberSet(profile, options.shard);
   if (typeof chosen === 'string') throw new ProfileError(fileName, [chosen]);
@@ -199,6 +208,14 @@ function baseUrlProblems(data: unknown): string[] {
   return [`/base_url: ends in the interface path ${family[0].replace(/\/+$/, '')}, which the kit adds itself to reach both families: give ${baseUrl.slice(0, family.index) || baseUrl.split('/').slice(0, 3).join('/')} instead`];
 }
 
+/** The `tls:` material and the `proxy:` URL, once the shape is right: what only reading them can tell. */
+function transportProblems(raw: RawProfile, dir: string): string[] {
+  const problems = raw.tls ? tlsProblems(resolveTlsFiles(raw.tls, dir), raw.base_url) : [];
+  const proxy = raw.proxy ? proxyConfigFromProfile(raw.proxy).http : null;
+  if (proxy !== null && !(proxy instanceof URL)) problems.push(proxy.problem);
+  return problems;
+}
+
 /** `members` or `member_sets`, exactly one of them. */
 function memberSetProblems(data: unknown): string[] {
   if (data === null || typeof data !== 'object') return [];
@@ -229,12 +246,15 @@ export function shardMemberSet(profile: Pick<Profile, 'capabilities' | 'member_s
 
 /**
  * sha256 (hex) of the profile's canonical JSON with every token removed: it identifies what was tested
- * in reports, and a token must never influence or appear in anything a report carries.
+ * in reports, and a token must never influence or appear in anything a report carries. How the target
+ * was reached (tls, proxy) is not what was tested, and holds secrets and machine paths: left out too, so
+ * shards reaching one target from different machines share the digest.
  */
 export function profileDigest(profile: Profile): string {
   // Every set, whichever this shard acts as: the shards of one run share the digest. The readings as the
-  // profile gives them: what a shard detected on its own members is no part of what was given.
-  const { members: _members, member_set: _set, member_sets, detected_readings: _detected, ...rest } = profile;
+  // profile gives them: what a shard detected on its own members is no part of what was given. How the
+  // target is reached (tls, proxy) is no part of it either: shards on different machines reach one target.
+  const { members: _members, member_set: _set, member_sets, detected_readings: _detected, tls: _tls, proxy: _proxy, ...rest } = profile;
   return createHash('sha256').update(canonicalJson({ ...rest, readings: withReferenceReadings(declaredReadings(profile)), member_sets: member_sets.map(withoutTokens) })).digest('hex');
 }
 
@@ -258,9 +278,11 @@ interface RawProfile {
   expected_failures?: string[];
   quarantine?: string[];
   readings?: Partial<DeclaredReadings>;
+  tls?: ProfileTls;
+  proxy?: ProfileProxy;
 }
 
-function withDefaults(raw: RawProfile): Profile {
+function withDefaults(raw: RawProfile, dir: string): Profile {
   // The schema requires the three roles, which fromEntries cannot show the type system.
   const completed = (set: RawMemberSet) => Object.fromEntries(Object.entries(set).map(([role, member]) => [role, { ...member, assets: member.assets ?? [], tokens: member.tokens ?? {} }])) as MemberSet;
   const member_sets = (raw.member_sets ?? [raw.members!]).map(completed);
@@ -283,6 +305,8 @@ function withDefaults(raw: RawProfile): Profile {
     readings: withReferenceReadings(raw.readings),
     declared_readings: Object.keys(raw.readings ?? {}) as Array<keyof DeclaredReadings>,
     detected_readings: {},
+    ...(raw.tls ? { tls: resolveTlsFiles(raw.tls, dir) } : {}),
+    ...(raw.proxy ? { proxy: raw.proxy } : {}),
   };
 }
 

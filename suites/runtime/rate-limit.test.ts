@@ -4,6 +4,7 @@ import { DssClient } from './client.ts';
 import { backoffMs, DEFAULT_RATE_LIMIT, RATE_LIMIT_REQUIREMENT, RateLimitWaits, retryAfterMs, seededRandom } from './rate-limit.ts';
 import { RecordingChannel } from './recorder.ts';
 import { fakeJwt, startTestServer, type TestServer } from './test-server.ts';
+import { directTransport } from './transport.ts';
 
 /**
  * A target that answers 429 a given number of times before it serves: the client waits each out and
@@ -56,7 +57,7 @@ function patientClient(checkMs = 60_000) {
   const waits = new RateLimitWaits(DEFAULT_RATE_LIMIT, checkMs, sleep, () => clock);
   waits.startCheck((ms) => extended.push(ms));
   const recording = new RecordingChannel();
-  const client = new DssClient({ baseUrl: server.url, token: fakeJwt({ sub: 'mm', exp: NOW / 1000 + 3600 }), timeoutMs: 10_000, recording, now: () => NOW, rateLimits: waits });
+  const client = new DssClient({ baseUrl: server.url, token: fakeJwt({ sub: 'mm', exp: NOW / 1000 + 3600 }), timeoutMs: 10_000, recording, now: () => NOW, rateLimits: waits, transport: directTransport });
   return { client, recording, slept, extended };
 }
 

@@ -8,6 +8,7 @@ import { detectReadings, detectedFromEnv, DETECTED_READINGS_ENV, withDetectedRea
 import { profileFromSimulator, readingsJudgedUnder } from './target.ts';
 import { parseProfile, type Profile } from './profile.ts';
 import { startTestServer } from './test-server.ts';
+import { directTransport } from './transport.ts';
 
 /**
  * Detection against the simulator playing each reading it can show: its members hold what a target in
@@ -19,7 +20,7 @@ import { startTestServer } from './test-server.ts';
 function recordingRead(profile: Profile, paths: string[]): TargetRead {
   return (token, path) => {
     paths.push(path);
-    return send({ method: 'GET', url: `${profile.base_url}${path}`, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms });
+    return send({ method: 'GET', url: `${profile.base_url}${path}`, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms, transport: directTransport });
   };
 }
 

@@ -8,6 +8,7 @@ import { detectedFromEnv, withDetectedReadings } from './reading-detection.ts';
 import { RecordingChannel } from './recorder.ts';
 import type { ReadingsJudgedUnder } from '../reporters/report-types.ts';
 import { createSimMembers, operatingAccounts } from './sim-members.ts';
+import { transportOf } from './transport.ts';
 
 /**
  * Where a run's profile comes from. The environment is the only channel from `dss test` and global
@@ -53,7 +54,8 @@ export function hasControl(profile: Profile | null): boolean {
  * market makers when it has them (the demo network does), otherwise members made for this run.
  */
 export async function profileFromSimulator(baseUrl: string, readings: Partial<DeclaredReadings> = {}): Promise<Profile> {
-  const control = new ControlClient({ baseUrl, timeoutMs: DEFAULT_REQUEST_MS, recording: new RecordingChannel(), clock: new TargetClock() });
+  // Without a profile there is no TLS material: the environment's proxy, the system's CAs.
+  const control = new ControlClient({ baseUrl, timeoutMs: DEFAULT_REQUEST_MS, recording: new RecordingChannel(), clock: new TargetClock(), transport: transportOf({}) });
   const network = await control.network();
   const active = network.members.filter((member) => member.member_state === 'activated');
   const [tokenizer] = active.filter((member) => member.business_role === 'MIS' && issuedBy(network.assets, member).length > 0);

@@ -14,6 +14,7 @@ import { referencesIn } from './expressions.ts';
 import { compileScenario, loadScenarios, readScenarioData, scenarioDirectory, type Scenario } from './load.ts';
 import type { ScenarioData, StepData } from './format.ts';
 import { runScenario } from './runner.ts';
+import { directTransport } from '../runtime/transport.ts';
 
 /**
  * The runner against a real simulator over a socket: each scenario of the project passes, and fails
@@ -29,7 +30,7 @@ test.afterAll(async () => {
   await simulator.close();
 });
 
-const options = { timeoutMs: 5_000, recording: new RecordingChannel() };
+const options = { timeoutMs: 5_000, recording: new RecordingChannel(), transport: directTransport };
 
 /** Fresh members, as the fixtures make them for a worker; without the control plane when `vendor` (a vendor's profile). */
 async function newActors(vendor = false): Promise<Actors> {

@@ -7,6 +7,7 @@ import type { Actor } from '../runtime/fixtures.ts';
 import { wholeUnits } from '../runtime/money.ts';
 import type { Profile, RequiredRole } from '../runtime/profile.ts';
 import { RecordingChannel } from '../runtime/recorder.ts';
+import { transportOf } from '../runtime/transport.ts';
 
 /**
  * The holdings of a target in use, for the readings self-check's runs that leave detection to carry
@@ -27,7 +28,7 @@ export async function onboardHoldings(profile: Profile, readings: DeclaredReadin
   const recording = new RecordingChannel();
   const actor = (role: RequiredRole): Actor => {
     const member = profile.members[role];
-    const client = new DssClient({ baseUrl: profile.base_url, token: member.token, timeoutMs: profile.timeouts.request_ms, recording, member: member.identification, stringBodies: readings.string_bodies });
+    const client = new DssClient({ baseUrl: profile.base_url, token: member.token, timeoutMs: profile.timeouts.request_ms, recording, member: member.identification, stringBodies: readings.string_bodies, transport: transportOf(profile) });
     return { role, identification: member.identification, accounts: member.accounts, assets: member.assets, client, member: null };
   };
   const [tokenizer, holder, issuer] = [actor('tokenizer'), actor('mmA'), actor('mmB')];

@@ -3,6 +3,7 @@ import type { Party } from '../../suites/flows/party.ts';
 import { DssClient } from '../../suites/runtime/client.ts';
 import type { Actor } from '../../suites/runtime/fixtures.ts';
 import { RecordingChannel } from '../../suites/runtime/recorder.ts';
+import { directTransport } from '../../suites/runtime/transport.ts';
 
 /**
  * The demo network's members as the harness's flows see them (suites/flows/): the USD tokenizer, which
@@ -39,7 +40,7 @@ export async function demoParties(baseUrl: string): Promise<Parties> {
   const clientOf = (identification: string) => {
     const token = network.members.find((member) => member.identification === identification)?.token;
     if (!token) throw new Error(`the demo network has no member ${identification}`);
-    return new CountingClient({ baseUrl, token, timeoutMs: 15_000, recording: new RecordingChannel() }, statuses);
+    return new CountingClient({ baseUrl, token, timeoutMs: 15_000, recording: new RecordingChannel(), transport: directTransport }, statuses);
   };
   const assets: [AssetId, AssetId] = [
     { code: 'USD', issuer: TOKENIZER },

@@ -1,15 +1,22 @@
 import { connect } from 'node:net';
 import { HarnessFault } from '../../runtime/check.ts';
+import { skipFor } from '../../runtime/credentials.ts';
+import type { Profile } from '../../runtime/profile.ts';
+import { transportOf } from '../../runtime/transport.ts';
 
 /**
  * The address the target sees the harness at: the local end of a TCP connection to it. A token's
- * allowed IP list must name it for the harness's calls to pass. (Behind a proxy or NAT the target sees
- * another address; such a setup cannot test allowed IPs anyway.)
+ * allowed IP list must name it for the harness's calls to pass. Through a proxy the target sees the
+ * proxy's address, which the harness cannot learn, so a check that needs it is not verified there
+ * (behind NAT the same holds, unseen: such a setup cannot test allowed IPs).
  */
-export function harnessAddress(baseUrl: string, timeoutMs: number): Promise<string> {
-  const url = new URL(baseUrl);
+export function harnessAddress(target: Pick<Profile, 'base_url' | 'timeouts' | 'tls' | 'proxy'>): Promise<string> {
+  const url = new URL(target.base_url);
+  const proxy = transportOf(target).proxyShownFor(url);
+  if (proxy !== null) skipFor(`needs the address the target sees the harness at, and the harness reaches it through the proxy ${proxy}`);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const timeoutMs = target.timeouts.request_ms;
   return new Promise((resolve, reject) => {
     const socket = connect({ host, port, timeout: timeoutMs });
     const fail = (reason: string) => {

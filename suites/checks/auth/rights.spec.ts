@@ -155,7 +155,7 @@ rightsChecks('auth.ip-allowed', 'from an address the token does not allow', 'AUT
   const { client } = actors.mmA;
   // TEST-NET-3 (RFC 5737): documentation only, so never the harness's address.
   const elsewhere = '203.0.113.7';
-  const here = await harnessAddress(target.base_url, target.timeouts.request_ms);
+  const here = await harnessAddress(target);
   const outsider = await credential(actors, actors.mmA, 'ip_elsewhere', { role: 'manager', allowed_ips: [elsewhere] });
   const insider = await credential(actors, actors.mmA, 'ip_here', { role: 'manager', allowed_ips: [elsewhere, here] });
   requireRights(outsider, outsider.rights.allowed_ips !== undefined && !outsider.rights.allowed_ips.includes(here), `declared allowed_ips without the harness’s address ${here}`);

@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { check, CheckFailure } from '../check.ts';
 import { DssClient } from '../client.ts';
 import { test } from '../fixtures.ts';
+import { directTransport } from '../transport.ts';
 
 /**
  * Sample checks for ../fixtures.test.ts: in file order, on one worker while it lasts. A failure on the
@@ -22,7 +23,7 @@ test(...check('selftest.keep-after-target-failure', 'runs on the same worker', {
 
 test(...check('selftest.keep-network-failure', 'meets a target that refuses the connection', { requirements: ['SELF-KEEP'] }), async ({ recording }) => {
   noteWorker();
-  const client = new DssClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, token: 'unused', timeoutMs: 5_000, recording });
+  const client = new DssClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, token: 'unused', timeoutMs: 5_000, recording, transport: directTransport });
   await client.raw('GET', '/client/v1/api/members');
 });
 
