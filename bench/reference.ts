@@ -27,7 +27,7 @@ export function declaredOptions(name: string): string[] {
   const declaring = source.includes('parseArgs(') ? [source] : imported.filter((file) => existsSync(file)).map((file) => readFileSync(file, 'utf8'));
   for (const text of declaring) {
     for (const block of text.matchAll(/parseArgs\(\{[^]*?options:\s*\{([^]*?)\}\s*,?\s*\}\)/g)) {
-      for (const option of block[1]!.matchAll(/'?([a-z][\w-]*)'?\s*:\s*\{\s*type:\s*'(string|boolean)'(?:\s*,\s*default:\s*([^,}]+))?/g)) {
+      for (const option of block[1]!.matchAll(/'?([a-z][\w-]*)'?\s*:\s*\{\s*type:\s*'(string|boolean)'(?:\s*,\s*default:\s*('[^']*'|[^,}]+))?/g)) {
         const [, optionName, type, fallback] = option;
         // A literal default is shown; one computed in the code (or empty) shows as a placeholder.
         const literal = /^'([^']+)'$/.exec(fallback?.trim() ?? '')?.[1];
