@@ -4,7 +4,9 @@
  * what the target reads (docs/readings.md). Every other open point is judged by accepting each reading
  * the spec allows, and needs no declaration. Both halves read this: the simulator's reading variants
  * (simulator/readings/catalogue.ts) say which declaration each needs, and the harness's profile
- * (suites/runtime/profile.ts) parses it. An absent key is the reference profile's reading.
+ * (suites/runtime/profile.ts) parses it. An absent key is the reference profile's reading, unless the
+ * harness detects the target's from its answers before any check (suites/runtime/reading-detection.ts:
+ * `amount_scale` and `dso_line_account`; `string_bodies` only a call that changes state could show).
  */
 
 export interface DeclaredReadings {
