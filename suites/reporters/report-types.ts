@@ -323,7 +323,7 @@ export interface RateLimitCounts {
   responses: number;
   /** The checks that met at least one. */
   checks: number;
-  /** The waits after them, summed (parallel requests of one check may have waited at the same time). */
+  /** The time the checks spent waiting after them (a check's parallel waits counted once), summed. */
   waited_ms: number;
 }
 

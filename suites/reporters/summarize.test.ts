@@ -434,16 +434,19 @@ test('"stopped at" names the requirement a check failed at first, never an inter
   expect(results.prerequisites).toEqual([]);
 });
 
-test('the 429s waited out are counted over every call of every check, and a 429 that persisted leaves the specification undecided, not failed', () => {
-  const limited = (responses: number, waited_ms: number): RecordedCall => ({ ...call('member.getMember', 200), rate_limited: { responses, waited_ms } });
-  const waitedOut = check('c.waited', { requirements: ['TEST-A'], attempts: [{ calls: [limited(2, 750), call('member.getMember', 404), limited(1, 1000)] }] });
+test('the 429s waited out are counted from every check’s annotation, and a 429 that persisted leaves the specification undecided, not failed', () => {
+  const limited = (responses: number, waited_ms: number) => ({ type: 'rate-limited', description: JSON.stringify({ responses, waited_ms }) });
+  const waitedOut = check('c.waited', { requirements: ['TEST-A'], attempts: [{ calls: [{ ...call('member.getMember', 200), rate_limited: { responses: 3, waited_ms: 1750 } }] }], annotations: [limited(3, 1750)] });
   const persisted = check('c.persisted', {
     requirements: ['TEST-B'],
     attempts: [{ status: 'failed', errors: ['CheckFailure: [TEST-RATE] GET http://target/x: answered 429 Too Many Requests 9 times in a row; …'], calls: [{ ...call('member.getMember', 429), rate_limited: { responses: 9, waited_ms: 58_000 } }] }],
+    annotations: [limited(9, 58_000)],
   });
+  const unreadable = check('c.unreadable', { requirements: ['TEST-A'], attempts: [{}], annotations: [{ type: 'rate-limited', description: 'lots' }] });
   const rate: Requirement = { id: 'TEST-RATE', part: 'limits', level: 'MUST', statement: 'a 429 lifts', source: 's', layer: 'profile', not_testable: null, prerequisites: [] };
-  const results = summarize({ run: run([waitedOut, persisted, passing]), requirements: [...requirements, rate], prerequisites: [], endpoints, notProvokable: [], specVersion: '1.0.0', target: { base_url: 'http://target', capabilities: null }, problems: [] });
+  const results = summarize({ run: run([waitedOut, persisted, passing, unreadable]), requirements: [...requirements, rate], prerequisites: [], endpoints, notProvokable: [], specVersion: '1.0.0', target: { base_url: 'http://target', capabilities: null }, problems: [] });
   expect(results.counts.rate_limited).toEqual({ responses: 12, checks: 2, waited_ms: 59_750 });
+  expect(results.problems.filter((problem) => problem.includes('rate-limited'))).toHaveLength(1);
   expect(results.requirements.find((row) => row.id === 'TEST-RATE')?.status).toBe('failed');
   expect(results.requirements.find((row) => row.id === 'TEST-B')?.status).toBe('inconclusive');
   expect(results.verdict).toBe('inconclusive');

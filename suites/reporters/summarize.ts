@@ -1,5 +1,5 @@
 import type { Endpoint } from '../../schemas/catalogue-types.ts';
-import type { RecordedCall } from '../runtime/recorder.ts';
+import { RATE_LIMITED_ANNOTATION, type RateLimited } from '../runtime/rate-limit.ts';
 import type { Prerequisite, Requirement } from '../requirements/catalogue.ts';
 import type { NotProvokable } from '../requirements/spec-index.ts';
 import { readingsShownMidRun } from '../runtime/reading-mid-run.ts';
@@ -15,6 +15,7 @@ import {
   type Headline,
   type Outcome,
   type RateLimitCounts,
+  type RawCheck,
   type RequirementFinding,
   type RequirementReport,
   type RequirementStatus,
@@ -75,7 +76,7 @@ export function summarize(input: SummaryInput): ConformanceResults {
       checks: tally(outcomes, checks.map((check) => check.outcome)),
       harness_faults: checks.filter(isHarnessFailure).length,
       warnings: checks.reduce((sum, check) => sum + check.warnings.length, 0),
-      rate_limited: rateLimitCounts(converted.map(({ allCalls }) => allCalls)),
+      rate_limited: rateLimitCounts(input.run.checks, problems),
       requirements: tally(requirementStatuses, matrix.map((row) => row.status)),
     },
     scores: scoresOf(matrix),
@@ -203,13 +204,31 @@ function reasonOf(message: string): string {
   return reason.length > 200 ? `${reason.slice(0, 200)}…` : reason;
 }
 
-function rateLimitCounts(callsByCheck: ReadonlyArray<readonly RecordedCall[]>): RateLimitCounts {
-  const limited = callsByCheck.map((calls) => calls.filter((call) => call.rate_limited !== undefined));
-  return {
-    responses: limited.flat().reduce((sum, call) => sum + call.rate_limited!.responses, 0),
-    checks: limited.filter((calls) => calls.length > 0).length,
-    waited_ms: limited.flat().reduce((sum, call) => sum + call.rate_limited!.waited_ms, 0),
-  };
+/** The `rate-limited` annotations of the checks, summed; one that cannot be read is a problem of the report. */
+function rateLimitCounts(checks: readonly RawCheck[], problems: string[]): RateLimitCounts {
+  const counts: RateLimitCounts = { responses: 0, checks: 0, waited_ms: 0 };
+  for (const check of checks) {
+    for (const annotation of check.annotations.filter((candidate) => candidate.type === RATE_LIMITED_ANNOTATION)) {
+      const limited = readRateLimited(annotation.description);
+      if (limited === null) {
+        problems.push(`check ${check.title}: a ${RATE_LIMITED_ANNOTATION} annotation is not a count of 429s: ${String(annotation.description).slice(0, 100)}`);
+        continue;
+      }
+      counts.responses += limited.responses;
+      counts.waited_ms += limited.waited_ms;
+      counts.checks += 1;
+    }
+  }
+  return counts;
+}
+
+function readRateLimited(description: string | undefined): RateLimited | null {
+  try {
+    const value = JSON.parse(description ?? '') as Partial<RateLimited>;
+    return Number.isInteger(value.responses) && (value.responses ?? 0) > 0 && typeof value.waited_ms === 'number' && value.waited_ms >= 0 ? { responses: value.responses!, waited_ms: value.waited_ms } : null;
+  } catch {
+    return null;
+  }
 }
 
 function tally<T extends Outcome | RequirementStatus>(keys: readonly T[], values: readonly T[]): Record<T, number> {

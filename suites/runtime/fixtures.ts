@@ -6,7 +6,7 @@ import { nameProfileMember } from './credential-names.ts';
 import { HarnessFault } from './harness-fault.ts';
 import { keepWorkerAfterTargetFailure } from './kept-worker.ts';
 import { memberPath, type Profile, type ProfileAsset, type ProfileMember, type RequiredRole } from './profile.ts';
-import { RateLimitWaits } from './rate-limit.ts';
+import { RATE_LIMITED_ANNOTATION, RateLimitWaits } from './rate-limit.ts';
 import { CALLS_ATTACHMENT, CallRecorder, RecordingChannel } from './recorder.ts';
 import { createSimMembers, operatingAccounts, tokenizerAssets } from './sim-members.ts';
 import { configuredProfile } from './target.ts';
@@ -134,6 +134,8 @@ export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
       await use(recorder);
       // A check that stopped at its first failure may have calls still under way: they belong here.
       await recording.settled();
+      const limited = rateLimits.checkTotals();
+      if (limited.responses > 0) testInfo.annotations.push({ type: RATE_LIMITED_ANNOTATION, description: JSON.stringify(limited) });
       recording.current = new CallRecorder();
       await testInfo.attach(CALLS_ATTACHMENT, { body: JSON.stringify(recorder.calls), contentType: 'application/json' });
     },

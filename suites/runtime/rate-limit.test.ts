@@ -58,7 +58,7 @@ function patientClient(checkMs = 60_000) {
   waits.startCheck((ms) => extended.push(ms));
   const recording = new RecordingChannel();
   const client = new DssClient({ baseUrl: server.url, token: fakeJwt({ sub: 'mm', exp: NOW / 1000 + 3600 }), timeoutMs: 10_000, recording, now: () => NOW, rateLimits: waits, transport: directTransport });
-  return { client, recording, slept, extended };
+  return { client, recording, slept, extended, waits };
 }
 
 test('Retry-After is read as seconds or as an HTTP date; anything else leaves the wait to the back-off', () => {
@@ -90,7 +90,7 @@ test('the back-off doubles per 429 of a request, with jitter between half and al
 
 test('a POST answered 429 three times is sent again, whole, until it is served; the call carries the count and the waits', async () => {
   refusals = 3;
-  const { client, recording, slept, extended } = patientClient();
+  const { client, recording, slept, extended, waits } = patientClient();
   const response = await client.call('member.addToAllowlist', { body: 'mm-other' });
   expect(response.status).toBe(200);
   expect(arrivals).toHaveLength(4);
@@ -99,8 +99,9 @@ test('a POST answered 429 three times is sent again, whole, until it is served; 
   expect(response.call.rate_limited).toEqual({ responses: 3, waited_ms: slept.reduce((sum, ms) => sum + ms, 0) });
   // One call recorded, the answer that counted, with the 429s before it.
   expect(recording.current.calls.map((call) => call.status)).toEqual([200]);
-  // The check's time-out moves on by what was waited.
+  // The check's time-out moves on by what was waited, and the check's totals say it.
   expect(extended.reduce((sum, ms) => sum + ms, 0)).toBe(response.call.rate_limited!.waited_ms);
+  expect(waits.checkTotals()).toEqual(response.call.rate_limited);
 });
 
 test('the wait is the one Retry-After asks for, in seconds or as a date', async () => {

@@ -8,7 +8,9 @@ import { send, type HttpRequest, type HttpResult } from './http.ts';
  * back-off from the profile's `rate_limit` settings with jitter from a seeded source (so two runs with
  * the same seed wait alike, and parallel requests refused together do not all come back together).
  *
- * Every wait is counted on the call it delayed (RecordedCall.rate_limited) and the report sums them.
+ * Every wait is counted on the call it delayed (RecordedCall.rate_limited), and per check in the
+ * `rate-limited` annotation, which the report sums (a check's unrecorded calls, the invariant property's
+ * later runs, count there too).
  * The waiting has a budget per check, the check's time (`timeouts.check_ms`), apart from the check's own
  * time: the check's time-out is moved on by the time spent waiting, so waiting never makes a check time
  * out. A 429 that would need more than what is left of the budget persists past the check's time; only
@@ -29,6 +31,9 @@ export const DEFAULT_RATE_LIMIT: RateLimitSettings = { backoff_ms: 250, max_back
 
 /** The requirement a persisting 429 breaks. */
 export const RATE_LIMIT_REQUIREMENT = 'LIM-RATE-LIMIT-PASSES';
+
+/** The annotation of a check that met 429s: a RateLimited as JSON, `waited_ms` the time the check spent waiting. */
+export const RATE_LIMITED_ANNOTATION = 'rate-limited';
 
 /** What a request went through before its answer: the 429s answered to it, and the time waited after them. */
 export interface RateLimited {
@@ -81,6 +86,8 @@ export class RateLimitWaits {
   private readonly random: () => number;
   private budgetMs: number;
   private spentMs = 0;
+  /** The check's 429 answers so far. */
+  private responses = 0;
   /** Until when some request of the check is already waiting: parallel waits overlap, and count once. */
   private waitingUntil = 0;
   private extend: (ms: number) => void = () => {};
@@ -99,8 +106,14 @@ export class RateLimitWaits {
   startCheck(extend: (ms: number) => void): void {
     this.budgetMs = this.checkMs;
     this.spentMs = 0;
+    this.responses = 0;
     this.waitingUntil = 0;
     this.extend = extend;
+  }
+
+  /** What the running check met: its 429 answers, and the time it spent waiting (parallel waits once). */
+  checkTotals(): RateLimited {
+    return { responses: this.responses, waited_ms: this.spentMs };
   }
 
   /**
@@ -108,6 +121,7 @@ export class RateLimitWaits {
    * past its budget.
    */
   plan(attempt: number, retryAfter: string | undefined): { waitMs: number } | { exhausted: string } {
+    this.responses += 1;
     const now = this.now();
     const asked = retryAfterMs(retryAfter, now);
     const waitMs = asked ?? backoffMs(this.settings, attempt, this.random);

@@ -104,11 +104,9 @@ test(...check('exchange.amount-limits', 'settles no exchange whose quoted amount
     ['below the quotation’s minimum (2.5 < 3)', tight, '5'],
     ['above the request’s maximum (31 > 30)', tight, '62'],
   ];
-  for (const [what, limits, amount] of attempts) {
-    const info = await limitedOffer(market, limits);
-    const response = await postExchange(market.buyer, await signExchange(market.buyer, exchangeTerms(market, info, units(amount))));
-    expectNotSettled(response, { status: 400, requirement: 'EXC-AMOUNTS' }, `an exchange ${what}`);
-  }
+  // Each attempt has its own quotation and must settle nothing: all at once, judged in order.
+  const responses = await Promise.all(attempts.map(async ([, limits, amount]) => postExchange(market.buyer, await signExchange(market.buyer, exchangeTerms(market, await limitedOffer(market, limits), units(amount))))));
+  attempts.forEach(([what], index) => expectNotSettled(responses[index]!, { status: 400, requirement: 'EXC-AMOUNTS' }, `an exchange ${what}`));
   await expectHoldings(market, before, 'EXC-AMOUNTS', 'after exchanges outside the limits');
 
   // 60 x 0.5 = 30: the request's maximum itself.

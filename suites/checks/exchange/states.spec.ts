@@ -121,23 +121,38 @@ test(...check('exchange.refusal-status', 'refuses with 400 an exchange of a comp
   const amount = units('2');
   const exchangeOf = (info: QuotationInfo, base = amount) => signExchange(buyer, exchangeTerms(market, info, base));
 
-  const completed = await exchangeOf((await offer(market)).info);
-  const settled = exchangeResultOf(await postExchange(buyer, completed), 'EXC-SETTLEMENT');
-  if (settled.exchange_state !== 'Success') throw new CheckFailure('EXC-SETTLEMENT', `a valid exchange was answered ${settled.exchange_state}`);
-  const waiting = await requested(market);
-  const cancelled = await offer(market);
-  if ((await buyer.client.call('member.cancelQuotation', { path: { quotation_uuid: cancelled.requested.quotationUuid } })).status !== 200) {
-    throw new CheckFailure('QUO-CANCEL', `the buyer could not cancel the updated quotation ${cancelled.requested.quotationUuid}`);
-  }
-  const notYet = await requested(market);
-  const otherBytes = await exchangeOf((await offer(market)).info);
-  const attempts: Array<[string, ExchangeObject]> = [
-    ['a replay of a completed quotation', completed],
-    ['an exchange of a waiting quotation', await exchangeOf(quotationTerms(market, waiting))],
-    ['an exchange of a cancelled quotation', await exchangeOf(cancelled.info)],
-    ['an exchange before the quotation’s start_time', await exchangeOf(await answered(market, quotationTerms(market, notYet, { start_time: notYet.requestTimestamp + OPEN_MS / 2 })))],
-    ['an exchange of a zero amount', await exchangeOf((await offer(market)).info, 0n)],
-    ['an exchange signed over other bytes', { ...otherBytes, member_signature: (await exchangeOf((await offer(market)).info)).member_signature }],
+  // Each attempt's quotation is its own: they are made at once, each exchange signed as soon as its
+  // quotation is ready, and the attempts are posted at once and judged in order.
+  const settledOnce = async () => {
+    const completed = await exchangeOf((await offer(market)).info);
+    const settled = exchangeResultOf(await postExchange(buyer, completed), 'EXC-SETTLEMENT');
+    if (settled.exchange_state !== 'Success') throw new CheckFailure('EXC-SETTLEMENT', `a valid exchange was answered ${settled.exchange_state}`);
+    return completed;
+  };
+  const ofCancelled = async () => {
+    const cancelled = await offer(market);
+    if ((await buyer.client.call('member.cancelQuotation', { path: { quotation_uuid: cancelled.requested.quotationUuid } })).status !== 200) {
+      throw new CheckFailure('QUO-CANCEL', `the buyer could not cancel the updated quotation ${cancelled.requested.quotationUuid}`);
+    }
+    return exchangeOf(cancelled.info);
+  };
+  const beforeStart = async () => {
+    const notYet = await requested(market);
+    return exchangeOf(await answered(market, quotationTerms(market, notYet, { start_time: notYet.requestTimestamp + OPEN_MS / 2 })));
+  };
+  const overOtherBytes = async () => {
+    const [otherBytes, signer] = await Promise.all([offer(market).then(({ info }) => exchangeOf(info)), offer(market).then(({ info }) => exchangeOf(info))]);
+    return { ...otherBytes, member_signature: signer.member_signature };
+  };
+  const prepared: Array<[string, Promise<ExchangeObject>]> = [
+    ['a replay of a completed quotation', settledOnce()],
+    ['an exchange of a waiting quotation', requested(market).then((waiting) => exchangeOf(quotationTerms(market, waiting)))],
+    ['an exchange of a cancelled quotation', ofCancelled()],
+    ['an exchange before the quotation’s start_time', beforeStart()],
+    ['an exchange of a zero amount', offer(market).then(({ info }) => exchangeOf(info, 0n))],
+    ['an exchange signed over other bytes', overOtherBytes()],
   ];
-  for (const [what, exchange] of attempts) expectRefusalOf(what, await postExchange(buyer, exchange), { status: 400, requirement: 'EXC-REFUSAL-STATUS' });
+  const exchanges = await Promise.all(prepared.map(([, exchange]) => exchange));
+  const answers = await Promise.all(exchanges.map((exchange) => postExchange(buyer, exchange)));
+  prepared.forEach(([what], index) => expectRefusalOf(what, answers[index]!, { status: 400, requirement: 'EXC-REFUSAL-STATUS' }));
 });
