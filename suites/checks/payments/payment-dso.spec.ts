@@ -24,9 +24,9 @@ test(...check('payments.dso-obligation', 'clears a payment in the OFI’s DSO in
   const { ofi, rfi } = parties;
   const dso = await issueDso(ofi, PAYMENT_DSO_CODE);
   // The OFI pays its own DSO out of its emission; the RFI holds it where its line is (the profile's readings).
-  const { account: held } = await openDsoLine(ofi, rfi, dso, 1000, target.readings);
   const network = { ...parties, asset: dso };
   const story = newPayment(network, '25.5');
+  const { account: held } = await openDsoLine(ofi, rfi, dso, units(story.amount), target.readings);
   const amount = units(story.amount);
   const before = (await balanceOf(rfi, held, dso)) ?? 0n;
 
