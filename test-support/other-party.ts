@@ -3,18 +3,19 @@ import { creditTransfer, redemptionRequest } from '../schemas/iso20022/message-b
 import { authorizedAssets, type AssetId } from '../suites/flows/assets.ts';
 import { balanceOf, units } from '../suites/flows/balances.ts';
 import { newChargeRequest, requestCharge } from '../suites/flows/charges.ts';
-import { decideAsMember, openDsaLine, requestCreditLine } from '../suites/flows/credit-lines.ts';
+import { ceilingWithRoom, decideAsMember, openDsaLine, requestCreditLine } from '../suites/flows/credit-lines.ts';
 import { exchangeResultOf, exchangeTerms, postExchange, signExchange } from '../suites/flows/exchange.ts';
 import { fund } from '../suites/flows/funding.ts';
 import { allowMutually, exchangeAssets, type Market } from '../suites/flows/market.ts';
-import { expectAccepted, messageMember, postMessage, signedMessage, type MessageMember, type MessageStep } from '../suites/flows/messages.ts';
+import { expectAccepted, messageMember, postMessage, signedMessage, type MessageStep } from '../suites/flows/messages.ts';
 import { newPayment, newRedemption, paymentSent } from '../suites/flows/payments.ts';
 import { answered, offer, quotationTerms, requested } from '../suites/flows/quotations.ts';
 import { CheckFailure, expectStatus } from '../suites/runtime/check.ts';
 import { DssClient } from '../suites/runtime/client.ts';
 import type { ControlClient, SimMember } from '../suites/runtime/control.ts';
 import type { Actor } from '../suites/runtime/fixtures.ts';
-import { ceilToWhole, formatUnits } from '../suites/runtime/money.ts';
+import type { RequiredRole } from '../suites/runtime/profile.ts';
+import { formatUnits } from '../suites/runtime/money.ts';
 import { RecordingChannel } from '../suites/runtime/recorder.ts';
 import { OPERATING_ACCOUNTS, operatingAccounts, randomBic, tokenizerAssets } from '../suites/runtime/sim-members.ts';
 
@@ -41,12 +42,6 @@ import { OPERATING_ACCOUNTS, operatingAccounts, randomBic, tokenizerAssets } fro
 /** Above every ceiling a scenario or check asked for before they were sized from balances (1,000,000). */
 export const HIGH_BALANCE = units('1000177.1357310');
 
-export interface StagingMembers {
-  tokenizer: SimMember;
-  mmA: SimMember;
-  mmB: SimMember;
-}
-
 /** What the other party left, for the test to say. */
 export interface LeftOnStaging {
   /** `member/account ASSET balance` of every holding it raised. */
@@ -58,7 +53,7 @@ export interface LeftOnStaging {
 }
 
 /** `url`: the staging's API (the proxy); `control`: the portal that issues tokens and onboards members. */
-export async function actOnStaging(url: string, control: ControlClient, members: StagingMembers): Promise<LeftOnStaging> {
+export async function actOnStaging(url: string, control: ControlClient, members: Record<RequiredRole, SimMember>): Promise<LeftOnStaging> {
   const recording = new RecordingChannel();
   const party = async (member: SimMember, role: string, assets: Actor['assets'] = []): Promise<Actor> => {
     const { token } = await control.createToken(member.identification, { role: 'manager' });
@@ -103,23 +98,23 @@ export async function actOnStaging(url: string, control: ControlClient, members:
     const answeredRequest = await requested(open);
     await answered(open, quotationTerms(open, answeredRequest));
     left.openQuotations.push(waiting.quotationUuid, answeredRequest.quotationUuid);
-    left.unread.push(`2 quotation requests to ${seller.role}`, `a quotation to ${buyer.role}`);
+    left.unread.push(`2 quotation requests of ${buyer.role} to ${seller.role} and every other seller it deals with`, `${seller.role}'s quotation to ${buyer.role}`);
   }
 
   // Payments nobody answers, a redemption request, fee requests: each waits unread on its receiver's queue.
   const [outsiderMessages, aMessages, bMessages, tokenizerMessages] = await Promise.all([messageMember(outsider), messageMember(mmA), messageMember(mmB), messageMember(tokenizer)]);
-  for (const [ofi, rfi] of [[outsiderMessages, aMessages], [outsiderMessages, bMessages], [bMessages, aMessages]] as const) {
+  for (const [ofi, rfi, what] of [[outsiderMessages, aMessages, 'outsider to mmA'], [outsiderMessages, bMessages, 'outsider to mmB'], [bMessages, aMessages, 'mmB to mmA']] as const) {
     const story = newPayment({ ofi, rfi, asset: base }, '10.50');
     await postUnread({ from: ofi, to: rfi, route: 'send', type: 'pacs.008.001.08', document: creditTransfer(story, { settlementAccount: ofi.account }), identification: story.messageIdentification, transactions: paymentSent(story).transactions });
-    left.unread.push(`a pacs.008 to ${rfi.identification}, never answered`);
+    left.unread.push(`a pacs.008 of ${what}, never answered`);
   }
   await allowMutually(aMessages, tokenizerMessages);
   const redemption = newRedemption({ member: aMessages, tokenizer: tokenizerMessages, asset: base }, '3.25');
   await postUnread({ from: aMessages, to: tokenizerMessages, route: 'redeem', type: 'pacs.009.001.08', document: redemptionRequest(redemption), identification: redemption.messageIdentification, transactions: paymentSent(redemption, 'pacs.009.001.08').transactions });
-  left.unread.push(`a pacs.009 to ${tokenizer.identification}, never answered`);
+  left.unread.push('a pacs.009 of mmA to the tokenizer, never answered');
   for (const [originator, instructed] of [[outsider, mmA], [outsider, mmB], [mmB, mmA]] as const) {
     expectStatus(await requestCharge(originator, instructed.identification, newChargeRequest(originator, base, 25)), 200, 'CHG-REQUEST');
-    left.unread.push(`a fee request to ${instructed.role}, never answered`);
+    left.unread.push(`a fee request of ${originator.role} to ${instructed.role}, never answered`);
   }
   return left;
 }
@@ -146,8 +141,8 @@ async function dsoLinesOf(holder: Actor, issuer: Actor): Promise<AssetId[]> {
  */
 async function buyDso(holder: Actor, issuer: Actor, dso: AssetId, base: AssetId): Promise<void> {
   const line = { holder: holder.identification, account: 'emission', asset: dso };
-  const held = (await balanceOf(holder, 'emission', dso)) ?? 0n;
-  expectStatus(await requestCreditLine(holder, 'emission', dso, ceilToWhole(held + 2n * HIGH_BALANCE)), 200, 'CL-REQUEST');
+  const { ceiling } = await ceilingWithRoom(holder, 'emission', dso, 2n * HIGH_BALANCE);
+  expectStatus(await requestCreditLine(holder, 'emission', dso, ceiling), 200, 'CL-REQUEST');
   expectStatus(await decideAsMember(issuer, line, 'allow'), 200, 'CL-REQUEST');
   const market: Market = { buyer: holder, seller: issuer, base, quoted: dso, buyerAccount: holder.accounts[0]!, sellerAccount: issuer.accounts[0]!, now: async () => Date.now() };
   // 1,001 base units at 1,000 quoted units each: HIGH_BALANCE and more of the DSO, within the quotation's limits.
@@ -159,7 +154,7 @@ async function buyDso(holder: Actor, issuer: Actor, dso: AssetId, base: AssetId)
 }
 
 /** A message signed, posted and accepted, and left on its receiver's queue for nobody to read. */
-async function postUnread(step: MessageStep & { from: MessageMember; to: MessageMember }): Promise<void> {
+async function postUnread(step: MessageStep): Promise<void> {
   const message = await signedMessage(step.from, step.type, step.document, { from: step.from.bic, to: step.to.bic, identification: step.identification });
   expectAccepted(await postMessage(step.from, step.route, message), { type: step.type, messageIdentification: step.identification, transactions: step.transactions ?? [] }, 'MSG-DELIVERY');
 }

@@ -3,6 +3,7 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import { join } from 'node:path';
 import { ControlClient, TargetClock, type SimMember, type TokenRights } from '../suites/runtime/control.ts';
 import { RecordingChannel } from '../suites/runtime/recorder.ts';
+import type { RequiredRole } from '../suites/runtime/profile.ts';
 import { listenOnLoopback, type TestServer } from '../suites/runtime/test-server.ts';
 import { createSimMembers, operatingAccounts, randomBic, tokenizerAssets } from '../suites/runtime/sim-members.ts';
 
@@ -48,8 +49,11 @@ export interface VendorProfile {
   /** New tokens, with the same rights, for every `${NAME}` of the profile: what a portal issues before a run. */
   freshTokens(): Promise<Record<string, string>>;
   /** The members of each set by profile role (`tokenizer`, `mmA`, ...), as the simulator made them. */
-  sets: Array<Record<string, SimMember>>;
+  sets: MemberSet[];
 }
+
+/** A set's members by profile role: the three required ones, and the optional ones of a full profile. */
+export type MemberSet = Record<RequiredRole, SimMember> & Record<string, SimMember>;
 
 /** What the profile holds besides the three required members; `full: false` gives none of it. */
 export interface VendorProfileOptions {
@@ -69,7 +73,7 @@ export async function writeVendorTargetProfile(dir: string, simulatorUrl: string
   const env: Record<string, string> = {};
   const issuers = new Map<string, () => Promise<string>>();
   const sets: string[] = [];
-  const members: Array<Record<string, SimMember>> = [];
+  const members: MemberSet[] = [];
   for (let set = 0; set < (options.sets ?? 1); set += 1) {
     const made = await memberSet(control, { env, issuers }, `S${set}`, options.full);
     sets.push(made.yaml);
@@ -94,9 +98,9 @@ interface Variables {
   issuers: Map<string, () => Promise<string>>;
 }
 
-async function memberSet(control: ControlClient, variables: Variables, prefix: string, full: boolean): Promise<{ yaml: string; members: Record<string, SimMember> }> {
+async function memberSet(control: ControlClient, variables: Variables, prefix: string, full: boolean): Promise<{ yaml: string; members: MemberSet }> {
   const made = await createSimMembers(control, `vendor-${prefix.toLowerCase()}`);
-  const members: Record<string, SimMember> = {};
+  const members: MemberSet = { ...made };
   const mint = async (member: SimMember, rights: TokenRights) => (await control.createToken(member.identification, rights)).token;
   /** `token` is the first value; `rights` are what a fresh one is issued with. */
   const variable = (name: string, token: string, member: SimMember, rights: TokenRights) => {
