@@ -3,6 +3,7 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import { join } from 'node:path';
 import { ControlClient, TargetClock, type SimMember, type TokenRights } from '../suites/runtime/control.ts';
 import { RecordingChannel } from '../suites/runtime/recorder.ts';
+import type { RequiredRole } from '../suites/runtime/profile.ts';
 import { listenOnLoopback, type TestServer } from '../suites/runtime/test-server.ts';
 import { createSimMembers, operatingAccounts, randomBic, tokenizerAssets } from '../suites/runtime/sim-members.ts';
 import { directTransport } from '../suites/runtime/transport.ts';
@@ -11,7 +12,8 @@ import { directTransport } from '../suites/runtime/transport.ts';
  * A simulator as a vendor's target looks: behind a proxy that answers 404 for what only the simulator
  * has (`/sim`, `/openapi.json`, `/docs`), with a profile of its members and every optional credential
  * (docs/profiles.md), minted through the simulator's control plane as a vendor's portal would issue
- * them. Tokens go to `${NAME}` variables, so a run's `--tokens-out` file can feed the next.
+ * them. Tokens go to `${NAME}` variables, so a run's `--tokens-out` file can feed the next, or the portal
+ * issues fresh ones for the same members before each run (`freshTokens`).
  */
 
 const hidden = /^\/(sim|openapi\.json|docs)(\/|\?|$)/;
@@ -69,7 +71,14 @@ export interface VendorProfile {
   file: string;
   /** The `${NAME}` values the profile needs. */
   env: Record<string, string>;
+  /** New tokens, with the same rights, for every `${NAME}` of the profile: what a portal issues before a run. */
+  freshTokens(): Promise<Record<string, string>>;
+  /** The members of each set by profile role (`tokenizer`, `mmA`, ...), as the simulator made them. */
+  sets: MemberSet[];
 }
+
+/** A set's members by profile role: the three required ones, and the optional ones of a full profile. */
+export type MemberSet = Record<RequiredRole, SimMember> & Record<string, SimMember>;
 
 /** What the profile holds besides the three required members; `full: false` gives none of it. */
 export interface VendorProfileOptions {
@@ -87,34 +96,55 @@ export interface VendorProfileOptions {
 export async function writeVendorTargetProfile(dir: string, simulatorUrl: string, proxyUrl: string, options: VendorProfileOptions): Promise<VendorProfile> {
   const control = new ControlClient({ baseUrl: simulatorUrl, timeoutMs: 10_000, recording: new RecordingChannel(), clock: new TargetClock(), transport: directTransport });
   const env: Record<string, string> = {};
+  const issuers = new Map<string, () => Promise<string>>();
   const sets: string[] = [];
-  for (let set = 0; set < (options.sets ?? 1); set += 1) sets.push(await memberSet(control, env, `S${set}`, options.full));
+  const members: MemberSet[] = [];
+  for (let set = 0; set < (options.sets ?? 1); set += 1) {
+    const made = await memberSet(control, { env, issuers }, `S${set}`, options.full);
+    sets.push(made.yaml);
+    members.push(made.members);
+  }
   const indent = (text: string, spaces: number) => text.replace(/^/gm, ' '.repeat(spaces));
-  const members = sets.length === 1 ? `members:\n${indent(sets[0]!, 2)}` : `member_sets:\n${sets.map((set) => `  -\n${indent(set, 4)}`).join('\n')}`;
+  const listed = sets.length === 1 ? `members:\n${indent(sets[0]!, 2)}` : `member_sets:\n${sets.map((set) => `  -\n${indent(set, 4)}`).join('\n')}`;
   const file = join(dir, 'profile.yaml');
   const timeouts = options.timeouts ? `timeouts: { request_ms: ${options.timeouts.request_ms}, check_ms: ${options.timeouts.check_ms} }\n` : '';
-  writeFileSync(file, `base_url: ${proxyUrl}\n${members}\ncapabilities: { control: none }\n${timeouts}`, { mode: 0o600 });
-  return { file, env };
+  writeFileSync(file, `base_url: ${proxyUrl}\n${listed}\ncapabilities: { control: none }\n${timeouts}`, { mode: 0o600 });
+  const freshTokens = async () => {
+    const fresh: Record<string, string> = {};
+    for (const [key, issue] of issuers) fresh[key] = await issue();
+    return fresh;
+  };
+  return { file, env, freshTokens, sets: members };
 }
 
-async function memberSet(control: ControlClient, env: Record<string, string>, prefix: string, full: boolean): Promise<string> {
+/** The profile's `${NAME}` values, and how to issue each again. */
+interface Variables {
+  env: Record<string, string>;
+  issuers: Map<string, () => Promise<string>>;
+}
+
+async function memberSet(control: ControlClient, variables: Variables, prefix: string, full: boolean): Promise<{ yaml: string; members: MemberSet }> {
   const made = await createSimMembers(control, `vendor-${prefix.toLowerCase()}`);
-  const variable = (name: string, token: string) => {
+  const members: MemberSet = { ...made };
+  const mint = async (member: SimMember, rights: TokenRights) => (await control.createToken(member.identification, rights)).token;
+  /** `token` is the first value; `rights` are what a fresh one is issued with. */
+  const variable = (name: string, token: string, member: SimMember, rights: TokenRights) => {
     const key = `${prefix}_${name}`;
-    env[key] = token;
+    variables.env[key] = token;
+    variables.issuers.set(key, () => mint(member, rights));
     return `"\${${key}}"`;
   };
-  const mint = async (member: SimMember, rights: TokenRights) => (await control.createToken(member.identification, rights)).token;
   const entry = async (role: string, member: SimMember, extra: Record<string, TokenRights> = {}, assets = ''): Promise<string> => {
+    members[role] = member;
     const tokens = [];
     for (const [name, rights] of Object.entries(extra)) {
       const declared = Object.entries(rights).map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ');
-      tokens.push(`    ${name}: { token: ${variable(`${role}_${name}`.toUpperCase(), await mint(member, rights))}, ${declared} }`);
+      tokens.push(`    ${name}: { token: ${variable(`${role}_${name}`.toUpperCase(), await mint(member, rights), member, rights)}, ${declared} }`);
     }
     return [
       `${role}:`,
       `  identification: ${member.identification}`,
-      `  token: ${variable(`${role}_TOKEN`.toUpperCase(), member.token)}`,
+      `  token: ${variable(`${role}_TOKEN`.toUpperCase(), member.token, member, { role: 'manager' })}`,
       `  accounts: [${operatingAccounts(member).join(', ')}]`,
       ...(assets ? [`  assets: ${assets}`] : []),
       ...(tokens.length > 0 ? ['  tokens:', ...tokens] : []),
@@ -122,7 +152,7 @@ async function memberSet(control: ControlClient, env: Record<string, string>, pr
   };
   const assetList = (issuer: string, codes: string[]) => `[${codes.map((code) => `{ asset_code_identification: ${code}, asset_issuer_identification: ${issuer} }`).join(', ')}]`;
   const tokenizerAssetList = assetList(made.tokenizer.identification, tokenizerAssets(made.tokenizer.identification).map((asset) => asset.asset_code_identification));
-  if (!full) return [await entry('tokenizer', made.tokenizer, {}, tokenizerAssetList), await entry('mmA', made.mmA), await entry('mmB', made.mmB)].join('\n');
+  if (!full) return { yaml: [await entry('tokenizer', made.tokenizer, {}, tokenizerAssetList), await entry('mmA', made.mmA), await entry('mmB', made.mmB)].join('\n'), members };
 
   const [main, second] = operatingAccounts(made.mmA);
   const only = 'GET /client/v1/api/members/{member_identification}';
@@ -130,7 +160,7 @@ async function memberSet(control: ControlClient, env: Record<string, string>, pr
     control.createMember({ identification: `vendor-${prefix.toLowerCase()}-${suffix}-${Date.now().toString(36)}`, bicfi: randomBic('US'), business_role, country_code: 'US', operating_accounts: ['main'], member_state });
   const [blankMaker, blankTokenizer, secondTokenizer, blocked, lineHolder] = [await newMember('blankmm', 'MMM'), await newMember('blanktk', 'MIS'), await newMember('second', 'MIS'), await newMember('blocked', 'MIS', 'blocked'), await newMember('holder', 'MMM')];
   await control.registerAsset(secondTokenizer.identification, 'USD');
-  return [
+  const yaml = [
     // `expiry` and `renewed_expiry` serve only `dss test --slow`, which waits until both have expired.
     await entry('tokenizer', made.tokenizer, { viewer: { role: 'viewer' }, endpoints: { role: 'manager', endpoints: [only] }, expiry: { role: 'manager' }, renewed_expiry: { role: 'manager' } }, tokenizerAssetList),
     await entry('mmA', made.mmA, {
@@ -148,4 +178,5 @@ async function memberSet(control: ControlClient, env: Record<string, string>, pr
     await entry('blocked', blocked),
     await entry('line_holder', lineHolder),
   ].join('\n');
+  return { yaml, members };
 }

@@ -52,6 +52,17 @@ export interface OpenLine extends CreditLineRef {
 }
 
 /**
+ * A ceiling with `room` units of room above what the holder's account holds now (nothing without a
+ * line), rounded up to whole units: never a fixed figure, since a staging's accounts keep what earlier
+ * runs and other parties put there, and a ceiling below the balance may be refused. Requirements:
+ * BAL-READ, RES-LEDGER-SCHEMAS.
+ */
+export async function ceilingWithRoom(holder: Party, account: string, asset: AssetId, room: bigint): Promise<{ ceiling: number; balance: bigint }> {
+  const balance = (await balanceOf(holder, account, asset)) ?? 0n;
+  return { ceiling: ceilToWhole(balance + room), balance };
+}
+
+/**
  * An allowed line for a DSA of the run's tokenizer (its first, unless `asset` names another it issues)
  * on the holder's account with at least `room` units of room: the holder requests (or re-sizes) it with
  * a ceiling of its balance plus `room`, rounded up, and the tokenizer allows it on its own interface.
@@ -59,8 +70,7 @@ export interface OpenLine extends CreditLineRef {
  * RES-LEDGER-SCHEMAS.
  */
 export async function openDsaLine(actors: Pick<Actors, 'tokenizer'>, holder: Party, account: string, room: bigint, asset: AssetId = tokenizerDsa(actors)): Promise<OpenLine> {
-  const balance = (await balanceOf(holder, account, asset)) ?? 0n;
-  const ceiling = ceilToWhole(balance + room);
+  const { ceiling, balance } = await ceilingWithRoom(holder, account, asset, room);
   const line = { holder: holder.identification, account, asset };
   expectStatus(await requestCreditLine(holder, account, asset, ceiling), 200, 'CL-REQUEST');
   expectStatus(await decideAsTokenizer(actors.tokenizer, line, 'allow'), 200, 'CL-REQUEST');
@@ -69,14 +79,17 @@ export async function openDsaLine(actors: Pick<Actors, 'tokenizer'>, holder: Par
 
 /**
  * An allowed line for the issuer's DSO on the holder's DSO account (`readings`: its `emission`, the
- * reference's, or its operating account, protocol/readings.ts dsoHoldingAccount), with the allowlist
+ * reference's, or its operating account, protocol/readings.ts dsoHoldingAccount) with at least `room`
+ * units of room (a ceiling of its balance plus `room`, rounded up, as `openDsaLine`), with the allowlist
  * entries a DSO line needs (semantics §3: the holder lists the issuer to request, the issuer lists the
- * holder to allow); the entries stay, as the line's use needs them. Requirements: CL-REQUEST, CL-DSO-ALLOWLIST.
+ * holder to allow); the entries stay, as the line's use needs them. Requirements: CL-REQUEST,
+ * CL-DSO-ALLOWLIST, BAL-READ, RES-LEDGER-SCHEMAS.
  */
-export async function openDsoLine(issuer: Party, holder: Party, asset: AssetId, ceiling: number, readings: Pick<DeclaredReadings, 'dso_line_account'>): Promise<CreditLineRef> {
+export async function openDsoLine(issuer: Party, holder: Party, asset: AssetId, room: bigint, readings: Pick<DeclaredReadings, 'dso_line_account'>): Promise<OpenLine> {
   const line = { holder: holder.identification, account: dsoHoldingAccount(readings, holder.accounts), asset };
   await Promise.all([ensureListed(holder, issuer.identification, 'CL-DSO-ALLOWLIST'), ensureListed(issuer, holder.identification, 'CL-DSO-ALLOWLIST')]);
+  const { ceiling, balance } = await ceilingWithRoom(holder, line.account, asset, room);
   expectStatus(await requestCreditLine(holder, line.account, asset, ceiling), 200, 'CL-REQUEST');
   expectStatus(await decideAsMember(issuer, line, 'allow'), 200, 'CL-REQUEST');
-  return line;
+  return { ...line, ceiling, balance };
 }

@@ -87,7 +87,9 @@ export async function runInvariants(
   const runs = recording ? new RunRecording(recording) : undefined;
   const stats: InvariantStats = { operations: 0, byCommand: {} };
   const warnings = new Map<string, { requirement: string; message: string; count: number; broken: boolean }>();
-  const e2ePrefix = `inv-${randomBytes(4).toString('hex')}`;
+  // 64 random bits a run: the counter starts again with every run, against a target that keeps every id a
+  // funding ever spent (FUND-E2E-UNIQUE), run after run with the same members.
+  const e2ePrefix = `inv-${randomBytes(8).toString('hex')}`;
   let e2eCount = 0;
   const system = (): LedgerSystem => ({
     api,

@@ -60,6 +60,14 @@ test('functions: uuid, now (the scope’s time), base64, base64json (canonical),
   expect(await run('${ add( captures.before , "0.0000001" ) }')).toBe('100.0000001');
 });
 
+test('ceiling is the smallest whole number at or above an exact sum: a credit ceiling with room above a balance', async () => {
+  expect(await run('${ceiling(captures.before, 1000)}')).toBe(1100);
+  expect(await run('${ceiling("1000177.1357310", 1000)}')).toBe(1001178);
+  expect(await run('${ceiling(0, 0.0000001)}')).toBe(1);
+  expect(await run('${ceiling(0, 0)}')).toBe(0);
+  await expect(run('${ceiling(vars.text, 1)}')).rejects.toThrow(new EvaluationError('ceiling() takes two non-negative decimals, got "héllo" and 1'));
+});
+
 test('subtract is exact and never goes below zero; with sets one field of a copy', async () => {
   expect(await run('${subtract(0.3, 0.1)}')).toBe(0.2);
   expect(await run('${subtract(vars.amount, captures.before)}')).toBe('150.7500000');
@@ -91,7 +99,7 @@ test('a wrong argument or a missing reference is an evaluation error naming what
 });
 
 test('templates that cannot be read say why and where; nothing outside the language is run', () => {
-  expect(expressionError('${uid()}')).toBe('unknown function uid() (functions: uuid(), identifier(), now(), datetime(), date(), base64(), base64json(), json(), add(), subtract(), with(), find()) at column 3 of "${uid()}"');
+  expect(expressionError('${uid()}')).toBe('unknown function uid() (functions: uuid(), identifier(), now(), datetime(), date(), base64(), base64json(), json(), add(), subtract(), ceiling(), with(), find()) at column 3 of "${uid()}"');
   expect(expressionError('x ${add(1)}')).toBe('add() takes 2 arguments, got 1 at column 5 of "x ${add(1)}"');
   expect(expressionError('${uuid(1)}')).toContain('uuid() takes 0 arguments, got 1');
   expect(expressionError('${process.exit()}')).toContain('unknown name process (a reference starts with actors., vars., captures.; functions are called with ()) at column 3');

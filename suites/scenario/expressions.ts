@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
-import { formatUnits } from '../runtime/money.ts';
+import { ceilToWhole, formatUnits } from '../runtime/money.ts';
 import { decimalOf } from './decimals.ts';
 import { isRecord } from './json-path.ts';
 
@@ -79,6 +79,11 @@ const functions = {
   json: { arity: 1, description: 'a value’s canonical JSON text', run: ([value]) => canonicalJson(value) },
   add: { arity: 2, description: 'the exact sum of two decimals (a number when both are numbers, else a decimal string)', run: ([a, b]) => arithmetic('add', a, b) },
   subtract: { arity: 2, description: 'the exact difference of two decimals, never below zero (a number when both are numbers, else a decimal string)', run: ([a, b]) => arithmetic('subtract', a, b) },
+  ceiling: {
+    arity: 2,
+    description: 'the smallest whole number at or above the exact sum of two decimals: a maximum_credit_limit with room above what an account holds',
+    run: ([held, room]) => ceiling(held, room),
+  },
   with: { arity: 3, description: 'a copy of an object with one field set: signed objects built from captured values', run: ([object, field, value]) => withField(object, field, value) },
   find: { arity: 3, description: 'the first element of a list whose field equals a value: one notification among those read', run: ([list, field, value]) => findElement(list, field, value) },
 } satisfies Record<string, FunctionDefinition>;
@@ -97,6 +102,13 @@ function arithmetic(name: 'add' | 'subtract', a: unknown, b: unknown): number | 
   if (name === 'subtract' && x < y) throw new EvaluationError(`subtract() would go below zero: ${describeValue(a)} minus ${describeValue(b)}`);
   const result = name === 'add' ? x + y : x - y;
   return typeof a === 'number' && typeof b === 'number' ? Number(formatUnits(result)) : formatUnits(result);
+}
+
+/** A credit line's ceiling (a whole number of units) with `room` above `held`: a staging's accounts keep what earlier runs left. */
+function ceiling(held: unknown, room: unknown): number {
+  const [x, y] = [decimalOf(held), decimalOf(room)];
+  if (x === undefined || y === undefined) throw new EvaluationError(`ceiling() takes two non-negative decimals, got ${describeValue(held)} and ${describeValue(room)}`);
+  return ceilToWhole(x + y);
 }
 
 /** A new object: `object`'s own fields, with `field` set to `value` (added, or replacing the old value). */

@@ -56,7 +56,8 @@ const step = {
     expect: expectation,
     // Answers the spec leaves open between a few (a refusal or an answer saying Rejected): any one will do.
     expect_any: { type: 'array', minItems: 2, items: expectation },
-    capture: { type: 'object', minProperties: 1, additionalProperties: text },
+    // name -> JSON path, or { path, absent }: the value taken when an answer does not have the path (a 404 of expect_any).
+    capture: { type: 'object', minProperties: 1, additionalProperties: { anyOf: [text, { type: 'object', required: ['path', 'absent'], properties: { path: text, absent: scalar } }] } },
     until: conditions,
     timeout_ms: { type: 'integer', minimum: 1, maximum: 600_000 },
     // A consuming read judged on what it read itself, not on what earlier steps read.
@@ -100,10 +101,16 @@ export interface StepData {
   sign_message?: { account?: string; template: string; fields: Record<string, string | number | boolean> };
   expect?: ExpectationData;
   expect_any?: ExpectationData[];
-  capture?: Record<string, string>;
+  capture?: Record<string, string | CaptureData>;
   until?: Record<string, unknown>;
   timeout_ms?: number;
   fresh?: boolean;
+}
+
+/** A capture with the value it takes when the answer does not have its path. */
+export interface CaptureData {
+  path: string;
+  absent: string | number | boolean;
 }
 
 export interface ExpectationData {

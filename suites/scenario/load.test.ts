@@ -125,7 +125,7 @@ steps:
     expect.stringMatching(/^scenarios\/sample\.yaml:15: step 2 "first", expect\.schema: must name a resource of schemas\/resources\.ts, or \[name\] for a list of it; got \["balanceInfos"\] \(resources: error, digitalAccount, /),
     `${file}:17: step 2 "first", expect.values.balance: JSON path "balance" must start with $`,
     `${file}:21: step 3 "third", requirement: SCN-DSO-ISSUANCE is not one of the scenario's requirements (SCN-FUNDING-FLOW, NO-SUCH-REQ)`,
-    `${file}:22: step 3 "third", sign.payload: bad expression: unknown function uid() (functions: uuid(), identifier(), now(), datetime(), date(), base64(), base64json(), json(), add(), subtract(), with(), find()) at column 25 of "\${base64(captures.y)} \${uid()}"`,
+    `${file}:22: step 3 "third", sign.payload: bad expression: unknown function uid() (functions: uuid(), identifier(), now(), datetime(), date(), base64(), base64json(), json(), add(), subtract(), ceiling(), with(), find()) at column 25 of "\${base64(captures.y)} \${uid()}"`,
     `${file}:23: step 3 "third", until["$.payload"].matches: Invalid regular expression: /(/u: Unterminated group`,
     `${file}:28: step 4 "fourth", body: tokenizer.listAvailableInstruments takes no body`,
     `${file}:27: step 4 "fourth", path.tokenizer_identification: actors.mmZ.identification: unknown actor mmZ (actors: tokenizer, mmA, mmB)`,
@@ -262,6 +262,7 @@ steps:
     expect_any:
       - { schema: balanceInfo, values: { $.balance: { gte: 0 } } }
       - { status: 404, schema: error }
+    capture: { held: { path: $.balance, absent: 0 }, seen: $.account_identification }
 `,
     file,
   );
@@ -270,6 +271,14 @@ steps:
     [200, 'balanceInfo', ['$.balance']],
     [404, 'error', []],
   ]);
+  // What a capture takes when the answer met an expectation without the path (the 404: no credit line, nothing held).
+  expect(either?.captures.map(({ name, path, absent }) => [name, path.text, absent])).toEqual([
+    ['held', '$.balance', 0],
+    ['seen', '$.account_identification', undefined],
+  ]);
+  expect(problemsOf('name: sample\ntitle: one\nrequirements: [SCN-FUNDING-FLOW]\nsteps:\n  - { name: a, actor: mmA, call: member.listDigitalAccounts, capture: { x: { path: $.y } } }\n')).toContain(
+    `${file}:5: step 1 "a", capture.x: must have required property 'absent'`,
+  );
 
   expect(
     problemsOf(`

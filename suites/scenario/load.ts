@@ -64,7 +64,8 @@ export interface Step {
   body?: unknown;
   /** The answer must meet one of these (most steps give one: `expect`; `expect_any` gives several). */
   expectations: Expectation[];
-  captures: Array<{ name: string; path: JsonPath }>;
+  /** `absent`, when given, is the value taken when the answer does not have the path. */
+  captures: Array<{ name: string; path: JsonPath; absent?: string | number | boolean }>;
   until?: { conditions: Condition[]; timeoutMs: number };
   /** The answer is signed material: values from it are never shown in a failure message. */
   signedAnswer: boolean;
@@ -248,11 +249,13 @@ function compileStep(data: StepData, index: number, at: Path, scenario: Scenario
   if (data.fresh !== undefined && !consumingReads.has(request.endpoint)) problem(['fresh'], `only means something for a read that consumes (${[...consumingReads].join(', ')})`);
 
   // Captures become known after the step, so its own expressions cannot use them.
-  const captures = Object.entries(data.capture ?? {}).flatMap(([name, text]) => {
+  const captures = Object.entries(data.capture ?? {}).flatMap(([name, written]) => {
     if (names.captures.has(name)) problem(['capture', name], `captures.${name} is already captured by an earlier step`);
     names.captures.add(name);
+    const text = typeof written === 'string' ? written : written.path;
     const path = jsonPathOf(text, (message) => problem(['capture', name], message));
-    return path ? [{ name, path }] : [];
+    if (!path) return [];
+    return [typeof written === 'string' ? { name, path } : { name, path, absent: written.absent }];
   });
 
   if (problems.length > problemCount) return undefined;

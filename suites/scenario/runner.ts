@@ -129,10 +129,11 @@ async function runStep(step: Step, scenario: Scenario, actors: Actors, scope: Sc
       }
     }
 
-    for (const { name, path } of step.captures) {
-      const found = readJsonPath(path, judged);
-      if (!found.found) return { reason: `expected the answer to have ${path.text} (captured as captures.${name}), but ${found.missing} is not there`, response };
-      scope.captures[name] = found.value;
+    for (const capture of step.captures) {
+      const found = readJsonPath(capture.path, judged);
+      if (found.found) scope.captures[capture.name] = found.value;
+      else if (capture.absent !== undefined) scope.captures[capture.name] = capture.absent;
+      else return { reason: `expected the answer to have ${capture.path.text} (captured as captures.${capture.name}), but ${found.missing} is not there`, response };
     }
     return undefined;
   }

@@ -36,5 +36,5 @@ export async function onboardHoldings(profile: Profile, readings: DeclaredReadin
   await openDsaLine({ tokenizer }, holder, account, wholeUnits(LINE_ROOM));
   await fund({ tokenizer }, holder, account, wholeUnits(FUNDED_UNITS));
   const dso = await issueDso(issuer, ONBOARDED_DSO);
-  await openDsoLine(issuer, holder, dso, LINE_ROOM, readings);
+  await openDsoLine(issuer, holder, dso, wholeUnits(LINE_ROOM), readings);
 }

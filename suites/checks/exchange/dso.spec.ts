@@ -44,7 +44,8 @@ test(...check('exchange.dso', 'quotes and settles a market maker’s own DSO aga
 
   const dso = await ensureIssued(seller, EXCHANGE_DSO_CODE);
   await allowMutually(buyer, seller);
-  const { account: dsoAccount } = await openDsoLine(seller, buyer, dso, 1_000_000, target.readings);
+  // Room above what the buyer holds already for the DSO the exchange delivers (36 units for 40).
+  const { account: dsoAccount } = await openDsoLine(seller, buyer, dso, amount, target.readings);
   await openDsaLine(actors, buyer, buyerAccount, amount, dsa);
   await openDsaLine(actors, seller, sellerAccount, amount, dsa);
   await fund(actors, buyer, buyerAccount, amount, dsa);

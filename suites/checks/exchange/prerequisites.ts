@@ -27,8 +27,9 @@ export const EXCHANGE_REQUIREMENTS = requirements(...OFFER_REQUIREMENTS, 'EXC-SE
 
 /**
  * Three quotations of the market's buyer in an end-time window that no other request of the run uses
- * (three hours ahead and a random offset), so that conditions on that window select only them: one
- * answered at 0.8, one at 1.25, one waiting, with end times `anchor`, `anchor + 1`, `anchor + 2`.
+ * (three hours ahead and a random offset), so that conditions on that window and the market's seller
+ * select only them (the buyer's other counterparts, on a staging, get quotations of the same requests):
+ * one answered at 0.8, one at 1.25, one waiting, with end times `anchor`, `anchor + 1`, `anchor + 2`.
  * Requirements: OFFER_REQUIREMENTS.
  */
 export async function threeQuotations(market: Market) {

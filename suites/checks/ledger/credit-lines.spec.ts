@@ -4,7 +4,7 @@ import { ensureListed } from '../../flows/allowlist.ts';
 import { authorizedAssets, issueDso, lists, tokenizerDsa, type AssetId } from '../../flows/assets.ts';
 import { balanceOf, expectBalance, units } from '../../flows/balances.ts';
 import { consolidate } from '../../flows/consolidation.ts';
-import { decideAsMember, decideAsTokenizer, openDsaLine, requestCreditLine, type CreditLineRef } from '../../flows/credit-lines.ts';
+import { ceilingWithRoom, decideAsMember, decideAsTokenizer, openDsaLine, requestCreditLine, type CreditLineRef } from '../../flows/credit-lines.ts';
 import { fund, instructAndSign, instructFunding, newFundingInfo, sendFunding } from '../../flows/funding.ts';
 import { optionalMember, type Party } from '../../flows/party.ts';
 import { check, CheckFailure, describeCall, describeStatus, expectErrorBody, expectStatus, recordAcross, warnShould } from '../../runtime/check.ts';
@@ -216,17 +216,21 @@ async function allowlistHas(client: DssClient, member: string): Promise<boolean>
   return Array.isArray(response.body) && response.body.includes(member);
 }
 
+/** The room a DSO line check asks above what the holder holds: far above anything a check moves. */
+const DSO_LINE_ROOM = units('1000000');
+
 async function setAllowlist(owner: Actors['mmA'], member: string, present: boolean): Promise<void> {
   expectStatus(await owner.client.call(present ? 'member.addToAllowlist' : 'member.removeFromAllowlist', { body: member }), 200, 'CL-DSO-ALLOWLIST');
 }
 
-test(...check('ledger.credit-line-dso-allowlist', 'requires the allowlist in the acting direction for a DSO credit line', { requirements: checkRequirements('CL-DSO-ALLOWLIST', 'CL-REQUEST', 'INS-DSO-ISSUE', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors, target }) => {
+test(...check('ledger.credit-line-dso-allowlist', 'requires the allowlist in the acting direction for a DSO credit line', { requirements: checkRequirements('CL-DSO-ALLOWLIST', 'CL-REQUEST', 'INS-DSO-ISSUE', 'INS-LIST', 'BAL-READ', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors, target }) => {
   const { mmA: issuer, mmB: holder } = actors;
   const asset = await issueDso(issuer, LEDGER_DSO_CODE);
   const line: CreditLineRef = { holder: holder.identification, account: dsoHoldingAccount(target.readings, holder.accounts), asset };
   const before = { holder: await allowlistHas(holder.client, issuer.identification), issuer: await allowlistHas(issuer.client, holder.identification) };
-  // Far above anything a check holds, so that only the allowlist can refuse the request.
-  const ceiling = 1_000_000;
+  // Far above what the holder holds (earlier runs and other parties may have put much there), so that only
+  // the allowlist can refuse the request.
+  const { ceiling } = await ceilingWithRoom(holder, line.account, asset, DSO_LINE_ROOM);
   try {
     await setAllowlist(holder, issuer.identification, false);
     await setAllowlist(issuer, holder.identification, false);
@@ -248,7 +252,7 @@ test(...check('ledger.credit-line-dso-allowlist', 'requires the allowlist in the
   }
 });
 
-test(...check('ledger.credit-line-dso-emission', 'sets a holder’s credit line for another member’s DSO on the holder’s emission account', { requirements: checkRequirements('CL-DSO-LINE-EMISSION', 'INS-DSO-ISSUE', 'INS-LIST', 'RES-LEDGER-SCHEMAS'), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.credit-line-dso-emission', 'sets a holder’s credit line for another member’s DSO on the holder’s emission account', { requirements: checkRequirements('CL-DSO-LINE-EMISSION', 'INS-DSO-ISSUE', 'INS-LIST', 'BAL-READ', 'RES-LEDGER-SCHEMAS'), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
   // The reference's reading of spec line 105 ("emission for DSO"), whatever the profile declares: a target
   // setting DSO lines on operating accounts (readings.dso_line_account: operating) fails here only.
   const { mmA: issuer, mmB: holder } = actors;
@@ -256,7 +260,8 @@ test(...check('ledger.credit-line-dso-emission', 'sets a holder’s credit line 
   const line: CreditLineRef = { holder: holder.identification, account: 'emission', asset };
   await ensureListed(holder, issuer.identification, 'CL-DSO-LINE-EMISSION');
   await ensureListed(issuer, holder.identification, 'CL-DSO-LINE-EMISSION');
-  expectStatus(await requestCreditLine(holder, line.account, asset, 1_000_000), 200, 'CL-DSO-LINE-EMISSION');
+  const { ceiling } = await ceilingWithRoom(holder, line.account, asset, DSO_LINE_ROOM);
+  expectStatus(await requestCreditLine(holder, line.account, asset, ceiling), 200, 'CL-DSO-LINE-EMISSION');
   expectStatus(await decideAsMember(issuer, line, 'allow'), 200, 'CL-DSO-LINE-EMISSION');
   await expectAuthorized(holder, line.account, asset, true, 'CL-DSO-LINE-EMISSION', 'once the issuer allowed its line there');
 });

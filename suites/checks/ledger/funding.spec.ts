@@ -4,7 +4,7 @@ import { formatUnits, fullScaleAmount } from '../../runtime/money.ts';
 import { listOrNone, okBody } from '../../flows/answers.ts';
 import { tokenizerDsa, type Instrument } from '../../flows/assets.ts';
 import { balanceOf, expectBalance, units } from '../../flows/balances.ts';
-import { decideAsTokenizer, openDsaLine, requestCreditLine } from '../../flows/credit-lines.ts';
+import { ceilingWithRoom, decideAsTokenizer, openDsaLine, requestCreditLine } from '../../flows/credit-lines.ts';
 import {
   FUNDING_SIGNER,
   instructAndSign,
@@ -271,7 +271,8 @@ test(...check('ledger.funding-other-tokenizer', 'refuses with 401 an instruction
   const member = actors.control ? await newMember(actors.control, tokenizer.client, { business_role: 'MMM', operating_accounts: ['main', 'second'] }) : actors.mmB;
   const [main, second] = twoAccounts(member);
   const othersAsset = { code: asset.code, issuer: other.identification };
-  expectStatus(await requestCreditLine(member, second, othersAsset, 100), 200, 'CL-REQUEST');
+  const { ceiling } = await ceilingWithRoom(member, second, othersAsset, units('100'));
+  expectStatus(await requestCreditLine(member, second, othersAsset, ceiling), 200, 'CL-REQUEST');
   expectStatus(await decideAsTokenizer(other, { holder: member.identification, account: second, asset: othersAsset }, 'allow'), 200, 'CL-REQUEST');
   const line = await openDsaLine(actors, member, main, units('5'));
 

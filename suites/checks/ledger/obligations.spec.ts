@@ -2,7 +2,7 @@ import { listOfRef } from '../../../schemas/resources.ts';
 import { formatUnits, readBalanceText } from '../../runtime/money.ts';
 import { listOrNone } from '../../flows/answers.ts';
 import { instrumentList, issueDso, type Instrument } from '../../flows/assets.ts';
-import { balanceOf, type BalanceInfo } from '../../flows/balances.ts';
+import { balanceOf, units, type BalanceInfo } from '../../flows/balances.ts';
 import { openDsoLine } from '../../flows/credit-lines.ts';
 import { optionalMember, type Party } from '../../flows/party.ts';
 import { check, CheckFailure, HarnessFault, warnShould } from '../../runtime/check.ts';
@@ -32,7 +32,7 @@ function amountOf(info: BalanceInfo, requirement: string, what: string): bigint 
 test(...check('ledger.obligations-totals', 'answers per issued DSO at most one total, the sum of the holdings it lists per holder, filtered or not (the reference lists a DSO with nothing outstanding as 0)', { requirements: checkRequirements('OBL-TOTALS', 'OBL-TOTALS-ZERO', 'OBL-HOLDERS', 'INS-DSO-ISSUE', 'CL-REQUEST', 'CL-DSO-ALLOWLIST', 'BAL-READ', 'RES-LEDGER-SCHEMAS', 'ERR-BODY-SHAPE'), endpoint: 'member.listObligations' }), async ({ actors, target }) => {
   const { mmA: issuer, mmB: holder } = actors;
   const dso = await issueDso(issuer, LEDGER_DSO_CODE);
-  const line = await openDsoLine(issuer, holder, dso, 100, target.readings);
+  const line = await openDsoLine(issuer, holder, dso, units('100'), target.readings);
   const ofCode = (entries: readonly BalanceInfo[]) => entries.filter((entry) => entry.asset_code_identification === dso.code);
 
   // A DSO with nothing outstanding may be listed with 0 or left out ("404 no obligations", line 485): the

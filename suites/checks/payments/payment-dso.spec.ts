@@ -8,6 +8,7 @@ import { flowStatuses, paymentRecord } from '../../flows/transactions.ts';
 import { check, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { checkRequirements } from '../ledger/prerequisites.ts';
+import { wholeUnits } from '../../runtime/money.ts';
 
 /**
  * A payment in the OFI's own DSO, to the end of the obligation (spec: DSO, POST /payments/message/send and
@@ -25,9 +26,9 @@ test(...check('payments.dso-obligation', 'clears a payment in the OFI’s DSO in
   const { ofi, rfi } = parties;
   const dso = await issueDso(ofi, PAYMENT_DSO_CODE);
   // The OFI pays its own DSO out of its emission; the RFI holds it where its line is (the profile's readings).
-  const { account: held } = await openDsoLine(ofi, rfi, dso, 1000, target.readings);
   const network = { ...parties, asset: dso };
   const story = newPayment(network, '25.5');
+  const { account: held } = await openDsoLine(ofi, rfi, dso, units(story.amount), target.readings);
   const amount = units(story.amount);
   const before = (await balanceOf(rfi, held, dso)) ?? 0n;
 
@@ -56,7 +57,7 @@ test(...check('payments.obligation-messages', 'answers and delivers the OFI’s 
   const { ofi, rfi } = parties;
   // Issued once, whichever check of the worker comes first: whether a repeat issuance succeeds is the reference's.
   const dso = await ensureIssued(ofi, PAYMENT_DSO_CODE);
-  const { account: held } = await openDsoLine(ofi, rfi, dso, 1000, target.readings);
+  const { account: held } = await openDsoLine(ofi, rfi, dso, wholeUnits(1000), target.readings);
   const network = { ...parties, asset: dso };
   const story = newPayment(network, '25.5');
   // Each message is taken where the reference's life cycle has it (PAY-DSO-OBLIGATION); each one taken is
