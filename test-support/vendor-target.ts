@@ -49,14 +49,13 @@ export function forwardTo(upstream: string, options: HidingProxyOptions = {}): (
     // so the client's socket cannot carry another request. Either reset would come out as the target's.
     const forward = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent: false }, (answer) => {
       const status = answer.statusCode ?? 502;
+      const pass = () => {
+        res.writeHead(status, { ...answer.headers, connection: 'close' });
+        answer.pipe(res);
+      };
+      if (!options.beforeAnswer) return pass();
       // The answer's body waits, paused, until the hook is done.
-      void (options.beforeAnswer?.(req, status) ?? Promise.resolve()).then(
-        () => {
-          res.writeHead(status, { ...answer.headers, connection: 'close' });
-          answer.pipe(res);
-        },
-        (error: unknown) => res.writeHead(502, { connection: 'close' }).end(`the test's hook failed: ${String(error)}`),
-      );
+      void options.beforeAnswer(req, status).then(pass, (error: unknown) => res.writeHead(502, { connection: 'close' }).end(`the test's hook failed: ${String(error)}`));
     });
     forward.on('error', () => {
       // The simulator closing while the body still streams in, after it answered: the answer stands.
