@@ -1,13 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback, type TestServer } from '../suites/runtime/test-server.ts';
-import { forwardTo } from './vendor-target.ts';
+import { hidingSimulator } from './vendor-target.ts';
 
 /**
- * A target far away and rate-limited, as a vendor's gateway in another region looks: a proxy in front
- * of another (the hiding proxy of vendor-target.ts, so that `/sim` stays hidden) that holds every
- * request for `delayMs` before it forwards it, and answers `429 Too Many Requests` once a token
- * bucket is empty. The 429 comes after the same delay (the refusal too travels the distance), with
- * the body read first, so that a client still writing its body reads the answer instead of a reset.
+ * A target far away and rate-limited, as a vendor's gateway in another region looks: the simulator
+ * behind the hiding proxy of vendor-target.ts (`/sim` stays hidden), whose handler this proxy wraps on
+ * the same server, holding every request for `delayMs` before it goes on, and answering `429 Too Many
+ * Requests` once a token bucket is empty. The 429 comes after the same delay (the refusal too travels
+ * the distance), with the body read first, so that a client still writing its body reads the answer
+ * instead of a reset.
  */
 
 export interface RateLimit {
@@ -50,8 +51,9 @@ export interface FarTarget extends TestServer {
   journal(): readonly JournalEntry[];
 }
 
-export async function startFarProxy(upstream: string, options: FarTargetOptions): Promise<FarTarget> {
-  const forward = forwardTo(upstream);
+/** The simulator at `simulatorUrl`, hidden, far away and rate-limited as `options` say. */
+export async function startFarTarget(simulatorUrl: string, options: FarTargetOptions): Promise<FarTarget> {
+  const forward = hidingSimulator(simulatorUrl);
   const bucket = options.rateLimit ? tokenBucket(options.rateLimit) : null;
   const counts: FarTargetCounts = { requests: 0, refused: 0 };
   const retryAfterForms = ['seconds', 'date', 'none'] as const;

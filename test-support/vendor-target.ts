@@ -29,19 +29,28 @@ export interface HidingProxyOptions {
 
 /** Forwards everything to `upstream` except the simulator's own paths, which answer 404. */
 export async function startHidingProxy(upstream: string, options: HidingProxyOptions = {}): Promise<TestServer> {
+  return listenOnLoopback(createServer(hidingSimulator(upstream, options)));
+}
+
+export type ProxyHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The hiding proxy's handler, for a proxy that does more in front of it (far-target.ts) on the same
+ * server: a second hop would be a second place for a body refused early (413) to reset the connection.
+ */
+export function hidingSimulator(upstream: string, options: HidingProxyOptions = {}): ProxyHandler {
   const forward = forwardTo(upstream, options);
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  return (req, res) => {
     if (hidden.test(req.url ?? '/')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ short_message: 'Not Found', long_message: 'no such path', timestamp: Date.now() }));
       return;
     }
     forward(req, res);
-  });
-  return listenOnLoopback(server);
+  };
 }
 
-/** A handler that sends each request on to `upstream` as it came and streams the answer back (the proxies of test-support). */
-export function forwardTo(upstream: string, options: HidingProxyOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+/** A handler that sends each request on to `upstream` as it came and streams the answer back. */
+function forwardTo(upstream: string, options: HidingProxyOptions = {}): ProxyHandler {
   const target = new URL(upstream);
   return (req, res) => {
     // A connection per request on both sides. Upstream, reusing an idle socket races with the

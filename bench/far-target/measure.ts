@@ -1,10 +1,10 @@
 /**
  * bench/far-target/: the whole `dss test` against a target far away and rate-limited (issue 28.5). The
- * simulator (`dss sim`, a child) sits behind the hiding proxy of a vendor target (no `/sim`) and, in
- * front of that, a proxy that holds every request for the run's delay and, in the rate-limited run,
- * answers 429 once its token bucket is empty (test-support/far-target.ts). Each run gets a profile of
- * fresh members, one member set, every optional credential. The goal: the run at 40 ms takes at most
- * twice the run at 0 ms; a rate-limited run completes, its 429s waited out and counted in the report.
+ * simulator (`dss sim`, a child) sits behind a proxy that hides `/sim` as a vendor target's does, holds
+ * every request for the run's delay and, in the rate-limited run, answers 429 once its token bucket is
+ * empty (test-support/far-target.ts). Each run gets a profile of fresh members, one member set, every
+ * optional credential. The goal: the run at 40 ms takes at most twice the run at 0 ms; a rate-limited
+ * run completes, its 429s waited out and counted in the report.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,8 +14,8 @@ import type { Measurement } from '../record/history.ts';
 import { startKitSimulator, timedNode } from '../kit/kit-process.ts';
 import { projectRoot } from '../timed-command.ts';
 import { OptionError } from '../option-error.ts';
-import { startHidingProxy, writeVendorTargetProfile } from '../../test-support/vendor-target.ts';
-import { startFarProxy, type JournalEntry, type RateLimit } from '../../test-support/far-target.ts';
+import { writeVendorTargetProfile } from '../../test-support/vendor-target.ts';
+import { startFarTarget, type JournalEntry, type RateLimit } from '../../test-support/far-target.ts';
 import { longestChain } from './chains.ts';
 
 interface PlaywrightTest {
@@ -116,8 +116,7 @@ export async function measure(args: string[]): Promise<Measurement> {
 async function farRun(delayMs: number, rateLimit: RateLimit | null, keep: string | undefined): Promise<FarRun> {
   const dir = mkdtempSync(join(tmpdir(), 'dss-bench-far-'));
   const simulator = await startKitSimulator(projectRoot, []);
-  const hiding = await startHidingProxy(simulator.url);
-  const far = await startFarProxy(hiding.url, { delayMs, journal: true, ...(rateLimit ? { rateLimit } : {}) });
+  const far = await startFarTarget(simulator.url, { delayMs, journal: true, ...(rateLimit ? { rateLimit } : {}) });
   try {
     const profile = await writeVendorTargetProfile(dir, simulator.url, far.url, { full: true, timeouts: TIMEOUTS });
     const reportDir = join(dir, 'reports');
@@ -145,7 +144,6 @@ async function farRun(delayMs: number, rateLimit: RateLimit | null, keep: string
       writeFileSync(join(keep, 'journal.json'), JSON.stringify(far.journal()));
     }
     await far.close();
-    await hiding.close();
     await simulator.stop();
     rmSync(dir, { recursive: true, force: true });
   }

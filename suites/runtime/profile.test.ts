@@ -35,6 +35,8 @@ test('substitutes ${VAR} and ${VAR:-default}, and applies the defaults of option
   expect(profile.members.mmB.assets).toEqual([{ asset_code_identification: 'USDDSO', asset_issuer_identification: 'mm-bravo' }]);
   expect(profile.capabilities).toEqual({ control: 'none' });
   expect(profile.timeouts).toEqual({ request_ms: 10_000, check_ms: 60_000 });
+  expect(profile.rate_limit).toEqual({ backoff_ms: 250, max_backoff_ms: 8_000, seed: 1 });
+  expect(parseProfile(`rate_limit: { backoff_ms: 1000, seed: 42 }\n${minimal}`, 'target.yaml', { TKN_TOKEN: 't' }).rate_limit).toEqual({ backoff_ms: 1000, max_backoff_ms: 8_000, seed: 42 });
   expect([profile.expected_failures, profile.quarantine]).toEqual([[], []]);
   expect(profile.service_domain).toBe('dss.example');
   expect(parseProfile(`service_domain: pay.vendor-1.example\n${minimal}`, 'target.yaml', { TKN_TOKEN: 't' }).service_domain).toBe('pay.vendor-1.example');
@@ -61,6 +63,7 @@ members:
   mmA: { identification: a, token: x, accounts: [main] }
 capabilities: { control: simulatr, area: [x] }
 timeouts: { request_ms: 0 }
+rate_limit: { backoff_ms: -5, jitter: full }
 expected_failures: [Not A Slug]
 `;
   const problems = problemsOf(() => parseProfile(text, 'bad.yaml', {}));
@@ -71,6 +74,8 @@ expected_failures: [Not A Slug]
     '/members/tokenizer/accounts must NOT have fewer than 1 items',
     '/capabilities/control must be equal to one of the allowed values: simulator, none',
     '/timeouts/request_ms must be >= 1',
+    '/rate_limit/backoff_ms must be >= 1',
+    '/rate_limit: unknown field "jitter" (valid: backoff_ms, max_backoff_ms, seed)',
     '/expected_failures/0 must match pattern',
     '/members/tokenizer: unknown field "colour" (valid: identification, token, accounts, assets, tokens)',
     '/capabilities: unknown field "area" (valid: control, areas)',
