@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { send } from '../suites/runtime/http.ts';
 import { startTestServer } from '../suites/runtime/test-server.ts';
 import { startFarTarget } from './far-target.ts';
+import { directTransport } from '../suites/runtime/transport.ts';
 
 /** The far target of bench/far-target: forwards while its bucket has tokens, then answers 429 in the form it is told; `/sim` stays hidden. */
 
@@ -10,7 +11,7 @@ test('a far proxy forwards what its bucket lets through and answers the rest 429
   // A refill of one request per 1,000 s: only the burst passes, however slow the machine.
   const far = await startFarTarget(upstream.url, { delayMs: 0, journal: true, rateLimit: { burst: 2, perSecond: 0.001, retryAfter: 'mixed' } });
   try {
-    const post = () => send({ method: 'POST', url: `${far.url}/client/v1/api/members/allowlist`, headers: { 'content-type': 'application/json' }, body: '"mm"', timeoutMs: 10_000 });
+    const post = () => send({ method: 'POST', url: `${far.url}/client/v1/api/members/allowlist`, headers: { 'content-type': 'application/json' }, body: '"mm"', timeoutMs: 10_000, transport: directTransport });
     const answers = [];
     for (let index = 0; index < 5; index += 1) answers.push(await post());
     const statuses = answers.map((answer) => (answer.kind === 'response' ? answer.status : answer.reason));
@@ -36,7 +37,7 @@ test('a far target without a rate limit forwards everything but the simulator’
   const far = await startFarTarget(upstream.url, { delayMs: 1 });
   try {
     const get = async (path: string) => {
-      const answer = await send({ method: 'GET', url: `${far.url}${path}`, timeoutMs: 10_000 });
+      const answer = await send({ method: 'GET', url: `${far.url}${path}`, timeoutMs: 10_000, transport: directTransport });
       return answer.kind === 'response' ? answer.status : answer.reason;
     };
     expect([await get('/client/v1/api/members'), await get('/sim/health'), await get('/openapi.json')]).toEqual([200, 404, 404]);
