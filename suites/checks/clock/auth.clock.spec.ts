@@ -81,22 +81,29 @@ test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issu
   if (!actors.control) {
     if (!slow) skipFor(NEEDS_SLOW_OR_CONTROL);
     const given = await credential(actors, tokenizer, 'expiry', { role: 'manager' });
-    const renewing = await credential(actors, tokenizer, 'renewed_expiry', { role: 'manager' });
+    // The renewal's life is verified when the profile gives a second fresh token for it; a nightly job
+    // with the expiry token alone still verifies the issued token's (and is told what it did not verify).
+    const renewing = tokenizer.profile?.tokens.renewed_expiry ? await credential(actors, tokenizer, 'renewed_expiry', { role: 'manager' }) : null;
+    if (!renewing) test.info().annotations.push({ type: 'not verified', description: `the life of a renewed token (lines 473, 559): needs profile credential ${tokenizer.path ?? 'members.tokenizer'}.tokens.renewed_expiry` });
     const claims = readClaims(given.token);
     const issuedAt = typeof claims?.iat === 'number' ? claims.iat * 1000 : null;
     const expiresAt = claims ? expiryOf(claims) : null;
     if (issuedAt === null || expiresAt === null) skipFor(`needs profile credential ${given.source} to carry iat and exp claims`);
     const renewalStart = Date.now();
-    const renewed = await renewedFrom(tokenizer.client, renewing.token);
+    const renewed = renewing ? await renewedFrom(tokenizer.client, renewing.token) : null;
     const renewalEnd = Date.now();
     // Fifteen minutes from its issue, and from the renewal: the ends the target must keep to.
-    test.setTimeout(Math.max(0, Math.max(issuedAt, renewalEnd) + TOKEN_LIFETIME_MS - Date.now()) + 5 * 60_000);
+    test.setTimeout(Math.max(0, Math.max(issuedAt, renewed ? renewalEnd : 0) + TOKEN_LIFETIME_MS - Date.now()) + 5 * 60_000);
     const until = (instant: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, instant - Date.now())));
     const steps: Array<{ at: number; step: () => Promise<void> }> = [
       { at: issuedAt + TOKEN_LIFETIME_MS - REAL_CLOCK_MARGIN_MS, step: async () => expectStatus(await tokenizer.client.call('member.getAllowlist', { token: given.token }), 200, 'AUTH-TOKEN-LIFETIME') },
       { at: issuedAt + TOKEN_LIFETIME_MS + REAL_CLOCK_MARGIN_MS, step: () => expired(given.token) },
-      { at: renewalStart + TOKEN_LIFETIME_MS - REAL_CLOCK_MARGIN_MS, step: async () => expectStatus(await tokenizer.client.call('member.getAllowlist', { token: renewed }), 200, 'AUTH-REFRESH') },
-      { at: renewalEnd + TOKEN_LIFETIME_MS + REAL_CLOCK_MARGIN_MS, step: () => expired(renewed) },
+      ...(renewed
+        ? [
+            { at: renewalStart + TOKEN_LIFETIME_MS - REAL_CLOCK_MARGIN_MS, step: async () => expectStatus(await tokenizer.client.call('member.getAllowlist', { token: renewed }), 200, 'AUTH-REFRESH') },
+            { at: renewalEnd + TOKEN_LIFETIME_MS + REAL_CLOCK_MARGIN_MS, step: () => expired(renewed) },
+          ]
+        : []),
     ];
     for (const { at, step } of steps.sort((a, b) => a.at - b.at)) {
       await until(at);
