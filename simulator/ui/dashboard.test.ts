@@ -25,6 +25,22 @@ test.afterAll(async () => {
   await sim?.stop();
 });
 
+/** A USD-for-EUR quotation request to mm-saopaulo, sent once it lists `me` back: the quotation's id. */
+async function requestFromSaopaulo(me: DeveloperMember): Promise<string> {
+  const request = {
+    base_asset_info: [{ asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-usd' }],
+    buyer_member_identification: me.identification,
+    maximum_amount_limit: 1000,
+    quoted_asset_info: [{ asset_code_identification: 'EUR', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-eur' }],
+    time_end_request_quotation: (await me.now()) + 600_000,
+  };
+  const { request_uuid: requestUuid } = await eventually(sim.url, 'mm-saopaulo listed me back', async () => {
+    const answer = await me.call('POST', '/exchange/quotations/request', request);
+    return answer.status === 200 ? (answer.body as { request_uuid: string }) : undefined;
+  });
+  return `${requestUuid}-mm-saopaulo`;
+}
+
 test('the dashboard shows a new member quoting and exchanging, live', async () => {
   test.setTimeout(300_000);
   const page = await browser.newPage();
@@ -39,18 +55,7 @@ test('the dashboard shows a new member quoting and exchanging, live', async () =
   }
   await eventually(sim.url, 'EUR funded', async () => ((await me.balance('EUR', 'tokenizer-eur')) === '100000.0000000' ? true : undefined));
   await me.ok('POST', '/members/allowlist', 'mm-saopaulo');
-  const request = {
-    base_asset_info: [{ asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-usd' }],
-    buyer_member_identification: me.identification,
-    maximum_amount_limit: 1000,
-    quoted_asset_info: [{ asset_code_identification: 'EUR', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-eur' }],
-    time_end_request_quotation: (await me.now()) + 600_000,
-  };
-  const { request_uuid: requestUuid } = await eventually(sim.url, 'mm-saopaulo listed me back', async () => {
-    const answer = await me.call('POST', '/exchange/quotations/request', request);
-    return answer.status === 200 ? (answer.body as { request_uuid: string }) : undefined;
-  });
-  const quotationUuid = `${requestUuid}-mm-saopaulo`;
+  const quotationUuid = await requestFromSaopaulo(me);
   const info = await eventually(sim.url, 'mm-saopaulo answered', async () => {
     const state = (await me.ok('GET', `/exchange/quotations/${quotationUuid}`)) as { request_quotation_state: number; response_data?: unknown[] };
     return state.request_quotation_state === 10 ? state.response_data![0] : undefined;
@@ -100,18 +105,7 @@ test('at 1280×800: the live sequence on the first screen, every column readable
   await me.ok('POST', '/settlement-instruments/credit-line', { account_identification: 'main', asset_code_identification: 'USD', credit_line_state: 'request', member_identification: 'tokenizer-usd', maximum_credit_limit: 1_000_000 });
   await me.ok('POST', '/settlement-instruments/credit-line', { account_identification: 'main', asset_code_identification: 'EUR', credit_line_state: 'request', member_identification: 'tokenizer-eur', maximum_credit_limit: 1_000_000 });
   await me.ok('POST', '/members/allowlist', 'mm-saopaulo');
-  const request = {
-    base_asset_info: [{ asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-usd' }],
-    buyer_member_identification: me.identification,
-    maximum_amount_limit: 1000,
-    quoted_asset_info: [{ asset_code_identification: 'EUR', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-eur' }],
-    time_end_request_quotation: (await me.now()) + 600_000,
-  };
-  const { request_uuid: requestUuid } = await eventually(sim.url, 'mm-saopaulo listed me back', async () => {
-    const answer = await me.call('POST', '/exchange/quotations/request', request);
-    return answer.status === 200 ? (answer.body as { request_uuid: string }) : undefined;
-  });
-  const quotationUuid = `${requestUuid}-mm-saopaulo`;
+  const quotationUuid = await requestFromSaopaulo(me);
   await eventually(sim.url, 'mm-saopaulo answered', async () => ((await me.ok('GET', `/exchange/quotations/${quotationUuid}`)).request_quotation_state === 10 ? true : undefined));
 
   // The page names its icon, which the simulator serves.
