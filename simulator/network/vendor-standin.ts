@@ -13,7 +13,8 @@ import type { NetworkFile, NetworkMember } from './network-file.ts';
 export const standinMembers = {
   tokenizer: { identification: 'standin-tkn', role: 'tokenizer', country: 'US', bic: 'STNTUS33', accounts: ['main', 'second'] },
   mmA: { identification: 'standin-mm-a', role: 'market-maker', country: 'GB', bic: 'STNAGB2L', accounts: ['main', 'second'] },
-  mmB: { identification: 'standin-mm-b', role: 'market-maker', country: 'SG', bic: 'STNBSGSG', accounts: ['main', 'second'] },
+  // A third account nobody else's checks use: ledger.instruments-own-line needs one that lists no DSA yet, late in a whole run.
+  mmB: { identification: 'standin-mm-b', role: 'market-maker', country: 'SG', bic: 'STNBSGSG', accounts: ['main', 'second', 'spare'] },
   blank_maker: { identification: 'standin-blank-mm', role: 'market-maker', country: 'FR', bic: 'STNMFRPP' },
   blank_tokenizer: { identification: 'standin-blank-tkn', role: 'tokenizer', country: 'CH', bic: 'STNKCHZZ' },
   second_tokenizer: { identification: 'standin-tkn-2', role: 'tokenizer', country: 'CA', bic: 'STNSCATT' },
