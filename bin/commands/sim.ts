@@ -105,16 +105,15 @@ export async function runSim(args: string[]): Promise<number> {
   }).catch((error: unknown) => {
     throw listenMistake(error, host, port) ?? error;
   });
+  // Written before the first line, so that whoever waits for "listening on" finds the file there.
+  if (profileFile !== undefined) await writeProfile(profileFile, await standinProfile(running.simulator.state, running.url), running.close);
   console.log(`DSS reference simulator listening on ${running.url}`);
   console.log(`  tokenizer interface  ${running.url}/tokenizer/v1/api`);
   console.log(`  member interface     ${running.url}/client/v1/api`);
   console.log(`  API docs             ${running.url}/docs   (OpenAPI: ${running.url}/openapi.json)`);
   console.log(`  control plane        ${running.url}/sim`);
   console.log(`  dashboard            ${running.url}/ui`);
-  if (profileFile !== undefined) {
-    await writeProfile(profileFile, await standinProfile(running.simulator.state, running.url), running.close);
-    console.log(`  target profile       ${profileFile} (control: none; its tokens are valid 15 minutes): dss test --profile ${profileFile}`);
-  }
+  if (profileFile !== undefined) console.log(`  target profile       ${profileFile} (control: none; its tokens are valid 15 minutes): dss test --profile ${profileFile}`);
   if (tls) console.log(`  TLS                  ${tls.clientCa ? `mutual: a client certificate signed by ${values['tls-client-ca']} is required` : 'server certificate only'}`);
   if (faults.length > 0) console.log(`  faults ON            ${faults.join(', ')}`);
   const played = running.simulator.state.readings.list();
