@@ -45,7 +45,7 @@ const credentials: Partial<Record<StandinRole, Partial<Record<CredentialName, Ri
 const notes: Record<StandinRole, string> = {
   tokenizer: 'issues two DSAs: the first funds the value checks, the exchange checks trade it for the second',
   mmA: 'a market maker with two operating accounts (the consolidation checks need them)',
-  mmB: 'the other market maker',
+  mmB: 'the other market maker; its third account is left for ledger.instruments-own-line, which needs one without a line',
   blank_maker: 'holds nothing: no credit line, no DSO, an empty allowlist',
   blank_tokenizer: 'issues nothing',
   second_tokenizer: "issues the tokenizer's first DSA code too",
