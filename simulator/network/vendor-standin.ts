@@ -2,7 +2,8 @@
  * The vendor stand-in (`dss sim --network vendor-standin`): a target for a vendor's first `dss test
  * --profile`, before it points the kit at its own staging. It holds what a complete target profile
  * names (docs/profiles.md, "Optional credentials"): a tokenizer issuing two DSAs, two market makers with
- * two operating accounts, and the optional members (blank, second tokenizer, blocked, line holder). None
+ * two operating accounts (and a third of mmB's), and the optional members (blank, second tokenizer,
+ * blocked, line holder). None
  * of them has autopilot rules, and nothing is opened at start, so nobody but the run reads their gateway
  * queues, and the blank members stay blank. `dss sim --print-profile FILE` writes the profile that acts
  * as them (bin/commands/standin-profile.ts).

@@ -34,7 +34,7 @@ const CREDENTIAL_CHECKS = [
   'ledger.credit-line-request-allow',
 ];
 
-/** What no profile can give (suites/runtime/clock-stage.ts, the fixtures): the only reasons a check may be skipped here. */
+/** What no profile can give (NEEDS_CONTROL of suites/runtime/check.ts, --slow of auth.token-expiry): the only reasons a check may be skipped here. */
 const BEYOND_A_PROFILE = /^needs (--slow .*)?(or )?the simulator control plane$/;
 
 /** A safety net for a whole run: under a minute on a quiet machine, many more at a load average of 35. */
