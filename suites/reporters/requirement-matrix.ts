@@ -1,6 +1,5 @@
 import { specParts } from '../../schemas/catalogue-types.ts';
 import type { Requirement, RequirementLayer } from '../requirements/catalogue.ts';
-import { requirementTag } from './error-message.ts';
 import type { CheckCounts, CheckReport, PartScore, ReferenceProfileResult, RequirementReport, RequirementStatus, RunScope, Score } from './report-types.ts';
 
 /**
@@ -105,7 +104,7 @@ export function checksText(count: number): string {
 
 /** A warning names its requirement (`[REQ-ID] …`); one that names none is about the check's SHOULD requirements. */
 function warns(warning: string, requirement: Requirement): boolean {
-  const tag = requirementTag(warning);
+  const tag = /^\[([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\]/.exec(warning)?.[1] ?? null;
   return tag === null ? requirement.level === 'SHOULD' : tag === requirement.id;
 }
 
