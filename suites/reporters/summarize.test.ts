@@ -248,7 +248,7 @@ test('a stale baseline (expected to fail, but passed) fails the run and names th
 });
 
 test('a baselined failure lowers the score but not the verdict', () => {
-  const baselined = check('c.baselined', { requirements: ['TEST-B'], expectedStatus: 'failed', attempts: [{ status: 'failed', errors: ['Error: Expected: 404\nReceived: 500'] }] });
+  const baselined = check('c.baselined', { requirements: ['TEST-B'], expectedStatus: 'failed', attempts: [{ status: 'failed', ...failedWith(targetError('[TEST-B] the status\n\nExpected: 404\nReceived: 500', 'TEST-B', { expected: '404', got: '500' })) }] });
   const results = summary(run([passing, baselined]));
   expect(results.verdict).toBe('passed-with-expected-failures');
   expect(results.checks.find((c) => c.check_id === 'c.baselined')).toMatchObject({ outcome: 'expected-failure', fault: 'target', expected: '404', got: '500' });
@@ -270,17 +270,18 @@ test('a harness fault makes the run inconclusive and blames no requirement', () 
 
 test('a check that failed only through recorded findings decides its other requirements', () => {
   const finding = '[TEST-D] expected the error body of GET http://target/x (404) to match its schema, got: must have required property \'timestamp\'';
+  const evidence = { expected: 'the error body of GET http://target/x (404) to match its schema', got: "must have required property 'timestamp'" };
   const soft = (id: string) =>
     check(id, {
       requirements: ['TEST-A', 'TEST-D'],
       annotations: [{ type: 'finding', description: finding }],
-      attempts: [{ status: 'failed', ...failedWith(targetError(`Error: ${finding}\n\n  12 | code frame`, 'ERR-BODY-SHAPE', { expected: 'the error body to match its schema', got: "must have required property 'timestamp'" })) }],
+      attempts: [{ status: 'failed', ...failedWith(targetError(`Error: ${finding}\n\n  12 | code frame`, 'TEST-D', evidence)) }],
     });
   // The same finding, then a failure of the check's own: it stopped, so TEST-A stays undecided there.
   const stopped = check('c.stopped', {
     requirements: ['TEST-B', 'TEST-D'],
     annotations: [{ type: 'finding', description: finding }],
-    attempts: [{ status: 'failed', ...failedWith(targetError(finding, 'ERR-BODY-SHAPE'), targetError('[TEST-B] expected status 404, got 200', 'TEST-B', { expected: 'status 404', got: '200' })) }],
+    attempts: [{ status: 'failed', ...failedWith(targetError(finding, 'TEST-D', evidence), targetError('[TEST-B] expected status 404, got 200', 'TEST-B', { expected: 'status 404', got: '200' })) }],
   });
   const results = summary(run([soft('c.soft-1'), soft('c.soft-2'), stopped]));
   expect(results.checks.find((c) => c.check_id === 'c.soft-1')).toMatchObject({ failed_requirements: ['TEST-D'], passed_requirements: ['TEST-A'], findings: [finding] });
