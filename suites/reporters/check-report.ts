@@ -1,6 +1,6 @@
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { FINDING_ANNOTATION } from '../runtime/finding.ts';
-import { failuresOf, type AttributedFailure } from '../runtime/failure.ts';
+import { failuresOf, WARNED_ANNOTATION, type AttributedFailure } from '../runtime/failure.ts';
 import { cleanErrorMessage } from './error-message.ts';
 import { parseCalls } from './recorded-calls.ts';
 import type { CheckReport, Fault, Outcome, RawAnnotation, RawAttempt, RawCheck } from './report-types.ts';
@@ -22,9 +22,10 @@ export interface Blame {
  * the annotations, its outcome (retries and the expected-failures baseline included), who is to blame
  * when it did not pass, and its calls. Who is to blame comes from the failures the errors carry
  * (suites/runtime/failure.ts), never from their text. `allCalls` (every attempt's) feeds the coverage
- * matrix; `blame` (each broken requirement's messages) feeds the findings grouped by requirement.
+ * matrix; `blame` (each broken requirement's messages) feeds the findings grouped by requirement;
+ * `warned`, the requirements its warnings are about.
  */
-export function toCheckReport(raw: RawCheck, problems: string[]): { check: CheckReport; allCalls: RecordedCall[]; blame: Map<string, Blame[]> } {
+export function toCheckReport(raw: RawCheck, problems: string[]): { check: CheckReport; allCalls: RecordedCall[]; blame: Map<string, Blame[]>; warned: string[] } {
   const checkId = annotationValues(raw.annotations, 'check')[0];
   if (checkId === undefined) problems.push(`test "${raw.title}" (${raw.file}) has no check annotation; its title stands in for the check id`);
   const id = checkId ?? raw.title;
@@ -67,6 +68,7 @@ export function toCheckReport(raw: RawCheck, problems: string[]): { check: Check
     },
     allCalls,
     blame: blameMessages(failedRequirements, errors, error),
+    warned: annotationValues(raw.annotations, WARNED_ANNOTATION),
   };
 }
 

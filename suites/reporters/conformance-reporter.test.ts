@@ -56,7 +56,7 @@ test('unknown account', check('acc.unknown', ['ACC-GET', 'ERR-BODY-SHAPE']), asy
   finding.soft(message).toBeNoFinding();
 });
 test('method', check('err.method', ['ERR-METHOD-NOT-ALLOWED']), async ({}, info) => {
-  info.annotations.push({ type: 'warning', description: '[ERR-METHOD-NOT-ALLOWED] PUT answered 404' });
+  info.annotations.push({ type: 'warning', description: '[ERR-METHOD-NOT-ALLOWED] PUT answered 404' }, { type: 'warned-requirement', description: 'ERR-METHOD-NOT-ALLOWED' });
 });
 `;
 

@@ -45,6 +45,7 @@ const checks: RawCheck[] = [
       { type: 'check', description: 'dir.member-not-found' },
       { type: 'requirement', description: 'DIR-MEMBER-NOT-FOUND' },
       { type: 'warning', description: `[ERR-LISTED-STATUS] answered ${hostile}` },
+      { type: 'warned-requirement', description: 'ERR-LISTED-STATUS' },
     ],
     attempts: [{ status: 'failed', errors: [`CheckFailure: [DIR-MEMBER-NOT-FOUND] expected status 404, got 500; body: ${hostile}`], annotations: [failureAnnotation({ error: 0, requirement: 'DIR-MEMBER-NOT-FOUND', kind: 'target', expected: 'status 404', got: `500; body: ${hostile}` })], callAttachments: [{ body: JSON.stringify([call]) }] }],
   },

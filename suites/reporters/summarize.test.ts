@@ -75,7 +75,7 @@ const passing = check('c.pass', {
   requirements: ['TEST-A'],
   attempts: [{ calls: [call('member.getMember', 200), call('member.getMember', 404), call('member.getMember', 418), call(null, 404), call('member.nope', 200), call('member.getMember', null)] }],
 });
-const warned = check('c.warn', { requirements: ['TEST-A', 'TEST-C'], attempts: [{}], annotations: [{ type: 'warning', description: 'PUT answered 404, not 405' }] });
+const warned = check('c.warn', { requirements: ['TEST-A', 'TEST-C'], attempts: [{}], annotations: [{ type: 'warning', description: '[TEST-C] PUT answered 404, not 405' }, { type: 'warned-requirement', description: 'TEST-C' }] });
 const failing = check('c.fail', {
   requirements: ['TEST-B', 'TEST-E'],
   attempts: [{ status: 'failed', ...failedWith(targetError('CheckFailure: [TEST-B] GET http://target/x: expected status 404, got 500; body: {}', 'TEST-B', { expected: 'status 404', got: '500; body: {}' })), calls: [call('member.getMember', 500)] }],
@@ -224,7 +224,7 @@ test('a prerequisite holds when its checking requirements pass; when one fails, 
 });
 
 test('warnings do not fail the run or a MUST requirement, even when they name it', () => {
-  const mustWarned = check('c.must-warn', { requirements: ['TEST-B'], attempts: [{}], annotations: [{ type: 'warning', description: '[TEST-B] slow answer' }] });
+  const mustWarned = check('c.must-warn', { requirements: ['TEST-B'], attempts: [{}], annotations: [{ type: 'warning', description: '[TEST-B] slow answer' }, { type: 'warned-requirement', description: 'TEST-B' }] });
   const results = summary(run([passing, warned, mustWarned]));
   expect(results.verdict).toBe('passed');
   expect(results.requirements.find((row) => row.id === 'TEST-C')?.status).toBe('warning');

@@ -61,7 +61,7 @@ export function summarize(input: SummaryInput): ConformanceResults {
     }
   }
   const scope = input.run.scope;
-  const { matrix, prerequisites } = applyPrerequisites(input.prerequisites, requirementMatrix(input.requirements, checks, scope));
+  const { matrix, prerequisites } = applyPrerequisites(input.prerequisites, requirementMatrix(input.requirements, checks, scope, new Map(converted.map(({ check, warned }) => [check.check_id, warned]))));
 
   // What the checks' calls showed of the readings the run judged under (docs/readings.md, "Shown mid-run").
   const readings = input.target.readings && readingsShownMidRun(input.target.readings, converted.map(({ check, allCalls }) => ({ check_id: check.check_id, calls: allCalls })));

@@ -8,7 +8,7 @@ import { checkIdPattern } from './check-id.ts';
 import { isJsonMediaType, type DssResponse } from './client.ts';
 import { CLOCK_KEPT, clockKept } from './clock-stage.ts';
 import type { ControlClient } from './control.ts';
-import { labelled } from './failure.ts';
+import { labelled, WARNED_ANNOTATION } from './failure.ts';
 import { FINDING_ANNOTATION } from './finding.ts';
 import { test, type Actors } from './fixtures.ts';
 import { HarnessFault } from './harness-fault.ts';
@@ -93,7 +93,7 @@ export function expectStatus(response: DssResponse, expected: number | number[],
   const allowed = Array.isArray(expected) ? expected : [expected];
   if (allowed.includes(response.status)) return;
   const wanted = allowed.length === 1 ? `${allowed[0]}` : `one of ${allowed.join(', ')}`;
-  throw new CheckFailure(requirement, `${describeCall(response)}: expected status ${wanted}, got ${describeStatus(response)}${bodyExcerpt(response)}`, { expected: `status ${wanted}`, got: `${describeStatus(response)}${bodyExcerpt(response)}` });
+  throw CheckFailure.expected(requirement, `status ${wanted}`, `${describeStatus(response)}${bodyExcerpt(response)}`, describeCall(response));
 }
 
 /**
@@ -101,10 +101,7 @@ export function expectStatus(response: DssResponse, expected: number | number[],
  * for "no JSON came back" (see DssResponse.body), which a schema error would not make plain.
  */
 export function expectSchema(body: unknown, schema: JsonSchema, requirement: string, what = 'the body'): void {
-  if (body === undefined) {
-    const got = 'no JSON: the body was empty, not JSON, or not declared as JSON';
-    throw new CheckFailure(requirement, `expected ${what} to be JSON matching its schema, got ${got}`, { expected: `${what} to be JSON matching its schema`, got });
-  }
+  if (body === undefined) throw CheckFailure.expected(requirement, `${what} to be JSON matching its schema`, 'no JSON: the body was empty, not JSON, or not declared as JSON');
   const result = validate(schema, body);
   if (result.valid) return;
   const got = result.errors.join('; ');
@@ -118,8 +115,7 @@ export function expectSchema(body: unknown, schema: JsonSchema, requirement: str
  */
 export function expectErrorBody(response: DssResponse, requirement: string): void {
   if (response.body === undefined) {
-    const got = response.text === '' ? 'an empty body' : `${notJson(response)}${bodyExcerpt(response)}`;
-    throw new CheckFailure(requirement, `${describeCall(response)} (${response.status}): expected a JSON error body, got ${got}`, { expected: 'a JSON error body', got });
+    throw CheckFailure.expected(requirement, 'a JSON error body', response.text === '' ? 'an empty body' : `${notJson(response)}${bodyExcerpt(response)}`, `${describeCall(response)} (${response.status})`);
   }
   const what = `the error body of ${describeCall(response)} (${response.status})`;
   expectSchema(response.body, errorSchema, requirement, what);
@@ -137,8 +133,7 @@ const MILLISECOND_FACTOR = 10;
 export function expectMilliseconds(timestamp: number, requirement: string, what: string, now = Date.now()): void {
   if (timestamp >= now / MILLISECOND_FACTOR && timestamp <= now * MILLISECOND_FACTOR) return;
   const unit = timestamp < now / MILLISECOND_FACTOR ? `${new Date(timestamp).toISOString()} as milliseconds: seconds, not milliseconds?` : 'beyond any date as milliseconds: microseconds?';
-  const expected = `${what} in milliseconds since the epoch (the time now is ${now})`;
-  throw new CheckFailure(requirement, `expected ${expected}, got ${timestamp} (${unit})`, { expected, got: `${timestamp} (${unit})` });
+  throw CheckFailure.expected(requirement, `${what} in milliseconds since the epoch (the time now is ${now})`, `${timestamp} (${unit})`);
 }
 
 const errorSchema = schemaRef('error');
@@ -186,7 +181,8 @@ const findings = expect.extend({
 
 /** A SHOULD-level rule: when broken, the check carries a warning instead of failing. */
 export function warnShould(condition: boolean, message: string, requirement: string): void {
-  if (!condition) test.info().annotations.push({ type: 'warning', description: labelled(requirement, message) });
+  if (condition) return;
+  test.info().annotations.push({ type: 'warning', description: labelled(requirement, message) }, { type: WARNED_ANNOTATION, description: requirement });
 }
 
 /** Why a check that moves the simulator's clock or state is skipped on a target without its control plane. */

@@ -25,6 +25,12 @@ export interface AttributedFailure extends Failure {
 
 export const FAILURE_ANNOTATION = 'dss-failure';
 
+/**
+ * Beside each `warning` annotation (a SHOULD-level rule broken, check.ts `warnShould`), which the
+ * message names for people: the requirement it warns of, for the reports.
+ */
+export const WARNED_ANNOTATION = 'warned-requirement';
+
 /** How a message names its requirement for people: `[EXC-SETTLEMENT] the result’s amount ...`. */
 export function labelled(requirement: string, message: string): string {
   return `[${requirement}] ${message}`;

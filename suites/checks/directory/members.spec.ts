@@ -44,7 +44,7 @@ function identifications(members: readonly MemberInfo[]): string[] {
 
 function entryOf(members: readonly MemberInfo[], identification: string, requirement: string): MemberInfo {
   const entry = members.find((member) => member.identification === identification);
-  if (!entry) throw new CheckFailure(requirement, `expected member ${identification} in the list, got ${identifications(members).join(', ') || 'none'}`);
+  if (!entry) throw CheckFailure.expected(requirement, `member ${identification} in the list`, identifications(members).join(', ') || 'none');
   return entry;
 }
 

@@ -45,7 +45,7 @@ async function listPoints(client: DssClient, query: Filters & { geo_coordinates?
 /** The whole directory; the checks here need something in it to filter and sort. */
 async function allPoints(client: DssClient, requirement: string): Promise<PaymentPointInfo[]> {
   const points = await listPoints(client, {}, requirement);
-  if (points.length === 0) throw new CheckFailure(requirement, 'expected payment points to filter and sort, got an empty directory from GET /payment-points');
+  if (points.length === 0) throw CheckFailure.expected(requirement, 'payment points to filter and sort', 'an empty directory from GET /payment-points');
   return points;
 }
 
@@ -120,7 +120,7 @@ test(...check('payment-points.geo-sort', 'orders the points by great-circle dist
   const places = all.flatMap((point) => placeOf(point) ?? []);
   const firstPlace = places[0];
   const lastPlace = places[places.length - 1];
-  if (!firstPlace || !lastPlace) throw new CheckFailure('PP-SORT', 'expected payment points with coordinates, got none in GET /payment-points');
+  if (!firstPlace || !lastPlace) throw CheckFailure.expected('PP-SORT', 'payment points with coordinates', 'none in GET /payment-points');
   // Two ends of the list, so that the answer's order differs from the list's.
   const origins = [lastPlace, firstPlace];
 
@@ -154,7 +154,7 @@ test(...check('payment-points.address-sort', 'orders the points by distance from
       const place = placeOf(point);
       return place ? [{ point, address, place }] : [];
     })[0];
-  if (!target) throw new CheckFailure('PP-SORT', 'expected a payment point with coordinates and a street of its own to look up, got none in GET /payment-points');
+  if (!target) throw CheckFailure.expected('PP-SORT', 'a payment point with coordinates and a street of its own to look up', 'none in GET /payment-points');
 
   const { address, place } = target;
   const query = { address_filter: `${address.street_name} ${address.bin_or_building_number}, ${address.city_name}` };
