@@ -234,6 +234,18 @@ test('warnings do not fail the run or a MUST requirement, even when they name it
   expect(results.counts.warnings).toBe(2);
 });
 
+test('a message that reads like a requirement blames nothing: only the recorded failure and warned-requirement count', () => {
+  const lookalike = check('c.lookalike', {
+    requirements: ['TEST-A'],
+    annotations: [{ type: 'warning', description: '[TEST-B] a warning written by hand' }],
+    attempts: [{ status: 'failed', ...failedWith('[TEST-B] expected status 404, got 500', 'Harness fault: written by hand') }],
+  });
+  const results = summary(run([lookalike]));
+  // Unattributed: the target's, blaming the check's own requirement, with nothing expected or got.
+  expect(results.checks[0]).toMatchObject({ outcome: 'failed', fault: 'target', failed_requirements: ['TEST-A'], expected: null, got: null });
+  expect(results.requirements.find((row) => row.id === 'TEST-B')?.status).toBe('uncovered');
+});
+
 test('a stale baseline (expected to fail, but passed) fails the run and names the ids to remove, not its requirements', () => {
   const results = summary(run([passing, stale]));
   expect(results.verdict).toBe('failed');
