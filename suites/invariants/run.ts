@@ -299,7 +299,7 @@ function failureOf(details: PropertyDetails, shrinkingCut: boolean): Error {
     "fast-check's report:",
     fc.defaultReportMessage(details) ?? '',
   ].join('\n');
-  if (error instanceof InvariantViolation) return new CheckFailure(error.requirement, `${error.detail}\n\n${report}`);
+  if (error instanceof InvariantViolation) return new CheckFailure(error.requirement, `${error.detail}\n\n${report}`, error.evidence);
   if (error instanceof Error) {
     error.message = `${error.message}\n\n${report}`;
     return error;

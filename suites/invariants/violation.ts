@@ -1,4 +1,4 @@
-import { CheckFailure } from '../runtime/check.ts';
+import { CheckFailure, type Evidence } from '../runtime/check.ts';
 import type { CallRecorder } from '../runtime/recorder.ts';
 
 /** What a run has done so far, as a violation keeps it. */
@@ -17,13 +17,8 @@ export class InvariantViolation extends CheckFailure {
   readonly transcript: readonly string[];
   readonly recorder: CallRecorder | undefined;
 
-  constructor(
-    requirement: string,
-    /** The message without the requirement prefix. */
-    readonly detail: string,
-    run: RunRecord,
-  ) {
-    super(requirement, detail);
+  constructor(requirement: string, detail: string, run: RunRecord, evidence?: Evidence) {
+    super(requirement, detail, evidence);
     this.transcript = [...run.transcript];
     this.recorder = run.recorder;
   }
@@ -31,6 +26,6 @@ export class InvariantViolation extends CheckFailure {
   /** The same failure seen from inside a run: a CheckFailure from a helper gets the run's record. */
   static from(failure: CheckFailure, run: RunRecord): InvariantViolation {
     if (failure instanceof InvariantViolation) return failure;
-    return new InvariantViolation(failure.requirement, failure.message.replace(/^\[[^\]]*\] /, ''), run);
+    return new InvariantViolation(failure.requirement, failure.detail, run, failure.evidence);
   }
 }

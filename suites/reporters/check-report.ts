@@ -1,22 +1,40 @@
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { FINDING_ANNOTATION } from '../runtime/finding.ts';
-import { cleanErrorMessage, expectedAndGot, isHarnessFault, requirementTag } from './error-message.ts';
+import { failuresOf, WARNED_ANNOTATION, type AttributedFailure } from '../runtime/failure.ts';
+import { cleanErrorMessage } from './error-message.ts';
 import { parseCalls } from './recorded-calls.ts';
 import type { CheckReport, Fault, Outcome, RawAnnotation, RawAttempt, RawCheck } from './report-types.ts';
+
+/** An error of the deciding attempt as shown, with the failure it carries; null: unattributed (failure.ts). */
+interface ShownError {
+  text: string;
+  failure: AttributedFailure | null;
+}
+
+/** A message that found a requirement broken, and what it got there (null where the message says it). */
+export interface Blame {
+  message: string;
+  got: string | null;
+}
 
 /**
  * Turns one test as the runner recorded it into a check of the report: its id and requirements from
  * the annotations, its outcome (retries and the expected-failures baseline included), who is to blame
- * when it did not pass, and its calls. `allCalls` (every attempt's) feeds the coverage matrix; `blame`
- * (each broken requirement's messages) feeds the findings grouped by requirement.
+ * when it did not pass, and its calls. Who is to blame comes from the failures the errors carry
+ * (suites/runtime/failure.ts), never from their text. `allCalls` (every attempt's) feeds the coverage
+ * matrix; `blame` (each broken requirement's messages) feeds the findings grouped by requirement;
+ * `warned`, the requirements its warnings are about.
  */
-export function toCheckReport(raw: RawCheck, problems: string[]): { check: CheckReport; allCalls: RecordedCall[]; blame: Map<string, string[]> } {
+export function toCheckReport(raw: RawCheck, problems: string[]): { check: CheckReport; allCalls: RecordedCall[]; blame: Map<string, Blame[]>; warned: string[] } {
   const checkId = annotationValues(raw.annotations, 'check')[0];
   if (checkId === undefined) problems.push(`test "${raw.title}" (${raw.file}) has no check annotation; its title stands in for the check id`);
   const id = checkId ?? raw.title;
   const { outcome, decidingIndex } = classify(raw);
   const deciding = raw.attempts[decidingIndex];
-  const errors = (deciding?.errors ?? []).map(cleanErrorMessage).filter((message) => message !== '');
+  const failures = failuresOf(deciding?.annotations ?? [], problems);
+  const errors: ShownError[] = (deciding?.errors ?? [])
+    .map((message, index) => ({ text: cleanErrorMessage(message), failure: failures.find((failure) => failure.error === index) ?? null }))
+    .filter(({ text }) => text !== '');
   const error = errorText(outcome, deciding, errors);
   const failedHere = outcome === 'failed' || outcome === 'flaky' || outcome === 'expected-failure';
   const fault = failedHere ? faultOf(deciding, errors) : null;
@@ -25,7 +43,7 @@ export function toCheckReport(raw: RawCheck, problems: string[]): { check: Check
   const failedRequirements = blamedRequirements(outcome, fault, requirements, errors);
   const attemptCalls = raw.attempts.map((attempt) => parseCalls(attempt.callAttachments, id, problems));
   const allCalls = attemptCalls.flat();
-  const { expected, got } = expectedAndGot(errors[0] ?? '');
+  const { expected = null, got = null } = errors[0]?.failure ?? {};
   const quarantine = raw.annotations.find((annotation) => annotation.type === 'quarantined');
   const skip = raw.annotations.find((annotation) => annotation.type === 'skip');
   return {
@@ -50,15 +68,16 @@ export function toCheckReport(raw: RawCheck, problems: string[]): { check: Check
     },
     allCalls,
     blame: blameMessages(failedRequirements, errors, error),
+    warned: annotationValues(raw.annotations, WARNED_ANNOTATION),
   };
 }
 
 /** For each requirement found broken, the messages that say so (all of them, when none names it). */
-function blameMessages(failed: string[], errors: string[], error: string | null): Map<string, string[]> {
-  const blame = new Map<string, string[]>();
+function blameMessages(failed: string[], errors: readonly ShownError[], error: string | null): Map<string, Blame[]> {
+  const blame = new Map<string, Blame[]>();
   for (const id of failed) {
-    const naming = errors.filter((message) => requirementTag(message) === id);
-    blame.set(id, naming.length > 0 ? naming : [error ?? 'failed']);
+    const naming = errors.filter(({ failure }) => failure?.requirement === id).map(({ text, failure }) => ({ message: text, got: failure?.got ?? null }));
+    blame.set(id, naming.length > 0 ? naming : [{ message: error ?? 'failed', got: null }]);
   }
   return blame;
 }
@@ -84,15 +103,16 @@ function classify(raw: RawCheck): { outcome: Outcome; decidingIndex: number } {
 }
 
 /**
- * A failure blames the requirement its message names, even one the check does not name: a check
- * names only the requirements of its own layer, and a rule of the other met on the way (an error body,
- * a read of the setup) is still broken where it broke. A failure naming no requirement blames all the
- * check's. A stale baseline blames none: the target passed the check, the profile's list is what is
- * wrong (it fails the run until the id is removed, summarize.ts).
+ * A failure blames the requirement it carries, even one the check does not name: a check names only
+ * the requirements of its own layer, and a rule of the other met on the way (an error body, a read of
+ * the setup) is still broken where it broke. When no error carries a requirement (no response to a
+ * call, or only unattributed errors: a time-out, a TypeError), the check's requirements are all blamed.
+ * A stale baseline blames none: the target passed the check, the profile's list is what is wrong (it
+ * fails the run until the id is removed, summarize.ts).
  */
-function blamedRequirements(outcome: Outcome, fault: Fault | null, requirements: string[], errors: string[]): string[] {
+function blamedRequirements(outcome: Outcome, fault: Fault | null, requirements: string[], errors: readonly ShownError[]): string[] {
   if (fault !== 'target') return [];
-  const named = errors.map(requirementTag).filter((id): id is string => id !== null);
+  const named = errors.flatMap(({ failure }) => (failure?.requirement ? [failure.requirement] : []));
   return named.length > 0 ? [...new Set(named)] : requirements;
 }
 
@@ -102,24 +122,25 @@ function blamedRequirements(outcome: Outcome, fault: Fault | null, requirements:
  * baseline's check passed: its requirements held, so a list of ids the target has since fixed does not
  * lower its score.
  */
-function decidedInFavour(outcome: Outcome, fault: Fault | null, requirements: string[], failed: string[], errors: string[], findings: string[]): string[] {
+function decidedInFavour(outcome: Outcome, fault: Fault | null, requirements: string[], failed: string[], errors: readonly ShownError[], findings: string[]): string[] {
   if (outcome === 'passed' || outcome === 'stale-baseline') return requirements;
   if (outcome !== 'failed' || fault !== 'target' || findings.length === 0) return [];
   const recorded = new Set(findings);
-  const ranToItsEnd = errors.length > 0 && errors.every((error) => recorded.has(error));
+  const ranToItsEnd = errors.length > 0 && errors.every(({ text }) => recorded.has(text));
   return ranToItsEnd ? requirements.filter((id) => !failed.includes(id)) : [];
 }
 
-function faultOf(deciding: RawAttempt | undefined, errors: string[]): Fault {
+/** An unattributed error counts against the target, as a failed assertion would: the check did not pass. */
+function faultOf(deciding: RawAttempt | undefined, errors: readonly ShownError[]): Fault {
   // An interrupted run stopped the check; the target had no say in it.
-  if (deciding?.status === 'interrupted' || errors.some(isHarnessFault)) return 'harness';
+  if (deciding?.status === 'interrupted' || errors.some(({ failure }) => failure?.kind === 'harness')) return 'harness';
   return 'target';
 }
 
-function errorText(outcome: Outcome, deciding: RawAttempt | undefined, errors: string[]): string | null {
+function errorText(outcome: Outcome, deciding: RawAttempt | undefined, errors: readonly ShownError[]): string | null {
   if (outcome === 'stale-baseline') return 'Listed in the profile’s expected_failures, but passed: the baseline is out of date; remove this check from expected_failures.';
   if (outcome === 'passed' || outcome === 'skipped') return null;
-  if (errors.length > 0) return errors.join('\n\n');
+  if (errors.length > 0) return errors.map(({ text }) => text).join('\n\n');
   return deciding?.status === 'interrupted' ? 'The run was interrupted before this check finished.' : `The check ended with status ${deciding?.status}.`;
 }
 

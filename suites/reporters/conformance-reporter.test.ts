@@ -29,6 +29,8 @@ const call = (endpoint_id, status) => ({ endpoint_id, method: 'GET', url: 'http:
   request_headers: {}, request_body: null, response_headers: {}, response_body: null, duration_ms: 2 });
 const check = (id, requirements) => ({ annotation: [{ type: 'check', description: id }, ...requirements.map((r) => ({ type: 'requirement', description: r }))] });
 async function calls(info, list) { await info.attach('dss-calls', { body: JSON.stringify(list), contentType: 'application/json' }); }
+// What the check fixtures write for an error a failure helper made (suites/runtime/failure-record.ts).
+const failure = (info, error, requirement, expected, got) => info.annotations.push({ type: 'dss-failure', description: JSON.stringify({ error, requirement, kind: 'target', expected, got }) });
 
 test.describe('directory', () => {
   test('member by id', check('dir.member-get', ['DIR-MEMBER-GET']), async ({}, info) => {
@@ -36,6 +38,7 @@ test.describe('directory', () => {
   });
   test('unknown member', check('dir.member-not-found', ['DIR-MEMBER-NOT-FOUND', 'ERR-BODY-SHAPE']), async ({}, info) => {
     await calls(info, [call('member.getMember', 500)]);
+    failure(info, 0, 'DIR-MEMBER-NOT-FOUND', 'status 404', '500');
     throw Object.assign(new Error('[DIR-MEMBER-NOT-FOUND] GET /members/x: expected status 404, got 500'), { name: 'CheckFailure' });
   });
 });
@@ -49,10 +52,11 @@ const finding = expect.extend({ toBeNoFinding(message) { return { pass: false, m
 test('unknown account', check('acc.unknown', ['ACC-GET', 'ERR-BODY-SHAPE']), async ({}, info) => {
   const message = "[ERR-BODY-SHAPE] expected the error body of GET /digital-accounts/x (404) to match its schema, got: must have required property 'timestamp'";
   info.annotations.push({ type: 'finding', description: message });
+  failure(info, 0, 'ERR-BODY-SHAPE', 'the error body of GET /digital-accounts/x (404) to match its schema', "must have required property 'timestamp'");
   finding.soft(message).toBeNoFinding();
 });
 test('method', check('err.method', ['ERR-METHOD-NOT-ALLOWED']), async ({}, info) => {
-  info.annotations.push({ type: 'warning', description: '[ERR-METHOD-NOT-ALLOWED] PUT answered 404' });
+  info.annotations.push({ type: 'warning', description: '[ERR-METHOD-NOT-ALLOWED] PUT answered 404' }, { type: 'warned-requirement', description: 'ERR-METHOD-NOT-ALLOWED' });
 });
 `;
 

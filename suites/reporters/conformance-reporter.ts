@@ -100,6 +100,7 @@ function rawAttempt(result: TestResult): RawAttempt {
   return {
     status: result.status,
     errors: result.errors.map((error) => error.message ?? error.value ?? ''),
+    annotations: result.annotations,
     callAttachments: result.attachments
       .filter((attachment) => attachment.name === CALLS_ATTACHMENT)
       .map((attachment) => (attachment.body ? { body: attachment.body.toString('utf8') } : { path: attachment.path })),

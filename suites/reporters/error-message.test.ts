@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cleanErrorMessage, expectedAndGot, isHarnessFault, requirementTag } from './error-message.ts';
+import { cleanErrorMessage } from './error-message.ts';
 
 // As Playwright's JSON reporter writes it: colours, then a code frame and a stack line.
 const jsonReporterMessage =
@@ -14,28 +14,4 @@ test('cleaning drops colours, the code frame, the stack and the generic class na
   expect(cleanErrorMessage("TypeError: Cannot read properties of undefined (reading 'x')")).toBe("TypeError: Cannot read properties of undefined (reading 'x')");
   // Words that merely start like a stack line are kept.
   expect(cleanErrorMessage('Error: refused\n   at least one account is missing')).toBe('refused\n   at least one account is missing');
-});
-
-test('a harness fault is recognised by the message prefix only', () => {
-  expect(isHarnessFault(cleanErrorMessage('HarnessFault: Harness fault: no token for mmA'))).toBe(true);
-  expect(isHarnessFault(cleanErrorMessage('Error: Harness fault: no token for mmA'))).toBe(true);
-  expect(isHarnessFault('Harness fault: no token for mmA')).toBe(true);
-  expect(isHarnessFault('[ERR-NO-5XX] the body said "Harness fault: x"')).toBe(false);
-  expect(isHarnessFault('harness fault: lower case is not the prefix')).toBe(false);
-});
-
-test('expected and got come from assertion lines or the runtime phrasing', () => {
-  expect(expectedAndGot('Expected: 404\nReceived: 500')).toEqual({ expected: '404', got: '500' });
-  expect(expectedAndGot('Expected pattern: /a/\nReceived string: "b"')).toEqual({ expected: '/a/', got: '"b"' });
-  expect(expectedAndGot('[ERR-BODY-SHAPE] expected the body to match its schema, got: /timestamp must be integer')).toEqual({
-    expected: 'the body to match its schema',
-    got: '/timestamp must be integer',
-  });
-  expect(expectedAndGot('Test timeout of 30000ms exceeded.')).toEqual({ expected: null, got: null });
-});
-
-test('the requirement a message is about is its leading [ID]', () => {
-  expect(requirementTag('[AUTH-REFRESH-INVALIDATES] old token still accepted')).toBe('AUTH-REFRESH-INVALIDATES');
-  expect(requirementTag('old token still accepted [AUTH-REFRESH]')).toBeNull();
-  expect(requirementTag('[not-an-id] x')).toBeNull();
 });

@@ -1,3 +1,4 @@
+import { failedWith, harnessError, targetError, type MadeError } from '../../test-support/failed-attempt.ts';
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { XmlDocument, XmlElement, XsdValidator } from 'libxml2-wasm';
@@ -13,21 +14,21 @@ import { summarize } from './summarize.ts';
  */
 
 const finding = "[ERR-BODY-SHAPE] expected the error body of GET http://target/x (404) to match its schema, got: must have required property 'timestamp'";
-const raw = (id: string, requirements: string[], extra: Partial<RawCheck> & { status?: 'passed' | 'failed' | 'skipped'; errors?: string[] }): RawCheck => ({
+const raw = (id: string, requirements: string[], extra: Partial<RawCheck> & { status?: 'passed' | 'failed' | 'skipped'; errors?: MadeError[] }): RawCheck => ({
   title: `${id} title <&> "quoted"`,
   file: `checks/${id.split('.')[0]}.spec.ts`,
   expectedStatus: extra.expectedStatus ?? 'passed',
   annotations: [{ type: 'check', description: id }, ...requirements.map((r) => ({ type: 'requirement', description: r })), ...(extra.annotations ?? [])],
-  attempts: [{ status: extra.status ?? 'passed', errors: extra.errors ?? [], callAttachments: [] }],
+  attempts: [{ status: extra.status ?? 'passed', ...failedWith(...(extra.errors ?? [])), callAttachments: [] }],
 });
 
 const checks: RawCheck[] = [
   raw('dir.member-get', ['DIR-MEMBER-GET'], {}),
-  raw('dir.member-not-found', ['DIR-MEMBER-NOT-FOUND'], { status: 'failed', errors: ['CheckFailure: [DIR-MEMBER-NOT-FOUND] GET http://target/x: expected status 404, got 500; body: \u0001<b>&'] }),
-  raw('accounts.unknown', ['ACC-GET', 'ERR-BODY-SHAPE'], { status: 'failed', errors: [finding], annotations: [{ type: 'finding', description: finding }] }),
-  raw('auth.viewer', ['AUTH-ROLE-VIEWER'], { status: 'failed', errors: ['Harness fault: the profile names no viewer token'] }),
+  raw('dir.member-not-found', ['DIR-MEMBER-NOT-FOUND'], { status: 'failed', errors: [targetError('CheckFailure: [DIR-MEMBER-NOT-FOUND] GET http://target/x: expected status 404, got 500; body: \u0001<b>&', 'DIR-MEMBER-NOT-FOUND', { expected: 'status 404', got: '500; body: \u0001<b>&' })] }),
+  raw('accounts.unknown', ['ACC-GET', 'ERR-BODY-SHAPE'], { status: 'failed', errors: [targetError(finding, 'ERR-BODY-SHAPE')], annotations: [{ type: 'finding', description: finding }] }),
+  raw('auth.viewer', ['AUTH-ROLE-VIEWER'], { status: 'failed', errors: [harnessError('Harness fault: the profile names no viewer token')] }),
   raw('auth.refresh', ['AUTH-REFRESH'], { status: 'skipped', annotations: [{ type: 'skip', description: 'needs profile credential members.mmA.tokens.second_session' }] }),
-  raw('pp.sort', ['PP-SORT'], { status: 'failed', expectedStatus: 'failed', errors: ['[PP-SORT] expected a, got b'] }),
+  raw('pp.sort', ['PP-SORT'], { status: 'failed', expectedStatus: 'failed', errors: [targetError('[PP-SORT] expected a, got b', 'PP-SORT', { expected: 'a', got: 'b' })] }),
 ];
 
 function junitOf(): string {

@@ -113,6 +113,7 @@ function rawAttempt(result: JSONReportTestResult): RawAttempt {
   return {
     status: result.status,
     errors: result.errors.map((error) => error.message),
+    annotations: result.annotations,
     callAttachments: result.attachments
       .filter((attachment) => attachment.name === CALLS_ATTACHMENT)
       // The JSON reporter stores attachment bodies in base64.

@@ -34,6 +34,8 @@ export interface RawAttempt {
   errors: string[];
   /** The `dss-calls` attachments of this attempt: their text, or the file that holds it. */
   callAttachments: CallAttachment[];
+  /** This attempt's own annotations: among them, the failure each error carries (suites/runtime/failure.ts). */
+  annotations: RawAnnotation[];
 }
 
 /** One test as a runner recorded it, before any interpretation. */

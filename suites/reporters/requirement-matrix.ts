@@ -1,6 +1,5 @@
 import { specParts } from '../../schemas/catalogue-types.ts';
 import type { Requirement, RequirementLayer } from '../requirements/catalogue.ts';
-import { requirementTag } from './error-message.ts';
 import type { CheckCounts, CheckReport, PartScore, ReferenceProfileResult, RequirementReport, RequirementStatus, RunScope, Score } from './report-types.ts';
 
 /**
@@ -24,14 +23,15 @@ export function filteredOut(scope: RunScope): string {
   return `filtered out (${scope.filters.join(', ')})`;
 }
 
-export function requirementMatrix(requirements: readonly Requirement[], checks: readonly CheckReport[], scope: RunScope): RequirementReport[] {
+/** `warned`: by check id, the requirements its warnings are about (check-report.ts). */
+export function requirementMatrix(requirements: readonly Requirement[], checks: readonly CheckReport[], scope: RunScope, warned: ReadonlyMap<string, readonly string[]>): RequirementReport[] {
   const layers = new Map(requirements.map((requirement) => [requirement.id, requirement.layer]));
   return requirements.map((requirement) => {
     // A check may find a cross-cutting requirement broken without naming it (a finding on the way).
     const naming = checks.filter((check) => check.requirements.includes(requirement.id) || check.failed_requirements.includes(requirement.id));
     return {
       ...requirement,
-      ...statusOf(requirement, naming, scope, layers),
+      ...statusOf(requirement, naming, scope, layers, warned),
       checks: [...new Set(naming.map((check) => check.check_id))],
       check_counts: countsOf(requirement.id, naming),
     };
@@ -59,7 +59,13 @@ function countsOf(id: string, naming: readonly CheckReport[]): CheckCounts {
  * decided it held for it to pass: one that ran but stopped before reaching it leaves it inconclusive,
  * however many others held it, because the part of the rule that check was there for went untested.
  */
-function statusOf(requirement: Requirement, naming: readonly CheckReport[], scope: RunScope, layers: ReadonlyMap<string, RequirementLayer>): { status: RequirementStatus; reason: string | null } {
+function statusOf(
+  requirement: Requirement,
+  naming: readonly CheckReport[],
+  scope: RunScope,
+  layers: ReadonlyMap<string, RequirementLayer>,
+  warned: ReadonlyMap<string, readonly string[]>,
+): { status: RequirementStatus; reason: string | null } {
   const decided = (status: RequirementStatus) => ({ status, reason: null });
   if (naming.length === 0) {
     if (requirement.not_testable !== null) return { status: 'not-testable', reason: requirement.not_testable };
@@ -80,7 +86,7 @@ function statusOf(requirement: Requirement, naming: readonly CheckReport[], scop
     const why = undecided.map((check) => whyUndecided(check, layers)).join('; ');
     return { status: 'inconclusive', reason: held === 0 ? why : `held in ${checksText(held)}, but ${undecided.length} could not reach it: ${why}` };
   }
-  if (ran.some((check) => check.warnings.some((warning) => warns(warning, requirement)))) return decided('warning');
+  if (ran.some((check) => warned.get(check.check_id)?.includes(requirement.id))) return decided('warning');
   return decided('passed');
 }
 
@@ -101,12 +107,6 @@ function whyUndecided(check: CheckReport, layers: ReadonlyMap<string, Requiremen
 /** "1 check", "12 checks". */
 export function checksText(count: number): string {
   return `${count} check${count === 1 ? '' : 's'}`;
-}
-
-/** A warning names its requirement (`[REQ-ID] …`); one that names none is about the check's SHOULD requirements. */
-function warns(warning: string, requirement: Requirement): boolean {
-  const tag = requirementTag(warning);
-  return tag === null ? requirement.level === 'SHOULD' : tag === requirement.id;
 }
 
 const passing: readonly RequirementStatus[] = ['passed', 'warning'];

@@ -1,11 +1,17 @@
 import { endpoints } from '../../schemas/endpoints.ts';
 import { loadCatalogue } from '../requirements/catalogue.ts';
 import { notProvokableStatuses } from '../requirements/spec-index.ts';
+import { FAILURE_ANNOTATION, type AttributedFailure } from '../runtime/failure.ts';
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { withReproductions } from './reproduction.ts';
 import { reportFormat, type ConformanceReport, type ConformanceResults, type RawCheck, type ReadingsJudgedUnder } from './report-types.ts';
 import { signReport } from './signature.ts';
 import { summarize } from './summarize.ts';
+
+/** The annotation the check fixtures write for an error that carries `failure` (suites/runtime/failure-record.ts). */
+function failureAnnotation(failure: AttributedFailure) {
+  return { type: FAILURE_ANNOTATION, description: JSON.stringify(failure) };
+}
 
 /**
  * Test data for the reporter tests: a signed report of a small run whose target answers with hostile
@@ -39,8 +45,9 @@ const checks: RawCheck[] = [
       { type: 'check', description: 'dir.member-not-found' },
       { type: 'requirement', description: 'DIR-MEMBER-NOT-FOUND' },
       { type: 'warning', description: `[ERR-LISTED-STATUS] answered ${hostile}` },
+      { type: 'warned-requirement', description: 'ERR-LISTED-STATUS' },
     ],
-    attempts: [{ status: 'failed', errors: [`CheckFailure: [DIR-MEMBER-NOT-FOUND] expected status 404, got 500; body: ${hostile}`], callAttachments: [{ body: JSON.stringify([call]) }] }],
+    attempts: [{ status: 'failed', errors: [`CheckFailure: [DIR-MEMBER-NOT-FOUND] expected status 404, got 500; body: ${hostile}`], annotations: [failureAnnotation({ error: 0, requirement: 'DIR-MEMBER-NOT-FOUND', kind: 'target', expected: 'status 404', got: `500; body: ${hostile}` })], callAttachments: [{ body: JSON.stringify([call]) }] }],
   },
   {
     title: 'dir.member-get answers the member',
@@ -50,7 +57,7 @@ const checks: RawCheck[] = [
       { type: 'check', description: 'dir.member-get' },
       { type: 'requirement', description: 'DIR-MEMBER-GET' },
     ],
-    attempts: [{ status: 'passed', errors: [], callAttachments: [{ body: JSON.stringify([{ ...call, status: 200 }]) }] }],
+    attempts: [{ status: 'passed', errors: [], annotations: [], callAttachments: [{ body: JSON.stringify([{ ...call, status: 200 }]) }] }],
   },
   {
     // A broken interoperability prerequisite: the credit line (CL-REQUEST checks PRE-CREDIT-LINE-ACCOUNT)
@@ -63,7 +70,7 @@ const checks: RawCheck[] = [
       { type: 'requirement', description: 'CL-REQUEST' },
       { type: 'requirement', description: 'FUND-DEFAULT-ACCOUNT' },
     ],
-    attempts: [{ status: 'failed', errors: ['CheckFailure: the funding never settled'], callAttachments: [{ body: JSON.stringify([{ ...call, endpoint_id: 'member.changeCreditLine', method: 'POST', status: 404 }]) }] }],
+    attempts: [{ status: 'failed', errors: ['CheckFailure: the funding never settled'], annotations: [], callAttachments: [{ body: JSON.stringify([{ ...call, endpoint_id: 'member.changeCreditLine', method: 'POST', status: 404 }]) }] }],
   },
 ];
 
@@ -91,19 +98,19 @@ export async function readingVariantReport(): Promise<ConformanceReport> {
     file: 'checks/sample.spec.ts',
     expectedStatus: 'passed',
     annotations: [{ type: 'check', description: id }, ...requirements.map((requirement) => ({ type: 'requirement', description: requirement }))],
-    attempts: [{ status: 'passed', errors: [], callAttachments: [] }],
+    attempts: [{ status: 'passed', errors: [], annotations: [], callAttachments: [] }],
   });
-  const failing = (id: string, requirement: string, error: string): RawCheck => ({
+  const failing = (id: string, requirement: string, error: string, expected: string, got: string): RawCheck => ({
     ...passing(id, [requirement]),
     title: `${id} fails`,
-    attempts: [{ status: 'failed', errors: [error], callAttachments: [{ body: JSON.stringify([{ ...call, status: 200, response_headers: {}, response_body: '{"balance":"1250.50"}' }]) }] }],
+    attempts: [{ status: 'failed', errors: [error], annotations: [failureAnnotation({ error: 0, requirement, kind: 'target', expected, got })], callAttachments: [{ body: JSON.stringify([{ ...call, status: 200, response_headers: {}, response_body: '{"balance":"1250.50"}' }]) }] }],
   });
   const variantChecks: RawCheck[] = [
     passing('dir.member-get', ['DIR-MEMBER-GET']),
     passing('allowlist.list', ['ALLOWLIST-LIST']),
-    { ...passing('allowlist.list-control', ['ALLOWLIST-LIST']), attempts: [{ status: 'skipped', errors: [], callAttachments: [] }], annotations: [{ type: 'check', description: 'allowlist.list-control' }, { type: 'requirement', description: 'ALLOWLIST-LIST' }, { type: 'skip', description: 'needs the simulator control plane' }] },
-    failing('allowlist.idempotent', 'ALLOWLIST-IDEMPOTENT', 'CheckFailure: [ALLOWLIST-IDEMPOTENT] adding mmB again: expected status 200, got 400'),
-    failing('balances.decimal-format', 'BAL-DECIMAL-FORMAT', 'CheckFailure: [BAL-DECIMAL-FORMAT] GET /client/v1/api/balances/digital-accounts/main\n  $.balance: expected the decimal 1250.5000000, got "1250.50"'),
+    { ...passing('allowlist.list-control', ['ALLOWLIST-LIST']), attempts: [{ status: 'skipped', errors: [], annotations: [], callAttachments: [] }], annotations: [{ type: 'check', description: 'allowlist.list-control' }, { type: 'requirement', description: 'ALLOWLIST-LIST' }, { type: 'skip', description: 'needs the simulator control plane' }] },
+    failing('allowlist.idempotent', 'ALLOWLIST-IDEMPOTENT', 'CheckFailure: [ALLOWLIST-IDEMPOTENT] adding mmB again: expected status 200, got 400', 'status 200', '400'),
+    failing('balances.decimal-format', 'BAL-DECIMAL-FORMAT', 'CheckFailure: [BAL-DECIMAL-FORMAT] GET /client/v1/api/balances/digital-accounts/main\n  $.balance: expected the decimal 1250.5000000, got "1250.50"', 'the decimal 1250.5000000', '"1250.50"'),
   ];
   return signedReport(variantChecks, {
     base_url: 'http://vendor.example',

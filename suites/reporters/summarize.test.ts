@@ -3,6 +3,7 @@ import type { Endpoint } from '../../schemas/catalogue-types.ts';
 import type { Requirement } from '../requirements/catalogue.ts';
 import type { RecordedCall } from '../runtime/recorder.ts';
 import type { RawAnnotation, RawAttempt, RawCheck, RunRecord } from './report-types.ts';
+import { failedWith, harnessError, targetError } from '../../test-support/failed-attempt.ts';
 import { summarize } from './summarize.ts';
 
 const requirements: Requirement[] = [
@@ -55,6 +56,7 @@ function check(id: string | null, spec: CheckSpec): RawCheck {
     attempts: spec.attempts.map(({ calls = [], ...attempt }) => ({
       status: 'passed',
       errors: [],
+      annotations: [],
       callAttachments: [{ body: JSON.stringify(calls) }],
       ...attempt,
     })),
@@ -73,10 +75,10 @@ const passing = check('c.pass', {
   requirements: ['TEST-A'],
   attempts: [{ calls: [call('member.getMember', 200), call('member.getMember', 404), call('member.getMember', 418), call(null, 404), call('member.nope', 200), call('member.getMember', null)] }],
 });
-const warned = check('c.warn', { requirements: ['TEST-A', 'TEST-C'], attempts: [{}], annotations: [{ type: 'warning', description: 'PUT answered 404, not 405' }] });
+const warned = check('c.warn', { requirements: ['TEST-A', 'TEST-C'], attempts: [{}], annotations: [{ type: 'warning', description: '[TEST-C] PUT answered 404, not 405' }, { type: 'warned-requirement', description: 'TEST-C' }] });
 const failing = check('c.fail', {
   requirements: ['TEST-B', 'TEST-E'],
-  attempts: [{ status: 'failed', errors: ['CheckFailure: [TEST-B] GET http://target/x: expected status 404, got 500; body: {}'], calls: [call('member.getMember', 500)] }],
+  attempts: [{ status: 'failed', ...failedWith(targetError('CheckFailure: [TEST-B] GET http://target/x: expected status 404, got 500; body: {}', 'TEST-B', { expected: 'status 404', got: '500; body: {}' })), calls: [call('member.getMember', 500)] }],
 });
 const stale = check('c.stale', { requirements: ['TEST-F'], expectedStatus: 'failed', attempts: [{}] });
 const quarantined = check('c.skip', {
@@ -181,7 +183,7 @@ test('a prerequisite holds when its checking requirements pass; when one fails, 
   const summaryOf = (lineFails: boolean) =>
     summarize({
       run: run([
-        check('c.line', { requirements: ['TEST-CHECKS-LINE'], attempts: [lineFails ? { status: 'failed', errors: ['[TEST-CHECKS-LINE] the line was refused'] } : {}] }),
+        check('c.line', { requirements: ['TEST-CHECKS-LINE'], attempts: [lineFails ? { status: 'failed', ...failedWith(targetError('[TEST-CHECKS-LINE] the line was refused', 'TEST-CHECKS-LINE')) } : {}] }),
         check('c.sign', { requirements: ['TEST-CHECKS-SIGN'], attempts: [{}] }),
         // A failure that names no requirement blames all of the check's: both rest on PRE-LINE.
         check('c.flow', { requirements: ['TEST-FUNDS', 'TEST-PAYS'], attempts: [{ status: 'failed', errors: ['Test timeout of 30000ms exceeded.'] }] }),
@@ -222,7 +224,7 @@ test('a prerequisite holds when its checking requirements pass; when one fails, 
 });
 
 test('warnings do not fail the run or a MUST requirement, even when they name it', () => {
-  const mustWarned = check('c.must-warn', { requirements: ['TEST-B'], attempts: [{}], annotations: [{ type: 'warning', description: '[TEST-B] slow answer' }] });
+  const mustWarned = check('c.must-warn', { requirements: ['TEST-B'], attempts: [{}], annotations: [{ type: 'warning', description: '[TEST-B] slow answer' }, { type: 'warned-requirement', description: 'TEST-B' }] });
   const results = summary(run([passing, warned, mustWarned]));
   expect(results.verdict).toBe('passed');
   expect(results.requirements.find((row) => row.id === 'TEST-C')?.status).toBe('warning');
@@ -230,6 +232,18 @@ test('warnings do not fail the run or a MUST requirement, even when they name it
   expect(results.requirements.find((row) => row.id === 'TEST-B')?.status).toBe('warning');
   expect(results.scores.overall).toEqual({ passed: 2, checked: 2, score: 100, inconclusive: 0, not_verified: 4 });
   expect(results.counts.warnings).toBe(2);
+});
+
+test('a message that reads like a requirement blames nothing: only the recorded failure and warned-requirement count', () => {
+  const lookalike = check('c.lookalike', {
+    requirements: ['TEST-A'],
+    annotations: [{ type: 'warning', description: '[TEST-B] a warning written by hand' }],
+    attempts: [{ status: 'failed', ...failedWith('[TEST-B] expected status 404, got 500', 'Harness fault: written by hand') }],
+  });
+  const results = summary(run([lookalike]));
+  // Unattributed: the target's, blaming the check's own requirement, with nothing expected or got.
+  expect(results.checks[0]).toMatchObject({ outcome: 'failed', fault: 'target', failed_requirements: ['TEST-A'], expected: null, got: null });
+  expect(results.requirements.find((row) => row.id === 'TEST-B')?.status).toBe('uncovered');
 });
 
 test('a stale baseline (expected to fail, but passed) fails the run and names the ids to remove, not its requirements', () => {
@@ -246,7 +260,7 @@ test('a stale baseline (expected to fail, but passed) fails the run and names th
 });
 
 test('a baselined failure lowers the score but not the verdict', () => {
-  const baselined = check('c.baselined', { requirements: ['TEST-B'], expectedStatus: 'failed', attempts: [{ status: 'failed', errors: ['Error: Expected: 404\nReceived: 500'] }] });
+  const baselined = check('c.baselined', { requirements: ['TEST-B'], expectedStatus: 'failed', attempts: [{ status: 'failed', ...failedWith(targetError('[TEST-B] the status\n\nExpected: 404\nReceived: 500', 'TEST-B', { expected: '404', got: '500' })) }] });
   const results = summary(run([passing, baselined]));
   expect(results.verdict).toBe('passed-with-expected-failures');
   expect(results.checks.find((c) => c.check_id === 'c.baselined')).toMatchObject({ outcome: 'expected-failure', fault: 'target', expected: '404', got: '500' });
@@ -255,7 +269,7 @@ test('a baselined failure lowers the score but not the verdict', () => {
 });
 
 test('a harness fault makes the run inconclusive and blames no requirement', () => {
-  const harness = check('c.harness', { requirements: ['TEST-B'], attempts: [{ status: 'failed', errors: ['HarnessFault: Harness fault: could not build the request'] }] });
+  const harness = check('c.harness', { requirements: ['TEST-B'], attempts: [{ status: 'failed', ...failedWith(harnessError('HarnessFault: Harness fault: could not build the request')) }] });
   const results = summary(run([passing, harness]));
   expect(results.verdict).toBe('inconclusive');
   expect(results.checks.find((c) => c.check_id === 'c.harness')).toMatchObject({ outcome: 'harness-fault', fault: 'harness', failed_requirements: [], passed_requirements: [] });
@@ -268,17 +282,18 @@ test('a harness fault makes the run inconclusive and blames no requirement', () 
 
 test('a check that failed only through recorded findings decides its other requirements', () => {
   const finding = '[TEST-D] expected the error body of GET http://target/x (404) to match its schema, got: must have required property \'timestamp\'';
+  const evidence = { expected: 'the error body of GET http://target/x (404) to match its schema', got: "must have required property 'timestamp'" };
   const soft = (id: string) =>
     check(id, {
       requirements: ['TEST-A', 'TEST-D'],
       annotations: [{ type: 'finding', description: finding }],
-      attempts: [{ status: 'failed', errors: [`Error: ${finding}\n\n  12 | code frame`] }],
+      attempts: [{ status: 'failed', ...failedWith(targetError(`Error: ${finding}\n\n  12 | code frame`, 'TEST-D', evidence)) }],
     });
   // The same finding, then a failure of the check's own: it stopped, so TEST-A stays undecided there.
   const stopped = check('c.stopped', {
     requirements: ['TEST-B', 'TEST-D'],
     annotations: [{ type: 'finding', description: finding }],
-    attempts: [{ status: 'failed', errors: [finding, '[TEST-B] expected status 404, got 200'] }],
+    attempts: [{ status: 'failed', ...failedWith(targetError(finding, 'TEST-D', evidence), targetError('[TEST-B] expected status 404, got 200', 'TEST-B', { expected: 'status 404', got: '200' })) }],
   });
   const results = summary(run([soft('c.soft-1'), soft('c.soft-2'), stopped]));
   expect(results.checks.find((c) => c.check_id === 'c.soft-1')).toMatchObject({ failed_requirements: ['TEST-D'], passed_requirements: ['TEST-A'], findings: [finding] });
@@ -312,7 +327,7 @@ test('the reference profile layer is scored beside the verdict, and a not-testab
     { id: 'TEST-P', part: 'states', level: 'MUST', statement: 'p', source: 's', layer: 'profile', not_testable: null, prerequisites: [] },
     { id: 'TEST-N', part: 'errors', level: 'MUST', statement: 'n', source: 's', layer: 'specification', not_testable: 'an internal failure no client can provoke', prerequisites: [] },
   ];
-  const profileCheck = check('c.profile', { requirements: ['TEST-P'], attempts: [{ status: 'failed', errors: ['[TEST-P] expected 409, got 400'] }] });
+  const profileCheck = check('c.profile', { requirements: ['TEST-P'], attempts: [{ status: 'failed', ...failedWith(targetError('[TEST-P] expected 409, got 400', 'TEST-P', { expected: '409', got: '400' })) }] });
   const results = summarize({ run: run([passing, profileCheck]), requirements: layered, prerequisites: [], endpoints, notProvokable: [], specVersion: '1.0.0', target: { base_url: null, capabilities: null }, problems: [] });
   expect(results.reference_profile).toEqual({ passed: 0, checked: 1, failed: ['TEST-P'], inconclusive: 0 });
   expect(results.scores.overall).toMatchObject({ passed: 1, checked: 1 });
@@ -323,21 +338,21 @@ test('the reference profile layer is scored beside the verdict, and a not-testab
 
   // A profile failure that stopped its check before it decided a requirement of the specification
   // leaves the verdict unable to say passed.
-  const mixed = check('c.mixed', { requirements: ['TEST-B', 'TEST-P'], attempts: [{ status: 'failed', errors: ['[TEST-P] expected 409, got 400'] }] });
+  const mixed = check('c.mixed', { requirements: ['TEST-B', 'TEST-P'], attempts: [{ status: 'failed', ...failedWith(targetError('[TEST-P] expected 409, got 400', 'TEST-P', { expected: '409', got: '400' })) }] });
   const undecided = summarize({ run: run([passing, mixed]), requirements: layered, prerequisites: [], endpoints, notProvokable: [], specVersion: '1.0.0', target: { base_url: null, capabilities: null }, problems: [] });
   expect(undecided.requirements.find((row) => row.id === 'TEST-B')?.status).toBe('inconclusive');
   expect(undecided.verdict).toBe('inconclusive');
 });
 
 test('a target failure outweighs a harness fault in the verdict', () => {
-  const harness = check('c.harness', { requirements: ['TEST-A'], attempts: [{ status: 'failed', errors: ['Harness fault: no member'] }] });
+  const harness = check('c.harness', { requirements: ['TEST-A'], attempts: [{ status: 'failed', ...failedWith(harnessError('Harness fault: no member')) }] });
   expect(summary(run([failing, harness])).verdict).toBe('failed');
 });
 
 test('a flaky check fails, and keeps the calls and error of its failing attempt', () => {
   const flaky = check('c.flaky', {
     requirements: ['TEST-A'],
-    attempts: [{ status: 'failed', errors: ['[TEST-A] expected status 200, got 503'], calls: [call('member.getMember', 503)] }, { calls: [call('member.getMember', 200)] }],
+    attempts: [{ status: 'failed', ...failedWith(targetError('[TEST-A] expected status 200, got 503', 'TEST-A', { expected: 'status 200', got: '503' })), calls: [call('member.getMember', 503)] }, { calls: [call('member.getMember', 200)] }],
   });
   const results = summary(run([flaky]));
   const reported = results.checks[0];
@@ -356,14 +371,14 @@ test('a failure that names none of its requirements blames them all', () => {
 test('a failure under a requirement the check does not name blames that requirement, and fails a specification one', () => {
   const layered: Requirement[] = [...requirements, { id: 'TEST-P', part: 'states', level: 'MUST', statement: 'p', source: 's', layer: 'profile', not_testable: null, prerequisites: [] }];
   // A check of the reference profile whose setup read broke a rule of the specification on the way.
-  const profileCheck = check('c.profile', { requirements: ['TEST-P'], attempts: [{ status: 'failed', errors: ['[TEST-A] expected status 200, got 404'] }] });
+  const profileCheck = check('c.profile', { requirements: ['TEST-P'], attempts: [{ status: 'failed', ...failedWith(targetError('[TEST-A] expected status 200, got 404', 'TEST-A', { expected: 'status 200', got: '404' })) }] });
   const results = summarize({ run: run([profileCheck]), requirements: layered, prerequisites: [], endpoints, notProvokable: [], specVersion: '1.0.0', target: { base_url: null, capabilities: null }, problems: [] });
   expect(results.checks[0]).toMatchObject({ failed_requirements: ['TEST-A'], passed_requirements: [] });
   expect(results.requirements.find((row) => row.id === 'TEST-A')).toMatchObject({ status: 'failed', checks: ['c.profile'] });
   expect(results.requirements.find((row) => row.id === 'TEST-P')?.status).toBe('inconclusive');
   expect(results.verdict).toBe('failed');
   // A tag that is no requirement of the catalogue is a problem of the run, and fails it.
-  const stray = check('c.stray', { requirements: ['TEST-P'], attempts: [{ status: 'failed', errors: ['[NOT-IN-CATALOGUE] broke'] }] });
+  const stray = check('c.stray', { requirements: ['TEST-P'], attempts: [{ status: 'failed', ...failedWith(targetError('[NOT-IN-CATALOGUE] broke', 'NOT-IN-CATALOGUE')) }] });
   const strayResults = summarize({ run: run([stray]), requirements: layered, prerequisites: [], endpoints, notProvokable: [], specVersion: '1.0.0', target: { base_url: null, capabilities: null }, problems: [] });
   expect(strayResults.problems).toContain('check c.stray failed under requirement NOT-IN-CATALOGUE, which is not in catalogue 1.0.0');
   expect(strayResults.verdict).toBe('failed');
@@ -409,7 +424,7 @@ test('a check never run (its target stage failed) leaves its requirements inconc
 test('a requirement held by some checks and not reached by others says both counts: inconclusive when one ran, passed when the others were not run', () => {
   // c.pass and c.also-a held TEST-A; c.stops ran but stopped at TEST-B before reaching it.
   const alsoA = check('c.also-a', { requirements: ['TEST-A'], attempts: [{}] });
-  const stops = check('c.stops', { requirements: ['TEST-B', 'TEST-A'], attempts: [{ status: 'failed', errors: ['[TEST-B] expected status 404, got 500'] }] });
+  const stops = check('c.stops', { requirements: ['TEST-B', 'TEST-A'], attempts: [{ status: 'failed', ...failedWith(targetError('[TEST-B] expected status 404, got 500', 'TEST-B', { expected: 'status 404', got: '500' })) }] });
   const row = (results: ReturnType<typeof summary>, id: string) => results.requirements.find((entry) => entry.id === id);
   const notReached = summary(run([passing, alsoA, stops]));
   expect(row(notReached, 'TEST-A')).toMatchObject({
@@ -427,7 +442,7 @@ test('a requirement held by some checks and not reached by others says both coun
 
 test('"stopped at" names the requirement a check failed at first, never an interoperability prerequisite', () => {
   const layered: Requirement[] = [...requirements, { id: 'TEST-P', part: 'states', level: 'MUST', statement: 'p', source: 's', layer: 'profile', not_testable: null, prerequisites: [] }];
-  const mixed = check('c.mixed', { requirements: ['TEST-A', 'TEST-P'], attempts: [{ status: 'failed', errors: ['[TEST-P] expected 409, got 400'] }] });
+  const mixed = check('c.mixed', { requirements: ['TEST-A', 'TEST-P'], attempts: [{ status: 'failed', ...failedWith(targetError('[TEST-P] expected 409, got 400', 'TEST-P', { expected: '409', got: '400' })) }] });
   const results = summarize({ run: run([mixed]), requirements: layered, prerequisites: [], endpoints, notProvokable: [], specVersion: '1.0.0', target: { base_url: null, capabilities: null }, problems: [] });
   expect(results.requirements.find((row) => row.id === 'TEST-A')?.reason).toBe('c.mixed stopped at TEST-P (reference profile) before reaching it');
   expect(results.headline.why[0]?.reason).not.toContain('prerequisite');
@@ -439,7 +454,7 @@ test('the 429s waited out are counted from every check’s annotation, and a 429
   const waitedOut = check('c.waited', { requirements: ['TEST-A'], attempts: [{ calls: [{ ...call('member.getMember', 200), rate_limited: { responses: 3, waited_ms: 1750 } }] }], annotations: [limited(3, 1750)] });
   const persisted = check('c.persisted', {
     requirements: ['TEST-B'],
-    attempts: [{ status: 'failed', errors: ['CheckFailure: [TEST-RATE] GET http://target/x: answered 429 Too Many Requests 9 times in a row; …'], calls: [{ ...call('member.getMember', 429), rate_limited: { responses: 9, waited_ms: 58_000 } }] }],
+    attempts: [{ status: 'failed', ...failedWith(targetError('CheckFailure: [TEST-RATE] GET http://target/x: answered 429 Too Many Requests 9 times in a row; …', 'TEST-RATE')), calls: [{ ...call('member.getMember', 429), rate_limited: { responses: 9, waited_ms: 58_000 } }] }],
     annotations: [limited(9, 58_000)],
   });
   const unreadable = check('c.unreadable', { requirements: ['TEST-A'], attempts: [{}], annotations: [{ type: 'rate-limited', description: 'lots' }] });

@@ -3,8 +3,9 @@ import { RATE_LIMITED_ANNOTATION, type RateLimited } from '../runtime/rate-limit
 import type { Prerequisite, Requirement } from '../requirements/catalogue.ts';
 import type { NotProvokable } from '../requirements/spec-index.ts';
 import { readingsShownMidRun } from '../runtime/reading-mid-run.ts';
-import { toCheckReport } from './check-report.ts';
-import { cleanErrorMessage, expectedAndGot } from './error-message.ts';
+import { toCheckReport, type Blame } from './check-report.ts';
+import { labelled } from '../runtime/failure.ts';
+import { cleanErrorMessage } from './error-message.ts';
 import { coverageOf } from './coverage.ts';
 import { applyPrerequisites } from './prerequisites.ts';
 import {
@@ -60,7 +61,7 @@ export function summarize(input: SummaryInput): ConformanceResults {
     }
   }
   const scope = input.run.scope;
-  const { matrix, prerequisites } = applyPrerequisites(input.prerequisites, requirementMatrix(input.requirements, checks, scope));
+  const { matrix, prerequisites } = applyPrerequisites(input.prerequisites, requirementMatrix(input.requirements, checks, scope, new Map(converted.map(({ check, warned }) => [check.check_id, warned]))));
 
   // What the checks' calls showed of the readings the run judged under (docs/readings.md, "Shown mid-run").
   const readings = input.target.readings && readingsShownMidRun(input.target.readings, converted.map(({ check, allCalls }) => ({ check_id: check.check_id, calls: allCalls })));
@@ -170,14 +171,14 @@ function undecidedReason(row: RequirementReport, restsOnBrokenPrerequisite: bool
 }
 
 /** Broken requirements with the checks that saw each, what was wrong and a few examples: widest first. */
-function findingsOf(matrix: readonly RequirementReport[], blame: ReadonlyArray<{ check_id: string; requirement: string; messages: string[] }>): RequirementFinding[] {
+function findingsOf(matrix: readonly RequirementReport[], blame: ReadonlyArray<{ check_id: string; requirement: string; messages: Blame[] }>): RequirementFinding[] {
   return matrix
     .filter((row) => row.status === 'failed')
     .map((row) => {
       const seen = blame.filter((entry) => entry.requirement === row.id);
       const reasons = new Map<string, number>();
       for (const message of seen.flatMap((entry) => entry.messages)) {
-        const text = reasonOf(message);
+        const text = reasonOf(row.id, message);
         reasons.set(text, (reasons.get(text) ?? 0) + 1);
       }
       return {
@@ -188,7 +189,7 @@ function findingsOf(matrix: readonly RequirementReport[], blame: ReadonlyArray<{
         checks: [...new Set(seen.map((entry) => entry.check_id))].sort(compare),
         check_counts: row.check_counts,
         reasons: [...reasons].map(([text, count]) => ({ text, count })).sort((a, b) => b.count - a.count || compare(a.text, b.text)),
-        examples: seen.slice(0, EXAMPLES).map((entry) => ({ check_id: entry.check_id, message: entry.messages[0] ?? '' })),
+        examples: seen.slice(0, EXAMPLES).map((entry) => ({ check_id: entry.check_id, message: entry.messages[0]?.message ?? '' })),
       };
     })
     .sort((a, b) => b.checks.length - a.checks.length || compare(a.requirement, b.requirement));
@@ -196,11 +197,10 @@ function findingsOf(matrix: readonly RequirementReport[], blame: ReadonlyArray<{
 
 const EXAMPLES = 3;
 
-/** What was wrong, without the call that showed it: the "got" of the message, else the message. */
-function reasonOf(message: string): string {
-  const text = message.replace(/^\[[^\]]*\] /, '');
-  const { got } = expectedAndGot(text);
-  const reason = got ?? text;
+/** What was wrong, without the call that showed it: what the failure got, else the message without its requirement's label. */
+function reasonOf(requirement: string, { message, got }: Blame): string {
+  const label = labelled(requirement, '');
+  const reason = got ?? (message.startsWith(label) ? message.slice(label.length) : message);
   return reason.length > 200 ? `${reason.slice(0, 200)}…` : reason;
 }
 

@@ -1,4 +1,4 @@
-import { expect, type TestDetails } from '@playwright/test';
+import { expect, type TestDetails, type TestInfo } from '@playwright/test';
 import type { JsonSchema } from '../../schemas/catalogue-types.ts';
 import type { EndpointId } from '../../schemas/endpoints.ts';
 import { schemaRef } from '../../schemas/resources.ts';
@@ -8,6 +8,7 @@ import { checkIdPattern } from './check-id.ts';
 import { isJsonMediaType, type DssResponse } from './client.ts';
 import { CLOCK_KEPT, clockKept } from './clock-stage.ts';
 import type { ControlClient } from './control.ts';
+import { labelled, WARNED_ANNOTATION } from './failure.ts';
 import { FINDING_ANNOTATION } from './finding.ts';
 import { test, type Actors } from './fixtures.ts';
 import { HarnessFault } from './harness-fault.ts';
@@ -71,7 +72,8 @@ export function check(id: string, title: string, options: CheckOptions): [string
 }
 
 // In its own module so that the runtime below the checks (token-keeper.ts) can fail a requirement too.
-export { CheckFailure } from './check-failure.ts';
+export { CheckFailure, type Evidence } from './check-failure.ts';
+export { expectFor } from './expect-for.ts';
 import { CheckFailure } from './check-failure.ts';
 
 /**
@@ -82,7 +84,7 @@ export function inAttempt(what: string, expectation: () => void): void {
   try {
     expectation();
   } catch (error) {
-    if (error instanceof CheckFailure) throw new CheckFailure(error.requirement, `${what}: ${error.message.replace(/^\[[^\]]*\] /, '')}`);
+    if (error instanceof CheckFailure) throw new CheckFailure(error.requirement, `${what}: ${error.detail}`, error.evidence);
     throw error;
   }
 }
@@ -91,7 +93,7 @@ export function expectStatus(response: DssResponse, expected: number | number[],
   const allowed = Array.isArray(expected) ? expected : [expected];
   if (allowed.includes(response.status)) return;
   const wanted = allowed.length === 1 ? `${allowed[0]}` : `one of ${allowed.join(', ')}`;
-  throw new CheckFailure(requirement, `${describeCall(response)}: expected status ${wanted}, got ${describeStatus(response)}${bodyExcerpt(response)}`);
+  throw CheckFailure.expected(requirement, `status ${wanted}`, `${describeStatus(response)}${bodyExcerpt(response)}`, describeCall(response));
 }
 
 /**
@@ -99,10 +101,11 @@ export function expectStatus(response: DssResponse, expected: number | number[],
  * for "no JSON came back" (see DssResponse.body), which a schema error would not make plain.
  */
 export function expectSchema(body: unknown, schema: JsonSchema, requirement: string, what = 'the body'): void {
-  if (body === undefined) throw new CheckFailure(requirement, `expected ${what} to be JSON matching its schema, got no JSON: the body was empty, not JSON, or not declared as JSON`);
+  if (body === undefined) throw CheckFailure.expected(requirement, `${what} to be JSON matching its schema`, 'no JSON: the body was empty, not JSON, or not declared as JSON');
   const result = validate(schema, body);
   if (result.valid) return;
-  throw new CheckFailure(requirement, `expected ${what} to match its schema, got: ${result.errors.join('; ')}`);
+  const got = result.errors.join('; ');
+  throw new CheckFailure(requirement, `expected ${what} to match its schema, got: ${got}`, { expected: `${what} to match its schema`, got });
 }
 
 /**
@@ -112,7 +115,7 @@ export function expectSchema(body: unknown, schema: JsonSchema, requirement: str
  */
 export function expectErrorBody(response: DssResponse, requirement: string): void {
   if (response.body === undefined) {
-    throw new CheckFailure(requirement, `${describeCall(response)} (${response.status}): expected a JSON error body, got ${response.text === '' ? 'an empty body' : `${notJson(response)}${bodyExcerpt(response)}`}`);
+    throw CheckFailure.expected(requirement, 'a JSON error body', response.text === '' ? 'an empty body' : `${notJson(response)}${bodyExcerpt(response)}`, `${describeCall(response)} (${response.status})`);
   }
   const what = `the error body of ${describeCall(response)} (${response.status})`;
   expectSchema(response.body, errorSchema, requirement, what);
@@ -130,7 +133,7 @@ const MILLISECOND_FACTOR = 10;
 export function expectMilliseconds(timestamp: number, requirement: string, what: string, now = Date.now()): void {
   if (timestamp >= now / MILLISECOND_FACTOR && timestamp <= now * MILLISECOND_FACTOR) return;
   const unit = timestamp < now / MILLISECOND_FACTOR ? `${new Date(timestamp).toISOString()} as milliseconds: seconds, not milliseconds?` : 'beyond any date as milliseconds: microseconds?';
-  throw new CheckFailure(requirement, `expected ${what} in milliseconds since the epoch (the time now is ${now}), got ${timestamp} (${unit})`);
+  throw CheckFailure.expected(requirement, `${what} in milliseconds since the epoch (the time now is ${now})`, `${timestamp} (${unit})`);
 }
 
 const errorSchema = schemaRef('error');
@@ -149,8 +152,9 @@ export function recordAcross(assertion: () => void): void {
     if (!(error instanceof CheckFailure)) throw error;
     const info = test.info();
     // A check that loops over every endpoint would say the same thing 46 times: a few examples do.
-    const earlier = info.annotations.filter((annotation) => annotation.type === FINDING_ANNOTATION && annotation.description?.startsWith(`[${error.requirement}]`)).length;
+    const earlier = findingsOf(info).get(error.requirement) ?? 0;
     if (earlier >= FINDINGS_PER_REQUIREMENT) return;
+    findingsOf(info).set(error.requirement, earlier + 1);
     info.annotations.push({ type: FINDING_ANNOTATION, description: error.message });
     findings.soft(error.message).toBeNoFinding();
   }
@@ -158,6 +162,15 @@ export function recordAcross(assertion: () => void): void {
 
 /** Findings kept per requirement and check: enough examples to see the defect. */
 const FINDINGS_PER_REQUIREMENT = 3;
+
+/** How many findings each requirement has in the running check (each attempt has its own TestInfo). */
+const findingCounts = new WeakMap<TestInfo, Map<string, number>>();
+
+function findingsOf(info: TestInfo): Map<string, number> {
+  let counts = findingCounts.get(info);
+  if (counts === undefined) findingCounts.set(info, (counts = new Map()));
+  return counts;
+}
 
 /** A matcher that always fails with the finding as its message, so the error reads exactly as the annotation. */
 const findings = expect.extend({
@@ -168,7 +181,8 @@ const findings = expect.extend({
 
 /** A SHOULD-level rule: when broken, the check carries a warning instead of failing. */
 export function warnShould(condition: boolean, message: string, requirement: string): void {
-  if (!condition) test.info().annotations.push({ type: 'warning', description: `[${requirement}] ${message}` });
+  if (condition) return;
+  test.info().annotations.push({ type: 'warning', description: labelled(requirement, message) }, { type: WARNED_ANNOTATION, description: requirement });
 }
 
 /** Why a check that moves the simulator's clock or state is skipped on a target without its control plane. */

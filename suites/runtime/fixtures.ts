@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { ControlClient, TargetClock, type SimMember } from './control.ts';
 import { nameProfileMember } from './credential-names.ts';
 import { HarnessFault } from './harness-fault.ts';
+import { recordFailures } from './failure-record.ts';
 import { keepWorkerAfterTargetFailure } from './kept-worker.ts';
 import { memberPath, type Profile, type ProfileAsset, type ProfileMember, type RequiredRole } from './profile.ts';
 import { RATE_LIMITED_ANNOTATION, RateLimitWaits } from './rate-limit.ts';
@@ -118,7 +119,7 @@ export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
   keepWorker: [
     async ({}, use, testInfo) => {
       await use();
-      keepWorkerAfterTargetFailure(testInfo);
+      keepWorkerAfterTargetFailure(testInfo, recordFailures(testInfo));
     },
     { auto: true },
   ],

@@ -1,15 +1,15 @@
+import { noteFailure } from './failure-record.ts';
+
 /**
  * A fault of the harness itself: it could not build a request, its own configuration is wrong, or a
- * prerequisite step of the harness broke. Reports tell these apart from failures of the target by the
- * message prefix, so a vendor is never blamed for the harness.
+ * prerequisite step of the harness broke. It is noted as a harness failure (failure-record.ts), so a
+ * vendor is never blamed for the harness; the message says so to people too.
  */
 export class HarnessFault extends Error {
-  static readonly PREFIX = 'Harness fault: ';
-
   constructor(message: string, options?: { cause?: unknown }) {
-    super(`${HarnessFault.PREFIX}${message}`, options);
-    // Playwright shows an error as "<name>: <message>"; with no name the shown message starts with the
-    // prefix, which is what the reporters look for. `instanceof HarnessFault` still tells it apart.
+    super(`Harness fault: ${message}`, options);
+    // Runners show an error as "<name>: <message>"; the message already says what this is.
     this.name = '';
+    noteFailure(this, { requirement: null, kind: 'harness', expected: null, got: null });
   }
 }

@@ -61,20 +61,20 @@ export function expectRefusal(response: DssResponse, expectation: RefusalExpecta
   const wanted = statuses.join(' or ');
   const call = describeCall(response);
   if (response.status >= 200 && response.status < 300) {
-    throw new CheckFailure(requirement, `${call}: expected a refusal with status ${wanted}, got ${response.status} (accepted)`);
+    throw CheckFailure.expected(requirement, `a refusal with status ${wanted}`, `${response.status} (accepted)`, call);
   }
   // A redirect is no refusal at all, whatever the level.
   if (response.status >= 300 && response.status < 400) {
-    throw new CheckFailure(requirement, `${call}: expected a refusal with status ${wanted}, got ${describeStatus(response)}`);
+    throw CheckFailure.expected(requirement, `a refusal with status ${wanted}`, describeStatus(response), call);
   }
   if (response.status >= 500) {
-    throw new CheckFailure('ERR-NO-5XX', `${call}: a client mistake must not get a 5xx; expected ${wanted}, got ${response.status}`);
+    throw CheckFailure.expected('ERR-NO-5XX', wanted, String(response.status), `${call}: a client mistake must not get a 5xx`);
   }
   // Cross-cutting: a wrong error body is recorded, and the status still decides the check's own rule.
   const bodyRequirement = errorBodyRequirement(response.status, statuses, requirement);
   if (bodyRequirement !== null && (!expectation.bodyOptional || response.text !== '')) recordAcross(() => expectErrorBody(response, bodyRequirement));
   if (statuses.includes(response.status)) return;
-  if (level === 'MUST') throw new CheckFailure(requirement, `${call}: expected status ${wanted}, got ${response.status}`);
+  if (level === 'MUST') throw CheckFailure.expected(requirement, `status ${wanted}`, String(response.status), call);
   warnShould(false, `${call}: expected status ${wanted}, got ${response.status}`, requirement);
 }
 

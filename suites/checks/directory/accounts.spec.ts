@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { listOfRef, schemaRef } from '../../../schemas/resources.ts';
 import { okBody } from '../../flows/answers.ts';
 import { issueDso } from '../../flows/assets.ts';
-import { check, CheckFailure } from '../../runtime/check.ts';
+import { check, CheckFailure, expectFor } from '../../runtime/check.ts';
 import { credential, skipFor } from '../../runtime/credentials.ts';
 import { expect, test, type Actor, type Actors } from '../../runtime/fixtures.ts';
 import { expectReferenceStatus, expectRefusal } from '../../runtime/refusal.ts';
@@ -26,29 +26,29 @@ const accountSchema = schemaRef('digitalAccount');
  */
 function expectAddresses(addresses: Iterable<[string, string]>, requirement: string): void {
   const empty = [...addresses].filter(([, address]) => address.length === 0).map(([name]) => name);
-  expect(empty, `[${requirement}] accounts whose distributed_ledger_account_address is empty`).toEqual([]);
+  expectFor(requirement, empty, `accounts whose distributed_ledger_account_address is empty`).toEqual([]);
 }
 
 function expectStrKeys(addresses: Iterable<[string, string]>): void {
   const invalid = [...addresses].filter(([, address]) => !isLedgerAddress(address)).map(([name, address]) => `${name}: ${address}`);
-  expect(invalid, '[ACC-ADDRESS-STRKEY] addresses that are not StrKey account addresses (56 characters, G, valid checksum)').toEqual([]);
+  expectFor('ACC-ADDRESS-STRKEY', invalid, 'addresses that are not StrKey account addresses (56 characters, G, valid checksum)').toEqual([]);
 }
 
 test(...check('accounts.list-and-read', 'lists the caller’s accounts each with its own ledger address, and reads each one with the same address', { requirements: ['ACC-LIST', 'ACC-GET', 'RES-ACCOUNT-SCHEMAS'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
   for (const actor of [actors.mmA, actors.mmB]) {
     const client = actor.client;
     const accounts = await ownAccounts(client);
-    expect([...accounts.keys()], `[ACC-LIST] GET /digital-accounts of ${actor.identification} lists the profile’s operating accounts`).toEqual(expect.arrayContaining(actor.accounts));
+    expectFor('ACC-LIST', [...accounts.keys()], `GET /digital-accounts of ${actor.identification} lists the profile’s operating accounts`).toEqual(expect.arrayContaining(actor.accounts));
     // The harness's own tokens on a simulator give every account, so the issuance account is listed too.
-    if (actors.control) expect([...accounts.keys()], `[ACC-LIST] GET /digital-accounts of ${actor.identification} with a token for all accounts lists emission`).toContain('emission');
+    if (actors.control) expectFor('ACC-LIST', [...accounts.keys()], `GET /digital-accounts of ${actor.identification} with a token for all accounts lists emission`).toContain('emission');
     expectAddresses(accounts, 'ACC-LIST');
-    expect(new Set(accounts.values()).size, `[ACC-LIST] every account of ${actor.identification} has its own address`).toBe(accounts.size);
+    expectFor('ACC-LIST', new Set(accounts.values()).size, `every account of ${actor.identification} has its own address`).toBe(accounts.size);
 
     for (const [identification, address] of accounts) {
       const response = await client.call('member.getDigitalAccount', { path: { account_identification: identification } });
       const read = okBody<DigitalAccount>(response, accountSchema, 'ACC-GET', 'RES-ACCOUNT-SCHEMAS');
-      expect(read.distributed_ledger_account_address, `[ACC-GET] GET /digital-accounts/${identification} gives the address listed`).toBe(address);
-      if (read.identification !== undefined) expect(read.identification, `[ACC-GET] GET /digital-accounts/${identification} names the account read`).toBe(identification);
+      expectFor('ACC-GET', read.distributed_ledger_account_address, `GET /digital-accounts/${identification} gives the address listed`).toBe(address);
+      if (read.identification !== undefined) expectFor('ACC-GET', read.identification, `GET /digital-accounts/${identification} names the account read`).toBe(identification);
     }
   }
 });
@@ -63,14 +63,14 @@ test(...check('accounts.emission-listed', 'lists the issuance account as emissio
   await issueDso(issuer, LEDGER_DSO_CODE);
   for (const actor of [actors.tokenizer, actors.mmA, actors.mmB]) {
     const accounts = await ownAccounts(actor.client);
-    if (actor === issuer) expect([...accounts.keys()], `[ACC-LIST] GET /digital-accounts of ${issuer.identification}, with the token that issued ${LEDGER_DSO_CODE} from its issuance account, lists emission`).toContain('emission');
+    if (actor === issuer) expectFor('ACC-LIST', [...accounts.keys()], `GET /digital-accounts of ${issuer.identification}, with the token that issued ${LEDGER_DSO_CODE} from its issuance account, lists emission`).toContain('emission');
     const info = okBody<MemberInfo>(await actors.tokenizer.client.call('tokenizer.getMember', { path: { member_identification: actor.identification } }), schemaRef('memberInfo'), 'DIR-MEMBER-GET', 'RES-DIRECTORY-SCHEMAS');
     const issuance = info.distributed_ledger_emission_account_address;
     if (issuance === undefined) continue;
     const emission = accounts.get('emission');
-    if (emission !== undefined) expect(emission, `[ACC-LIST] GET /digital-accounts of ${actor.identification} lists emission at the address memberInfo gives its issuance account`).toBe(issuance);
+    if (emission !== undefined) expectFor('ACC-LIST', emission, `GET /digital-accounts of ${actor.identification} lists emission at the address memberInfo gives its issuance account`).toBe(issuance);
     const operating = [...accounts].filter(([name, address]) => name !== 'emission' && address === issuance).map(([name]) => name);
-    expect(operating, `[ACC-LIST] operating accounts of ${actor.identification} that GET /digital-accounts lists at the address memberInfo gives its issuance account`).toEqual([]);
+    expectFor('ACC-LIST', operating, `operating accounts of ${actor.identification} that GET /digital-accounts lists at the address memberInfo gives its issuance account`).toEqual([]);
   }
 });
 
@@ -111,7 +111,7 @@ test(...check('accounts.token-scope', 'lists only the accounts the caller’s to
   const listed = okBody<DigitalAccount[]>(response, accountList, 'ACC-LIST', 'RES-ACCOUNT-SCHEMAS');
   const expected = granted.map((identification) => ({ identification, distributed_ledger_account_address: addressOf(all, identification, 'ACC-LIST') }));
   const byName = (a: DigitalAccount, b: DigitalAccount) => String(a.identification).localeCompare(String(b.identification));
-  expect([...listed].sort(byName), `[ACC-LIST] GET /digital-accounts with a token for ${granted.join(', ')} only`).toEqual(expected.sort(byName));
+  expectFor('ACC-LIST', [...listed].sort(byName), `GET /digital-accounts with a token for ${granted.join(', ')} only`).toEqual(expected.sort(byName));
 });
 
 test(...check('accounts.none-open', 'answers 404 (no open accounts) when the caller’s token gives access to none of its accounts', { requirements: ['ACC-LIST-EMPTY', 'ERR-BODY-SHAPE', 'ERR-NO-5XX'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
@@ -146,11 +146,11 @@ test(...check('directory.account-address', 'resolves an addressing identifier to
       const name = addressing(account, info.country_code, actor.identification, target.service_domain);
       const found = okBody<DigitalAccount>(await resolve(actors.tokenizer, name), accountSchema, 'DIR-ACCOUNT-ADDRESS', 'RES-DIRECTORY-SCHEMAS');
       resolved.set(name, found.distributed_ledger_account_address);
-      expect(found.distributed_ledger_account_address, `[DIR-ACCOUNT-ADDRESS] ${name} resolves to the address ${actor.identification} sees for ${account}`).toBe(addressOf(accounts, account, 'ACC-LIST'));
-      if (found.identification !== undefined) expect(found.identification, `[DIR-ACCOUNT-ADDRESS] ${name} names account ${account}`).toBe(account);
+      expectFor('DIR-ACCOUNT-ADDRESS', found.distributed_ledger_account_address, `${name} resolves to the address ${actor.identification} sees for ${account}`).toBe(addressOf(accounts, account, 'ACC-LIST'));
+      if (found.identification !== undefined) expectFor('DIR-ACCOUNT-ADDRESS', found.identification, `${name} names account ${account}`).toBe(account);
     }
     expectAddresses(resolved, 'DIR-ACCOUNT-ADDRESS');
-    expect(new Set(resolved.values()).size, `[DIR-ACCOUNT-ADDRESS] the operating accounts of ${actor.identification} resolve to distinct addresses`).toBe(actor.accounts.length);
+    expectFor('DIR-ACCOUNT-ADDRESS', new Set(resolved.values()).size, `the operating accounts of ${actor.identification} resolve to distinct addresses`).toBe(actor.accounts.length);
   }
 });
 
@@ -165,9 +165,9 @@ test(...check('directory.account-address-emission', 'resolves an empty account p
     for (const account of ['', 'emission']) {
       const name = addressing(account, info.country_code, actor.identification, target.service_domain);
       const found = okBody<DigitalAccount>(await resolve(actors.tokenizer, name), accountSchema, 'DIR-ACCOUNT-ADDRESS-EMISSION');
-      if (emission !== undefined) expect(found.distributed_ledger_account_address, `[DIR-ACCOUNT-ADDRESS-EMISSION] ${name} resolves to the issuance account of ${actor.identification}`).toBe(emission);
-      expect(operating.has(found.distributed_ledger_account_address), `[DIR-ACCOUNT-ADDRESS-EMISSION] ${name} resolves to an operating account of ${actor.identification}`).toBe(false);
-      if (found.identification !== undefined) expect(found.identification, `[DIR-ACCOUNT-ADDRESS-EMISSION] ${name} names the issuance account`).toBe('emission');
+      if (emission !== undefined) expectFor('DIR-ACCOUNT-ADDRESS-EMISSION', found.distributed_ledger_account_address, `${name} resolves to the issuance account of ${actor.identification}`).toBe(emission);
+      expectFor('DIR-ACCOUNT-ADDRESS-EMISSION', operating.has(found.distributed_ledger_account_address), `${name} resolves to an operating account of ${actor.identification}`).toBe(false);
+      if (found.identification !== undefined) expectFor('DIR-ACCOUNT-ADDRESS-EMISSION', found.identification, `${name} names the issuance account`).toBe('emission');
     }
   }
 });

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { listOf, text } from '../../../schemas/spec-types.ts';
 import { okBody } from '../../flows/answers.ts';
 import { optionalMember } from '../../flows/party.ts';
-import { check, expectStatus, warnShould } from '../../runtime/check.ts';
+import { check, warnShould, expectFor, expectStatus } from '../../runtime/check.ts';
 import type { DssClient } from '../../runtime/client.ts';
-import { expect, test, type Actors } from '../../runtime/fixtures.ts';
+import { test, type Actors } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
 import { isSuccess } from './reads.ts';
 
@@ -35,8 +35,8 @@ async function withAllowlistOfB(actors: Actors, steps: (client: DssClient, membe
   const others = before.filter((entry) => entry !== member);
   const expectList = async (count: number, requirement: string, when: string) => {
     const list = await readAllowlist(client);
-    expect(occurrences(list, member), `[${requirement}] entries of ${member} in the allowlist ${when}`).toBe(count);
-    expect(list.filter((entry) => entry !== member).sort(), `[ALLOWLIST-LIST] the rest of the allowlist ${when}`).toEqual([...others].sort());
+    expectFor(requirement, occurrences(list, member), `entries of ${member} in the allowlist ${when}`).toBe(count);
+    expectFor('ALLOWLIST-LIST', list.filter((entry) => entry !== member).sort(), `the rest of the allowlist ${when}`).toEqual([...others].sort());
   };
   try {
     if (before.includes(member)) expectStatus(await client.call('member.removeFromAllowlist', { body: member }), 200, 'ALLOWLIST-LIST');
@@ -53,7 +53,7 @@ test(...check('allowlist.add-remove', 'adds and removes a member, listing it onc
     expectStatus(await client.call('member.addToAllowlist', { body: member }), 200, 'ALLOWLIST-LIST');
     await expectList(1, 'ALLOWLIST-LIST', 'after adding it');
     // One-way: the added member's own list does not change.
-    expect(occurrences(await readAllowlist(actors.mmB.client), actors.mmA.identification), `[ALLOWLIST-LIST] entries of ${actors.mmA.identification} in the allowlist of ${member}, which only ${member} changes`).toBe(reverseBefore);
+    expectFor('ALLOWLIST-LIST', occurrences(await readAllowlist(actors.mmB.client), actors.mmA.identification), `entries of ${actors.mmA.identification} in the allowlist of ${member}, which only ${member} changes`).toBe(reverseBefore);
     expectStatus(await client.call('member.removeFromAllowlist', { body: member }), 200, 'ALLOWLIST-LIST');
     await expectList(0, 'ALLOWLIST-LIST', 'after removing it');
   });
@@ -91,7 +91,7 @@ test(...check('allowlist.refusals', 'never lists an identifier that names no mem
   // The allowlist is a set of members (spec line 22): what the spec demands is that no one else gets on it.
   // Refusing with 400 is the listed answer that fits and the reference's (ALLOWLIST-UNKNOWN-MEMBER-REFUSED).
   expectRefusalShould(await client.call('member.addToAllowlist', { body: nobody }), { status: 400, requirement: 'ALLOWLIST-UNKNOWN-MEMBER-REFUSED' });
-  expect((await readAllowlist(client, 'ALLOWLIST-UNKNOWN-MEMBER')).sort(), `[ALLOWLIST-UNKNOWN-MEMBER] the allowlist after adding ${nobody}, who is no member`).toEqual(before);
+  expectFor('ALLOWLIST-UNKNOWN-MEMBER', (await readAllowlist(client, 'ALLOWLIST-UNKNOWN-MEMBER')).sort(), `the allowlist after adding ${nobody}, who is no member`).toEqual(before);
 
   // The spec does not forbid listing oneself, so accepting it is a warning; the list is then put back.
   const response = await client.call('member.addToAllowlist', { body: self });
@@ -101,12 +101,12 @@ test(...check('allowlist.refusals', 'never lists an identifier that names no mem
     return;
   }
   expectRefusal(response, { status: 400, requirement: 'ALLOWLIST-SELF', level: 'SHOULD' });
-  expect((await readAllowlist(client, 'ALLOWLIST-SELF')).sort(), '[ALLOWLIST-SELF] the allowlist after the caller tried to add itself').toEqual(before);
+  expectFor('ALLOWLIST-SELF', (await readAllowlist(client, 'ALLOWLIST-SELF')).sort(), 'the allowlist after the caller tried to add itself').toEqual(before);
 });
 
 test(...check('allowlist.empty', 'answers an empty array, not an error, to a member that has allowlisted nobody', { requirements: ['ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS'], endpoint: 'member.getAllowlist' }), async ({ actors }) => {
   // Elsewhere the profile's blank market maker, which no check allowlists anyone for.
   const fresh = await optionalMember(actors, 'blank_maker', { business_role: 'MMM', country_code: actors.mmA.member?.country_code ?? 'GB' });
   const response = await fresh.client.call('member.getAllowlist');
-  expect(okBody(response, allowlistSchema, 'ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS'), `[ALLOWLIST-LIST] the allowlist of the new member ${fresh.identification}`).toEqual([]);
+  expectFor('ALLOWLIST-LIST', okBody(response, allowlistSchema, 'ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS'), `the allowlist of the new member ${fresh.identification}`).toEqual([]);
 });

@@ -4,7 +4,7 @@ import { listOfRef, schemaRef } from '../../../schemas/resources.ts';
 import { okBody } from '../../flows/answers.ts';
 import { units } from '../../flows/balances.ts';
 import { openDsaLine } from '../../flows/credit-lines.ts';
-import { check, CheckFailure, expectSchema, expectStatus, HarnessFault, requireControl, warnShould } from '../../runtime/check.ts';
+import { check, CheckFailure, HarnessFault, requireControl, warnShould, expectFor, expectSchema, expectStatus } from '../../runtime/check.ts';
 import type { DssClient } from '../../runtime/client.ts';
 import { expect, test, type Actors } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
@@ -44,28 +44,28 @@ function identifications(members: readonly MemberInfo[]): string[] {
 
 function entryOf(members: readonly MemberInfo[], identification: string, requirement: string): MemberInfo {
   const entry = members.find((member) => member.identification === identification);
-  if (!entry) throw new CheckFailure(requirement, `expected member ${identification} in the list, got ${identifications(members).join(', ') || 'none'}`);
+  if (!entry) throw CheckFailure.expected(requirement, `member ${identification} in the list`, identifications(members).join(', ') || 'none');
   return entry;
 }
 
 test(...check('directory.members-list', 'lists its members as memberInfo, and reads each one, on both families, as the member it is listed as (the reference: exactly as listed)', { requirements: ['DIR-MEMBER-LIST', 'DIR-MEMBER-GET', 'DIR-MEMBER-GET-SAME', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'member.listMembers' }), async ({ actors }) => {
   const members = await listMembers(actors.mmA.client, 'member');
   const listed = identifications(members);
-  expect(listed.length, '[DIR-MEMBER-LIST] GET /members lists every member once').toBe(new Set(listed).size);
+  expectFor('DIR-MEMBER-LIST', listed.length, 'GET /members lists every member once').toBe(new Set(listed).size);
 
   for (const [actor, role] of [[actors.tokenizer, 'MIS'], [actors.mmA, 'MMM'], [actors.mmB, 'MMM']] as const) {
     const entry = entryOf(members, actor.identification, 'DIR-MEMBER-LIST');
-    expect(entry.business_role, `[DIR-MEMBER-GET] the business_role of ${actor.role} ${actor.identification}`).toBe(role);
+    expectFor('DIR-MEMBER-GET', entry.business_role, `the business_role of ${actor.role} ${actor.identification}`).toBe(role);
     // On a simulator the control plane says what the member is; the API must say the same.
     if (actor.member) {
-      expect({ bicfi: entry.bicfi, country_code: entry.country_code }, `[DIR-MEMBER-GET] the memberInfo of ${actor.identification} against its registration`).toEqual({ bicfi: actor.member.bicfi, country_code: actor.member.country_code });
+      expectFor('DIR-MEMBER-GET', { bicfi: entry.bicfi, country_code: entry.country_code }, `the memberInfo of ${actor.identification} against its registration`).toEqual({ bicfi: actor.member.bicfi, country_code: actor.member.country_code });
     }
     for (const family of families) {
       const response = await clientOf(actors, family).call(`${family}.getMember`, { path: { member_identification: actor.identification } });
       const read = okBody<MemberInfo>(response, memberSchema, 'DIR-MEMBER-GET', 'RES-DIRECTORY-SCHEMAS');
       // Each returns a memberInfo of the member (lines 416, 472): the required fields that say who it is must
       // agree; that the optional fields agree too is the reference's (DIR-MEMBER-GET-SAME).
-      expect(identity(read), `[DIR-MEMBER-GET] ${response.call.method} ${response.call.url} names the member of its entry in GET /client/v1/api/members`).toEqual(identity(entry));
+      expectFor('DIR-MEMBER-GET', identity(read), `${response.call.method} ${response.call.url} names the member of its entry in GET /client/v1/api/members`).toEqual(identity(entry));
       warnShould(isDeepStrictEqual(read, entry), `${response.call.method} ${response.call.url} answers ${JSON.stringify(read)}, not the member's entry in GET /client/v1/api/members ${JSON.stringify(entry)}`, 'DIR-MEMBER-GET-SAME');
     }
   }
@@ -78,10 +78,10 @@ test(...check('directory.members-country-filter', 'filters the members by countr
     const country = entryOf(all, actors.mmA.identification, 'DIR-MEMBER-LIST').country_code;
     const filtered = await listMembers(client, family, { country_code: country });
     const what = `${family} GET /members?country_code=${country}`;
-    expect(identifications(filtered.filter((member) => member.country_code !== country)), `[DIR-MEMBER-LIST] ${what} lists members of other countries`).toEqual([]);
+    expectFor('DIR-MEMBER-LIST', identifications(filtered.filter((member) => member.country_code !== country)), `${what} lists members of other countries`).toEqual([]);
     // Members only ever join the network, so every one listed before must still be there.
     const expected = identifications(all.filter((member) => member.country_code === country));
-    expect(identifications(filtered), `[DIR-MEMBER-LIST] ${what} lists every member of ${country}`).toEqual(expect.arrayContaining(expected));
+    expectFor('DIR-MEMBER-LIST', identifications(filtered), `${what} lists every member of ${country}`).toEqual(expect.arrayContaining(expected));
   }
 });
 
@@ -108,9 +108,9 @@ test(...check('directory.members-asset-filter', 'keeps the issuer of an asset an
     for (const query of queries) {
       const found = await listMembers(client, family, query, 'DIR-MEMBER-FILTERS');
       const what = `${family} GET /members?${new URLSearchParams(query).toString()}`;
-      expect(identifications(found), `[DIR-MEMBER-FILTERS] ${what} keeps the tokenizer that issues ${code}`).toContain(actors.tokenizer.identification);
-      if (query.country_code) expect(identifications(found.filter((member) => member.country_code !== country)), `[DIR-MEMBER-FILTERS] ${what} lists members of other countries`).toEqual([]);
-      else if (query.asset_code_identification) expect(identifications(found), `[DIR-MEMBER-FILTERS] ${what} keeps ${holder.identification}, which holds an allowed line for ${code}`).toContain(holder.identification);
+      expectFor('DIR-MEMBER-FILTERS', identifications(found), `${what} keeps the tokenizer that issues ${code}`).toContain(actors.tokenizer.identification);
+      if (query.country_code) expectFor('DIR-MEMBER-FILTERS', identifications(found.filter((member) => member.country_code !== country)), `${what} lists members of other countries`).toEqual([]);
+      else if (query.asset_code_identification) expectFor('DIR-MEMBER-FILTERS', identifications(found), `${what} keeps ${holder.identification}, which holds an allowed line for ${code}`).toContain(holder.identification);
     }
     // A market maker issues DSOs only: nobody issues or holds its "own" DSA, under any reading of the filters
     // (the specification's DIR-MEMBER-LIST-EMPTY, decided by directory.members-none-found, still fails here if broken).
@@ -161,8 +161,8 @@ test(...check('directory.member-malformed-id', 'refuses a member identifier that
 test(...check('directory.tokenizer-members-active', 'lists only activated members to the tokenizer, its own market makers among them', { requirements: ['DIR-TOKENIZER-MEMBERS', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'tokenizer.listMembers' }), async ({ actors }) => {
   const members = await listMembers(actors.tokenizer.client, 'tokenizer');
   const inactive = members.filter((member) => member.member_state !== undefined && member.member_state !== 'activated');
-  expect(inactive.map((member) => `${member.identification} (${member.member_state})`), '[DIR-TOKENIZER-MEMBERS] the tokenizer’s GET /members lists members that are not activated').toEqual([]);
-  expect(identifications(members), '[DIR-TOKENIZER-MEMBERS] the tokenizer’s GET /members lists the run’s active members').toEqual(expect.arrayContaining([actors.tokenizer.identification, actors.mmA.identification, actors.mmB.identification]));
+  expectFor('DIR-TOKENIZER-MEMBERS', inactive.map((member) => `${member.identification} (${member.member_state})`), 'the tokenizer’s GET /members lists members that are not activated').toEqual([]);
+  expectFor('DIR-TOKENIZER-MEMBERS', identifications(members), 'the tokenizer’s GET /members lists the run’s active members').toEqual(expect.arrayContaining([actors.tokenizer.identification, actors.mmA.identification, actors.mmB.identification]));
 });
 
 /** Three new members of one country the network already uses (so no "empty country" of another check is spoiled): activated, created and blocked. */
@@ -181,8 +181,8 @@ test(...check('directory.members-by-state', 'leaves blocked and created members 
   for (const query of queries) {
     const what = `GET /members?${new URLSearchParams(query).toString()}`;
     const forTokenizer = identifications(await listMembers(actors.tokenizer.client, 'tokenizer', query));
-    expect(forTokenizer, `[DIR-TOKENIZER-MEMBERS] the tokenizer’s ${what} lists the new activated member`).toContain(activated);
-    expect(forTokenizer.filter((id) => id === created || id === blocked), `[DIR-TOKENIZER-MEMBERS] the tokenizer’s ${what} lists members that are not activated`).toEqual([]);
+    expectFor('DIR-TOKENIZER-MEMBERS', forTokenizer, `the tokenizer’s ${what} lists the new activated member`).toContain(activated);
+    expectFor('DIR-TOKENIZER-MEMBERS', forTokenizer.filter((id) => id === created || id === blocked), `the tokenizer’s ${what} lists members that are not activated`).toEqual([]);
   }
 });
 
@@ -195,11 +195,11 @@ test(...check('directory.members-by-state-filters', 'lists new members in every 
   const { activated, created, blocked, queries } = await newcomers(actors);
   for (const query of queries) {
     const what = `GET /members?${new URLSearchParams(query).toString()}`;
-    expect(identifications(await listMembers(actors.mmA.client, 'member', query)), `[DIR-MEMBER-FILTERS] the member interface’s ${what} lists new members in every state`).toEqual(expect.arrayContaining([activated, created, blocked]));
+    expectFor('DIR-MEMBER-FILTERS', identifications(await listMembers(actors.mmA.client, 'member', query)), `the member interface’s ${what} lists new members in every state`).toEqual(expect.arrayContaining([activated, created, blocked]));
   }
   const assetQuery = { asset_code_identification: asset.asset_code_identification, asset_issuer_identification: asset.asset_issuer_identification };
   for (const family of families) {
     const found = identifications(await listMembers(clientOf(actors, family), family, assetQuery, 'DIR-MEMBER-FILTERS'));
-    expect(found, `[DIR-MEMBER-FILTERS] ${family} GET /members?${new URLSearchParams(assetQuery).toString()} lists a new member that neither issues nor holds the asset`).not.toContain(activated);
+    expectFor('DIR-MEMBER-FILTERS', found, `${family} GET /members?${new URLSearchParams(assetQuery).toString()} lists a new member that neither issues nor holds the asset`).not.toContain(activated);
   }
 });

@@ -1,8 +1,8 @@
 import { listOfRef } from '../../../schemas/resources.ts';
 import { okBody } from '../../flows/answers.ts';
-import { check, CheckFailure, inAttempt, warnShould } from '../../runtime/check.ts';
+import { check, CheckFailure, inAttempt, warnShould, expectFor } from '../../runtime/check.ts';
 import type { DssClient } from '../../runtime/client.ts';
-import { expect, test } from '../../runtime/fixtures.ts';
+import { test } from '../../runtime/fixtures.ts';
 import { skipFor } from '../../runtime/credentials.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { expectInvalidInputRefused } from '../input-refusal.ts';
@@ -45,7 +45,7 @@ async function listPoints(client: DssClient, query: Filters & { geo_coordinates?
 /** The whole directory; the checks here need something in it to filter and sort. */
 async function allPoints(client: DssClient, requirement: string): Promise<PaymentPointInfo[]> {
   const points = await listPoints(client, {}, requirement);
-  if (points.length === 0) throw new CheckFailure(requirement, 'expected payment points to filter and sort, got an empty directory from GET /payment-points');
+  if (points.length === 0) throw CheckFailure.expected(requirement, 'payment points to filter and sort', 'an empty directory from GET /payment-points');
   return points;
 }
 
@@ -110,7 +110,7 @@ test(...check('payment-points.filters', 'returns exactly the points matching eac
   // Reads: all at once, judged in order.
   const found = await Promise.all(filtersToTry.map((filters) => listPoints(client, filters, 'PP-FILTERS')));
   filtersToTry.forEach((filters, index) => {
-    expect(pointSet(found[index]!), `[PP-FILTERS] ${asUrl(filters)} returns exactly the points that match`).toEqual(pointSet(all.filter((point) => matchesFilters(point, filters))));
+    expectFor('PP-FILTERS', pointSet(found[index]!), `${asUrl(filters)} returns exactly the points that match`).toEqual(pointSet(all.filter((point) => matchesFilters(point, filters))));
   });
 });
 
@@ -120,16 +120,16 @@ test(...check('payment-points.geo-sort', 'orders the points by great-circle dist
   const places = all.flatMap((point) => placeOf(point) ?? []);
   const firstPlace = places[0];
   const lastPlace = places[places.length - 1];
-  if (!firstPlace || !lastPlace) throw new CheckFailure('PP-SORT', 'expected payment points with coordinates, got none in GET /payment-points');
+  if (!firstPlace || !lastPlace) throw CheckFailure.expected('PP-SORT', 'payment points with coordinates', 'none in GET /payment-points');
   // Two ends of the list, so that the answer's order differs from the list's.
   const origins = [lastPlace, firstPlace];
 
   for (const origin of origins) {
     const query = { geo_coordinates: geoText(origin) };
     const sorted = await listPoints(client, query, 'PP-SORT');
-    expect(orderProblem(origin, sorted), `[PP-SORT] ${asUrl(query)} is ordered by distance`).toBeNull();
+    expectFor('PP-SORT', orderProblem(origin, sorted), `${asUrl(query)} is ordered by distance`).toBeNull();
     const first = sorted[0];
-    expect(first === undefined ? Infinity : distanceKm(origin, first), `[PP-SORT] ${asUrl(query)} puts first a point at that very place (km away)`).toBeLessThan(0.01);
+    expectFor('PP-SORT', first === undefined ? Infinity : distanceKm(origin, first), `${asUrl(query)} puts first a point at that very place (km away)`).toBeLessThan(0.01);
     warnShould(pointSet(sorted).join() === pointSet(all).join(), `${asUrl(query)} returned other points than the unfiltered list; geo_coordinates sorts, it does not filter`, 'PP-SORT');
   }
 
@@ -138,8 +138,8 @@ test(...check('payment-points.geo-sort', 'orders the points by great-circle dist
   if (country === undefined) return;
   const query = { country_code: country, geo_coordinates: geoText(origin) };
   const found = await listPoints(client, query, 'PP-SORT');
-  expect(pointSet(found), `[PP-FILTERS] ${asUrl(query)} returns exactly the points of ${country}`).toEqual(pointSet(all.filter((point) => matchesFilters(point, { country_code: country }))));
-  expect(orderProblem(origin, found), `[PP-SORT] ${asUrl(query)} is ordered by distance`).toBeNull();
+  expectFor('PP-FILTERS', pointSet(found), `${asUrl(query)} returns exactly the points of ${country}`).toEqual(pointSet(all.filter((point) => matchesFilters(point, { country_code: country }))));
+  expectFor('PP-SORT', orderProblem(origin, found), `${asUrl(query)} is ordered by distance`).toBeNull();
 });
 
 test(...check('payment-points.address-sort', 'orders the points by distance from the place address_filter names, that place first', { requirements: ['PP-SORT'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
@@ -154,16 +154,16 @@ test(...check('payment-points.address-sort', 'orders the points by distance from
       const place = placeOf(point);
       return place ? [{ point, address, place }] : [];
     })[0];
-  if (!target) throw new CheckFailure('PP-SORT', 'expected a payment point with coordinates and a street of its own to look up, got none in GET /payment-points');
+  if (!target) throw CheckFailure.expected('PP-SORT', 'a payment point with coordinates and a street of its own to look up', 'none in GET /payment-points');
 
   const { address, place } = target;
   const query = { address_filter: `${address.street_name} ${address.bin_or_building_number}, ${address.city_name}` };
   const sorted = await listPoints(client, query, 'PP-SORT');
   const first = sorted[0];
   const nearFirst = first !== undefined && (pointKey(first) === pointKey(target.point) || distanceKm(place, first) <= ADDRESS_TOLERANCE_KM);
-  expect(nearFirst, `[PP-SORT] ${asUrl(query)} puts first ${target.point.payment_point_identification} or a point within ${ADDRESS_TOLERANCE_KM} km of it; got ${first?.payment_point_identification ?? 'no point'}`).toBe(true);
+  expectFor('PP-SORT', nearFirst, `${asUrl(query)} puts first ${target.point.payment_point_identification} or a point within ${ADDRESS_TOLERANCE_KM} km of it; got ${first?.payment_point_identification ?? 'no point'}`).toBe(true);
   // Measured from the point's own place, the order may be off by twice the geocoder's error at most.
-  expect(orderProblem(place, sorted, 2 * ADDRESS_TOLERANCE_KM), `[PP-SORT] ${asUrl(query)} is ordered by distance from ${target.point.payment_point_identification}`).toBeNull();
+  expectFor('PP-SORT', orderProblem(place, sorted, 2 * ADDRESS_TOLERANCE_KM), `${asUrl(query)} is ordered by distance from ${target.point.payment_point_identification}`).toBeNull();
 });
 
 test(...check('payment-points.malformed-coordinates', 'refuses geo_coordinates that are not "latitude,longitude" in range with 400', { requirements: ['PP-GEO-MALFORMED', 'ERR-BODY-SHAPE'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {

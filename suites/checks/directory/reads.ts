@@ -32,7 +32,7 @@ export async function ownAccounts(client: DssClient): Promise<Map<string, string
 
 export function addressOf(accounts: Map<string, string>, identification: string, requirement: string): string {
   const address = accounts.get(identification);
-  if (address === undefined) throw new CheckFailure(requirement, `expected account ${identification} in GET /digital-accounts, got ${[...accounts.keys()].join(', ') || 'none'}`);
+  if (address === undefined) throw CheckFailure.expected(requirement, `account ${identification} in GET /digital-accounts`, [...accounts.keys()].join(', ') || 'none');
   return address;
 }
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { schemaRef } from '../../../schemas/resources.ts';
 import { okBody } from '../../flows/answers.ts';
-import { check, expectStatus } from '../../runtime/check.ts';
-import { expect, test } from '../../runtime/fixtures.ts';
+import { check, expectFor, expectStatus } from '../../runtime/check.ts';
+import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { isLedgerAddress, verifiesWithAddress } from './ledger-keys.ts';
 import { addressOf, ownAccounts } from './reads.ts';
@@ -30,16 +30,16 @@ test(...check('signing.payload', 'signs the decoded payload with the named accou
     const response = await actor.client.call('member.signPayload', { body: { account_identification: account, unsigned_payload: payload.toString('base64') } });
     const { payload: signatureText } = okBody<{ payload: string }>(response, signedSchema, 'SIGN-PAYLOAD', 'RES-SIGNING-SCHEMAS');
     const signature = Buffer.from(signatureText, 'base64');
-    expect(signature.length, `[SIGN-PAYLOAD] bytes of the Ed25519 signature made with ${account}`).toBe(64);
+    expectFor('SIGN-PAYLOAD', signature.length, `bytes of the Ed25519 signature made with ${account}`).toBe(64);
     signatures.set(account, signatureText);
     const address = addressOf(accounts, account, 'SIGN-PAYLOAD');
     // Only an address that carries the account's key can verify; that it does is ACC-ADDRESS-STRKEY's.
     if (!isLedgerAddress(address)) continue;
-    expect(verifiesWithAddress(address, payload, signature), `[SIGN-PAYLOAD] the signature made with ${account} verifies with ${account}’s address ${address} over the payload`).toBe(true);
-    expect(verifiesWithAddress(address, altered, signature), `[SIGN-PAYLOAD] the signature made with ${account} verifies over other bytes`).toBe(false);
-    expect(verifiesWithAddress(addressOf(accounts, other, 'SIGN-PAYLOAD'), payload, signature), `[SIGN-PAYLOAD] the signature made with ${account} verifies with ${other}’s address`).toBe(false);
+    expectFor('SIGN-PAYLOAD', verifiesWithAddress(address, payload, signature), `the signature made with ${account} verifies with ${account}’s address ${address} over the payload`).toBe(true);
+    expectFor('SIGN-PAYLOAD', verifiesWithAddress(address, altered, signature), `the signature made with ${account} verifies over other bytes`).toBe(false);
+    expectFor('SIGN-PAYLOAD', verifiesWithAddress(addressOf(accounts, other, 'SIGN-PAYLOAD'), payload, signature), `the signature made with ${account} verifies with ${other}’s address`).toBe(false);
   }
-  expect(signatures.get(first), `[SIGN-PAYLOAD] ${first} and ${second} sign the same bytes alike: one key for both`).not.toBe(signatures.get(second));
+  expectFor('SIGN-PAYLOAD', signatures.get(first), `${first} and ${second} sign the same bytes alike: one key for both`).not.toBe(signatures.get(second));
 });
 
 test(...check('signing.unknown-account', 'refuses to sign with an account the caller does not have, preferably with 424', { requirements: ['SIGN-UNKNOWN-ACCOUNT', 'ERR-BODY-SHAPE'], endpoint: 'member.signPayload' }), async ({ actors }) => {

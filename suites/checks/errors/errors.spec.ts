@@ -20,7 +20,7 @@ test(...check('errors.unknown-path', 'answers 404 with an error body for a path 
       recordAcross(() => {
         throw new CheckFailure('ERR-NO-5XX', `${describeCall(response)}: a path no endpoint has is a client mistake, which must not get a 5xx; got ${response.status}`);
       });
-      throw new CheckFailure('ERR-UNKNOWN-PATH', `${describeCall(response)}: expected 404 with an error body for a path no endpoint has, got ${response.status}`);
+      throw CheckFailure.expected('ERR-UNKNOWN-PATH', '404 with an error body for a path no endpoint has', String(response.status), describeCall(response));
     }
     expectRefusal(response, { status: 404, requirement: 'ERR-UNKNOWN-PATH' });
   }

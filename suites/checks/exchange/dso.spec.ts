@@ -6,9 +6,9 @@ import { fund } from '../../flows/funding.ts';
 import { allowMutually, type Market } from '../../flows/market.ts';
 import type { Party } from '../../flows/party.ts';
 import { expectQuotationState, offer, quotationStates } from '../../flows/quotations.ts';
-import { check, CheckFailure, HarnessFault } from '../../runtime/check.ts';
+import { check, CheckFailure, HarnessFault, expectFor } from '../../runtime/check.ts';
 import { formatUnits } from '../../runtime/money.ts';
-import { expect, test } from '../../runtime/fixtures.ts';
+import { test } from '../../runtime/fixtures.ts';
 import { EXCHANGE_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
 /**
@@ -61,12 +61,12 @@ test(...check('exchange.dso', 'quotes and settles a market maker’s own DSO aga
   if (result.exchange_state !== 'Success') throw new CheckFailure('EXC-DSO', `the exchange of ${formatUnits(amount)} ${dsa.code} for ${dso.code} of ${dso.issuer} was answered ${result.exchange_state}`);
   // 40 x 0.9 = 36: no rounding at any scale.
   const quoted = quotedUnits(amount, info.foreign_exchange_rate, target.readings.amount_scale);
-  expect(formatUnits(amountUnits(result.amount_quoted_asset, 'EXC-DSO', 'amount_quoted_asset')), `[EXC-DSO] the result’s amount_quoted_asset for ${formatUnits(amount)} at ${info.foreign_exchange_rate}`).toBe(formatUnits(quoted));
+  expectFor('EXC-DSO', formatUnits(amountUnits(result.amount_quoted_asset, 'EXC-DSO', 'amount_quoted_asset')), `the result’s amount_quoted_asset for ${formatUnits(amount)} at ${info.foreign_exchange_rate}`).toBe(formatUnits(quoted));
 
   const after = { buyerDsa: await balanceOf(buyer, buyerAccount, dsa), sellerDsa: await balanceOf(seller, sellerAccount, dsa), buyerDso: await dsoHeld(buyer, dsoAccount, dso) };
-  expect(
-    { buyerDsa: after.buyerDsa, sellerDsa: after.sellerDsa, buyerDso: after.buyerDso },
-    `[EXC-DSO] ${buyer.identification}/${buyerAccount} ${dsa.code}, ${seller.identification}/${sellerAccount} ${dsa.code} and ${buyer.identification}/${dsoAccount} ${dso.code} after the exchange`,
+  expectFor(
+    'EXC-DSO', { buyerDsa: after.buyerDsa, sellerDsa: after.sellerDsa, buyerDso: after.buyerDso },
+    `${buyer.identification}/${buyerAccount} ${dsa.code}, ${seller.identification}/${sellerAccount} ${dsa.code} and ${buyer.identification}/${dsoAccount} ${dso.code} after the exchange`,
   ).toEqual({ buyerDsa: (before.buyerDsa ?? 0n) - amount, sellerDsa: (before.sellerDsa ?? 0n) + amount, buyerDso: before.buyerDso + quoted });
   await expectQuotationState(buyer, requested.quotationUuid, quotationStates.completed, 'QUO-STATES', 'after its DSO exchange answered Success');
 });

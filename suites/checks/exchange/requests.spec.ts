@@ -4,8 +4,8 @@ import { okBody } from '../../flows/answers.ts';
 import { awaitDelivery, awaitPayload, mentioning, naming } from '../../flows/mailbox.ts';
 import { openMarket } from '../../flows/market.ts';
 import { answered, foundQuotations, MINUTE_MS, OPEN_MS, quotationTerms, readQuotationsOfRequest, requestBody, requested, requestQuotations, sameJson, type QuotationState } from '../../flows/quotations.ts';
-import { check, expectStatus, warnShould } from '../../runtime/check.ts';
-import { expect, test } from '../../runtime/fixtures.ts';
+import { check, warnShould, expectFor, expectStatus } from '../../runtime/check.ts';
+import { test } from '../../runtime/fixtures.ts';
 import { CALLER_MISMATCH_STATUSES, expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
 import { OFFER_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
@@ -20,7 +20,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 test(...check('exchange.request', 'takes a quotation request with a new request_uuid, refuses one for another buyer and one whose maximum is below its minimum, and never keeps one that ends in the past or in seconds', { requirements: checkRequirements('QUO-REQUEST', 'QUO-REQUEST-REFUSALS', 'QUO-EXPIRY', ...OFFER_REQUIREMENTS), endpoint: 'member.requestQuotations' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const [first, second] = [await requested(market), await requested(market)];
-  expect(second.requestUuid, '[QUO-REQUEST] the request_uuid of a second request').not.toBe(first.requestUuid);
+  expectFor('QUO-REQUEST', second.requestUuid, 'the request_uuid of a second request').not.toBe(first.requestUuid);
 
   // End times no other request of this worker has, so that the filter below sees only these.
   const now = await market.now();
@@ -54,7 +54,7 @@ test(...check('exchange.request', 'takes a quotation request with a new request_
   // The refusals of the specification (another buyer at `end`, a maximum below its minimum at `end + 3`) opened nothing.
   for (const refusedEnd of [end, end + 3]) {
     const created = await foundQuotations(market.seller, { time_end_request_quotation: [{ relational_operator: 'eq', comparison_value: refusedEnd }] }, 'POST');
-    expect(created.map((quotation) => quotation.quotation_uuid), `[QUO-REQUEST] quotations that the refused request ending at ${refusedEnd} opened`).toEqual([]);
+    expectFor('QUO-REQUEST', created.map((quotation) => quotation.quotation_uuid), `quotations that the refused request ending at ${refusedEnd} opened`).toEqual([]);
   }
 });
 
@@ -67,7 +67,7 @@ test(...check('exchange.request-assets', 'refuses a quotation request without it
   const { quoted_asset_info: _quoted, ...withoutQuoted } = requestBody(market, end + 1);
   for (const body of [withoutBase, withoutQuoted]) expectRefusal(await requestQuotations(market.buyer, body), { status: 400, requirement: 'QUO-REQUEST-ASSETS' });
   const created = await foundQuotations(market.seller, { time_end_request_quotation: [{ relational_operator: 'ge', comparison_value: end }, { relational_operator: 'le', comparison_value: end + 1 }] }, 'POST');
-  expect(created.map((quotation) => quotation.quotation_uuid), '[QUO-REQUEST-ASSETS] quotations that refused requests opened').toEqual([]);
+  expectFor('QUO-REQUEST-ASSETS', created.map((quotation) => quotation.quotation_uuid), 'quotations that refused requests opened').toEqual([]);
 });
 
 test(...check('exchange.request-horizon', 'takes a request that ends within 24 hours and refuses one that ends later', { requirements: checkRequirements('QUO-REQUEST', 'QUO-REQUEST-HORIZON', ...OFFER_REQUIREMENTS), endpoint: 'member.requestQuotations' }), async ({ actors }) => {

@@ -5,8 +5,8 @@ import { hasPayload, mentioning } from '../../flows/mailbox.ts';
 import { afterLegs, allowMutually, expectHoldings, holdingsOf, openMarket, type Market } from '../../flows/market.ts';
 import type { Party } from '../../flows/party.ts';
 import { answerQuotation, encodeJson, expectQuotationState, offer, OPEN_MS, quotationIdOf, quotationStates, quotationTerms, readQuotation, requestBody, requested as requestedQuotation, requestQuotations, signQuotation, type QuotationInfo, type RequestQuotation } from '../../flows/quotations.ts';
-import { check, CheckFailure, expectStatus, warnShould } from '../../runtime/check.ts';
-import { expect, test } from '../../runtime/fixtures.ts';
+import { check, CheckFailure, warnShould, expectFor, expectStatus } from '../../runtime/check.ts';
+import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { EXCHANGE_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
@@ -23,9 +23,9 @@ test(...check('exchange.settlement', 'settles a signed exchange with Success, mo
   const amount = units('12.5');
   const { result, quoted } = await settle(market, info, amount);
 
-  expect(amountUnits(result.amount_base_asset, 'EXC-SETTLEMENT', 'amount_base_asset'), '[EXC-SETTLEMENT] the result’s amount_base_asset').toBe(amount);
-  expect(formatUnits(quoted), `[EXC-SETTLEMENT] the result’s amount_quoted_asset for ${formatUnits(amount)} at rate ${info.foreign_exchange_rate}`).toBe(formatUnits(quotedUnits(amount, info.foreign_exchange_rate, target.readings.amount_scale)));
-  expect(result.transaction_identification.length, '[EXC-SETTLEMENT] the result’s transaction_identification').toBeGreaterThan(0);
+  expectFor('EXC-SETTLEMENT', amountUnits(result.amount_base_asset, 'EXC-SETTLEMENT', 'amount_base_asset'), 'the result’s amount_base_asset').toBe(amount);
+  expectFor('EXC-SETTLEMENT', formatUnits(quoted), `the result’s amount_quoted_asset for ${formatUnits(amount)} at rate ${info.foreign_exchange_rate}`).toBe(formatUnits(quotedUnits(amount, info.foreign_exchange_rate, target.readings.amount_scale)));
+  expectFor('EXC-SETTLEMENT', result.transaction_identification.length, 'the result’s transaction_identification').toBeGreaterThan(0);
   await expectHoldings(market, afterLegs(before, amount, quoted), 'EXC-ATOMIC', 'after an exchange answered Success');
   for (const reader of [market.buyer, market.seller]) await expectQuotationState(reader, requested.quotationUuid, quotationStates.completed, 'QUO-STATES', 'after its exchange answered Success');
 });

@@ -4,8 +4,8 @@ import { tokenizerDsa } from '../../flows/assets.ts';
 import { balanceInfoOf, readBalance, units } from '../../flows/balances.ts';
 import { openDsaLine } from '../../flows/credit-lines.ts';
 import { fund } from '../../flows/funding.ts';
-import { check, warnShould } from '../../runtime/check.ts';
-import { expect, test } from '../../runtime/fixtures.ts';
+import { check, warnShould, expectFor } from '../../runtime/check.ts';
+import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, checkRequirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
 
@@ -29,7 +29,7 @@ test(...check('ledger.balances-read', 'answers the balanceInfo of an account’s
 
   const info = balanceInfoOf(await readBalance(member, main, line.asset), main, line.asset);
   const held = readBalanceText(info.balance);
-  expect(held, `[BAL-READ] the balance ${JSON.stringify(info.balance)} of ${member.identification}/${main} after a funding of ${formatUnits(amount)} on ${formatUnits(line.balance)}`).toBe(line.balance + amount);
+  expectFor('BAL-READ', held, `the balance ${JSON.stringify(info.balance)} of ${member.identification}/${main} after a funding of ${formatUnits(amount)} on ${formatUnits(line.balance)}`).toBe(line.balance + amount);
   warnShould(SEVEN_DECIMALS.test(info.balance), `the balance ${JSON.stringify(info.balance)} does not have exactly 7 fraction digits`, 'BAL-DECIMAL-FORMAT');
 });
 

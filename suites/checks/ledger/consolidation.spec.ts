@@ -7,8 +7,8 @@ import { consolidate, type ConsolidationResult } from '../../flows/consolidation
 import { openDsaLine } from '../../flows/credit-lines.ts';
 import { fund } from '../../flows/funding.ts';
 import type { Party } from '../../flows/party.ts';
-import { check, warnShould } from '../../runtime/check.ts';
-import { expect, test, type Actors } from '../../runtime/fixtures.ts';
+import { check, warnShould, expectFor } from '../../runtime/check.ts';
+import { test, type Actors } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, checkRequirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
 
@@ -40,14 +40,14 @@ test(...check('ledger.consolidation-moves', 'moves the listed amounts into the t
   const response = await consolidate(member, target, moved.map((amount) => ({ asset, amount, source })));
   const result = okBody<ConsolidationResult>(response, schemaRef('consolidateBalanceResult'), 'CONS-MOVE');
   const total = moved.reduce((sum, amount) => sum + amount, 0n);
-  expect(result.transaction_identification.length, '[CONS-MOVE] the result’s transaction_identification').toBeGreaterThan(0);
+  expectFor('CONS-MOVE', result.transaction_identification.length, 'the result’s transaction_identification').toBeGreaterThan(0);
   const reported = (result.account_balances ?? []).filter((entry) => entry.source_account_identification === source);
   // account_balances is optional (spec line 209): when it is there it reports the source; that it is always
   // there is the reference's (CONS-BALANCES-REPORTED).
   warnShould(reported.length > 0, `the consolidateBalanceResult ${result.account_balances === undefined ? 'has no account_balances' : `reports no balance of the source account ${source}`}`, 'CONS-BALANCES-REPORTED');
-  if (result.account_balances !== undefined) expect(reported.length, `[CONS-MOVE] account_balances entries for the source account ${source}`).toBeGreaterThan(0);
+  if (result.account_balances !== undefined) expectFor('CONS-MOVE', reported.length, `account_balances entries for the source account ${source}`).toBeGreaterThan(0);
   for (const entry of reported) {
-    expect(jsonNumberUnits(entry.consolidated_amount), `[CONS-MOVE] the balance of ${source} that account_balances reports after moving ${formatUnits(total)}`).toBe(sourceBalance - total);
+    expectFor('CONS-MOVE', jsonNumberUnits(entry.consolidated_amount), `the balance of ${source} that account_balances reports after moving ${formatUnits(total)}`).toBe(sourceBalance - total);
   }
   await expectBalance(member, target, asset, targetBalance + total, 'CONS-MOVE', `after ${formatUnits(total)} was consolidated into it`);
   await expectBalance(member, source, asset, sourceBalance - total, 'CONS-MOVE', `after ${formatUnits(total)} was consolidated out of it`);

@@ -7,7 +7,7 @@ import { consolidate } from '../../flows/consolidation.ts';
 import { ceilingWithRoom, decideAsMember, decideAsTokenizer, openDsaLine, requestCreditLine, type CreditLineRef } from '../../flows/credit-lines.ts';
 import { fund, instructAndSign, instructFunding, newFundingInfo, sendFunding } from '../../flows/funding.ts';
 import { optionalMember, type Party } from '../../flows/party.ts';
-import { check, CheckFailure, describeCall, describeStatus, expectErrorBody, expectStatus, recordAcross, warnShould } from '../../runtime/check.ts';
+import { check, CheckFailure, describeCall, describeStatus, recordAcross, warnShould, expectErrorBody, expectFor, expectStatus } from '../../runtime/check.ts';
 import { skipFor } from '../../runtime/credentials.ts';
 import type { DssClient } from '../../runtime/client.ts';
 import { expect, test, type Actors } from '../../runtime/fixtures.ts';
@@ -25,7 +25,7 @@ import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, checkRequirements, SETUP_REQUIRE
 
 async function expectAuthorized(holder: Party, account: string, asset: AssetId, expected: boolean, requirement: string, when: string): Promise<void> {
   const listed = lists(await authorizedAssets(holder, account), asset);
-  expect(listed, `[${requirement}] GET /settlement-instruments/digital-accounts/${account} of ${holder.identification} lists ${asset.code} of ${asset.issuer} ${when}`).toBe(expected);
+  expectFor(requirement, listed, `GET /settlement-instruments/digital-accounts/${account} of ${holder.identification} lists ${asset.code} of ${asset.issuer} ${when}`).toBe(expected);
 }
 
 test(...check('ledger.credit-line-request-allow', 'makes a requested credit line usable only once the issuer allows it', { requirements: checkRequirements('CL-REQUEST', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {

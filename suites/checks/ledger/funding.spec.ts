@@ -20,8 +20,8 @@ import {
   type Instruction,
 } from '../../flows/funding.ts';
 import { newMember, optionalMember } from '../../flows/party.ts';
-import { check, CheckFailure, expectStatus, HarnessFault, warnShould } from '../../runtime/check.ts';
-import { expect, test } from '../../runtime/fixtures.ts';
+import { check, CheckFailure, HarnessFault, warnShould, expectFor, expectStatus } from '../../runtime/check.ts';
+import { test } from '../../runtime/fixtures.ts';
 import { expectReferenceStatus, expectRefusal } from '../../runtime/refusal.ts';
 import { expectInvalidInputRefused } from '../input-refusal.ts';
 import { REFUSAL_REQUIREMENTS, checkRequirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
@@ -37,7 +37,7 @@ const TRANSACTION_HASH = /^[0-9a-f]{64}$/;
 
 /** Fails unless `echoed` carries every field the tokenizer sent. */
 function expectSameFunding(echoed: FundingInfo | undefined, sent: FundingInfo, requirement: string, what: string): void {
-  expect(echoed, `[${requirement}] ${what} carries the fundingInfo sent`).toMatchObject({ ...sent });
+  expectFor(requirement, echoed, `${what} carries the fundingInfo sent`).toMatchObject({ ...sent });
 }
 
 test(...check('ledger.funding-flow', 'funds a member along instruction, two signatures and send, minting exactly the amount', { requirements: checkRequirements('FUND-INSTRUCTION', 'FUND-RESULT', ...SETUP_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors, target }) => {
@@ -50,7 +50,7 @@ test(...check('ledger.funding-flow', 'funds a member along instruction, two sign
 
   const instructed = await instruction(actors.tokenizer, info);
   expectSameFunding(instructed.funding_payload[0], info, 'FUND-INSTRUCTION', 'the instruction’s funding_payload');
-  expect(instructed.unsigned_transaction_object.length, '[FUND-INSTRUCTION] the instruction’s unsigned_transaction_object').toBeGreaterThan(0);
+  expectFor('FUND-INSTRUCTION', instructed.unsigned_transaction_object.length, 'the instruction’s unsigned_transaction_object').toBeGreaterThan(0);
   await expectBalance(member, main, line.asset, line.balance, 'FUND-INSTRUCTION', 'after the instruction alone');
 
   const signatures = await signFunding(actors.tokenizer, info, instructed.unsigned_transaction_object);

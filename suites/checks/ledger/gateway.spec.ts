@@ -8,8 +8,8 @@ import { openDsaLine } from '../../flows/credit-lines.ts';
 import { fund } from '../../flows/funding.ts';
 import { drainMessages, noticeOf, noticesOf, payloadsOf, readMessages, type StreamMessage, type TransactionNotice } from '../../flows/gateway.ts';
 import type { Party } from '../../flows/party.ts';
-import { check, CheckFailure, expectStatus, warnShould } from '../../runtime/check.ts';
-import { expect, test, type Actors } from '../../runtime/fixtures.ts';
+import { check, CheckFailure, warnShould, expectFor, expectStatus } from '../../runtime/check.ts';
+import { test, type Actors } from '../../runtime/fixtures.ts';
 import type { DssResponse } from '../../runtime/client.ts';
 import { expectReferenceStatus, expectRefusal } from '../../runtime/refusal.ts';
 import { expectInvalidInputRefused } from '../input-refusal.ts';
@@ -101,11 +101,11 @@ test(...check('ledger.gateway-listening-replay', 'delivers again the notices aft
 
   expectStatus(await restart(member, account, 'now'), 200, 'GW-LISTENING-REPLAY');
   const afterNow = await drainMessages(member, 'transactions');
-  expect([...noticesOf(afterNow, earlierId), ...noticesOf(afterNow, laterId)], '[GW-LISTENING-REPLAY] notices of past transactions delivered again after a restart with now').toEqual([]);
+  expectFor('GW-LISTENING-REPLAY', [...noticesOf(afterNow, earlierId), ...noticesOf(afterNow, laterId)], 'notices of past transactions delivered again after a restart with now').toEqual([]);
 
   expectStatus(await restart(member, account, String(reference)), 200, 'GW-LISTENING-REPLAY');
   const replayed = await drainMessages(member, 'transactions');
-  expect(noticesOf(replayed, laterId).length, `[GW-LISTENING-REPLAY] notices of transaction ${laterId} delivered again after a restart from reference ${reference}, which it followed`).toBeGreaterThan(0);
+  expectFor('GW-LISTENING-REPLAY', noticesOf(replayed, laterId).length, `notices of transaction ${laterId} delivered again after a restart from reference ${reference}, which it followed`).toBeGreaterThan(0);
 });
 
 test(...check('ledger.gateway-refusals', 'refuses a listening restart of an unknown account and one with a malformed reference with 400 or 409 (the reference: 409, 400), and a malformed message type with 400', { requirements: checkRequirements('GW-LISTENING-REFUSALS', 'GW-LISTENING-REFUSALS-STATUS', 'ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.restartListening' }), async ({ actors }) => {

@@ -6,10 +6,10 @@ import { authorizedAssets, instrumentList, issueDso, issueDsoRequest, lists, tok
 import { units } from '../../flows/balances.ts';
 import { openDsaLine } from '../../flows/credit-lines.ts';
 import { newMember, optionalMember, type Party } from '../../flows/party.ts';
-import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
+import { check, CheckFailure, warnShould, expectFor } from '../../runtime/check.ts';
 import { credential, skipFor } from '../../runtime/credentials.ts';
 import type { CallOptions, DssResponse } from '../../runtime/client.ts';
-import { expect, test, type Actors } from '../../runtime/fixtures.ts';
+import { test, type Actors } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalOf } from '../../runtime/refusal.ts';
 import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, checkRequirements, SETUP_REQUIREMENTS, twoAccounts } from './prerequisites.ts';
 
@@ -22,19 +22,19 @@ import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, checkRequirements, SETUP_REQUIRE
 
 async function listing(caller: Party, endpoint: EndpointId, options: CallOptions, what: string): Promise<Instrument[]> {
   const found = okBody<Instrument[]>(await caller.client.call(endpoint, options), instrumentList, 'INS-LIST');
-  expect(found.length, `[INS-LIST] ${what} lists something`).toBeGreaterThan(0);
+  expectFor('INS-LIST', found.length, `${what} lists something`).toBeGreaterThan(0);
   return found;
 }
 
 function expectListed(found: readonly Instrument[], asset: AssetId, group: 'DSA' | 'DSO', what: string): void {
   const entry = found.find((item) => item.asset_code_identification === asset.code && item.asset_issuer_identification === asset.issuer);
-  expect(entry !== undefined, `[INS-LIST] ${what} lists ${asset.code} of ${asset.issuer}`).toBe(true);
-  if (entry) expect(entry.asset_group_identification, `[INS-LIST] the group of ${asset.code} in ${what}`).toBe(group);
+  expectFor('INS-LIST', entry !== undefined, `${what} lists ${asset.code} of ${asset.issuer}`).toBe(true);
+  if (entry) expectFor('INS-LIST', entry.asset_group_identification, `the group of ${asset.code} in ${what}`).toBe(group);
 }
 
 function expectIssuedBy(found: readonly Instrument[], issuer: string, what: string): void {
   const others = found.filter((item) => item.asset_issuer_identification !== undefined && item.asset_issuer_identification !== issuer);
-  expect(others, `[INS-LIST] ${what} lists assets issued by others than ${issuer}`).toEqual([]);
+  expectFor('INS-LIST', others, `${what} lists assets issued by others than ${issuer}`).toEqual([]);
 }
 
 test(...check('ledger.instruments-listings', 'lists the tokenizer’s DSA, an issued DSO and an allowed line’s asset in every listing that must show them', { requirements: checkRequirements('INS-LIST', 'INS-DSO-ISSUE', ...SETUP_REQUIREMENTS), endpoint: 'member.listSettlementInstruments' }), async ({ actors }) => {
@@ -81,7 +81,7 @@ test(...check('ledger.instruments-code-length', 'lists every DSA with a three-le
     const group = item.asset_group_identification as keyof typeof shape;
     return !(group in shape) || !shape[group].test(item.asset_code_identification);
   });
-  expect(wrong, '[INS-CODE-LENGTH] instruments whose code is not 3 letters (DSA) or 3 letters and DSO (DSO)').toEqual([]);
+  expectFor('INS-CODE-LENGTH', wrong, 'instruments whose code is not 3 letters (DSA) or 3 letters and DSO (DSO)').toEqual([]);
   for (const group of ['DSA', 'DSO']) {
     if (!listed.some((item) => item.asset_group_identification === group)) throw new CheckFailure('INS-LIST', `GET /settlement-instruments lists no ${group}, though one is registered and one issued`);
   }
@@ -119,9 +119,9 @@ test(...check('ledger.instruments-own-line', 'lists a DSA on the operating accou
   const { holder, lined, unlined, asset } = found;
   await openDsaLine(actors, holder, lined, units('1'), asset);
   const where = (account: string) => `GET /settlement-instruments/digital-accounts/${account} of ${holder.identification}`;
-  expect(listsCode(await authorizedAssets(holder, lined), asset), `[INS-LIST] ${where(lined)} lists ${asset.code} of ${asset.issuer} once its line there is allowed`).toBe(true);
+  expectFor('INS-LIST', listsCode(await authorizedAssets(holder, lined), asset), `${where(lined)} lists ${asset.code} of ${asset.issuer} once its line there is allowed`).toBe(true);
   // Line 482: a line authorises the account it is set on, and no other account of its holder.
-  expect(listsCode(await authorizedAssets(holder, unlined), asset, true), `[INS-LIST] ${where(unlined)} lists ${asset.code}, though only ${lined} of the same member holds a credit line of it: each operating account needs its own`).toBe(false);
+  expectFor('INS-LIST', listsCode(await authorizedAssets(holder, unlined), asset, true), `${where(unlined)} lists ${asset.code}, though only ${lined} of the same member holds a credit line of it: each operating account needs its own`).toBe(false);
 });
 
 /**
@@ -148,7 +148,7 @@ test(...check('ledger.instruments-empty', 'answers 404 from the listings whose 4
   expectRefusal(await tokenizer.client.call('tokenizer.listAvailableInstruments', { path: { tokenizer_identification: tokenizer.identification } }), refused);
   // "404 (error)" with no condition (lines 482, 484): that 404, or 200 with nothing in it.
   for (const [what, response] of await unconditionedEmptyListings(actors, maker)) {
-    expect(listOrNone<Instrument>(response, instrumentList, 'INS-LIST-EMPTY'), `[INS-LIST-EMPTY] GET /settlement-instruments/${what}, which has nothing to list`).toEqual([]);
+    expectFor('INS-LIST-EMPTY', listOrNone<Instrument>(response, instrumentList, 'INS-LIST-EMPTY'), `GET /settlement-instruments/${what}, which has nothing to list`).toEqual([]);
   }
 });
 
@@ -169,7 +169,7 @@ test(...check('ledger.instruments-dso-issue', 'issues a DSO for an ISO 4217 code
   warnShould(same, `issuing ${LEDGER_DSO_CODE} again answered ${again.status} ${again.text.slice(0, 200)}, not 200 with the same DSO`, 'INS-DSO-IDEMPOTENT');
   const emission = listOrNone<Instrument>(await issuer.client.call('member.listEmittedInstruments'), instrumentList, 'INS-LIST');
   const copies = emission.filter((item) => item.asset_code_identification === first.code).length;
-  expect(copies, `[INS-DSO-ISSUE] GET /settlement-instruments/emission lists ${first.code} once after it was issued twice`).toBe(1);
+  expectFor('INS-DSO-ISSUE', copies, `GET /settlement-instruments/emission lists ${first.code} once after it was issued twice`).toBe(1);
 
   const invalid: Array<[string, string]> = [
     ['QQQDSO', 'DSO'], // QQQ is no ISO 4217 code
@@ -183,7 +183,7 @@ test(...check('ledger.instruments-dso-issue', 'issues a DSO for an ISO 4217 code
     expectRefusal(response, { status: 400, requirement: 'INS-DSO-ISSUE' });
   }
   const after = listOrNone<Instrument>(await issuer.client.call('member.listEmittedInstruments'), instrumentList, 'INS-LIST');
-  expect(after.filter((item) => !emission.some((known) => known.asset_code_identification === item.asset_code_identification)), '[INS-DSO-ISSUE] DSO issued by the refused requests').toEqual([]);
+  expectFor('INS-DSO-ISSUE', after.filter((item) => !emission.some((known) => known.asset_code_identification === item.asset_code_identification)), 'DSO issued by the refused requests').toEqual([]);
 });
 
 test(...check('ledger.instruments-dso-account-mismatch', 'refuses with 401 a DSO issuance whose token does not give access to the issuance account', { requirements: checkRequirements('INS-DSO-ACCOUNT-MISMATCH', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.issueSettlementInstrument' }), async ({ actors }) => {
@@ -195,5 +195,5 @@ test(...check('ledger.instruments-dso-account-mismatch', 'refuses with 401 a DSO
   const response = await issuer.client.call('member.issueSettlementInstrument', { token, query: { asset_code_identification: code, asset_group_identification: 'DSO' } });
   expectRefusal(response, { status: 401, requirement: 'INS-DSO-ACCOUNT-MISMATCH' });
   const emission = listOrNone<Instrument>(await issuer.client.call('member.listEmittedInstruments'), instrumentList, 'INS-LIST');
-  expect(lists(emission, { code, issuer: issuer.identification }), `[INS-DSO-ACCOUNT-MISMATCH] GET /settlement-instruments/emission lists ${code} after its issuance was refused`).toBe(false);
+  expectFor('INS-DSO-ACCOUNT-MISMATCH', lists(emission, { code, issuer: issuer.identification }), `GET /settlement-instruments/emission lists ${code} after its issuance was refused`).toBe(false);
 });

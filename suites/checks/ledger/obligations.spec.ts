@@ -5,8 +5,8 @@ import { instrumentList, issueDso, type Instrument } from '../../flows/assets.ts
 import { balanceOf, units, type BalanceInfo } from '../../flows/balances.ts';
 import { openDsoLine } from '../../flows/credit-lines.ts';
 import { optionalMember, type Party } from '../../flows/party.ts';
-import { check, CheckFailure, HarnessFault, warnShould } from '../../runtime/check.ts';
-import { expect, test } from '../../runtime/fixtures.ts';
+import { check, CheckFailure, HarnessFault, warnShould, expectFor } from '../../runtime/check.ts';
+import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
@@ -39,17 +39,17 @@ test(...check('ledger.obligations-totals', 'answers per issued DSO at most one t
   // listings read as [] on that 404, and must agree with each other and with the holdings.
   const all = listOrNone<BalanceInfo>(await issuer.client.call('member.listObligations'), listOfRef('balanceInfo'), 'OBL-TOTALS');
   const filtered = listOrNone<BalanceInfo>(await issuer.client.call('member.listObligations', { query: { asset_code_identification: dso.code } }), listOfRef('balanceInfo'), 'OBL-TOTALS');
-  expect(ofCode(all).length, `[OBL-TOTALS] GET /settlement-obligations of ${issuer.identification} lists its DSO ${dso.code} at most once`).toBeLessThanOrEqual(1);
-  expect(filtered.length === ofCode(filtered).length && filtered.length === ofCode(all).length, `[OBL-TOTALS] GET /settlement-obligations?asset_code_identification=${dso.code} lists that DSO only, as often as the unfiltered listing does (${ofCode(all).length}): ${JSON.stringify(filtered)}`).toBe(true);
+  expectFor('OBL-TOTALS', ofCode(all).length, `GET /settlement-obligations of ${issuer.identification} lists its DSO ${dso.code} at most once`).toBeLessThanOrEqual(1);
+  expectFor('OBL-TOTALS', filtered.length === ofCode(filtered).length && filtered.length === ofCode(all).length, `GET /settlement-obligations?asset_code_identification=${dso.code} lists that DSO only, as often as the unfiltered listing does (${ofCode(all).length}): ${JSON.stringify(filtered)}`).toBe(true);
   const listed = ofCode(all)[0];
   const total = listed === undefined ? 0n : amountOf(listed, 'OBL-TOTALS', `the obligation total of ${dso.code}`);
-  if (listed !== undefined) expect(amountOf(filtered[0]!, 'OBL-TOTALS', `the filtered obligation total of ${dso.code}`), '[OBL-TOTALS] the filtered total equals the unfiltered one').toBe(total);
+  if (listed !== undefined) expectFor('OBL-TOTALS', amountOf(filtered[0]!, 'OBL-TOTALS', `the filtered obligation total of ${dso.code}`), 'the filtered total equals the unfiltered one').toBe(total);
 
   const holders = listOrNone<BalanceSheetLiabilities>(await issuer.client.call('member.getObligation', { path: { asset_code_identification: dso.code } }), listOfRef('balanceSheetLiabilities'), 'OBL-TOTALS');
   const held = holders.flatMap((entry) => ofCode(entry.outstanding_balance ?? []).map((info) => amountOf(info, 'OBL-TOTALS', `the holding of ${entry.member_identification ?? 'a holder'}`)));
   const sum = held.reduce((acc, value) => acc + value, 0n);
   const what = listed === undefined ? `${dso.code}, which GET /settlement-obligations leaves out as having nothing outstanding,` : `the total of ${dso.code}`;
-  expect(formatUnits(total), `[OBL-TOTALS] ${what} equals the sum of the holdings GET /settlement-obligations/${dso.code} lists`).toBe(formatUnits(sum));
+  expectFor('OBL-TOTALS', formatUnits(total), `${what} equals the sum of the holdings GET /settlement-obligations/${dso.code} lists`).toBe(formatUnits(sum));
   warnShould(listed !== undefined, `GET /settlement-obligations leaves out the DSO ${dso.code}, whose holders hold ${formatUnits(sum)}: the reference lists every DSO the caller issued, zero included`, 'OBL-TOTALS-ZERO');
 
   const entry = holders.find((candidate) => candidate.member_identification === holder.identification);
