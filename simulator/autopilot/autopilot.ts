@@ -45,7 +45,7 @@ export class Autopilot {
     private readonly state: SimState,
     fetch: AppFetch,
     members: Array<{ identification: string; rules: AutopilotRules }>,
-    private readonly delayMs: number,
+    readonly delayMs: number,
   ) {
     this.timers = new VirtualTimers(state.clock);
     for (const { identification, rules } of members) {

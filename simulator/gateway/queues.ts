@@ -66,6 +66,11 @@ export class GatewayQueues {
     this.listeners.push(listener);
   }
 
+  /** Forgets every listener: a restored copy (snapshots/) is wired again by its owner (state.ts). */
+  detachListeners(): void {
+    this.listeners.length = 0;
+  }
+
   /** How many messages wait, per member and queue type (for the dashboard). */
   pending(): Array<{ member: string; type: GatewayMessageType; count: number }> {
     return [...this.queues].filter(([, queue]) => queue.length > 0).map(([key, queue]) => {
