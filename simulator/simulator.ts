@@ -15,6 +15,11 @@ export type { NetworkKind } from './network/kinds.ts';
 /** A named network or the content of a network file, already checked (network/network-file.ts). */
 export type NetworkChoice = NetworkKind | NetworkFile;
 
+export interface AutopilotSetup {
+  readonly members: AutopilotMember[];
+  readonly delayMs: number;
+}
+
 export interface SimulatorOptions {
   /** Default `demo-static`; `dss sim` starts `demo`. */
   network?: NetworkChoice;
@@ -100,8 +105,13 @@ export class Simulator {
 
   /** Takes a snapshot of the current network under `name` (snapshots/snapshots.ts says what it holds). */
   snapshot(name: string): Snapshot {
+    return this.snapshots.take(name, this.current, this.autopilotSetup());
+  }
+
+  /** The autopilot members with their rules and switches, and their delay; undefined when the network has none. */
+  autopilotSetup(): AutopilotSetup | undefined {
     const pilot = this.pilot;
-    return this.snapshots.take(name, this.current, pilot && { members: pilot.members(), delayMs: pilot.delayMs });
+    return pilot && { members: pilot.members(), delayMs: pilot.delayMs };
   }
 
   /** Replaces the network by a copy of the snapshot `name`, faults and readings as they are, its autopilot started again. */

@@ -17,6 +17,7 @@ import { ledgerView } from './ledger-view.ts';
 import { memberView, networkView } from './network-view.ts';
 import { controlSchemas, type ControlInput } from './schemas.ts';
 import { NetworkFileError, parseNetworkFile } from '../network/network-file.ts';
+import { exportNetwork, networkFileText } from '../network/export.ts';
 
 /**
  * The control plane: what only a simulator has (state, clock, tokens, faults). It stands in for the
@@ -45,6 +46,8 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
   });
 
   app.get('/network', async (c) => c.json(await networkView(sim.state)));
+  // The network as a network file that --network and POST /sim/reset read back (network/export.ts).
+  app.get('/export', (c) => c.body(networkFileText(exportNetwork(sim.state, sim.autopilotSetup())), 200, { 'content-type': 'application/yaml; charset=utf-8' }));
 
   app.post('/members', async (c) => {
     const input = await bodyOf(c, controlSchemas.member);

@@ -2,8 +2,11 @@
  * A deep copy of an object graph that keeps its shape: every object reached is copied once (objects
  * shared in the original are shared in the copy, cycles included), class instances keep their
  * prototype, Maps, Sets, Dates and byte arrays are copied as such. What cannot or need not be copied is
- * shared: functions (a closure is the code's, not the state's: copies are rewired by their owner,
- * snapshots/restore.ts) and the host objects that are immutable once made (keys, regular expressions).
+ * shared: functions (a closure is the code's, not the state's: a copy is rewired by its owner,
+ * snapshots/snapshots.ts), the host objects that are immutable once made (keys, regular expressions),
+ * and frozen objects and arrays with all they reach: the stores freeze what they keep for good (ledger
+ * records, notifications, gateway messages, quotation answers, verified claims) and never change
+ * anything a frozen record holds, so most of a busy network is shared, not copied (bench/snapshot-restore).
  * Faster than a serialisation round trip (no text, no revival) and the only way to keep prototypes.
  */
 import { types } from 'node:util';
@@ -18,6 +21,7 @@ function copyValue(value: unknown, copies: Map<object, unknown>): unknown {
   const known = copies.get(value);
   if (known !== undefined) return known;
   if (Array.isArray(value)) {
+    if (Object.isFrozen(value)) return value;
     const copy: unknown[] = new Array(value.length);
     copies.set(value, copy);
     for (let index = 0; index < value.length; index += 1) copy[index] = copyValue(value[index], copies);
@@ -38,11 +42,12 @@ function copyValue(value: unknown, copies: Map<object, unknown>): unknown {
   if (value instanceof Date) return remember(copies, value, new Date(value.getTime()));
   if (Buffer.isBuffer(value)) return remember(copies, value, Buffer.from(value));
   if (ArrayBuffer.isView(value)) return remember(copies, value, (value as Uint8Array).slice());
+  // Maps and Sets change through their methods, frozen or not: only plain and class objects are shared when frozen.
+  if (Object.isFrozen(value)) return value;
   const copy = Object.create(Object.getPrototypeOf(value)) as Record<PropertyKey, unknown>;
   copies.set(value, copy);
   const source = value as Record<PropertyKey, unknown>;
   for (const key of Object.keys(source)) copy[key] = copyValue(source[key], copies);
-  if (Object.isFrozen(value)) Object.freeze(copy);
   return copy;
 }
 

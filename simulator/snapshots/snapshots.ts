@@ -8,7 +8,7 @@
  */
 import { copyGraph } from './copy-graph.ts';
 import { wireState, type SimState } from '../state.ts';
-import type { AutopilotMember } from '../autopilot/autopilot.ts';
+import type { AutopilotSetup } from '../simulator.ts';
 import type { NamedSwitch } from '../named-switch.ts';
 import { DssError } from '../errors.ts';
 
@@ -21,7 +21,7 @@ export interface Snapshot {
   readonly now: number;
   readonly state: SimState;
   /** The autopilot members with their switches, and their delay; undefined when the network had none. */
-  readonly autopilot: { readonly members: AutopilotMember[]; readonly delayMs: number } | undefined;
+  readonly autopilot: AutopilotSetup | undefined;
 }
 
 /** What the control plane shows of a snapshot. */
@@ -32,6 +32,8 @@ export function snapshotView(snapshot: Snapshot) {
     now: snapshot.now,
     members: state.members.list().length,
     ledger_transactions: state.ledger.transactions().length,
+    quotations: state.quotations.size,
+    payments: state.payments.size,
   };
 }
 
