@@ -16,8 +16,7 @@ export function copyGraph<T>(root: T, copies: Map<object, unknown> = new Map()):
 }
 
 function copyValue(value: unknown, copies: Map<object, unknown>): unknown {
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return value;
-  if (typeof value === 'function' || shared(value)) return value;
+  if (value === null || typeof value !== 'object') return value;
   const known = copies.get(value);
   if (known !== undefined) return known;
   if (Array.isArray(value)) {
@@ -27,27 +26,32 @@ function copyValue(value: unknown, copies: Map<object, unknown>): unknown {
     for (let index = 0; index < value.length; index += 1) copy[index] = copyValue(value[index], copies);
     return copy;
   }
-  if (value instanceof Map) {
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  if (prototype === Map.prototype) {
     const copy = new Map();
     copies.set(value, copy);
-    for (const [key, entry] of value) copy.set(copyValue(key, copies), copyValue(entry, copies));
+    for (const [key, entry] of value as Map<unknown, unknown>) copy.set(copyValue(key, copies), copyValue(entry, copies));
     return copy;
   }
-  if (value instanceof Set) {
+  if (prototype === Set.prototype) {
     const copy = new Set();
     copies.set(value, copy);
-    for (const entry of value) copy.add(copyValue(entry, copies));
+    for (const entry of value as Set<unknown>) copy.add(copyValue(entry, copies));
     return copy;
   }
-  if (value instanceof Date) return remember(copies, value, new Date(value.getTime()));
-  if (Buffer.isBuffer(value)) return remember(copies, value, Buffer.from(value));
-  if (ArrayBuffer.isView(value)) return remember(copies, value, (value as Uint8Array).slice());
-  // Maps and Sets change through their methods, frozen or not: only plain and class objects are shared when frozen.
+  // Maps and Sets change through their methods, frozen or not: only arrays, plain and class objects are shared when frozen.
   if (Object.isFrozen(value)) return value;
-  const copy = Object.create(Object.getPrototypeOf(value)) as Record<PropertyKey, unknown>;
+  if (prototype !== Object.prototype) {
+    if (value instanceof Map || value instanceof Set) throw new TypeError(`a subclass of ${value instanceof Map ? 'Map' : 'Set'} (${prototype?.constructor.name}) cannot be copied`);
+    if (value instanceof Date) return remember(copies, value, new Date(value.getTime()));
+    if (Buffer.isBuffer(value)) return remember(copies, value, Buffer.from(value));
+    if (ArrayBuffer.isView(value)) return remember(copies, value, (value as Uint8Array).slice());
+    if (shared(value)) return value;
+  }
+  const copy = Object.create(prototype) as Record<string, unknown>;
   copies.set(value, copy);
-  const source = value as Record<PropertyKey, unknown>;
-  for (const key of Object.keys(source)) copy[key] = copyValue(source[key], copies);
+  const source = value as Record<string, unknown>;
+  for (const key in source) if (Object.hasOwn(source, key)) copy[key] = copyValue(source[key], copies);
   return copy;
 }
 
