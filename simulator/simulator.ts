@@ -117,12 +117,17 @@ export class Simulator {
   /** Replaces the network by a copy of the snapshot `name`, faults and readings as they are, its autopilot started again. */
   async restore(name: string): Promise<SimState> {
     const snapshot = this.snapshots.get(name);
+    const state = restoredState(snapshot, this.current);
+    await this.adopt(state, snapshot.autopilot);
+    return state;
+  }
+
+  /** Makes `state` the network (a restored snapshot, the durable store's), its autopilot started again. */
+  async adopt(state: SimState, autopilot: AutopilotSetup | undefined): Promise<void> {
     await this.pilot?.stop();
     this.pilot = undefined;
-    const state = restoredState(snapshot, this.current);
     this.current = state;
-    if (snapshot.autopilot) this.pilotOn(state, snapshot.autopilot.members, snapshot.autopilot.delayMs);
-    return state;
+    if (autopilot) this.pilotOn(state, autopilot.members, autopilot.delayMs);
   }
 
   private pilotOn(state: SimState, members: AutopilotMember[], delayMs: number): void {

@@ -51,13 +51,13 @@ function entryOf(value: object, recurse: (value: unknown) => Encoded): Entry {
     throw new TypeError(`a function (${value.name || 'anonymous'}) is held as data and cannot be written`);
   }
   if (Array.isArray(value)) return ['A', value.filter(notListener).map(recurse), Object.isFrozen(value)];
-  if (value instanceof Map) return ['M', [...value].map(([key, entry]) => [recurse(key), recurse(entry)])];
+  if (value instanceof Map) return ['M', [...value].map(([key, entry]): [Encoded, Encoded] => [recurse(key), recurse(entry)])];
   if (value instanceof Set) return ['S', [...value].filter(notListener).map(recurse)];
   if (value instanceof Date) return ['D', value.getTime()];
   if (Buffer.isBuffer(value)) return ['B', value.toString('base64')];
   if (value instanceof Uint8Array) return ['U', Buffer.from(value).toString('base64')];
   if (types.isCryptoKey(value) || types.isKeyObject(value)) {
-    const key = types.isCryptoKey(value) ? KeyObject.from(value as CryptoKey) : (value as KeyObject);
+    const key = types.isCryptoKey(value) ? KeyObject.from(value as Parameters<typeof KeyObject.from>[0]) : (value as KeyObject);
     return ['K', key.type === 'private' ? 'private' : 'public', key.export({ format: 'jwk' })];
   }
   if (ArrayBuffer.isView(value) || types.isRegExp(value) || types.isPromise(value) || types.isWeakMap(value) || types.isWeakSet(value)) {

@@ -88,7 +88,8 @@ function copyState(state: SimState): SimState {
   return copy;
 }
 
-function switchAs<Name extends string>(target: NamedSwitch<Name>, model: NamedSwitch<Name>): void {
+/** Switches `target` on and off as `model` is: a restored world keeps the simulator's mode (faults, readings). */
+export function switchAs<Name extends string>(target: NamedSwitch<Name>, model: NamedSwitch<Name>): void {
   for (const name of target.list()) if (!model.on(name)) target.disable(name);
   for (const name of model.list()) target.enable(name);
 }
