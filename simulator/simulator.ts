@@ -3,7 +3,7 @@ import { createState, type SimState } from './state.ts';
 import type { RetentionOptions } from './retention/retention.ts';
 import type { FaultName } from './faults/catalogue.ts';
 import type { ReadingName } from './readings/catalogue.ts';
-import { Autopilot, type AutopilotMember } from './autopilot/autopilot.ts';
+import { Autopilot, type AutopilotMember, type AutopilotSetup } from './autopilot/autopilot.ts';
 import { clockOf, DEFAULT_DELAY_MS, type NetworkFile } from './network/network-file.ts';
 import { demoMembersOnly, demoNetwork } from './network/demo.ts';
 import { seedNetwork } from './network/seed.ts';
@@ -14,11 +14,6 @@ export type { NetworkKind } from './network/kinds.ts';
 
 /** A named network or the content of a network file, already checked (network/network-file.ts). */
 export type NetworkChoice = NetworkKind | NetworkFile;
-
-export interface AutopilotSetup {
-  readonly members: AutopilotMember[];
-  readonly delayMs: number;
-}
 
 export interface SimulatorOptions {
   /** Default `demo-static`; `dss sim` starts `demo`. */

@@ -8,7 +8,8 @@
  * answered before it), so an acknowledged change survives `kill -9`. The cost grows with the state:
  * bench/ and docs/state.md say how much.
  */
-import type { Simulator, AutopilotSetup } from '../simulator.ts';
+import type { Simulator } from '../simulator.ts';
+import type { AutopilotSetup } from '../autopilot/autopilot.ts';
 import { createState, wireState, type SimState } from '../state.ts';
 import { switchAs } from '../snapshots/snapshots.ts';
 import { classesOf, deserializeGraph, serializeGraph } from './serialize.ts';

@@ -8,7 +8,7 @@
  */
 import { stringify } from 'yaml';
 import type { SimState } from '../state.ts';
-import type { AutopilotSetup } from '../simulator.ts';
+import type { AutopilotSetup } from '../autopilot/autopilot.ts';
 import { EMISSION } from '../members/registry.ts';
 import { defaultRetention, type RetentionOptions } from '../retention/retention.ts';
 import type { NetworkCreditLine, NetworkFile, NetworkMember } from './network-file.ts';

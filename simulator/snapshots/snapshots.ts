@@ -8,7 +8,7 @@
  */
 import { copyGraph } from './copy-graph.ts';
 import { wireState, type SimState } from '../state.ts';
-import type { AutopilotSetup } from '../simulator.ts';
+import type { AutopilotSetup } from '../autopilot/autopilot.ts';
 import type { NamedSwitch } from '../named-switch.ts';
 import { DssError } from '../errors.ts';
 
