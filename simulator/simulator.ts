@@ -7,6 +7,7 @@ import { Autopilot, type AutopilotMember, type AutopilotSetup } from './autopilo
 import { clockOf, DEFAULT_DELAY_MS, type NetworkFile } from './network/network-file.ts';
 import { demoMembersOnly, demoNetwork } from './network/demo.ts';
 import { seedNetwork } from './network/seed.ts';
+import { standinNetwork } from './network/vendor-standin.ts';
 import type { NetworkKind } from './network/kinds.ts';
 import { restoredState, Snapshots, type Snapshot } from './snapshots/snapshots.ts';
 
@@ -143,5 +144,6 @@ function networkFile(choice: NetworkChoice): NetworkFile | undefined {
   if (choice === 'empty') return undefined;
   if (choice === 'demo') return demoNetwork;
   if (choice === 'demo-static') return demoMembersOnly;
+  if (choice === 'vendor-standin') return standinNetwork;
   return choice;
 }
