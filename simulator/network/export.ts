@@ -4,7 +4,7 @@
  * autopilot rules, the DSAs, every allowed DSA credit line with its balance, the clock, the readings
  * and the retention bounds that differ from the defaults. What a network file cannot say is listed in
  * the file's opening comment rather than left out silently: the history (ledger records, quotations,
- * payments, queues), lines not allowed or on DSOs, members not activated, autopilot switches turned off.
+ * payments, queues), lines not allowed or on DSOs, members only created, autopilot switches turned off.
  */
 import { stringify } from 'yaml';
 import type { SimState } from '../state.ts';
@@ -24,20 +24,24 @@ export function exportNetwork(state: SimState, autopilot: AutopilotSetup | undef
   const notCarried: string[] = [];
   const rules = new Map((autopilot?.members ?? []).map((member) => [member.identification, member]));
   const members = state.members.list().map((member): NetworkMember => {
-    if (member.member_state !== 'activated') notCarried.push(`${member.identification} is ${member.member_state}: the file's members are activated`);
+    if (member.member_state === 'created') notCarried.push(`${member.identification} is created, not activated: the file's members are activated or blocked`);
     const pilot = rules.get(member.identification);
     if (pilot && pilot.off.length > 0) notCarried.push(`${member.identification}'s autopilot ${pilot.off.join(', ')} switched off`);
     const dsos = state.assets.issuedBy(member.identification).filter((asset) => asset.asset_group_identification === 'DSO').map((asset) => asset.asset_code_identification);
     const allowlist = state.allowlists.list(member.identification);
+    // A network file's blocked member issues, lists and answers nothing (network-file.ts).
+    const blocked = member.member_state === 'blocked';
+    if (blocked && (dsos.length > 0 || allowlist.length > 0 || pilot)) notCarried.push(`${member.identification} is blocked: its DSOs, allowlist and autopilot rules`);
     return {
       identification: member.identification,
       role: member.business_role === 'MIS' ? 'tokenizer' : 'market-maker',
       country: member.country_code,
       bic: member.bicfi,
       accounts: [...member.accounts.keys()].filter((account) => account !== EMISSION),
-      ...(allowlist.length > 0 ? { allowlist } : {}),
-      ...(dsos.length > 0 ? { dsos } : {}),
-      ...(pilot ? { autopilot: pilot.rules } : {}),
+      ...(member.member_state === 'blocked' ? { state: 'blocked' as const } : {}),
+      ...(allowlist.length > 0 && !blocked ? { allowlist } : {}),
+      ...(dsos.length > 0 && !blocked ? { dsos } : {}),
+      ...(pilot && !blocked ? { autopilot: pilot.rules } : {}),
     };
   });
   const assets = state.assets.list().filter((asset) => asset.asset_group_identification === 'DSA').map((asset) => ({ code: asset.asset_code_identification, issuer: asset.asset_issuer_identification }));
@@ -47,6 +51,7 @@ export function exportNetwork(state: SimState, autopilot: AutopilotSetup | undef
   for (const line of state.ledger.creditLines()) {
     const where = `${line.holderMember}/${line.holderAccount}'s line for ${line.assetCode} of ${line.issuer}`;
     if (!dsas.has(`${line.assetCode} of ${line.issuer}`)) notCarried.push(`${where} (a DSO line)`);
+    else if (state.members.get(line.holderMember)?.member_state === 'blocked') notCarried.push(`${where} (its holder is blocked)`);
     else if (line.state !== 'allow') notCarried.push(`${where} (${line.state})`);
     else {
       const held = balances.get(`${line.holderMember}|${line.holderAccount}|${line.assetCode} of ${line.issuer}`);
