@@ -106,6 +106,11 @@ export const benchmarks: readonly Benchmark[] = [
     headline: (run) => `failing/passing wall ${fixed(figure(run, 'wall_ratio'))}×, CPU ${fixed(figure(run, 'cpu_ratio'))}× (${fixed(figure(run, 'failing.failed_checks'), 0)} checks failed)`,
   },
   { name: 'self-check-wall-time', measures: 'The fault self-check: every fault in its own simulator, caught or not, and the wall time.', headline: (run) => `${fixed(figure(run, 'faults_caught'), 0)}/${fixed(figure(run, 'faults_run'), 0)} caught in ${fixed(figure(run, 'wall_s'), 1)} s wall` },
+  {
+    name: 'snapshot-restore',
+    measures: 'A restore of a snapshot (`POST /sim/snapshots/{name}/restore`) of a network holding 10,000 ledger records, 1,000 quotations and 1,000 payments, built by payment and exchange flows: CPU of the simulator’s process (issue 30: at most 100 ms).',
+    headline: (run) => `restore in ${fixed(figure(run, 'restore_cpu_ms.median'), 1)} ms of CPU (median; max ${fixed(figure(run, 'restore_cpu_ms.max'), 1)}), snapshot taken in ${fixed(figure(run, 'take.cpu_ms'), 1)} ms, of ${fixed(figure(run, 'network.ledger_transactions'), 0)} ledger records, ${fixed(figure(run, 'network.quotations'), 0)} quotations, ${fixed(figure(run, 'network.payments'), 0)} payments`,
+  },
   { name: 'sim-startup', measures: '`dss sim` from launch to healthy, with its CPU and RSS.', headline: (run) => `healthy in ${fixed(figure(run, 'healthy_ms.median'), 0)} ms (median), ${fixed(figure(run, 'rss_mb_median'), 0)} MB RSS` },
   { name: 'report-open', measures: 'conformance.html of a failing run opened in Chromium: DOM ready, load and first paint.', headline: (run) => `${fixed(figure(run, 'bytes') / 1e6, 1)} MB, DOM ready in ${fixed(figure(run, 'dom_ready_ms_median'), 0)} ms (median), first paint ${fixed(figure(run, 'first_contentful_paint_ms_median'), 0)} ms` },
   { name: 'npm-test-wall-time', measures: 'The project’s own tests (`npm test`) on a fresh build: wall time, CPU time, the longest silence.', headline: (run) => `${fixed(figure(run, 'wall_s'), 0)} s wall, ${fixed(figure(run, 'cpu_s'), 0)} s of CPU, longest silence ${fixed(figure(run, 'longest_silence_s'), 1)} s` },

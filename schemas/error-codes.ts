@@ -38,6 +38,8 @@ const catalogue = {
   // Control plane (/sim, simulator only)
   'CONTROL-INVALID-REQUEST': { status: 400, short_message: 'Invalid control request', when: 'A control-plane call has missing or invalid inputs.' },
   'CONTROL-FORBIDDEN': { status: 403, short_message: 'Control plane is loopback only', when: 'A non-loopback client called /sim on a simulator started without --control-remote.' },
+  'CONTROL-SNAPSHOT-NOT-FOUND': { status: 404, short_message: 'No such snapshot', when: 'A snapshot call names a snapshot that was never taken, or was deleted.' },
+  'CONTROL-SNAPSHOT-EXISTS': { status: 409, short_message: 'Snapshot exists', when: 'A snapshot is taken under the name of one kept already (delete it first), or past the number kept at most.' },
 
   // Members, accounts, allowlist, signing (semantics §1, §4a, §6)
   'MEMBER-NOT-FOUND': { status: 404, short_message: 'Member not found', when: 'No member has this identifier.' },

@@ -33,6 +33,15 @@ export class SimClock implements Clock {
     return this.now();
   }
 
+  /**
+   * Makes a copy of a clock show `instant` now, and run on from there: the clock of a restored snapshot
+   * (snapshots/), whose world had that time. A clock in use never goes back; a restore replaces the
+   * whole world it belongs to, the decisions taken on it included.
+   */
+  resumeAt(instant: number): void {
+    this.offset = withinDates(instant, 'the restored clock') - this.source();
+  }
+
   /** Moves the clock to `instant`; refuses to go back in time. */
   set(instant: number): number {
     if (!Number.isSafeInteger(instant)) throw new RangeError('now must be an integer number of milliseconds');

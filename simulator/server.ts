@@ -6,6 +6,7 @@ import { createApp } from './http/app.ts';
 import { answerMalformedHttp, unbuildableRequest } from './http/malformed-http.ts';
 import { lingerOnUnreadBodies } from './http/lingering-close.ts';
 import { Simulator, type SimulatorOptions } from './simulator.ts';
+import { DurableState } from './durable/durable-state.ts';
 import { isFaultName, type FaultName } from './faults/catalogue.ts';
 import { isReadingName, type ReadingName } from './readings/catalogue.ts';
 
@@ -17,6 +18,10 @@ export interface StartOptions extends Omit<SimulatorOptions, 'faults' | 'reading
   readings?: string[];
   /** Serve HTTPS with this certificate and key (PEM); with `clientCa`, require client certificates it signed (mutual TLS). */
   tls?: SimulatorTls;
+  /** Keep the network in this directory's durable store, and start from what it holds (simulator/durable/). */
+  stateDir?: string;
+  /** Where the durable store's messages go (a torn last record dropped); default stderr. */
+  say?: (message: string) => void;
 }
 
 export interface SimulatorTls {
@@ -40,10 +45,19 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   if (unread.length > 0) throw new Error(`unknown readings: ${unread.join(', ')}`);
   const simulator = await Simulator.create({ ...options, faults: options.faults as FaultName[] | undefined, readings: options.readings as ReadingName[] | undefined }, createApp);
   const app = simulator.app;
+  const durable = options.stateDir === undefined ? undefined : (await DurableState.open(options.stateDir, simulator, options.say ?? ((message) => console.error(`dss: ${message}`)))).store;
+  // With a durable store, an answer leaves once the record covering it is on disk.
+  const fetch: typeof app.fetch = durable
+    ? async (request, ...rest) => {
+        const response = await app.fetch(request, ...rest);
+        await durable.commit();
+        return response;
+      }
+    : app.fetch;
   const host = options.host ?? '127.0.0.1';
   // The adapter's listener on a plain Node server (what `serve` builds), so that requests refused
   // before the app still get the spec's error body (http/malformed-http.ts).
-  const listener = getRequestListener(app.fetch, { hostname: host, errorHandler: (error) => unbuildableRequest(simulator, error) });
+  const listener = getRequestListener(fetch, { hostname: host, errorHandler: (error) => unbuildableRequest(simulator, error) });
   // With a client CA, a client without a certificate it signed is refused in the handshake.
   const tls = options.tls;
   const server = tls ? createTlsServer({ cert: tls.cert, key: tls.key, ...(tls.clientCa ? { ca: tls.clientCa, requestCert: true, rejectUnauthorized: true } : {}) }, listener) : createServer(listener);
@@ -63,6 +77,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     close: () =>
       new Promise((resolve, reject) => {
         void simulator.close();
+        durable?.close();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),

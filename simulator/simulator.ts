@@ -3,12 +3,13 @@ import { createState, type SimState } from './state.ts';
 import type { RetentionOptions } from './retention/retention.ts';
 import type { FaultName } from './faults/catalogue.ts';
 import type { ReadingName } from './readings/catalogue.ts';
-import { Autopilot } from './autopilot/autopilot.ts';
+import { Autopilot, type AutopilotMember, type AutopilotSetup } from './autopilot/autopilot.ts';
 import { clockOf, DEFAULT_DELAY_MS, type NetworkFile } from './network/network-file.ts';
 import { demoMembersOnly, demoNetwork } from './network/demo.ts';
 import { seedNetwork } from './network/seed.ts';
 import { standinNetwork } from './network/vendor-standin.ts';
 import type { NetworkKind } from './network/kinds.ts';
+import { restoredState, Snapshots, type Snapshot } from './snapshots/snapshots.ts';
 
 export type { NetworkKind } from './network/kinds.ts';
 
@@ -38,6 +39,8 @@ export class Simulator {
   private current!: SimState;
   private pilot: Autopilot | undefined;
   private hono: Hono | undefined;
+  /** Named copies of the network (`/sim/snapshots`); they outlive resets and restores. */
+  readonly snapshots = new Snapshots();
 
   private constructor(
     readonly options: SimulatorOptions,
@@ -91,12 +94,44 @@ export class Simulator {
     if (!network) return state;
     const fetch = (request: Request) => this.app.fetch(request);
     await seedNetwork(state, fetch, network);
-    const members = network.members.flatMap((member) => (member.autopilot ? [{ identification: member.identification, rules: member.autopilot }] : []));
-    if (members.length > 0) {
-      this.pilot = new Autopilot(state, fetch, members, network.autopilot?.delay_ms ?? DEFAULT_DELAY_MS);
-      this.pilot.start();
-    }
+    const members = network.members.flatMap((member) => (member.autopilot ? [{ identification: member.identification, rules: member.autopilot, off: [] }] : []));
+    this.pilotOn(state, members, network.autopilot?.delay_ms ?? DEFAULT_DELAY_MS);
     return state;
+  }
+
+  /** Takes a snapshot of the current network under `name` (snapshots/snapshots.ts says what it holds). */
+  snapshot(name: string): Snapshot {
+    return this.snapshots.take(name, this.current, this.autopilotSetup());
+  }
+
+  /** The autopilot members with their rules and switches, and their delay; undefined when the network has none. */
+  autopilotSetup(): AutopilotSetup | undefined {
+    const pilot = this.pilot;
+    return pilot && { members: pilot.members(), delayMs: pilot.delayMs };
+  }
+
+  /** Replaces the network by a copy of the snapshot `name`, faults and readings as they are, its autopilot started again. */
+  async restore(name: string): Promise<SimState> {
+    const snapshot = this.snapshots.get(name);
+    const state = restoredState(snapshot, this.current);
+    await this.adopt(state, snapshot.autopilot);
+    return state;
+  }
+
+  /** Makes `state` the network (a restored snapshot, the durable store's), its autopilot started again. */
+  async adopt(state: SimState, autopilot: AutopilotSetup | undefined): Promise<void> {
+    await this.pilot?.stop();
+    this.pilot = undefined;
+    this.current = state;
+    if (autopilot) this.pilotOn(state, autopilot.members, autopilot.delayMs);
+  }
+
+  private pilotOn(state: SimState, members: AutopilotMember[], delayMs: number): void {
+    if (members.length === 0) return;
+    const pilot = new Autopilot(state, (request: Request) => this.app.fetch(request), members, delayMs);
+    for (const member of members) for (const behaviour of member.off) pilot.switch(member.identification, behaviour, false);
+    this.pilot = pilot;
+    pilot.start();
   }
 
   /** Stops the autopilot members (a closing server). */

@@ -79,9 +79,8 @@ export async function createState(options: StateOptions = {}): Promise<SimState>
   const { options: bounds, dropped } = retention;
   const ledger = new Ledger(clock, faults, bounds, dropped, amounts);
   const gateway = new GatewayQueues(faults, bounds.gatewayMessages, dropped, readings);
-  deliverLedgerNotifications(ledger, gateway);
-  const activity = new ActivityLog(() => clock.now());
-  gateway.onEnqueue((member, queue, payload) => activity.record({ kind: 'delivery', member, queue, payload }));
+  const activity = new ActivityLog(clock);
+  wireState({ ledger, gateway, activity });
   return {
     clock,
     members,
@@ -104,4 +103,15 @@ export async function createState(options: StateOptions = {}): Promise<SimState>
     retention,
     activity,
   };
+}
+
+/**
+ * The listeners that tie the stores together: ledger notifications go to the gateway's `transactions`
+ * queues, every delivery is logged. A restored snapshot (snapshots/) is wired again here, so that its
+ * stores notify each other and not the world they were copied from.
+ */
+export function wireState(state: Pick<SimState, 'ledger' | 'gateway' | 'activity'>): void {
+  const { ledger, gateway, activity } = state;
+  deliverLedgerNotifications(ledger, gateway);
+  gateway.onEnqueue((member, queue, payload) => activity.record({ kind: 'delivery', member, queue, payload }));
 }

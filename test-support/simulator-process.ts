@@ -15,6 +15,8 @@ export interface SimulatorProcess {
   exit(): { code: number | null; signal: NodeJS.Signals | null } | undefined;
   /** SIGTERM, then the exit (`dss sim` closes its server and ends with 0). */
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGKILL, then the exit: a crash, nothing closed (the durable store's tests). */
+  kill(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
@@ -56,6 +58,10 @@ export function startSimulatorProcess(args: string[] = []): Promise<SimulatorPro
         exit: () => exit,
         stop: () => {
           if (!exit) child.kill('SIGTERM');
+          return exited;
+        },
+        kill: () => {
+          if (!exit) child.kill('SIGKILL');
           return exited;
         },
       });

@@ -10,6 +10,7 @@ import { caProblem } from '../../suites/runtime/tls-material.ts';
 import { UserMistake } from '../../suites/runtime/user-mistake.ts';
 import { integerOption, parseOptions, UsageError } from './usage.ts';
 import { parseRetention } from '../../simulator/retention/retention.ts';
+import { StoreRefused } from '../../simulator/durable/journal.ts';
 import { boundHeapGrowth } from '../../simulator/heap-growth.ts';
 import { standinProfile } from './standin-profile.ts';
 
@@ -31,7 +32,9 @@ const help = `Usage: dss sim [options]
   --tls-client-ca <file>  require a client certificate signed by this CA (PEM): mutual TLS
   --retention <a=n,..> history kept at most per store (see GET /sim/retention and docs/semantics.md):
                       quotations, gatewayMessages, ledgerTransactions, notifications, payments,
-                      messageIdentifiers, fundingInstructions, charges, redemptions`;
+                      messageIdentifiers, fundingInstructions, charges, redemptions
+  --state-dir <dir>   keep the network in this directory and start from what it holds, clock included
+                      (an answer waits for its change to be on disk; docs/state.md)`;
 
 export async function runSim(args: string[]): Promise<number> {
   const { values } = parseOptions(
@@ -50,6 +53,7 @@ export async function runSim(args: string[]): Promise<number> {
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
       'tls-client-ca': { type: 'string' },
+      'state-dir': { type: 'string' },
     },
     help,
   );
@@ -102,7 +106,9 @@ export async function runSim(args: string[]): Promise<number> {
     controlFromAnywhere: values['control-remote'] ?? false,
     retention,
     ...(tls ? { tls } : {}),
+    ...(values['state-dir'] === undefined ? {} : { stateDir: values['state-dir'] }),
   }).catch((error: unknown) => {
+    if (error instanceof StoreRefused) throw new UsageError(`--state-dir: ${error.message}`);
     throw listenMistake(error, host, port) ?? error;
   });
   // Written before the first line, so that whoever waits for "listening on" finds the file there.
@@ -115,6 +121,7 @@ export async function runSim(args: string[]): Promise<number> {
   console.log(`  dashboard            ${running.url}/ui`);
   if (profileFile !== undefined) console.log(`  target profile       ${profileFile} (control: none; its tokens are valid 15 minutes): dss test --profile ${profileFile}`);
   if (tls) console.log(`  TLS                  ${tls.clientCa ? `mutual: a client certificate signed by ${values['tls-client-ca']} is required` : 'server certificate only'}`);
+  if (values['state-dir'] !== undefined) console.log(`  state kept in        ${values['state-dir']}`);
   if (faults.length > 0) console.log(`  faults ON            ${faults.join(', ')}`);
   const played = running.simulator.state.readings.list();
   if (played.length > 0) console.log(`  readings played      ${played.join(', ')}`);

@@ -3,7 +3,7 @@ import { ActivityLog, type ActivityEntry } from './activity-log.ts';
 
 test('entries are numbered and dated in order, listeners see each, and the oldest are dropped past the bound', () => {
   let now = 1000;
-  const log = new ActivityLog(() => now, 4);
+  const log = new ActivityLog({ now: () => now }, 4);
   const seen: ActivityEntry[] = [];
   log.subscribe((entry) => seen.push(entry));
   for (let i = 0; i < 6; i++) {
@@ -17,7 +17,7 @@ test('entries are numbered and dated in order, listeners see each, and the oldes
 });
 
 test('same answers the text given, per kind and endpoint, whether or not it repeats the last one', () => {
-  const log = new ActivityLog(() => 0);
+  const log = new ActivityLog({ now: () => 0 });
   const text = JSON.stringify({ identification: 'mm-singapore' });
   expect(log.same('answer', 'member.getMember', text)).toBe(text);
   expect(log.same('answer', 'member.getMember', JSON.stringify({ identification: 'mm-singapore' }))).toBe(text);

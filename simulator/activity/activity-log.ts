@@ -5,6 +5,7 @@
  * the oldest entries are dropped, so a long-running simulator keeps a constant amount of it.
  */
 import type { GatewayMessageType } from '../../schemas/enumerations.ts';
+import type { Clock } from '../clock.ts';
 
 /**
  * One API call, recorded once answered. `request` and `answer` are the JSON bodies as data (never
@@ -51,7 +52,7 @@ export interface AutopilotEntry {
  */
 export interface NetworkEntry {
   kind: 'network';
-  change: 'clock' | 'expiry' | 'faults' | 'readings' | 'autopilot';
+  change: 'clock' | 'expiry' | 'faults' | 'readings' | 'autopilot' | 'snapshot';
   text: string;
   members?: string[];
 }
@@ -71,7 +72,7 @@ export class ActivityLog {
   private readonly lastTexts = { path: new Map<string, string>(), answer: new Map<string, string>() };
 
   constructor(
-    private readonly now: () => number,
+    private readonly clock: Clock,
     private readonly retention = ACTIVITY_RETENTION,
   ) {}
 
@@ -83,7 +84,7 @@ export class ActivityLog {
   record(event: ActivityEvent): ActivityEntry {
     const entry = event as ActivityEntry;
     entry.sequence = ++this.sequence;
-    entry.at = this.now();
+    entry.at = this.clock.now();
     this.entries.push(entry);
     // Trimmed in batches (a quarter over the bound), so a busy simulator does not shift the array on every call.
     if (this.entries.length > this.retention * 1.25) this.entries.splice(0, this.entries.length - this.retention);
@@ -122,5 +123,10 @@ export class ActivityLog {
   subscribe(listener: ActivityListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Forgets every listener: a restored copy (snapshots/) is listened to by its own world, not the original's. */
+  detachListeners(): void {
+    this.listeners.clear();
   }
 }

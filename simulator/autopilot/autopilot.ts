@@ -36,6 +36,12 @@ export interface AutopilotMember {
   off: Behaviour[];
 }
 
+/** What starts the autopilot again on a restored or reloaded network: its members as they are, and their delay. */
+export interface AutopilotSetup {
+  readonly members: AutopilotMember[];
+  readonly delayMs: number;
+}
+
 export class Autopilot {
   private readonly pilots = new Map<string, Pilot & { off: Set<Behaviour>; random: () => number }>();
   private readonly timers: VirtualTimers;
@@ -45,7 +51,7 @@ export class Autopilot {
     private readonly state: SimState,
     fetch: AppFetch,
     members: Array<{ identification: string; rules: AutopilotRules }>,
-    private readonly delayMs: number,
+    readonly delayMs: number,
   ) {
     this.timers = new VirtualTimers(state.clock);
     for (const { identification, rules } of members) {

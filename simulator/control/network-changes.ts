@@ -1,7 +1,7 @@
 /**
  * Changes made to the network from outside the spec's API, recorded in the activity log so that the
  * dashboard's sequence shows them beside the calls they explain: a clock move and the quotations it
- * expired, a fault, reading or autopilot behaviour switched. Expiry happens on reading (quotations/
+ * expired, a fault, reading or autopilot behaviour switched, a snapshot taken, restored or deleted. Expiry happens on reading (quotations/
  * expiry.ts), so what a move expired is found by asking before and after it.
  */
 import type { SimState } from '../state.ts';
@@ -36,6 +36,14 @@ export function recordSwitches(state: SimState, change: 'faults' | 'readings', e
 /** Records an autopilot behaviour of `member` switched on or off. */
 export function recordAutopilotSwitch(state: SimState, member: string, behaviour: string, on: boolean): void {
   state.activity.record({ kind: 'network', change: 'autopilot', text: `autopilot ${member}: ${behaviour} switched ${on ? 'on' : 'off'}`, members: [member] });
+}
+
+/**
+ * Records a snapshot taken, restored or deleted. A restore is recorded in the restored world's log (the
+ * one the dashboard then shows), after the entries the snapshot kept.
+ */
+export function recordSnapshot(state: SimState, action: 'taken' | 'restored' | 'deleted', name: string, now: number): void {
+  state.activity.record({ kind: 'network', change: 'snapshot', text: `snapshot ${name} ${action} (network time ${new Date(now).toISOString()})` });
 }
 
 function duration(ms: number): string {

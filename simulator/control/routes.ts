@@ -6,7 +6,8 @@ import { faultCatalogue } from '../faults/catalogue.ts';
 import { readingCatalogue } from '../readings/catalogue.ts';
 import type { NamedSwitch } from '../named-switch.ts';
 import { MemberRejected } from '../members/registry.ts';
-import { recordClockMove, recordSwitches } from './network-changes.ts';
+import { recordClockMove, recordSnapshot, recordSwitches } from './network-changes.ts';
+import { snapshotView } from '../snapshots/snapshots.ts';
 import { TokenRequestRejected } from '../auth/tokens.ts';
 import { parseJsonBody, readRawBody } from '../http/body.ts';
 import { clientIp, isLoopback } from '../http/client-ip.ts';
@@ -16,6 +17,7 @@ import { ledgerView } from './ledger-view.ts';
 import { memberView, networkView } from './network-view.ts';
 import { controlSchemas, type ControlInput } from './schemas.ts';
 import { NetworkFileError, parseNetworkFile } from '../network/network-file.ts';
+import { exportNetwork, networkFileText } from '../network/export.ts';
 
 /**
  * The control plane: what only a simulator has (state, clock, tokens, faults). It stands in for the
@@ -44,6 +46,8 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
   });
 
   app.get('/network', async (c) => c.json(await networkView(sim.state)));
+  // The network as a network file that --network and POST /sim/reset read back (network/export.ts).
+  app.get('/export', (c) => c.body(networkFileText(exportNetwork(sim.state, sim.autopilotSetup())), 200, { 'content-type': 'application/yaml; charset=utf-8' }));
 
   app.post('/members', async (c) => {
     const input = await bodyOf(c, controlSchemas.member);
@@ -79,6 +83,24 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
   app.get('/ledger', (c) => c.json(ledgerView(sim.state)));
   // What the stores keep at most, and what each dropped so far (docs/semantics.md, "Retention").
   app.get('/retention', (c) => c.json({ limits: sim.state.retention.options, dropped: sim.state.retention.dropped.toJSON() }));
+
+  // Named copies of the whole network (snapshots/snapshots.ts says what one holds).
+  app.get('/snapshots', (c) => c.json(sim.snapshots.list().map(snapshotView)));
+  app.post('/snapshots', async (c) => {
+    const snapshot = sim.snapshot((await bodyOf(c, controlSchemas.snapshot)).name);
+    recordSnapshot(sim.state, 'taken', snapshot.name, snapshot.now);
+    return c.json(snapshotView(snapshot));
+  });
+  app.post('/snapshots/:name/restore', async (c) => {
+    const state = await sim.restore(c.req.param('name'));
+    recordSnapshot(state, 'restored', c.req.param('name'), state.clock.now());
+    return c.json(await networkView(state));
+  });
+  app.delete('/snapshots/:name', (c) => {
+    const snapshot = sim.snapshots.delete(c.req.param('name'));
+    recordSnapshot(sim.state, 'deleted', snapshot.name, snapshot.now);
+    return c.json(snapshotView(snapshot));
+  });
 
   switchRoutes(app, 'faults', faultCatalogue, () => sim.state.faults, (on, off) => recordSwitches(sim.state, 'faults', on, off));
   switchRoutes(app, 'readings', readingCatalogue, () => sim.state.readings, (on, off) => recordSwitches(sim.state, 'readings', on, off));

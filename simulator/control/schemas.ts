@@ -59,6 +59,11 @@ export const controlSchemas = {
     properties: { now: instant, advance_ms: instant },
     oneOf: [{ required: ['now'] }, { required: ['advance_ms'] }],
   }),
+  snapshot: input<{ name: string }>({
+    type: 'object',
+    required: ['name'],
+    properties: { name: { type: 'string', pattern: '^[a-zA-Z0-9_.-]{1,64}$' } },
+  }),
   /** `POST /sim/faults` and `POST /sim/readings`: names to switch on and off. */
   switches: input<{ enable?: string[]; disable?: string[] }>({
     type: 'object',

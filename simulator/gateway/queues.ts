@@ -54,7 +54,8 @@ export class GatewayQueues {
     if (!queue) this.queues.set(key, (queue = new Fifo()));
     // Reading nested-gateway-payloads: the payload sits under its kind inside the response_data object.
     const data = this.readings.on('nested-gateway-payloads') ? { [kind]: payload } : payload;
-    queue.push({ response_data: [data], timestamp: String(timestamp) });
+    // A queued message never changes: frozen, a snapshot shares it rather than copying it (snapshots/copy-graph.ts).
+    queue.push(Object.freeze({ response_data: Object.freeze([data]) as [object], timestamp: String(timestamp) }));
     if (queue.length > this.limit) {
       queue.shift();
       this.dropped.add(`gateway:${key}`);
@@ -64,6 +65,11 @@ export class GatewayQueues {
 
   onEnqueue(listener: EnqueueListener): void {
     this.listeners.push(listener);
+  }
+
+  /** Forgets every listener: a restored copy (snapshots/) is wired again by its owner (state.ts). */
+  detachListeners(): void {
+    this.listeners.length = 0;
   }
 
   /** How many messages wait, per member and queue type (for the dashboard). */

@@ -10,7 +10,7 @@ function settlementOf(amount: string, digits?: number) {
   const { members, ofi, rfi } = sampleNetwork();
   const story = paymentStory({ currency: 'KWD', amount });
   const content = readMessage('pacs.008.001.08', storyMessage('pacs.008.001.08', creditTransfer(story), story.ofi, story.rfi, 'BIZ')).content!;
-  return readSettlement(content, ofi, rfi, members, digits === undefined ? undefined : new AmountScale(() => digits));
+  return readSettlement(content, ofi, rfi, members, digits === undefined ? undefined : new AmountScale(digits));
 }
 
 test('a settlement amount must fit the ledger: three decimals move at the reference’s 7 digits, not at 2 (two-decimal-amounts)', () => {

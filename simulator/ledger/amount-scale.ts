@@ -10,10 +10,12 @@ import { amountToNumber, formatAmount, FRACTION_DIGITS, multiplyRoundDown, parse
  * at each call, so switching a reading on a running simulator takes effect at once.
  */
 export class AmountScale {
-  constructor(private readonly scale: () => number = () => FRACTION_DIGITS) {}
+  /** @param scale fixed digits, or the readings to read them from at each call (held, not closed over: a snapshot copies it, snapshots/) */
+  constructor(private readonly scale: number | ReadingSwitch = FRACTION_DIGITS) {}
 
   get digits(): number {
-    return this.scale();
+    if (typeof this.scale === 'number') return this.scale;
+    return this.scale.on('two-decimal-amounts') ? 2 : this.scale.on('nine-decimal-amounts') ? 9 : FRACTION_DIGITS;
   }
 
   /** @param what names the field in the refusal message */
@@ -40,5 +42,5 @@ export class AmountScale {
  * reference 7. Both at once cannot be played; the first in this order wins.
  */
 export function readingsScale(readings: ReadingSwitch): AmountScale {
-  return new AmountScale(() => (readings.on('two-decimal-amounts') ? 2 : readings.on('nine-decimal-amounts') ? 9 : FRACTION_DIGITS));
+  return new AmountScale(readings);
 }

@@ -269,6 +269,11 @@ export class Ledger {
     this.notifications.subscribe(listener);
   }
 
+  /** Forgets every notification listener: a restored copy (snapshots/) is wired again by its owner (state.ts). */
+  detachListeners(): void {
+    this.notifications.detachListeners();
+  }
+
   /** For a listening restart: the account's notifications after reference number `reference`. */
   notificationsAfter(member: string, account: string, reference: number): LedgerNotification[] {
     return this.notifications.after({ member, account }, reference);

@@ -37,6 +37,10 @@ export class NotificationLog {
     this.listeners.push(listener);
   }
 
+  detachListeners(): void {
+    this.listeners.length = 0;
+  }
+
   /** Frozen, because listeners and the history share the object. */
   publish(account: AccountRef, notification: LedgerNotification): void {
     Object.freeze(notification);

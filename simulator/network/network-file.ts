@@ -10,6 +10,7 @@ import { isIso4217Code } from '../../schemas/iso4217.ts';
 import { unknownFields } from '../../schemas/unknown-fields.ts';
 import { validate } from '../../schemas/validators.ts';
 import { LATEST_INSTANT } from '../clock.ts';
+import { FRACTION_DIGITS, parseAmount } from '../ledger/amount.ts';
 import { readingCatalogue, type ReadingName } from '../readings/catalogue.ts';
 import { defaultRetention, type RetentionOptions } from '../retention/retention.ts';
 import { accountIdentificationPattern, bicfiPattern, countryCodePattern, EMISSION, memberIdentificationPattern } from '../members/registry.ts';
@@ -40,7 +41,7 @@ export interface NetworkAsset {
   issuer: string;
 }
 
-/** A DSA credit line the holder requests and its issuer allows, funded with `balance` whole units when given. */
+/** A DSA credit line the holder requests and its issuer allows, funded with `balance` when given (at most the ledger's 7 fraction digits). */
 export interface NetworkCreditLine {
   holder: string;
   account?: string;
@@ -79,7 +80,7 @@ export const DEFAULT_DELAY_MS = 200;
 const identification = { type: 'string', pattern: memberIdentificationPattern.source };
 const account = { type: 'string', pattern: accountIdentificationPattern.source };
 const currency = { type: 'string', pattern: '^[A-Z]{3}$' };
-const wholeUnits = { type: 'integer', minimum: 0 };
+const balance = { type: 'number', minimum: 0 };
 
 const networkFileSchema: JsonSchema = {
   type: 'object',
@@ -114,7 +115,7 @@ const networkFileSchema: JsonSchema = {
       items: {
         type: 'object',
         required: ['holder', 'asset', 'issuer', 'limit'],
-        properties: { holder: identification, account, asset: currency, issuer: identification, limit: { type: 'integer', minimum: 1 }, balance: wholeUnits },
+        properties: { holder: identification, account, asset: currency, issuer: identification, limit: { type: 'integer', minimum: 1 }, balance },
       },
     },
   },
@@ -210,6 +211,7 @@ function impossibleRules(network: NetworkFile): string[] {
     else if (!accountsOf(holder).includes(line.account ?? 'main')) problems.push(`${at}/account: ${line.holder} has no operating account ${line.account ?? 'main'}`);
     if (!issued.has(assetKey(line.asset, line.issuer))) problems.push(`${at}: nobody issues ${line.asset} of ${line.issuer} (see /assets)`);
     if (line.balance !== undefined && line.balance > line.limit) problems.push(`${at}/balance: ${line.balance} is above the line's limit ${line.limit}`);
+    if (line.balance !== undefined && !hasLedgerDigits(line.balance)) problems.push(`${at}/balance: ${line.balance} has more than the ledger's ${FRACTION_DIGITS} fraction digits`);
     const key = `${line.holder}|${line.account ?? 'main'}|${assetKey(line.asset, line.issuer)}`;
     if (lines.has(key)) problems.push(`${at}: ${line.holder} already holds a line for ${line.asset} of ${line.issuer} on ${line.account ?? 'main'}`);
     lines.add(key);
@@ -271,6 +273,15 @@ function impossibleRules(network: NetworkFile): string[] {
     }
   });
   return problems;
+}
+
+function hasLedgerDigits(amount: number): boolean {
+  try {
+    parseAmount(amount);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function assetKey(code: string, issuer: string): string {

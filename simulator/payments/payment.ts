@@ -72,6 +72,11 @@ export class PaymentBook {
     private readonly dropped: DroppedCounts = new DroppedCounts(),
   ) {}
 
+  /** How many payments are kept. */
+  get size(): number {
+    return this.payments.length;
+  }
+
   add(payment: Payment): void {
     this.payments.push(payment);
     this.byKey.set(keyOf(payment), payment);

@@ -224,3 +224,31 @@ test('the dashboard follows a redemption through its life cycle, the clock moved
   await live(page.locator('#balances tr', { hasText: me.identification }).filter({ hasText: 'USD' })).toContainText('900.0000000');
   await live(page.locator('#transactions')).toContainText(`${me.identification}/main → tokenizer-usd/emission 100.0000000 USD`);
 });
+
+test('at 1280×800: a snapshot taken and restored from the header, the restore logged and the moved clock undone', async () => {
+  test.setTimeout(300_000);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${sim.url}/ui`);
+  await live(page.locator('#connection')).toHaveText('live', { timeout: 30_000 });
+  // The snapshot controls keep the live pane on the first screen.
+  expect((await page.locator('#live').boundingBox())!.y).toBeLessThan(100);
+  await expect(page.locator('#snapshot-take')).toBeInViewport();
+
+  const name = `ui-${randomUUID().slice(0, 8)}`;
+  await page.locator('#snapshot-name').fill(name);
+  await page.locator('#snapshot-take').click();
+  await live(page.locator('#snapshots')).toContainText(name);
+  const taken = ((await (await fetch(`${sim.url}/sim/snapshots`)).json()) as Array<{ name: string; now: number }>).find((snapshot) => snapshot.name === name)!;
+  await live(page.locator('#sequence')).toContainText(`snapshot ${name} taken`);
+
+  await page.locator('button[data-advance="86400000"]').click();
+  await live(page.locator('#sequence')).toContainText('clock moved +1 d');
+  await page.locator('#snapshots').selectOption(name);
+  await page.locator('#snapshot-restore').click();
+  await live(page.locator('#sequence')).toContainText(`snapshot ${name} restored`);
+  // The day moved after the snapshot is gone, and so is its entry in the restored sequence.
+  const now = ((await (await fetch(`${sim.url}/sim/clock`)).json()) as { now: number }).now;
+  expect(now).toBeLessThan(taken.now + 86_400_000);
+  await expect(page.locator('#sequence')).not.toContainText('clock moved +1 d');
+  await page.close();
+});

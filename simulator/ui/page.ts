@@ -52,6 +52,7 @@ export function dashboardPage(): string {
   <span>move the clock
     <button data-advance="1000">+1 s</button><button data-advance="60000">+1 min</button><button data-advance="900000">+15 min</button><button data-advance="86400000">+1 day</button></span>
   <span>fault <select id="fault"></select> <button id="fault-toggle">switch</button></span>
+  <span>snapshot <input id="snapshot-name" size="8" placeholder="name" aria-label="snapshot name"> <button id="snapshot-take">take</button> <select id="snapshots" aria-label="snapshots"></select> <button id="snapshot-restore">restore</button></span>
   <span id="faults-on"></span>
   <span id="readings-on"></span>
   <span id="connection" class="muted">connecting…</span>
@@ -164,6 +165,15 @@ export function dashboardPage(): string {
     if (advance) { await post('/sim/clock', { advance_ms: Number(advance) }); refresh(); }
     const tab = event.target.dataset && event.target.dataset.tab;
     if (tab && event.target.closest('#tabs')) { showTab(tab); history.replaceState(null, '', '#' + tab); }
+    if (event.target.id === 'snapshot-take') {
+      const name = document.getElementById('snapshot-name').value.trim();
+      if (name) { await post('/sim/snapshots', { name }); loadSnapshots(); }
+    }
+    if (event.target.id === 'snapshot-restore') {
+      const name = document.getElementById('snapshots').value;
+      // The restore replaces the state: the events' reset starts the page over.
+      if (name) await post('/sim/snapshots/' + encodeURIComponent(name) + '/restore', {});
+    }
     if (event.target.id === 'fault-toggle') {
       const name = document.getElementById('fault').value;
       const on = (await fetch('/sim/faults').then((r) => r.json())).some((f) => f.name === name && f.enabled);
@@ -183,6 +193,11 @@ export function dashboardPage(): string {
     renderSequence();
     renderState(await fetch('/ui/state').then((r) => r.json()));
     loadFaults();
+    loadSnapshots();
+  }
+  async function loadSnapshots() {
+    const snapshots = await fetch('/sim/snapshots').then((r) => r.json());
+    document.getElementById('snapshots').innerHTML = snapshots.map((s) => '<option value="' + esc(s.name) + '">' + esc(s.name) + ' (' + time(s.now) + ')</option>').join('');
   }
   const events = new EventSource('/ui/events');
   events.addEventListener('open', () => { document.getElementById('connection').textContent = 'live'; });
@@ -195,6 +210,7 @@ export function dashboardPage(): string {
     clearTimeout(sequencing);
     sequencing = setTimeout(renderSequence, 100);
     if (entry.kind === 'network' && (entry.change === 'faults' || entry.change === 'readings')) loadFaults();
+    if (entry.kind === 'network' && entry.change === 'snapshot') loadSnapshots();
     refresh();
   });
   events.addEventListener('tick', (message) => { document.getElementById('now').textContent = time(JSON.parse(message.data).now); });
