@@ -1,5 +1,4 @@
-import type { ExchangeObject } from '../../schemas/wire/exchange.ts';
-import type { QuotationObject, QuotationParameters, RequestQuotation } from '../../schemas/wire/quotations.ts';
+import type { ExchangeObject, QuotationObject, QuotationParameters, RequestQuotation } from '../../schemas/wire.ts';
 import { exchange } from '../exchange/exchange.ts';
 import type { Handler } from '../http/call.ts';
 import { answerQuotation } from '../quotations/answer.ts';

@@ -1,6 +1,7 @@
 import type { GatewayMessageType, MemberInstrumentKind } from '../../schemas/enumerations.ts';
 import { accountBalance } from '../balances/account-balance.ts';
-import { consolidate, type ConsolidationEntry } from '../balances/consolidation.ts';
+import type { ConsolidateBalanceInstruction } from '../../schemas/wire.ts';
+import { consolidate } from '../balances/consolidation.ts';
 import { obligationHolders, obligationTotals } from '../balances/obligations.ts';
 import { changeCreditLineAsMember, type MemberCreditLineChange } from '../credit-lines/credit-line-changes.ts';
 import { restartListening } from '../gateway/listening.ts';
@@ -17,7 +18,7 @@ export const memberLedgerHandlers = {
   'member.getBalance': ({ state, caller, path, query }) => accountBalance(state, caller, path.account_identification!, query),
 
   'member.consolidate': ({ state, caller, path, body }) =>
-    consolidate(state, caller, path.account_identification!, (body as { instruction: ConsolidationEntry[] }).instruction),
+    consolidate(state, caller, path.account_identification!, (body as ConsolidateBalanceInstruction).instruction),
 
   'member.restartListening': ({ state, caller, path }) => {
     restartListening(state, caller, path.account_identification!, path.reference!);

@@ -1,5 +1,5 @@
 import type { TransactionDataType } from '../../schemas/enumerations.ts';
-import type { ChargeRequest, PaymentCharge } from '../../schemas/wire/charges.ts';
+import type { ChargeRequest, PaymentCharge } from '../../schemas/wire.ts';
 import { answerCharge } from '../charges/answer.ts';
 import { requestCharge } from '../charges/request.ts';
 import type { Handler } from '../http/call.ts';

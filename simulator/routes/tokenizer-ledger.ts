@@ -1,5 +1,5 @@
 import { changeCreditLineAsTokenizer, type TokenizerCreditLineDecision } from '../credit-lines/credit-line-changes.ts';
-import type { FundingInfo } from '../../schemas/wire/funding.ts';
+import type { FundingInfo } from '../../schemas/wire.ts';
 import { createFundingInstruction } from '../funding/instruction.ts';
 import { sendFunding } from '../funding/send.ts';
 import type { Handler } from '../http/call.ts';
