@@ -4,7 +4,7 @@ import type { ResourceName, Wire } from './resources.ts';
  * The TypeScript type of a value that a JSON Schema of this catalogue accepts, read off the schema's own
  * literal type: the builders of spec-types.ts and resources.ts keep their keywords' literal types, so a
  * resource's shape is written once, as a schema, and its type follows it. A schema change then breaks
- * compilation wherever a value of the old shape is built or read (typecheck fixture: from-schema.fixture.ts).
+ * compilation wherever a value of the old shape is built or read (from-schema.test.ts shows it).
  *
  * Only the keywords that decide a value's shape are read: `enum`, `$ref` to a resource, `type`, `items`,
  * `properties` and `required`. Refinements no type can say (patterns, bounds, the `oneOf` and `anyOf` of
