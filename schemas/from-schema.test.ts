@@ -48,7 +48,7 @@ test('balanceInfo: the issuer is optional, as the spec says (line 78), in the ty
 });
 
 test('nested resources: a reference, a list and a closed value set reach the type', () => {
-  const state: QuotationState = { quotation_uuid: 'q', request_quotation_state: 21, seller_member_identification: 'maker-bb' };
+  const state: QuotationState = { quotation_uuid: '0f8fad5b-d9cb-469f-a165-70867728950e-maker-bb', request_quotation_state: 21, seller_member_identification: 'maker-bb' };
   expect(valid('quotationState', state)).toBe(true);
   // @ts-expect-error 22 is not a state code
   const badState: QuotationState = { ...state, request_quotation_state: 22 };

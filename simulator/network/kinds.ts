@@ -3,5 +3,4 @@
  * docs/network.md); `demo-static`, the same members and assets with nothing else and nobody answering;
  * `empty`, no members at all.
  */
-export type NetworkKind = 'demo' | 'demo-static' | 'empty';
-export const networkKinds: readonly NetworkKind[] = ['demo', 'demo-static', 'empty'];
+export { networkKinds, type NetworkKind } from '../../schemas/control.ts';

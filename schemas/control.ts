@@ -1,0 +1,218 @@
+import type { JsonSchema } from './catalogue-types.ts';
+import { businessRoles, creditLineStates, memberStates } from './enumerations.ts';
+import type { FromSchema } from './from-schema.ts';
+import { instrumentWithIssuer } from './resources.ts';
+import { boolean, currencyCode, int64, nonEmpty, referencePatterns, text } from './spec-types.ts';
+
+/**
+ * The simulator's control plane (`/sim`, docs/control-plane.md), described once: what each call takes
+ * and answers, as JSON Schemas with their TypeScript types derived (from-schema.ts). The simulator
+ * validates the bodies it takes with `controlRequests`, the harness validates the answers it reads with
+ * `controlAnswers`, and the OpenAPI document lists `controlCalls` under a tag of their own, apart from
+ * the spec's two interfaces: the control plane is the reference's, not the spec's (a vendor has none).
+ */
+
+/** Where the control plane lives. */
+export const controlPrefix = '/sim';
+
+/** The OpenAPI tag of the control plane's operations, apart from the spec's families (openapi.ts). */
+export const controlTag = 'control-plane';
+
+/** The named networks a reset (or `dss sim --network`) can start from (docs/network.md). */
+export const networkKinds = ['demo', 'demo-static', 'empty'] as const;
+export type NetworkKind = (typeof networkKinds)[number];
+
+const identification = { type: 'string', pattern: referencePatterns.memberIdentification } as const;
+const accountName = { type: 'string', pattern: referencePatterns.accountIdentification } as const;
+const instant = { type: 'integer', minimum: 0 } as const;
+const names = { type: 'array', items: text } as const;
+
+/** The bodies the control plane takes; anything else is refused with CONTROL-INVALID-REQUEST (400). */
+export const controlRequests = {
+  reset: {
+    type: 'object',
+    properties: { network: { type: 'string', enum: networkKinds }, network_file: { type: 'string', minLength: 1 }, clock: instant },
+    not: { required: ['network', 'network_file'], description: 'give network or network_file, not both' },
+  },
+  member: {
+    type: 'object',
+    required: ['identification', 'bicfi', 'business_role', 'country_code'],
+    properties: {
+      identification,
+      bicfi: text,
+      business_role: { type: 'string', enum: businessRoles },
+      country_code: text,
+      operating_accounts: { type: 'array', items: accountName, minItems: 1 },
+      member_state: { type: 'string', enum: memberStates },
+    },
+  },
+  asset: {
+    type: 'object',
+    required: ['tokenizer_identification', 'asset_code_identification'],
+    properties: { tokenizer_identification: identification, asset_code_identification: currencyCode },
+  },
+  token: {
+    type: 'object',
+    required: ['member_identification', 'role'],
+    properties: {
+      member_identification: identification,
+      role: { type: 'string', enum: ['viewer', 'manager', 'administrator'] },
+      accounts: { type: 'array', items: accountName },
+      allowed_ips: { type: 'array', items: nonEmpty },
+      endpoints: { type: 'array', items: nonEmpty },
+    },
+  },
+  clock: {
+    type: 'object',
+    properties: { now: instant, advance_ms: instant },
+    oneOf: [{ required: ['now'] }, { required: ['advance_ms'] }],
+  },
+  /** `POST /sim/faults` and `POST /sim/readings`: names to switch on and off. */
+  switches: { type: 'object', properties: { enable: names, disable: names } },
+} as const satisfies Record<string, JsonSchema>;
+
+/** An account of a member: the control plane names every one (the spec's digitalAccount may leave the name out). */
+const simAccount = {
+  type: 'object',
+  required: ['identification', 'distributed_ledger_account_address'],
+  properties: { identification: text, distributed_ledger_account_address: text },
+} as const;
+
+/** A registered asset: the control plane's assets always name their issuer (the spec's settlementInstrumentInfo may not). */
+const simAsset = instrumentWithIssuer.items;
+
+/** A member as the control plane shows it, with a fresh manager token: everything a harness needs to act as it. */
+const simMember = {
+  type: 'object',
+  required: ['identification', 'business_role', 'country_code', 'bicfi', 'member_state', 'accounts', 'token', 'token_expires_at'],
+  properties: {
+    identification: text,
+    business_role: { type: 'string', enum: businessRoles },
+    country_code: text,
+    bicfi: text,
+    member_state: { type: 'string', enum: memberStates },
+    /** `emission` and the operating accounts. */
+    accounts: { type: 'array', items: simAccount },
+    token: nonEmpty,
+    token_expires_at: int64,
+  },
+} as const;
+
+const ledgerAccount = { type: 'object', required: ['member', 'account'], properties: { member: text, account: text } } as const;
+/** An amount as the ledger writes it: a string with the ledger's fraction digits, `-` for a debt. */
+const ledgerAmount = text;
+
+/** What the control plane answers with 200. */
+export const controlAnswers = {
+  health: { type: 'object', required: ['status', 'version', 'spec_version'], properties: { status: text, version: text, spec_version: text } },
+  network: {
+    type: 'object',
+    required: ['now', 'members', 'assets'],
+    properties: { now: int64, members: { type: 'array', items: simMember }, assets: { type: 'array', items: simAsset } },
+  },
+  member: simMember,
+  asset: simAsset,
+  token: {
+    type: 'object',
+    required: ['token', 'expires_at', 'session_expires_at'],
+    properties: { token: nonEmpty, expires_at: int64, session_expires_at: int64 },
+  },
+  clock: { type: 'object', required: ['now'], properties: { now: int64 } },
+  /** `GET`/`POST /sim/faults` and `/sim/readings`: every name of the catalogue, with its description and whether it is on. */
+  switches: {
+    type: 'array',
+    items: { type: 'object', required: ['name', 'description', 'enabled'], properties: { name: text, description: text, enabled: boolean } },
+  },
+  ledger: {
+    type: 'object',
+    required: ['transactions', 'balances', 'credit_lines', 'issuance'],
+    properties: {
+      transactions: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['transaction_identification', 'transaction_reference_number', 'timestamp', 'status', 'operations'],
+          properties: {
+            transaction_identification: text,
+            transaction_reference_number: int64,
+            timestamp: int64,
+            status: { type: 'string', enum: ['success', 'failed'] },
+            memo: text,
+            operations: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['from', 'to', 'asset', 'amount'],
+                properties: {
+                  from: ledgerAccount,
+                  to: ledgerAccount,
+                  asset: { type: 'object', required: ['code', 'issuer'], properties: { code: text, issuer: text } },
+                  amount: ledgerAmount,
+                },
+              },
+            },
+          },
+        },
+      },
+      balances: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['member_identification', 'account_identification', 'asset_code_identification', 'asset_issuer_identification', 'balance'],
+          properties: { member_identification: text, account_identification: text, asset_code_identification: text, asset_issuer_identification: text, balance: ledgerAmount },
+        },
+      },
+      credit_lines: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['holderMember', 'holderAccount', 'assetCode', 'issuer', 'maximum_credit_limit', 'state'],
+          properties: { holderMember: text, holderAccount: text, assetCode: text, issuer: text, maximum_credit_limit: int64, state: { type: 'string', enum: creditLineStates }, end_to_end_identification: text },
+        },
+      },
+      issuance: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['asset_code_identification', 'asset_group_identification', 'asset_issuer_identification', 'minted', 'burned'],
+          properties: { asset_code_identification: text, asset_group_identification: text, asset_issuer_identification: text, minted: ledgerAmount, burned: ledgerAmount },
+        },
+      },
+    },
+  },
+  retention: {
+    type: 'object',
+    required: ['limits', 'dropped'],
+    properties: { limits: { type: 'object', description: 'the most each store keeps (dss sim --retention)' }, dropped: { type: 'object', description: 'entries each store dropped so far' } },
+  },
+} as const satisfies Record<string, JsonSchema>;
+
+export type ControlRequest<K extends keyof typeof controlRequests> = FromSchema<(typeof controlRequests)[K]>;
+export type ControlAnswer<K extends keyof typeof controlAnswers> = FromSchema<(typeof controlAnswers)[K]>;
+
+export interface ControlCall {
+  method: 'GET' | 'POST';
+  /** Relative to `controlPrefix`. */
+  path: string;
+  summary: string;
+  request?: keyof typeof controlRequests;
+  answer: keyof typeof controlAnswers;
+}
+
+/** Every call of the control plane, in the order of docs/control-plane.md's table. */
+export const controlCalls: readonly ControlCall[] = [
+  { method: 'GET', path: '/health', summary: 'whether a simulator answers, with its version and the spec version', answer: 'health' },
+  { method: 'POST', path: '/reset', summary: 'fresh state from a named network or a network file (faults and readings stay)', request: 'reset', answer: 'network' },
+  { method: 'GET', path: '/network', summary: 'the clock, the members each with a fresh manager token, and the registered assets', answer: 'network' },
+  { method: 'POST', path: '/members', summary: 'creates a member with emission and its operating accounts, answered with a manager token', request: 'member', answer: 'member' },
+  { method: 'POST', path: '/assets', summary: 'registers a DSA (an ISO 4217 code) for a tokenizer', request: 'asset', answer: 'asset' },
+  { method: 'POST', path: '/tokens', summary: 'starts a token session with chosen rights', request: 'token', answer: 'token' },
+  { method: 'GET', path: '/clock', summary: 'the simulator clock', answer: 'clock' },
+  { method: 'POST', path: '/clock', summary: 'moves the clock forward, by advance_ms or to now', request: 'clock', answer: 'clock' },
+  { method: 'GET', path: '/ledger', summary: 'every ledger transaction kept, every balance and credit line, minted and burned per asset', answer: 'ledger' },
+  { method: 'GET', path: '/retention', summary: 'the history bounds of each store and how many entries each dropped', answer: 'retention' },
+  { method: 'GET', path: '/faults', summary: 'every named fault and whether it is on', answer: 'switches' },
+  { method: 'POST', path: '/faults', summary: 'switches faults on and off', request: 'switches', answer: 'switches' },
+  { method: 'GET', path: '/readings', summary: 'every reading variant and whether it is played', answer: 'switches' },
+  { method: 'POST', path: '/readings', summary: 'switches reading variants on and off', request: 'switches', answer: 'switches' },
+];
