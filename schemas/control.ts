@@ -2,7 +2,7 @@ import type { JsonSchema } from './catalogue-types.ts';
 import { businessRoles, creditLineStates, memberStates } from './enumerations.ts';
 import type { FromSchema } from './from-schema.ts';
 import { instrumentWithIssuer } from './resources.ts';
-import { boolean, currencyCode, int64, nonEmpty, referencePatterns, text } from './spec-types.ts';
+import { boolean, currencyCode, enumOf, int64, listOf, nonEmpty, referencePatterns, text } from './spec-types.ts';
 
 /**
  * The simulator's control plane (`/sim`, docs/control-plane.md), described once: what each call takes
@@ -31,7 +31,7 @@ const names = { type: 'array', items: text } as const;
 export const controlRequests = {
   reset: {
     type: 'object',
-    properties: { network: { type: 'string', enum: networkKinds }, network_file: { type: 'string', minLength: 1 }, clock: instant },
+    properties: { network: enumOf(networkKinds), network_file: { type: 'string', minLength: 1 }, clock: instant },
     // The two names are declared again inside `not` so that a linter sees what its `required` names.
     not: { type: 'object', required: ['network', 'network_file'], properties: { network: {}, network_file: {} }, description: 'give network or network_file, not both' },
   },
@@ -41,10 +41,10 @@ export const controlRequests = {
     properties: {
       identification,
       bicfi: text,
-      business_role: { type: 'string', enum: businessRoles },
+      business_role: enumOf(businessRoles),
       country_code: text,
       operating_accounts: { type: 'array', items: accountName, minItems: 1 },
-      member_state: { type: 'string', enum: memberStates },
+      member_state: enumOf(memberStates),
     },
   },
   asset: {
@@ -57,7 +57,7 @@ export const controlRequests = {
     required: ['member_identification', 'role'],
     properties: {
       member_identification: identification,
-      role: { type: 'string', enum: ['viewer', 'manager', 'administrator'] },
+      role: enumOf(['viewer', 'manager', 'administrator']),
       accounts: { type: 'array', items: accountName },
       allowed_ips: { type: 'array', items: nonEmpty },
       endpoints: { type: 'array', items: nonEmpty },
@@ -72,120 +72,80 @@ export const controlRequests = {
   switches: { type: 'object', properties: { enable: names, disable: names } },
 } as const satisfies Record<string, JsonSchema>;
 
+/**
+ * An object of the control plane's answers: every field required but those named `optional`, as the
+ * simulator writes them all. Its `required` list is derived, so it cannot leave a field out by mistake.
+ */
+function record<const P extends Record<string, JsonSchema>, const O extends keyof P & string = never>(
+  properties: P,
+  optional: readonly O[] = [],
+): { type: 'object'; required: Exclude<keyof P & string, O>[]; properties: P } {
+  const required = Object.keys(properties).filter((name) => !(optional as readonly string[]).includes(name));
+  return { type: 'object', required: required as Exclude<keyof P & string, O>[], properties };
+}
+
 /** An account of a member: the control plane names every one (the spec's digitalAccount may leave the name out). */
-const simAccount = {
-  type: 'object',
-  required: ['identification', 'distributed_ledger_account_address'],
-  properties: { identification: text, distributed_ledger_account_address: text },
-} as const;
+const simAccount = record({ identification: text, distributed_ledger_account_address: text });
 
 /** A registered asset: the control plane's assets always name their issuer (the spec's settlementInstrumentInfo may not). */
 const simAsset = instrumentWithIssuer.items;
 
 /** A member as the control plane shows it, with a fresh manager token: everything a harness needs to act as it. */
-const simMember = {
-  type: 'object',
-  required: ['identification', 'business_role', 'country_code', 'bicfi', 'member_state', 'accounts', 'token', 'token_expires_at'],
-  properties: {
-    identification: text,
-    business_role: { type: 'string', enum: businessRoles },
-    country_code: text,
-    bicfi: text,
-    member_state: { type: 'string', enum: memberStates },
-    /** `emission` and the operating accounts. */
-    accounts: { type: 'array', items: simAccount },
-    token: nonEmpty,
-    token_expires_at: int64,
-  },
-} as const;
+const simMember = record({
+  identification: text,
+  business_role: enumOf(businessRoles),
+  country_code: text,
+  bicfi: text,
+  member_state: enumOf(memberStates),
+  /** `emission` and the operating accounts. */
+  accounts: listOf(simAccount),
+  token: nonEmpty,
+  token_expires_at: int64,
+});
 
-const ledgerAccount = { type: 'object', required: ['member', 'account'], properties: { member: text, account: text } } as const;
+const ledgerAccount = record({ member: text, account: text });
 /** An amount as the ledger writes it: a string with the ledger's fraction digits, `-` for a debt. */
 const ledgerAmount = text;
 
+const ledgerTransaction = record(
+  {
+    transaction_identification: text,
+    transaction_reference_number: int64,
+    timestamp: int64,
+    status: enumOf(['success', 'failed']),
+    memo: text,
+    operations: listOf(record({ from: ledgerAccount, to: ledgerAccount, asset: record({ code: text, issuer: text }), amount: ledgerAmount })),
+  },
+  ['memo'],
+);
+
 /** What the control plane answers with 200. */
 export const controlAnswers = {
-  health: { type: 'object', required: ['status', 'version', 'spec_version'], properties: { status: text, version: text, spec_version: text } },
-  network: {
-    type: 'object',
-    required: ['now', 'members', 'assets'],
-    properties: { now: int64, members: { type: 'array', items: simMember }, assets: { type: 'array', items: simAsset } },
-  },
+  health: record({ status: text, version: text, spec_version: text }),
+  network: record({ now: int64, members: listOf(simMember), assets: listOf(simAsset) }),
   member: simMember,
   asset: simAsset,
-  token: {
-    type: 'object',
-    required: ['token', 'expires_at', 'session_expires_at'],
-    properties: { token: nonEmpty, expires_at: int64, session_expires_at: int64 },
-  },
-  clock: { type: 'object', required: ['now'], properties: { now: int64 } },
+  token: record({ token: nonEmpty, expires_at: int64, session_expires_at: int64 }),
+  clock: record({ now: int64 }),
   /** `GET`/`POST /sim/faults` and `/sim/readings`: every name of the catalogue, with its description and whether it is on. */
-  switches: {
-    type: 'array',
-    items: { type: 'object', required: ['name', 'description', 'enabled'], properties: { name: text, description: text, enabled: boolean } },
-  },
-  ledger: {
-    type: 'object',
-    required: ['transactions', 'balances', 'credit_lines', 'issuance'],
-    properties: {
-      transactions: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['transaction_identification', 'transaction_reference_number', 'timestamp', 'status', 'operations'],
-          properties: {
-            transaction_identification: text,
-            transaction_reference_number: int64,
-            timestamp: int64,
-            status: { type: 'string', enum: ['success', 'failed'] },
-            memo: text,
-            operations: {
-              type: 'array',
-              items: {
-                type: 'object',
-                required: ['from', 'to', 'asset', 'amount'],
-                properties: {
-                  from: ledgerAccount,
-                  to: ledgerAccount,
-                  asset: { type: 'object', required: ['code', 'issuer'], properties: { code: text, issuer: text } },
-                  amount: ledgerAmount,
-                },
-              },
-            },
-          },
-        },
-      },
-      balances: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['member_identification', 'account_identification', 'asset_code_identification', 'asset_issuer_identification', 'balance'],
-          properties: { member_identification: text, account_identification: text, asset_code_identification: text, asset_issuer_identification: text, balance: ledgerAmount },
-        },
-      },
-      credit_lines: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['holderMember', 'holderAccount', 'assetCode', 'issuer', 'maximum_credit_limit', 'state'],
-          properties: { holderMember: text, holderAccount: text, assetCode: text, issuer: text, maximum_credit_limit: int64, state: { type: 'string', enum: creditLineStates }, end_to_end_identification: text },
-        },
-      },
-      issuance: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['asset_code_identification', 'asset_group_identification', 'asset_issuer_identification', 'minted', 'burned'],
-          properties: { asset_code_identification: text, asset_group_identification: text, asset_issuer_identification: text, minted: ledgerAmount, burned: ledgerAmount },
-        },
-      },
-    },
-  },
-  retention: {
-    type: 'object',
-    required: ['limits', 'dropped'],
-    properties: { limits: { type: 'object', description: 'the most each store keeps (dss sim --retention)' }, dropped: { type: 'object', description: 'entries each store dropped so far' } },
-  },
+  switches: listOf(record({ name: text, description: text, enabled: boolean })),
+  ledger: record({
+    transactions: listOf(ledgerTransaction),
+    balances: listOf(
+      record({ member_identification: text, account_identification: text, asset_code_identification: text, asset_issuer_identification: text, balance: ledgerAmount }),
+    ),
+    credit_lines: listOf(
+      record(
+        { holderMember: text, holderAccount: text, assetCode: text, issuer: text, maximum_credit_limit: int64, state: enumOf(creditLineStates), end_to_end_identification: text },
+        ['end_to_end_identification'],
+      ),
+    ),
+    issuance: listOf(record({ asset_code_identification: text, asset_group_identification: text, asset_issuer_identification: text, minted: ledgerAmount, burned: ledgerAmount })),
+  }),
+  retention: record({
+    limits: { type: 'object', description: 'the most each store keeps (dss sim --retention)' },
+    dropped: { type: 'object', description: 'entries each store dropped so far' },
+  }),
 } as const satisfies Record<string, JsonSchema>;
 
 export type ControlRequest<K extends keyof typeof controlRequests> = FromSchema<(typeof controlRequests)[K]>;
