@@ -1,4 +1,5 @@
-import type { Endpoint } from '../../schemas/catalogue-types.ts';
+import type { Endpoint, Family } from '../../schemas/catalogue-types.ts';
+import type { EndpointId } from '../../schemas/endpoints.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { SimState } from '../state.ts';
 
@@ -24,3 +25,9 @@ export interface Call {
  * service then answers 200 with an empty JSON object, so that every response stays JSON.
  */
 export type Handler = (call: Call) => unknown | Promise<unknown>;
+
+/**
+ * A family's handlers, one per catalogue endpoint, keyed by its EndpointId: a misspelt key or a missing
+ * endpoint does not compile. A file of one area of the family is a `Partial` of it.
+ */
+export type Handlers<F extends Family> = { [Id in Extract<EndpointId, `${F}.${string}`>]: Handler };

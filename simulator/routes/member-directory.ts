@@ -1,6 +1,6 @@
 import { requireAccount } from '../auth/authorize.ts';
 import { DssError } from '../errors.ts';
-import type { Handler } from '../http/call.ts';
+import type { Handlers } from '../http/call.ts';
 import { acceptsJson } from '../http/accept.ts';
 import { JsonAnswer } from '../http/json-answer.ts';
 import { allowlistTarget } from '../members/allowlist-target.ts';
@@ -66,7 +66,7 @@ export const memberDirectoryHandlers = {
     const points = state.paymentPoints.list(state.faults.on('payment-points-sort-ignored') ? withoutSorting(query) : query);
     return new JsonAnswer(state.paymentPoints.jsonOf(points));
   },
-} satisfies Record<string, Handler>;
+} satisfies Partial<Handlers<'member'>>;
 
 /** Fault payment-points-sort-ignored: the parameters that order the points are dropped. */
 function withoutSorting(query: Record<string, string>): Record<string, string> {

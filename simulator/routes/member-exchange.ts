@@ -1,6 +1,6 @@
 import type { ExchangeObject, QuotationObject, QuotationParameters, RequestQuotation } from '../../schemas/wire.ts';
 import { exchange } from '../exchange/exchange.ts';
-import type { Handler } from '../http/call.ts';
+import type { Handlers } from '../http/call.ts';
 import { answerQuotation } from '../quotations/answer.ts';
 import { cancelQuotation, cancelQuotations } from '../quotations/cancellation.ts';
 import { findQuotations, readQuotation, readQuotationsOfRequest } from '../quotations/reading.ts';
@@ -37,4 +37,4 @@ export const memberExchangeHandlers = {
   },
 
   'member.exchange': ({ state, caller, body }) => exchange(state, caller, body as ExchangeObject),
-} satisfies Record<string, Handler>;
+} satisfies Partial<Handlers<'member'>>;

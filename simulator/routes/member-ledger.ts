@@ -5,7 +5,7 @@ import { consolidate } from '../balances/consolidation.ts';
 import { obligationHolders, obligationTotals } from '../balances/obligations.ts';
 import { changeCreditLineAsMember, type MemberCreditLineChange } from '../credit-lines/credit-line-changes.ts';
 import { restartListening } from '../gateway/listening.ts';
-import type { Handler } from '../http/call.ts';
+import type { Handlers } from '../http/call.ts';
 import { issueDso } from '../settlement-instruments/dso-issuance.ts';
 import { accountInstruments, emittedInstruments, listInstruments, memberInstruments } from '../settlement-instruments/instruments.ts';
 
@@ -47,4 +47,4 @@ export const memberLedgerHandlers = {
   'member.listObligations': ({ state, caller, query }) => obligationTotals(state, caller, query.asset_code_identification),
 
   'member.getObligation': ({ state, caller, path }) => obligationHolders(state, caller, path.asset_code_identification!),
-} satisfies Record<string, Handler>;
+} satisfies Partial<Handlers<'member'>>;

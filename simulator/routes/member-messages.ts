@@ -1,5 +1,5 @@
 import { requireAccount } from '../auth/authorize.ts';
-import type { Handler } from '../http/call.ts';
+import type { Handlers } from '../http/call.ts';
 import { signMessage } from '../iso20022/sign-message.ts';
 
 /** Member interface: ISO 20022 messages (semantics §11). */
@@ -9,4 +9,4 @@ export const memberMessageHandlers = {
     requireAccount(caller, account_identification);
     return { payload: signMessage(caller.member, account_identification, unsigned_payload) };
   },
-} satisfies Record<string, Handler>;
+} satisfies Partial<Handlers<'member'>>;

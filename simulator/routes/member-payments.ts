@@ -2,7 +2,7 @@ import type { TransactionDataType } from '../../schemas/enumerations.ts';
 import type { ChargeRequest, PaymentCharge } from '../../schemas/wire.ts';
 import { answerCharge } from '../charges/answer.ts';
 import { requestCharge } from '../charges/request.ts';
-import type { Handler } from '../http/call.ts';
+import type { Handlers } from '../http/call.ts';
 import { handleFinancialMessage, type FinancialMessageInput } from '../payments/message-pipeline.ts';
 import { redeemRoute, replyRoute, sendRoute } from '../payments/message-routes.ts';
 import { findTransactions } from '../transactions/query.ts';
@@ -30,4 +30,4 @@ export const memberPaymentHandlers = {
   },
 
   'member.listTransactions': ({ state, caller, query }) => findTransactions(state, caller, { ...query, data_type: query.data_type as TransactionDataType }),
-} satisfies Record<string, Handler>;
+} satisfies Partial<Handlers<'member'>>;

@@ -2,7 +2,7 @@ import { changeCreditLineAsTokenizer, type TokenizerCreditLineDecision } from '.
 import type { FundingInfo } from '../../schemas/wire.ts';
 import { createFundingInstruction } from '../funding/instruction.ts';
 import { sendFunding } from '../funding/send.ts';
-import type { Handler } from '../http/call.ts';
+import type { Handlers } from '../http/call.ts';
 import { availableInstruments } from '../settlement-instruments/instruments.ts';
 
 /**
@@ -24,4 +24,4 @@ export const tokenizerLedgerHandlers = {
       funding_payload_signature: query.funding_payload_signature!,
       signed_funding_transaction: query.signed_funding_transaction!,
     }),
-} satisfies Record<string, Handler>;
+} satisfies Partial<Handlers<'tokenizer'>>;

@@ -1,4 +1,4 @@
-import type { Handler } from '../http/call.ts';
+import type { Handlers } from '../http/call.ts';
 import { addressedAccount } from '../members/addressing.ts';
 import { getMember, listMembers, memberInfo } from '../members/directory.ts';
 import { shownAddress } from '../members/shown-address.ts';
@@ -22,4 +22,4 @@ export const tokenizerHandlers = {
 
   ...tokenizerLedgerHandlers,
   ...tokenizerPaymentHandlers,
-} satisfies Record<string, Handler>;
+} satisfies Handlers<'tokenizer'>;
