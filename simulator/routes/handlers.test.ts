@@ -5,9 +5,10 @@ import { memberHandlers } from './member.ts';
 import { tokenizerHandlers } from './tokenizer.ts';
 
 /**
- * The handler maps are keyed by the catalogue's EndpointId: the type checker refuses a misspelt key and a
- * missing endpoint (the `@ts-expect-error` lines fail `tsc`, and so typecheck.test.ts, if either compiled),
- * and at run time each family's map holds exactly its endpoints.
+ * The handler maps are keyed by the catalogue's EndpointId, with path parameters read off each template: the
+ * type checker refuses a misspelt key, a missing endpoint and a path parameter the template lacks (the
+ * `@ts-expect-error` lines fail `tsc`, and so typecheck.test.ts, if any compiled), and at run time each
+ * family's map holds exactly its endpoints.
  */
 
 test('each family has exactly one handler per catalogue endpoint', () => {
@@ -25,3 +26,6 @@ void ({ 'tokenizer.getMember': answer } satisfies Partial<Handlers<'member'>>);
 const { 'tokenizer.getMember': _left, ...incomplete } = tokenizerHandlers;
 // @ts-expect-error tokenizer.getMember has no handler
 void (incomplete satisfies Handlers<'tokenizer'>);
+// @ts-expect-error member.getBalance's template (/balances/digital-accounts/{account_identification}) has no member_identification
+void ({ 'member.getBalance': ({ path }) => path.member_identification } satisfies Partial<Handlers<'member'>>);
+void ({ 'member.getBalance': ({ path }) => path.account_identification.length } satisfies Partial<Handlers<'member'>>);

@@ -17,7 +17,7 @@ export const memberDirectoryHandlers = {
     return listMembers(state, query, false).map((member) => memberInfo(state, member));
   },
 
-  'member.getMember': ({ state, path }) => memberInfo(state, getMember(state, wellFormedMemberIdentification(path.member_identification!))),
+  'member.getMember': ({ state, path }) => memberInfo(state, getMember(state, wellFormedMemberIdentification(path.member_identification))),
 
   'member.listDigitalAccounts': ({ state, caller }) => {
     // Fault accounts-list-without-emission: only the operating accounts are listed, as if the issuance account were not the member's.
@@ -28,7 +28,7 @@ export const memberDirectoryHandlers = {
   },
 
   'member.getDigitalAccount': ({ state, caller, path }) => {
-    const identification = path.account_identification!;
+    const identification = path.account_identification;
     const account = caller.member.accounts.get(identification);
     if (!account) throw new DssError('ACCOUNT-NOT-FOUND', `Member ${caller.member.identification} has no account ${identification}.`);
     requireAccount(caller, identification);

@@ -14,20 +14,20 @@ export const memberExchangeHandlers = {
   'member.requestQuotations': ({ state, caller, body }) => requestQuotations(state, caller, body as RequestQuotation),
 
   'member.answerQuotation': ({ state, caller, path, body }) => {
-    answerQuotation(state, caller, path.quotation_uuid!, body as QuotationObject);
+    answerQuotation(state, caller, path.quotation_uuid, body as QuotationObject);
     return undefined;
   },
 
-  'member.getQuotation': ({ state, caller, path }) => readQuotation(state, caller, path.quotation_uuid!),
+  'member.getQuotation': ({ state, caller, path }) => readQuotation(state, caller, path.quotation_uuid),
 
-  'member.getQuotationsOfRequest': ({ state, caller, path }) => readQuotationsOfRequest(state, caller, path.request_uuid!),
+  'member.getQuotationsOfRequest': ({ state, caller, path }) => readQuotationsOfRequest(state, caller, path.request_uuid),
 
   'member.findQuotations': ({ state, caller, body }) => findQuotations(state, caller, body as QuotationParameters | undefined),
 
   'member.searchQuotations': ({ state, caller, body }) => findQuotations(state, caller, body as QuotationParameters | undefined),
 
   'member.cancelQuotation': ({ state, caller, path }) => {
-    cancelQuotation(state, caller, path.quotation_uuid!);
+    cancelQuotation(state, caller, path.quotation_uuid);
     return undefined;
   },
 

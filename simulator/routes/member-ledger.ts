@@ -15,13 +15,13 @@ import { accountInstruments, emittedInstruments, listInstruments, memberInstrume
  * catalogue before these run, which is what makes the casts safe.
  */
 export const memberLedgerHandlers = {
-  'member.getBalance': ({ state, caller, path, query }) => accountBalance(state, caller, path.account_identification!, query),
+  'member.getBalance': ({ state, caller, path, query }) => accountBalance(state, caller, path.account_identification, query),
 
   'member.consolidate': ({ state, caller, path, body }) =>
-    consolidate(state, caller, path.account_identification!, (body as ConsolidateBalanceInstruction).instruction),
+    consolidate(state, caller, path.account_identification, (body as ConsolidateBalanceInstruction).instruction),
 
   'member.restartListening': ({ state, caller, path }) => {
-    restartListening(state, caller, path.account_identification!, path.reference!);
+    restartListening(state, caller, path.account_identification, path.reference);
     return undefined;
   },
 
@@ -37,14 +37,14 @@ export const memberLedgerHandlers = {
     return undefined;
   },
 
-  'member.listAccountInstruments': ({ state, caller, path }) => accountInstruments(state, caller, path.account_identification!),
+  'member.listAccountInstruments': ({ state, caller, path }) => accountInstruments(state, caller, path.account_identification),
 
   'member.listEmittedInstruments': ({ state, caller }) => emittedInstruments(state, caller),
 
   'member.listMemberInstruments': ({ state, path, query }) =>
-    memberInstruments(state, path.member_identification!, query.type as MemberInstrumentKind),
+    memberInstruments(state, path.member_identification, query.type as MemberInstrumentKind),
 
   'member.listObligations': ({ state, caller, query }) => obligationTotals(state, caller, query.asset_code_identification),
 
-  'member.getObligation': ({ state, caller, path }) => obligationHolders(state, caller, path.asset_code_identification!),
+  'member.getObligation': ({ state, caller, path }) => obligationHolders(state, caller, path.asset_code_identification),
 } satisfies Partial<Handlers<'member'>>;

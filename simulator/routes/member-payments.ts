@@ -20,12 +20,12 @@ export const memberPaymentHandlers = {
   'member.redeem': ({ state, caller, body }) => handleFinancialMessage(state, caller, body as FinancialMessageInput, redeemRoute),
 
   'member.requestCharge': ({ state, caller, path, body }) => {
-    requestCharge(state, caller, path.member_identification!, body as ChargeRequest);
+    requestCharge(state, caller, path.member_identification, body as ChargeRequest);
     return undefined;
   },
 
   'member.answerCharge': ({ state, caller, path, body }) => {
-    answerCharge(state, caller, path.member_identification!, body as PaymentCharge);
+    answerCharge(state, caller, path.member_identification, body as PaymentCharge);
     return undefined;
   },
 

@@ -10,10 +10,10 @@ import { availableInstruments } from '../settlement-instruments/instruments.ts';
  * queries were validated against the catalogue before these run, which is what makes the casts safe.
  */
 export const tokenizerLedgerHandlers = {
-  'tokenizer.listAvailableInstruments': ({ state, caller, path }) => availableInstruments(state, caller, path.tokenizer_identification!),
+  'tokenizer.listAvailableInstruments': ({ state, caller, path }) => availableInstruments(state, caller, path.tokenizer_identification),
 
   'tokenizer.changeCreditLine': ({ state, caller, path, body }) => {
-    changeCreditLineAsTokenizer(state, caller, path.tokenizer_identification!, body as TokenizerCreditLineDecision);
+    changeCreditLineAsTokenizer(state, caller, path.tokenizer_identification, body as TokenizerCreditLineDecision);
     return undefined;
   },
 
