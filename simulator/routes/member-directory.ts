@@ -53,7 +53,7 @@ export const memberDirectoryHandlers = {
   },
 
   'member.signPayload': ({ state, caller, body }) => {
-    const { account_identification, unsigned_payload } = body as { account_identification: string; unsigned_payload: string };
+    const { account_identification, unsigned_payload } = body;
     requireAccount(caller, account_identification);
     const signature = signPayload(caller.member, account_identification, unsigned_payload);
     // Fault signed-payload-misnamed: the signature under a name of the vendor's own, not memberSignedPayload's.

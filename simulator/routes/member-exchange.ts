@@ -1,4 +1,4 @@
-import type { ExchangeObject, QuotationObject, QuotationParameters, RequestQuotation } from '../../schemas/wire.ts';
+import type { QuotationParameters, RequestQuotation } from '../../schemas/wire.ts';
 import { exchange } from '../exchange/exchange.ts';
 import type { Handlers } from '../http/call.ts';
 import { answerQuotation } from '../quotations/answer.ts';
@@ -14,7 +14,7 @@ export const memberExchangeHandlers = {
   'member.requestQuotations': ({ state, caller, body }) => requestQuotations(state, caller, body as RequestQuotation),
 
   'member.answerQuotation': ({ state, caller, path, body }) => {
-    answerQuotation(state, caller, path.quotation_uuid, body as QuotationObject);
+    answerQuotation(state, caller, path.quotation_uuid, body);
     return undefined;
   },
 
@@ -22,9 +22,9 @@ export const memberExchangeHandlers = {
 
   'member.getQuotationsOfRequest': ({ state, caller, path }) => readQuotationsOfRequest(state, caller, path.request_uuid),
 
-  'member.findQuotations': ({ state, caller, body }) => findQuotations(state, caller, body as QuotationParameters | undefined),
+  'member.findQuotations': ({ state, caller, body }) => findQuotations(state, caller, body),
 
-  'member.searchQuotations': ({ state, caller, body }) => findQuotations(state, caller, body as QuotationParameters | undefined),
+  'member.searchQuotations': ({ state, caller, body }) => findQuotations(state, caller, body),
 
   'member.cancelQuotation': ({ state, caller, path }) => {
     cancelQuotation(state, caller, path.quotation_uuid);
@@ -36,5 +36,5 @@ export const memberExchangeHandlers = {
     return undefined;
   },
 
-  'member.exchange': ({ state, caller, body }) => exchange(state, caller, body as ExchangeObject),
+  'member.exchange': ({ state, caller, body }) => exchange(state, caller, body),
 } satisfies Partial<Handlers<'member'>>;

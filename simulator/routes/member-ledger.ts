@@ -1,9 +1,8 @@
 import type { GatewayMessageType, MemberInstrumentKind } from '../../schemas/enumerations.ts';
 import { accountBalance } from '../balances/account-balance.ts';
-import type { ConsolidateBalanceInstruction } from '../../schemas/wire.ts';
 import { consolidate } from '../balances/consolidation.ts';
 import { obligationHolders, obligationTotals } from '../balances/obligations.ts';
-import { changeCreditLineAsMember, type MemberCreditLineChange } from '../credit-lines/credit-line-changes.ts';
+import { changeCreditLineAsMember } from '../credit-lines/credit-line-changes.ts';
 import { restartListening } from '../gateway/listening.ts';
 import type { Handlers } from '../http/call.ts';
 import { issueDso } from '../settlement-instruments/dso-issuance.ts';
@@ -18,7 +17,7 @@ export const memberLedgerHandlers = {
   'member.getBalance': ({ state, caller, path, query }) => accountBalance(state, caller, path.account_identification, query),
 
   'member.consolidate': ({ state, caller, path, body }) =>
-    consolidate(state, caller, path.account_identification, (body as ConsolidateBalanceInstruction).instruction),
+    consolidate(state, caller, path.account_identification, (body).instruction),
 
   'member.restartListening': ({ state, caller, path }) => {
     restartListening(state, caller, path.account_identification, path.reference);
@@ -33,7 +32,7 @@ export const memberLedgerHandlers = {
     issueDso(state, caller, query.asset_code_identification!, query.asset_group_identification!),
 
   'member.changeCreditLine': ({ state, caller, body }) => {
-    changeCreditLineAsMember(state, caller, body as MemberCreditLineChange);
+    changeCreditLineAsMember(state, caller, body);
     return undefined;
   },
 

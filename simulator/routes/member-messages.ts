@@ -5,7 +5,7 @@ import { signMessage } from '../iso20022/sign-message.ts';
 /** Member interface: ISO 20022 messages (semantics §11). */
 export const memberMessageHandlers = {
   'member.signMessage': ({ caller, body }) => {
-    const { account_identification, unsigned_payload } = body as { account_identification: string; unsigned_payload: string };
+    const { account_identification, unsigned_payload } = body;
     requireAccount(caller, account_identification);
     return { payload: signMessage(caller.member, account_identification, unsigned_payload) };
   },

@@ -1,5 +1,4 @@
 import type { TransactionDataType } from '../../schemas/enumerations.ts';
-import type { ChargeRequest, PaymentCharge } from '../../schemas/wire.ts';
 import { answerCharge } from '../charges/answer.ts';
 import { requestCharge } from '../charges/request.ts';
 import type { Handlers } from '../http/call.ts';
@@ -20,12 +19,12 @@ export const memberPaymentHandlers = {
   'member.redeem': ({ state, caller, body }) => handleFinancialMessage(state, caller, body as FinancialMessageInput, redeemRoute),
 
   'member.requestCharge': ({ state, caller, path, body }) => {
-    requestCharge(state, caller, path.member_identification, body as ChargeRequest);
+    requestCharge(state, caller, path.member_identification, body);
     return undefined;
   },
 
   'member.answerCharge': ({ state, caller, path, body }) => {
-    answerCharge(state, caller, path.member_identification, body as PaymentCharge);
+    answerCharge(state, caller, path.member_identification, body);
     return undefined;
   },
 

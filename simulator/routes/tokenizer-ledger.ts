@@ -1,4 +1,4 @@
-import { changeCreditLineAsTokenizer, type TokenizerCreditLineDecision } from '../credit-lines/credit-line-changes.ts';
+import { changeCreditLineAsTokenizer } from '../credit-lines/credit-line-changes.ts';
 import type { FundingInfo } from '../../schemas/wire.ts';
 import { createFundingInstruction } from '../funding/instruction.ts';
 import { sendFunding } from '../funding/send.ts';
@@ -13,7 +13,7 @@ export const tokenizerLedgerHandlers = {
   'tokenizer.listAvailableInstruments': ({ state, caller, path }) => availableInstruments(state, caller, path.tokenizer_identification),
 
   'tokenizer.changeCreditLine': ({ state, caller, path, body }) => {
-    changeCreditLineAsTokenizer(state, caller, path.tokenizer_identification, body as TokenizerCreditLineDecision);
+    changeCreditLineAsTokenizer(state, caller, path.tokenizer_identification, body);
     return undefined;
   },
 
