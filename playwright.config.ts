@@ -19,6 +19,7 @@ const longUnits = [
   /bin\/commands\/simulator-changes\.test\.ts$/,
   /suites\/conformance-run\.test\.ts$/,
   /suites\/runtime\/vendor-run\.test\.ts$/,
+  /suites\/runtime\/standin-run\.test\.ts$/,
   /suites\/runtime\/transport-run\.test\.ts$/,
   /test-support\/fuzz\/fuzz\.test\.ts$/,
   /suites\/reporters\/one-defect-one-finding\.test\.ts$/,

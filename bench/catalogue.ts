@@ -12,6 +12,7 @@ export interface RecordedRun {
   commit: string;
   machine: { cpu_model?: string; cpus?: number } & Record<string, unknown>;
   load_average: { before: number; after: number };
+  settings?: Record<string, unknown>;
   figures: Record<string, unknown>;
 }
 
@@ -89,12 +90,13 @@ export const benchmarks: readonly Benchmark[] = [
   },
   {
     name: 'far-target',
-    measures: 'The whole `dss test` against the simulator behind a proxy that hides `/sim`, delays every request (0 and 40 ms) and, in one more run, rate-limits with 429s: the 40 ms run against the 0 ms run, and each check’s longest chain of round trips.',
+    measures: 'The whole `dss test` against the simulator behind a proxy that hides `/sim`, delays every request (0 and 40 ms) and, in one more run, rate-limits with 429s: the 40 ms run against the 0 ms run, what the invariant properties and the rest each add at 40 ms, and each check’s longest chain of round trips with what it waits on (its links by endpoint); `--member-sets N` runs with N sets, a worker each.',
     headline: (run) => {
       const runs = (run.figures.runs as Array<{ delay_ms: number; rate_limit: unknown; wall_s: number; verdict: string; report_rate_limited?: { responses: number } }> | undefined) ?? [];
       const told = runs.map((entry) => `${entry.delay_ms} ms${entry.rate_limit ? ' rate-limited' : ''}: ${entry.wall_s.toFixed(0)} s ${entry.verdict}${entry.report_rate_limited?.responses ? ` (${entry.report_rate_limited.responses} 429s waited out)` : ''}`);
       const ratio40 = figure(run, 'ratio_40_to_0');
-      return `${Number.isNaN(ratio40) ? 'no 40/0 ratio (a run missing or failed)' : `40 ms / 0 ms wall ${fixed(ratio40)}×`}; ${told.join('; ') || 'no run'}`;
+      const sets = Number(run.settings?.member_sets ?? 1);
+      return `${sets === 1 ? '' : `${sets} member sets: `}${Number.isNaN(ratio40) ? 'no 40/0 ratio (a run missing or failed)' : `40 ms / 0 ms wall ${fixed(ratio40)}×`}; ${told.join('; ') || 'no run'}`;
     },
   },
   { name: 'suite-wall-time', measures: 'The default conformance run (`dss test` against the embedded simulator), wall time.', headline: (run) => `${fixed(figure(run, 'wall_s.min'), 1)}-${fixed(figure(run, 'wall_s.max'), 1)} s wall for ${fixed(figure(run, 'checks.total'), 0)} checks` },

@@ -19,7 +19,7 @@ export const controlPrefix = '/sim';
 export const controlTag = 'control-plane';
 
 /** The named networks a reset (or `dss sim --network`) can start from (docs/network.md). */
-export const networkKinds = ['demo', 'demo-static', 'empty'] as const;
+export const networkKinds = ['demo', 'demo-static', 'vendor-standin', 'empty'] as const;
 export type NetworkKind = (typeof networkKinds)[number];
 
 const identification = { type: 'string', pattern: referencePatterns.memberIdentification } as const;

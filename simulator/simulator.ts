@@ -7,6 +7,7 @@ import { Autopilot } from './autopilot/autopilot.ts';
 import { clockOf, DEFAULT_DELAY_MS, type NetworkFile } from './network/network-file.ts';
 import { demoMembersOnly, demoNetwork } from './network/demo.ts';
 import { seedNetwork } from './network/seed.ts';
+import { standinNetwork } from './network/vendor-standin.ts';
 import type { NetworkKind } from './network/kinds.ts';
 
 export type { NetworkKind } from './network/kinds.ts';
@@ -108,5 +109,6 @@ function networkFile(choice: NetworkChoice): NetworkFile | undefined {
   if (choice === 'empty') return undefined;
   if (choice === 'demo') return demoNetwork;
   if (choice === 'demo-static') return demoMembersOnly;
+  if (choice === 'vendor-standin') return standinNetwork;
   return choice;
 }

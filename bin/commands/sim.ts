@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
 import { startSimulator, type SimulatorTls } from '../../simulator/server.ts';
 import { faultCatalogue } from '../../simulator/faults/catalogue.ts';
@@ -11,12 +11,16 @@ import { UserMistake } from '../../suites/runtime/user-mistake.ts';
 import { integerOption, parseOptions, UsageError } from './usage.ts';
 import { parseRetention } from '../../simulator/retention/retention.ts';
 import { boundHeapGrowth } from '../../simulator/heap-growth.ts';
+import { standinProfile } from './standin-profile.ts';
 
 const help = `Usage: dss sim [options]
   --port <n>          port to listen on (default 4010; 0 picks a free one)
   --host <addr>       address to bind (default 127.0.0.1)
   --network <n>       demo (default: answering counterparties), demo-static (same members, nobody
-                      answers), empty, or a network file (YAML; see docs/network.md)
+                      answers), vendor-standin (a target for a first dss test --profile), empty,
+                      or a network file (YAML; see docs/network.md)
+  --print-profile <file>  with --network vendor-standin: write the target profile that acts as its
+                      members, every optional credential with a fresh token (docs/profiles.md)
   --clock <ms>        start the clock at this instant (ms since the epoch)
   --faults <a,b>      switch on named faults (see GET /sim/faults)
   --readings <a,b>    play named reading variants: other behaviours the spec allows (docs/readings.md)
@@ -36,6 +40,7 @@ export async function runSim(args: string[]): Promise<number> {
       port: { type: 'string' },
       host: { type: 'string' },
       network: { type: 'string' },
+      'print-profile': { type: 'string' },
       clock: { type: 'string' },
       faults: { type: 'string' },
       readings: { type: 'string' },
@@ -63,6 +68,9 @@ export async function runSim(args: string[]): Promise<number> {
     if (error instanceof NetworkFileError) throw new UsageError(error.message);
     throw error;
   }
+  const profileFile = values['print-profile'];
+  // Only the stand-in has the members a complete profile names, and nobody else reading their queues.
+  if (profileFile !== undefined && network !== 'vendor-standin') throw new UsageError(`--print-profile writes the profile of --network vendor-standin only, the network made for it; this one is ${typeof network === 'string' ? network : 'a network file'}`);
   const faults = values.faults ? values.faults.split(',').map((name) => name.trim()).filter(Boolean) : [];
   const unknown = faults.filter((name) => !Object.hasOwn(faultCatalogue, name));
   if (unknown.length > 0) throw new UsageError(`unknown faults: ${unknown.join(', ')}\nknown faults: ${Object.keys(faultCatalogue).join(', ')}`);
@@ -97,12 +105,15 @@ export async function runSim(args: string[]): Promise<number> {
   }).catch((error: unknown) => {
     throw listenMistake(error, host, port) ?? error;
   });
+  // Written before the first line, so that whoever waits for "listening on" finds the file there.
+  if (profileFile !== undefined) await writeProfile(profileFile, await standinProfile(running.simulator.state, running.url), running.close);
   console.log(`DSS reference simulator listening on ${running.url}`);
   console.log(`  tokenizer interface  ${running.url}/tokenizer/v1/api`);
   console.log(`  member interface     ${running.url}/client/v1/api`);
   console.log(`  API docs             ${running.url}/docs   (OpenAPI: ${running.url}/openapi.json)`);
   console.log(`  control plane        ${running.url}/sim`);
   console.log(`  dashboard            ${running.url}/ui`);
+  if (profileFile !== undefined) console.log(`  target profile       ${profileFile} (control: none; its tokens are valid 15 minutes): dss test --profile ${profileFile}`);
   if (tls) console.log(`  TLS                  ${tls.clientCa ? `mutual: a client certificate signed by ${values['tls-client-ca']} is required` : 'server certificate only'}`);
   if (faults.length > 0) console.log(`  faults ON            ${faults.join(', ')}`);
   const played = running.simulator.state.readings.list();
@@ -118,6 +129,17 @@ export async function runSim(args: string[]): Promise<number> {
   });
   await running.close();
   return 0;
+}
+
+/** The profile holds tokens: readable by its owner only. A file that cannot be written closes the simulator just started. */
+async function writeProfile(file: string, text: string, close: () => Promise<void>): Promise<void> {
+  try {
+    writeFileSync(file, text, { mode: 0o600 });
+    chmodSync(file, 0o600);
+  } catch (error) {
+    await close();
+    throw new UserMistake(`--print-profile: cannot write ${file}: ${(error as Error).message}`);
+  }
 }
 
 /**

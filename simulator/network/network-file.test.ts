@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { NetworkFileError, parseNetworkFile } from './network-file.ts';
 import { demoMembersOnly, demoNetwork } from './demo.ts';
+import { standinNetwork } from './vendor-standin.ts';
 import { checkNetworkFile } from './network-file.ts';
 import { defaultRetention } from '../retention/retention.ts';
 import { startSimulator } from '../server.ts';
@@ -108,6 +109,41 @@ test('retention in a network file: the names of --retention, each a whole number
     // Another network without retention: the defaults again, the command line's still winning.
     await fetch(`${sim.url}/sim/reset`, { method: 'POST', body: JSON.stringify({ network: 'empty' }) });
     expect(await limits()).toMatchObject({ quotations: 50_000, payments: 11 });
+  } finally {
+    await sim.close();
+  }
+});
+
+test('state: blocked onboards a member blocked; a blocked member that would act at start is refused', () => {
+  expect(problemsOf(example.replace('    bic: MYBKGB2L\n', '    bic: MYBKGB2L\n    state: blocked\n'))).toEqual([]);
+  const acting = example.replace('    bic: MMDUIE2D\n', '    bic: MMDUIE2D\n    state: blocked\n');
+  expect(problemsOf(acting)).toEqual([
+    '/members/1/state: mm-dublin is blocked, so it issues no DSO, lists nobody and has no autopilot',
+    '/credit_lines/0/holder: mm-dublin is blocked, so it cannot request a line',
+    '/credit_lines/1/holder: mm-dublin is blocked, so it cannot request a line',
+    '/credit_lines/2/holder: mm-dublin is blocked, so it cannot request a line',
+  ]);
+  expect(problemsOf(example.replace('    bic: MYBKGB2L\n', '    bic: MYBKGB2L\n    state: created\n'))).toEqual([expect.stringContaining('/members/2/state must be equal to one of the allowed values')]);
+});
+
+test('vendor-standin: its members with their states and assets, nobody answering, nothing held', async () => {
+  expect(() => checkNetworkFile(JSON.parse(JSON.stringify(standinNetwork)), 'vendor-standin')).not.toThrow();
+  const sim = await startSimulator({ port: 0, network: 'vendor-standin' });
+  try {
+    expect(sim.simulator.autopilot).toBeUndefined();
+    const network = (await (await fetch(`${sim.url}/sim/network`)).json()) as { members: Array<{ identification: string; member_state: string; business_role: string }>; assets: Array<{ asset_code_identification: string; asset_issuer_identification: string }> };
+    expect(network.members.map((member) => [member.identification, member.business_role, member.member_state])).toEqual([
+      ['standin-tkn', 'MIS', 'activated'],
+      ['standin-mm-a', 'MMM', 'activated'],
+      ['standin-mm-b', 'MMM', 'activated'],
+      ['standin-blank-mm', 'MMM', 'activated'],
+      ['standin-blank-tkn', 'MIS', 'activated'],
+      ['standin-tkn-2', 'MIS', 'activated'],
+      ['standin-blocked', 'MIS', 'blocked'],
+      ['standin-holder', 'MMM', 'activated'],
+    ]);
+    expect(network.assets.map((asset) => `${asset.asset_code_identification} of ${asset.asset_issuer_identification}`)).toEqual(['USD of standin-tkn', 'EUR of standin-tkn', 'USD of standin-tkn-2']);
+    expect(sim.simulator.state.ledger.transactions().length).toBe(0);
   } finally {
     await sim.close();
   }

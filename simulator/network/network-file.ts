@@ -25,6 +25,8 @@ export interface NetworkMember {
   bic: string;
   /** Operating accounts (default `main`); every member also has `emission`. */
   accounts?: string[];
+  /** `blocked`: onboarded, then blocked by the operator, so it acts on nothing (default `activated`). */
+  state?: 'activated' | 'blocked';
   /** The members this one puts on its allowlist. */
   allowlist?: string[];
   /** The DSOs this market maker issues at start (`POST /settlement-instruments`), e.g. `SGDDSO`. */
@@ -99,6 +101,7 @@ const networkFileSchema: JsonSchema = {
           country: { type: 'string', pattern: countryCodePattern.source },
           bic: { type: 'string', pattern: bicfiPattern.source },
           accounts: { type: 'array', minItems: 1, uniqueItems: true, items: account },
+          state: { enum: ['activated', 'blocked'] },
           allowlist: { type: 'array', uniqueItems: true, items: identification },
           dsos: { type: 'array', uniqueItems: true, items: { type: 'string', pattern: '^[A-Z]{3}DSO$' } },
           autopilot: autopilotRulesSchema,
@@ -163,6 +166,8 @@ function impossibleRules(network: NetworkFile): string[] {
     bics.add(bic8);
     if (member.bic.slice(4, 6) !== member.country) problems.push(`${at}/bic: ${member.bic} is not a BIC of country ${member.country} (letters 5-6)`);
     if (accountsOf(member).includes(EMISSION)) problems.push(`${at}/accounts: ${EMISSION} is every member's issuance account, not an operating account`);
+    // The opening calls are the member's own, which the service refuses a blocked member.
+    if (member.state === 'blocked' && (member.dsos || member.allowlist || member.autopilot)) problems.push(`${at}/state: ${member.identification} is blocked, so it issues no DSO, lists nobody and has no autopilot`);
   });
   if (network.clock !== undefined && typeof network.clock === 'string') {
     const instant = Date.parse(network.clock);
@@ -201,6 +206,7 @@ function impossibleRules(network: NetworkFile): string[] {
     const at = `/credit_lines/${index}`;
     const holder = members.get(line.holder);
     if (!holder) problems.push(`${at}/holder: no member ${line.holder} in this network`);
+    else if (holder.state === 'blocked') problems.push(`${at}/holder: ${line.holder} is blocked, so it cannot request a line`);
     else if (!accountsOf(holder).includes(line.account ?? 'main')) problems.push(`${at}/account: ${line.holder} has no operating account ${line.account ?? 'main'}`);
     if (!issued.has(assetKey(line.asset, line.issuer))) problems.push(`${at}: nobody issues ${line.asset} of ${line.issuer} (see /assets)`);
     if (line.balance !== undefined && line.balance > line.limit) problems.push(`${at}/balance: ${line.balance} is above the line's limit ${line.limit}`);

@@ -18,6 +18,7 @@ export async function seedNetwork(state: SimState, fetch: AppFetch, network: Net
       business_role: member.role === 'tokenizer' ? 'MIS' : 'MMM',
       country_code: member.country,
       operating_accounts: accountsOf(member),
+      member_state: member.state ?? 'activated',
     });
   }
   for (const asset of network.assets ?? []) {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { summaryText } from './publish-text.ts';
+import { reachText, summaryText } from './publish-text.ts';
 import { readingVariantReport, sampleReport } from './sample-report.ts';
 
 test('the printed summary names the prerequisites the run relied on, and those that did not hold', async () => {
@@ -44,4 +44,22 @@ test('a stale baseline is said under the verdict with the ids to remove from exp
   expect(lines[2]).toBe('  stale baseline: 2 checks listed under expected_failures passed, so the run fails until you remove these from expected_failures: exchange.rounding, payments.charge-net-and-gross');
   expect(text(['exchange.rounding'])[2]).toBe('  stale baseline: 1 check listed under expected_failures passed, so the run fails until you remove it from expected_failures: exchange.rounding');
   expect(text([]).some((line) => line.includes('stale baseline:'))).toBe(false);
+});
+
+test('how the target was reached is said in words: the proxy and where its setting came from, the TLS trust, the client certificate', () => {
+  expect(reachText(undefined)).toBe('not recorded (the run left no transport in its target.json)');
+  expect(reachText({ proxy: null, proxy_settings: 'environment', tls: null })).toBe('straight to the target (no proxy), over plain HTTP');
+  expect(reachText({ proxy: 'http://proxy.ci:3128', proxy_settings: 'environment', tls: { trusted: "the system's CAs", client_certificate: false, servername: 'dss.bank.example' } })).toBe(
+    "through the proxy http://proxy.ci:3128 (HTTP(S)_PROXY, NO_PROXY), over TLS trusting the system's CAs for the name dss.bank.example, without a client certificate",
+  );
+});
+
+test('the printed summary says how the target was reached only when a proxy or TLS was in the way', async () => {
+  const report = await sampleReport();
+  const paths = { jsonPath: 'r/conformance.json', htmlPath: 'r/conformance.html', junitPath: 'r/junit.xml' };
+  expect(summaryText({ report, ...paths })).not.toContain('  reached:');
+  report.results.target.reached = { proxy: null, proxy_settings: 'environment', tls: null };
+  expect(summaryText({ report, ...paths })).not.toContain('  reached:');
+  report.results.target.reached = { proxy: null, proxy_settings: 'profile', tls: { trusted: "the profile's CA", client_certificate: true } };
+  expect(summaryText({ report, ...paths })).toContain("\n  reached: straight to the target (no proxy), over TLS trusting the profile's CA, with a client certificate (mutual TLS)\n");
 });

@@ -1,3 +1,4 @@
+import type { TargetReach } from '../runtime/transport.ts';
 import type { ConformanceReport, RateLimitCounts, RequirementFinding } from './report-types.ts';
 import { checksText } from './requirement-matrix.ts';
 import { shortStatement } from './short-statement.ts';
@@ -31,6 +32,8 @@ export function summaryText({ report, jsonPath, htmlPath, junitPath }: Published
     `  specification: ${specificationText(results)}`,
     ...(stale === null ? [] : [`  stale baseline: ${stale}`]),
     `  readings judged under: ${readingsText(results.target.readings)}`,
+    // How the target was reached matters to a reader only when it was not straight over plain HTTP.
+    ...(results.target.reached && (results.target.reached.proxy !== null || results.target.reached.tls !== null) ? [`  reached: ${reachText(results.target.reached)}`] : []),
     `  interoperates with the reference profile: ${interoperabilityText(results)}${differences.length === 0 ? '' : ':'}`,
     ...differences.slice(0, DIFFERENCES_SHOWN).map((difference) => `    ${difference.id} (${difference.level}): ${difference.statement}`),
   ];
@@ -76,6 +79,15 @@ export function summaryText({ report, jsonPath, htmlPath, junitPath }: Published
 }
 
 const SHOWN_FINDINGS = 5;
+
+/** "through the proxy http://proxy:3128 (HTTPS_PROXY, NO_PROXY), over TLS trusting the profile's CA, with a client certificate (mutual TLS)". */
+export function reachText(reached: TargetReach | undefined): string {
+  if (reached === undefined) return 'not recorded (the run left no transport in its target.json)';
+  const { proxy, proxy_settings: settings, tls } = reached;
+  const route = proxy === null ? 'straight to the target (no proxy)' : `through the proxy ${proxy} (${settings === 'profile' ? "the profile's proxy:" : 'HTTP(S)_PROXY, NO_PROXY'})`;
+  if (tls === null) return `${route}, over plain HTTP`;
+  return `${route}, over TLS trusting ${tls.trusted}${tls.servername ? ` for the name ${tls.servername}` : ''}, ${tls.client_certificate ? 'with a client certificate (mutual TLS)' : 'without a client certificate'}`;
+}
 
 /** "the target answered 429 Too Many Requests 37 times in 12 checks; each was waited out (41.2 s in all) and the request sent again". */
 export function rateLimitText({ responses, checks, waited_ms }: RateLimitCounts): string {

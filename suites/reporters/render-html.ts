@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { Html, html } from './html.ts';
-import { findingLine, rateLimitText } from './publish-text.ts';
+import { findingLine, rateLimitText, reachText } from './publish-text.ts';
 import { copyScriptText, reproduceBlock, reproduceStyles } from './reproduction-html.ts';
 import { shortStatement } from './short-statement.ts';
 import { checkCountsText, DIFFERENCES_SHOWN, differencesOf, interoperabilityText, notVerifiedText, readingsText, specificationText, staleBaselineText } from './verdict-block.ts';
@@ -174,6 +174,7 @@ export function renderHtml(report: ConformanceReport): string {
   <h2>Run and signature</h2>
   <table class="facts">
     <tr><th>Target</th><td>${results.target.base_url ?? 'unknown'}</td></tr>
+    <tr><th>Reached</th><td id="reached">${reachText(results.target.reached)}</td></tr>
     <tr><th>Scope</th><td>${results.scope.filters.length === 0 ? 'the whole suite' : results.scope.filters.join(', ')}</td></tr>
     <tr><th>Spec version</th><td>${results.spec_version}</td></tr>
     <tr><th>Suite version</th><td>${report.suite_version}</td></tr>

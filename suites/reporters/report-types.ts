@@ -2,6 +2,7 @@ import type { TestStatus } from '@playwright/test/reporter';
 import type { SpecPart } from '../../schemas/catalogue-types.ts';
 import type { RequirementLayer, RequirementLevel } from '../requirements/catalogue.ts';
 import type { RecordedCall } from '../runtime/recorder.ts';
+import type { TargetReach } from '../runtime/transport.ts';
 import type { TokenRights } from '../runtime/token-rights.ts';
 
 /**
@@ -73,6 +74,8 @@ export interface RunTarget {
   spec_version: string;
   /** The readings of the open points the run judged under (docs/readings.md); absent in a target.json of an older kit. */
   readings?: ReadingsJudgedUnder;
+  /** Through which proxy and with which TLS the target was reached; absent in a target.json of an older kit. */
+  reached?: TargetReach;
 }
 
 /**
@@ -329,7 +332,7 @@ export interface RateLimitCounts {
 
 export interface ConformanceResults {
   spec_version: string;
-  target: { base_url: string | null; capabilities: Json; readings?: ReadingsJudgedUnder };
+  target: { base_url: string | null; capabilities: Json; readings?: ReadingsJudgedUnder; reached?: TargetReach };
   started_at: string;
   finished_at: string;
   verdict: Verdict;

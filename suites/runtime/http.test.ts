@@ -101,6 +101,55 @@ test('a refused connection is a refused failure', async () => {
   expectFailure(await send({ transport: directTransport, method: 'GET', url: `http://127.0.0.1:${port}/`, timeoutMs: 20_000 }), 'refused');
 });
 
+/**
+ * A server whose keep-alive time runs out as the next request arrives: each connection answers its first
+ * request and keeps the connection open, then closes it at the first byte of another, unread. With
+ * `resetFresh`, a new connection's first request is closed unanswered as well.
+ */
+async function staleKeepAliveServer(resetFresh = false): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
+  let connections = 0;
+  const listener = createServer((socket) => {
+    connections += 1;
+    let answered = false;
+    socket.on('data', () => {
+      if (answered || resetFresh) {
+        socket.destroy();
+        return;
+      }
+      answered = true;
+      socket.write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: keep-alive\r\n\r\nok');
+    });
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const { port } = listener.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, connections: () => connections, close: () => new Promise<void>((resolve) => listener.close(() => resolve())) };
+}
+
+test('a kept-alive connection the target closed while it idled is not a failure: the request goes again on a new one', async () => {
+  const stale = await staleKeepAliveServer();
+  try {
+    const first = await send({ transport: directTransport, method: 'GET', url: stale.url, timeoutMs: 20_000 });
+    expect(first).toMatchObject({ kind: 'response', status: 200, bodyText: 'ok' });
+    // The pooled connection is reused, closed unanswered, and the request is sent again on a second one.
+    const second = await send({ transport: directTransport, method: 'POST', url: stale.url, body: '{"a":1}', timeoutMs: 20_000 });
+    expect(second).toMatchObject({ kind: 'response', status: 200, bodyText: 'ok' });
+    expect(stale.connections()).toBe(2);
+  } finally {
+    await stale.close();
+  }
+});
+
+test('a new connection closed before any answer is a reset failure, not sent again', async () => {
+  const stale = await staleKeepAliveServer(true);
+  try {
+    expectFailure(await send({ transport: directTransport, method: 'POST', url: stale.url, body: '{}', timeoutMs: 20_000 }), 'reset');
+    expect(stale.connections()).toBe(1);
+  } finally {
+    await stale.close();
+  }
+});
+
 test('a response over the size cap is aborted and reported', async () => {
   const result = await send({ transport: directTransport, method: 'GET', url: `${server.url}/huge`, timeoutMs: 20_000, maxResponseBytes: 5 * 1024 * 1024 });
   expectFailure(result, 'too-large');

@@ -83,73 +83,92 @@ export function send(input: HttpRequest): Promise<HttpResult> {
       fail('proxy', `proxy not usable: ${route.problem}`);
       return;
     }
-    let req: ClientRequest;
-    try {
-      req = route.start(input.method, headers, input.timeoutMs);
-    } catch (error) {
-      // node:http validates the method and header values synchronously.
-      fail('invalid-request', `request could not be built: ${messageOf(error)}`);
-      return;
-    }
-
+    let req: ClientRequest | undefined;
     deadline = setTimeout(() => {
       fail('timeout', `timed out: no complete response within ${input.timeoutMs} ms`);
-      req.destroy();
+      req?.destroy();
     }, input.timeoutMs);
+    const attempt = (retriesLeft: number): void => {
+      let responded = false;
+      let sent: ClientRequest;
+      try {
+        sent = route.start(input.method, headers, input.timeoutMs);
+      } catch (error) {
+        // node:http validates the method and header values synchronously.
+        fail('invalid-request', `request could not be built: ${messageOf(error)}`);
+        return;
+      }
+      req = sent;
 
-    req.on('error', (error) => {
-      const code = codeOf(error);
-      // A forwarding proxy that cannot be reached is not the target; through a tunnel the agent says so itself.
-      if (route.proxy && url.protocol === 'http:' && proxyConnectCodes.has(code ?? '')) {
-        fail('proxy', `proxy failure: cannot reach the proxy ${proxyLabel(route.proxy)}: ${messageOf(error)}`, code);
-        return;
-      }
-      const classified = classify(error);
-      fail(classified, `${describeReason(classified)}: ${messageOf(error)}`, code);
-    });
+      sent.on('error', (error) => {
+        const code = codeOf(error);
+        // A kept-alive connection the target closed while it idled (its keep-alive time ran out as this
+        // request left): the target never read the request, so it goes again on another connection, as
+        // browsers do. Only before any answer, and only on a reused connection: a new one that resets is the target's.
+        if (sent.reusedSocket && !responded && !settled && retriesLeft > 0 && classify(error) === 'reset') {
+          attempt(retriesLeft - 1);
+          return;
+        }
+        // A forwarding proxy that cannot be reached is not the target; through a tunnel the agent says so itself.
+        if (route.proxy && url.protocol === 'http:' && proxyConnectCodes.has(code ?? '')) {
+          fail('proxy', `proxy failure: cannot reach the proxy ${proxyLabel(route.proxy)}: ${messageOf(error)}`, code);
+          return;
+        }
+        const classified = classify(error);
+        fail(classified, `${describeReason(classified)}: ${messageOf(error)}`, code);
+      });
 
-    req.on('response', (res: IncomingMessage) => {
-      // Only a proxy answers 407; behind a forwarding proxy it is the proxy's answer, not the target's.
-      if (route.proxy && url.protocol === 'http:' && res.statusCode === 407) {
-        fail('proxy', `proxy failure: the proxy ${proxyLabel(route.proxy)} answered 407 Proxy Authentication Required (give its credentials in its URL, http://user:password@host:port)`);
-        req.destroy();
-        return;
-      }
-      const tooLarge = () => {
-        fail('too-large', `response too large: the body exceeds the harness's limit of ${limit} bytes; reading stopped`);
-        req.destroy();
-      };
-      // A declared length over the limit is refused before a byte of it is read.
-      if (Number(res.headers['content-length'] ?? 0) > limit) {
-        tooLarge();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > limit) {
+      sent.on('response', (res: IncomingMessage) => {
+        responded = true;
+        // Only a proxy answers 407; behind a forwarding proxy it is the proxy's answer, not the target's.
+        if (route.proxy && url.protocol === 'http:' && res.statusCode === 407) {
+          fail('proxy', `proxy failure: the proxy ${proxyLabel(route.proxy)} answered 407 Proxy Authentication Required (give its credentials in its URL, http://user:password@host:port)`);
+          sent.destroy();
+          return;
+        }
+        const tooLarge = () => {
+          fail('too-large', `response too large: the body exceeds the harness's limit of ${limit} bytes; reading stopped`);
+          sent.destroy();
+        };
+        // A declared length over the limit is refused before a byte of it is read.
+        if (Number(res.headers['content-length'] ?? 0) > limit) {
           tooLarge();
           return;
         }
-        chunks.push(chunk);
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > limit) {
+            tooLarge();
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('error', (error) => fail('reset', `connection reset while reading the response: ${messageOf(error)}`));
+        res.on('close', () => {
+          if (!res.complete) fail('reset', 'connection reset: closed before the response was complete');
+        });
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const response: HttpResponse = { kind: 'response', status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), bodyText: body.toString('utf8'), durationMs: elapsed() };
+          if (!isUtf8(body)) response.invalidUtf8 = true;
+          finish(response);
+        });
       });
-      res.on('error', (error) => fail('reset', `connection reset while reading the response: ${messageOf(error)}`));
-      res.on('close', () => {
-        if (!res.complete) fail('reset', 'connection reset: closed before the response was complete');
-      });
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const response: HttpResponse = { kind: 'response', status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), bodyText: body.toString('utf8'), durationMs: elapsed() };
-        if (!isUtf8(body)) response.invalidUtf8 = true;
-        finish(response);
-      });
-    });
 
-    if (input.body !== undefined) req.write(input.body);
-    req.end();
+      if (input.body !== undefined) sent.write(input.body);
+      sent.end();
+    };
+    attempt(STALE_SOCKET_RETRIES);
   });
 }
+
+/**
+ * How many times a request that met a closed kept-alive connection goes again: each stale connection
+ * of the pool is met once at most, and a pool holds a few per target.
+ */
+const STALE_SOCKET_RETRIES = 3;
 
 /** The URL, or why it cannot be used. */
 function parseTargetUrl(text: string): URL | string {

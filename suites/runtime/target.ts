@@ -119,6 +119,7 @@ export function writeTargetDescription(runDir: string, profile: Profile): void {
     base_url: profile.base_url,
     profile_digest: profileDigest(profile),
     capabilities: profile.capabilities,
+    reached: transportOf(profile).reachOf(new URL(profile.base_url)),
     readings: readingsJudgedUnder(profile),
     spec_version: '1.0.0',
     started_at: new Date().toISOString(),

@@ -11,7 +11,7 @@ import { makeTestPki, type TestPki } from '../../test-support/tls.ts';
 import { ControlClient, TargetClock } from './control.ts';
 import { RecordingChannel } from './recorder.ts';
 import { createSimMembers, operatingAccounts, tokenizerAssets } from './sim-members.ts';
-import { directTransport, transportFor } from './transport.ts';
+import { directTransport, transportFor, type TargetReach } from './transport.ts';
 
 /**
  * `dss test` over mutual TLS and through proxies, as a vendor's CI runs it. `dss sim` serves HTTPS and
@@ -100,7 +100,7 @@ function everyFile(path: string): string[] {
   });
 }
 
-function summary(reportDir: string): { verdict: string; checks: Array<{ check_id: string; outcome: string; skip_reason: string | null }> } {
+function summary(reportDir: string): { verdict: string; target: { reached?: TargetReach }; checks: Array<{ check_id: string; outcome: string; skip_reason: string | null }> } {
   return (JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as { results: ReturnType<typeof summary> }).results;
 }
 
@@ -116,6 +116,8 @@ test('a whole conformance run over mutual TLS against dss sim passes; a client c
   const results = summary(reportDir);
   expect(results.verdict, explain(run)).toBe('passed');
   expect(results.checks.filter((check) => check.outcome !== 'passed')).toEqual([]);
+  expect(results.target.reached).toEqual({ proxy: null, proxy_settings: 'environment', tls: { trusted: "the profile's CA", client_certificate: true } });
+  expect(run.stdout).toContain("  reached: straight to the target (no proxy), over TLS trusting the profile's CA, with a client certificate (mutual TLS)\n");
   for (const text of everyFile(reportDir)) expect(text.includes(pki.client.passphrase)).toBe(false);
 
   const stranger = await writeProfile('stranger', sim!.url, { ca: pki.ca, cert: pki.client.cert, key: pki.client.key }, `tls: { ca: ${pki.ca}, cert: ${pki.otherClient.cert}, key: ${pki.otherClient.key} }`);
@@ -150,6 +152,7 @@ test('filtered runs through the proxy: an https target by CONNECT from HTTPS_PRO
   expect(run.status, explain(run)).toBe(0);
   expect(proxy!.tunnels.slice(tunnels).every((authority) => authority === new URL(httpsTarget).host)).toBe(true);
   expect(proxy!.tunnels.length).toBeGreaterThan(tunnels);
+  expect(summary(reportDir).target.reached).toEqual({ proxy: proxy!.url, proxy_settings: 'environment', tls: { trusted: "the profile's CA", client_certificate: true } });
   const outcomes = new Map(summary(reportDir).checks.map((check) => [check.check_id, check]));
   for (const id of ['target.reachable', 'accounts.list-and-read', 'allowlist.add-remove']) expect(outcomes.get(id)?.outcome, explain(run)).toBe('passed');
   // Through a proxy the target sees the proxy's address, which the harness cannot learn.
@@ -165,6 +168,8 @@ test('filtered runs through the proxy: an https target by CONNECT from HTTPS_PRO
   expect(viaProfile.status, explain(viaProfile)).toBe(0);
   expect(proxy!.forwarded.slice(before).every((url) => url.startsWith(`${httpTarget}/`))).toBe(true);
   expect(proxy!.forwarded.length).toBeGreaterThan(before);
+  expect(summary(httpReport).target.reached).toEqual({ proxy: proxy!.url, proxy_settings: 'profile', tls: null });
+  expect(viaProfile.stdout).toContain(`  reached: through the proxy ${proxy!.url} (the profile's proxy:), over plain HTTP\n`);
   for (const text of [viaProfile.stdout, viaProfile.stderr, ...everyFile(httpReport)]) for (const secret of secrets) expect(text.includes(secret)).toBe(false);
 });
 

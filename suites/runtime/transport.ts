@@ -15,6 +15,16 @@ import { readTlsOptions, type ProfileTls, type TlsOptions } from './tls-material
  * forwarding proxy (the request line in absolute form).
  */
 
+/** How a run reached its target (target.json and the report's `target.reached`). */
+export interface TargetReach {
+  /** The proxy the requests went through (scheme, host and port), or null: straight to the target. */
+  proxy: string | null;
+  /** Where the proxy settings came from: the profile's `proxy:`, or HTTP(S)_PROXY and NO_PROXY. */
+  proxy_settings: 'profile' | 'environment';
+  /** Null for an http target. */
+  tls: { trusted: string; client_certificate: boolean; servername?: string } | null;
+}
+
 /** A failure of the proxy itself (it refused the tunnel, asked for credentials, or cannot be reached). */
 export class ProxyFailure extends Error {
   readonly code = 'ERR_DSS_PROXY';
@@ -64,6 +74,21 @@ export class Transport {
   proxyShownFor(url: URL): string | null {
     const proxy = proxyFor(url, this.proxies);
     return proxy instanceof URL ? proxyLabel(proxy) : null;
+  }
+
+  /**
+   * How `url` is reached, as the report shows it (no secrets, no file paths: a path says something of the
+   * vendor's machine, and a certifier needs only what was used).
+   */
+  reachOf(url: URL): TargetReach {
+    return {
+      proxy: this.proxyShownFor(url),
+      proxy_settings: this.proxies.source,
+      tls:
+        url.protocol === 'https:'
+          ? { trusted: this.tls?.ca !== undefined ? 'the profile\'s CA' : 'the system\'s CAs', client_certificate: this.presentsClientCertificate, ...(this.tls?.servername ? { servername: this.tls.servername } : {}) }
+          : null,
+    };
   }
 
   /** Whether the harness shows a client certificate (mutual TLS). */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../../simulator/server.ts';
 import { actOnStaging } from '../../test-support/other-party.ts';
+import { outcomes, requirementStatuses } from '../../test-support/run-results.ts';
 import { startHidingProxy, writeVendorTargetProfile } from '../../test-support/vendor-target.ts';
 import { ControlClient, TargetClock } from './control.ts';
 import { RecordingChannel } from './recorder.ts';
@@ -53,32 +54,6 @@ test.afterAll(async () => {
   await simulator?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-function requirementStatuses(reportDir: string): Map<string, string> {
-  const report = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as { results: { requirements: Array<{ id: string; status: string }> } };
-  return new Map(report.results.requirements.map((requirement) => [requirement.id, requirement.status]));
-}
-
-interface JsonSuite {
-  specs?: Array<{ tests: Array<{ annotations: Array<{ type: string; description?: string }>; results: Array<{ status: string }> }> }>;
-  suites?: JsonSuite[];
-}
-
-/** Check id -> status, from Playwright's JSON results of a run. */
-function outcomes(reportDir: string): Map<string, string> {
-  const found = new Map<string, string>();
-  const walk = (suite: JsonSuite): void => {
-    for (const spec of suite.specs ?? []) {
-      for (const run of spec.tests) {
-        const id = run.annotations.find((annotation) => annotation.type === 'check')?.description;
-        if (id && run.results[0]) found.set(id, run.results[0].status);
-      }
-    }
-    suite.suites?.forEach(walk);
-  };
-  (JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as { suites: JsonSuite[] }).suites.forEach(walk);
-  return found;
-}
 
 /** `NAME=value` lines of a `--tokens-out` file. */
 function envLines(file: string): Record<string, string> {
