@@ -2,7 +2,8 @@ import { familyPrefix, type Endpoint, type EndpointBody, type EndpointParam, typ
 import { gatewayMessageTypes, memberInstrumentKinds, paymentMethods, paymentPointTypes, transactionDataTypes } from './enumerations.ts';
 import { cancellationConditions, financialMessageInput, fundingInput, requestQuotationInput } from './inputs.ts';
 import type { MessageTypeName } from './iso20022/message-types.ts';
-import { listOfRef, schemaRef, type ResourceName } from './resources.ts';
+import type { ResourceRef } from './from-schema.ts';
+import { listOfRef, schemaRef, type ResourceName, type Wire } from './resources.ts';
 import {
   assetCode,
   byte,
@@ -44,7 +45,8 @@ function query(name: string, required: boolean, description: string, schema: Jso
   return { name, in: 'query', required, schema, description };
 }
 
-function body(name: ResourceName, required: boolean, description: string): EndpointBody {
+/** A body that is a resource of resources.ts: its type (BodyOf) is the resource's. */
+function body<N extends ResourceName, Required extends boolean>(name: N, required: Required, description: string): EndpointBody & { required: Required; schema: ResourceRef<N> } {
   return { required, schema: schemaRef(name), description };
 }
 
@@ -126,7 +128,15 @@ const paymentPointFilters: EndpointParam[] = [
   query('geo_coordinates', false, 'sorts points near these coordinates: latitude,longitude in decimal degrees', pattern(referencePatterns.geoCoordinates)),
 ];
 
-const tokenizer = {
+/**
+ * A family's table, its literal types kept (a const type parameter), so that each endpoint's path template
+ * is a type: PathParamName reads the handlers' path parameters off it.
+ */
+function operations<const T extends Record<string, Operation>>(table: T): T {
+  return table;
+}
+
+const tokenizer = operations({
   getAccountAddress: {
     method: 'GET',
     refusals: ['ACCOUNT-ADDRESS-NOT-FOUND'],
@@ -224,9 +234,9 @@ const tokenizer = {
     success: ok('the funding result', schemaRef('fundingResult')),
     errors: [errorResponse(400), errorResponse(401), errorResponse(404, 'tokenizer signature could not be obtained from the internal member registry')],
   },
-} satisfies Record<string, Operation>;
+});
 
-const member = {
+const member = operations({
   getBalance: {
     method: 'GET',
     refusals: ['ACCOUNT-NOT-FOUND', 'BALANCE-NO-CREDIT-LINE', 'BALANCE-ASSET-AMBIGUOUS'],
@@ -603,9 +613,37 @@ const member = {
     success: ok('the payment points', listOfRef('paymentPointInfo')),
     errors: [bodilessResponse(400), bodilessResponse(500)],
   },
-} satisfies Record<string, Operation>;
+});
 
-export type EndpointId = `tokenizer.${keyof typeof tokenizer}` | `member.${keyof typeof member}`;
+export type EndpointId = `tokenizer.${keyof typeof tokenizer & string}` | `member.${keyof typeof member & string}`;
+
+/** An endpoint's entry of its family's table, with its literal types. */
+type OperationOf<Id extends EndpointId> = Id extends `tokenizer.${infer Name extends keyof typeof tokenizer}`
+  ? (typeof tokenizer)[Name]
+  : Id extends `member.${infer Name extends keyof typeof member}`
+    ? (typeof member)[Name]
+    : never;
+
+/** The path template of an endpoint, relative to its family's prefix, as a type. */
+type EndpointPath<Id extends EndpointId> = OperationOf<Id> extends { path: infer Path } ? Path : never;
+
+type TemplateNames<Path> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | TemplateNames<Rest> : never;
+
+/** The names of an endpoint's path parameters, read off its template: `{account_identification}` gives account_identification. */
+export type PathParamName<Id extends EndpointId> = TemplateNames<EndpointPath<Id>>;
+
+/**
+ * The type of an endpoint's validated body: the resource's (Wire) where the body is one, with undefined
+ * where the body is optional, and unknown for the other forms (the reference's request forms of inputs.ts,
+ * string bodies, which the readings may change: their handlers still read them with care).
+ */
+export type BodyOf<Id extends EndpointId> = Id extends EndpointId // distributes: the body of any endpoint is unknown
+  ? OperationOf<Id> extends { body: { required: infer Required; schema: infer Schema } }
+    ? Schema extends ResourceRef<infer Name extends ResourceName>
+      ? Wire<Name> | (Required extends true ? never : undefined)
+      : unknown
+    : undefined
+  : never;
 
 function catalogue(family: Family, operations: Record<string, Operation>): Endpoint[] {
   return Object.entries(operations).map(([name, { params = [], access, ...operation }]) => ({

@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { controlCalls, controlPrefix, controlRequests, controlTag } from './control.ts';
 import { endpoints, fullPath } from './endpoints.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { resourceNames } from './resources.ts';
@@ -14,7 +15,9 @@ interface Operation {
 
 const document = buildOpenApiDocument();
 const paths = document.paths as Record<string, Record<string, Operation>>;
-const operations = Object.values(paths).flatMap((item) => Object.values(item));
+const allOperations = Object.values(paths).flatMap((item) => Object.values(item));
+/** The spec's operations: the control plane's are the simulator's own, tagged apart. */
+const operations = allOperations.filter((operation) => !operation.tags.includes(controlTag));
 
 test.describe('OpenAPI document', () => {
   test('is a valid OpenAPI 3.1 document', async () => {
@@ -62,6 +65,23 @@ test.describe('OpenAPI document', () => {
       expect(ref).toMatch(/^#\/components\/schemas\//);
       expect(components[ref?.slice('#/components/schemas/'.length) ?? '']).toBeDefined();
     }
+  });
+
+  test('the control plane is there, tagged apart from the spec’s families, without the bearer token', () => {
+    const control = allOperations.filter((operation) => operation.tags.includes(controlTag));
+    expect(control).toHaveLength(controlCalls.length);
+    expect((document.tags as Array<{ name: string }>).map((tag) => tag.name)).toEqual(['tokenizer', 'member', controlTag]);
+    for (const call of controlCalls) {
+      const operation = paths[`${controlPrefix}${call.path}`]?.[call.method.toLowerCase()] as (Operation & { security?: unknown[] }) | undefined;
+      expect(operation?.tags, call.path).toEqual([controlTag]);
+      expect(operation?.security, call.path).toEqual([]);
+      expect(Object.keys(operation?.responses ?? {}), call.path).toEqual(['200', ...(call.request ? ['400'] : []), '403', ...(call.refusals ?? []).map(({ status }) => String(status))].sort());
+      expect(operation?.requestBody !== undefined, call.path).toBe(call.request !== undefined);
+    }
+    // A body is required exactly where an empty one breaks the schema: a member needs its fields, a reset none.
+    expect(paths['/sim/members']?.post?.requestBody?.required).toBe(true);
+    expect(paths['/sim/reset']?.post?.requestBody?.required).toBe(false);
+    expect(JSON.stringify(paths['/sim/tokens']?.post)).toContain(JSON.stringify(controlRequests.token.properties.role));
   });
 
   test('"no body listed" responses carry no content', () => {

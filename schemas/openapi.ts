@@ -1,9 +1,11 @@
 import type { Endpoint, EndpointResponse, JsonSchema } from './catalogue-types.ts';
+import { controlAnswers, controlCalls, controlPrefix, controlRequests, controlTag, type ControlCall } from './control.ts';
 import { endpoints, errorResponse, fullPath, inputRefusalStatus, type EndpointId } from './endpoints.ts';
 import { errorCodes } from './error-codes.ts';
 import { recordedExamples } from './openapi-examples.ts';
 import { operationLinks } from './openapi-links.ts';
 import { resourceNameOfRef, resourceNames, resourceSchemas } from './resources.ts';
+import { validate } from './validators.ts';
 
 /**
  * The OpenAPI 3.1 document, generated from the endpoint catalogue and the resource schemas so that
@@ -20,17 +22,29 @@ const familyTags = [
   { name: 'member', description: 'Member interface: balances, accounts, quotations, exchange, payments, credit lines, allowlist, signing.' },
 ];
 
+const controlPlaneTag = {
+  name: controlTag,
+  description:
+    'The reference simulator’s own control plane (/sim, docs/control-plane.md), not part of the DSS API: a vendor’s service has none. It onboards members and assets, mints tokens, moves the clock and switches faults and readings; it answers loopback clients only (unless `dss sim --control-remote`) and takes no token.',
+};
+
 const documentDescription = `Tokenizer interface (/tokenizer/v1/api) and member interface (/client/v1/api) of the Digital Settlement Service, as the reference simulator serves it.
 
 The schemas of the parameters and request bodies are exactly what the simulator checks before acting: a request that breaks one is refused with the status named by the operation's \`x-dss-input-refusal-status\` (400, or 404 where the spec's table lists 404 and no 400) and the error code \`REQUEST-INVALID\` (\`REQUEST-NOT-PROCESSABLE\` for 404); an empty query value (\`?name=\`) breaks every schema. Rules no schema can express (the caller's identity, state, signatures, relations between fields) are listed in each operation's description and in \`x-dss-refusals\`, with their status.
 
-Every operation: 401 for the token (missing, invalid, expired, revoked, or not allowing the endpoint, an account of the request, the client address, or the caller's role), 400 for a malformed HTTP request or JSON body, 413 for a body above 1 MiB. Tokens: \`dss sim\` prints one per demo member, \`GET /sim/network\` gives them, \`POST /sim/tokens\` mints others; see docs/openapi.md.`;
+Every operation: 401 for the token (missing, invalid, expired, revoked, or not allowing the endpoint, an account of the request, the client address, or the caller's role), 400 for a malformed HTTP request or JSON body, 413 for a body above 1 MiB. Tokens: \`dss sim\` prints one per demo member, \`GET /sim/network\` gives them, \`POST /sim/tokens\` mints others; see docs/openapi.md.
+
+The operations tagged \`${controlTag}\` are the simulator's control plane, not the spec's: a vendor's service has none.`;
 
 export function buildOpenApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of endpoints) {
     const item = (paths[fullPath(endpoint)] ??= {});
     item[endpoint.method.toLowerCase()] = operation(endpoint);
+  }
+  for (const call of controlCalls) {
+    const item = (paths[`${controlPrefix}${call.path}`] ??= {});
+    item[call.method.toLowerCase()] = controlOperation(call);
   }
   return {
     openapi: '3.1.0',
@@ -43,7 +57,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     servers: [{ url: '/', description: 'the simulator that serves this document' }],
     // The spec: every endpoint requires the bearer token.
     security: [{ bearerAuth: [] }],
-    tags: familyTags,
+    tags: [...familyTags, controlPlaneTag],
     paths,
     components: {
       schemas: Object.fromEntries(resourceNames.map((name) => [name, component(resourceSchemas[name])])),
@@ -92,6 +106,30 @@ function operation(endpoint: Endpoint): Record<string, unknown> {
   };
 }
 
+/** A call of the control plane: no token, a body refused with 400, anyone but a loopback client refused with 403. */
+function controlOperation(call: ControlCall): Record<string, unknown> {
+  const request = call.request ? controlRequests[call.request] : undefined;
+  const refusals: EndpointResponse[] = [
+    ...(request ? [errorResponse(400, 'a body its schema refuses (CONTROL-INVALID-REQUEST), or malformed JSON')] : []),
+    errorResponse(403, 'not a loopback client (CONTROL-FORBIDDEN)'),
+    ...(call.refusals ?? []).map(({ status, code }) => errorResponse(status, `${errorCodes[code].when} (${code})`)),
+  ];
+  // control.getHealth, control.postSnapshotsNameRestore: the path's words, without its braces.
+  const words = call.path.split('/').filter(Boolean).map((word) => word.replace(/[{}]/g, ''));
+  const parameters = [...call.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: rewriteRefs(controlRequests.snapshot.properties.name) }));
+  const success = { status: 200, description: call.summary, body: controlAnswers[call.answer] };
+  return {
+    operationId: `control.${call.method.toLowerCase()}${words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}`,
+    summary: call.summary,
+    tags: [controlTag],
+    security: [],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    // Required where an empty body (which the control plane reads as {}) breaks the schema.
+    ...(request ? { requestBody: { required: !validate(request, {}).valid, content: { 'application/json': { schema: rewriteRefs(request) } } } } : {}),
+    responses: Object.fromEntries([success, ...refusals].map((response) => [String(response.status), responseObject(response, response === success ? call.media : undefined)])),
+  };
+}
+
 /** What the schemas cannot say: the refusals of the domain, and how to sign. */
 function operationDescription(endpoint: Endpoint): string {
   const parts = [`${endpoint.summary}.`];
@@ -131,9 +169,9 @@ function responses(endpoint: Endpoint): Record<string, unknown> {
   );
 }
 
-function responseObject({ description, body }: EndpointResponse): Record<string, unknown> {
+function responseObject({ description, body }: EndpointResponse, media = 'application/json'): Record<string, unknown> {
   if (!body) return { description };
-  return { description, content: { 'application/json': { schema: rewriteRefs(body) } } };
+  return { description, content: { [media]: { schema: rewriteRefs(body) } } };
 }
 
 /** A resource as a component: without its `$id`, which would change the base of the rewritten refs. */

@@ -1,4 +1,5 @@
 import type { JsonSchema } from './catalogue-types.ts';
+import type { FromSchema, ResourceRef } from './from-schema.ts';
 import {
   assetGroups,
   businessRoles,
@@ -116,42 +117,54 @@ export function isResourceName(name: string): name is ResourceName {
 // handing out a fresh `{ $ref }` on every call would compile (and keep) a new validator each time.
 const refs = new Map<ResourceName, JsonSchema>();
 
-/** A schema that is the named resource. */
-export function schemaRef(name: ResourceName): JsonSchema {
+/** A schema that is the named resource (typed as a reference to it, which FromSchema resolves). */
+export function schemaRef<N extends ResourceName>(name: N): ResourceRef<N> {
   let ref = refs.get(name);
   if (!ref) {
     ref = Object.freeze({ $ref: resourceId(name) });
     refs.set(name, ref);
   }
-  return ref;
+  return ref as ResourceRef<N>;
 }
 
-interface Field {
-  schema: JsonSchema;
-  required: boolean;
+interface Field<S extends JsonSchema = JsonSchema, Required extends boolean = boolean> {
+  schema: S & { description: string };
+  required: Required;
 }
 
-function required(schema: JsonSchema, description: string): Field {
+function required<S extends JsonSchema>(schema: S, description: string): Field<S, true> {
   return { schema: describe(schema, description), required: true };
 }
 
-function optional(schema: JsonSchema, description: string): Field {
+function optional<S extends JsonSchema>(schema: S, description: string): Field<S, false> {
   return { schema: describe(schema, description), required: false };
 }
 
 /** `[ X ]` of the spec for a resource X. */
-export function listOfRef(name: ResourceName): JsonSchema {
+export function listOfRef<N extends ResourceName>(name: N): { type: 'array'; items: ResourceRef<N> } {
   return listOf(schemaRef(name));
 }
 
-function object(description: string, fields: Record<string, Field>, rules: JsonSchema = {}): JsonSchema {
+type RequiredFields<F> = { [K in keyof F]: F[K] extends Field<JsonSchema, true> ? K : never }[keyof F] & string;
+type ObjectSchema<F extends Record<string, Field>> = {
+  description: string;
+  type: 'object';
+  required?: RequiredFields<F>[];
+  properties: { [K in keyof F]: F[K]['schema'] };
+};
+
+function object<F extends Record<string, Field>, Rules extends JsonSchema = {}>(
+  description: string,
+  fields: F,
+  rules: Rules = {} as Rules,
+): ObjectSchema<F> & Rules {
   const names = Object.keys(fields);
   const requiredNames = names.filter((name) => fields[name]!.required);
   return {
     description,
     type: 'object',
-    ...(requiredNames.length > 0 ? { required: requiredNames } : {}),
-    properties: Object.fromEntries(names.map((name) => [name, fields[name]!.schema])),
+    ...(requiredNames.length > 0 ? { required: requiredNames as RequiredFields<F>[] } : {}),
+    properties: Object.fromEntries(names.map((name) => [name, fields[name]!.schema])) as ObjectSchema<F>['properties'],
     ...rules,
   };
 }
@@ -176,12 +189,12 @@ const consolidateBalance = object('An amount of one asset in one source account.
 });
 
 /** An asset as the reference requires it in a request: one entry, with its issuer (an asset is its code and its issuer). */
-export const instrumentWithIssuer: JsonSchema = {
+export const instrumentWithIssuer = {
   ...listOf(refine({ title: 'settlementInstrumentInfo', ...settlementInstrumentInfo }, { required: ['asset_issuer_identification'], properties: { asset_issuer_identification: nonEmpty } })),
   minItems: 1,
 };
 
-const definitions: Record<ResourceName, JsonSchema> = {
+const definitions = {
   error: object('Body of every error response.', {
     build_version: optional(text, 'service build version'),
     code: optional(text, 'error code'),
@@ -509,7 +522,10 @@ const definitions: Record<ResourceName, JsonSchema> = {
     service_description: required(text, 'description of terms'),
     service_title: required(text, 'short service description'),
   }),
-};
+} satisfies Record<ResourceName, JsonSchema>;
+
+/** The TypeScript type of the named resource, derived from its schema above (from-schema.ts). */
+export type Wire<N extends ResourceName> = FromSchema<(typeof definitions)[N]>;
 
 /** Every resource schema, each with its `$id` (the target of `schemaRef`) and its name as `title`. */
 export const resourceSchemas: Readonly<Record<ResourceName, JsonSchema>> = withIdentity(definitions);

@@ -1,4 +1,5 @@
 import type { JsonSchema } from './catalogue-types.ts';
+import type { RequiredNames } from './from-schema.ts';
 import { iso4217Codes } from './iso4217.ts';
 
 /**
@@ -62,40 +63,42 @@ export function isBase64(text: string): boolean {
 }
 const base64Alphabet = /^[A-Za-z0-9+/]*={0,2}$/;
 
-export const text: JsonSchema = { type: 'string' };
-export const boolean: JsonSchema = { type: 'boolean' };
-export const integer: JsonSchema = { type: 'integer' };
+// Each fragment keeps its literal type (`as const`) so that from-schema.ts can derive the TypeScript type
+// of every resource built from them; `satisfies` still holds each to the JSON Schema shape.
+export const text = { type: 'string' } as const satisfies JsonSchema;
+export const boolean = { type: 'boolean' } as const satisfies JsonSchema;
+export const integer = { type: 'integer' } as const satisfies JsonSchema;
 /** int64 values are milliseconds or counts: JSON integers. */
-export const int64: JsonSchema = { type: 'integer', format: 'int64' };
-export const float64: JsonSchema = { type: 'number', format: 'double' };
+export const int64 = { type: 'integer', format: 'int64' } as const satisfies JsonSchema;
+export const float64 = { type: 'number', format: 'double' } as const satisfies JsonSchema;
 /** Decimals travel as JSON numbers; the simulator turns them into fixed-point values on arrival. */
-export const decimal: JsonSchema = { type: 'number' };
-export const byte: JsonSchema = { type: 'string', contentEncoding: 'base64', pattern: patterns.base64 };
-export const date: JsonSchema = { type: 'string', format: 'date' };
-export const uuidV4: JsonSchema = { type: 'string', format: 'uuid', pattern: patterns.uuidV4 };
-export const countryCode: JsonSchema = { type: 'string', pattern: patterns.countryCode };
-export const currencyCode: JsonSchema = { type: 'string', pattern: patterns.currencyCode };
-export const dsoCode: JsonSchema = { type: 'string', pattern: patterns.dsoCode };
-export const assetCode: JsonSchema = { type: 'string', pattern: patterns.assetCode };
+export const decimal = { type: 'number' } as const satisfies JsonSchema;
+export const byte = { type: 'string', contentEncoding: 'base64', pattern: patterns.base64 } as const satisfies JsonSchema;
+export const date = { type: 'string', format: 'date' } as const satisfies JsonSchema;
+export const uuidV4 = { type: 'string', format: 'uuid', pattern: patterns.uuidV4 } as const satisfies JsonSchema;
+export const countryCode = { type: 'string', pattern: patterns.countryCode } as const satisfies JsonSchema;
+export const currencyCode = { type: 'string', pattern: patterns.currencyCode } as const satisfies JsonSchema;
+export const dsoCode = { type: 'string', pattern: patterns.dsoCode } as const satisfies JsonSchema;
+export const assetCode = { type: 'string', pattern: patterns.assetCode } as const satisfies JsonSchema;
 /** Query values arrive as strings, so an integer query is a string of digits. */
-export const digitString: JsonSchema = { type: 'string', pattern: patterns.digits };
+export const digitString = { type: 'string', pattern: patterns.digits } as const satisfies JsonSchema;
 
 /** A string the reference requires to be non-empty (an identifier, a name). */
-export const nonEmpty: JsonSchema = { type: 'string', minLength: 1 };
+export const nonEmpty = { type: 'string', minLength: 1 } as const satisfies JsonSchema;
 
 /**
  * An amount the reference accepts: above zero, with at most 7 fraction digits (semantics §3). The
  * `amount` format is this project's (validators.ts defines it); a tool that does not know it still
  * reads the type and the bound, and the description says the rest.
  */
-export const positiveAmount: JsonSchema = {
+export const positiveAmount = {
   type: 'number',
   exclusiveMinimum: 0,
   format: 'amount',
   description: 'above zero, at most 7 fraction digits',
-};
+} as const satisfies JsonSchema;
 /** An amount that may be zero (a missing minimum is zero). */
-export const amountOrZero: JsonSchema = { type: 'number', minimum: 0, format: 'amount', description: 'zero or more, at most 7 fraction digits' };
+export const amountOrZero = { type: 'number', minimum: 0, format: 'amount', description: 'zero or more, at most 7 fraction digits' } as const satisfies JsonSchema;
 
 /**
  * The spec's formats and value sets written for the reference's case-insensitive filters (semantics §12):
@@ -125,27 +128,29 @@ export function isSpecFormat(source: string): boolean {
   return (Object.values(patterns) as string[]).includes(source) || anyCasePatterns.has(source);
 }
 
-export function pattern(source: string): JsonSchema {
+export function pattern(source: string): { type: 'string'; pattern: string } {
   return { type: 'string', pattern: source };
 }
 
-export function enumOf(values: readonly (string | number)[]): JsonSchema {
-  return typeof values[0] === 'number' ? { type: 'integer', enum: [...values] } : { type: 'string', enum: [...values] };
+/** A closed value set; its type is the union of the values (from-schema.ts). */
+export function enumOf<const V extends string | number>(values: readonly V[]): { type: V extends number ? 'integer' : 'string'; enum: V[] } {
+  const type = typeof values[0] === 'number' ? 'integer' : 'string';
+  return { type: type as V extends number ? 'integer' : 'string', enum: [...values] };
 }
 
-export function listOf(items: JsonSchema): JsonSchema {
+export function listOf<const I extends JsonSchema>(items: I): { type: 'array'; items: I } {
   return { type: 'array', items };
 }
 
-export function describe(schema: JsonSchema, description: string): JsonSchema {
+export function describe<S extends JsonSchema>(schema: S, description: string): S & { description: string } {
   return { ...schema, description };
 }
 
-export interface Refinement {
+export interface Refinement<R extends string = string> {
   /** Per property, keywords added to (or replacing those of) its schema. */
   properties?: Record<string, JsonSchema>;
   /** Properties that become required. */
-  required?: string[];
+  required?: readonly R[];
   /** Keywords added to the object schema itself (oneOf, anyOf, ...). */
   rules?: JsonSchema;
 }
@@ -154,20 +159,30 @@ export interface Refinement {
  * An object schema made stricter: the reference's request form of a spec resource, written inline
  * (no `$id`), with the resource's name as its title so a reader still sees which resource it is.
  */
-export function refine(base: JsonSchema, { properties = {}, required = [], rules = {} }: Refinement): JsonSchema {
+export function refine<B extends JsonSchema, R extends string = never>(
+  base: B,
+  { properties = {}, required = [], rules = {} }: Refinement<R>,
+): Refined<B, R> {
   const { $id: _id, ...rest } = base;
   const baseProperties = (base.properties ?? {}) as Record<string, JsonSchema>;
   for (const name of [...Object.keys(properties), ...required]) {
     if (!Object.hasOwn(baseProperties, name)) throw new Error(`refine: ${String(base.title)} has no property ${name}`);
   }
   const baseRequired = (base.required ?? []) as string[];
-  return {
+  const refined: JsonSchema = {
     ...rest,
     required: [...new Set([...baseRequired, ...required])],
     properties: Object.fromEntries(Object.entries(baseProperties).map(([name, schema]) => [name, stricter(schema, properties[name])])),
     ...rules,
   };
+  return refined as Refined<B, R>;
 }
+
+/**
+ * The type of a refined schema: the base's properties with more of them required. A property keeps the
+ * base's type, since a refinement only narrows its values (bounds, patterns), which the validator checks.
+ */
+export type Refined<B, R extends string> = Omit<B, '$id' | 'required'> & { required: (RequiredNames<B> | R)[] };
 
 /** A property's schema with the refinement's keywords; both descriptions are kept, the field's first. */
 function stricter(schema: JsonSchema, change: JsonSchema | undefined): JsonSchema {

@@ -3,6 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import { request, type Agent } from 'node:http';
 import { startSimulator, type RunningSimulator } from '../simulator/server.ts';
+import { controlTag } from '../schemas/control.ts';
 
 const Ajv2020 = Ajv2020Module.default;
 const addFormats = addFormatsModule.default;
@@ -66,6 +67,8 @@ export function documentOperations(document: Record<string, unknown>): DocOperat
   const operations: DocOperation[] = [];
   for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Record<string, unknown>>>)) {
     for (const [method, operation] of Object.entries(item)) {
+      // The control plane's calls reset and reshape the network the requests run against: not the API's.
+      if ((operation.tags as string[]).includes(controlTag)) continue;
       const body = operation.requestBody as { required: boolean; content: Record<string, { schema: Schema; example?: unknown }> } | undefined;
       const media = body?.content['application/json'];
       operations.push({

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import type { ChargeRequest } from '../../schemas/wire/charges.ts';
+import type { ChargeRequest, SettlementInstrumentInfo } from '../../schemas/wire.ts';
 import { refusal } from '../../test-support/simulator/value-network.ts';
 import { quotationNetwork, quotationObject } from '../../test-support/simulator/quotation-network.ts';
 import { requestCharge } from '../charges/request.ts';
@@ -12,7 +12,7 @@ import { requestQuotations } from '../quotations/request.ts';
  * originator, a quotation request's buyer, the answering seller); with the reading off, the reference's 400.
  */
 
-const usd = { asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-us' };
+const usd: SettlementInstrumentInfo = { asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-us' };
 
 async function mismatches(reading: boolean) {
   const network = await quotationNetwork();

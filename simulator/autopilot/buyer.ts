@@ -5,7 +5,7 @@
  * exchanged for `amount` base units, signed with its account's key (`POST /exchange`). Traffic for a
  * developer whose member sells.
  */
-import type { QuotationInfo, QuotationState } from '../../schemas/wire/quotations.ts';
+import type { QuotationInfo, QuotationState } from '../../schemas/wire.ts';
 import type { Pilot } from './pilot.ts';
 import type { ExchangeTraffic } from './rules.ts';
 import { encodeJson } from './value-calls.ts';

@@ -4,7 +4,7 @@
  * signed with the key of its delivering account (`POST /sign/payload`; `emission` when it sells a DSO) and sent with
  * `POST /exchange/quotations/{quotation_uuid}`. Requests for other pairs stay unanswered, and say so in the log.
  */
-import type { QuotationInfo, RequestQuotation } from '../../schemas/wire/quotations.ts';
+import type { QuotationInfo, RequestQuotation } from '../../schemas/wire.ts';
 import { EMISSION } from '../members/registry.ts';
 import type { Pilot } from './pilot.ts';
 import type { MarketMakerRules, QuotePair } from './rules.ts';

@@ -16,7 +16,7 @@ import {
   type PaymentStory,
 } from '../../schemas/iso20022/message-builders.ts';
 import { financialMessageType, type MessageTypeName } from '../../schemas/iso20022/message-types.ts';
-import type { ChargeRequest, PaymentCharge } from '../../schemas/wire/charges.ts';
+import type { ChargeRequest, PaymentCharge } from '../../schemas/wire.ts';
 import { addAmounts, compareAmounts, parseAmount, subtractAmounts, ZERO_AMOUNT } from '../ledger/amount.ts';
 import type { MessageContent } from '../iso20022/message-content.ts';
 import { elementAt, textAt } from '../iso20022/xml-dom.ts';

@@ -2,9 +2,11 @@ import { test, expect } from '@playwright/test';
 import { EUR, USD, USDDSO, fundLine, refusal, valueNetwork } from '../../test-support/simulator/value-network.ts';
 import { formatAmount } from '../ledger/amount.ts';
 import type { AssetRef } from '../ledger/ledger.ts';
-import { consolidate, MAX_CONSOLIDATION_ENTRIES, type ConsolidationEntry } from './consolidation.ts';
+import type { AssetGroup } from '../../schemas/enumerations.ts';
+import type { ConsolidateBalance } from '../../schemas/wire.ts';
+import { consolidate, MAX_CONSOLIDATION_ENTRIES } from './consolidation.ts';
 
-function entry(asset: AssetRef, amount: number, source = 'second', group = 'DSA'): ConsolidationEntry {
+function entry(asset: AssetRef, amount: number, source = 'second', group: AssetGroup = 'DSA'): ConsolidateBalance {
   return {
     asset_info: [{ asset_code_identification: asset.code, asset_group_identification: group, asset_issuer_identification: asset.issuer }],
     consolidated_amount: amount,
@@ -62,7 +64,7 @@ test('DSO entries are 403, whichever of code or group says DSO', async () => {
 test('invalid instructions are 400 and move nothing', async () => {
   const { state, aa } = await twoAccounts();
   const before = state.ledger.transactions().length;
-  const noIssuer: ConsolidationEntry = { ...entry(USD, 1), asset_info: [{ asset_code_identification: 'USD', asset_group_identification: 'DSA' }] };
+  const noIssuer: ConsolidateBalance = { ...entry(USD, 1), asset_info: [{ asset_code_identification: 'USD', asset_group_identification: 'DSA' }] };
   const invalid = { status: 400, code: 'CONSOLIDATION-INVALID' };
   expect(refusal(() => consolidate(state, aa, 'emission', [entry(USD, 1)]))).toMatchObject(invalid);
   expect(refusal(() => consolidate(state, aa, 'third', [entry(USD, 1)]))).toMatchObject(invalid);
@@ -83,8 +85,9 @@ test('exactly 100 entries are accepted; the source defaults to main', async () =
   consolidate(state, aa, 'main', Array.from({ length: MAX_CONSOLIDATION_ENTRIES }, () => entry(USD, 0.5)));
   expect(balance('main', USD)).toBe('50.0000000');
   const { source_account_identification: _ignored, ...fromMain } = entry(USD, 20);
-  const result = consolidate(state, aa, 'second', [fromMain]);
-  expect(result.account_balances[0]).toMatchObject({ source_account_identification: 'main', consolidated_amount: 30 });
+  // The schema requires the source (spec: "yes", with "default main"), so only a direct call can leave it out.
+  const result = consolidate(state, aa, 'second', [fromMain as ConsolidateBalance]);
+  expect(result.account_balances?.[0]).toMatchObject({ source_account_identification: 'main', consolidated_amount: 30 });
   expect(balance('second', USD)).toBe('70.0000000');
 });
 

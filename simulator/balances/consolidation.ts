@@ -5,32 +5,14 @@ import { ZERO_AMOUNT } from '../ledger/amount.ts';
 import type { AssetRef, LedgerTransaction, Operation } from '../ledger/ledger.ts';
 import { DEFAULT_OPERATING_ACCOUNT, isOperatingAccount } from '../members/registry.ts';
 import type { SimState } from '../state.ts';
+import type { ConsolidateBalance, ConsolidateBalanceResult, SettlementInstrumentInfo } from '../../schemas/wire.ts';
 
-/** The spec's settlementInstrumentInfo as a client sends it (the issuer is optional in the schema). */
-export interface InstrumentInput {
-  asset_code_identification: string;
-  asset_group_identification: string;
-  asset_issuer_identification?: string;
-}
-
-/** One entry of a consolidateBalanceInstruction. */
-export interface ConsolidationEntry {
-  asset_info: InstrumentInput[];
-  consolidated_amount: number;
-  source_account_identification?: string;
-}
-
-export interface ConsolidationResult {
-  account_balances: { asset_info: [InstrumentInput]; consolidated_amount: number; source_account_identification: string }[];
-  consolidate_timestamp: number;
-  transaction_identification: string;
-}
 
 /** Bounds the size of one ledger transaction (semantics §12). */
 export const MAX_CONSOLIDATION_ENTRIES = 100;
 
 interface PlannedEntry {
-  asset: InstrumentInput;
+  asset: SettlementInstrumentInfo;
   source: string;
   operation: Operation;
 }
@@ -41,7 +23,7 @@ interface PlannedEntry {
  * does. DSO cannot be consolidated (403): a DSO is held on the issuance account, never spread over
  * operating accounts.
  */
-export function consolidate(state: SimState, caller: Principal, target: string, entries: ConsolidationEntry[]): ConsolidationResult {
+export function consolidate(state: SimState, caller: Principal, target: string, entries: ConsolidateBalance[]): ConsolidateBalanceResult {
   const member = caller.member;
   if (!isOperatingAccount(member, target)) throw invalid(`${target} is not an operating account of ${member.identification}.`);
   requireAccount(caller, target);
@@ -64,7 +46,7 @@ export function consolidate(state: SimState, caller: Principal, target: string, 
   };
 }
 
-function planEntry(state: SimState, caller: Principal, target: string, entry: ConsolidationEntry, where: string): PlannedEntry {
+function planEntry(state: SimState, caller: Principal, target: string, entry: ConsolidateBalance, where: string): PlannedEntry {
   const member = caller.member.identification;
   const [asset] = entry.asset_info;
   if (!asset?.asset_issuer_identification) throw invalid(`${where}: asset_info needs one asset with its code and issuer.`);

@@ -1,5 +1,4 @@
-import type { ChargeRequest, PaymentCharge } from '../../schemas/wire/charges.ts';
-import type { SettlementInstrumentInfo } from '../../schemas/wire/instruments.ts';
+import type { ChargeRequest, PaymentCharge, SettlementInstrumentInfo } from '../../schemas/wire.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
 import { addAmounts } from '../ledger/amount.ts';

@@ -3,7 +3,7 @@
  * them on the `charge` gateway queues and checks that an answer answers an open request and agrees
  * with it; it computes no fee itself.
  */
-import type { ChargeRequest, PaymentCharge } from '../../schemas/wire/charges.ts';
+import type { ChargeRequest, PaymentCharge } from '../../schemas/wire.ts';
 import { FinishedFirst } from '../retention/finished-first.ts';
 import { defaultRetention, type DroppedCounts } from '../retention/retention.ts';
 

@@ -1,11 +1,11 @@
 import { test, expect } from '@playwright/test';
-import type { ChargeRequest, PaymentCharge } from '../../schemas/wire/charges.ts';
+import type { ChargeRequest, PaymentCharge, SettlementInstrumentInfo } from '../../schemas/wire.ts';
 import { refusal, valueNetwork } from '../../test-support/simulator/value-network.ts';
 import { answerCharge } from './answer.ts';
 import { requestCharge } from './request.ts';
 
-const usd = { asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-us' };
-const eur = { asset_code_identification: 'EUR', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-eu' };
+const usd: SettlementInstrumentInfo = { asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-us' };
+const eur: SettlementInstrumentInfo = { asset_code_identification: 'EUR', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-eu' };
 const request: ChargeRequest = { instructed_currency_code: 'USD', interbank_settlement_gross_amount: 100.1, interbank_settlement_instrument: [usd], member_identification: 'maker-aa', request_uuid: '5d1c3f55-2b7e-4a8f-9e61-0c4b2a7d8e90' };
 const answer: PaymentCharge = { fee_amount: 0.2, instructed_amount: 99.9, instructed_currency_code: 'USD', interbank_settlement_instrument: [usd], request_uuid: request.request_uuid };
 

@@ -1,4 +1,4 @@
-import type { ChargeRequest } from '../../schemas/wire/charges.ts';
+import type { ChargeRequest } from '../../schemas/wire.ts';
 import type { Principal } from '../auth/principal.ts';
 import { identityMismatch } from '../auth/identity-mismatch.ts';
 import { DssError } from '../errors.ts';

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { controlRequests, type ControlRequest } from '../../schemas/control.ts';
 import { validate } from '../../schemas/validators.ts';
 import { isIso4217Code } from '../../schemas/iso4217.ts';
 import { DssError } from '../errors.ts';
@@ -15,7 +16,6 @@ import { sendError } from '../http/send-error.ts';
 import type { Simulator } from '../simulator.ts';
 import { ledgerView } from './ledger-view.ts';
 import { memberView, networkView } from './network-view.ts';
-import { controlSchemas, type ControlInput } from './schemas.ts';
 import { NetworkFileError, parseNetworkFile } from '../network/network-file.ts';
 import { exportNetwork, networkFileText } from '../network/export.ts';
 
@@ -39,7 +39,7 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
   app.get('/health', (c) => c.json({ status: 'ok', version, spec_version: specVersion }));
 
   app.post('/reset', async (c) => {
-    const input = await bodyOf(c, controlSchemas.reset);
+    const input = await bodyOf(c, 'reset');
     const network = input.network_file === undefined ? input.network : parseNetworkFile(input.network_file, 'network_file');
     const state = await sim.reset({ network, clock: input.clock });
     return c.json(await networkView(state));
@@ -50,14 +50,14 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
   app.get('/export', (c) => c.body(networkFileText(exportNetwork(sim.state, sim.autopilotSetup())), 200, { 'content-type': 'application/yaml; charset=utf-8' }));
 
   app.post('/members', async (c) => {
-    const input = await bodyOf(c, controlSchemas.member);
+    const input = await bodyOf(c, 'member');
     const member = sim.state.members.add(input);
     const issued = await sim.state.tokens.issue({ member_identification: member.identification, role: 'manager' });
     return c.json({ ...memberView(sim.state, member), token: issued.token, token_expires_at: issued.expires_at });
   });
 
   app.post('/assets', async (c) => {
-    const input = await bodyOf(c, controlSchemas.asset);
+    const input = await bodyOf(c, 'asset');
     const tokenizer = sim.state.members.get(input.tokenizer_identification);
     if (!tokenizer || tokenizer.business_role !== 'MIS') {
       throw invalid(`${input.tokenizer_identification} is not a tokenizer (business role MIS) of this network`);
@@ -71,11 +71,11 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
     return c.json(asset);
   });
 
-  app.post('/tokens', async (c) => c.json(await sim.state.tokens.issue(await bodyOf(c, controlSchemas.token))));
+  app.post('/tokens', async (c) => c.json(await sim.state.tokens.issue(await bodyOf(c, 'token'))));
 
   app.get('/clock', (c) => c.json({ now: sim.state.clock.now() }));
   app.post('/clock', async (c) => {
-    const input = await bodyOf(c, controlSchemas.clock);
+    const input = await bodyOf(c, 'clock');
     const now = recordClockMove(sim.state, input);
     return c.json({ now });
   });
@@ -87,7 +87,7 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
   // Named copies of the whole network (snapshots/snapshots.ts says what one holds).
   app.get('/snapshots', (c) => c.json(sim.snapshots.list().map(snapshotView)));
   app.post('/snapshots', async (c) => {
-    const snapshot = sim.snapshot((await bodyOf(c, controlSchemas.snapshot)).name);
+    const snapshot = sim.snapshot((await bodyOf(c, 'snapshot')).name);
     recordSnapshot(sim.state, 'taken', snapshot.name, snapshot.now);
     return c.json(snapshotView(snapshot));
   });
@@ -119,7 +119,7 @@ function switchRoutes<Name extends string>(app: Hono, kind: string, catalogue: R
   const list = () => (Object.entries(catalogue) as Array<[Name, object]>).map(([name, entry]) => ({ name, ...entry, enabled: current().on(name) }));
   app.get(`/${kind}`, (c) => c.json(list()));
   app.post(`/${kind}`, async (c) => {
-    const input = await bodyOf(c, controlSchemas.switches);
+    const input = await bodyOf(c, 'switches');
     const unknown = [...(input.enable ?? []), ...(input.disable ?? [])].filter((name) => !isName(name));
     if (unknown.length > 0) throw invalid(`unknown ${kind}: ${unknown.join(', ')}; known: ${Object.keys(catalogue).join(', ')}`);
     // Only what changed is recorded: switching on what is on already changes nothing.
@@ -132,11 +132,12 @@ function switchRoutes<Name extends string>(app: Hono, kind: string, catalogue: R
   });
 }
 
-async function bodyOf<T>(c: Context, schema: ControlInput<T>): Promise<T> {
+/** The body of a control call, once its schema (schemas/control.ts) accepts it, which is what gives it its type. */
+async function bodyOf<K extends keyof typeof controlRequests>(c: Context, request: K): Promise<ControlRequest<K>> {
   const body = parseJsonBody(await readRawBody(c)) ?? {};
-  const result = validate(schema.schema, body);
+  const result = validate(controlRequests[request], body);
   if (!result.valid) throw invalid(result.errors.join('; '));
-  return schema.parse(body);
+  return body as ControlRequest<K>;
 }
 
 function invalid(detail: string): DssError {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { ExchangeInfo } from '../../schemas/wire/exchange.ts';
+import type { ExchangeInfo, SettlementInstrumentInfo } from '../../schemas/wire.ts';
 import { quotationNetwork, quotationObject, signed } from '../../test-support/simulator/quotation-network.ts';
 import { refusal, USD } from '../../test-support/simulator/value-network.ts';
 import { amountFromWholeUnits, formatAmount, ZERO_AMOUNT } from '../ledger/amount.ts';
@@ -14,7 +14,7 @@ import { changeCreditLineAsMember, type MemberCreditLineChange } from './credit-
  * it out of its own emission. Off, the reference: the line is on emission only.
  */
 const GBPDSO: AssetRef = { code: 'GBPDSO', issuer: 'maker-bb' };
-const dsoInfo = [{ asset_code_identification: 'GBPDSO', asset_group_identification: 'DSO', asset_issuer_identification: 'maker-bb' }];
+const dsoInfo: SettlementInstrumentInfo[] = [{ asset_code_identification: 'GBPDSO', asset_group_identification: 'DSO', asset_issuer_identification: 'maker-bb' }];
 
 async function dsoNetwork(reading: boolean) {
   const network = await quotationNetwork();

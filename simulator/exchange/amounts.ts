@@ -1,4 +1,4 @@
-import type { QuotationInfo, RequestQuotation } from '../../schemas/wire/quotations.ts';
+import type { QuotationInfo, RequestQuotation } from '../../schemas/wire.ts';
 import { DssError } from '../errors.ts';
 import type { Amount } from '../ledger/amount.ts';
 import type { AmountScale } from '../ledger/amount-scale.ts';

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { ExchangeInfo, ExchangeObject } from '../../schemas/wire/exchange.ts';
-import type { QuotationInfo } from '../../schemas/wire/quotations.ts';
+import type { ExchangeInfo, ExchangeObject, QuotationInfo, SettlementInstrumentInfo } from '../../schemas/wire.ts';
 import { fundLine, issueDsoDirectly, refusal, USD } from '../../test-support/simulator/value-network.ts';
 import { quotationNetwork, quotationObject, signed } from '../../test-support/simulator/quotation-network.ts';
 import { amountFromWholeUnits, formatAmount, ZERO_AMOUNT } from '../ledger/amount.ts';
@@ -14,8 +13,8 @@ import { exchange } from './exchange.ts';
  * holds a line for it on its `emission` account.
  */
 const GBPDSO: AssetRef = { code: 'GBPDSO', issuer: 'maker-bb' };
-const dsoInfo = [{ asset_code_identification: 'GBPDSO', asset_group_identification: 'DSO', asset_issuer_identification: 'maker-bb' }];
-const usdInfo = [{ asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-us' }];
+const dsoInfo: SettlementInstrumentInfo[] = [{ asset_code_identification: 'GBPDSO', asset_group_identification: 'DSO', asset_issuer_identification: 'maker-bb' }];
+const usdInfo: SettlementInstrumentInfo[] = [{ asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-us' }];
 
 async function dsoMarket() {
   const network = await quotationNetwork();

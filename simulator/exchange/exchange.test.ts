@@ -1,6 +1,5 @@
 import { test, expect } from '@playwright/test';
-import type { ExchangeInfo, ExchangeObject } from '../../schemas/wire/exchange.ts';
-import type { QuotationInfo, RequestQuotation } from '../../schemas/wire/quotations.ts';
+import type { ExchangeInfo, ExchangeObject, QuotationInfo, RequestQuotation } from '../../schemas/wire.ts';
 import { EUR, USD, refusal } from '../../test-support/simulator/value-network.ts';
 import { formatAmount } from '../ledger/amount.ts';
 import type { AssetRef } from '../ledger/ledger.ts';

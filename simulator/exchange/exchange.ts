@@ -1,4 +1,4 @@
-import type { ExchangeInfo, ExchangeObject, ExchangeResult } from '../../schemas/wire/exchange.ts';
+import type { ExchangeInfo, ExchangeObject, ExchangeResult } from '../../schemas/wire.ts';
 import { requireAccount } from '../auth/authorize.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';

@@ -1,6 +1,5 @@
-import type { ExchangeInfo, ExchangeResult } from '../../schemas/wire/exchange.ts';
+import type { ExchangeInfo, ExchangeResult, QuotationInfo } from '../../schemas/wire.ts';
 import type { Operation } from '../ledger/ledger.ts';
-import type { QuotationInfo } from '../../schemas/wire/quotations.ts';
 import type { Quotation, QuotationAnswer } from '../quotations/quotation.ts';
 import { move } from '../quotations/state-machine.ts';
 import type { SimState } from '../state.ts';

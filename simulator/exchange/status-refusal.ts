@@ -1,5 +1,4 @@
-import type { ExchangeInfo, ExchangeResult } from '../../schemas/wire/exchange.ts';
-import type { QuotationInfo } from '../../schemas/wire/quotations.ts';
+import type { ExchangeInfo, ExchangeResult, QuotationInfo } from '../../schemas/wire.ts';
 import type { DssError } from '../errors.ts';
 import { multiplyRoundDown, parseAmount } from '../ledger/amount.ts';
 import type { Quotation } from '../quotations/quotation.ts';

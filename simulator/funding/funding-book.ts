@@ -5,7 +5,7 @@
  * calls; `instruction.ts` and `send.ts` are the two endpoints.
  */
 import { canonicalJson } from '../../protocol/canonical-json.ts';
-import type { FundingInfo, TransactionState } from '../../schemas/wire/funding.ts';
+import type { FundingInfo, TransactionState } from '../../schemas/wire.ts';
 import type { Operation } from '../ledger/ledger.ts';
 import { DEFAULT_OPERATING_ACCOUNT } from '../members/registry.ts';
 import { FinishedFirst } from '../retention/finished-first.ts';

@@ -4,7 +4,7 @@ import { formatAmount } from '../ledger/amount.ts';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { signPayload } from '../members/signing.ts';
 import type { SimState } from '../state.ts';
-import type { FundingInfo } from '../../schemas/wire/funding.ts';
+import type { FundingInfo } from '../../schemas/wire.ts';
 import { createFundingInstruction } from './instruction.ts';
 import { sendFunding } from './send.ts';
 

@@ -7,7 +7,7 @@ import type { Operation } from '../ledger/ledger.ts';
 import { operationJson } from '../ledger/transaction.ts';
 import { DEFAULT_OPERATING_ACCOUNT, EMISSION, isOperatingAccount } from '../members/registry.ts';
 import type { SimState } from '../state.ts';
-import type { FundingInfo } from '../../schemas/wire/funding.ts';
+import type { FundingInfo } from '../../schemas/wire.ts';
 import { comparableFundingInfo, type FundingInstruction } from './funding-book.ts';
 
 /** The spec's instruction resource. */

@@ -5,7 +5,7 @@ import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { verifyWithAddress } from '../members/keys.ts';
 import { EMISSION } from '../members/registry.ts';
 import type { SimState } from '../state.ts';
-import type { FundingInfo } from '../../schemas/wire/funding.ts';
+import type { FundingInfo } from '../../schemas/wire.ts';
 import { comparableFundingInfo, type FundingResult } from './funding-book.ts';
 
 export interface FundingSignatures {

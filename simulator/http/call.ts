@@ -1,4 +1,5 @@
-import type { Endpoint } from '../../schemas/catalogue-types.ts';
+import type { Endpoint, Family } from '../../schemas/catalogue-types.ts';
+import type { BodyOf, EndpointId, PathParamName } from '../../schemas/endpoints.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { SimState } from '../state.ts';
 
@@ -7,14 +8,15 @@ import type { SimState } from '../state.ts';
  * against the endpoint catalogue. Handlers are a few lines that call the domain and return the 200
  * body; refusals are thrown as DssError.
  */
-export interface Call {
+export interface Call<Id extends EndpointId = EndpointId> {
   state: SimState;
   endpoint: Endpoint;
   caller: Principal;
-  path: Readonly<Record<string, string>>;
+  /** The path parameters of the endpoint's template, each matched (a template cannot match without them). */
+  path: Readonly<Record<PathParamName<Id>, string>>;
   query: Record<string, string>;
-  /** The parsed JSON body; undefined when none was sent. */
-  body: unknown;
+  /** The parsed JSON body, validated against the endpoint's schema (BodyOf); undefined when none was sent. */
+  body: BodyOf<Id>;
   header(name: string): string | undefined;
   clientIp: string;
 }
@@ -23,4 +25,10 @@ export interface Call {
  * Returns the 200 body. `undefined` means the spec lists no success body ("none listed"): the
  * service then answers 200 with an empty JSON object, so that every response stays JSON.
  */
-export type Handler = (call: Call) => unknown | Promise<unknown>;
+export type Handler<Id extends EndpointId = EndpointId> = (call: Call<Id>) => unknown | Promise<unknown>;
+
+/**
+ * A family's handlers, one per catalogue endpoint, keyed by its EndpointId: a misspelt key or a missing
+ * endpoint does not compile. A file of one area of the family is a `Partial` of it.
+ */
+export type Handlers<F extends Family> = { [Id in Extract<EndpointId, `${F}.${string}`>]: Handler<Id> };

@@ -5,7 +5,7 @@ import { authorize } from '../auth/authorize.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
 import { declaresBody, parseJsonBody, readRawBody } from './body.ts';
-import type { Handler } from './call.ts';
+import type { Handler, Handlers } from './call.ts';
 import { JsonAnswer } from './json-answer.ts';
 import { clientIp } from './client-ip.ts';
 import { queryParams } from './query-params.ts';
@@ -32,12 +32,13 @@ import { endpointUnderReadings } from '../readings/request-forms.ts';
  * token verified before, no body, a synchronous handler: nearly every read) is answered synchronously,
  * which @hono/node-server writes out without the promise round trips of an async handler.
  */
-export function familyRouter(sim: Simulator, family: Family, handlers: Record<string, Handler>): Hono {
+export function familyRouter<F extends Family>(sim: Simulator, family: F, handlers: Handlers<F>): Hono {
   const routes = new RouteFinder(
     endpoints
       .filter((endpoint) => endpoint.family === family)
       .map((endpoint) => {
-        const handler = handlers[endpoint.id];
+        // Every endpoint of the family has one (Handlers<F>); the check stays for a catalogue read at run time.
+        const handler = (handlers as Readonly<Record<string, Handler>>)[endpoint.id];
         if (!handler) throw new Error(`no handler for ${endpoint.id}`);
         return { endpoint, compiled: compileTemplate(endpoint.path), handler };
       }),

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import type { ExchangeInfo } from '../../schemas/wire/exchange.ts';
+import type { ExchangeInfo } from '../../schemas/wire.ts';
 import { refusal } from '../../test-support/simulator/value-network.ts';
 import { quotationNetwork, quotationObject, signed } from '../../test-support/simulator/quotation-network.ts';
 import { exchange } from '../exchange/exchange.ts';

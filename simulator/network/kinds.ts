@@ -4,5 +4,4 @@
  * `vendor-standin`, the members a complete target profile names and nobody answering (vendor-standin.ts);
  * `empty`, no members at all.
  */
-export type NetworkKind = 'demo' | 'demo-static' | 'vendor-standin' | 'empty';
-export const networkKinds: readonly NetworkKind[] = ['demo', 'demo-static', 'vendor-standin', 'empty'];
+export { networkKinds, type NetworkKind } from '../../schemas/control.ts';

@@ -1,6 +1,6 @@
 import { DssError } from '../errors.ts';
 import { containsPhrase, words } from './text.ts';
-import type { GeoCoordinates, PaymentPointAddress, PaymentPointInfo } from '../../schemas/wire/payment-points.ts';
+import type { GeoCoordinates, PaymentPointAddress, PaymentPointInfo } from '../../schemas/wire.ts';
 
 /**
  * Resolves the free text of `address_filter` to a place, using only the directory's own addresses

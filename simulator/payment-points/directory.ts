@@ -10,10 +10,10 @@ import { resolveAddress } from './address-search.ts';
 import { distanceToPointKm, parseGeoCoordinates } from './geo.ts';
 import { checkClosedValues, foldPoint, givenFilters, queryMatcher, type FoldedPoint, type PaymentPointQuery } from './query.ts';
 import { seedPaymentPoints } from './seed.ts';
-import type { GeoCoordinates, PaymentPointInfo } from '../../schemas/wire/payment-points.ts';
+import type { GeoCoordinates, PaymentPointInfo } from '../../schemas/wire.ts';
 
 export type { PaymentPointQuery } from './query.ts';
-export type { PaymentPointInfo } from '../../schemas/wire/payment-points.ts';
+export type { PaymentPointInfo } from '../../schemas/wire.ts';
 
 export class PaymentPointDirectory {
   private readonly points: readonly PaymentPointInfo[];

@@ -1,5 +1,5 @@
 import { DssError } from '../errors.ts';
-import type { GeoCoordinates, PaymentPointInfo } from '../../schemas/wire/payment-points.ts';
+import type { GeoCoordinates, PaymentPointInfo } from '../../schemas/wire.ts';
 
 /** IUGG mean Earth radius; the sphere is accurate to ~0.5 %, plenty for "nearest first". */
 const EARTH_MEAN_RADIUS_KM = 6371.0088;

@@ -1,7 +1,7 @@
 import { paymentMethods, paymentPointTypes } from '../../schemas/enumerations.ts';
 import { DssError } from '../errors.ts';
 import { foldCase } from './text.ts';
-import type { PaymentPointInfo } from '../../schemas/wire/payment-points.ts';
+import type { PaymentPointInfo } from '../../schemas/wire.ts';
 
 /** The query filters of `GET /payment-points`, all optional, as the spec names them. */
 export interface PaymentPointQuery {

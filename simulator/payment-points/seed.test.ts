@@ -5,7 +5,7 @@ import { resourceSchemas } from '../../schemas/resources.ts';
 import { patterns } from '../../schemas/spec-types.ts';
 import { validate } from '../../schemas/validators.ts';
 import { seedPaymentPoints } from './seed.ts';
-import type { GeoCoordinates, PaymentPointInfo } from '../../schemas/wire/payment-points.ts';
+import type { GeoCoordinates, PaymentPointInfo } from '../../schemas/wire.ts';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const uuidV4 = new RegExp(patterns.uuidV4);

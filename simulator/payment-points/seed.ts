@@ -1,4 +1,4 @@
-import type { PaymentPointBusinessHours, PaymentPointInfo, PaymentPointMethods } from '../../schemas/wire/payment-points.ts';
+import type { PaymentPointBusinessHours, PaymentPointInfo, PaymentPointMethods } from '../../schemas/wire.ts';
 
 /**
  * The seeded payment point directory: 36 points and 8 areas in 7 countries. Institutions are

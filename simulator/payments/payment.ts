@@ -1,4 +1,4 @@
-import type { TransactionState } from '../../schemas/wire/funding.ts';
+import type { TransactionState } from '../../schemas/wire.ts';
 import type { MessageTypeName } from '../../schemas/iso20022/message-types.ts';
 import type { PaymentIdentification } from '../iso20022/message-content.ts';
 import type { SettlementTerms } from '../iso20022/settlement.ts';
@@ -6,7 +6,7 @@ import type { StatusReportSubject } from '../iso20022/status-report.ts';
 import type { Member } from '../members/registry.ts';
 import { Fifo } from '../retention/fifo.ts';
 import { defaultRetention, DroppedCounts } from '../retention/retention.ts';
-import type { TransactionInfo } from '../transactions/transaction-info.ts';
+import type { TransactionInfo } from '../../schemas/wire.ts';
 
 /**
  * The transaction that started a payment or a redemption, as later messages must name it: its

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import type { QuotationInfo } from '../../schemas/wire/quotations.ts';
+import type { QuotationInfo } from '../../schemas/wire.ts';
 import { refusal } from '../../test-support/simulator/value-network.ts';
 import { answerQuotation } from './answer.ts';
 import { cancelQuotation } from './cancellation.ts';

@@ -1,4 +1,4 @@
-import type { QuotationInfo, QuotationObject } from '../../schemas/wire/quotations.ts';
+import type { QuotationInfo, QuotationObject } from '../../schemas/wire.ts';
 import { requireAccount } from '../auth/authorize.ts';
 import { identityMismatch } from '../auth/identity-mismatch.ts';
 import type { Principal } from '../auth/principal.ts';

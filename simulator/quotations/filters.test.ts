@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import type { RelationalOperator } from '../../schemas/enumerations.ts';
-import type { QuotationInfo, QuotationParameters } from '../../schemas/wire/quotations.ts';
+import type { QuotationInfo, QuotationParameters, SettlementInstrumentInfo } from '../../schemas/wire.ts';
 import { EUR, USD } from '../../test-support/simulator/value-network.ts';
 import { hasCondition, matchesParameters } from './filters.ts';
 import type { Quotation } from './quotation.ts';
@@ -57,7 +57,7 @@ test('an unanswered quotation has no rate, so it never meets a rate condition', 
 
 test('assets match by code and, when given, by issuer; members by identification', () => {
   const q = quotation(1);
-  const asset = (code: string, issuer?: string) => [{ asset_code_identification: code, asset_group_identification: 'DSA', ...(issuer ? { asset_issuer_identification: issuer } : {}) }];
+  const asset = (code: string, issuer?: string): SettlementInstrumentInfo[] => [{ asset_code_identification: code, asset_group_identification: 'DSA', ...(issuer ? { asset_issuer_identification: issuer } : {}) }];
   const matches = (parameters: QuotationParameters) => matchesParameters(q, parameters);
   expect(matches({ base_asset_info: asset('USD') })).toBe(true);
   expect(matches({ base_asset_info: asset('USD', 'tokenizer-us') })).toBe(true);

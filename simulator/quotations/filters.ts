@@ -1,6 +1,5 @@
 import type { RelationalOperator } from '../../schemas/enumerations.ts';
-import type { SettlementInstrumentInfo } from '../../schemas/wire/instruments.ts';
-import type { Compare, QuotationParameters } from '../../schemas/wire/quotations.ts';
+import type { Compare, QuotationParameters, SettlementInstrumentInfo } from '../../schemas/wire.ts';
 import type { AssetRef } from '../ledger/ledger.ts';
 import type { Quotation } from './quotation.ts';
 

@@ -1,5 +1,5 @@
 import type { RequestQuotationState } from '../../schemas/enumerations.ts';
-import type { QuotationInfo, QuotationState, RequestQuotation } from '../../schemas/wire/quotations.ts';
+import type { QuotationInfo, QuotationState, RequestQuotation } from '../../schemas/wire.ts';
 import type { AssetRef } from '../ledger/ledger.ts';
 import { ownBytes } from '../retention/own.ts';
 

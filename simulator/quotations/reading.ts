@@ -1,4 +1,4 @@
-import type { QuotationParameters } from '../../schemas/wire/quotations.ts';
+import type { QuotationParameters } from '../../schemas/wire.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
 import type { SimState } from '../state.ts';

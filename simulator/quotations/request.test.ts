@@ -2,6 +2,7 @@ import { test, expect } from '@playwright/test';
 import { USD, fundLine, refusal } from '../../test-support/simulator/value-network.ts';
 import { readQuotation } from './reading.ts';
 import { requestQuotations } from './request.ts';
+import type { RequestQuotation, SettlementInstrumentInfo } from '../../schemas/wire.ts';
 import { MINUTE, allowMutually, quotationNetwork } from '../../test-support/simulator/quotation-network.ts';
 
 const HOUR = 60 * MINUTE;
@@ -104,8 +105,8 @@ test.describe('quotation request', () => {
 
   test('assets: both required, by code and issuer, registered, in their group, and different', async () => {
     const { state, buyer, requestBody } = await quotationNetwork();
-    const usd = { asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-us' };
-    const cases = [
+    const usd: SettlementInstrumentInfo = { asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-us' };
+    const cases: Partial<RequestQuotation>[] = [
       { base_asset_info: undefined },
       { quoted_asset_info: [] },
       { base_asset_info: [{ asset_code_identification: 'USD', asset_group_identification: 'DSA' }] },

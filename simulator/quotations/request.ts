@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SettlementInstrumentInfo } from '../../schemas/wire/instruments.ts';
-import type { RequestQuotation } from '../../schemas/wire/quotations.ts';
+import type { RequestQuotation, SettlementInstrumentInfo } from '../../schemas/wire.ts';
 import { identityMismatch } from '../auth/identity-mismatch.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';

@@ -1,6 +1,6 @@
 import { requireAccount } from '../auth/authorize.ts';
 import { DssError } from '../errors.ts';
-import type { Handler } from '../http/call.ts';
+import type { Handlers } from '../http/call.ts';
 import { acceptsJson } from '../http/accept.ts';
 import { JsonAnswer } from '../http/json-answer.ts';
 import { allowlistTarget } from '../members/allowlist-target.ts';
@@ -17,7 +17,7 @@ export const memberDirectoryHandlers = {
     return listMembers(state, query, false).map((member) => memberInfo(state, member));
   },
 
-  'member.getMember': ({ state, path }) => memberInfo(state, getMember(state, wellFormedMemberIdentification(path.member_identification!))),
+  'member.getMember': ({ state, path }) => memberInfo(state, getMember(state, wellFormedMemberIdentification(path.member_identification))),
 
   'member.listDigitalAccounts': ({ state, caller }) => {
     // Fault accounts-list-without-emission: only the operating accounts are listed, as if the issuance account were not the member's.
@@ -28,7 +28,7 @@ export const memberDirectoryHandlers = {
   },
 
   'member.getDigitalAccount': ({ state, caller, path }) => {
-    const identification = path.account_identification!;
+    const identification = path.account_identification;
     const account = caller.member.accounts.get(identification);
     if (!account) throw new DssError('ACCOUNT-NOT-FOUND', `Member ${caller.member.identification} has no account ${identification}.`);
     requireAccount(caller, identification);
@@ -53,7 +53,7 @@ export const memberDirectoryHandlers = {
   },
 
   'member.signPayload': ({ state, caller, body }) => {
-    const { account_identification, unsigned_payload } = body as { account_identification: string; unsigned_payload: string };
+    const { account_identification, unsigned_payload } = body;
     requireAccount(caller, account_identification);
     const signature = signPayload(caller.member, account_identification, unsigned_payload);
     // Fault signed-payload-misnamed: the signature under a name of the vendor's own, not memberSignedPayload's.
@@ -66,7 +66,7 @@ export const memberDirectoryHandlers = {
     const points = state.paymentPoints.list(state.faults.on('payment-points-sort-ignored') ? withoutSorting(query) : query);
     return new JsonAnswer(state.paymentPoints.jsonOf(points));
   },
-} satisfies Record<string, Handler>;
+} satisfies Partial<Handlers<'member'>>;
 
 /** Fault payment-points-sort-ignored: the parameters that order the points are dropped. */
 function withoutSorting(query: Record<string, string>): Record<string, string> {

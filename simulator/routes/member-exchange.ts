@@ -1,7 +1,6 @@
-import type { ExchangeObject } from '../../schemas/wire/exchange.ts';
-import type { QuotationObject, QuotationParameters, RequestQuotation } from '../../schemas/wire/quotations.ts';
+import type { QuotationParameters, RequestQuotation } from '../../schemas/wire.ts';
 import { exchange } from '../exchange/exchange.ts';
-import type { Handler } from '../http/call.ts';
+import type { Handlers } from '../http/call.ts';
 import { answerQuotation } from '../quotations/answer.ts';
 import { cancelQuotation, cancelQuotations } from '../quotations/cancellation.ts';
 import { findQuotations, readQuotation, readQuotationsOfRequest } from '../quotations/reading.ts';
@@ -15,20 +14,20 @@ export const memberExchangeHandlers = {
   'member.requestQuotations': ({ state, caller, body }) => requestQuotations(state, caller, body as RequestQuotation),
 
   'member.answerQuotation': ({ state, caller, path, body }) => {
-    answerQuotation(state, caller, path.quotation_uuid!, body as QuotationObject);
+    answerQuotation(state, caller, path.quotation_uuid, body);
     return undefined;
   },
 
-  'member.getQuotation': ({ state, caller, path }) => readQuotation(state, caller, path.quotation_uuid!),
+  'member.getQuotation': ({ state, caller, path }) => readQuotation(state, caller, path.quotation_uuid),
 
-  'member.getQuotationsOfRequest': ({ state, caller, path }) => readQuotationsOfRequest(state, caller, path.request_uuid!),
+  'member.getQuotationsOfRequest': ({ state, caller, path }) => readQuotationsOfRequest(state, caller, path.request_uuid),
 
-  'member.findQuotations': ({ state, caller, body }) => findQuotations(state, caller, body as QuotationParameters | undefined),
+  'member.findQuotations': ({ state, caller, body }) => findQuotations(state, caller, body),
 
-  'member.searchQuotations': ({ state, caller, body }) => findQuotations(state, caller, body as QuotationParameters | undefined),
+  'member.searchQuotations': ({ state, caller, body }) => findQuotations(state, caller, body),
 
   'member.cancelQuotation': ({ state, caller, path }) => {
-    cancelQuotation(state, caller, path.quotation_uuid!);
+    cancelQuotation(state, caller, path.quotation_uuid);
     return undefined;
   },
 
@@ -37,5 +36,5 @@ export const memberExchangeHandlers = {
     return undefined;
   },
 
-  'member.exchange': ({ state, caller, body }) => exchange(state, caller, body as ExchangeObject),
-} satisfies Record<string, Handler>;
+  'member.exchange': ({ state, caller, body }) => exchange(state, caller, body),
+} satisfies Partial<Handlers<'member'>>;

@@ -1,10 +1,10 @@
 import type { GatewayMessageType, MemberInstrumentKind } from '../../schemas/enumerations.ts';
 import { accountBalance } from '../balances/account-balance.ts';
-import { consolidate, type ConsolidationEntry } from '../balances/consolidation.ts';
+import { consolidate } from '../balances/consolidation.ts';
 import { obligationHolders, obligationTotals } from '../balances/obligations.ts';
-import { changeCreditLineAsMember, type MemberCreditLineChange } from '../credit-lines/credit-line-changes.ts';
+import { changeCreditLineAsMember } from '../credit-lines/credit-line-changes.ts';
 import { restartListening } from '../gateway/listening.ts';
-import type { Handler } from '../http/call.ts';
+import type { Handlers } from '../http/call.ts';
 import { issueDso } from '../settlement-instruments/dso-issuance.ts';
 import { accountInstruments, emittedInstruments, listInstruments, memberInstruments } from '../settlement-instruments/instruments.ts';
 
@@ -14,13 +14,13 @@ import { accountInstruments, emittedInstruments, listInstruments, memberInstrume
  * catalogue before these run, which is what makes the casts safe.
  */
 export const memberLedgerHandlers = {
-  'member.getBalance': ({ state, caller, path, query }) => accountBalance(state, caller, path.account_identification!, query),
+  'member.getBalance': ({ state, caller, path, query }) => accountBalance(state, caller, path.account_identification, query),
 
   'member.consolidate': ({ state, caller, path, body }) =>
-    consolidate(state, caller, path.account_identification!, (body as { instruction: ConsolidationEntry[] }).instruction),
+    consolidate(state, caller, path.account_identification, (body).instruction),
 
   'member.restartListening': ({ state, caller, path }) => {
-    restartListening(state, caller, path.account_identification!, path.reference!);
+    restartListening(state, caller, path.account_identification, path.reference);
     return undefined;
   },
 
@@ -32,18 +32,18 @@ export const memberLedgerHandlers = {
     issueDso(state, caller, query.asset_code_identification!, query.asset_group_identification!),
 
   'member.changeCreditLine': ({ state, caller, body }) => {
-    changeCreditLineAsMember(state, caller, body as MemberCreditLineChange);
+    changeCreditLineAsMember(state, caller, body);
     return undefined;
   },
 
-  'member.listAccountInstruments': ({ state, caller, path }) => accountInstruments(state, caller, path.account_identification!),
+  'member.listAccountInstruments': ({ state, caller, path }) => accountInstruments(state, caller, path.account_identification),
 
   'member.listEmittedInstruments': ({ state, caller }) => emittedInstruments(state, caller),
 
   'member.listMemberInstruments': ({ state, path, query }) =>
-    memberInstruments(state, path.member_identification!, query.type as MemberInstrumentKind),
+    memberInstruments(state, path.member_identification, query.type as MemberInstrumentKind),
 
   'member.listObligations': ({ state, caller, query }) => obligationTotals(state, caller, query.asset_code_identification),
 
-  'member.getObligation': ({ state, caller, path }) => obligationHolders(state, caller, path.asset_code_identification!),
-} satisfies Record<string, Handler>;
+  'member.getObligation': ({ state, caller, path }) => obligationHolders(state, caller, path.asset_code_identification),
+} satisfies Partial<Handlers<'member'>>;

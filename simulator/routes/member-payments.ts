@@ -1,8 +1,7 @@
 import type { TransactionDataType } from '../../schemas/enumerations.ts';
-import type { ChargeRequest, PaymentCharge } from '../../schemas/wire/charges.ts';
 import { answerCharge } from '../charges/answer.ts';
 import { requestCharge } from '../charges/request.ts';
-import type { Handler } from '../http/call.ts';
+import type { Handlers } from '../http/call.ts';
 import { handleFinancialMessage, type FinancialMessageInput } from '../payments/message-pipeline.ts';
 import { redeemRoute, replyRoute, sendRoute } from '../payments/message-routes.ts';
 import { findTransactions } from '../transactions/query.ts';
@@ -20,14 +19,14 @@ export const memberPaymentHandlers = {
   'member.redeem': ({ state, caller, body }) => handleFinancialMessage(state, caller, body as FinancialMessageInput, redeemRoute),
 
   'member.requestCharge': ({ state, caller, path, body }) => {
-    requestCharge(state, caller, path.member_identification!, body as ChargeRequest);
+    requestCharge(state, caller, path.member_identification, body);
     return undefined;
   },
 
   'member.answerCharge': ({ state, caller, path, body }) => {
-    answerCharge(state, caller, path.member_identification!, body as PaymentCharge);
+    answerCharge(state, caller, path.member_identification, body);
     return undefined;
   },
 
   'member.listTransactions': ({ state, caller, query }) => findTransactions(state, caller, { ...query, data_type: query.data_type as TransactionDataType }),
-} satisfies Record<string, Handler>;
+} satisfies Partial<Handlers<'member'>>;

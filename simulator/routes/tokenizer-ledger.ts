@@ -1,8 +1,8 @@
-import { changeCreditLineAsTokenizer, type TokenizerCreditLineDecision } from '../credit-lines/credit-line-changes.ts';
-import type { FundingInfo } from '../../schemas/wire/funding.ts';
+import { changeCreditLineAsTokenizer } from '../credit-lines/credit-line-changes.ts';
+import type { FundingInfo } from '../../schemas/wire.ts';
 import { createFundingInstruction } from '../funding/instruction.ts';
 import { sendFunding } from '../funding/send.ts';
-import type { Handler } from '../http/call.ts';
+import type { Handlers } from '../http/call.ts';
 import { availableInstruments } from '../settlement-instruments/instruments.ts';
 
 /**
@@ -10,10 +10,10 @@ import { availableInstruments } from '../settlement-instruments/instruments.ts';
  * queries were validated against the catalogue before these run, which is what makes the casts safe.
  */
 export const tokenizerLedgerHandlers = {
-  'tokenizer.listAvailableInstruments': ({ state, caller, path }) => availableInstruments(state, caller, path.tokenizer_identification!),
+  'tokenizer.listAvailableInstruments': ({ state, caller, path }) => availableInstruments(state, caller, path.tokenizer_identification),
 
   'tokenizer.changeCreditLine': ({ state, caller, path, body }) => {
-    changeCreditLineAsTokenizer(state, caller, path.tokenizer_identification!, body as TokenizerCreditLineDecision);
+    changeCreditLineAsTokenizer(state, caller, path.tokenizer_identification, body);
     return undefined;
   },
 
@@ -24,4 +24,4 @@ export const tokenizerLedgerHandlers = {
       funding_payload_signature: query.funding_payload_signature!,
       signed_funding_transaction: query.signed_funding_transaction!,
     }),
-} satisfies Record<string, Handler>;
+} satisfies Partial<Handlers<'tokenizer'>>;

@@ -1,4 +1,4 @@
-import type { Handler } from '../http/call.ts';
+import type { Handlers } from '../http/call.ts';
 import { handleFinancialMessage, type FinancialMessageInput } from '../payments/message-pipeline.ts';
 import { redemptionAnswerRoute } from '../payments/message-routes.ts';
 
@@ -9,4 +9,4 @@ export const tokenizerPaymentHandlers = {
     // Fault redemption-answer-not-reported: the answer is acted on, but the tokenizer is sent no pacs.002 back.
     return state.faults.on('redemption-answer-not-reported') ? { status: 'received' } : report;
   },
-} satisfies Record<string, Handler>;
+} satisfies Partial<Handlers<'tokenizer'>>;

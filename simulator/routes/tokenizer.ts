@@ -1,4 +1,4 @@
-import type { Handler } from '../http/call.ts';
+import type { Handlers } from '../http/call.ts';
 import { addressedAccount } from '../members/addressing.ts';
 import { getMember, listMembers, memberInfo } from '../members/directory.ts';
 import { shownAddress } from '../members/shown-address.ts';
@@ -18,8 +18,8 @@ export const tokenizerHandlers = {
   // "Active members": the tokenizer's view leaves out members that are not activated.
   'tokenizer.listMembers': ({ state, query }) => listMembers(state, query, true).map((member) => memberInfo(state, member)),
 
-  'tokenizer.getMember': ({ state, path }) => memberInfo(state, getMember(state, path.member_identification!)),
+  'tokenizer.getMember': ({ state, path }) => memberInfo(state, getMember(state, path.member_identification)),
 
   ...tokenizerLedgerHandlers,
   ...tokenizerPaymentHandlers,
-} satisfies Record<string, Handler>;
+} satisfies Handlers<'tokenizer'>;

@@ -1,10 +1,10 @@
 import type { TransactionDataType } from '../../schemas/enumerations.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
-import type { TransactionState } from '../../schemas/wire/funding.ts';
+import type { TransactionState } from '../../schemas/wire.ts';
 import type { Payment } from '../payments/payment.ts';
 import type { SimState } from '../state.ts';
-import type { TransactionInfo } from './transaction-info.ts';
+import type { TransactionInfo } from '../../schemas/wire.ts';
 
 /** The spec's transaction: one payment's details and the receipts of its ledger transactions. */
 export interface TransactionRecord {

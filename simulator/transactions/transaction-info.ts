@@ -3,30 +3,12 @@
  * §12). A record is built from the pacs.008 transaction that started the payment (this file) and the
  * receipts of the ledger transactions of its life (payments/); the query (query.ts) only reads them.
  */
-import type { SettlementInstrumentInfo } from '../../schemas/wire/instruments.ts';
+import type { SettlementInstrumentInfo, TransactionInfo } from '../../schemas/wire.ts';
 import type { Asset } from '../assets/registry.ts';
 import type { SettlementTerms } from '../iso20022/settlement.ts';
 import { elementsAt, textAt, elementAt, type MessageElement } from '../iso20022/xml-dom.ts';
 import { amountToNumber, parseAmount } from '../ledger/amount.ts';
 import type { Member } from '../members/registry.ts';
-
-/** The spec's charge: a fee and the asset it is calculated in. */
-export interface Charge {
-  fee_amount: number;
-  fee_asset: [SettlementInstrumentInfo];
-}
-
-/** The spec's transactionInfo. */
-export interface TransactionInfo {
-  creditor_fee: Charge[];
-  instructed_amount: number;
-  instructed_currency_code?: string;
-  instructed_member_identification: string;
-  instructing_member_identification: string;
-  interbank_settlement_amount: number;
-  interbank_settlement_asset: [Asset];
-  interbank_settlement_method: 'DSA' | 'DSO';
-}
 
 /**
  * transactionInfo of one pacs.008 transaction (`CdtTrfTxInf`) between `ofi` and `rfi`:

@@ -1,5 +1,5 @@
 import { listOfRef, schemaRef } from '../../schemas/resources.ts';
-import type { SettlementInstrumentInfo } from '../../schemas/wire/instruments.ts';
+import type { SettlementInstrumentInfo } from '../../schemas/wire.ts';
 import { CheckFailure, HarnessFault } from '../runtime/check.ts';
 import type { Actors } from '../runtime/fixtures.ts';
 import { listOrNone, okBody } from './answers.ts';

@@ -1,18 +1,11 @@
 import { schemaRef } from '../../schemas/resources.ts';
+import type { BalanceInfo } from '../../schemas/wire.ts';
 import { CheckFailure, expectErrorBody, HarnessFault, recordAcross } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { formatUnits, readBalanceText } from '../runtime/money.ts';
 import { describeCall, okBody } from './answers.ts';
 import type { AssetId } from './assets.ts';
 import type { Party } from './party.ts';
-
-/** The spec's balanceInfo. */
-export interface BalanceInfo {
-  account_identification: string;
-  asset_code_identification: string;
-  asset_issuer_identification?: string;
-  balance: string;
-}
 
 /** An amount written in a check ("12.5") as units (money.ts); one with more fraction digits than the target keeps is built from its scale instead (lastDigit, fullScaleAmount). */
 export function units(text: string): bigint {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChargeRequest, PaymentCharge } from '../../schemas/wire/charges.ts';
+import type { ChargeRequest, PaymentCharge } from '../../schemas/wire.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { instrumentOf, type AssetId } from './assets.ts';
 import type { Party } from './party.ts';

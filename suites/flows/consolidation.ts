@@ -10,13 +10,6 @@ export interface ConsolidationEntry {
   source: string;
 }
 
-/** The spec's consolidateBalanceResult. */
-export interface ConsolidationResult {
-  account_balances?: { asset_info: Instrument[]; consolidated_amount: number; source_account_identification: string }[];
-  consolidate_timestamp?: number;
-  transaction_identification: string;
-}
-
 /** `POST /digital-accounts/{target}/consolidate` as the holder, the entries in order. */
 export function consolidate(holder: Party, target: string, entries: readonly ConsolidationEntry[]): Promise<DssResponse> {
   const instruction = entries.map(({ asset, amount, source }) => ({

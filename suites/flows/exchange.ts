@@ -1,6 +1,5 @@
 import { schemaRef } from '../../schemas/resources.ts';
-import type { ExchangeInfo, ExchangeObject, ExchangeResult } from '../../schemas/wire/exchange.ts';
-import type { QuotationInfo } from '../../schemas/wire/quotations.ts';
+import type { ExchangeInfo, ExchangeObject, ExchangeResult, QuotationInfo } from '../../schemas/wire.ts';
 import { decimalText, formatUnits, jsonNumberUnits, lastDigit, readBalanceText, unitsToJsonNumber } from '../runtime/money.ts';
 import { CheckFailure, HarnessFault, inAttempt } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
@@ -18,7 +17,7 @@ import { encodeJson, quotationStateOf, quotationStates } from './quotations.ts';
  */
 
 /** The spec's exchange resources, for the checks built on these flows. */
-export type { ExchangeInfo, ExchangeObject, ExchangeResult } from '../../schemas/wire/exchange.ts';
+export type { ExchangeInfo, ExchangeObject, ExchangeResult } from '../../schemas/wire.ts';
 
 /** The market's buyer accepts `quotation` for `amount` units of the base asset, both legs on its default account. */
 export function exchangeTerms(market: Market, quotation: QuotationInfo, amount: bigint): ExchangeInfo {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { schemaRef } from '../../schemas/resources.ts';
-import type { FundingInfo as SpecFundingInfo } from '../../schemas/wire/funding.ts';
+import type { FundingResult, Instruction, FundingInfo as SpecFundingInfo } from '../../schemas/wire.ts';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { unitsToJsonNumber } from '../runtime/money.ts';
 import { CheckFailure } from '../runtime/check.ts';
@@ -22,22 +22,6 @@ export type FundingInfo = SpecFundingInfo & { account_identification: string };
 export interface FundingSignatures {
   funding_payload_signature: string;
   signed_funding_transaction: string;
-}
-
-export interface Instruction {
-  funding_payload: FundingInfo[];
-  unsigned_transaction_object: string;
-}
-
-export interface TransactionState {
-  timestamp: number;
-  transaction_flow_status: string;
-  transaction_identification: string;
-}
-
-export interface FundingResult {
-  funding_payload: FundingInfo[];
-  funding_state: TransactionState[];
 }
 
 /** The signing account that a funding's signatures must come from. */

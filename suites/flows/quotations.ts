@@ -1,5 +1,5 @@
 import { listOfRef, schemaRef } from '../../schemas/resources.ts';
-import type { QuotationInfo, QuotationObject, QuotationParameters, QuotationState, RequestQuotation } from '../../schemas/wire/quotations.ts';
+import type { QuotationInfo, QuotationObject, QuotationParameters, QuotationState, RequestQuotation } from '../../schemas/wire.ts';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { CheckFailure, expectStatus } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
@@ -18,7 +18,7 @@ import type { Party } from './party.ts';
  */
 
 /** The spec's quotation resources, for the checks built on these flows. */
-export type { Compare, QuotationInfo, QuotationObject, QuotationParameters, QuotationState, RequestQuotation } from '../../schemas/wire/quotations.ts';
+export type { Compare, QuotationInfo, QuotationObject, QuotationParameters, QuotationState, RequestQuotation } from '../../schemas/wire.ts';
 
 /** A request the target took, and the quotation it opened for the market's seller. */
 export interface Requested {

@@ -2,31 +2,13 @@ import { listOfRef } from '../../schemas/resources.ts';
 import { CheckFailure, expectErrorBody, recordAcross } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { describeCall, okBody } from './answers.ts';
-import type { Instrument } from './assets.ts';
+import type { Transaction } from '../../schemas/wire.ts';
 import type { Party } from './party.ts';
 
 /**
  * The payment history as a member reads it (spec: GET /transactions; semantics §12): by instruction
  * identification, by ledger transaction, by dates, in pages.
  */
-
-/** The spec's transactionInfo. */
-export interface TransactionInfo {
-  creditor_fee: Array<{ fee_amount: number; fee_asset: Instrument[] }>;
-  instructed_amount: number;
-  instructed_currency_code?: string;
-  instructed_member_identification: string;
-  instructing_member_identification: string;
-  interbank_settlement_amount: number;
-  interbank_settlement_asset: Instrument | Instrument[];
-  interbank_settlement_method: string;
-}
-
-/** The spec's transaction: what was paid, and one receipt per ledger transaction of its life. */
-export interface TransactionRecord {
-  transaction_info: TransactionInfo[];
-  transaction_state: Array<{ timestamp: number; transaction_flow_status: string; transaction_identification: string }>;
-}
 
 export type TransactionQuery = Record<string, string | number | undefined>;
 
@@ -40,17 +22,17 @@ export function queryTransactions(member: Party, query: TransactionQuery): Promi
  * The records a query finds; the 404 "nothing found" reads as []. Requirements: `requirement` (the
  * query answers), RES-PAYMENT-SCHEMAS, ERR-BODY-SHAPE.
  */
-export async function transactionsFound(member: Party, query: TransactionQuery, requirement: string): Promise<TransactionRecord[]> {
+export async function transactionsFound(member: Party, query: TransactionQuery, requirement: string): Promise<Transaction[]> {
   const response = await queryTransactions(member, query);
   if (response.status === 404) {
     recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
     return [];
   }
-  return okBody<TransactionRecord[]>(response, recordList, requirement, 'RES-PAYMENT-SCHEMAS');
+  return okBody<Transaction[]>(response, recordList, requirement, 'RES-PAYMENT-SCHEMAS');
 }
 
 /** The one record of the payment whose pacs.008 instruction is `instruction`, as `member` reads it. Requirements: as transactionsFound. */
-export async function paymentRecord(member: Party, instruction: string, requirement: string): Promise<TransactionRecord> {
+export async function paymentRecord(member: Party, instruction: string, requirement: string): Promise<Transaction> {
   const query = { data_type: 'INSTRUCTION_IDENTIFICATION', data_id: instruction };
   const records = await transactionsFound(member, query, requirement);
   if (records.length !== 1) {
@@ -61,7 +43,7 @@ export async function paymentRecord(member: Party, instruction: string, requirem
 }
 
 /** The flow statuses of a record, in order. */
-export function flowStatuses(record: TransactionRecord): string[] {
+export function flowStatuses(record: Transaction): string[] {
   return record.transaction_state.map((state) => state.transaction_flow_status);
 }
 

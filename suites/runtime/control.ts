@@ -1,5 +1,4 @@
-import type { JsonSchema } from '../../schemas/catalogue-types.ts';
-import { schemaRef } from '../../schemas/resources.ts';
+import { controlAnswers, type ControlAnswer, type ControlRequest } from '../../schemas/control.ts';
 import { validate } from '../../schemas/validators.ts';
 import { HarnessFault } from './harness-fault.ts';
 import { send } from './http.ts';
@@ -13,91 +12,15 @@ import type { Transport } from './transport.ts';
  * so any unexpected answer is a HarnessFault, never a failure of the target's API.
  */
 
-export interface SimAccount {
-  identification: string;
-  distributed_ledger_account_address: string;
-}
-
-/** A member as the control plane shows it (`GET /sim/network`, `POST /sim/members`). */
-export interface SimMember {
-  identification: string;
-  business_role: 'MIS' | 'MMM';
-  country_code: string;
-  bicfi: string;
-  member_state: string;
-  /** `emission` and the operating accounts. */
-  accounts: SimAccount[];
-  /** A fresh manager token. */
-  token: string;
-}
-
-export interface SimAsset {
-  asset_code_identification: string;
-  asset_group_identification: string;
-  asset_issuer_identification: string;
-}
-
-export interface SimNetwork {
-  now: number;
-  members: SimMember[];
-  assets: SimAsset[];
-}
-
-export interface NewSimMember {
-  identification: string;
-  bicfi: string;
-  business_role: 'MIS' | 'MMM';
-  country_code: string;
-  operating_accounts?: string[];
-  member_state?: 'created' | 'activated' | 'blocked';
-}
+/** A member as the control plane shows it (`GET /sim/network`, `POST /sim/members`), with a fresh manager token. */
+export type SimMember = ControlAnswer<'member'>;
+export type SimNetwork = ControlAnswer<'network'>;
+export type NewSimMember = ControlRequest<'member'>;
+export type IssuedToken = ControlAnswer<'token'>;
+export type FaultState = ControlAnswer<'switches'>[number];
+export type SimAsset = ControlAnswer<'asset'>;
 
 export type { TokenRights } from './token-rights.ts';
-
-export interface IssuedToken {
-  token: string;
-  expires_at: number;
-  session_expires_at: number;
-}
-
-export interface FaultState {
-  name: string;
-  enabled: boolean;
-}
-
-const simMemberSchema: JsonSchema = {
-  type: 'object',
-  required: ['identification', 'business_role', 'country_code', 'bicfi', 'member_state', 'accounts', 'token'],
-  properties: {
-    identification: { type: 'string' },
-    business_role: { enum: ['MIS', 'MMM'] },
-    country_code: { type: 'string' },
-    bicfi: { type: 'string' },
-    member_state: { type: 'string' },
-    accounts: { type: 'array', items: schemaRef('digitalAccount') },
-    token: { type: 'string', minLength: 1 },
-  },
-};
-
-const schemas = {
-  network: {
-    type: 'object',
-    required: ['now', 'members', 'assets'],
-    properties: { now: { type: 'integer' }, members: { type: 'array', items: simMemberSchema }, assets: { type: 'array', items: schemaRef('settlementInstrumentInfo') } },
-  },
-  member: simMemberSchema,
-  asset: schemaRef('settlementInstrumentInfo'),
-  token: {
-    type: 'object',
-    required: ['token', 'expires_at', 'session_expires_at'],
-    properties: { token: { type: 'string', minLength: 1 }, expires_at: { type: 'integer' }, session_expires_at: { type: 'integer' } },
-  },
-  clock: { type: 'object', required: ['now'], properties: { now: { type: 'integer' } } },
-  faults: {
-    type: 'array',
-    items: { type: 'object', required: ['name', 'enabled'], properties: { name: { type: 'string' }, enabled: { type: 'boolean' } } },
-  },
-} satisfies Record<string, JsonSchema>;
 
 /**
  * The target's time as the harness best knows it. The simulator's clock can run ahead of the wall
@@ -133,32 +56,32 @@ export class ControlClient {
   }
 
   async network(): Promise<SimNetwork> {
-    const network = await this.request<SimNetwork>('GET', '/sim/network', undefined, schemas.network);
+    const network = await this.request('GET', '/sim/network', undefined, 'network');
     this.options.clock.observe(network.now);
     return network;
   }
 
   async createMember(input: NewSimMember): Promise<SimMember> {
-    const member = await this.request<SimMember>('POST', '/sim/members', input, schemas.member);
+    const member = await this.request('POST', '/sim/members', input, 'member');
     this.options.recording.credentials.minted(member.token, member.identification, { role: 'manager' });
     return member;
   }
 
   /** Registers (onboards) a DSA for a tokenizer. */
   registerAsset(tokenizerIdentification: string, assetCode: string): Promise<SimAsset> {
-    return this.request('POST', '/sim/assets', { tokenizer_identification: tokenizerIdentification, asset_code_identification: assetCode }, schemas.asset);
+    return this.request('POST', '/sim/assets', { tokenizer_identification: tokenizerIdentification, asset_code_identification: assetCode }, 'asset');
   }
 
   /** A token with chosen rights, as the client portal's token management would issue it. */
   async createToken(memberIdentification: string, rights: TokenRights): Promise<IssuedToken> {
-    const issued = await this.request<IssuedToken>('POST', '/sim/tokens', { member_identification: memberIdentification, ...rights }, schemas.token);
+    const issued = await this.request('POST', '/sim/tokens', { member_identification: memberIdentification, ...rights }, 'token');
     // Named for reproductions: a later call carrying it says which member's token, with which rights.
     this.options.recording.credentials.minted(issued.token, memberIdentification, rights);
     return issued;
   }
 
   async clock(): Promise<number> {
-    const { now } = await this.request<{ now: number }>('GET', '/sim/clock', undefined, schemas.clock);
+    const { now } = await this.request('GET', '/sim/clock', undefined, 'clock');
     this.options.clock.observe(now);
     return now;
   }
@@ -169,7 +92,7 @@ export class ControlClient {
    * every worker, which do not see the move: see suites/README.md, "Moving the clock".
    */
   async advanceClock(ms: number): Promise<number> {
-    const { now } = await this.request<{ now: number }>('POST', '/sim/clock', { advance_ms: ms }, schemas.clock);
+    const { now } = await this.request('POST', '/sim/clock', { advance_ms: ms }, 'clock');
     this.options.clock.observe(now);
     return now;
   }
@@ -181,10 +104,11 @@ export class ControlClient {
   }
 
   setFaults(change: { enable?: string[]; disable?: string[] }): Promise<FaultState[]> {
-    return this.request('POST', '/sim/faults', change, schemas.faults);
+    return this.request('POST', '/sim/faults', change, 'switches');
   }
 
-  private async request<T>(method: 'GET' | 'POST', path: string, body: unknown, schema: JsonSchema): Promise<T> {
+  /** A control call whose 200 answer must be `answer` of schemas/control.ts, which is what gives it its type. */
+  private async request<K extends keyof typeof controlAnswers>(method: 'GET' | 'POST', path: string, body: unknown, answer: K): Promise<ControlAnswer<K>> {
     const url = `${this.baseUrl}${path}`;
     const requestBody = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -202,9 +126,9 @@ export class ControlClient {
     } catch {
       throw new HarnessFault(`${what} answered with a body that is not JSON`);
     }
-    const check = validate(schema, data);
+    const check = validate(controlAnswers[answer], data);
     if (!check.valid) throw new HarnessFault(`${what} answered an unexpected shape: ${check.errors.join('; ')}`);
-    return data as T;
+    return data as ControlAnswer<K>;
   }
 }
 

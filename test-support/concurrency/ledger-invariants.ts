@@ -1,3 +1,4 @@
+import type { ControlAnswer } from '../../schemas/control.ts';
 import { formatUnits, readBalanceText, wholeUnits } from '../../suites/runtime/money.ts';
 import { fundingMemo, type Observations } from './workload.ts';
 
@@ -9,22 +10,9 @@ import { fundingMemo, type Observations } from './workload.ts';
  * send answered 200; a quotation is exchanged at most once, never after a successful cancellation.
  */
 
-interface AccountJson {
-  member: string;
-  account: string;
-}
-
-export interface LedgerView {
-  transactions: Array<{
-    transaction_identification: string;
-    status: 'success' | 'failed';
-    memo?: string;
-    operations: Array<{ from: AccountJson; to: AccountJson; asset: { code: string; issuer: string }; amount: string }>;
-  }>;
-  balances: Array<{ member_identification: string; account_identification: string; asset_code_identification: string; asset_issuer_identification: string; balance: string }>;
-  credit_lines: Array<{ holderMember: string; holderAccount: string; assetCode: string; issuer: string; maximum_credit_limit: number }>;
-  issuance: Array<{ asset_code_identification: string; asset_issuer_identification: string; minted: string; burned: string }>;
-}
+/** `GET /sim/ledger`, as schemas/control.ts describes it. */
+export type LedgerView = ControlAnswer<'ledger'>;
+type AccountJson = LedgerView['transactions'][number]['operations'][number]['from'];
 
 const EMISSION = 'emission';
 

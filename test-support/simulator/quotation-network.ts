@@ -1,4 +1,4 @@
-import type { QuotationInfo, QuotationObject, RequestQuotation } from '../../schemas/wire/quotations.ts';
+import type { QuotationInfo, QuotationObject, RequestQuotation } from '../../schemas/wire.ts';
 import { EUR, USD, fundLine, valueNetwork } from './value-network.ts';
 import type { SimState } from '../../simulator/state.ts';
 import { requestQuotations } from '../../simulator/quotations/request.ts';

@@ -1,4 +1,4 @@
-import type { GeoCoordinates, PaymentPointInfo } from '../../../schemas/wire/payment-points.ts';
+import type { GeoCoordinates, PaymentPointInfo } from '../../../schemas/wire.ts';
 
 /**
  * What `GET /payment-points` should answer, computed by the harness from the target's own unfiltered

@@ -3,7 +3,8 @@ import { atScale, formatUnits, jsonNumberUnits, lastDigit, unitsToJsonNumber } f
 import { okBody } from '../../flows/answers.ts';
 import { instrumentOf, issueDso, tokenizerDsa } from '../../flows/assets.ts';
 import { balanceOf, expectBalance, units } from '../../flows/balances.ts';
-import { consolidate, type ConsolidationResult } from '../../flows/consolidation.ts';
+import type { ConsolidateBalanceResult } from '../../../schemas/wire.ts';
+import { consolidate } from '../../flows/consolidation.ts';
 import { openDsaLine } from '../../flows/credit-lines.ts';
 import { fund } from '../../flows/funding.ts';
 import type { Party } from '../../flows/party.ts';
@@ -38,7 +39,7 @@ test(...check('ledger.consolidation-moves', 'moves the listed amounts into the t
   const moved = [atScale(units('2.5'), scale), lastDigit(scale)];
 
   const response = await consolidate(member, target, moved.map((amount) => ({ asset, amount, source })));
-  const result = okBody<ConsolidationResult>(response, schemaRef('consolidateBalanceResult'), 'CONS-MOVE');
+  const result = okBody<ConsolidateBalanceResult>(response, schemaRef('consolidateBalanceResult'), 'CONS-MOVE');
   const total = moved.reduce((sum, amount) => sum + amount, 0n);
   expectFor('CONS-MOVE', result.transaction_identification.length, 'the result’s transaction_identification').toBeGreaterThan(0);
   const reported = (result.account_balances ?? []).filter((entry) => entry.source_account_identification === source);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { listOfRef, schemaRef } from '../../../schemas/resources.ts';
+import type { FundingInfo as SpecFundingInfo, FundingResult, Instruction } from '../../../schemas/wire.ts';
 import { formatUnits, fullScaleAmount } from '../../runtime/money.ts';
 import { listOrNone, okBody } from '../../flows/answers.ts';
 import { tokenizerDsa, type Instrument } from '../../flows/assets.ts';
@@ -15,9 +16,7 @@ import {
   settledFunding,
   signFunding,
   type FundingInfo,
-  type FundingResult,
   type FundingSignatures,
-  type Instruction,
 } from '../../flows/funding.ts';
 import { newMember, optionalMember } from '../../flows/party.ts';
 import { check, CheckFailure, HarnessFault, warnShould, expectFor, expectStatus } from '../../runtime/check.ts';
@@ -36,7 +35,7 @@ import { REFUSAL_REQUIREMENTS, checkRequirements, SETUP_REQUIREMENTS, twoAccount
 const TRANSACTION_HASH = /^[0-9a-f]{64}$/;
 
 /** Fails unless `echoed` carries every field the tokenizer sent. */
-function expectSameFunding(echoed: FundingInfo | undefined, sent: FundingInfo, requirement: string, what: string): void {
+function expectSameFunding(echoed: SpecFundingInfo | undefined, sent: FundingInfo, requirement: string, what: string): void {
   expectFor(requirement, echoed, `${what} carries the fundingInfo sent`).toMatchObject({ ...sent });
 }
 

@@ -3,7 +3,8 @@ import { schemaRef } from '../../../schemas/resources.ts';
 import { formatUnits } from '../../runtime/money.ts';
 import { okBody } from '../../flows/answers.ts';
 import { units } from '../../flows/balances.ts';
-import { consolidate, type ConsolidationResult } from '../../flows/consolidation.ts';
+import type { ConsolidateBalanceResult } from '../../../schemas/wire.ts';
+import { consolidate } from '../../flows/consolidation.ts';
 import { openDsaLine } from '../../flows/credit-lines.ts';
 import { fund } from '../../flows/funding.ts';
 import { drainMessages, noticeOf, noticesOf, payloadsOf, readMessages, type StreamMessage, type TransactionNotice } from '../../flows/gateway.ts';
@@ -50,7 +51,7 @@ test(...check('ledger.gateway-transactions-notify', 'delivers on the transaction
   expectPayload(funded, funding, { account_identification: account, asset_code_identification: line.asset.code, asset_issuer_identification: line.asset.issuer, amount: formatUnits(amount), direction: 'credit' });
 
   const moved = units('0.5');
-  const consolidated = okBody<ConsolidationResult>(await consolidate(member, other, [{ asset: line.asset, amount: moved, source: account }]), schemaRef('consolidateBalanceResult'), 'CONS-MOVE');
+  const consolidated = okBody<ConsolidateBalanceResult>(await consolidate(member, other, [{ asset: line.asset, amount: moved, source: account }]), schemaRef('consolidateBalanceResult'), 'CONS-MOVE');
   const transaction = consolidated.transaction_identification;
   const messages = await drainMessages(member, 'transactions');
   // One leg between two accounts of the member: a debit notice and a credit notice.

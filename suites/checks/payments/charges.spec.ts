@@ -6,7 +6,7 @@ import { withField } from '../../flows/payload-places.ts';
 import type { Party } from '../../flows/party.ts';
 import { check, CheckFailure, expectStatus } from '../../runtime/check.ts';
 import { test, type Actors } from '../../runtime/fixtures.ts';
-import type { ChargeRequest, PaymentCharge } from '../../../schemas/wire/charges.ts';
+import type { ChargeRequest, PaymentCharge } from '../../../schemas/wire.ts';
 import { CALLER_MISMATCH_STATUSES, expectRefusal } from '../../runtime/refusal.ts';
 import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites.ts';
 

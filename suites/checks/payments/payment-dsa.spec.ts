@@ -2,7 +2,8 @@ import { formatUnits, jsonNumberUnits } from '../../runtime/money.ts';
 import { expectBalance, units } from '../../flows/balances.ts';
 import { drainMessages, noticeOf } from '../../flows/gateway.ts';
 import { answerPayment, expectOutcome, newPayment, openPayments, PAYMENT_REQUIREMENTS, paymentHoldings, sendPayment, type PaymentNetwork } from '../../flows/payments.ts';
-import { flowStatuses, paymentRecord, transactionsFound, type TransactionRecord } from '../../flows/transactions.ts';
+import type { Transaction } from '../../../schemas/wire.ts';
+import { flowStatuses, paymentRecord, transactionsFound } from '../../flows/transactions.ts';
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { checkRequirements } from '../ledger/prerequisites.ts';
@@ -79,7 +80,7 @@ test(...check('payments.creditor-fee', 'lists in a payment’s record the fee it
 });
 
 /** Fails under PAY-SETTLE unless the record describes the network's payment of `amount`. */
-function expectPaymentRecord(record: TransactionRecord, network: PaymentNetwork, amount: string, what: string): void {
+function expectPaymentRecord(record: Transaction, network: PaymentNetwork, amount: string, what: string): void {
   const info = record.transaction_info[0];
   const assets = [info?.interbank_settlement_asset ?? []].flat();
   const shown = {

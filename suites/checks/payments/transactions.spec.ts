@@ -1,6 +1,7 @@
 import { openPayments, PAYMENT_REQUIREMENTS, settledPayment } from '../../flows/payments.ts';
 import type { Party } from '../../flows/party.ts';
-import { paymentRecord, queryTransactions, transactionsFound, utcDay, type TransactionQuery, type TransactionRecord } from '../../flows/transactions.ts';
+import type { Transaction } from '../../../schemas/wire.ts';
+import { paymentRecord, queryTransactions, transactionsFound, utcDay, type TransactionQuery } from '../../flows/transactions.ts';
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
@@ -15,7 +16,7 @@ import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites
 const DAY_MS = 86_400_000;
 
 /** A record's identity across queries: the hash of its first ledger transaction. */
-function idOf(record: TransactionRecord): string {
+function idOf(record: Transaction): string {
   return record.transaction_state[0]?.transaction_identification ?? '';
 }
 
@@ -24,8 +25,8 @@ function dayQuery(day: string, page: { size?: number; number?: number } = {}): T
 }
 
 /** Every record of `member` on `day`, read in pages of 100. Requirement: TXN-PAGING. */
-async function everyRecord(member: Party, day: string): Promise<TransactionRecord[]> {
-  const records: TransactionRecord[] = [];
+async function everyRecord(member: Party, day: string): Promise<Transaction[]> {
+  const records: Transaction[] = [];
   for (let page = 1; ; page += 1) {
     const found = await transactionsFound(member, dayQuery(day, { size: 100, number: page }), 'TXN-PAGING');
     records.push(...found);
@@ -82,8 +83,8 @@ const PAGED_PAYMENTS = 21;
  * list, or the 404 "nothing found"): the spec states no maximum page size (line 569), so the sizes used are
  * small, and no short page is taken for the last. Requirement: TXN-PAGING.
  */
-async function pagedRecords(member: Party, day: string, size: number): Promise<TransactionRecord[]> {
-  const records: TransactionRecord[] = [];
+async function pagedRecords(member: Party, day: string, size: number): Promise<Transaction[]> {
+  const records: Transaction[] = [];
   for (let page = 1; ; page += 1) {
     const found = await transactionsFound(member, dayQuery(day, { size, number: page }), 'TXN-PAGING');
     if (found.length > size) throw new CheckFailure('TXN-PAGING', `page ${page} of GET /transactions with maximum_transaction_count ${size} holds ${found.length} records`);
