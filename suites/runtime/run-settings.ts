@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { unknownFields } from '../../schemas/unknown-fields.ts';
 import { validate } from '../../schemas/validators.ts';
 import { HarnessFault } from './harness-fault.ts';
 import { detectedSchema, type DetectedReadings } from './reading-detection.ts';
@@ -61,9 +62,9 @@ export const RUN_SETTINGS_ENV = 'DSS_RUN_SETTINGS';
 
 const text = { type: 'string', minLength: 1 };
 
+/** Objects that list `properties` are closed (unknownFields names a stray key with the valid ones). */
 export const runSettingsSchema = {
   type: 'object',
-  additionalProperties: false,
   required: ['control', 'slow', 'keep_clock', 'report_dir', 'filters', 'invariants', 'proxy_environment', 'detected_readings'],
   properties: {
     target: text,
@@ -79,7 +80,6 @@ export const runSettingsSchema = {
     filters: { type: 'array', items: { type: 'string' } },
     invariants: {
       type: 'object',
-      additionalProperties: false,
       properties: { runs: { type: 'integer', minimum: 1 }, seed: { type: 'integer' }, path: text, replay_path: text },
     },
     proxy_environment: { type: 'object', additionalProperties: { type: 'string' } },
@@ -105,7 +105,8 @@ export function decodeRunSettings(encoded: string): RunSettings {
     throw new HarnessFault(`${RUN_SETTINGS_ENV} is not JSON`);
   }
   const result = validate(runSettingsSchema, data);
-  if (!result.valid) throw new HarnessFault(`${RUN_SETTINGS_ENV} is not the settings of a run: ${result.errors.join('; ')}`);
+  const problems = [...(result.valid ? [] : result.errors), ...unknownFields(runSettingsSchema, data)];
+  if (problems.length > 0) throw new HarnessFault(`${RUN_SETTINGS_ENV} is not the settings of a run: ${problems.join('; ')}`);
   return data as RunSettings;
 }
 
