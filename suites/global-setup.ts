@@ -8,14 +8,14 @@ import { preflightOrExit } from './runtime/preflight.ts';
 import { withDetectedReadings } from './runtime/reading-detection.ts';
 import { createRunSecrets, removeRunSecrets } from './runtime/run-secrets.ts';
 import { encodeRunSettings, RUN_SETTINGS_ENV, type RunSettings } from './runtime/run-settings.ts';
-import { profileFromSimulator, writeBuiltProfile, writeTargetDescription } from './runtime/target.ts';
+import { configuredTarget, profileFromSimulator, writeBuiltProfile, writeTargetDescription } from './runtime/target.ts';
 import { TokenStore } from './runtime/token-store.ts';
 import { transportOf } from './runtime/transport.ts';
 import { writeTokensOut } from './runtime/tokens-out.ts';
 
 /**
- * Decides what this run tests, once, before any worker starts, from the settings and the profile the
- * config read (the worker options `runSettings` and `targetProfile`):
+ * Decides what this run tests, once, before any worker starts, from the settings the config decoded
+ * (the worker option `runSettings`) and the profile it read (runtime/target.ts `configuredTarget`):
  * - a profile given: that profile (with `target` as its base URL when given);
  * - only `target` given: it must be a simulator (`/sim/health` answers), whose control plane yields
  *   the profile; any other target needs a profile for its credentials;
@@ -28,14 +28,14 @@ import { writeTokensOut } from './runtime/tokens-out.ts';
  * which readings (no tokens in it).
  */
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
-  const given = config.projects[0]?.use as Partial<DssWorkerFixtures> | undefined;
-  if (!given?.runSettings) throw new Error('global setup runs under suites/conformance.config.ts, which hands it the run settings');
-  const runDir = join(given.runSettings.report_dir, '.run');
+  const given = (config.projects[0]?.use as Partial<DssWorkerFixtures> | undefined)?.runSettings;
+  if (!given) throw new Error('global setup runs under suites/conformance.config.ts, which hands it the run settings');
+  const runDir = join(given.report_dir, '.run');
   mkdirSync(runDir, { recursive: true });
   // A new run starts from the profile's tokens, not from the renewed ones of an earlier run.
   const secretsDir = createRunSecrets();
   // Only this run's preflight says what was detected (never settings the run was started with).
-  let settings: RunSettings = { ...given.runSettings, run_secrets: secretsDir, detected_readings: {} };
+  let settings: RunSettings = { ...given, run_secrets: secretsDir, detected_readings: {} };
   let closeSimulator: (() => Promise<void>) | undefined;
   // The user's own profile file, whose renewed tokens `--tokens-out` writes back as its ${NAME} lines.
   const userProfile = settings.profile;
@@ -46,9 +46,9 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   };
 
   try {
-    let profile = given.targetProfile;
+    let profile = given.profile === undefined ? undefined : configuredTarget(given).profile;
     if (profile) {
-      const detected = await preflightOrExit(profile, settings, teardown);
+      const detected = await preflightOrExit(profile, settings, process.env, teardown);
       settings = { ...settings, detected_readings: detected };
       profile = withDetectedReadings(profile, detected);
     } else {
@@ -59,10 +59,10 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
         const simulator = await startSimulator({ port: 0, host: '127.0.0.1' });
         baseUrl = simulator.url;
         closeSimulator = () => simulator.close();
-      } else if (!(await hasControlPlane(baseUrl, DEFAULT_REQUEST_MS, transportOf({}, settings.proxy_environment)))) {
+      } else if (!(await hasControlPlane(baseUrl, DEFAULT_REQUEST_MS, transportOf({}, process.env)))) {
         throw new Error(`${baseUrl} has no simulator control plane (GET /sim/health did not answer 200): give a target profile with --profile for its members and tokens`);
       }
-      const file = writeBuiltProfile(secretsDir, await profileFromSimulator(baseUrl, {}, settings.proxy_environment));
+      const file = writeBuiltProfile(secretsDir, await profileFromSimulator(baseUrl, {}, process.env));
       settings = { ...settings, profile: file };
       // Read back as the workers will read it: validated once here (marked in the environment the
       // workers inherit), not again in every worker. It names no variables: none are substituted.

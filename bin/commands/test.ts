@@ -7,7 +7,7 @@ import { lastFailed, lastFailedFilter, lastFailedScope, type LastFailed } from '
 import { compiledRunEnv, conformanceConfig } from '../../suites/kit-layout.ts';
 import { invariantSettingsFromEnv } from '../../suites/invariants/options.ts';
 import { DEFAULT_REQUEST_MS, loadProfile, ProfileError, shardMemberSet, type Profile } from '../../suites/runtime/profile.ts';
-import { encodeRunSettings, proxyEnvironment, RUN_SETTINGS_ENV, runSettings, type RunSettings } from '../../suites/runtime/run-settings.ts';
+import { encodeRunSettings, RUN_SETTINGS_ENV, runSettings, type RunSettings } from '../../suites/runtime/run-settings.ts';
 import { UserMistake } from '../../suites/runtime/user-mistake.ts';
 import { REACHABILITY_CHECK } from '../../suites/runtime/check-id.ts';
 import { transportOf } from '../../suites/runtime/transport.ts';
@@ -104,7 +104,6 @@ export async function runTest(args: string[]): Promise<number> {
     ...(only === null ? {} : { check_filter: only.source }),
     filters,
     invariants,
-    proxy_environment: proxyEnvironment(process.env),
   });
   const env: NodeJS.ProcessEnv = { ...compiledRunEnv(process.env), [RUN_SETTINGS_ENV]: encodeRunSettings(settings) };
 

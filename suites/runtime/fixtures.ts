@@ -12,7 +12,8 @@ import { createSimMembers, operatingAccounts, tokenizerAssets } from './sim-memb
 import { runSettings, type RunSettings } from './run-settings.ts';
 import { TokenStore } from './token-store.ts';
 import { yaml } from '../yaml.ts';
-import { transportOf } from './transport.ts';
+import { configuredTarget } from './target.ts';
+import type { Transport } from './transport.ts';
 
 /**
  * The Playwright `test` of the conformance checks, with the target and its actors as fixtures.
@@ -52,12 +53,10 @@ export interface DssWorkerFixtures {
    * targets at once, one per project (the self-check's fault runs), gives each project its own.
    */
   runSettings: RunSettings;
-  /**
-   * The profile the config read for `runSettings.profile` (once per process), with the readings
-   * global setup detected; unset outside a config that reads one.
-   */
-  targetProfile: Profile | undefined;
+  /** The profile the config read for `runSettings.profile` (once per process), with the readings global setup detected. */
   target: Profile;
+  /** How every call reaches the target: the profile's TLS material, its proxy or the environment's (transport.ts). */
+  transport: Transport;
   actors: Actors;
   /** Where this worker's clients record; switched to each check's recorder by `calls`. */
   recording: RecordingChannel;
@@ -76,12 +75,17 @@ export { CALLS_ATTACHMENT } from './recorder.ts';
 
 export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
   runSettings: [runSettings(), { scope: 'worker', option: true }],
-  targetProfile: [undefined, { scope: 'worker', option: true }],
 
   target: [
-    async ({ targetProfile }, use) => {
-      if (!targetProfile) throw new HarnessFault('the run names no profile: run the checks through suites/conformance.config.ts, whose global setup provides one');
-      await use(targetProfile);
+    async ({ runSettings }, use) => {
+      await use(configuredTarget(runSettings).profile);
+    },
+    { scope: 'worker' },
+  ],
+
+  transport: [
+    async ({ runSettings }, use) => {
+      await use(configuredTarget(runSettings).transport);
     },
     { scope: 'worker' },
   ],
@@ -101,9 +105,9 @@ export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
   ],
 
   actors: [
-    async ({ target, recording, rateLimits, runSettings }, use, workerInfo) => {
+    async ({ target, transport, recording, rateLimits, runSettings }, use, workerInfo) => {
       if (target.capabilities.control === 'simulator') {
-        await use(await simulatorActors(target, recording, rateLimits, `w${workerInfo.workerIndex}`, runSettings));
+        await use(await simulatorActors(target, transport, recording, rateLimits, `w${workerInfo.workerIndex}`));
         return;
       }
       // Two workers must never share a member: each parallel worker acts as its own member set, a
@@ -113,7 +117,7 @@ export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
       if (set >= sets) {
         throw new HarnessFault(`the profile lists ${sets} member set${sets === 1 ? '' : 's'}, too few for worker ${workerInfo.parallelIndex + 1} of this run: run with --workers ${sets} or fewer, or list more sets under member_sets`);
       }
-      await use(profileActors(target, recording, rateLimits, set, runSettings));
+      await use(profileActors(target, transport, recording, rateLimits, set, runSettings));
     },
     { scope: 'worker' },
   ],
@@ -168,9 +172,8 @@ export function checkIdOf(testInfo: TestInfo): string | undefined {
   return testInfo.annotations.find((annotation) => annotation.type === 'check')?.description;
 }
 
-async function simulatorActors(target: Profile, recording: RecordingChannel, rateLimits: RateLimitWaits, prefix: string, settings: RunSettings): Promise<Actors> {
+async function simulatorActors(target: Profile, transport: Transport, recording: RecordingChannel, rateLimits: RateLimitWaits, prefix: string): Promise<Actors> {
   const clock = new TargetClock();
-  const transport = transportOf(target, settings.proxy_environment);
   const options = { baseUrl: target.base_url, timeoutMs: target.timeouts.request_ms, clock, transport };
   // Setup calls belong to no check: they go to a recorder nobody reads, the rest to the running check.
   const setup = new ControlClient({ ...options, recording: new RecordingChannel() });
@@ -207,9 +210,8 @@ async function simulatorActors(target: Profile, recording: RecordingChannel, rat
   return { ...byRole, byRole, control };
 }
 
-function profileActors(target: Profile, recording: RecordingChannel, rateLimits: RateLimitWaits, set: number, settings: RunSettings): Actors {
+function profileActors(target: Profile, transport: Transport, recording: RecordingChannel, rateLimits: RateLimitWaits, set: number, settings: RunSettings): Actors {
   const tokens = TokenStore.forRun(settings);
-  const transport = transportOf(target, settings.proxy_environment);
   const members = target.member_sets[set]!;
   // The file as written, for the variables it reads its tokens from: reproductions name them.
   const source: unknown = settings.profile === undefined ? null : yaml().parse(readFileSync(settings.profile, 'utf8'));

@@ -20,7 +20,7 @@ import { reachTarget, unreachableMessage, unusableAddress } from './unreachable.
 export interface PreflightOptions {
   /** The member sets this run acts as (a shard uses one; parallel workers one each). */
   sets: number[];
-  /** The proxy variables a profile without `proxy:` follows (RunSettings' `proxy_environment`). */
+  /** The proxy variables a profile without `proxy:` follows (HTTPS_PROXY, NO_PROXY, …). */
   proxyEnvironment: Record<string, string | undefined>;
   now?: () => number;
 }
@@ -150,10 +150,10 @@ function errorCode(body: string): string | null {
  * declaring a reading the target shows is not its own, ends the run here, after `cleanUp`, with one line
  * per problem and exit status 2 (a mistake in what the user gave, as a bad option is), and no check runs.
  */
-export async function preflightOrExit(profile: Profile, settings: RunSettings, cleanUp: () => Promise<void>): Promise<DetectedReadings> {
+export async function preflightOrExit(profile: Profile, settings: RunSettings, proxyEnvironment: Record<string, string | undefined>, cleanUp: () => Promise<void>): Promise<DetectedReadings> {
   const sets = settings.shard ? [profile.member_set] : profile.member_sets.map((_set, index) => index);
-  const problems = await preflight(profile, { sets, proxyEnvironment: settings.proxy_environment });
-  const transport = transportOf(profile, settings.proxy_environment);
+  const problems = await preflight(profile, { sets, proxyEnvironment });
+  const transport = transportOf(profile, proxyEnvironment);
   // Only with every credential usable: a refused read shows nothing, and the credential's line says why.
   const detection = problems.length === 0 ? await detectReadings(profile, sets, (token, path) => tryRead(profile, transport, token, { path })) : { detected: {}, problems: [] };
   problems.push(...detection.problems);

@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { decodeRunSettings, encodeRunSettings, proxyEnvironment, runSettings } from './run-settings.ts';
+import { decodeRunSettings, encodeRunSettings, runSettings } from './run-settings.ts';
 
 test('what an encoder gives is what the config decodes, and a run given nothing tests an embedded simulator', () => {
   const settings = runSettings({ profile: 'vendor.yaml', control: false, shard: '2/3', slow: true, report_dir: 'out', filters: ['--shard 2/3'], invariants: { runs: 60, seed: -17, path: '1:2' } });
   expect(decodeRunSettings(encodeRunSettings(settings))).toEqual(settings);
   expect(settings.report_dir).toBe(resolve('out'));
-  expect(runSettings()).toEqual({ control: true, slow: false, keep_clock: false, report_dir: resolve('reports'), filters: [], invariants: {}, proxy_environment: {}, detected_readings: {} });
+  expect(runSettings()).toEqual({ control: true, slow: false, keep_clock: false, report_dir: resolve('reports'), filters: [], invariants: {}, detected_readings: {} });
 });
 
 test('settings that are not a run’s are a fault of the harness, named by field', () => {
@@ -18,8 +18,4 @@ test('settings that are not a run’s are a fault of the harness, named by field
   expect(() => decodeRunSettings(JSON.stringify({ ...valid, keep_clok: true }))).toThrow(/keep_clok/);
   const { control: _control, ...withoutControl } = valid;
   expect(() => decodeRunSettings(JSON.stringify(withoutControl))).toThrow(/control/);
-});
-
-test('the proxy variables of an environment, and nothing else of it', () => {
-  expect(proxyEnvironment({ HTTPS_PROXY: 'http://proxy:3128', no_proxy: 'internal', DSS_MMA_TOKEN: 'secret', PATH: '/bin' })).toEqual({ HTTPS_PROXY: 'http://proxy:3128', no_proxy: 'internal' });
 });

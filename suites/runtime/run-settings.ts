@@ -10,8 +10,10 @@ import { detectedSchema, type DetectedReadings } from './reading-detection.ts';
  * (suites/conformance.config.ts) and hands it to the checks as the worker option `runSettings`
  * (fixtures.ts). Global setup adds what only it learns (the run's private directory, a profile it
  * built, the readings preflight detected) and encodes it again for the workers. Nothing below the
- * config reads the environment for a setting; the user's own variables (a profile's `${NAME}`, the
- * proxy variables, DSS_INVARIANT_*) are read by the encoder and carried here.
+ * config reads the environment for a setting (DSS_INVARIANT_* are read by `dss test` and carried here);
+ * the user's own variables that are no setting (a profile's `${NAME}`, the proxy variables) are read by
+ * the config with the profile (target.ts `configureTarget`). The settings appear in Playwright's JSON
+ * results (a project's `use`): nothing secret goes in them.
  */
 export interface RunSettings {
   /** `--target`: a base URL that replaces the profile's (or, without a profile, a simulator's). */
@@ -42,8 +44,6 @@ export interface RunSettings {
   filters: string[];
   /** DSS_INVARIANT_*: the size of a property run, or the replay of a reported failure (suites/invariants/options.ts). */
   invariants: InvariantSettings;
-  /** HTTP_PROXY, HTTPS_PROXY, NO_PROXY (either case) as the encoder's environment gave them (proxy-choice.ts). */
-  proxy_environment: Record<string, string>;
   /** Set by global setup: the run's private directory (run-secrets.ts). */
   run_secrets?: string;
   /** Set by global setup: what preflight detected, for every key the profile leaves out. */
@@ -65,7 +65,7 @@ const text = { type: 'string', minLength: 1 };
 /** Objects that list `properties` are closed (unknownFields names a stray key with the valid ones). */
 export const runSettingsSchema = {
   type: 'object',
-  required: ['control', 'slow', 'keep_clock', 'report_dir', 'filters', 'invariants', 'proxy_environment', 'detected_readings'],
+  required: ['control', 'slow', 'keep_clock', 'report_dir', 'filters', 'invariants', 'detected_readings'],
   properties: {
     target: text,
     profile: text,
@@ -82,7 +82,6 @@ export const runSettingsSchema = {
       type: 'object',
       properties: { runs: { type: 'integer', minimum: 1 }, seed: { type: 'integer' }, path: text, replay_path: text },
     },
-    proxy_environment: { type: 'object', additionalProperties: { type: 'string' } },
     run_secrets: text,
     detected_readings: detectedSchema,
   },
@@ -90,7 +89,7 @@ export const runSettingsSchema = {
 
 /** The settings of a run nobody asked anything of: an embedded simulator, reports in `reports`. */
 export function runSettings(given: Partial<RunSettings> = {}): RunSettings {
-  return { control: true, slow: false, keep_clock: false, filters: [], invariants: {}, proxy_environment: {}, detected_readings: {}, ...given, report_dir: resolve(given.report_dir ?? 'reports') };
+  return { control: true, slow: false, keep_clock: false, filters: [], invariants: {}, detected_readings: {}, ...given, report_dir: resolve(given.report_dir ?? 'reports') };
 }
 
 export function encodeRunSettings(settings: RunSettings): string {
@@ -117,16 +116,10 @@ let decoded: RunSettings | undefined;
  * the environment below the encoders. The config calls it first and hands the result to the fixtures
  * (worker option `runSettings`); a check file that must know a setting as it is collected, before any
  * fixture exists (a skip that spares a worker), reads the same object. A run started without an encoder
- * gets the defaults, with the proxy variables of its environment.
+ * gets the defaults.
  */
 export function runSettingsOfProcess(): RunSettings {
-  decoded ??= process.env[RUN_SETTINGS_ENV] ? decodeRunSettings(process.env[RUN_SETTINGS_ENV]) : runSettings({ proxy_environment: proxyEnvironment(process.env) });
+  decoded ??= process.env[RUN_SETTINGS_ENV] ? decodeRunSettings(process.env[RUN_SETTINGS_ENV]) : runSettings();
   return decoded;
 }
 
-const PROXY_VARIABLES = ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy'];
-
-/** The proxy variables of an environment, as RunSettings carries them. */
-export function proxyEnvironment(env: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(PROXY_VARIABLES.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]]])));
-}

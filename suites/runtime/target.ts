@@ -6,11 +6,11 @@ import { DEFAULT_CHECK_MS, DEFAULT_REQUEST_MS, DEFAULT_SERVICE_DOMAIN, loadProfi
 import { withReferenceReadings, type DeclaredReadings, type ReadingKey } from '../../protocol/readings.ts';
 import { withDetectedReadings } from './reading-detection.ts';
 import { HarnessFault } from './harness-fault.ts';
-import { RUN_SETTINGS_ENV, runSettingsOfProcess, type RunSettings } from './run-settings.ts';
+import { RUN_SETTINGS_ENV, type RunSettings } from './run-settings.ts';
 import { RecordingChannel } from './recorder.ts';
 import type { ReadingsJudgedUnder } from '../reporters/report-types.ts';
 import { createSimMembers, operatingAccounts } from './sim-members.ts';
-import { transportOf } from './transport.ts';
+import { transportOf, type Transport } from './transport.ts';
 
 /**
  * The profile a run's settings name (run-settings.ts: `profile`, with `target` as its base URL and
@@ -24,19 +24,39 @@ export function configuredProfile(settings: RunSettings, env: Record<string, str
   return withDetectedReadings(profile, settings.detected_readings);
 }
 
+/** The profile a config read, and the transport that reaches its target (the environment's proxies unless it names its own). */
+export interface ConfiguredTarget {
+  profile: Profile;
+  transport: Transport;
+}
+
 /**
- * What a Playwright config hands global setup and the fixtures (their worker options): the run's
- * settings, decoded once per process, and the profile they name, read once per process with the
- * `${NAME}` references of `env` (the config's environment). The settings' `control`, which check files
- * need as they are collected, must agree with the profile.
+ * The targets this process's config read, by profile file: global setup and the fixtures take them
+ * from here (`configuredTarget`), not from the project's `use`, which Playwright writes into its JSON
+ * results (the profile holds tokens, a proxy URL may hold a password).
  */
-export function configuredRun(env: Record<string, string | undefined>): { runSettings: RunSettings; targetProfile: Profile | undefined } {
-  const runSettings = runSettingsOfProcess();
-  const profile = configuredProfile(runSettings, env);
-  if (hasControl(profile) !== runSettings.control) {
-    throw new HarnessFault(`the run's settings say the target has ${runSettings.control ? 'the' : 'no'} control plane and its profile ${runSettings.profile} says otherwise: whoever encoded ${RUN_SETTINGS_ENV} is wrong`);
+const configured = new Map<string, ConfiguredTarget>();
+
+/**
+ * What a Playwright config does with a run's settings, once per process: reads the profile they name
+ * with the `${NAME}` references and proxy variables of `env` (the config's environment), keeps it for
+ * `configuredTarget`, and returns it (null: none named, so global setup builds one for a simulator).
+ * The settings' `control`, which check files need as they are collected, must agree with the profile.
+ */
+export function configureTarget(settings: RunSettings, env: Record<string, string | undefined>): Profile | null {
+  const profile = configuredProfile(settings, env);
+  if (hasControl(profile) !== settings.control) {
+    throw new HarnessFault(`the run's settings say the target has ${settings.control ? 'the' : 'no'} control plane and its profile ${settings.profile} says otherwise: whoever encoded ${RUN_SETTINGS_ENV} is wrong`);
   }
-  return { runSettings, targetProfile: profile ?? undefined };
+  if (profile && settings.profile) configured.set(settings.profile, { profile, transport: transportOf(profile, env) });
+  return profile;
+}
+
+/** The target the config read for these settings; a fault of the harness when it read none. */
+export function configuredTarget(settings: RunSettings): ConfiguredTarget {
+  const found = settings.profile === undefined ? undefined : configured.get(settings.profile);
+  if (!found) throw new HarnessFault('the run names no profile this process read: run the checks through suites/conformance.config.ts, whose global setup provides one');
+  return found;
 }
 
 /** Whether a profile names a target with the simulator's control plane (null: none given, so a simulator). */

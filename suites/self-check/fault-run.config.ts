@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import conformance from '../conformance.config.ts';
 import { moduleExtension as ext } from '../kit-layout.ts';
 import type { DssWorkerFixtures } from '../runtime/fixtures.ts';
-import { loadProfile } from '../runtime/profile.ts';
 import { runSettingsOfProcess } from '../runtime/run-settings.ts';
+import { configureTarget } from '../runtime/target.ts';
 import { fileFiltersFor, grepForChecks } from './check-listing.ts';
 import { readFaultGroup } from './fault-group.ts';
 
@@ -19,19 +19,21 @@ import { readFaultGroup } from './fault-group.ts';
 const beside = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const group = readFaultGroup(process.env);
 const settings = runSettingsOfProcess();
+const projectSettings = group.map((entry) => ({ ...settings, profile: entry.profile }));
+for (const entrySettings of projectSettings) configureTarget(entrySettings, process.env);
 
-export default defineConfig<object, Pick<DssWorkerFixtures, 'runSettings' | 'targetProfile'>>({
+export default defineConfig<object, Pick<DssWorkerFixtures, 'runSettings'>>({
   ...conformance,
   // The conformance config names this relative to its own folder.
   testDir: beside('../checks'),
   globalSetup: undefined,
   workers: 1,
-  projects: group.map((entry) => ({
+  projects: group.map((entry, index) => ({
     name: entry.fault,
     testMatch: fileFiltersFor(entry.files).map((filter) => new RegExp(filter)),
     grep: new RegExp(grepForChecks(entry.checks)),
     fullyParallel: false,
-    use: { runSettings: { ...settings, profile: entry.profile }, targetProfile: loadProfile(entry.profile, process.env) },
+    use: { runSettings: projectSettings[index]! },
   })),
   // The kept-worker verdict first, as in the conformance config: a fault fails checks, whose workers
   // are kept. The progress list is kept in the run's output.txt.

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { moduleExtension as ext } from '../../kit-layout.ts';
 import type { DssWorkerFixtures } from '../fixtures.ts';
-import { configuredRun } from '../target.ts';
+import { runSettingsOfProcess } from '../run-settings.ts';
+import { configureTarget } from '../target.ts';
 
 /**
  * A miniature conformance run over runtime.spec.ts, started by ../fixtures.test.ts: it exercises
@@ -10,16 +11,17 @@ import { configuredRun } from '../target.ts';
  * results are what that test inspects. It runs compiled (dist/), as `dss test` runs the checks: through
  * Playwright's TypeScript loader a run cost twice the CPU.
  */
-const run = configuredRun(process.env);
-const reportDir = run.runSettings.report_dir;
+const settings = runSettingsOfProcess();
+configureTarget(settings, process.env);
+const reportDir = settings.report_dir;
 
-export default defineConfig<object, Pick<DssWorkerFixtures, 'runSettings' | 'targetProfile'>>({
+export default defineConfig<object, Pick<DssWorkerFixtures, 'runSettings'>>({
   testDir: '.',
   testMatch: `*.spec${ext}`,
   globalSetup: `../../global-setup${ext}`,
   outputDir: join(reportDir, '.run', 'artifacts'),
   workers: 2,
   retries: 0,
-  use: run,
+  use: { runSettings: settings },
   reporter: [[`../../reporters/kept-worker-verdict${ext}`], ['json', { outputFile: join(reportDir, 'results.json') }]],
 });
