@@ -2,13 +2,14 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { CHECK_FILTER_ENV, checkFilter, RUN_FILTERS_ENV } from '../../suites/reporters/run-scope.ts';
+import { checkFilter } from '../../suites/reporters/run-scope.ts';
 import { lastFailed, lastFailedFilter, lastFailedScope, type LastFailed } from '../../suites/reporters/last-failed.ts';
 import { compiledRunEnv, conformanceConfig } from '../../suites/kit-layout.ts';
-import { DEFAULT_REQUEST_MS, loadProfile, ProfileError, shardMemberSet } from '../../suites/runtime/profile.ts';
+import { invariantSettingsFromEnv } from '../../suites/invariants/options.ts';
+import { DEFAULT_REQUEST_MS, loadProfile, ProfileError, shardMemberSet, type Profile } from '../../suites/runtime/profile.ts';
+import { encodeRunSettings, RUN_SETTINGS_ENV, runSettings, type RunSettings } from '../../suites/runtime/run-settings.ts';
 import { UserMistake } from '../../suites/runtime/user-mistake.ts';
 import { REACHABILITY_CHECK } from '../../suites/runtime/check-id.ts';
-import { KEEP_CLOCK_ENV } from '../../suites/runtime/clock-stage.ts';
 import { transportOf } from '../../suites/runtime/transport.ts';
 import { expectControlPlane, expectReachable } from './reach.ts';
 import { simulatorChangesNotice } from './simulator-changes.ts';
@@ -55,19 +56,26 @@ export async function runTest(args: string[]): Promise<number> {
     console.log(help);
     return 0;
   }
-  if (values.target !== undefined && !/^https?:\/\/[^\s]+$/.test(values.target)) throw new UsageError(`--target must be an http(s) URL; got "${values.target}"`);
-  if (values.profile !== undefined && !existsSync(values.profile)) throw new UsageError(`--profile: no such file ${values.profile}`);
+  // The variables suites/README.md names beside the options (DSS_TARGET, DSS_PROFILE, DSS_WORKERS, DSS_REPORT_DIR): an option wins.
+  const given = { ...values, target: values.target ?? variable('DSS_TARGET'), profile: values.profile ?? variable('DSS_PROFILE') };
+  if (given.target !== undefined && !/^https?:\/\/[^\s]+$/.test(given.target)) throw new UsageError(`--target must be an http(s) URL; got "${given.target}"`);
+  if (given.profile !== undefined && !existsSync(given.profile)) throw new UsageError(`--profile: no such file ${given.profile}`);
   if (values.shard !== undefined) checkShard(values.shard);
   if (values.workers !== undefined && !/^[1-9]\d*$/.test(values.workers)) throw new UsageError(`--workers must be a positive integer; got "${values.workers}"`);
-  const reportDir = values['report-dir'] ?? process.env.DSS_REPORT_DIR ?? 'reports';
+  const workers = values.workers ?? variable('DSS_WORKERS');
+  if (workers !== undefined && !/^[1-9]\d*$/.test(workers)) throw new UsageError(`DSS_WORKERS must be a positive integer; got "${workers}"`);
+  const invariants = invariantSettingsFromEnv(process.env);
+  const reportDir = values['report-dir'] ?? variable('DSS_REPORT_DIR') ?? 'reports';
   const last = values['last-failed'] ? lastFailedChecks(reportDir, values) : null;
   const only = last === null ? checkFilter(values.grep, values.tag) : { source: lastFailedFilter(last.checkIds) };
   if (only !== null && 'mistake' in only) throw new UsageError(only.mistake);
-  if (values['tokens-out'] !== undefined && values.profile === undefined) throw new UsageError('--tokens-out needs --profile: it writes the renewed tokens for the profile’s ${NAME} references');
-  if (values.profile !== undefined && (values.shard !== undefined || values.workers !== undefined)) checkMemberSets(values.profile, values.shard, values.workers);
-  const simulator = await checkTarget(values.target, values.profile);
+  if (values['tokens-out'] !== undefined && given.profile === undefined) throw new UsageError('--tokens-out needs --profile: it writes the renewed tokens for the profile’s ${NAME} references');
+  // Read once: its member sets bound --shard and --workers, its address is tried before the run starts.
+  const profile = given.profile === undefined ? null : readProfile(given.profile, given.target);
+  if (profile !== null && (values.shard !== undefined || values.workers !== undefined)) checkMemberSets(profile, values.shard, values.workers);
+  const simulator = await checkTarget(given.target, profile);
   if (values['keep-clock'] && simulator === null) {
-    const tested = values.target === undefined && values.profile === undefined ? 'an embedded simulator of its own' : 'a target without the control plane, whose clock no check moves';
+    const tested = given.target === undefined && profile === null ? 'an embedded simulator of its own' : 'a target without the control plane, whose clock no check moves';
     throw new UsageError(`--keep-clock keeps the clock of a simulator given by --target (or by a profile with control: simulator); this run tests ${tested}`);
   }
   // Before anything starts: the simulator may be a developer's running network.
@@ -83,18 +91,21 @@ export async function runTest(args: string[]): Promise<number> {
     ...(values.tag ? [`--tag ${values.tag}`] : []),
     ...(values.shard ? [`--shard ${values.shard}`] : []),
   ];
-  const env: NodeJS.ProcessEnv = {
-    ...compiledRunEnv(process.env),
-    DSS_REPORT_DIR: reportDir,
-    [RUN_FILTERS_ENV]: JSON.stringify(filters),
-  };
-  if (only !== null) env[CHECK_FILTER_ENV] = only.source;
-  if (values.target) env.DSS_TARGET = values.target;
-  if (values.profile) env.DSS_PROFILE = values.profile;
-  if (values.shard) env.DSS_SHARD = values.shard;
-  if (values['tokens-out']) env.DSS_TOKENS_OUT = values['tokens-out'];
-  if (values.slow) env.DSS_SLOW = '1';
-  if (values['keep-clock']) env[KEEP_CLOCK_ENV] = '1';
+  const settings: RunSettings = runSettings({
+    ...(given.target === undefined ? {} : { target: given.target }),
+    ...(given.profile === undefined ? {} : { profile: given.profile }),
+    control: profile === null || profile.capabilities.control === 'simulator',
+    ...(values.shard === undefined ? {} : { shard: values.shard }),
+    ...(workers === undefined ? {} : { workers: Number(workers) }),
+    ...(values['tokens-out'] === undefined ? {} : { tokens_out: values['tokens-out'] }),
+    slow: values.slow === true,
+    keep_clock: values['keep-clock'] === true,
+    report_dir: reportDir,
+    ...(only === null ? {} : { check_filter: only.source }),
+    filters,
+    invariants,
+  });
+  const env: NodeJS.ProcessEnv = { ...compiledRunEnv(process.env), [RUN_SETTINGS_ENV]: encodeRunSettings(settings) };
 
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
   const child = spawn(process.execPath, [cli, ...playwrightArgs], { stdio: 'inherit', env });
@@ -102,7 +113,7 @@ export async function runTest(args: string[]): Promise<number> {
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
   const status = await new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 130 : 1))));
-  return status === 0 && filters.length > 0 ? nothingVerified(env.DSS_REPORT_DIR!, filters) ?? status : status;
+  return status === 0 && filters.length > 0 ? nothingVerified(settings.report_dir, filters) ?? status : status;
 }
 
 /**
@@ -140,17 +151,9 @@ function nothingVerified(reportDir: string, filters: string[]): number | null {
 
 /**
  * Without the control plane, shards and parallel workers each act as their own member set: refuse a
- * split the profile has too few sets for, before anything starts. (A profile that cannot be read is
- * left to checkTarget, which reports all its problems.)
+ * split the profile has too few sets for, before anything starts.
  */
-function checkMemberSets(file: string, shard: string | undefined, workers: string | undefined): void {
-  let profile;
-  try {
-    profile = loadProfile(file);
-  } catch (error) {
-    if (error instanceof ProfileError) return;
-    throw error;
-  }
+function checkMemberSets(profile: Profile, shard: string | undefined, workers: string | undefined): void {
   if (profile.capabilities.control === 'simulator') return;
   if (shard !== undefined) {
     const chosen = shardMemberSet(profile, shard);
@@ -171,26 +174,35 @@ function checkShard(shard: string): void {
   if (index > count) throw new UsageError(`--shard ${shard}: there is no shard ${index} of ${count}; the first number must be from 1 to ${count}`);
 }
 
+/** A variable of the environment that names a setting beside its option; empty is unset. */
+function variable(name: string): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** The profile, its `${NAME}` references from the environment; a profile that cannot be used lists every problem once. */
+function readProfile(file: string, target: string | undefined): Profile {
+  try {
+    return loadProfile(file, process.env, target ? { baseUrl: target } : {});
+  } catch (error) {
+    if (error instanceof ProfileError) throw new UserMistake(`${error.message}\nThe format is described in docs/profiles.md.`);
+    throw error;
+  }
+}
+
 /**
  * The user's part of a run, checked before Playwright starts so that a mistake ends in one paragraph:
- * the profile must be valid (every problem listed once), and the target must answer at its address
- * (a simulator's control plane, when no profile gives the members). Returns the base URL of the
- * simulator whose control plane the run will use when the run did not start it, else null.
+ * the target must answer at its address (a simulator's control plane, when no profile gives the
+ * members). Returns the base URL of the simulator whose control plane the run will use when the run
+ * did not start it, else null.
  */
-async function checkTarget(target: string | undefined, profileFile: string | undefined): Promise<string | null> {
-  if (profileFile !== undefined) {
-    let profile;
-    try {
-      profile = loadProfile(profileFile, process.env, target ? { baseUrl: target } : {});
-    } catch (error) {
-      if (error instanceof ProfileError) throw new UserMistake(`${error.message}\nThe format is described in docs/profiles.md.`);
-      throw error;
-    }
-    await expectReachable(profile.base_url, profile.timeouts.request_ms, transportOf(profile));
+async function checkTarget(target: string | undefined, profile: Profile | null): Promise<string | null> {
+  if (profile !== null) {
+    await expectReachable(profile.base_url, profile.timeouts.request_ms, transportOf(profile, process.env));
     return profile.capabilities.control === 'simulator' ? profile.base_url : null;
   }
   if (target === undefined) return null;
   // No profile: the environment's proxy, the system's CAs.
-  await expectControlPlane(target, DEFAULT_REQUEST_MS, transportOf({}));
+  await expectControlPlane(target, DEFAULT_REQUEST_MS, transportOf({}, process.env));
   return target;
 }

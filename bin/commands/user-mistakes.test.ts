@@ -135,6 +135,17 @@ test('--shard 5/3 names the shards there are', async () => {
   expectOneParagraph(run.stderr);
 });
 
+test('the variables beside the options are checked as the options are, before anything runs: DSS_PROFILE, DSS_WORKERS, DSS_INVARIANT_*', async () => {
+  const missing = await dss(['test'], { DSS_PROFILE: join(work, 'no-such-profile.yaml') });
+  expect([missing.status, missing.stderr.trim()]).toEqual([2, `dss test: --profile: no such file ${join(work, 'no-such-profile.yaml')}`]);
+  const workers = await dss(['test'], { DSS_WORKERS: 'two' });
+  expect([workers.status, workers.stderr.trim()]).toEqual([2, 'dss test: DSS_WORKERS must be a positive integer; got "two"']);
+  const runs = await dss(['test'], { DSS_INVARIANT_RUNS: '0' });
+  expect([runs.status, runs.stderr.trim()]).toEqual([2, 'dss test: DSS_INVARIANT_RUNS must be a positive integer (at most 999999); got "0"']);
+  const path = await dss(['test'], { DSS_INVARIANT_PATH: '1:2' });
+  expect([path.status, path.stderr.trim()]).toEqual([2, 'dss test: DSS_INVARIANT_PATH replays a failure only together with its DSS_INVARIANT_SEED']);
+});
+
 test('--last-failed with no report to repeat, or beside a filter, says so before anything runs', async () => {
   const none = await dss(['test', '--last-failed', '--report-dir', join(work, 'no-report')]);
   expect(none.status).toBe(2);

@@ -2,23 +2,19 @@ import type { RunScope } from './report-types.ts';
 
 /**
  * How a run's filters reach its report. `dss test` puts the filters it hands to Playwright into
- * `DSS_RUN_FILTERS` (a JSON array: `["--tag auth", "--shard 1/3"]`); the conformance config copies them
- * into Playwright's `metadata`, which the live reporter reads and the JSON results keep, so that
+ * RunSettings' `filters` (`["--tag auth", "--shard 1/3"]`); the conformance config copies them into
+ * Playwright's `metadata`, which the live reporter reads and the JSON results keep, so that
  * `dss report` still knows them when it merges shards on another machine.
  */
-export const RUN_FILTERS_ENV = 'DSS_RUN_FILTERS';
 export const METADATA_KEY = 'dss_filters';
 
 /**
- * Which checks `--grep` and `--tag` select, as one regular expression for the conformance config to
- * give its projects: Playwright applies a command-line `--grep` only to the projects it was asked to
- * run, never to a dependency's teardown, so the `clock` stage ran all its checks in a filtered run.
- */
-export const CHECK_FILTER_ENV = 'DSS_CHECK_FILTER';
-
-/**
- * The expression a check's title (with its tags) must match: every filter given, in any order. A
- * `--grep` that is no regular expression is the user's mistake: the message says so, and why.
+ * Which checks `--grep` and `--tag` select, as one regular expression (RunSettings' `check_filter`) for
+ * the conformance config to give its projects: Playwright applies a command-line `--grep` only to the
+ * projects it was asked to run, never to a dependency's teardown, so the `clock` stage ran all its
+ * checks in a filtered run. The expression a check's title (with its tags) must match: every filter
+ * given, in any order. A `--grep` that is no regular expression is the user's mistake: the message
+ * says so, and why.
  */
 export function checkFilter(grep: string | undefined, tag: string | undefined): { source: string } | { mistake: string } | null {
   const parts: string[] = [];
@@ -35,22 +31,9 @@ export function checkFilter(grep: string | undefined, tag: string | undefined): 
   return { source: `^${parts.map((part) => `(?=[\\s\\S]*?(?:${part}))`).join('')}` };
 }
 
-export function checkFilterFromEnv(env: Record<string, string | undefined>): RegExp | undefined {
-  const source = env[CHECK_FILTER_ENV];
-  return source === undefined || source === '' ? undefined : new RegExp(source);
-}
-
 /** `text` as a regular expression that matches it literally. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-export function filtersFromEnv(env: Record<string, string | undefined>): string[] {
-  const text = env[RUN_FILTERS_ENV];
-  if (text === undefined || text === '') return [];
-  const value: unknown = JSON.parse(text);
-  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) throw new Error(`${RUN_FILTERS_ENV} must be a JSON array of strings`);
-  return value;
 }
 
 /** The filters a run's Playwright metadata names (none when it names none: a run started without `dss test`). */
@@ -65,8 +48,8 @@ const shardFilter = /^--shard (\d+)\/(\d+)$/;
  * Playwright's JSON results of a run: `results.json`, or `results-1-of-3.json` for a shard, so that
  * shards gathered in one folder do not overwrite each other and `dss report reports/results*.json` merges them.
  */
-export function resultsFileName(env: Record<string, string | undefined>): string {
-  for (const filter of filtersFromEnv(env)) {
+export function resultsFileName(filters: readonly string[]): string {
+  for (const filter of filters) {
     const shard = shardFilter.exec(filter);
     if (shard) return `results-${shard[1]}-of-${shard[2]}.json`;
   }

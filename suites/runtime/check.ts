@@ -6,12 +6,13 @@ import { otherLayer } from '../requirements/layers.ts';
 import { validate } from '../../schemas/validators.ts';
 import { checkIdPattern } from './check-id.ts';
 import { isJsonMediaType, type DssResponse } from './client.ts';
-import { CLOCK_KEPT, clockKept } from './clock-stage.ts';
+import { CLOCK_KEPT } from './clock-stage.ts';
 import type { ControlClient } from './control.ts';
 import { labelled, WARNED_ANNOTATION } from './failure.ts';
 import { FINDING_ANNOTATION } from './finding.ts';
 import { test, type Actors } from './fixtures.ts';
 import { HarnessFault } from './harness-fault.ts';
+import type { RunSettings } from './run-settings.ts';
 
 /**
  * How checks are declared and how they fail. A check is a Playwright test whose annotations name its
@@ -196,18 +197,18 @@ export function requireControl(actors: Actors): ControlClient {
 }
 
 /**
- * Why a check of the clock stage is skipped, known as checks are collected (the `skipped` option):
- * without the control plane, or under --keep-clock. False: it runs.
+ * Why a check of the clock stage is skipped, known as checks are collected (the `skipped` option, from
+ * runSettingsOfProcess): without the control plane, or under --keep-clock. False: it runs.
  */
-export function clockStageSkip(hasControl: boolean): string | false {
-  if (!hasControl) return NEEDS_CONTROL;
-  return clockKept(process.env) && CLOCK_KEPT;
+export function clockStageSkip(settings: Pick<RunSettings, 'control' | 'keep_clock'>): string | false {
+  if (!settings.control) return NEEDS_CONTROL;
+  return settings.keep_clock && CLOCK_KEPT;
 }
 
 /** The control plane of a simulator whose clock the run may move, or a skip with the reason (see clockStageSkip). */
-export function requireMovableClock(actors: Actors): ControlClient {
+export function requireMovableClock(actors: Actors, settings: Pick<RunSettings, 'keep_clock'>): ControlClient {
   const control = requireControl(actors);
-  if (!clockKept(process.env)) return control;
+  if (!settings.keep_clock) return control;
   test.skip(true, CLOCK_KEPT);
   throw new HarnessFault('test.skip did not end the check');
 }

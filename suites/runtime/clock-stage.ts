@@ -18,12 +18,5 @@ const HOUR_MS = 60 * 60_000;
  */
 export const CLOCK_STAGE_MOVE = { words: 'about 25 h 30 min', atLeastMs: 24 * HOUR_MS, atMostMs: 26 * HOUR_MS };
 
-/** `dss test --keep-clock`: the clock stage's checks skip themselves. */
-export const KEEP_CLOCK_ENV = 'DSS_KEEP_CLOCK';
-
-/** Why a clock-stage check is skipped under --keep-clock (reports show it as not verified here). */
+/** Why a clock-stage check is skipped under --keep-clock (RunSettings' `keep_clock`; reports show it as not verified here). */
 export const CLOCK_KEPT = 'moves the simulator’s clock, which --keep-clock left where it was';
-
-export function clockKept(env: Record<string, string | undefined>): boolean {
-  return env[KEEP_CLOCK_ENV] === '1';
-}

@@ -9,6 +9,7 @@ import type { RecordedCall } from './recorder.ts';
 import { profileDigest, writtenProfile } from './profile.ts';
 import { profileFromSimulator } from './target.ts';
 import { compiledModule, compiledRunEnv } from '../kit-layout.ts';
+import { encodeRunSettings, RUN_SETTINGS_ENV, runSettings, type RunSettings } from './run-settings.ts';
 
 /**
  * The runtime end to end: a child Playwright run of self-test/runtime.spec.ts through the real global
@@ -39,12 +40,12 @@ interface JsonSuite {
 }
 
 /** Runs the self-test config and returns its results by check id, with the exit code. */
-async function childRun(env: Record<string, string>, args: string[]): Promise<{ code: number | null; reportDir: string; byCheck: Map<string, JsonTest> }> {
+async function childRun(given: Partial<RunSettings>, args: string[]): Promise<{ code: number | null; reportDir: string; byCheck: Map<string, JsonTest> }> {
   const reportDir = temporaryDir('dss-selftest-');
   // The parent run's own variables would confuse the child runner.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PW_|TEST_|PLAYWRIGHT_|DSS_)/.test(name)));
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  const child = spawn(process.execPath, [cli, 'test', '--config', config, ...args], { env: compiledRunEnv({ ...inherited, ...env, DSS_REPORT_DIR: reportDir }), stdio: 'pipe' });
+  const child = spawn(process.execPath, [cli, 'test', '--config', config, ...args], { env: compiledRunEnv({ ...inherited, [RUN_SETTINGS_ENV]: encodeRunSettings(runSettings({ ...given, report_dir: reportDir })) }), stdio: 'pipe' });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -88,7 +89,7 @@ test('with a profile: own members per worker, baseline, quarantine, warnings, ca
     };
     const profileFile = join(dir, 'profile.json');
     writeFileSync(profileFile, JSON.stringify(writtenProfile(profile)));
-    const run = await childRun({ DSS_PROFILE: profileFile }, ['--grep-invert', 'selftest.clock|selftest.keep']);
+    const run = await childRun({ profile: profileFile }, ['--grep-invert', 'selftest.clock|selftest.keep']);
 
     // The stale baseline fails the run; everything else is as the profile says.
     expect(run.code).toBe(1);

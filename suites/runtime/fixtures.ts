@@ -10,10 +10,11 @@ import { memberPath, type Profile, type ProfileAsset, type ProfileMember, type R
 import { RATE_LIMITED_ANNOTATION, RateLimitWaits } from './rate-limit.ts';
 import { CALLS_ATTACHMENT, CallRecorder, RecordingChannel } from './recorder.ts';
 import { createSimMembers, operatingAccounts, tokenizerAssets } from './sim-members.ts';
-import { configuredProfile } from './target.ts';
+import { runSettings, type RunSettings } from './run-settings.ts';
 import { TokenStore } from './token-store.ts';
 import { yaml } from '../yaml.ts';
-import { transportOf } from './transport.ts';
+import { configuredTarget } from './target.ts';
+import type { Transport } from './transport.ts';
 
 /**
  * The Playwright `test` of the conformance checks, with the target and its actors as fixtures.
@@ -49,12 +50,14 @@ export interface Actors extends Record<RequiredRole, Actor> {
 
 export interface DssWorkerFixtures {
   /**
-   * The profile file this worker's project tests; unset, `DSS_PROFILE`'s (the one of `dss test` or of
-   * global setup). A run that tests several targets at once, one per project (the self-check's fault
-   * runs), names each project's here.
+   * What the run was asked to do (run-settings.ts), as the config decoded it; a run that tests several
+   * targets at once, one per project (the self-check's fault runs), gives each project its own.
    */
-  profileFile: string | undefined;
+  runSettings: RunSettings;
+  /** The profile the config read for `runSettings.profile` (once per process), with the readings global setup detected. */
   target: Profile;
+  /** How every call reaches the target: the profile's TLS material, its proxy or the environment's (transport.ts). */
+  transport: Transport;
   actors: Actors;
   /** Where this worker's clients record; switched to each check's recorder by `calls`. */
   recording: RecordingChannel;
@@ -72,13 +75,18 @@ export interface DssTestFixtures {
 export { CALLS_ATTACHMENT } from './recorder.ts';
 
 export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
-  profileFile: [undefined, { scope: 'worker', option: true }],
+  runSettings: [runSettings(), { scope: 'worker', option: true }],
 
   target: [
-    async ({ profileFile }, use) => {
-      const profile = configuredProfile(profileFile === undefined ? process.env : { ...process.env, DSS_PROFILE: profileFile });
-      if (!profile) throw new HarnessFault('DSS_PROFILE is not set: run the checks through suites/conformance.config.ts, whose global setup provides a profile');
-      await use(profile);
+    async ({ runSettings }, use) => {
+      await use(configuredTarget(runSettings).profile);
+    },
+    { scope: 'worker' },
+  ],
+
+  transport: [
+    async ({ runSettings }, use) => {
+      await use(configuredTarget(runSettings).transport);
     },
     { scope: 'worker' },
   ],
@@ -98,19 +106,19 @@ export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
   ],
 
   actors: [
-    async ({ target, recording, rateLimits, profileFile }, use, workerInfo) => {
+    async ({ target, transport, recording, rateLimits, runSettings }, use, workerInfo) => {
       if (target.capabilities.control === 'simulator') {
-        await use(await simulatorActors(target, recording, rateLimits, `w${workerInfo.workerIndex}`));
+        await use(await simulatorActors(target, transport, recording, rateLimits, `w${workerInfo.workerIndex}`));
         return;
       }
       // Two workers must never share a member: each parallel worker acts as its own member set, a
       // shard as the set it chose (target.member_set).
       const sets = target.member_sets.length;
-      const set = process.env.DSS_SHARD ? target.member_set : workerInfo.parallelIndex;
+      const set = runSettings.shard ? target.member_set : workerInfo.parallelIndex;
       if (set >= sets) {
         throw new HarnessFault(`the profile lists ${sets} member set${sets === 1 ? '' : 's'}, too few for worker ${workerInfo.parallelIndex + 1} of this run: run with --workers ${sets} or fewer, or list more sets under member_sets`);
       }
-      await use(profileActors(target, recording, rateLimits, set, profileFile ?? process.env.DSS_PROFILE));
+      await use(profileActors(target, transport, recording, rateLimits, set, runSettings));
     },
     { scope: 'worker' },
   ],
@@ -165,9 +173,8 @@ export function checkIdOf(testInfo: TestInfo): string | undefined {
   return testInfo.annotations.find((annotation) => annotation.type === 'check')?.description;
 }
 
-async function simulatorActors(target: Profile, recording: RecordingChannel, rateLimits: RateLimitWaits, prefix: string): Promise<Actors> {
+async function simulatorActors(target: Profile, transport: Transport, recording: RecordingChannel, rateLimits: RateLimitWaits, prefix: string): Promise<Actors> {
   const clock = new TargetClock();
-  const transport = transportOf(target);
   const options = { baseUrl: target.base_url, timeoutMs: target.timeouts.request_ms, clock, transport };
   // Setup calls belong to no check: they go to a recorder nobody reads, the rest to the running check.
   const setup = new ControlClient({ ...options, recording: new RecordingChannel() });
@@ -204,11 +211,11 @@ async function simulatorActors(target: Profile, recording: RecordingChannel, rat
   return { ...byRole, byRole, control };
 }
 
-function profileActors(target: Profile, recording: RecordingChannel, rateLimits: RateLimitWaits, set: number, profileFile: string | undefined): Actors {
-  const tokens = TokenStore.forRun(process.env);
+function profileActors(target: Profile, transport: Transport, recording: RecordingChannel, rateLimits: RateLimitWaits, set: number, settings: RunSettings): Actors {
+  const tokens = TokenStore.forRun(settings);
   const members = target.member_sets[set]!;
   // The file as written, for the variables it reads its tokens from: reproductions name them.
-  const source: unknown = profileFile === undefined ? null : yaml().parse(readFileSync(profileFile, 'utf8'));
+  const source: unknown = settings.profile === undefined ? null : yaml().parse(readFileSync(settings.profile, 'utf8'));
   const byRole: Record<string, Actor> = {};
   for (const [role, member] of Object.entries(members)) {
     const path = memberPath(target, set, role);
@@ -229,7 +236,7 @@ function profileActors(target: Profile, recording: RecordingChannel, rateLimits:
         member: member.identification,
         stringBodies: target.readings.string_bodies,
         rateLimits,
-        transport: transportOf(target),
+        transport,
       }),
       member: null,
       profile: member,

@@ -48,7 +48,7 @@ test('every broken credential is named once, with why; a blocked member and an I
   });
   try {
     const text = profileText(server.url, { tokenizer: 'an-opaque-token', mmA: revoked, mmB: token('mm-tkn') });
-    const problems = await preflight(parseProfile(text, 'p.yaml', {}), { sets: [0] });
+    const problems = await preflight(parseProfile(text, 'p.yaml', {}), { sets: [0], proxyEnvironment: {} });
     expect(problems).toEqual([
       'members.tokenizer (tkn): token is not a JWT (three base64url parts with a JSON payload), as the spec’s tokens are',
       expect.stringMatching(/^members\.mmA \(mm-a\): token refused with 401 AUTH-REVOKED-TOKEN on GET \/client\/v1\/api\/digital-accounts — was it renewed or spent by an earlier run/),
@@ -76,12 +76,12 @@ test('a good profile passes; an address nothing listens on stops it with one lin
   const server = await consistentTarget();
   try {
     const text = profileText(server.url, { tokenizer: token('tkn'), mmA: token('mm-a'), mmB: token('mm-b') });
-    expect(await preflight(parseProfile(text, 'p.yaml', {}), { sets: [0] })).toEqual([]);
+    expect(await preflight(parseProfile(text, 'p.yaml', {}), { sets: [0], proxyEnvironment: {} })).toEqual([]);
   } finally {
     await server.close();
   }
   const nobody = await unusedAddress();
-  const problems = await preflight(parseProfile(profileText(nobody, { tokenizer: token('tkn'), mmA: token('mm-a'), mmB: token('mm-b') }), 'p.yaml', {}), { sets: [0] });
+  const problems = await preflight(parseProfile(profileText(nobody, { tokenizer: token('tkn'), mmA: token('mm-a'), mmB: token('mm-b') }), 'p.yaml', {}), { sets: [0], proxyEnvironment: {} });
   expect(problems).toEqual([`cannot reach the target at ${nobody}: the connection was refused (connection refused: connect ECONNREFUSED ${nobody.slice('http://'.length)}). Is the service running, and listening on that address and port?`]);
 });
 
@@ -92,10 +92,10 @@ test('a TLS handshake that fails stops it too, with what to change in the profil
   const url = listening.url.replace('http:', 'https:');
   try {
     const text = profileText(url, { tokenizer: token('tkn'), mmA: token('mm-a'), mmB: token('mm-b') });
-    const problems = await preflight(parseProfile(text, join(dir, 'p.yaml'), {}), { sets: [0] });
+    const problems = await preflight(parseProfile(text, join(dir, 'p.yaml'), {}), { sets: [0], proxyEnvironment: {} });
     expect(problems).toEqual([expect.stringContaining(`cannot reach the target at ${url}: the target's certificate is not signed by a CA trusted here`)]);
     // With the CA given, the same target is reached, and the tokens are judged.
-    const trusted = await preflight(parseProfile(`${text}tls: { ca: ${pki.ca} }\n`, join(dir, 'p.yaml'), {}), { sets: [0] });
+    const trusted = await preflight(parseProfile(`${text}tls: { ca: ${pki.ca} }\n`, join(dir, 'p.yaml'), {}), { sets: [0], proxyEnvironment: {} });
     expect(trusted.join('\n')).not.toContain('cannot reach');
   } finally {
     await listening.close();
@@ -119,7 +119,7 @@ test('accounts a member does not have and assets its tokenizer does not issue ar
       .replace('accounts: [main] }\n  mmA:', 'accounts: [main], assets: [{ asset_code_identification: USD, asset_issuer_identification: tkn }, { asset_code_identification: EUR, asset_issuer_identification: tkn }] }\n  mmA:')
       .replace('identification: mm-b, token: "', 'identification: mm-b, accounts: [main, ops], token: "')
       .replace(/(mm-b, accounts: \[main, ops\], token: "[^"]+"), accounts: \[main\]/, '$1');
-    expect(await preflight(parseProfile(text, 'p.yaml', {}), { sets: [0] })).toEqual([
+    expect(await preflight(parseProfile(text, 'p.yaml', {}), { sets: [0], proxyEnvironment: {} })).toEqual([
       'members.tokenizer.assets (tkn): EUR of tkn not issued by this tokenizer on the target (GET /tokenizer/v1/api/settlement-instruments/available/tkn lists USD of tkn); list the DSAs it issues',
       'members.mmB.accounts (mm-b): ops is not among the member\'s accounts on the target (GET /client/v1/api/digital-accounts lists main, second)',
     ]);
@@ -132,7 +132,7 @@ test('a target that answers badly is reached: the checks judge it, not preflight
   const server = await startTestServer((_req, _body, res) => res.writeHead(500).end('oops'));
   try {
     const text = profileText(server.url, { tokenizer: token('tkn'), mmA: token('mm-a'), mmB: token('mm-b') });
-    expect(await preflight(parseProfile(text, 'p.yaml', {}), { sets: [0] })).toEqual([]);
+    expect(await preflight(parseProfile(text, 'p.yaml', {}), { sets: [0], proxyEnvironment: {} })).toEqual([]);
   } finally {
     await server.close();
   }

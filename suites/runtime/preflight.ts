@@ -5,7 +5,8 @@ import { tokenProblem } from './jwt-claims.ts';
 import { detectReadings, type DetectedReadings } from './reading-detection.ts';
 import { RateLimitWaits, sendPatiently } from './rate-limit.ts';
 import { memberPath, type CredentialName, type Profile, type ProfileCredential, type ProfileMember } from './profile.ts';
-import { transportOf } from './transport.ts';
+import type { RunSettings } from './run-settings.ts';
+import { transportOf, type Transport } from './transport.ts';
 import { reachTarget, unreachableMessage, unusableAddress } from './unreachable.ts';
 
 /**
@@ -19,6 +20,8 @@ import { reachTarget, unreachableMessage, unusableAddress } from './unreachable.
 export interface PreflightOptions {
   /** The member sets this run acts as (a shard uses one; parallel workers one each). */
   sets: number[];
+  /** The proxy variables a profile without `proxy:` follows (HTTPS_PROXY, NO_PROXY, …). */
+  proxyEnvironment: Record<string, string | undefined>;
   now?: () => number;
 }
 
@@ -28,7 +31,7 @@ export async function preflight(profile: Profile, options: PreflightOptions): Pr
   // Nothing listening, no such host, a TLS handshake or a proxy that fails: the address is wrong or
   // unusable from here (unreachable.ts). A target that answers badly (hangs, resets, garbage) is
   // reached, and the checks judge it.
-  const transport = transportOf(profile);
+  const transport = transportOf(profile, options.proxyEnvironment);
   const reach = await reachTarget(profile.base_url, profile.timeouts.request_ms, transport);
   if (reach.kind === 'failure' && unusableAddress.has(reach.reason)) return [unreachableMessage(profile.base_url, reach, profile.timeouts.request_ms, transport)];
 
@@ -38,16 +41,16 @@ export async function preflight(profile: Profile, options: PreflightOptions): Pr
       const path = memberPath(profile, set, role);
       // A blocked member's token is refused by design (auth.blocked-member): it is only read.
       const claimsProblem = tokenProblem(member.token, member.identification, now());
-      const own = claimsProblem === null && role !== 'blocked' ? await tryRead(profile, member.token, ownRead) : null;
+      const own = claimsProblem === null && role !== 'blocked' ? await tryRead(profile, transport, member.token, ownRead) : null;
       const problem = claimsProblem ?? (own ? refusalOf(own, ownRead) : null);
       if (problem) problems.push(`${path} (${member.identification}): token ${problem}`);
       for (const [name, given] of Object.entries(member.tokens) as Array<[CredentialName, ProfileCredential]>) {
         const read = readWithin(given, member);
-        const extra = tokenProblem(given.token, member.identification, now()) ?? (read ? await refusal(profile, given.token, read) : null);
+        const extra = tokenProblem(given.token, member.identification, now()) ?? (read ? await refusal(profile, transport, given.token, read) : null);
         if (extra) problems.push(`${path}.tokens.${name} (${member.identification}): token ${extra}`);
       }
       // What the profile says of the member must hold on the target, or every check acting on it would blame the target.
-      if (own && !problem) problems.push(...(await memberProblems(profile, member, path, own)));
+      if (own && !problem) problems.push(...(await memberProblems(profile, transport, member, path, own)));
     }
   }
   return problems;
@@ -60,7 +63,7 @@ export async function preflight(profile: Profile, options: PreflightOptions): Pr
  * unreadable body or an empty listing (a target that lists nothing is broken, or the checks will say
  * what it lacks) is left to the checks, which blame the target.
  */
-async function memberProblems(profile: Profile, member: ProfileMember, path: string, own: HttpResult): Promise<string[]> {
+async function memberProblems(profile: Profile, transport: Transport, member: ProfileMember, path: string, own: HttpResult): Promise<string[]> {
   const problems: string[] = [];
   const accounts = listIn(own);
   // A digitalAccount's identification is optional (spec line 48): a listing that leaves one out says nothing of the profile.
@@ -71,7 +74,7 @@ async function memberProblems(profile: Profile, member: ProfileMember, path: str
   }
   if (member.assets.length === 0) return problems;
   const available = `${fullPath(listAvailable).replace('{tokenizer_identification}', encodeURIComponent(member.identification))}`;
-  const listing = listIn(await tryRead(profile, member.token, { path: available }));
+  const listing = listIn(await tryRead(profile, transport, member.token, { path: available }));
   // Only a listing of settlementInstrumentInfo says what the tokenizer issues; its issuer is optional (spec
   // line 68), and every asset listed there is the tokenizer's own.
   if (listing === null || listing.length === 0 || !listing.every((entry) => typeof entry.asset_code_identification === 'string' && (entry.asset_issuer_identification === undefined || typeof entry.asset_issuer_identification === 'string'))) return problems;
@@ -111,15 +114,15 @@ function readWithin(given: ProfileCredential, member: ProfileMember): Read | nul
  * Why the target refused `token` on `read` (401 or 403: the credential), or null. Any other outcome
  * (served, no answer, a 5xx) says nothing against the credential: the checks judge the target.
  */
-async function refusal(profile: Profile, token: string, read: Read): Promise<string | null> {
-  return refusalOf(await tryRead(profile, token, read), read);
+async function refusal(profile: Profile, transport: Transport, token: string, read: Read): Promise<string | null> {
+  return refusalOf(await tryRead(profile, transport, token, read), read);
 }
 
 /** `read` with `token`, once, a 429 waited out as in a check (a rate limit says nothing of the credential). */
-async function tryRead(profile: Profile, token: string, read: Read): Promise<HttpResult> {
+async function tryRead(profile: Profile, transport: Transport, token: string, read: Read): Promise<HttpResult> {
   const url = `${profile.base_url.replace(/\/+$/, '')}${read.path}`;
   const waits = new RateLimitWaits(profile.rate_limit, profile.timeouts.check_ms);
-  return (await sendPatiently({ method: 'GET', url, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms, transport: transportOf(profile) }, waits)).result;
+  return (await sendPatiently({ method: 'GET', url, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms, transport }, waits)).result;
 }
 
 /** Why the answer to `read` refused its token (401 or 403), or null. */
@@ -147,14 +150,15 @@ function errorCode(body: string): string | null {
  * declaring a reading the target shows is not its own, ends the run here, after `cleanUp`, with one line
  * per problem and exit status 2 (a mistake in what the user gave, as a bad option is), and no check runs.
  */
-export async function preflightOrExit(profile: Profile, env: Record<string, string | undefined>, cleanUp: () => Promise<void>): Promise<DetectedReadings> {
-  const sets = env.DSS_SHARD ? [profile.member_set] : profile.member_sets.map((_set, index) => index);
-  const problems = await preflight(profile, { sets });
+export async function preflightOrExit(profile: Profile, settings: RunSettings, proxyEnvironment: Record<string, string | undefined>, cleanUp: () => Promise<void>): Promise<DetectedReadings> {
+  const sets = settings.shard ? [profile.member_set] : profile.member_sets.map((_set, index) => index);
+  const problems = await preflight(profile, { sets, proxyEnvironment });
+  const transport = transportOf(profile, proxyEnvironment);
   // Only with every credential usable: a refused read shows nothing, and the credential's line says why.
-  const detection = problems.length === 0 ? await detectReadings(profile, sets, (token, path) => tryRead(profile, token, { path })) : { detected: {}, problems: [] };
+  const detection = problems.length === 0 ? await detectReadings(profile, sets, (token, path) => tryRead(profile, transport, token, { path })) : { detected: {}, problems: [] };
   problems.push(...detection.problems);
   if (problems.length === 0) return detection.detected;
   await cleanUp();
-  process.stderr.write(`dss test: the target profile ${env.DSS_PROFILE ?? ''} cannot be used, so no check was run (preflight):\n${problems.map((problem) => `  - ${problem}\n`).join('')}`);
+  process.stderr.write(`dss test: the target profile ${settings.profile ?? ''} cannot be used, so no check was run (preflight):\n${problems.map((problem) => `  - ${problem}\n`).join('')}`);
   process.exit(2);
 }

@@ -133,7 +133,7 @@ function checkedMark(text: string, baseUrl: string | undefined): string {
  * Synchronous, because the Playwright config (which cannot await) reads it too. Records in `env` that
  * the profile was validated (PROFILE_CHECKED_ENV).
  */
-export function loadProfile(file: string, env: Record<string, string | undefined> = process.env, options: ProfileOptions = {}): Profile {
+export function loadProfile(file: string, env: Record<string, string | undefined>, options: ProfileOptions = {}): Profile {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

@@ -4,7 +4,8 @@ import { declaredBy, type ReadingName } from '../../simulator/readings/catalogue
 import { startSimulator } from '../../simulator/server.ts';
 import { onboardHoldings } from '../self-check/readings-onboarding.ts';
 import { send } from './http.ts';
-import { detectReadings, detectedFromEnv, DETECTED_READINGS_ENV, withDetectedReadings, type TargetRead } from './reading-detection.ts';
+import { detectReadings, withDetectedReadings, type TargetRead } from './reading-detection.ts';
+import { decodeRunSettings, encodeRunSettings, runSettings } from './run-settings.ts';
 import { profileFromSimulator, readingsJudgedUnder } from './target.ts';
 import { parseProfile, type Profile } from './profile.ts';
 import { startTestServer } from './test-server.ts';
@@ -84,17 +85,17 @@ test('a declaration the target shows wrong is one problem line; one it does not 
 
 test('the workers follow what global setup detected, for the keys the profile leaves out, and the report says what showed it', async () => {
   const shownBy = 'GET /client/v1/api/balances/digital-accounts/main as mm-a answered balance "1.000000000"';
-  const env = { [DETECTED_READINGS_ENV]: JSON.stringify({ amount_scale: { value: 9, shown_by: shownBy }, dso_line_account: { value: 'operating', shown_by: 'listed' } }) };
+  const settings = encodeRunSettings(runSettings({ detected_readings: { amount_scale: { value: 9, shown_by: shownBy }, dso_line_account: { value: 'operating', shown_by: 'listed' } } }));
   const profile = { readings: withReferenceReadings({ dso_line_account: 'emission' }), declared_readings: ['dso_line_account' as const], detected_readings: {} };
-  const followed = withDetectedReadings(profile, detectedFromEnv(env));
+  const followed = withDetectedReadings(profile, decodeRunSettings(settings).detected_readings);
   expect(followed.readings).toEqual({ string_bodies: 'bare', amount_scale: 9, dso_line_account: 'emission' });
   expect(readingsJudgedUnder(followed)).toEqual({
     string_bodies: { value: 'bare', source: 'reference' },
     amount_scale: { value: 9, source: 'detected', shown_by: shownBy },
     dso_line_account: { value: 'emission', source: 'declared' },
   });
-  expect(detectedFromEnv({})).toEqual({});
-  expect(() => detectedFromEnv({ [DETECTED_READINGS_ENV]: JSON.stringify({ amount_scale: { value: 13, shown_by: 'x' } }) })).toThrow(/is not the readings global setup detected/);
+  expect(runSettings().detected_readings).toEqual({});
+  expect(() => decodeRunSettings(JSON.stringify({ ...runSettings(), detected_readings: { amount_scale: { value: 13, shown_by: 'x' } } }))).toThrow(/is not the settings of a run: .*detected_readings/);
 });
 
 test('a target that answers otherwise than with JSON ends detection at that read: it costs preflight one read, not one time-out a read', async () => {

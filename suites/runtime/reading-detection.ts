@@ -1,8 +1,6 @@
 import { readingsSchema, type DeclaredReadings, type ReadingKey } from '../../protocol/readings.ts';
 import { endpointById, fullPath } from '../../schemas/endpoints.ts';
-import { validate } from '../../schemas/validators.ts';
 import { isJsonMediaType } from './client.ts';
-import { HarnessFault } from './harness-fault.ts';
 import type { HttpResult } from './http.ts';
 import { listIn, objectIn } from './json-answer.ts';
 import type { Profile, ProfileMember } from './profile.ts';
@@ -114,34 +112,14 @@ async function observe(member: ProfileMember, read: TargetRead, amounts: AmountS
   amounts.push(...amountsIn(listIn(await read(member.token, obligationsPath)) ?? [], (text) => `GET ${obligationsPath} ${as} answered balance ${text}`));
 }
 
-/**
- * The environment variable that carries the readings detected in global setup to the workers (as
- * `DSS_PROFILE` carries the profile): JSON of DetectedReadings, read by target.ts `configuredProfile`.
- */
-export const DETECTED_READINGS_ENV = 'DSS_DETECTED_READINGS';
-
-const detectedSchema = {
+/** What preflight detected, as RunSettings carries it from global setup to the workers (run-settings.ts). */
+export const detectedSchema = {
   type: 'object',
   additionalProperties: false,
   properties: Object.fromEntries(
     detectedKeys.map((key) => [key, { type: 'object', required: ['value', 'shown_by'], additionalProperties: false, properties: { value: readingsSchema.properties[key], shown_by: { type: 'string', minLength: 1 } } }]),
   ),
 };
-
-/** The readings global setup detected, from the environment; none when it detected none (or ran none). */
-export function detectedFromEnv(env: Record<string, string | undefined>): DetectedReadings {
-  const text = env[DETECTED_READINGS_ENV];
-  if (!text) return {};
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new HarnessFault(`${DETECTED_READINGS_ENV} is not JSON`);
-  }
-  const result = validate(detectedSchema, data);
-  if (!result.valid) throw new HarnessFault(`${DETECTED_READINGS_ENV} is not the readings global setup detected: ${result.errors.join('; ')}`);
-  return data as DetectedReadings;
-}
 
 /** The profile following what was detected, for every key it does not declare (a declaration always wins). */
 export function withDetectedReadings<P extends Pick<Profile, 'readings' | 'declared_readings' | 'detected_readings'>>(profile: P, detected: DetectedReadings): P {

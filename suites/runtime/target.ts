@@ -4,47 +4,62 @@ import { join } from 'node:path';
 import { ControlClient, TargetClock, type SimAsset, type SimMember } from './control.ts';
 import { DEFAULT_CHECK_MS, DEFAULT_REQUEST_MS, DEFAULT_SERVICE_DOMAIN, loadProfile, profileDigest, writtenProfile, type Profile, type ProfileMember, type RequiredRole } from './profile.ts';
 import { withReferenceReadings, type DeclaredReadings, type ReadingKey } from '../../protocol/readings.ts';
-import { detectedFromEnv, withDetectedReadings } from './reading-detection.ts';
+import { withDetectedReadings } from './reading-detection.ts';
+import { HarnessFault } from './harness-fault.ts';
+import { RUN_SETTINGS_ENV, type RunSettings } from './run-settings.ts';
 import { RecordingChannel } from './recorder.ts';
 import type { ReadingsJudgedUnder } from '../reporters/report-types.ts';
 import { createSimMembers, operatingAccounts } from './sim-members.ts';
-import { transportOf } from './transport.ts';
+import { transportOf, type Transport } from './transport.ts';
 
 /**
- * Where a run's profile comes from. The environment is the only channel from `dss test` and global
- * setup to the config and the workers: `DSS_PROFILE` names the profile file, `DSS_TARGET` a base URL
- * that replaces the profile's.
+ * The profile a run's settings name (run-settings.ts: `profile`, with `target` as its base URL and
+ * `shard` choosing its member set), or null when they name none (global setup then builds one), with
+ * the readings global setup detected. `env` is the environment its `${NAME}` references are read from:
+ * the reader is the config (or `dss test`), once per process.
  */
+export function configuredProfile(settings: RunSettings, env: Record<string, string | undefined>): Profile | null {
+  if (!settings.profile) return null;
+  const profile = loadProfile(settings.profile, env, { ...(settings.target ? { baseUrl: settings.target } : {}), ...(settings.shard ? { shard: settings.shard } : {}) });
+  return withDetectedReadings(profile, settings.detected_readings);
+}
 
-export interface TargetEnv {
-  DSS_PROFILE?: string;
-  DSS_TARGET?: string;
-  /** `dss test --shard i/n`: the member set of a vendor profile this shard acts as. */
-  DSS_SHARD?: string;
-  [name: string]: string | undefined;
+/** The profile a config read, and the transport that reaches its target (the environment's proxies unless it names its own). */
+export interface ConfiguredTarget {
+  profile: Profile;
+  transport: Transport;
 }
 
 /**
- * The profile named by `DSS_PROFILE`, or null when none is named (global setup then builds one), with
- * the readings global setup detected.
+ * The targets this process's config read, by profile file: global setup and the fixtures take them
+ * from here (`configuredTarget`), not from the project's `use`, which Playwright writes into its JSON
+ * results (the profile holds tokens, a proxy URL may hold a password).
  */
-export function configuredProfile(env: TargetEnv): Profile | null {
-  if (!env.DSS_PROFILE) return null;
-  const profile = loadProfile(env.DSS_PROFILE, env, { ...(env.DSS_TARGET ? { baseUrl: env.DSS_TARGET } : {}), ...(env.DSS_SHARD ? { shard: env.DSS_SHARD } : {}) });
-  // What preflight detected in global setup (DETECTED_READINGS_ENV), for every key the profile leaves out.
-  return withDetectedReadings(profile, detectedFromEnv(env));
-}
+const configured = new Map<string, ConfiguredTarget>();
 
 /**
- * Whether the run's target has the simulator's control plane, as the environment tells it before
- * global setup: with no profile given, the target is a simulator (embedded, or `DSS_TARGET`, which
- * global setup requires to be one); otherwise the profile says.
+ * What a Playwright config does with a run's settings, once per process: reads the profile they name
+ * with the `${NAME}` references and proxy variables of `env` (the config's environment), keeps it for
+ * `configuredTarget`, and returns it (null: none named, so global setup builds one for a simulator).
+ * The settings' `control`, which check files need as they are collected, must agree with the profile.
  */
-export function targetHasControl(env: TargetEnv): boolean {
-  return hasControl(configuredProfile(env));
+export function configureTarget(settings: RunSettings, env: Record<string, string | undefined>): Profile | null {
+  const profile = configuredProfile(settings, env);
+  if (hasControl(profile) !== settings.control) {
+    throw new HarnessFault(`the run's settings say the target has ${settings.control ? 'the' : 'no'} control plane and its profile ${settings.profile} says otherwise: whoever encoded ${RUN_SETTINGS_ENV} is wrong`);
+  }
+  if (profile && settings.profile) configured.set(settings.profile, { profile, transport: transportOf(profile, env) });
+  return profile;
 }
 
-/** The same for a profile already read (null: none given, so a simulator). */
+/** The target the config read for these settings; a fault of the harness when it read none. */
+export function configuredTarget(settings: RunSettings): ConfiguredTarget {
+  const found = settings.profile === undefined ? undefined : configured.get(settings.profile);
+  if (!found) throw new HarnessFault('the run names no profile this process read: run the checks through suites/conformance.config.ts, whose global setup provides one');
+  return found;
+}
+
+/** Whether a profile names a target with the simulator's control plane (null: none given, so a simulator). */
 export function hasControl(profile: Profile | null): boolean {
   return profile === null || profile.capabilities.control === 'simulator';
 }
@@ -53,9 +68,9 @@ export function hasControl(profile: Profile | null): boolean {
  * A profile for a simulator, from its control plane: the network's first tokenizer and first two
  * market makers when it has them (the demo network does), otherwise members made for this run.
  */
-export async function profileFromSimulator(baseUrl: string, readings: Partial<DeclaredReadings> = {}): Promise<Profile> {
+export async function profileFromSimulator(baseUrl: string, readings: Partial<DeclaredReadings> = {}, proxyEnvironment: Record<string, string | undefined> = {}): Promise<Profile> {
   // Without a profile there is no TLS material: the environment's proxy, the system's CAs.
-  const control = new ControlClient({ baseUrl, timeoutMs: DEFAULT_REQUEST_MS, recording: new RecordingChannel(), clock: new TargetClock(), transport: transportOf({}) });
+  const control = new ControlClient({ baseUrl, timeoutMs: DEFAULT_REQUEST_MS, recording: new RecordingChannel(), clock: new TargetClock(), transport: transportOf({}, proxyEnvironment) });
   const network = await control.network();
   const active = network.members.filter((member) => member.member_state === 'activated');
   const [tokenizer] = active.filter((member) => member.business_role === 'MIS' && issuedBy(network.assets, member).length > 0);

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runSecretsDir } from './run-secrets.ts';
+import type { RunSettings } from './run-settings.ts';
 
 /**
  * The latest token of each profile member during one run, keyed by where the profile gives it
@@ -13,8 +14,8 @@ import { runSecretsDir } from './run-secrets.ts';
 export class TokenStore {
   constructor(private readonly file: string) {}
 
-  static forRun(env: Record<string, string | undefined>): TokenStore {
-    return new TokenStore(join(runSecretsDir(env), 'tokens.json'));
+  static forRun(settings: Pick<RunSettings, 'run_secrets'>): TokenStore {
+    return new TokenStore(join(runSecretsDir(settings), 'tokens.json'));
   }
 
   latest(path: string): string | undefined {

@@ -215,9 +215,10 @@ const cache = new WeakMap<object, Transport>();
 
 /**
  * One transport per profile object of the process, so that its clients share one pool of connections.
- * Keyed by the object, so a profile read again (another project's) gets its own.
+ * Keyed by the object, so a profile read again (another project's) gets its own. `env` holds the
+ * proxy variables a profile without `proxy:` follows (in a run, the config's environment).
  */
-export function transportOf(settings: { tls?: ProfileTls; proxy?: ProfileProxy }, env: Record<string, string | undefined> = process.env): Transport {
+export function transportOf(settings: { tls?: ProfileTls; proxy?: ProfileProxy }, env: Record<string, string | undefined>): Transport {
   let found = cache.get(settings);
   if (!found) cache.set(settings, (found = transportFor(settings, env)));
   return found;

@@ -9,6 +9,7 @@ import { startSimulator } from '../../simulator/server.ts';
 import type { ConformanceReport } from '../reporters/report-types.ts';
 import { compiledModule, compiledRunEnv } from '../kit-layout.ts';
 import { loadProfile } from '../runtime/profile.ts';
+import { encodeRunSettings, RUN_SETTINGS_ENV, runSettings } from '../runtime/run-settings.ts';
 import { profileFromSimulator, writeBuiltProfile, writeTargetDescription } from '../runtime/target.ts';
 import type { ListedCheck } from './check-listing.ts';
 import { runNode } from './child.ts';
@@ -147,7 +148,7 @@ async function runGroup(group: readonly FaultState[], round: number, fileOf: Rea
     const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
     // Playwright's own artifacts (the error contexts the output points at) go beside the first fault's reports.
     const artifactsOwner = entries[0]!.reportDir;
-    const run = await runNode([cli, 'test', '--config', RUN_CONFIG], compiledRunEnv({ ...env, [FAULT_GROUP_ENV]: groupFile, DSS_REPORT_DIR: artifactsOwner }), RUN_TIMEOUT_MS);
+    const run = await runNode([cli, 'test', '--config', RUN_CONFIG], compiledRunEnv({ ...env, [FAULT_GROUP_ENV]: groupFile, [RUN_SETTINGS_ENV]: encodeRunSettings(runSettings({ report_dir: artifactsOwner })) }), RUN_TIMEOUT_MS);
     const faults = group.map((state) => state.name).join(', ');
     for (const [index, state] of group.entries()) {
       const entry = entries[index]!;

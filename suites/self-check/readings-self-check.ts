@@ -46,7 +46,7 @@ export async function runReadingsSelfCheck(options: ReadingsSelfCheckOptions): P
   const startedAt = new Date();
   const started = performance.now();
   // The runs test the simulators started here, never a profile or target of the caller's environment.
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', DSS_PROFILE: '', DSS_TARGET: '', DSS_SHARD: '', DSS_REPORT_DIR: '', DSS_DETECTED_READINGS: '' };
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', DSS_PROFILE: '', DSS_TARGET: '', DSS_WORKERS: '', DSS_REPORT_DIR: '' };
   await buildKit(env);
   log(`Readings self-check: ${total} conformance run${total === 1 ? '' : 's'} (${runs.map((run) => run.name).join(', ')}), ${options.parallel} at a time`);
   const rows = await runReadings(options.readings, {

@@ -10,6 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FaultName } from '../../simulator/faults/catalogue.ts';
+import { encodeRunSettings, RUN_SETTINGS_ENV, runSettings } from '../runtime/run-settings.ts';
 import { listChecks } from './check-listing.ts';
 import { buildKit, progress } from './progress.ts';
 import type { FaultDetection } from './detection.ts';
@@ -50,7 +51,7 @@ export async function runSelfCheck(options: SelfCheckOptions): Promise<SelfCheck
   const startedAt = new Date();
   const started = performance.now();
   // The runs test the simulators started here, never a profile or target of the caller's environment.
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', DSS_PROFILE: '', DSS_TARGET: '', DSS_REPORT_DIR: reportDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', [RUN_SETTINGS_ENV]: encodeRunSettings(runSettings({ report_dir: reportDir })) };
 
   // Up to date before the listing reads it.
   await buildKit(env);

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { HarnessFault } from '../../runtime/check.ts';
 import { skipFor } from '../../runtime/credentials.ts';
 import type { Profile } from '../../runtime/profile.ts';
-import { transportOf } from '../../runtime/transport.ts';
+import type { Transport } from '../../runtime/transport.ts';
 
 /**
  * The address the target sees the harness at: the local end of a TCP connection to it. A token's
@@ -10,9 +10,9 @@ import { transportOf } from '../../runtime/transport.ts';
  * proxy's address, which the harness cannot learn, so a check that needs it is not verified there
  * (behind NAT the same holds, unseen: such a setup cannot test allowed IPs).
  */
-export function harnessAddress(target: Pick<Profile, 'base_url' | 'timeouts' | 'tls' | 'proxy'>): Promise<string> {
+export function harnessAddress(target: Pick<Profile, 'base_url' | 'timeouts'>, transport: Transport): Promise<string> {
   const url = new URL(target.base_url);
-  const proxy = transportOf(target).proxyShownFor(url);
+  const proxy = transport.proxyShownFor(url);
   if (proxy !== null) skipFor(`needs the address the target sees the harness at, and the harness reaches it through the proxy ${proxy}`);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));

@@ -12,6 +12,7 @@ import { randomBic } from '../../runtime/sim-members.ts';
 import { callEndpoints, subjectsOf } from './endpoint-calls.ts';
 import { expectEveryRefused } from './every-refusal.ts';
 import { harnessAddress } from './harness-address.ts';
+import type { Transport } from '../../runtime/transport.ts';
 
 /**
  * What a token grants (spec, Authentication 2-3: access right, digital accounts, allowed IP addresses,
@@ -99,14 +100,14 @@ interface RightsJudge {
   refusedByReference(responses: readonly DssResponse[]): void;
 }
 
-function rightsChecks(id: string, right: string, profileRequirement: string, body: (actors: Actors, judge: RightsJudge, target: Profile) => Promise<void>, endpoint?: EndpointId): void {
+function rightsChecks(id: string, right: string, profileRequirement: string, body: (actors: Actors, judge: RightsJudge, target: Profile, transport: Transport) => Promise<void>, endpoint?: EndpointId): void {
   const about = endpoint === undefined ? {} : { endpoint };
-  test(...check(id, `refuses a call ${right}: 401 where the endpoint lists it, never served; serves the calls within the token’s rights`, { requirements: ['AUTH-TOKEN-RIGHTS', 'ERR-BODY-SHAPE'], ...about }), async ({ actors, target }) => {
-    await body(actors, { refused: (responses) => expectEveryRefused(responses, { status: 401, listedUnder: 'AUTH-TOKEN-RIGHTS' }), served: (response) => expectStatus(response, 200, 'AUTH-TOKEN-RIGHTS'), refusedByReference: () => {} }, target);
+  test(...check(id, `refuses a call ${right}: 401 where the endpoint lists it, never served; serves the calls within the token’s rights`, { requirements: ['AUTH-TOKEN-RIGHTS', 'ERR-BODY-SHAPE'], ...about }), async ({ actors, target, transport }) => {
+    await body(actors, { refused: (responses) => expectEveryRefused(responses, { status: 401, listedUnder: 'AUTH-TOKEN-RIGHTS' }), served: (response) => expectStatus(response, 200, 'AUTH-TOKEN-RIGHTS'), refusedByReference: () => {} }, target, transport);
   });
-  test(...check(`${id}-401-everywhere`, `refuses a call ${right} with 401 on every endpoint, and serves the calls within the token’s rights`, { requirements: [profileRequirement], ...about }), async ({ actors, target }) => {
+  test(...check(`${id}-401-everywhere`, `refuses a call ${right} with 401 on every endpoint, and serves the calls within the token’s rights`, { requirements: [profileRequirement], ...about }), async ({ actors, target, transport }) => {
     const refused = (responses: readonly DssResponse[]) => expectEveryRefused(responses, { status: 401, requirement: profileRequirement });
-    await body(actors, { refused, served: (response) => expectStatus(response, 200, profileRequirement), refusedByReference: refused }, target);
+    await body(actors, { refused, served: (response) => expectStatus(response, 200, profileRequirement), refusedByReference: refused }, target, transport);
   });
 }
 
@@ -151,11 +152,11 @@ rightsChecks('auth.account-permission', 'naming an account the token does not gr
   for (const response of [await sign(main!), await read(main!)]) judge.served(response);
 }, 'member.signPayload');
 
-rightsChecks('auth.ip-allowed', 'from an address the token does not allow', 'AUTH-IP-ALLOWED', async (actors, judge, target) => {
+rightsChecks('auth.ip-allowed', 'from an address the token does not allow', 'AUTH-IP-ALLOWED', async (actors, judge, target, transport) => {
   const { client } = actors.mmA;
   // TEST-NET-3 (RFC 5737): documentation only, so never the harness's address.
   const elsewhere = '203.0.113.7';
-  const here = await harnessAddress(target);
+  const here = await harnessAddress(target, transport);
   const outsider = await credential(actors, actors.mmA, 'ip_elsewhere', { role: 'manager', allowed_ips: [elsewhere] });
   const insider = await credential(actors, actors.mmA, 'ip_here', { role: 'manager', allowed_ips: [elsewhere, here] });
   requireRights(outsider, outsider.rights.allowed_ips !== undefined && !outsider.rights.allowed_ips.includes(here), `declared allowed_ips without the harness’s address ${here}`);

@@ -1,6 +1,6 @@
 import { endpointById, endpoints } from '../../../schemas/endpoints.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { targetHasControl } from '../../runtime/target.ts';
+import { runSettingsOfProcess } from '../../runtime/run-settings.ts';
 import { check, clockStageSkip, expectSchema, expectStatus, recordAcross, requireMovableClock } from '../../runtime/check.ts';
 import type { DssClient } from '../../runtime/client.ts';
 import type { ControlClient } from '../../runtime/control.ts';
@@ -20,11 +20,12 @@ import { expectEveryRefused } from '../auth/every-refusal.ts';
  * (`members.tokenizer.tokens.expiry`, left alone, and `renewed_expiry`, renewed once at the start).
  */
 
-/** `dss test --slow`: checks that wait for real time (a 15-minute token expiry) run. */
-const slow = process.env.DSS_SLOW === '1';
-
-/** Known as the checks are collected: without the control plane, Playwright starts no worker for checks all skipped. */
-const hasControl = targetHasControl(process.env);
+/**
+ * The run's settings as the checks are collected: without the control plane (and without `--slow`, which
+ * lets auth.token-expiry wait for real time), Playwright starts no worker for checks all skipped. A
+ * running check reads the same settings from its `runSettings` fixture.
+ */
+const collected = runSettingsOfProcess();
 
 /** Why auth.token-expiry is skipped, at collection and when it runs. */
 const NEEDS_SLOW_OR_CONTROL = 'needs --slow (it waits out a real 15-minute token expiry) or the simulator control plane';
@@ -75,11 +76,11 @@ async function renewedFrom(client: DssClient, token: string): Promise<string> {
  * with `--slow` each is waited out in real time, and only side by side does that cost 15 minutes, not 30
  * (the clock checks run one at a time, and a profile's fresh token would be stale after another's wait).
  */
-test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issue and a renewed one for 15 minutes from its renewal, then refuses each: 401 where the endpoint lists it (and everywhere in the reference profile)', { requirements: ['AUTH-TOKEN-LIFETIME', 'AUTH-REFRESH', 'ERR-BODY-SHAPE', 'AUTH-TOKEN-EXPIRY'], bothLayers: 'the profile judges the same answers, recorded first without stopping the check', skipped: hasControl ? clockStageSkip(hasControl) : !slow && NEEDS_SLOW_OR_CONTROL }), async ({ actors }) => {
+test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issue and a renewed one for 15 minutes from its renewal, then refuses each: 401 where the endpoint lists it (and everywhere in the reference profile)', { requirements: ['AUTH-TOKEN-LIFETIME', 'AUTH-REFRESH', 'ERR-BODY-SHAPE', 'AUTH-TOKEN-EXPIRY'], bothLayers: 'the profile judges the same answers, recorded first without stopping the check', skipped: collected.control ? clockStageSkip(collected) : !collected.slow && NEEDS_SLOW_OR_CONTROL }), async ({ actors, runSettings }) => {
   const { tokenizer, mmA } = actors;
   const expired = async (token: string) => expectExpiredRefused(await callEndpoints(tokenizer.client, subjectsOf(actors, tokenizer), { token }));
   if (!actors.control) {
-    if (!slow) skipFor(NEEDS_SLOW_OR_CONTROL);
+    if (!runSettings.slow) skipFor(NEEDS_SLOW_OR_CONTROL);
     const given = await credential(actors, tokenizer, 'expiry', { role: 'manager' });
     // The renewal's life is verified when the profile gives a second fresh token for it; a nightly job
     // with the expiry token alone still verifies the issued token's (and is told what it did not verify).
@@ -111,7 +112,7 @@ test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issu
     }
     return;
   }
-  const control = requireMovableClock(actors);
+  const control = requireMovableClock(actors, runSettings);
   const { token, before, after } = await issueToken(control, tokenizer.identification);
   const renewing = await issueToken(control, tokenizer.identification);
   const accepted = async (candidate: string, requirement: string) => {
@@ -139,8 +140,8 @@ test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issu
   await expired(renewed);
 });
 
-test(...check('auth.session-24h', 'keeps a session alive through renewals until 24 hours from its start, then refuses its token (401 where listed) and its renewal with 404', { requirements: ['AUTH-SESSION-24H', 'AUTH-REFRESH', 'ERR-BODY-SHAPE'], endpoint: 'member.refreshToken', skipped: clockStageSkip(hasControl) }), async ({ actors }) => {
-  const control = requireMovableClock(actors);
+test(...check('auth.session-24h', 'keeps a session alive through renewals until 24 hours from its start, then refuses its token (401 where listed) and its renewal with 404', { requirements: ['AUTH-SESSION-24H', 'AUTH-REFRESH', 'ERR-BODY-SHAPE'], endpoint: 'member.refreshToken', skipped: clockStageSkip(collected) }), async ({ actors, runSettings }) => {
+  const control = requireMovableClock(actors, runSettings);
   const { tokenizer } = actors;
   const client = tokenizer.client;
   const issued = await issueToken(control, tokenizer.identification);

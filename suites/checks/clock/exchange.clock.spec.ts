@@ -16,7 +16,7 @@ import {
 } from '../../flows/quotations.ts';
 import { check, CheckFailure, clockStageSkip, requireMovableClock, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { targetHasControl } from '../../runtime/target.ts';
+import { runSettingsOfProcess } from '../../runtime/run-settings.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
 import { EXCHANGE_REQUIREMENTS, checkRequirements } from '../exchange/prerequisites.ts';
 
@@ -28,8 +28,8 @@ import { EXCHANGE_REQUIREMENTS, checkRequirements } from '../exchange/prerequisi
  * ../exchange/validity.spec.ts.
  */
 
-/** Known as the checks are collected: without the control plane, Playwright starts no worker for checks all skipped. */
-const hasControl = targetHasControl(process.env);
+/** The run's settings as the checks are collected: without the control plane, Playwright starts no worker for checks all skipped. */
+const collected = runSettingsOfProcess();
 
 /** The exchange answered Success; the holdings after it. */
 async function expectSettled(market: Market, exchange: ExchangeObject, before: Holdings, amount: bigint, when: string): Promise<Holdings> {
@@ -40,8 +40,8 @@ async function expectSettled(market: Market, exchange: ExchangeObject, before: H
   return after;
 }
 
-test(...check('exchange.window-clock', 'settles an exchange from the quotation’s start_time up to shortly before its end_time, and none before the start or at the end (refused, or answered Rejected), moving nothing', { requirements: checkRequirements('EXC-VALIDITY-WINDOW', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange', skipped: clockStageSkip(hasControl) }), async ({ actors }) => {
-  const control = requireMovableClock(actors);
+test(...check('exchange.window-clock', 'settles an exchange from the quotation’s start_time up to shortly before its end_time, and none before the start or at the end (refused, or answered Rejected), moving nothing', { requirements: checkRequirements('EXC-VALIDITY-WINDOW', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange', skipped: clockStageSkip(collected) }), async ({ actors, runSettings }) => {
+  const control = requireMovableClock(actors, runSettings);
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const now = await control.clock();
   const [start, end] = [now + 5 * MINUTE_MS, now + 6 * MINUTE_MS];
@@ -69,8 +69,8 @@ test(...check('exchange.window-clock', 'settles an exchange from the quotation�
   await expectHoldings(market, holdings, 'EXC-VALIDITY-WINDOW', 'after an exchange at the quotation’s end_time');
 });
 
-test(...check('exchange.expiry-clock', 'removes a request and its waiting quotations at its end, an answered quotation at its own end_time, and keeps completed and cancelled quotations readable', { requirements: checkRequirements('QUO-EXPIRY', 'QUO-EXPIRY-SCOPE', 'EXC-VALIDITY-WINDOW', 'QUO-CANCEL', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.getQuotation', skipped: clockStageSkip(hasControl) }), async ({ actors }) => {
-  const control = requireMovableClock(actors);
+test(...check('exchange.expiry-clock', 'removes a request and its waiting quotations at its end, an answered quotation at its own end_time, and keeps completed and cancelled quotations readable', { requirements: checkRequirements('QUO-EXPIRY', 'QUO-EXPIRY-SCOPE', 'EXC-VALIDITY-WINDOW', 'QUO-CANCEL', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.getQuotation', skipped: clockStageSkip(collected) }), async ({ actors, runSettings }) => {
+  const control = requireMovableClock(actors, runSettings);
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const { buyer, seller } = market;
   const now = await control.clock();

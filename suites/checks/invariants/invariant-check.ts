@@ -1,6 +1,6 @@
 /**
  * What the invariant checks share: the body of each check (one check per family of operations, see
- * suites/invariants/README.md): the property's size from the environment, a time limit in proportion,
+ * suites/invariants/README.md): the property's size from the run's settings (DSS_INVARIANT_* of `dss test`), a time limit in proportion,
  * the run's figures as an annotation, the SHOULD-level disagreements as warnings and the broken MUST
  * decisions of the reference profile as findings (the run went on past them).
  */
@@ -10,7 +10,8 @@ import { CheckFailure, recordAcross, warnShould } from '../../runtime/check.ts';
 import type { Actors } from '../../runtime/fixtures.ts';
 import type { RecordingChannel } from '../../runtime/recorder.ts';
 import type { CommandFamily } from '../../invariants/command-mix.ts';
-import { DEFAULT_RUNS, invariantOptionsFromEnv } from '../../invariants/options.ts';
+import { DEFAULT_RUNS, invariantOptions } from '../../invariants/options.ts';
+import type { InvariantSettings } from '../../runtime/run-settings.ts';
 import { runInvariants } from '../../invariants/run.ts';
 
 /**
@@ -69,10 +70,10 @@ export const INVARIANT_LAYERS = 'one random sequence judges both layers; a broke
 /** How many of the profile's `timeouts.check_ms` a property-based check may take (docs/profiles.md). */
 export const PROPERTY_CHECK_TIMES = 3;
 
-export async function runInvariantCheck(family: CommandFamily, actors: Actors, recording: RecordingChannel, readings: Pick<DeclaredReadings, 'dso_line_account' | 'amount_scale'>): Promise<void> {
+export async function runInvariantCheck(family: CommandFamily, actors: Actors, recording: RecordingChannel, readings: Pick<DeclaredReadings, 'dso_line_account' | 'amount_scale'>, settings: InvariantSettings): Promise<void> {
   const base = test.info().timeout;
   // Shrinking a failure replays sequences against the target: it may take half of the check's time.
-  const options = invariantOptionsFromEnv(process.env, base === 0 ? 60_000 : base / 2);
+  const options = invariantOptions(settings, base === 0 ? 60_000 : base / 2);
   // A property run makes thousands of calls (some 2,500 for invariants.ledger), forty times a plain check's:
   // it gets PROPERTY_CHECK_TIMES check times, so that the safety net is not what a loaded machine meets
   // first (at a load of 25 on 2 cores one check time was reached, and every requirement the check names was

@@ -11,20 +11,19 @@ import { test } from '../fixtures.ts';
 test.describe.configure({ mode: 'parallel' });
 
 for (const name of ['one', 'two']) {
-  test(...check(`selftest.worker-${name}`, 'acts as this worker’s own members', { requirements: ['SELF-ACTORS'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }, testInfo) => {
+  test(...check(`selftest.worker-${name}`, 'acts as this worker’s own members', { requirements: ['SELF-ACTORS'], endpoint: 'member.listDigitalAccounts' }), async ({ actors, runSettings }, testInfo) => {
     const response = await actors.mmA.client.call('member.listDigitalAccounts');
     expectStatus(response, 200, 'SELF-ACTORS');
     const ids = [actors.tokenizer, actors.mmA, actors.mmB].map((actor) => actor.identification);
     testInfo.annotations.push({ type: 'self-test', description: JSON.stringify({ worker: testInfo.workerIndex, ids, accounts: actors.mmA.accounts, assets: actors.tokenizer.assets, bic: actors.mmA.member?.bicfi }) });
     // Both checks meet before either ends, so that the two workers each take one however slowly the
     // second worker starts (a fixed pause would not be enough on a loaded machine).
-    await meet(`worker-${name}`, name === 'one' ? 'worker-two' : 'worker-one');
+    await meet(runSettings.report_dir, `worker-${name}`, name === 'one' ? 'worker-two' : 'worker-one');
   });
 }
 
-/** Marks `self` as running and waits (polling, 60 s at most) until `other` is running too. */
-async function meet(self: string, other: string): Promise<void> {
-  const dir = process.env.DSS_REPORT_DIR ?? '.';
+/** Marks `self` as running and waits (polling, 60 s at most) until `other` is running too (marks in `dir`). */
+async function meet(dir: string, self: string, other: string): Promise<void> {
   writeFileSync(join(dir, `.selftest-${self}`), '');
   for (const deadline = Date.now() + 60_000; !existsSync(join(dir, `.selftest-${other}`)) && Date.now() < deadline; ) {
     await new Promise((resolve) => setTimeout(resolve, 50));
