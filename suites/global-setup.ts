@@ -70,7 +70,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     }
     // The workers' config decodes this: the one channel from here to them.
     process.env[RUN_SETTINGS_ENV] = encodeRunSettings(settings);
-    writeTargetDescription(runDir, profile);
+    writeTargetDescription(runDir, profile, process.env);
   } catch (error) {
     await teardown();
     throw error;

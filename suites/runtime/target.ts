@@ -128,13 +128,13 @@ export function writeBuiltProfile(secretsDir: string, profile: Profile): string 
   return file;
 }
 
-/** `<runDir>/target.json`: what the run tests, for the reporters (no tokens in it). */
-export function writeTargetDescription(runDir: string, profile: Profile): void {
+/** `<runDir>/target.json`: what the run tests, for the reporters (no tokens in it); `env` holds the proxy variables. */
+export function writeTargetDescription(runDir: string, profile: Profile, env: Record<string, string | undefined>): void {
   const description = {
     base_url: profile.base_url,
     profile_digest: profileDigest(profile),
     capabilities: profile.capabilities,
-    reached: transportOf(profile).reachOf(new URL(profile.base_url)),
+    reached: transportOf(profile, env).reachOf(new URL(profile.base_url)),
     readings: readingsJudgedUnder(profile),
     spec_version: '1.0.0',
     started_at: new Date().toISOString(),

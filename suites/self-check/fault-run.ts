@@ -137,7 +137,7 @@ async function runGroup(group: readonly FaultState[], round: number, fileOf: Rea
       const profileDir = join(secrets, state.name);
       await mkdir(profileDir, { mode: 0o700 });
       const profile = await profileFromSimulator(simulator.url);
-      writeTargetDescription(join(reportDir, '.run'), profile);
+      writeTargetDescription(join(reportDir, '.run'), profile, env);
       const profileFile = writeBuiltProfile(profileDir, profile);
       loadProfile(profileFile, env);
       entries.push({ fault: state.name, checks, files: checks.flatMap((id) => fileOf.get(id) ?? []), profile: profileFile, reportDir });
