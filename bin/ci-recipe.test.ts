@@ -76,6 +76,8 @@ interface CheckResult {
   check_id: string;
   outcome: string;
   skip_reason: string | null;
+  passed_requirements: string[];
+  not_verified_here: Array<{ requirement: string; why: string }>;
 }
 
 interface Report {
@@ -226,6 +228,10 @@ test.describe('the recipe, run', () => {
     expect(withToken.expired, 'the expiry token was answered 200, then the simulator’s clock passed its 15 minutes').toBe(true);
     const checks = report(join(withToken.dir, 'reports')).results.checks.filter((check) => check.check_id !== 'target.reachable');
     expect(checks.map((check) => [check.check_id, check.outcome])).toEqual([['auth.token-expiry', 'passed']]);
+    // Without renewed_expiry the renewal's life was not waited out: the report says so, and does not credit it.
+    expect(checks[0]?.not_verified_here.map((part) => part.requirement)).toEqual(['AUTH-REFRESH']);
+    expect(checks[0]?.passed_requirements).not.toContain('AUTH-REFRESH');
+    expect(withToken.step.stdout).toContain('    auth.token-expiry did not verify AUTH-REFRESH here: the life of a renewed token (lines 473, 559) needs profile credential members.tokenizer.tokens.renewed_expiry');
   });
 });
 

@@ -1,9 +1,9 @@
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { FINDING_ANNOTATION } from '../runtime/finding.ts';
-import { failuresOf, WARNED_ANNOTATION, type AttributedFailure } from '../runtime/failure.ts';
+import { failuresOf, NOT_VERIFIED_ANNOTATION, WARNED_ANNOTATION, type AttributedFailure } from '../runtime/failure.ts';
 import { cleanErrorMessage } from './error-message.ts';
 import { parseCalls } from './recorded-calls.ts';
-import type { CheckReport, Fault, Outcome, RawAnnotation, RawAttempt, RawCheck } from './report-types.ts';
+import type { CheckReport, Fault, NotVerifiedHere, Outcome, RawAnnotation, RawAttempt, RawCheck } from './report-types.ts';
 
 /** An error of the deciding attempt as shown, with the failure it carries; null: unattributed (failure.ts). */
 interface ShownError {
@@ -46,6 +46,8 @@ export function toCheckReport(raw: RawCheck, problems: string[]): { check: Check
   const { expected = null, got = null } = errors[0]?.failure ?? {};
   const quarantine = raw.annotations.find((annotation) => annotation.type === 'quarantined');
   const skip = raw.annotations.find((annotation) => annotation.type === 'skip');
+  // Written as the check ran: on its attempt, and on the test too in some runners' records; counted once.
+  const notVerified = notVerifiedOf([...(deciding?.annotations ?? []), ...raw.annotations], problems);
   return {
     check: {
       check_id: id,
@@ -53,7 +55,8 @@ export function toCheckReport(raw: RawCheck, problems: string[]): { check: Check
       file: raw.file,
       requirements,
       failed_requirements: failedRequirements,
-      passed_requirements: decidedInFavour(outcome, fault, requirements, failedRequirements, errors, findings),
+      passed_requirements: decidedInFavour(outcome, fault, requirements, failedRequirements, errors, findings).filter((requirement) => !notVerified.some((left) => left.requirement === requirement)),
+      not_verified_here: notVerified,
       findings,
       outcome: outcome === 'failed' && fault === 'harness' ? 'harness-fault' : outcome,
       fault,
@@ -142,6 +145,20 @@ function errorText(outcome: Outcome, deciding: RawAttempt | undefined, errors: r
   if (outcome === 'passed' || outcome === 'skipped') return null;
   if (errors.length > 0) return errors.map(({ text }) => text).join('\n\n');
   return deciding?.status === 'interrupted' ? 'The run was interrupted before this check finished.' : `The check ended with status ${deciding?.status}.`;
+}
+
+/** What a check said it left unverified on this target (check.ts `notVerifiedHere`); a damaged entry is a report problem. */
+function notVerifiedOf(annotations: readonly RawAnnotation[], problems: string[]): NotVerifiedHere[] {
+  return [...new Set(annotationValues(annotations, NOT_VERIFIED_ANNOTATION))].flatMap((description) => {
+    try {
+      const { requirement, why } = JSON.parse(description) as Partial<NotVerifiedHere>;
+      if (typeof requirement === 'string' && typeof why === 'string') return [{ requirement, why }];
+    } catch {
+      // Reported below.
+    }
+    problems.push(`a ${NOT_VERIFIED_ANNOTATION} annotation that is not {requirement, why}: ${description}`);
+    return [];
+  });
 }
 
 function annotationValues(annotations: readonly RawAnnotation[], type: string): string[] {

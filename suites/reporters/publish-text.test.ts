@@ -63,3 +63,13 @@ test('the printed summary says how the target was reached only when a proxy or T
   report.results.target.reached = { proxy: null, proxy_settings: 'profile', tls: { trusted: "the profile's CA", client_certificate: true } };
   expect(summaryText({ report, ...paths })).toContain("\n  reached: straight to the target (no proxy), over TLS trusting the profile's CA, with a client certificate (mutual TLS)\n");
 });
+
+test('the printed summary names, under not verified, what a passing check left unverified here and why', async () => {
+  const report = await sampleReport();
+  const paths = { jsonPath: 'r/conformance.json', htmlPath: 'r/conformance.html', junitPath: 'r/junit.xml' };
+  const [first] = report.results.checks;
+  first!.not_verified_here = [{ requirement: 'AUTH-REFRESH', why: 'the life of a renewed token (lines 473, 559) needs profile credential members.tokenizer.tokens.renewed_expiry' }];
+  const lines = summaryText({ report, ...paths }).split('\n');
+  const at = lines.findIndex((line) => line.startsWith('  not verified: '));
+  expect(lines[at + 1]).toBe(`    ${first!.check_id} did not verify AUTH-REFRESH here: the life of a renewed token (lines 473, 559) needs profile credential members.tokenizer.tokens.renewed_expiry`);
+});

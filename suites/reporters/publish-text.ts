@@ -1,5 +1,5 @@
 import type { TargetReach } from '../runtime/transport.ts';
-import type { ConformanceReport, RateLimitCounts, RequirementFinding } from './report-types.ts';
+import type { CheckReport, ConformanceReport, RateLimitCounts, RequirementFinding } from './report-types.ts';
 import { checksText } from './requirement-matrix.ts';
 import { shortStatement } from './short-statement.ts';
 import { DIFFERENCES_SHOWN, differencesOf, interoperabilityText, notVerifiedText, readingsText, specificationText, staleBaselineText } from './verdict-block.ts';
@@ -39,6 +39,7 @@ export function summaryText({ report, jsonPath, htmlPath, junitPath }: Published
   ];
   if (differences.length > DIFFERENCES_SHOWN) lines.push(`    ... and ${differences.length - DIFFERENCES_SHOWN} more (broken, below)`);
   lines.push(`  not verified: ${notVerifiedText(results)}${results.headline.why.length === 0 ? '' : '; why: below'}`);
+  for (const { check, requirement, why } of partsNotVerified(results.checks)) lines.push(`    ${check} did not verify ${requirement} here: ${why}`);
   if (results.scope.filters.length > 0) lines.push(`  filtered run (${results.scope.filters.join(', ')}): the verdict covers only the checks that ran`);
   if (parts) lines.push(`  MUST score by spec part: ${parts}`);
   if (results.headline.why.length > 0) {
@@ -79,6 +80,11 @@ export function summaryText({ report, jsonPath, htmlPath, junitPath }: Published
 }
 
 const SHOWN_FINDINGS = 5;
+
+/** What checks that ran said they left unverified on this target (check.ts `notVerifiedHere`), check by check. */
+export function partsNotVerified(checks: readonly CheckReport[]): Array<{ check: string; requirement: string; why: string }> {
+  return checks.flatMap((check) => check.not_verified_here.map(({ requirement, why }) => ({ check: check.check_id, requirement, why })));
+}
 
 /** "through the proxy http://proxy:3128 (HTTPS_PROXY, NO_PROXY), over TLS trusting the profile's CA, with a client certificate (mutual TLS)". */
 export function reachText(reached: TargetReach | undefined): string {

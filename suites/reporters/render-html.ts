@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { Html, html } from './html.ts';
-import { findingLine, rateLimitText, reachText } from './publish-text.ts';
+import { findingLine, partsNotVerified, rateLimitText, reachText } from './publish-text.ts';
 import { copyScriptText, reproduceBlock, reproduceStyles } from './reproduction-html.ts';
 import { shortStatement } from './short-statement.ts';
 import { checkCountsText, DIFFERENCES_SHOWN, differencesOf, interoperabilityText, notVerifiedText, readingsText, specificationText, staleBaselineText } from './verdict-block.ts';
@@ -101,6 +101,7 @@ export function renderHtml(report: ConformanceReport): string {
   <h2>Not verified on this target</h2>
   ${results.headline.why.length === 0 ? html`<p>Every requirement of the specification was verified.</p>` : html`<ul>${results.headline.why.map((entry) => html`<li>${entry.count} ${entry.reason}</li>`)}</ul>`}
   ${notVerified.length === 0 ? null : html`<details><summary>The ${notVerified.length} requirements not verified, each with why</summary><ul class="undecided">${notVerified.map((row) => html`<li><code class="id">${row.id}</code> <span class="chip status-${row.status}">${statusLabel[row.status]}</span> ${shortStatement(row.statement)}<br><span class="muted">${row.reason ?? ''}</span></li>`)}</ul></details>`}
+  ${partsNotVerified(results.checks).length === 0 ? null : html`<ul id="parts-not-verified">${partsNotVerified(results.checks).map(({ check, requirement, why }) => html`<li><code class="id">${check}</code> did not verify <code class="id">${requirement}</code> here: ${why}</li>`)}</ul>`}
   <details><summary>Checks not run here (${skipped.length})</summary>
   ${skipped.length === 0 ? html`<p>None.</p>` : html`<ul>${skipped.map((check) => html`<li><code class="id">${check.check_id}</code>: ${check.quarantined ? 'quarantined: ' : ''}${check.skip_reason ?? 'skipped'}</li>`)}</ul>`}
   </details>

@@ -99,6 +99,11 @@ export type Outcome = (typeof outcomes)[number];
 /** Who is to blame for a check that did not pass. */
 export type Fault = 'target' | 'harness';
 
+export interface NotVerifiedHere {
+  requirement: string;
+  why: string;
+}
+
 export interface CheckReport {
   check_id: string;
   title: string;
@@ -123,6 +128,8 @@ export interface CheckReport {
   quarantined: boolean;
   skip_reason: string | null;
   warnings: string[];
+  /** Requirements it names but did not verify on this target, each with why (a credential the profile lacks): never in `passed_requirements`. */
+  not_verified_here: NotVerifiedHere[];
   error: string | null;
   expected: string | null;
   got: string | null;

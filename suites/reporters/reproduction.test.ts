@@ -28,6 +28,7 @@ function failedCheck(calls: RecordedCall[], overrides: Partial<CheckReport> = {}
     fault: 'target',
     quarantined: false,
     skip_reason: null,
+    not_verified_here: [],
     warnings: [],
     error: '[REQ-A] expected 404\ntouch CANARY-ERROR',
     expected: null,

@@ -467,3 +467,18 @@ test('the 429s waited out are counted from every check’s annotation, and a 429
   expect(results.verdict).toBe('inconclusive');
   expect(summary(run([passing])).counts.rate_limited).toEqual({ responses: 0, checks: 0, waited_ms: 0 });
 });
+
+test('a passing check that says it did not verify a requirement here is not credited with it, and the report says why', () => {
+  const left = { type: 'not-verified-here', description: JSON.stringify({ requirement: 'TEST-C', why: 'needs profile credential members.mmA.tokens.viewer' }) };
+  const partial = check('c.partial', { requirements: ['TEST-A', 'TEST-C'], attempts: [{ annotations: [left] }], annotations: [left] });
+  const results = summary(run([partial]));
+  const reported = results.checks.find((entry) => entry.check_id === 'c.partial');
+  expect(reported?.outcome).toBe('passed');
+  expect(reported?.passed_requirements).toEqual(['TEST-A']);
+  expect(reported?.not_verified_here).toEqual([{ requirement: 'TEST-C', why: 'needs profile credential members.mmA.tokens.viewer' }]);
+  expect(results.requirements.find((row) => row.id === 'TEST-A')?.status).toBe('passed');
+  expect(results.requirements.find((row) => row.id === 'TEST-C')?.status).not.toBe('passed');
+  expect(results.problems).toEqual([]);
+  const damaged = check('c.damaged', { requirements: ['TEST-A'], attempts: [{ annotations: [{ type: 'not-verified-here', description: 'TEST-C' }] }] });
+  expect(summary(run([damaged])).problems).toEqual(['a not-verified-here annotation that is not {requirement, why}: TEST-C']);
+});

@@ -8,7 +8,7 @@ import { checkIdPattern } from './check-id.ts';
 import { isJsonMediaType, type DssResponse } from './client.ts';
 import { CLOCK_KEPT } from './clock-stage.ts';
 import type { ControlClient } from './control.ts';
-import { labelled, WARNED_ANNOTATION } from './failure.ts';
+import { labelled, NOT_VERIFIED_ANNOTATION, WARNED_ANNOTATION } from './failure.ts';
 import { FINDING_ANNOTATION } from './finding.ts';
 import { test, type Actors } from './fixtures.ts';
 import { HarnessFault } from './harness-fault.ts';
@@ -184,6 +184,15 @@ const findings = expect.extend({
 export function warnShould(condition: boolean, message: string, requirement: string): void {
   if (condition) return;
   test.info().annotations.push({ type: 'warning', description: labelled(requirement, message) }, { type: WARNED_ANNOTATION, description: requirement });
+}
+
+/**
+ * The check passes without having verified `requirement`, which it names, on this target (a profile
+ * credential it needs is missing): the report credits it with the rest and says what was left out and
+ * why, so a passing run does not read as if the requirement had been verified here.
+ */
+export function notVerifiedHere(requirement: string, why: string): void {
+  test.info().annotations.push({ type: NOT_VERIFIED_ANNOTATION, description: JSON.stringify({ requirement, why }) });
 }
 
 /** Why a check that moves the simulator's clock or state is skipped on a target without its control plane. */

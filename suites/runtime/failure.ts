@@ -31,6 +31,9 @@ export const FAILURE_ANNOTATION = 'dss-failure';
  */
 export const WARNED_ANNOTATION = 'warned-requirement';
 
+/** A requirement a passing check names but did not verify on this target, and why (check.ts `notVerifiedHere`): JSON `{ requirement, why }`. */
+export const NOT_VERIFIED_ANNOTATION = 'not-verified-here';
+
 /** How a message names its requirement for people: `[EXC-SETTLEMENT] the result’s amount ...`. */
 export function labelled(requirement: string, message: string): string {
   return `[${requirement}] ${message}`;

@@ -1,7 +1,7 @@
 import { endpointById, endpoints } from '../../../schemas/endpoints.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { runSettingsOfProcess } from '../../runtime/run-settings.ts';
-import { check, clockStageSkip, expectSchema, expectStatus, recordAcross, requireMovableClock } from '../../runtime/check.ts';
+import { check, clockStageSkip, expectSchema, expectStatus, notVerifiedHere, recordAcross, requireMovableClock } from '../../runtime/check.ts';
 import type { DssClient } from '../../runtime/client.ts';
 import type { ControlClient } from '../../runtime/control.ts';
 import { credential, skipFor } from '../../runtime/credentials.ts';
@@ -85,7 +85,7 @@ test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issu
     // The renewal's life is verified when the profile gives a second fresh token for it; a nightly job
     // with the expiry token alone still verifies the issued token's (and is told what it did not verify).
     const renewing = tokenizer.profile?.tokens.renewed_expiry ? await credential(actors, tokenizer, 'renewed_expiry', { role: 'manager' }) : null;
-    if (!renewing) test.info().annotations.push({ type: 'not verified', description: `the life of a renewed token (lines 473, 559): needs profile credential ${tokenizer.path ?? 'members.tokenizer'}.tokens.renewed_expiry` });
+    if (!renewing) notVerifiedHere('AUTH-REFRESH', `the life of a renewed token (lines 473, 559) needs profile credential ${tokenizer.path ?? 'members.tokenizer'}.tokens.renewed_expiry`);
     const claims = readClaims(given.token);
     const issuedAt = typeof claims?.iat === 'number' ? claims.iat * 1000 : null;
     const expiresAt = claims ? expiryOf(claims) : null;
