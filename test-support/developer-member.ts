@@ -36,6 +36,11 @@ export class DeveloperMember {
     return new DeveloperMember(baseUrl, member.identification, bic, member.token);
   }
 
+  /** The same member, with the same token, on a simulator at another address (one restarted on its store). */
+  at(baseUrl: string): DeveloperMember {
+    return new DeveloperMember(baseUrl, this.identification, this.bic, this.token);
+  }
+
   /** A member of the network file driven by hand: its token as `GET /sim/network` hands it out. */
   static async adopt(baseUrl: string, identification: string): Promise<DeveloperMember> {
     const network = (await (await fetch(`${baseUrl}/sim/network`)).json()) as { members: Array<{ identification: string; bicfi: string; token: string }> };
