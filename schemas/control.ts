@@ -1,13 +1,12 @@
 import type { JsonSchema } from './catalogue-types.ts';
 import type { ErrorCode } from './error-codes.ts';
 import { businessRoles, creditLineStates, memberStates } from './enumerations.ts';
-import type { FromSchema } from './from-schema.ts';
-import { instrumentWithIssuer } from './resources.ts';
+import { instrumentWithIssuer, type FromSchema } from './resources.ts';
 import { boolean, currencyCode, enumOf, int64, listOf, nonEmpty, referencePatterns, text } from './spec-types.ts';
 
 /**
  * The simulator's control plane (`/sim`, docs/control-plane.md), described once: what each call takes
- * and answers, as JSON Schemas with their TypeScript types derived (from-schema.ts). The simulator
+ * and answers, as JSON Schemas with their TypeScript types derived (resources.ts `FromSchema`). The simulator
  * validates the bodies it takes with `controlRequests`, the harness validates the answers it reads with
  * `controlAnswers`, and the OpenAPI document lists `controlCalls` under a tag of their own, apart from
  * the spec's two interfaces: the control plane is the reference's, not the spec's (a vendor has none).

@@ -2,8 +2,7 @@ import { familyPrefix, type Endpoint, type EndpointBody, type EndpointParam, typ
 import { gatewayMessageTypes, memberInstrumentKinds, paymentMethods, paymentPointTypes, transactionDataTypes } from './enumerations.ts';
 import { cancellationConditions, financialMessageInput, fundingInput, requestQuotationInput } from './inputs.ts';
 import type { MessageTypeName } from './iso20022/message-types.ts';
-import type { ResourceRef } from './from-schema.ts';
-import { listOfRef, schemaRef, type ResourceName, type Wire } from './resources.ts';
+import { listOfRef, schemaRef, type ResourceName, type ResourceRef, type Wire } from './resources.ts';
 import {
   assetCode,
   byte,

@@ -1,5 +1,4 @@
 import type { JsonSchema } from './catalogue-types.ts';
-import type { FromSchema, ResourceRef } from './from-schema.ts';
 import {
   assetGroups,
   businessRoles,
@@ -34,6 +33,7 @@ import {
   refine,
   text,
   uuidV4,
+  type RequiredNames,
 } from './spec-types.ts';
 
 /**
@@ -524,7 +524,7 @@ const definitions = {
   }),
 } satisfies Record<ResourceName, JsonSchema>;
 
-/** The TypeScript type of the named resource, derived from its schema above (from-schema.ts). */
+/** The TypeScript type of the named resource, derived from its schema above (`FromSchema`, below). */
 export type Wire<N extends ResourceName> = FromSchema<(typeof definitions)[N]>;
 
 /** Every resource schema, each with its `$id` (the target of `schemaRef`) and its name as `title`. */
@@ -539,3 +539,48 @@ function withIdentity(schemas: Record<ResourceName, JsonSchema>): Readonly<Recor
   }
   return Object.freeze(identified);
 }
+
+/**
+ * The TypeScript type of a value that a JSON Schema of this catalogue accepts, read off the schema's own
+ * literal type: the builders of spec-types.ts and resources.ts keep their keywords' literal types, so a
+ * resource's shape is written once, as a schema, and its type follows it. A schema change then breaks
+ * compilation wherever a value of the old shape is built or read (resource-types.test.ts shows it). It lives here, beside the catalogue its `$ref`s resolve to, so that no module cycle joins them.
+ *
+ * Only the keywords that decide a value's shape are read: `enum`, `$ref` to a resource, `type`, `items`,
+ * `properties` and `required`. Refinements no type can say (patterns, bounds, the `oneOf` and `anyOf` of
+ * conditional fields) are left to the validator; a value gets its type once it has passed the schema.
+ */
+export type FromSchema<S> = S extends { readonly enum: readonly (infer E)[] }
+  ? E
+  : S extends { readonly $ref: string; readonly [resourceKey]?: infer N }
+    ? N extends ResourceName
+      ? Wire<N>
+      : unknown
+    : S extends { readonly type: 'string' }
+      ? string
+      : S extends { readonly type: 'integer' | 'number' }
+        ? number
+        : S extends { readonly type: 'boolean' }
+          ? boolean
+          : S extends { readonly type: 'array'; readonly items: infer I }
+            ? FromSchema<I>[]
+            : S extends { readonly type: 'object'; readonly properties: infer P }
+              ? ObjectOf<P, RequiredNames<S>>
+              : S extends { readonly type: 'object' }
+                ? Record<string, unknown>
+                : unknown;
+
+/**
+ * Where a `$ref` schema names its resource for the type checker alone (schemaRef gives it the type; no
+ * value carries the key), so that FromSchema resolves the reference without the catalogue resolving itself.
+ */
+declare const resourceKey: unique symbol;
+export type ResourceRef<N extends ResourceName> = { readonly $ref: string; readonly [resourceKey]?: N };
+
+
+type ObjectOf<P, R extends string> = Flat<
+  { -readonly [K in keyof P & R]: FromSchema<P[K]> } & { -readonly [K in Exclude<keyof P, R>]?: FromSchema<P[K]> }
+>;
+
+/** One object type instead of an intersection, so that a hover or an error shows the fields. */
+type Flat<T> = T extends infer O ? { [K in keyof O]: O[K] } : never;

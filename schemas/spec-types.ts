@@ -1,5 +1,4 @@
 import type { JsonSchema } from './catalogue-types.ts';
-import type { RequiredNames } from './from-schema.ts';
 import { iso4217Codes } from './iso4217.ts';
 
 /**
@@ -63,7 +62,7 @@ export function isBase64(text: string): boolean {
 }
 const base64Alphabet = /^[A-Za-z0-9+/]*={0,2}$/;
 
-// Each fragment keeps its literal type (`as const`) so that from-schema.ts can derive the TypeScript type
+// Each fragment keeps its literal type (`as const`) so that resources.ts `FromSchema` can derive the TypeScript type
 // of every resource built from them; `satisfies` still holds each to the JSON Schema shape.
 export const text = { type: 'string' } as const satisfies JsonSchema;
 export const boolean = { type: 'boolean' } as const satisfies JsonSchema;
@@ -132,7 +131,7 @@ export function pattern(source: string): { type: 'string'; pattern: string } {
   return { type: 'string', pattern: source };
 }
 
-/** A closed value set; its type is the union of the values (from-schema.ts). */
+/** A closed value set; its type is the union of the values (resources.ts `FromSchema`). */
 export function enumOf<const V extends string | number>(values: readonly V[]): { type: V extends number ? 'integer' : 'string'; enum: V[] } {
   const type = typeof values[0] === 'number' ? 'integer' : 'string';
   return { type: type as V extends number ? 'integer' : 'string', enum: [...values] };
@@ -190,3 +189,6 @@ function stricter(schema: JsonSchema, change: JsonSchema | undefined): JsonSchem
   const description = [schema.description, change.description].filter((part) => typeof part === 'string').join('; ');
   return { ...schema, ...change, ...(description ? { description } : {}) };
 }
+
+/** The names an object schema lists as `required`. */
+export type RequiredNames<S> = S extends { readonly required?: readonly (infer R)[] } ? Extract<R, string> : never;

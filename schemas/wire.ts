@@ -2,7 +2,7 @@ import type { Wire } from './resources.ts';
 
 /**
  * The JSON shapes of the API as TypeScript types, one per resource of resources.ts, derived from its
- * schema (from-schema.ts): the simulator reads them in its handlers and builds them in its answers, the
+ * schema (resources.ts `FromSchema`): the simulator reads them in its handlers and builds them in its answers, the
  * harness builds them in its flows and reads them in its checks, and neither declares them again. A
  * value gets its type only once it has passed the resource's JSON Schema, which is what makes the type true.
  *

@@ -1,6 +1,5 @@
 import { test, expect } from '@playwright/test';
-import type { FromSchema } from './from-schema.ts';
-import { resourceSchemas, schemaRef, type ResourceName, type Wire } from './resources.ts';
+import { resourceSchemas, schemaRef, type FromSchema, type ResourceName, type Wire } from './resources.ts';
 import { describe, enumOf, int64, listOf, text } from './spec-types.ts';
 import { validate } from './validators.ts';
 import type { BalanceInfo, QuotationState, TransactionInfo } from './wire.ts';
