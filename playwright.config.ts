@@ -13,7 +13,7 @@ const typeCheck = /^(?:.*\/)?typecheck\.test\.ts$/;
  * test while the other worker idles (the fuzzer ended a run alone for 24 s that way).
  */
 const longUnits = [
-  /suites\/hostile\/hostile\.test\.ts$/,
+  /test-support\/hostile\/hostile\.test\.ts$/,
   /bin\/kit-install\.test\.ts$/,
   /bin\/ci-recipe\.test\.ts$/,
   /bin\/commands\/simulator-changes\.test\.ts$/,

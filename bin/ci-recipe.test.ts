@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { endpointById, fullPath } from '../schemas/endpoints.ts';
 import { parseProfile } from '../suites/runtime/profile.ts';
 import { CALLS_ATTACHMENT } from '../suites/runtime/recorder.ts';
-import type { TestServer } from '../suites/runtime/test-server.ts';
+import type { TestServer } from '../test-support/test-server.ts';
 import { run, userEnv, type Finished } from '../test-support/dss-command.ts';
 import { packKit, writeLockedProject, type PackedKit } from '../test-support/packed-kit.ts';
 import { startSimulatorProcess, type SimulatorProcess } from '../test-support/simulator-process.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { send } from '../suites/runtime/http.ts';
-import { startTestServer } from '../suites/runtime/test-server.ts';
+import { startTestServer } from './test-server.ts';
 import { startFarTarget } from './far-target.ts';
 import { directTransport } from '../suites/runtime/transport.ts';
 

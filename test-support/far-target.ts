@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listenOnLoopback, type TestServer } from '../suites/runtime/test-server.ts';
+import { listenOnLoopback, type TestServer } from './test-server.ts';
 import { hidingSimulator } from './vendor-target.ts';
 
 /**

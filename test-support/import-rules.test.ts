@@ -6,7 +6,7 @@ import { importCycles, readImportGraph } from './import-graph.ts';
  * independent judge: it starts a simulator and reads the fault and reading catalogues, and takes no other simulator
  * code, so that a wrong rule in the simulator cannot make the harness agree with it; the rules both
  * halves must compute identically live in protocol/. The simulator never reaches up into the harness,
- * and no product code depends on test support. And no import cycle anywhere.
+ * and no product code (what ships in dist/) depends on test support or on the documentation writers. And no import cycle anywhere.
  */
 
 const graph = readImportGraph();
@@ -43,10 +43,19 @@ test('simulator/ never imports suites/; only its tests import test-support/', ()
   expect(describe(found)).toEqual([]);
 });
 
-test('no product code imports test-support/', () => {
-  const product = (path: string) => ['simulator', 'schemas', 'protocol', 'suites', 'bin'].some((folder) => under(folder)(path)) && !isTest(path);
-  const found = edges.filter(({ from, to }) => product(from) && under('test-support')(to));
+/** What ships in dist/ (bin/build.js compiles these folders, leaving out tests and the documentation writers). */
+const isProduct = (path: string) => ['simulator', 'schemas', 'protocol', 'suites', 'bin'].some((folder) => under(folder)(path)) && !isTest(path) && !under('bin/tools')(path);
+
+test('no product code imports test-support/ or the documentation writers of bin/tools/', () => {
+  const found = edges.filter(({ from, to }) => isProduct(from) && (under('test-support')(to) || under('bin/tools')(to)));
   expect(describe(found)).toEqual([]);
+});
+
+test('the product rule sees both kinds of forbidden import', () => {
+  expect(isProduct('suites/runtime/client.ts') && isProduct('bin/commands/reach.ts')).toBe(true);
+  expect(isProduct('suites/runtime/client.test.ts') || isProduct('bin/tools/message-docs.ts') || isProduct('test-support/test-server.ts')).toBe(false);
+  expect(graph.get('bin/tools/write-message-docs.ts')).toContain('bin/tools/message-docs.ts');
+  expect(graph.get('suites/runtime/client.test.ts')).toContain('test-support/test-server.ts');
 });
 
 test('protocol/ stands alone, and schemas/ imports neither half (its tests may start a simulator to compare)', () => {

@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { listenOnLoopback } from '../suites/runtime/test-server.ts';
+import { listenOnLoopback } from './test-server.ts';
 
 /**
  * A local proxy for the transport tests, both kinds a CI meets: CONNECT tunnels (what an https target is

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ControlClient, TargetClock, type SimMember, type TokenRights } from '../suites/runtime/control.ts';
 import { RecordingChannel } from '../suites/runtime/recorder.ts';
 import type { RequiredRole } from '../suites/runtime/profile.ts';
-import { listenOnLoopback, type TestServer } from '../suites/runtime/test-server.ts';
+import { listenOnLoopback, type TestServer } from './test-server.ts';
 import { createSimMembers, operatingAccounts, randomBic, tokenizerAssets } from '../suites/runtime/sim-members.ts';
 import { directTransport } from '../suites/runtime/transport.ts';
 

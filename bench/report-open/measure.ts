@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import type { Measurement } from '../record/history.ts';
 import { launchChromium } from '../../test-support/browser.ts';
 import { renderHtml } from '../../suites/reporters/render-html.ts';
-import { everyCheckFailingReport } from '../../suites/reporters/sample-report.ts';
+import { everyCheckFailingReport } from '../../test-support/sample-report.ts';
 import { OptionError } from '../option-error.ts';
 
 interface OpenTiming {

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { creditTransfer, paymentStory, storyMessage } from '../../schemas/iso20022/message-builders.ts';
 import { AmountScale } from '../ledger/amount-scale.ts';
 import { readMessage } from './read-message.ts';
-import { sampleNetwork } from './sample-network.ts';
+import { sampleNetwork } from '../../test-support/simulator/sample-network.ts';
 import { readSettlement } from './settlement.ts';
 
 /** The settlement reading of the authored story's pacs.008 for `amount` KWD (3 minor units), at a ledger of `digits`. */

@@ -4,7 +4,7 @@ import { XmlC14NMode, XmlDocument } from 'libxml2-wasm';
 import { readMessage } from './read-message.ts';
 import { signatureAlgorithms, signMessageXml, verifyMessageSignature } from './signature.ts';
 import { fixture } from '../../test-support/simulator/iso20022-fixtures.ts';
-import { sampleNetwork, signedBy } from './sample-network.ts';
+import { sampleNetwork, signedBy } from '../../test-support/simulator/sample-network.ts';
 import { messageXml, paymentDocument } from '../../schemas/iso20022/message-builders.ts';
 
 const { ofi, rfi } = sampleNetwork();

@@ -5,7 +5,7 @@ import { problem } from './problems.ts';
 import { readMessage } from './read-message.ts';
 import { rejectionReason, SERVICE_BICFI, statusReportMessage, statusReportSubject, statusReportXml, type StatusReport } from './status-report.ts';
 import { fixture } from '../../test-support/simulator/iso20022-fixtures.ts';
-import { sampleNetwork, signedBy } from './sample-network.ts';
+import { sampleNetwork, signedBy } from '../../test-support/simulator/sample-network.ts';
 import { messageXml, paymentDocument } from '../../schemas/iso20022/message-builders.ts';
 import { descendantElements, textAt } from './xml-dom.ts';
 

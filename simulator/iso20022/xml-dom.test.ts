@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { readdirSync, readFileSync } from 'node:fs';
 import { messageXml, paymentDocument } from '../../schemas/iso20022/message-builders.ts';
-import { sampleNetwork, signedBy } from './sample-network.ts';
+import { sampleNetwork, signedBy } from '../../test-support/simulator/sample-network.ts';
 import { descendantElements, readXml, type MessageElement } from './xml-dom.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { SimClock } from '../clock.ts';
 import type { ReportedStatus } from '../iso20022/status-report.ts';
-import { sampleNetwork } from '../iso20022/sample-network.ts';
+import { sampleNetwork } from '../../test-support/simulator/sample-network.ts';
 import { textAt } from '../iso20022/xml-dom.ts';
 import { paymentReasons } from './problems.ts';
 import { ServiceReports } from './service-reports.ts';

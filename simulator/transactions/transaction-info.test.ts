@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { readMessage } from '../iso20022/read-message.ts';
 import { readSettlement } from '../iso20022/settlement.ts';
-import { sampleNetwork } from '../iso20022/sample-network.ts';
+import { sampleNetwork } from '../../test-support/simulator/sample-network.ts';
 import { creditTransfer, paymentStory, storyMessage } from '../../schemas/iso20022/message-builders.ts';
 import { transactionInfo } from './transaction-info.ts';
 

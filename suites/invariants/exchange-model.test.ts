@@ -4,7 +4,7 @@ import { answerVerdict, cancelVerdict, exchangeVerdict } from './exchange-model.
 import type { QuotationRecord, QuotationStage } from './records.ts';
 import type { LedgerModel, LineModel } from './model.ts';
 import { referenceUnits, wholeUnits } from '../runtime/money.ts';
-import { dsa, exchangeUniverse, line, modelOf } from './test-universe.ts';
+import { dsa, exchangeUniverse, line, modelOf } from '../../test-support/test-universe.ts';
 import type { Holding } from './universe.ts';
 
 /**

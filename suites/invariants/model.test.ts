@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { wholeUnits } from '../runtime/money.ts';
-import { aDso, aMain, aSecond, bMain, exchangeUniverse, line, modelOf, universe } from './test-universe.ts';
+import { aDso, aMain, aSecond, bMain, exchangeUniverse, line, modelOf, universe } from '../../test-support/test-universe.ts';
 import { buildUniverse, dsoHolding } from './universe.ts';
 
 test('the universe: a DSA line on at most two operating accounts per maker, and each maker holding the other’s DSO on emission', () => {

@@ -4,7 +4,7 @@ import { wholeUnits } from '../runtime/money.ts';
 import type { LedgerModel } from './model.ts';
 import { answeredState, complianceVerdict, isoAmount, noticeDue, noticeVerdict, otherAmount, paymentVerdict, returnPurpose, returnVerdict, UNITS_PER_CENT } from './payment-model.ts';
 import type { PaymentRecord } from './records.ts';
-import { aDso, aMain, aSecond, bDso, bMain, line, modelOf, universe } from './test-universe.ts';
+import { aDso, aMain, aSecond, bDso, bMain, line, modelOf, universe } from '../../test-support/test-universe.ts';
 import { allowlistPairs, allowlistEntry, EMISSION } from './universe.ts';
 
 const everyone = allowlistPairs.map(([holder, listed]) => allowlistEntry(holder, listed));

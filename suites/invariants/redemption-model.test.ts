@@ -4,7 +4,7 @@ import { wholeUnits } from '../runtime/money.ts';
 import type { LedgerModel } from './model.ts';
 import { redemptionAnswerVerdict, redemptionRequestVerdict } from './redemption-model.ts';
 import type { RedemptionRecord } from './records.ts';
-import { aMain, aSecond, bMain, line, modelOf } from './test-universe.ts';
+import { aMain, aSecond, bMain, line, modelOf } from '../../test-support/test-universe.ts';
 import { allowlistPairs, allowlistEntry } from './universe.ts';
 
 /** mmA holds 50 USD on main, nothing on second; mmB nothing; every line allowed with a ceiling of 100; everyone lists everyone. */

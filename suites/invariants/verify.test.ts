@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { LedgerModel, Move } from './model.ts';
 import { wholeUnits } from '../runtime/money.ts';
-import { aDso, aMain, aSecond, bMain, line, modelOf } from './test-universe.ts';
+import { aDso, aMain, aSecond, bMain, line, modelOf } from '../../test-support/test-universe.ts';
 import { verifyStep, type StepReport } from './verify.ts';
 
 /**

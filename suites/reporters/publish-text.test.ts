@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { reachText, summaryText } from './publish-text.ts';
-import { readingVariantReport, sampleReport } from './sample-report.ts';
+import { readingVariantReport, sampleReport } from '../../test-support/sample-report.ts';
 
 test('the printed summary names the prerequisites the run relied on, and those that did not hold', async () => {
   const report = await sampleReport();

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { launchChromium } from '../../test-support/browser.ts';
 import { renderHtml } from './render-html.ts';
 import type { ConformanceReport } from './report-types.ts';
-import { hostile, readingVariantReport, sampleReport } from './sample-report.ts';
+import { hostile, readingVariantReport, sampleReport } from '../../test-support/sample-report.ts';
 import { shortStatement } from './short-statement.ts';
 
 /**

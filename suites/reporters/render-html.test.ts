@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { escapeHtml, html } from './html.ts';
 import { renderHtml } from './render-html.ts';
-import { everyCheckFailingReport, hostile, LARGEST_BODY, readingVariantReport, sampleReport } from './sample-report.ts';
+import { everyCheckFailingReport, hostile, LARGEST_BODY, readingVariantReport, sampleReport } from '../../test-support/sample-report.ts';
 
 test('html`` escapes every interpolated value unless it is already HTML', () => {
   expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');

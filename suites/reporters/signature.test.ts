@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeProtectedHeader } from 'jose';
 import type { ConformanceReport } from './report-types.ts';
-import { sampleReport } from './sample-report.ts';
+import { sampleReport } from '../../test-support/sample-report.ts';
 import { resultsDigest, signReport } from './signature.ts';
 import { verifyReport } from './verify.ts';
 

@@ -3,7 +3,7 @@ import { DssClient, matchEndpoint } from './client.ts';
 import { HarnessFault } from './harness-fault.ts';
 import { RecordingChannel } from './recorder.ts';
 import { TargetNetworkError } from './target-network-error.ts';
-import { fakeJwt, startTestServer, type TestServer } from './test-server.ts';
+import { fakeJwt, startTestServer, type TestServer } from '../../test-support/test-server.ts';
 import { jwtExpiry } from './token-keeper.ts';
 import { directTransport } from './transport.ts';
 

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { test, expect } from '@playwright/test';
 import { send, type HttpResult } from './http.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../../test-support/test-server.ts';
 import { directTransport } from './transport.ts';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { memberOf, readClaims, tokenProblem } from './jwt-claims.ts';
-import { fakeJwt } from './test-server.ts';
+import { fakeJwt } from '../../test-support/test-server.ts';
 
 const now = Date.parse('2026-01-01T00:00:00Z');
 const exp = (ms: number) => Math.floor((now + ms) / 1000);

@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { makeTestPki } from '../../test-support/tls.ts';
 import { preflight } from './preflight.ts';
 import { parseProfile } from './profile.ts';
-import { fakeJwt, listenOnLoopback, startTestServer } from './test-server.ts';
+import { fakeJwt, listenOnLoopback, startTestServer } from '../../test-support/test-server.ts';
 
 /** Preflight against a scripted target: which credentials it refuses, and what it says about each. */
 

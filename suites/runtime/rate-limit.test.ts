@@ -3,7 +3,7 @@ import { CheckFailure } from './check-failure.ts';
 import { DssClient } from './client.ts';
 import { backoffMs, DEFAULT_RATE_LIMIT, RATE_LIMIT_REQUIREMENT, RateLimitWaits, retryAfterMs, seededRandom } from './rate-limit.ts';
 import { RecordingChannel } from './recorder.ts';
-import { fakeJwt, startTestServer, type TestServer } from './test-server.ts';
+import { fakeJwt, startTestServer, type TestServer } from '../../test-support/test-server.ts';
 import { directTransport } from './transport.ts';
 
 /**

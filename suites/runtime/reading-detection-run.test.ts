@@ -5,7 +5,7 @@ import { test, expect } from '@playwright/test';
 import { withReferenceReadings, type DeclaredReadings } from '../../protocol/readings.ts';
 import { declaredBy, type ReadingName } from '../../simulator/readings/catalogue.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/server.ts';
-import { runHarness, type HarnessRun } from '../hostile/harness-run.ts';
+import { runHarness, type HarnessRun } from '../../test-support/hostile/harness-run.ts';
 import type { ConformanceReport } from '../reporters/report-types.ts';
 import { onboardHoldings } from '../self-check/readings-onboarding.ts';
 import { profileFromSimulator, writeBuiltProfile } from './target.ts';

@@ -8,7 +8,7 @@ import { detectReadings, withDetectedReadings, type TargetRead } from './reading
 import { decodeRunSettings, encodeRunSettings, runSettings } from './run-settings.ts';
 import { profileFromSimulator, readingsJudgedUnder } from './target.ts';
 import { parseProfile, type Profile } from './profile.ts';
-import { startTestServer } from './test-server.ts';
+import { startTestServer } from '../../test-support/test-server.ts';
 import { directTransport } from './transport.ts';
 
 /**

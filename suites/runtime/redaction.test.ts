@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { CallRecorder } from './recorder.ts';
 import { BODY_LIMIT_BYTES, REDACTED, redactBody, redactHeaders, redactUrl, sentCredentials } from './redaction.ts';
-import { fakeJwt } from './test-server.ts';
+import { fakeJwt } from '../../test-support/test-server.ts';
 
 const jwt = fakeJwt({ sub: 'mm-london', exp: 1_900_000_000 });
 

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { runDss } from '../../test-support/dss-command.ts';
 import { checkOutcomes, requirementStatuses } from '../../test-support/run-results.ts';
 import { startSimulatorProcess } from '../../test-support/simulator-process.ts';
-import { runHarness } from '../hostile/harness-run.ts';
+import { runHarness } from '../../test-support/hostile/harness-run.ts';
 
 /**
  * A vendor's first try, the two commands docs/profiles.md starts from: `dss sim --network vendor-standin

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CheckFailure } from './check-failure.ts';
-import { fakeJwt } from './test-server.ts';
+import { fakeJwt } from '../../test-support/test-server.ts';
 import { REFRESH_MARGIN_MS, TokenKeeper } from './token-keeper.ts';
 
 /** The harness's own renewals: adopted only when the target answers a JWT of the same member. */

@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { makeTestPki, type TestPki } from '../../test-support/tls.ts';
 import { startTestProxy, type TestProxy } from '../../test-support/proxy.ts';
 import { send, type HttpResult, type NetworkFailure } from './http.ts';
-import { listenOnLoopback, startTestServer, type TestServer } from './test-server.ts';
+import { listenOnLoopback, startTestServer, type TestServer } from '../../test-support/test-server.ts';
 import { directTransport, transportFor, type Transport } from './transport.ts';
 import { reachTarget, unreachableMessage } from './unreachable.ts';
 

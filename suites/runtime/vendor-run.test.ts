@@ -8,8 +8,8 @@ import { outcomes, requirementStatuses } from '../../test-support/run-results.ts
 import { startHidingProxy, writeVendorTargetProfile } from '../../test-support/vendor-target.ts';
 import { ControlClient, TargetClock } from './control.ts';
 import { RecordingChannel } from './recorder.ts';
-import type { TestServer } from './test-server.ts';
-import { runHarness, type HarnessRun } from '../hostile/harness-run.ts';
+import type { TestServer } from '../../test-support/test-server.ts';
+import { runHarness, type HarnessRun } from '../../test-support/hostile/harness-run.ts';
 import { directTransport } from './transport.ts';
 
 /**

@@ -5,7 +5,7 @@ import { DssError } from '../../simulator/errors.ts';
 import { financialMessage, type FinancialMessage } from '../../simulator/iso20022/message-builder.ts';
 import { readMessage } from '../../simulator/iso20022/read-message.ts';
 import type { MessageContent } from '../../simulator/iso20022/message-content.ts';
-import { signedBy } from '../../simulator/iso20022/sample-network.ts';
+import { signedBy } from './sample-network.ts';
 import { textAt } from '../../simulator/iso20022/xml-dom.ts';
 import { formatAmount } from '../../simulator/ledger/amount.ts';
 import { handleFinancialMessage, type MessageRoute } from '../../simulator/payments/message-pipeline.ts';

@@ -1,6 +1,6 @@
-import { MemberRegistry, type Member } from '../members/registry.ts';
-import { MessageIdentifiers } from './identifiers.ts';
-import { signMessageXml } from './signature.ts';
+import { MemberRegistry, type Member } from '../../simulator/members/registry.ts';
+import { MessageIdentifiers } from '../../simulator/iso20022/identifiers.ts';
+import { signMessageXml } from '../../simulator/iso20022/signature.ts';
 
 /**
  * The members of the ISO 20022 sample story: a network whose BICs match the authored samples

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { endpointById, fullPath, type EndpointId } from '../../schemas/endpoints.ts';
-import { fakeJwt, startTestServer, type TestServer } from '../runtime/test-server.ts';
+import { fakeJwt, startTestServer, type TestServer } from '../test-server.ts';
 
 /**
  * A target that breaks HTTP in one chosen way (its `mode`), for the hostile-target tests: the harness

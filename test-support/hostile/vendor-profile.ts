@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RequiredRole } from '../runtime/profile.ts';
-import { fakeJwt } from '../runtime/test-server.ts';
-import { REFRESH_MARGIN_MS } from '../runtime/token-keeper.ts';
+import type { RequiredRole } from '../../suites/runtime/profile.ts';
+import { fakeJwt } from '../test-server.ts';
+import { REFRESH_MARGIN_MS } from '../../suites/runtime/token-keeper.ts';
 import type { Secret } from './secret-scan.ts';
 
 /**

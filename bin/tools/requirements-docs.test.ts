@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { loadCatalogue } from './catalogue.ts';
+import { loadCatalogue } from '../../suites/requirements/catalogue.ts';
 import { renderRequirementsDocs } from './requirements-docs.ts';
-import { loadSpecIndex } from './spec-index.ts';
-import { loadSpecWalk } from './spec-walk.ts';
+import { loadSpecIndex } from '../../suites/requirements/spec-index.ts';
+import { loadSpecWalk } from '../../suites/requirements/spec-walk.ts';
 
 test('docs/requirements.md is what npm run docs:requirements writes from the catalogue and the spec index', () => {
   const written = readFileSync(new URL('../../docs/requirements.md', import.meta.url), 'utf8');

@@ -1,5 +1,5 @@
 import { appHeaderSchema, financialMessageType, MESSAGE_ENVELOPE_NAMESPACE, type MessageTypeName } from '../../schemas/iso20022/message-types.ts';
-import { sampleNetwork, signedBy } from '../iso20022/sample-network.ts';
+import { sampleNetwork, signedBy } from '../../test-support/simulator/sample-network.ts';
 import {
   cancellationRequest,
   cancellationResolution,

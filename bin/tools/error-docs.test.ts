@@ -1,10 +1,10 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { renderErrorDocs } from './error-docs.ts';
-import { errorCodes } from './error-codes.ts';
+import { errorCodes } from '../../schemas/error-codes.ts';
 
 test('docs/errors.md lists exactly the error-code catalogue (run `npm run docs:errors` after changing it)', () => {
-  const page = readFileSync(new URL('../docs/errors.md', import.meta.url), 'utf8');
+  const page = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
   expect(page).toBe(renderErrorDocs());
   for (const code of Object.keys(errorCodes)) expect(page).toContain(`\`${code}\``);
 });

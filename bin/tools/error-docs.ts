@@ -1,4 +1,4 @@
-import { errorCodes, type ErrorCodeEntry } from './error-codes.ts';
+import { errorCodes, type ErrorCodeEntry } from '../../schemas/error-codes.ts';
 
 /**
  * Renders the error-code catalogue as the Markdown page docs/errors.md. A unit test keeps the page

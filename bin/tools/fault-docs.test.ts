@@ -1,9 +1,9 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { faultCatalogue } from '../../simulator/faults/catalogue.ts';
-import type { FaultDetection } from './detection.ts';
+import type { FaultDetection } from '../../suites/self-check/detection.ts';
 import { DETECTION_HEADING, detectionRows, renderFaultCatalogue, renderFaultDocs } from './fault-docs.ts';
-import { selfCheckFormat, type SelfCheckResult } from './self-check.ts';
+import { selfCheckFormat, type SelfCheckResult } from '../../suites/self-check/self-check.ts';
 
 const page = readFileSync(new URL('../../docs/faults.md', import.meta.url), 'utf8');
 

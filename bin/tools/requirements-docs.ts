@@ -1,8 +1,8 @@
-import { describeCitation, requirementLayers, type Catalogue, type CataloguedRequirement, type RequirementLayer } from './catalogue.ts';
-import { coverageOf, type Coverage, type SpecStatement } from './spec-index.ts';
+import { describeCitation, requirementLayers, type Catalogue, type CataloguedRequirement, type RequirementLayer } from '../../suites/requirements/catalogue.ts';
+import { coverageOf, type Coverage, type SpecStatement } from '../../suites/requirements/spec-index.ts';
 import { specParts } from '../../schemas/catalogue-types.ts';
-import { readingsOf } from './readings-relied-on.ts';
-import { SPEC_WALK, type WalkItem } from './spec-walk.ts';
+import { readingsOf } from '../../suites/requirements/readings-relied-on.ts';
+import { SPEC_WALK, type WalkItem } from '../../suites/requirements/spec-walk.ts';
 
 /**
  * docs/requirements.md, written from the catalogue and the spec index (`npm run docs:requirements`): what a

@@ -1,12 +1,12 @@
-import { endpoints } from '../../schemas/endpoints.ts';
-import { loadCatalogue } from '../requirements/catalogue.ts';
-import { notProvokableStatuses } from '../requirements/spec-index.ts';
-import { FAILURE_ANNOTATION, type AttributedFailure } from '../runtime/failure.ts';
-import type { RecordedCall } from '../runtime/recorder.ts';
-import { withReproductions } from './reproduction.ts';
-import { reportFormat, type ConformanceReport, type ConformanceResults, type RawCheck, type ReadingsJudgedUnder } from './report-types.ts';
-import { signReport } from './signature.ts';
-import { summarize } from './summarize.ts';
+import { endpoints } from '../schemas/endpoints.ts';
+import { loadCatalogue } from '../suites/requirements/catalogue.ts';
+import { notProvokableStatuses } from '../suites/requirements/spec-index.ts';
+import { FAILURE_ANNOTATION, type AttributedFailure } from '../suites/runtime/failure.ts';
+import type { RecordedCall } from '../suites/runtime/recorder.ts';
+import { withReproductions } from '../suites/reporters/reproduction.ts';
+import { reportFormat, type ConformanceReport, type ConformanceResults, type RawCheck, type ReadingsJudgedUnder } from '../suites/reporters/report-types.ts';
+import { signReport } from '../suites/reporters/signature.ts';
+import { summarize } from '../suites/reporters/summarize.ts';
 
 /** The annotation the check fixtures write for an error that carries `failure` (suites/runtime/failure-record.ts). */
 function failureAnnotation(failure: AttributedFailure) {

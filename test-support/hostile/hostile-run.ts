@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ConformanceReport } from '../reporters/report-types.ts';
+import type { ConformanceReport } from '../../suites/reporters/report-types.ts';
 import { runHarness, type HarnessRun } from './harness-run.ts';
 import { startCountingServer, startHostileTarget, type HostileMode } from './hostile-target.ts';
 import { scanBytes, scanDirectory, type Leak } from './secret-scan.ts';

@@ -1,10 +1,10 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { messageTypeNames } from '../../schemas/iso20022/message-types.ts';
-import { readFinancialMessage } from '../iso20022/financial-message-reader.ts';
-import { financialMessage } from '../iso20022/message-builder.ts';
-import { readMessage } from '../iso20022/read-message.ts';
-import { sampleNetwork } from '../iso20022/sample-network.ts';
+import { readFinancialMessage } from '../../simulator/iso20022/financial-message-reader.ts';
+import { financialMessage } from '../../simulator/iso20022/message-builder.ts';
+import { readMessage } from '../../simulator/iso20022/read-message.ts';
+import { sampleNetwork } from '../../test-support/simulator/sample-network.ts';
 import { messageExamples, renderMessageDocs, signedExample } from './message-docs.ts';
 import { storyMessage } from '../../schemas/iso20022/message-builders.ts';
 

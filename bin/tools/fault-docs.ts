@@ -1,6 +1,6 @@
 import { faultCatalogue } from '../../simulator/faults/catalogue.ts';
-import { renderDetectionTable, renderSummary } from './detection-table.ts';
-import type { SelfCheckResult } from './self-check.ts';
+import { renderDetectionTable, renderSummary } from '../../suites/self-check/detection-table.ts';
+import type { SelfCheckResult } from '../../suites/self-check/self-check.ts';
 
 /**
  * docs/faults.md: the fault catalogue (from simulator/faults/catalogue.ts) and the detection table of

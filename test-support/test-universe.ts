@@ -1,6 +1,6 @@
-import { LedgerModel, type InitialLedger, type LineModel } from './model.ts';
-import { wholeUnits } from '../runtime/money.ts';
-import { buildUniverse, dsaHolding, dsoHolding, type Holding, type MakerRole, type Universe } from './universe.ts';
+import { LedgerModel, type InitialLedger, type LineModel } from '../suites/invariants/model.ts';
+import { wholeUnits } from '../suites/runtime/money.ts';
+import { buildUniverse, dsaHolding, dsoHolding, type Holding, type MakerRole, type Universe } from '../suites/invariants/universe.ts';
 
 /** The universe of the model's own tests: tokenizer `tkn` with USD, makers with `main` and `second`. */
 export const universe = buildUniverse({
