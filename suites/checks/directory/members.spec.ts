@@ -85,7 +85,7 @@ test(...check('directory.members-country-filter', 'filters the members by countr
   }
 });
 
-test(...check('directory.members-asset-filter', 'keeps the issuer of an asset and the holder of an allowed line for it under the asset filters on both families, with the country filter applying too, and finds nobody for an asset nobody issues', { verifies: ['DIR-MEMBER-FILTERS', 'CL-REQUEST', 'SIGN-PAYLOAD'], endpoint: 'member.listMembers' }), async ({ actors }) => {
+test(...check('directory.members-asset-filter', 'keeps the issuer of an asset and the holder of an allowed line for it under the asset filters on both families, with the country filter applying too, and finds nobody for an asset nobody issues', { verifies: ['DIR-MEMBER-FILTERS'], uses: ['CL-REQUEST', 'SIGN-PAYLOAD'], endpoint: 'member.listMembers' }), async ({ actors }) => {
   const asset = actors.tokenizer.assets[0];
   if (!asset) throw new HarnessFault('the profile lists no asset for the tokenizer: the asset filters need one it issues');
   const code = asset.asset_code_identification;
