@@ -1,6 +1,6 @@
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { FINDING_ANNOTATION } from '../runtime/finding.ts';
-import { failuresOf, NOT_VERIFIED_ANNOTATION, WARNED_ANNOTATION, type AttributedFailure } from '../runtime/failure.ts';
+import { failuresOf, NOT_VERIFIED_ANNOTATION, USES_ANNOTATION, WARNED_ANNOTATION, type AttributedFailure } from '../runtime/failure.ts';
 import { cleanErrorMessage } from './error-message.ts';
 import { parseCalls } from './recorded-calls.ts';
 import type { CheckReport, Fault, NotVerifiedHere, Outcome, RawAnnotation, RawAttempt, RawCheck } from './report-types.ts';
@@ -54,6 +54,7 @@ export function toCheckReport(raw: RawCheck, problems: string[]): { check: Check
       title: raw.title,
       file: raw.file,
       requirements,
+      uses: [...new Set(annotationValues(raw.annotations, USES_ANNOTATION))],
       failed_requirements: failedRequirements,
       passed_requirements: decidedInFavour(outcome, fault, requirements, failedRequirements, errors, findings).filter((requirement) => !notVerified.some((left) => left.requirement === requirement)),
       not_verified_here: notVerified,

@@ -108,7 +108,13 @@ export interface CheckReport {
   check_id: string;
   title: string;
   file: string;
+  /** The requirements this check verifies (its `verifies`): the only ones a pass credits. */
   requirements: string[];
+  /**
+   * The requirements its set-up merely uses (its `uses`): never credited; one it finds broken on the way is
+   * in `failed_requirements`, through the failure that names it.
+   */
+  uses: string[];
   /**
    * The requirements this check found broken: those its failure messages name (`[REQ-ID] …`), or all
    * of its requirements when the messages name none. Empty unless the target is to blame.

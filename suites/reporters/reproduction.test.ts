@@ -21,6 +21,7 @@ function failedCheck(calls: RecordedCall[], overrides: Partial<CheckReport> = {}
     title: 'area.some-check refuses what it must',
     file: 'checks/area.spec.ts',
     requirements: ['REQ-A'],
+    uses: [],
     failed_requirements: ['REQ-A'],
     passed_requirements: [],
     findings: [],

@@ -482,3 +482,17 @@ test('a passing check that says it did not verify a requirement here is not cred
   const damaged = check('c.damaged', { requirements: ['TEST-A'], attempts: [{ annotations: [{ type: 'not-verified-here', description: 'TEST-C' }] }] });
   expect(summary(run([damaged])).problems).toEqual(['a not-verified-here annotation that is not {requirement, why}: TEST-C']);
 });
+
+test('a passing check credits only what it verifies; a set-up failure blames the used requirement and leaves the verified one inconclusive', () => {
+  const used = [{ type: 'uses', description: 'TEST-B' }];
+  const passed = check('c.uses-passed', { requirements: ['TEST-A'], attempts: [{}], annotations: used });
+  const credited = summary(run([passed]));
+  expect(credited.checks[0]).toMatchObject({ outcome: 'passed', requirements: ['TEST-A'], uses: ['TEST-B'], passed_requirements: ['TEST-A'] });
+  expect(credited.requirements.find((row) => row.id === 'TEST-A')?.status).toBe('passed');
+  expect(credited.requirements.find((row) => row.id === 'TEST-B')?.status).not.toBe('passed');
+  const setUpBroke = check('c.uses-failed', { requirements: ['TEST-A'], attempts: [{ status: 'failed', ...failedWith(targetError('[TEST-B] expected status 200, got 404', 'TEST-B', { expected: 'status 200', got: '404' })) }], annotations: used });
+  const blamed = summary(run([setUpBroke]));
+  expect(blamed.checks[0]).toMatchObject({ outcome: 'failed', fault: 'target', failed_requirements: ['TEST-B'], passed_requirements: [] });
+  expect(blamed.requirements.find((row) => row.id === 'TEST-B')?.status).toBe('failed');
+  expect(blamed.requirements.find((row) => row.id === 'TEST-A')?.status).toBe('inconclusive');
+});

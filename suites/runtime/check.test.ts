@@ -1,6 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { schemaRef } from '../../schemas/resources.ts';
 import { check, CheckFailure, expectErrorBody, expectMilliseconds, expectSchema, expectStatus, HarnessFault, inAttempt, warnShould } from './check.ts';
+import { USES_ANNOTATION } from './failure.ts';
 import type { DssResponse } from './client.ts';
 import { errorBodyRequirement, expectRefusal, expectRefusalOf, expectRefusalShould } from './refusal.ts';
 
@@ -102,8 +103,18 @@ test('warnShould records a warning annotation instead of failing', () => {
 });
 
 test('a badly declared check is a harness fault', () => {
-  expect(() => check('Not A Slug', 'x', { requirements: ['R'] })).toThrow(HarnessFault);
-  expect(() => check('auth.no-requirement', 'x', { requirements: [] })).toThrow('Harness fault: check auth.no-requirement names no requirement');
+  expect(() => check('Not A Slug', 'x', { verifies: ['R'] })).toThrow(HarnessFault);
+  expect(() => check('auth.no-requirement', 'x', { verifies: [] })).toThrow('Harness fault: check auth.no-requirement verifies no requirement');
+});
+
+test('a check annotates what it verifies as requirements and what its set-up uses apart, once each', () => {
+  const [, details] = check('ledger.uses-sample', 'x', { verifies: ['FUND-RESULT', 'ERR-BODY-SHAPE'], uses: ['CL-REQUEST', 'ERR-BODY-SHAPE', 'CL-REQUEST'] });
+  expect(details.annotation).toEqual([
+    { type: 'check', description: 'ledger.uses-sample' },
+    { type: 'requirement', description: 'FUND-RESULT' },
+    { type: 'requirement', description: 'ERR-BODY-SHAPE' },
+    { type: USES_ANNOTATION, description: 'CL-REQUEST' },
+  ]);
 });
 
 test('inAttempt leads a failure with the attempt it was, under the same requirement; other errors pass unchanged', () => {
@@ -133,12 +144,12 @@ test('expectRefusalShould only warns when the request is accepted or refused wit
 });
 
 test('a check names the requirements of one layer, unless it says why it names both', () => {
-  expect(() => check('allowlist.mixed-sample', 'x', { requirements: ['ALLOWLIST-IDEMPOTENT', 'ALLOWLIST-LIST'] })).toThrow('Harness fault: check allowlist.mixed-sample names ALLOWLIST-LIST beside ALLOWLIST-IDEMPOTENT, of the other layer');
-  expect(() => check('allowlist.mixed-sample-2', 'x', { requirements: ['ALLOWLIST-LIST', 'ALLOWLIST-IDEMPOTENT'] })).toThrow('names ALLOWLIST-IDEMPOTENT beside ALLOWLIST-LIST');
-  expect(check('allowlist.mixed-said', 'x', { requirements: ['ALLOWLIST-LIST', 'ALLOWLIST-IDEMPOTENT'], bothLayers: 'the sample says why' })[0]).toBe('allowlist.mixed-said x');
+  expect(() => check('allowlist.mixed-sample', 'x', { verifies: ['ALLOWLIST-IDEMPOTENT', 'ALLOWLIST-LIST'] })).toThrow('Harness fault: check allowlist.mixed-sample verifies ALLOWLIST-LIST beside ALLOWLIST-IDEMPOTENT, of the other layer');
+  expect(() => check('allowlist.mixed-sample-2', 'x', { verifies: ['ALLOWLIST-LIST', 'ALLOWLIST-IDEMPOTENT'] })).toThrow('verifies ALLOWLIST-IDEMPOTENT beside ALLOWLIST-LIST');
+  expect(check('allowlist.mixed-said', 'x', { verifies: ['ALLOWLIST-LIST', 'ALLOWLIST-IDEMPOTENT'], bothLayers: 'the sample says why' })[0]).toBe('allowlist.mixed-said x');
   // A prerequisite's checker and a SHOULD of the profile may stand beside the specification; a SHOULD-led check is of its first MUST's layer.
-  expect(check('payments.checker-sample', 'x', { requirements: ['CHG-REQUEST', 'GW-READ-CONSUMES', 'FUND-RESULT'] })[0]).toBe('payments.checker-sample x');
-  expect(check('auth.should-led-sample', 'x', { requirements: ['AUTH-REFRESH-OWN-SESSION', 'ERR-NO-5XX'] })[0]).toBe('auth.should-led-sample x');
+  expect(check('payments.checker-sample', 'x', { verifies: ['CHG-REQUEST', 'GW-READ-CONSUMES', 'FUND-RESULT'] })[0]).toBe('payments.checker-sample x');
+  expect(check('auth.should-led-sample', 'x', { verifies: ['AUTH-REFRESH-OWN-SESSION', 'ERR-NO-5XX'] })[0]).toBe('auth.should-led-sample x');
 });
 
 test('expectRefusal takes every status a rule lists alike, and names them all when another comes', () => {

@@ -8,7 +8,7 @@ import { checkIdPattern } from './check-id.ts';
 import { isJsonMediaType, type DssResponse } from './client.ts';
 import { CLOCK_KEPT } from './clock-stage.ts';
 import type { ControlClient } from './control.ts';
-import { labelled, NOT_VERIFIED_ANNOTATION, WARNED_ANNOTATION } from './failure.ts';
+import { labelled, NOT_VERIFIED_ANNOTATION, USES_ANNOTATION, WARNED_ANNOTATION } from './failure.ts';
 import { FINDING_ANNOTATION } from './finding.ts';
 import { test, type Actors } from './fixtures.ts';
 import { HarnessFault } from './harness-fault.ts';
@@ -16,7 +16,7 @@ import type { RunSettings } from './run-settings.ts';
 
 /**
  * How checks are declared and how they fail. A check is a Playwright test whose annotations name its
- * stable id and the requirements it verifies; the reporters read only those annotations. Assertion
+ * stable id, the requirements it verifies and those its set-up uses; the reporters read only those annotations. Assertion
  * helpers fail with what was expected, what came back, and the requirement, so a failure can be read
  * without the code. SHOULD-level rules warn instead of failing.
  */
@@ -24,8 +24,16 @@ import type { RunSettings } from './run-settings.ts';
 export { HarnessFault } from './harness-fault.ts';
 
 export interface CheckOptions {
-  /** Requirement ids (suites/requirements/) this check verifies; the first is the rule it is about. */
-  requirements: string[];
+  /**
+   * Requirement ids (suites/requirements/) this check verifies, of one layer; the first is the rule it is
+   * about. A passing check credits these, and only these.
+   */
+  verifies: string[];
+  /**
+   * Requirements the check's set-up merely meets on the way (a credit line, a signature, a market): a
+   * failure there still blames the one it broke (failure.ts), but a passing check does not credit them.
+   */
+  uses?: string[];
   /**
    * Why this check names requirements of both layers, where the rule is that it does not
    * (suites/requirements/layers.ts): a profile's judgement that cannot stop it before the specification's
@@ -49,23 +57,24 @@ const declared = new Set<string>();
  * Declares check `id` (a stable slug such as `auth.missing-token`) for Playwright's own `test`, which the
  * check file calls itself so that reports point at the check's line, not at this helper:
  *
- *     test(...check('errors.unknown-path', 'answers 404 ...', { requirements: ['ERR-UNKNOWN-PATH'] }), async ({ actors }) => { ... });
+ *     test(...check('errors.unknown-path', 'answers 404 ...', { verifies: ['ERR-UNKNOWN-PATH'] }), async ({ actors }) => { ... });
  *
  * Its area (the part before the first dot) becomes a tag, so `dss test --tag errors` selects it.
  */
 export function check(id: string, title: string, options: CheckOptions): [string, TestDetails] {
   if (!checkIdPattern.test(id)) throw new HarnessFault(`check id "${id}" is not a slug like auth.missing-token`);
   if (declared.has(id)) throw new HarnessFault(`check id "${id}" is declared twice`);
-  if (options.requirements.length === 0) throw new HarnessFault(`check ${id} names no requirement`);
-  const other = otherLayer(options.requirements);
+  if (options.verifies.length === 0) throw new HarnessFault(`check ${id} verifies no requirement`);
+  const other = otherLayer(options.verifies);
   if (other.length > 0 && options.bothLayers === undefined) {
-    throw new HarnessFault(`check ${id} names ${other.join(', ')} beside ${options.requirements[0]}, of the other layer: split it in two (suites/README.md, Writing a check), or say in bothLayers why a failure of the one cannot leave the other undecided`);
+    throw new HarnessFault(`check ${id} verifies ${other.join(', ')} beside ${options.verifies[0]}, of the other layer: split it in two (suites/README.md, Writing a check), or say in bothLayers why a failure of the one cannot leave the other undecided`);
   }
   declared.add(id);
 
   const annotation = [
     { type: 'check', description: id },
-    ...options.requirements.map((requirement) => ({ type: 'requirement', description: requirement })),
+    ...options.verifies.map((requirement) => ({ type: 'requirement', description: requirement })),
+    ...[...new Set(options.uses ?? [])].filter((used) => !options.verifies.includes(used)).map((used) => ({ type: USES_ANNOTATION, description: used })),
     ...(options.endpoint ? [{ type: 'endpoint', description: options.endpoint }] : []),
     ...(options.skipped ? [{ type: 'skip', description: options.skipped }] : []),
   ];

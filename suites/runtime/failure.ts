@@ -31,6 +31,9 @@ export const FAILURE_ANNOTATION = 'dss-failure';
  */
 export const WARNED_ANNOTATION = 'warned-requirement';
 
+/** A requirement a check's set-up uses (check.ts CheckOptions.uses): reported on the check, never credited. */
+export const USES_ANNOTATION = 'uses';
+
 /** A requirement a passing check names but did not verify on this target, and why (check.ts `notVerifiedHere`): JSON `{ requirement, why }`. */
 export const NOT_VERIFIED_ANNOTATION = 'not-verified-here';
 

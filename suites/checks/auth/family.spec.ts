@@ -10,7 +10,7 @@ import { expectEveryRefused } from './every-refusal.ts';
  * These use the actors' own tokens, so they run on any target.
  */
 
-test(...check('auth.market-maker-family', 'refuses a market maker’s token with 401 on every endpoint of the tokenizer interface', { requirements: ['AUTH-FAMILY'] }), async ({ actors }) => {
+test(...check('auth.market-maker-family', 'refuses a market maker’s token with 401 on every endpoint of the tokenizer interface', { verifies: ['AUTH-FAMILY'] }), async ({ actors }) => {
   const { mmA } = actors;
   // The token itself is good: the refusals below are about the family alone.
   expectStatus(await mmA.client.call('member.listDigitalAccounts'), 200, 'AUTH-FAMILY');
@@ -18,7 +18,7 @@ test(...check('auth.market-maker-family', 'refuses a market maker’s token with
   expectEveryRefused(await callEndpoints(mmA.client, subjectsOf(actors, mmA), {}, tokenizerInterface), { status: 401, requirement: 'AUTH-FAMILY' });
 });
 
-test(...check('auth.tokenizer-member-family', 'serves a tokenizer’s token on the member interface', { requirements: ['AUTH-TOKENIZER-MEMBER-INTERFACE'] }), async ({ actors }) => {
+test(...check('auth.tokenizer-member-family', 'serves a tokenizer’s token on the member interface', { verifies: ['AUTH-TOKENIZER-MEMBER-INTERFACE'] }), async ({ actors }) => {
   const { tokenizer, mmA } = actors;
   const responses = await Promise.all([
     tokenizer.client.call('member.listDigitalAccounts'),

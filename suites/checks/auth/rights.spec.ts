@@ -49,7 +49,7 @@ async function bystander(actors: Actors): Promise<string> {
   return found;
 }
 
-test(...check('auth.viewer-read-only', 'refuses a viewer token with 401 on every endpoint that changes state, and serves its reads', { requirements: ['AUTH-VIEWER-READ-ONLY'] }), async ({ actors }) => {
+test(...check('auth.viewer-read-only', 'refuses a viewer token with 401 on every endpoint that changes state, and serves its reads', { verifies: ['AUTH-VIEWER-READ-ONLY'] }), async ({ actors }) => {
   const { tokenizer, mmA, mmB } = actors;
   const [tokenizerViewer, memberViewer] = [await credential(actors, tokenizer, 'viewer', { role: 'viewer' }), await credential(actors, mmA, 'viewer', { role: 'viewer' })];
   for (const viewer of [tokenizerViewer, memberViewer]) requireRights(viewer, viewer.rights.role === 'viewer' && !viewer.rights.endpoints && !viewer.rights.allowed_ips, 'declared role: viewer, with no endpoint or IP limits');
@@ -102,10 +102,10 @@ interface RightsJudge {
 
 function rightsChecks(id: string, right: string, profileRequirement: string, body: (actors: Actors, judge: RightsJudge, target: Profile, transport: Transport) => Promise<void>, endpoint?: EndpointId): void {
   const about = endpoint === undefined ? {} : { endpoint };
-  test(...check(id, `refuses a call ${right}: 401 where the endpoint lists it, never served; serves the calls within the token’s rights`, { requirements: ['AUTH-TOKEN-RIGHTS', 'ERR-BODY-SHAPE'], ...about }), async ({ actors, target, transport }) => {
+  test(...check(id, `refuses a call ${right}: 401 where the endpoint lists it, never served; serves the calls within the token’s rights`, { verifies: ['AUTH-TOKEN-RIGHTS', 'ERR-BODY-SHAPE'], ...about }), async ({ actors, target, transport }) => {
     await body(actors, { refused: (responses) => expectEveryRefused(responses, { status: 401, listedUnder: 'AUTH-TOKEN-RIGHTS' }), served: (response) => expectStatus(response, 200, 'AUTH-TOKEN-RIGHTS'), refusedByReference: () => {} }, target, transport);
   });
-  test(...check(`${id}-401-everywhere`, `refuses a call ${right} with 401 on every endpoint, and serves the calls within the token’s rights`, { requirements: [profileRequirement], ...about }), async ({ actors, target, transport }) => {
+  test(...check(`${id}-401-everywhere`, `refuses a call ${right} with 401 on every endpoint, and serves the calls within the token’s rights`, { verifies: [profileRequirement], ...about }), async ({ actors, target, transport }) => {
     const refused = (responses: readonly DssResponse[]) => expectEveryRefused(responses, { status: 401, requirement: profileRequirement });
     await body(actors, { refused, served: (response) => expectStatus(response, 200, profileRequirement), refusedByReference: refused }, target, transport);
   });
@@ -167,7 +167,7 @@ rightsChecks('auth.ip-allowed', 'from an address the token does not allow', 'AUT
   for (const response of await calls(insider.token)) judge.served(response);
 });
 
-test(...check('auth.blocked-member', 'refuses the token of a blocked member with 401 on every endpoint', { requirements: ['AUTH-BLOCKED-MEMBER', 'ERR-NO-5XX', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {
+test(...check('auth.blocked-member', 'refuses the token of a blocked member with 401 on every endpoint', { verifies: ['AUTH-BLOCKED-MEMBER', 'ERR-NO-5XX', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {
   // A blocked tokenizer: both families would be open to it if it were active.
   const blocked = await optionalMember(actors, 'blocked', { business_role: 'MIS', country_code: 'US', operating_accounts: ['main'], member_state: 'blocked' });
   const subjects = { account: blocked.accounts[0] ?? 'main', member: actors.mmA.identification, tokenizer: blocked.identification };

@@ -41,11 +41,11 @@ async function sendEverywhere(actors: Actors, token: RefusedToken) {
 // lists none (the reference profile's rule alone) still has the specification's rule decided.
 for (const token of refusedTokens) {
   // The specification (AUTH-TOKEN-REQUIRED): 401 where the endpoint lists it, a refusal (never a 2xx) everywhere, with the error body.
-  test(...check(token.id, `refuses ${token.what} on every endpoint: 401 where the endpoint lists it, never served, with an error body`, { requirements: ['AUTH-TOKEN-REQUIRED', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {
+  test(...check(token.id, `refuses ${token.what} on every endpoint: 401 where the endpoint lists it, never served, with an error body`, { verifies: ['AUTH-TOKEN-REQUIRED', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {
     expectEveryRefused(await sendEverywhere(actors, token), { status: 401, listedUnder: 'AUTH-TOKEN-REQUIRED' });
   });
   // The reference profile: 401 on every endpoint.
-  test(...check(`${token.id}-401-everywhere`, `refuses ${token.what} with 401 on every endpoint, also those whose table lists no 401`, { requirements: [token.profileRequirement] }), async ({ actors }) => {
+  test(...check(`${token.id}-401-everywhere`, `refuses ${token.what} with 401 on every endpoint, also those whose table lists no 401`, { verifies: [token.profileRequirement] }), async ({ actors }) => {
     expectEveryRefused(await sendEverywhere(actors, token), { status: 401, requirement: token.profileRequirement });
   });
 }

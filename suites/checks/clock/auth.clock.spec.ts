@@ -76,7 +76,7 @@ async function renewedFrom(client: DssClient, token: string): Promise<string> {
  * with `--slow` each is waited out in real time, and only side by side does that cost 15 minutes, not 30
  * (the clock checks run one at a time, and a profile's fresh token would be stale after another's wait).
  */
-test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issue and a renewed one for 15 minutes from its renewal, then refuses each: 401 where the endpoint lists it (and everywhere in the reference profile)', { requirements: ['AUTH-TOKEN-LIFETIME', 'AUTH-REFRESH', 'ERR-BODY-SHAPE', 'AUTH-TOKEN-EXPIRY'], bothLayers: 'the profile judges the same answers, recorded first without stopping the check', skipped: collected.control ? clockStageSkip(collected) : !collected.slow && NEEDS_SLOW_OR_CONTROL }), async ({ actors, runSettings }) => {
+test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issue and a renewed one for 15 minutes from its renewal, then refuses each: 401 where the endpoint lists it (and everywhere in the reference profile)', { verifies: ['AUTH-TOKEN-LIFETIME', 'AUTH-REFRESH', 'ERR-BODY-SHAPE', 'AUTH-TOKEN-EXPIRY'], bothLayers: 'the profile judges the same answers, recorded first without stopping the check', skipped: collected.control ? clockStageSkip(collected) : !collected.slow && NEEDS_SLOW_OR_CONTROL }), async ({ actors, runSettings }) => {
   const { tokenizer, mmA } = actors;
   const expired = async (token: string) => expectExpiredRefused(await callEndpoints(tokenizer.client, subjectsOf(actors, tokenizer), { token }));
   if (!actors.control) {
@@ -140,7 +140,7 @@ test(...check('auth.token-expiry', 'accepts a token for 15 minutes from its issu
   await expired(renewed);
 });
 
-test(...check('auth.session-24h', 'keeps a session alive through renewals until 24 hours from its start, then refuses its token (401 where listed) and its renewal with 404', { requirements: ['AUTH-SESSION-24H', 'AUTH-REFRESH', 'ERR-BODY-SHAPE'], endpoint: 'member.refreshToken', skipped: clockStageSkip(collected) }), async ({ actors, runSettings }) => {
+test(...check('auth.session-24h', 'keeps a session alive through renewals until 24 hours from its start, then refuses its token (401 where listed) and its renewal with 404', { verifies: ['AUTH-SESSION-24H', 'AUTH-REFRESH', 'ERR-BODY-SHAPE'], endpoint: 'member.refreshToken', skipped: clockStageSkip(collected) }), async ({ actors, runSettings }) => {
   const control = requireMovableClock(actors, runSettings);
   const { tokenizer } = actors;
   const client = tokenizer.client;

@@ -18,7 +18,7 @@ import { check, CheckFailure, clockStageSkip, requireMovableClock, warnShould } 
 import { test } from '../../runtime/fixtures.ts';
 import { runSettingsOfProcess } from '../../runtime/run-settings.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
-import { EXCHANGE_REQUIREMENTS, checkRequirements } from '../exchange/prerequisites.ts';
+import { EXCHANGE_REQUIREMENTS, REFUSAL_REQUIREMENTS, checkRequirements } from '../exchange/prerequisites.ts';
 
 /**
  * Quotation validity at the edges, with the simulator's clock moved instead of waiting (spec: States
@@ -40,7 +40,7 @@ async function expectSettled(market: Market, exchange: ExchangeObject, before: H
   return after;
 }
 
-test(...check('exchange.window-clock', 'settles an exchange from the quotation’s start_time up to shortly before its end_time, and none before the start or at the end (refused, or answered Rejected), moving nothing', { requirements: checkRequirements('EXC-VALIDITY-WINDOW', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange', skipped: clockStageSkip(collected) }), async ({ actors, runSettings }) => {
+test(...check('exchange.window-clock', 'settles an exchange from the quotation’s start_time up to shortly before its end_time, and none before the start or at the end (refused, or answered Rejected), moving nothing', { verifies: checkRequirements('EXC-VALIDITY-WINDOW', 'EXC-ATOMIC', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.exchange', skipped: clockStageSkip(collected) }), async ({ actors, runSettings }) => {
   const control = requireMovableClock(actors, runSettings);
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const now = await control.clock();
@@ -69,7 +69,7 @@ test(...check('exchange.window-clock', 'settles an exchange from the quotation�
   await expectHoldings(market, holdings, 'EXC-VALIDITY-WINDOW', 'after an exchange at the quotation’s end_time');
 });
 
-test(...check('exchange.expiry-clock', 'removes a request and its waiting quotations at its end, an answered quotation at its own end_time, and keeps completed and cancelled quotations readable', { requirements: checkRequirements('QUO-EXPIRY', 'QUO-EXPIRY-SCOPE', 'EXC-VALIDITY-WINDOW', 'QUO-CANCEL', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.getQuotation', skipped: clockStageSkip(collected) }), async ({ actors, runSettings }) => {
+test(...check('exchange.expiry-clock', 'removes a request and its waiting quotations at its end, an answered quotation at its own end_time, and keeps completed and cancelled quotations readable', { verifies: checkRequirements('QUO-EXPIRY', 'QUO-EXPIRY-SCOPE', 'EXC-VALIDITY-WINDOW', 'QUO-CANCEL', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.getQuotation', skipped: clockStageSkip(collected) }), async ({ actors, runSettings }) => {
   const control = requireMovableClock(actors, runSettings);
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const { buyer, seller } = market;

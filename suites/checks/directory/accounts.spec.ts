@@ -34,7 +34,7 @@ function expectStrKeys(addresses: Iterable<[string, string]>): void {
   expectFor('ACC-ADDRESS-STRKEY', invalid, 'addresses that are not StrKey account addresses (56 characters, G, valid checksum)').toEqual([]);
 }
 
-test(...check('accounts.list-and-read', 'lists the caller’s accounts each with its own ledger address, and reads each one with the same address', { requirements: ['ACC-LIST', 'ACC-GET', 'RES-ACCOUNT-SCHEMAS'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
+test(...check('accounts.list-and-read', 'lists the caller’s accounts each with its own ledger address, and reads each one with the same address', { verifies: ['ACC-LIST', 'ACC-GET', 'RES-ACCOUNT-SCHEMAS'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
   for (const actor of [actors.mmA, actors.mmB]) {
     const client = actor.client;
     const accounts = await ownAccounts(client);
@@ -58,7 +58,7 @@ test(...check('accounts.list-and-read', 'lists the caller’s accounts each with
 // "401 issuance account does not match the access token"), so the accounts it gives access to, which GET
 // /digital-accounts lists (lines 430, 506), include emission; and where memberInfo gives the issuance account's
 // address (line 57), the account listed as emission has it and no operating account does. Any address form.
-test(...check('accounts.emission-listed', 'lists the issuance account as emission to the token that issued a DSO from it, at the address memberInfo gives the issuance account', { requirements: checkRequirements('ACC-LIST', 'INS-DSO-ISSUE', 'RES-ACCOUNT-SCHEMAS', 'DIR-MEMBER-GET', 'RES-DIRECTORY-SCHEMAS', 'RES-LEDGER-SCHEMAS'), endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
+test(...check('accounts.emission-listed', 'lists the issuance account as emission to the token that issued a DSO from it, at the address memberInfo gives the issuance account', { verifies: checkRequirements('ACC-LIST', 'INS-DSO-ISSUE', 'RES-ACCOUNT-SCHEMAS', 'DIR-MEMBER-GET', 'RES-DIRECTORY-SCHEMAS', 'RES-LEDGER-SCHEMAS'), endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
   const issuer = actors.mmA;
   await issueDso(issuer, LEDGER_DSO_CODE);
   for (const actor of [actors.tokenizer, actors.mmA, actors.mmB]) {
@@ -74,7 +74,7 @@ test(...check('accounts.emission-listed', 'lists the issuance account as emissio
   }
 });
 
-test(...check('accounts.strkey-addresses', 'gives every ledger address as a StrKey account address, wherever it shows one', { requirements: ['ACC-ADDRESS-STRKEY'], endpoint: 'member.listDigitalAccounts' }), async ({ actors, target }) => {
+test(...check('accounts.strkey-addresses', 'gives every ledger address as a StrKey account address, wherever it shows one', { verifies: ['ACC-ADDRESS-STRKEY'], endpoint: 'member.listDigitalAccounts' }), async ({ actors, target }) => {
   for (const actor of [actors.mmA, actors.mmB]) {
     const shown = new Map<string, string>();
     for (const [account, address] of await ownAccounts(actor.client)) shown.set(`GET /digital-accounts: ${account}`, address);
@@ -94,12 +94,12 @@ test(...check('accounts.strkey-addresses', 'gives every ledger address as a StrK
   }
 });
 
-test(...check('accounts.unknown-account', 'answers 404 with an error body for an account the caller does not have', { requirements: ['ACC-GET', 'ERR-BODY-SHAPE'], endpoint: 'member.getDigitalAccount' }), async ({ actors }) => {
+test(...check('accounts.unknown-account', 'answers 404 with an error body for an account the caller does not have', { verifies: ['ACC-GET', 'ERR-BODY-SHAPE'], endpoint: 'member.getDigitalAccount' }), async ({ actors }) => {
   const missing = `nosuch-${randomBytes(4).toString('hex')}`;
   expectRefusal(await actors.mmA.client.call('member.getDigitalAccount', { path: { account_identification: missing } }), { status: 404, requirement: 'ACC-GET' });
 });
 
-test(...check('accounts.token-scope', 'lists only the accounts the caller’s token gives access to', { requirements: ['ACC-LIST', 'RES-ACCOUNT-SCHEMAS'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
+test(...check('accounts.token-scope', 'lists only the accounts the caller’s token gives access to', { verifies: ['ACC-LIST', 'RES-ACCOUNT-SCHEMAS'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
   const actor = actors.mmA;
   const all = await ownAccounts(actor.client);
   const last = actor.accounts[actor.accounts.length - 1];
@@ -114,7 +114,7 @@ test(...check('accounts.token-scope', 'lists only the accounts the caller’s to
   expectFor('ACC-LIST', [...listed].sort(byName), `GET /digital-accounts with a token for ${granted.join(', ')} only`).toEqual(expected.sort(byName));
 });
 
-test(...check('accounts.none-open', 'answers 404 (no open accounts) when the caller’s token gives access to none of its accounts', { requirements: ['ACC-LIST-EMPTY', 'ERR-BODY-SHAPE', 'ERR-NO-5XX'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
+test(...check('accounts.none-open', 'answers 404 (no open accounts) when the caller’s token gives access to none of its accounts', { verifies: ['ACC-LIST-EMPTY', 'ERR-BODY-SHAPE', 'ERR-NO-5XX'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
   const actor = actors.mmA;
   // Minted by a simulator's control plane; elsewhere the profile's members.mmA.tokens.no_accounts.
   const given = await credential(actors, actor, 'no_accounts', { role: 'manager', accounts: [] });
@@ -138,7 +138,7 @@ async function addressingParts(actors: Actors, actor: Actor) {
   return { info, accounts: await ownAccounts(actor.client) };
 }
 
-test(...check('directory.account-address', 'resolves an addressing identifier to the member’s account', { requirements: ['DIR-ACCOUNT-ADDRESS', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors, target }) => {
+test(...check('directory.account-address', 'resolves an addressing identifier to the member’s account', { verifies: ['DIR-ACCOUNT-ADDRESS', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors, target }) => {
   for (const actor of [actors.mmA, actors.mmB]) {
     const { info, accounts } = await addressingParts(actors, actor);
     const resolved = new Map<string, string>();
@@ -156,7 +156,7 @@ test(...check('directory.account-address', 'resolves an addressing identifier to
 
 // The reference profile: what an empty account part and emission name (semantics, Members), and the
 // parameter required though the spec marks it optional (line 414).
-test(...check('directory.account-address-emission', 'resolves an empty account part and emission to the member’s issuance account', { requirements: ['DIR-ACCOUNT-ADDRESS-EMISSION'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors, target }) => {
+test(...check('directory.account-address-emission', 'resolves an empty account part and emission to the member’s issuance account', { verifies: ['DIR-ACCOUNT-ADDRESS-EMISSION'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors, target }) => {
   for (const actor of [actors.mmA, actors.mmB]) {
     const { info, accounts } = await addressingParts(actors, actor);
     // The issuance account: as memberInfo gives it, else as the member's own list does (a token may hide it).
@@ -172,11 +172,11 @@ test(...check('directory.account-address-emission', 'resolves an empty account p
   }
 });
 
-test(...check('directory.account-address-required', 'refuses GET /account-address without addressing_identification with 400', { requirements: ['DIR-ACCOUNT-ADDRESS-REQUIRED'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors }) => {
+test(...check('directory.account-address-required', 'refuses GET /account-address without addressing_identification with 400', { verifies: ['DIR-ACCOUNT-ADDRESS-REQUIRED'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors }) => {
   expectRefusal(await actors.tokenizer.client.call('tokenizer.getAccountAddress'), { status: 400, requirement: 'DIR-ACCOUNT-ADDRESS-REQUIRED' });
 });
 
-test(...check('directory.account-address-refusals', 'refuses a malformed addressing identifier with 400, and an unknown member or account with 404', { requirements: ['DIR-ACCOUNT-ADDRESS', 'DIR-ACCOUNT-ADDRESS-STATUS', 'ERR-BODY-SHAPE'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors, target }) => {
+test(...check('directory.account-address-refusals', 'refuses a malformed addressing identifier with 400, and an unknown member or account with 404', { verifies: ['DIR-ACCOUNT-ADDRESS', 'DIR-ACCOUNT-ADDRESS-STATUS', 'ERR-BODY-SHAPE'], endpoint: 'tokenizer.getAccountAddress' }), async ({ actors, target }) => {
   const member = actors.mmA.identification;
   const account = actors.mmA.accounts[0] ?? 'main';
   const info = okBody<MemberInfo>(await actors.tokenizer.client.call('tokenizer.getMember', { path: { member_identification: member } }), schemaRef('memberInfo'), 'DIR-MEMBER-GET', 'RES-DIRECTORY-SCHEMAS');

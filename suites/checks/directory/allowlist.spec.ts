@@ -46,7 +46,7 @@ async function withAllowlistOfB(actors: Actors, steps: (client: DssClient, membe
   }
 }
 
-test(...check('allowlist.add-remove', 'adds and removes a member, listing it once while it is on the list', { requirements: ['ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
+test(...check('allowlist.add-remove', 'adds and removes a member, listing it once while it is on the list', { verifies: ['ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
   const reverseBefore = occurrences(await readAllowlist(actors.mmB.client), actors.mmA.identification);
   await withAllowlistOfB(actors, async (client, member, expectList) => {
     // The body is the identifier as a JSON string, or the object form the target declares (suites/runtime/client.ts).
@@ -61,7 +61,7 @@ test(...check('allowlist.add-remove', 'adds and removes a member, listing it onc
 
 // The reference profile: adding a listed member or removing an unlisted one succeeds and changes nothing. A
 // check of its own, so that a target refusing the repeat leaves the specification's ALLOWLIST-LIST decided above.
-test(...check('allowlist.idempotent', 'adds a listed member and removes an unlisted one with 200, changing nothing', { requirements: ['ALLOWLIST-IDEMPOTENT'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
+test(...check('allowlist.idempotent', 'adds a listed member and removes an unlisted one with 200, changing nothing', { verifies: ['ALLOWLIST-IDEMPOTENT'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
   await withAllowlistOfB(actors, async (client, member, expectList) => {
     expectStatus(await client.call('member.addToAllowlist', { body: member }), 200, 'ALLOWLIST-LIST');
     expectStatus(await client.call('member.addToAllowlist', { body: member }), 200, 'ALLOWLIST-IDEMPOTENT');
@@ -73,7 +73,7 @@ test(...check('allowlist.idempotent', 'adds a listed member and removes an unlis
 });
 
 // The reference profile: the body as a bare JSON string, whatever form the target declared for the rest of the run.
-test(...check('allowlist.bare-string', 'adds and removes a member named by a bare JSON string body', { requirements: ['STRING-BODY-BARE'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
+test(...check('allowlist.bare-string', 'adds and removes a member named by a bare JSON string body', { verifies: ['STRING-BODY-BARE'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
   await withAllowlistOfB(actors, async (client, member, expectList) => {
     expectStatus(await client.call('member.addToAllowlist', { rawBody: JSON.stringify(member) }), 200, 'STRING-BODY-BARE');
     await expectList(1, 'STRING-BODY-BARE', 'after adding it with a bare string body');
@@ -82,7 +82,7 @@ test(...check('allowlist.bare-string', 'adds and removes a member named by a bar
   });
 });
 
-test(...check('allowlist.refusals', 'never lists an identifier that names no member (the reference refuses it with 400); refuses the caller itself', { requirements: ['ALLOWLIST-UNKNOWN-MEMBER', 'ALLOWLIST-UNKNOWN-MEMBER-REFUSED', 'ALLOWLIST-SELF', 'ERR-BODY-SHAPE', 'RES-ALLOWLIST-SCHEMAS'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
+test(...check('allowlist.refusals', 'never lists an identifier that names no member (the reference refuses it with 400); refuses the caller itself', { verifies: ['ALLOWLIST-UNKNOWN-MEMBER', 'ALLOWLIST-UNKNOWN-MEMBER-REFUSED', 'ALLOWLIST-SELF', 'ERR-BODY-SHAPE', 'RES-ALLOWLIST-SCHEMAS'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
   const client = actors.mmA.client;
   const self = actors.mmA.identification;
   const before = (await readAllowlist(client, 'ALLOWLIST-UNKNOWN-MEMBER')).sort();
@@ -104,7 +104,7 @@ test(...check('allowlist.refusals', 'never lists an identifier that names no mem
   expectFor('ALLOWLIST-SELF', (await readAllowlist(client, 'ALLOWLIST-SELF')).sort(), 'the allowlist after the caller tried to add itself').toEqual(before);
 });
 
-test(...check('allowlist.empty', 'answers an empty array, not an error, to a member that has allowlisted nobody', { requirements: ['ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS'], endpoint: 'member.getAllowlist' }), async ({ actors }) => {
+test(...check('allowlist.empty', 'answers an empty array, not an error, to a member that has allowlisted nobody', { verifies: ['ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS'], endpoint: 'member.getAllowlist' }), async ({ actors }) => {
   // Elsewhere the profile's blank market maker, which no check allowlists anyone for.
   const fresh = await optionalMember(actors, 'blank_maker', { business_role: 'MMM', country_code: actors.mmA.member?.country_code ?? 'GB' });
   const response = await fresh.client.call('member.getAllowlist');

@@ -48,7 +48,7 @@ function entryOf(members: readonly MemberInfo[], identification: string, require
   return entry;
 }
 
-test(...check('directory.members-list', 'lists its members as memberInfo, and reads each one, on both families, as the member it is listed as (the reference: exactly as listed)', { requirements: ['DIR-MEMBER-LIST', 'DIR-MEMBER-GET', 'DIR-MEMBER-GET-SAME', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'member.listMembers' }), async ({ actors }) => {
+test(...check('directory.members-list', 'lists its members as memberInfo, and reads each one, on both families, as the member it is listed as (the reference: exactly as listed)', { verifies: ['DIR-MEMBER-LIST', 'DIR-MEMBER-GET', 'DIR-MEMBER-GET-SAME', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'member.listMembers' }), async ({ actors }) => {
   const members = await listMembers(actors.mmA.client, 'member');
   const listed = identifications(members);
   expectFor('DIR-MEMBER-LIST', listed.length, 'GET /members lists every member once').toBe(new Set(listed).size);
@@ -71,7 +71,7 @@ test(...check('directory.members-list', 'lists its members as memberInfo, and re
   }
 });
 
-test(...check('directory.members-country-filter', 'filters the members by country_code on both families: all of that country, and only those', { requirements: ['DIR-MEMBER-LIST', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'member.listMembers' }), async ({ actors }) => {
+test(...check('directory.members-country-filter', 'filters the members by country_code on both families: all of that country, and only those', { verifies: ['DIR-MEMBER-LIST', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'member.listMembers' }), async ({ actors }) => {
   for (const family of families) {
     const client = clientOf(actors, family);
     const all = await listMembers(client, family);
@@ -85,7 +85,7 @@ test(...check('directory.members-country-filter', 'filters the members by countr
   }
 });
 
-test(...check('directory.members-asset-filter', 'keeps the issuer of an asset and the holder of an allowed line for it under the asset filters on both families, with the country filter applying too, and finds nobody for an asset nobody issues', { requirements: ['DIR-MEMBER-FILTERS', 'CL-REQUEST', 'SIGN-PAYLOAD'], endpoint: 'member.listMembers' }), async ({ actors }) => {
+test(...check('directory.members-asset-filter', 'keeps the issuer of an asset and the holder of an allowed line for it under the asset filters on both families, with the country filter applying too, and finds nobody for an asset nobody issues', { verifies: ['DIR-MEMBER-FILTERS'], uses: ['CL-REQUEST', 'SIGN-PAYLOAD'], endpoint: 'member.listMembers' }), async ({ actors }) => {
   const asset = actors.tokenizer.assets[0];
   if (!asset) throw new HarnessFault('the profile lists no asset for the tokenizer: the asset filters need one it issues');
   const code = asset.asset_code_identification;
@@ -122,7 +122,7 @@ test(...check('directory.members-asset-filter', 'keeps the issuer of an asset an
 /** Territories with no financial institution of their own: the first one the network does not use. */
 const unlikelyCountries = ['AQ', 'BV', 'HM', 'TF', 'UM', 'PN'];
 
-test(...check('directory.members-none-found', 'answers 404 with an error body, not an empty list, when no member matches the filters', { requirements: ['DIR-MEMBER-LIST-EMPTY', 'ERR-BODY-SHAPE'], endpoint: 'member.listMembers' }), async ({ actors }) => {
+test(...check('directory.members-none-found', 'answers 404 with an error body, not an empty list, when no member matches the filters', { verifies: ['DIR-MEMBER-LIST-EMPTY', 'ERR-BODY-SHAPE'], endpoint: 'member.listMembers' }), async ({ actors }) => {
   const used = new Set((await listMembers(actors.mmA.client, 'member')).map((member) => member.country_code));
   const country = unlikelyCountries.find((candidate) => !used.has(candidate));
   if (!country) throw new HarnessFault(`the network has members in every one of ${unlikelyCountries.join(', ')}: no country is known to be empty`);
@@ -131,7 +131,7 @@ test(...check('directory.members-none-found', 'answers 404 with an error body, n
   }
 });
 
-test(...check('directory.members-accept', 'answers 406 to an Accept header that excludes JSON, and 200 to one that allows it', { requirements: ['DIR-MEMBER-ACCEPT', 'ERR-BODY-SHAPE', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'member.listMembers' }), async ({ actors }) => {
+test(...check('directory.members-accept', 'answers 406 to an Accept header that excludes JSON, and 200 to one that allows it', { verifies: ['DIR-MEMBER-ACCEPT', 'ERR-BODY-SHAPE', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'member.listMembers' }), async ({ actors }) => {
   const client = actors.mmA.client;
   for (const accept of ['text/html', 'application/xml, text/plain']) {
     expectRefusal(await client.call('member.listMembers', { headers: { accept } }), { status: 406, requirement: 'DIR-MEMBER-ACCEPT' });
@@ -143,14 +143,14 @@ test(...check('directory.members-accept', 'answers 406 to an Accept header that 
   }
 });
 
-test(...check('directory.member-not-found', 'answers 404 with an error body on both families for an identifier that names no member', { requirements: ['DIR-MEMBER-NOT-FOUND', 'ERR-BODY-SHAPE'], endpoint: 'member.getMember' }), async ({ actors }) => {
+test(...check('directory.member-not-found', 'answers 404 with an error body on both families for an identifier that names no member', { verifies: ['DIR-MEMBER-NOT-FOUND', 'ERR-BODY-SHAPE'], endpoint: 'member.getMember' }), async ({ actors }) => {
   const nobody = `nobody-${randomBytes(6).toString('hex')}`;
   for (const family of families) {
     expectRefusal(await clientOf(actors, family).call(`${family}.getMember`, { path: { member_identification: nobody } }), { status: 404, requirement: 'DIR-MEMBER-NOT-FOUND' });
   }
 });
 
-test(...check('directory.member-malformed-id', 'refuses a member identifier that cannot name a member: 400 where the table lists it, else 404', { requirements: ['DIR-MEMBER-ID-MALFORMED', 'ERR-BODY-SHAPE'], endpoint: 'member.getMember' }), async ({ actors }) => {
+test(...check('directory.member-malformed-id', 'refuses a member identifier that cannot name a member: 400 where the table lists it, else 404', { verifies: ['DIR-MEMBER-ID-MALFORMED', 'ERR-BODY-SHAPE'], endpoint: 'member.getMember' }), async ({ actors }) => {
   for (const malformed of ['ab', 'abc*def', 'x'.repeat(33)]) {
     const path = { member_identification: malformed };
     expectRefusal(await actors.mmA.client.call('member.getMember', { path }), { status: 400, requirement: 'DIR-MEMBER-ID-MALFORMED', level: 'SHOULD' });
@@ -158,7 +158,7 @@ test(...check('directory.member-malformed-id', 'refuses a member identifier that
   }
 });
 
-test(...check('directory.tokenizer-members-active', 'lists only activated members to the tokenizer, its own market makers among them', { requirements: ['DIR-TOKENIZER-MEMBERS', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'tokenizer.listMembers' }), async ({ actors }) => {
+test(...check('directory.tokenizer-members-active', 'lists only activated members to the tokenizer, its own market makers among them', { verifies: ['DIR-TOKENIZER-MEMBERS', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'tokenizer.listMembers' }), async ({ actors }) => {
   const members = await listMembers(actors.tokenizer.client, 'tokenizer');
   const inactive = members.filter((member) => member.member_state !== undefined && member.member_state !== 'activated');
   expectFor('DIR-TOKENIZER-MEMBERS', inactive.map((member) => `${member.identification} (${member.member_state})`), 'the tokenizer’s GET /members lists members that are not activated').toEqual([]);
@@ -176,7 +176,7 @@ async function newcomers(actors: Actors) {
   return { country, activated: activated.identification, created: created.identification, blocked: blocked.identification, queries: [{}, { country_code: country }] as Record<string, string>[] };
 }
 
-test(...check('directory.members-by-state', 'leaves blocked and created members out of the tokenizer’s list, and lists its new activated ones', { requirements: ['DIR-TOKENIZER-MEMBERS', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'tokenizer.listMembers' }), async ({ actors }) => {
+test(...check('directory.members-by-state', 'leaves blocked and created members out of the tokenizer’s list, and lists its new activated ones', { verifies: ['DIR-TOKENIZER-MEMBERS', 'RES-DIRECTORY-SCHEMAS'], endpoint: 'tokenizer.listMembers' }), async ({ actors }) => {
   const { activated, created, blocked, queries } = await newcomers(actors);
   for (const query of queries) {
     const what = `GET /members?${new URLSearchParams(query).toString()}`;
@@ -189,7 +189,7 @@ test(...check('directory.members-by-state', 'leaves blocked and created members 
 // The reference profile's readings: the member interface lists every state, and the asset filters keep only
 // issuers and holders. A check of its own, so that a target reading them otherwise leaves the tokenizer's
 // list decided above.
-test(...check('directory.members-by-state-filters', 'lists new members in every state to members, and a member holding nothing out of an asset’s list', { requirements: ['DIR-MEMBER-FILTERS'], endpoint: 'member.listMembers' }), async ({ actors }) => {
+test(...check('directory.members-by-state-filters', 'lists new members in every state to members, and a member holding nothing out of an asset’s list', { verifies: ['DIR-MEMBER-FILTERS'], endpoint: 'member.listMembers' }), async ({ actors }) => {
   const asset = actors.tokenizer.assets[0];
   if (!asset) throw new HarnessFault('the tokenizer of a simulator run has no asset');
   const { activated, created, blocked, queries } = await newcomers(actors);

@@ -67,7 +67,7 @@ function orderProblem(origin: GeoCoordinates, points: readonly PaymentPointInfo[
   return `position ${index}: ${show(points[index])} comes after ${show(points[index - 1])}`;
 }
 
-test(...check('payment-points.list', 'lists its payment points as paymentPointInfo, whole and filtered by a point type and a country one of them has', { requirements: ['RES-PAYMENT-POINT-SCHEMAS'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
+test(...check('payment-points.list', 'lists its payment points as paymentPointInfo, whole and filtered by a point type and a country one of them has', { verifies: ['RES-PAYMENT-POINT-SCHEMAS'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
   const client = actors.mmA.client;
   const [some] = await listPoints(client, {}, 'RES-PAYMENT-POINT-SCHEMAS');
   // The spec does not say a directory holds points: an empty one answers the schema, and leaves the filters untried.
@@ -79,7 +79,7 @@ test(...check('payment-points.list', 'lists its payment points as paymentPointIn
 /** Values outside the sets the table lists for point_type, and not ISO 3166-1 alpha-2 codes, in any case. */
 const invalidFilters: ReadonlyArray<Record<string, string>> = [{ point_type: 'Shop' }, { point_type: 'Bank branch' }, { country_code: 'DEU' }, { country_code: 'Germany' }, { country_code: 'D1' }];
 
-test(...check('payment-points.invalid-filters', 'refuses a point_type outside the listed types, and a country_code that is no ISO 3166-1 alpha-2 code, with 400', { requirements: ['ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', 'ERR-NO-5XX', 'ERR-BODY-SHAPE'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
+test(...check('payment-points.invalid-filters', 'refuses a point_type outside the listed types, and a country_code that is no ISO 3166-1 alpha-2 code, with 400', { verifies: ['ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', 'ERR-NO-5XX', 'ERR-BODY-SHAPE'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
   for (const query of invalidFilters) {
     const response = await actors.mmA.client.call('member.listPaymentPoints', { query });
     // The table lists this 400 with no body: an error body is optional, but checked when there is one.
@@ -87,7 +87,7 @@ test(...check('payment-points.invalid-filters', 'refuses a point_type outside th
   }
 });
 
-test(...check('payment-points.filters', 'returns exactly the points matching each filter, in any letter case, and the intersection of two filters', { requirements: ['PP-FILTERS'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
+test(...check('payment-points.filters', 'returns exactly the points matching each filter, in any letter case, and the intersection of two filters', { verifies: ['PP-FILTERS'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
   const client = actors.mmA.client;
   const all = await allPoints(client, 'PP-FILTERS');
   const filtersToTry: Filters[] = [];
@@ -114,7 +114,7 @@ test(...check('payment-points.filters', 'returns exactly the points matching eac
   });
 });
 
-test(...check('payment-points.geo-sort', 'orders the points by great-circle distance from geo_coordinates, with the filters still applying', { requirements: ['PP-SORT', 'PP-FILTERS'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
+test(...check('payment-points.geo-sort', 'orders the points by great-circle distance from geo_coordinates, with the filters still applying', { verifies: ['PP-SORT', 'PP-FILTERS'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
   const client = actors.mmA.client;
   const all = await allPoints(client, 'PP-SORT');
   const places = all.flatMap((point) => placeOf(point) ?? []);
@@ -142,7 +142,7 @@ test(...check('payment-points.geo-sort', 'orders the points by great-circle dist
   expectFor('PP-SORT', orderProblem(origin, found), `${asUrl(query)} is ordered by distance`).toBeNull();
 });
 
-test(...check('payment-points.address-sort', 'orders the points by distance from the place address_filter names, that place first', { requirements: ['PP-SORT'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
+test(...check('payment-points.address-sort', 'orders the points by distance from the place address_filter names, that place first', { verifies: ['PP-SORT'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
   const client = actors.mmA.client;
   const all = await allPoints(client, 'PP-SORT');
   const addresses = all.flatMap((point) => (point.payment_point_address ?? []).map((address) => ({ point, address })));
@@ -166,7 +166,7 @@ test(...check('payment-points.address-sort', 'orders the points by distance from
   expectFor('PP-SORT', orderProblem(place, sorted, 2 * ADDRESS_TOLERANCE_KM), `${asUrl(query)} is ordered by distance from ${target.point.payment_point_identification}`).toBeNull();
 });
 
-test(...check('payment-points.malformed-coordinates', 'refuses geo_coordinates that are not "latitude,longitude" in range with 400', { requirements: ['PP-GEO-MALFORMED', 'ERR-BODY-SHAPE'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
+test(...check('payment-points.malformed-coordinates', 'refuses geo_coordinates that are not "latitude,longitude" in range with 400', { verifies: ['PP-GEO-MALFORMED', 'ERR-BODY-SHAPE'], endpoint: 'member.listPaymentPoints' }), async ({ actors }) => {
   for (const value of ['north', '52.52', '52.52;13.40', '52.52,13.40,7', '52.52,east', '95,13.40', '52.52,181']) {
     const response = await actors.mmA.client.call('member.listPaymentPoints', { query: { geo_coordinates: value } });
     // The table lists this 400 with no body: an error body is optional, but checked when there is one.

@@ -15,7 +15,7 @@ import { addressOf, ownAccounts } from './reads.ts';
 
 const signedSchema = schemaRef('memberSignedPayload');
 
-test(...check('signing.payload', 'signs the decoded payload with the named account’s key, verifiable with that account’s address only where the address carries the key', { requirements: ['SIGN-PAYLOAD'], endpoint: 'member.signPayload' }), async ({ actors }) => {
+test(...check('signing.payload', 'signs the decoded payload with the named account’s key, verifiable with that account’s address only where the address carries the key', { verifies: ['SIGN-PAYLOAD'], endpoint: 'member.signPayload' }), async ({ actors }) => {
   const actor = actors.mmA;
   const accounts = await ownAccounts(actor.client);
   // A second key to tell apart: another operating account, else the issuance account.
@@ -42,7 +42,7 @@ test(...check('signing.payload', 'signs the decoded payload with the named accou
   expectFor('SIGN-PAYLOAD', signatures.get(first), `${first} and ${second} sign the same bytes alike: one key for both`).not.toBe(signatures.get(second));
 });
 
-test(...check('signing.unknown-account', 'refuses to sign with an account the caller does not have, preferably with 424', { requirements: ['SIGN-UNKNOWN-ACCOUNT', 'ERR-BODY-SHAPE'], endpoint: 'member.signPayload' }), async ({ actors }) => {
+test(...check('signing.unknown-account', 'refuses to sign with an account the caller does not have, preferably with 424', { verifies: ['SIGN-UNKNOWN-ACCOUNT', 'ERR-BODY-SHAPE'], endpoint: 'member.signPayload' }), async ({ actors }) => {
   const missing = `nosuch-${randomBytes(4).toString('hex')}`;
   const response = await actors.mmA.client.call('member.signPayload', { body: { account_identification: missing, unsigned_payload: randomBytes(16).toString('base64') } });
   expectRefusal(response, { status: 424, requirement: 'SIGN-UNKNOWN-ACCOUNT', level: 'SHOULD' });

@@ -11,7 +11,7 @@ import { expectInvalidInputRefused } from '../input-refusal.ts';
  * semantics §14): unknown paths and versions, methods, malformed and invalid input, oversized bodies.
  */
 
-test(...check('errors.unknown-path', 'answers 404 with an error body for a path the API does not have', { requirements: ['ERR-UNKNOWN-PATH'] }), async ({ actors }) => {
+test(...check('errors.unknown-path', 'answers 404 with an error body for a path the API does not have', { verifies: ['ERR-UNKNOWN-PATH'] }), async ({ actors }) => {
   for (const path of [`${familyPrefix.member}/no-such-resource`, `${familyPrefix.member}/members/x/y/z`, `${familyPrefix.tokenizer}/no-such-resource`]) {
     const client = path.startsWith(familyPrefix.tokenizer) ? actors.tokenizer.client : actors.mmA.client;
     const response = await client.raw('GET', path);
@@ -34,13 +34,13 @@ async function expectFamiliesServed(actors: Actors): Promise<void> {
   }
 }
 
-test(...check('errors.family-prefixes', 'serves each family under its /v1 prefix', { requirements: ['VER-FAMILY-PREFIXES'] }), async ({ actors }) => {
+test(...check('errors.family-prefixes', 'serves each family under its /v1 prefix', { verifies: ['VER-FAMILY-PREFIXES'] }), async ({ actors }) => {
   await expectFamiliesServed(actors);
 });
 
 // The reference profile: the same paths under another version answer 404. A check of its own, so that a
 // target serving them leaves the specification's prefixes decided above.
-test(...check('errors.unknown-version', 'answers 404 for the paths of each family under another version than v1', { requirements: ['VER-PATH-PREFIX', 'ERR-UNKNOWN-PATH'] }), async ({ actors }) => {
+test(...check('errors.unknown-version', 'answers 404 for the paths of each family under another version than v1', { verifies: ['VER-PATH-PREFIX', 'ERR-UNKNOWN-PATH'] }), async ({ actors }) => {
   // The spec's prefixes serve, so the 404s below are about the version alone.
   await expectFamiliesServed(actors);
   for (const path of ['/client/v2/api/members', '/client/v0/api/digital-accounts', '/tokenizer/v2/api/members', '/client/api/members']) {
@@ -49,7 +49,7 @@ test(...check('errors.unknown-version', 'answers 404 for the paths of each famil
   }
 });
 
-test(...check('errors.method-not-allowed', 'refuses a method an existing path does not serve, with 405', { requirements: ['ERR-METHOD-NOT-ALLOWED', 'ERR-NO-5XX'] }), async ({ actors }) => {
+test(...check('errors.method-not-allowed', 'refuses a method an existing path does not serve, with 405', { verifies: ['ERR-METHOD-NOT-ALLOWED', 'ERR-NO-5XX'] }), async ({ actors }) => {
   const cases: Array<[string, string]> = [
     ['PUT', `${familyPrefix.member}/members/allowlist`],
     ['PATCH', `${familyPrefix.member}/digital-accounts`],
@@ -79,7 +79,7 @@ async function malformedBodies(client: DssClient): Promise<DssResponse[]> {
   return answers;
 }
 
-test(...check('errors.malformed-json', 'refuses a body that is not JSON with an error status and an error body', { requirements: ['ERR-MALFORMED-JSON-REFUSED', 'ERR-NO-5XX', 'ERR-BODY-SHAPE'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
+test(...check('errors.malformed-json', 'refuses a body that is not JSON with an error status and an error body', { verifies: ['ERR-MALFORMED-JSON-REFUSED', 'ERR-NO-5XX', 'ERR-BODY-SHAPE'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
   for (const response of await malformedBodies(actors.mmA.client)) {
     if (response.status < 400) throw new CheckFailure('ERR-MALFORMED-JSON-REFUSED', `${describeCall(response)}: a body that is not JSON must be refused, got ${describeStatus(response)}`);
     if (response.status >= 500) throw new CheckFailure('ERR-NO-5XX', `${describeCall(response)}: a client mistake must not get a 5xx, got ${response.status}`);
@@ -89,7 +89,7 @@ test(...check('errors.malformed-json', 'refuses a body that is not JSON with an 
 
 // The reference profile's status, 400 on every endpoint, also where the table lists no 400. A check of its
 // own, so that a target refusing otherwise leaves the specification's refusal decided above.
-test(...check('errors.malformed-json-400', 'refuses a body that is not JSON with 400 on every endpoint', { requirements: ['ERR-MALFORMED-JSON'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
+test(...check('errors.malformed-json-400', 'refuses a body that is not JSON with 400 on every endpoint', { verifies: ['ERR-MALFORMED-JSON'], endpoint: 'member.addToAllowlist' }), async ({ actors }) => {
   for (const response of await malformedBodies(actors.mmA.client)) expectRefusal(response, { status: 400, requirement: 'ERR-MALFORMED-JSON' });
 });
 
@@ -98,7 +98,7 @@ test(...check('errors.malformed-json-400', 'refuses a body that is not JSON with
  * of conditions, a body of another shape): the required fields, types and value sets of every endpoint are
  * broken one by one in input-columns.spec.ts.
  */
-test(...check('errors.invalid-input', 'refuses inputs that break the endpoint’s declared forms with an error status, 400 where the table lists it', { requirements: ['ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', 'ERR-NO-5XX'] }), async ({ actors }) => {
+test(...check('errors.invalid-input', 'refuses inputs that break the endpoint’s declared forms with an error status, 400 where the table lists it', { verifies: ['ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', 'ERR-NO-5XX'] }), async ({ actors }) => {
   const client = actors.mmA.client;
   const main = actors.mmA.accounts[0]!;
   const badRate = { foreign_exchange_rate: [{ relational_operator: 'about', comparison_value: 1 }] };
@@ -115,7 +115,7 @@ test(...check('errors.invalid-input', 'refuses inputs that break the endpoint’
   for (const response of await Promise.all(cases)) expectInvalidInputRefused(response);
 });
 
-test(...check('errors.body-too-large', 'refuses a body over 1 MiB without processing it', { requirements: ['LIM-BODY-SIZE', 'ERR-NO-5XX'], endpoint: 'member.signPayload' }), async ({ actors }) => {
+test(...check('errors.body-too-large', 'refuses a body over 1 MiB without processing it', { verifies: ['LIM-BODY-SIZE', 'ERR-NO-5XX'], endpoint: 'member.signPayload' }), async ({ actors }) => {
   const main = actors.mmA.accounts[0]!;
   const rawBody = JSON.stringify({ account_identification: main, unsigned_payload: Buffer.alloc(800 * 1024, 1).toString('base64') });
   try {
@@ -136,6 +136,6 @@ const BURST = 20;
 // again (runtime/rate-limit.ts); the failure is the client's, LIM-RATE-LIMIT-PASSES thrown for a 429 that
 // persists past the check's time, so no answer comes back here with 429. The burst makes a target with a
 // limit show it in a check of its own, as well as wherever else it bites.
-test(...check('errors.rate-limit-passes', 'serves a burst of reads, any 429 lifting within the check’s time', { requirements: ['LIM-RATE-LIMIT-PASSES'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
+test(...check('errors.rate-limit-passes', 'serves a burst of reads, any 429 lifting within the check’s time', { verifies: ['LIM-RATE-LIMIT-PASSES'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
   await Promise.all(Array.from({ length: BURST }, () => actors.mmA.client.call('member.listDigitalAccounts')));
 });

@@ -24,7 +24,7 @@ function partiesOf(actors: Actors) {
 }
 
 for (const area of Object.keys(inputAreas) as InputArea[]) {
-  test(...check(`errors.input-columns-${area}`, `refuses, on every ${area} endpoint, a request missing a required input, with an input of the wrong type, or with a value outside its set or format`, { requirements: ['ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', 'ERR-NO-5XX', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {
+  test(...check(`errors.input-columns-${area}`, `refuses, on every ${area} endpoint, a request missing a required input, with an input of the wrong type, or with a value outside its set or format`, { verifies: ['ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', 'ERR-NO-5XX', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {
     const bases = inputBases(partiesOf(actors));
     // Every case is refused on its own, changing nothing: they are sent at once and judged in order.
     const sent = inputAreas[area].flatMap((id) => {

@@ -7,7 +7,7 @@ import { answerQuotation, quotationTerms, requested, signQuotation } from '../..
 import { CheckFailure, check, describeCall, expectStatus } from '../../runtime/check.ts';
 import { isJsonMediaType, type DssResponse } from '../../runtime/client.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { OFFER_REQUIREMENTS } from '../exchange/prerequisites.ts';
+import { OFFER_REQUIREMENTS, REFUSAL_REQUIREMENTS } from '../exchange/prerequisites.ts';
 import { checkRequirements, twoAccounts } from '../ledger/prerequisites.ts';
 
 /**
@@ -23,7 +23,7 @@ function expectJson(response: DssResponse): void {
   }
 }
 
-test(...check('errors.json-responses', 'answers JSON, with a JSON Content-Type, on successes with no listed body, on reads and on refusals', { requirements: ['RES-JSON-RESPONSES', 'GW-LISTENING-REPLAY', 'ALLOWLIST-LIST', 'CHG-REQUEST'] }), async ({ actors }) => {
+test(...check('errors.json-responses', 'answers JSON, with a JSON Content-Type, on successes with no listed body, on reads and on refusals', { verifies: ['RES-JSON-RESPONSES', 'GW-LISTENING-REPLAY', 'ALLOWLIST-LIST', 'CHG-REQUEST'] }), async ({ actors }) => {
   const { mmA: member, mmB: other } = actors;
   const [main] = member.accounts;
   if (main === undefined) throw new CheckFailure('RES-JSON-RESPONSES', `${member.identification} lists no operating account`);
@@ -57,7 +57,7 @@ test(...check('errors.json-responses', 'answers JSON, with a JSON Content-Type, 
  * interface (line 481) and the tokenizer's allow (418), a fee answer (442), a seller's answer to a quotation
  * request (460), the cancellation of that quotation (461) and a cancellation by conditions (456).
  */
-test(...check('errors.json-responses-flows', 'answers JSON on the successes with no listed body of credit lines, fee answers, quotation answers and cancellations', { requirements: checkRequirements('RES-JSON-RESPONSES', 'CL-REQUEST', 'CHG-REQUEST', 'CHG-DELIVERY', 'QUO-CANCEL', ...OFFER_REQUIREMENTS) }), async ({ actors }) => {
+test(...check('errors.json-responses-flows', 'answers JSON on the successes with no listed body of credit lines, fee answers, quotation answers and cancellations', { verifies: checkRequirements('RES-JSON-RESPONSES', 'CL-REQUEST', 'CHG-REQUEST', 'CHG-DELIVERY', 'QUO-CANCEL', ...REFUSAL_REQUIREMENTS), uses: OFFER_REQUIREMENTS }), async ({ actors }) => {
   const { mmA: member, mmB: other, tokenizer } = actors;
   const [main] = twoAccounts(member);
   const line = await openDsaLine(actors, member, main, units('1'));

@@ -21,7 +21,7 @@ import type { Party } from '../../flows/party.ts';
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { CALLER_MISMATCH_STATUSES, expectRefusal } from '../../runtime/refusal.ts';
-import { EXCHANGE_REQUIREMENTS, OFFER_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
+import { EXCHANGE_REQUIREMENTS, OFFER_REQUIREMENTS, REFUSAL_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
 /**
  * The seller's answer (spec: POST /exchange/quotations/{quotation_uuid}, "Quotation and exchange flow"
@@ -29,7 +29,7 @@ import { EXCHANGE_REQUIREMENTS, OFFER_REQUIREMENTS, checkRequirements } from './
  * signed by its debiting account. The endpoint lists 400 only, and no body for it.
  */
 
-test(...check('exchange.answer', 'takes the seller’s signed answer, which both sides then read in state 10, and refuses an answer by another member (400, 401 or 403) or with another quotation’s payload (400)', { requirements: checkRequirements('QUO-ANSWER', 'QUO-STATES', ...OFFER_REQUIREMENTS), endpoint: 'member.answerQuotation' }), async ({ actors }) => {
+test(...check('exchange.answer', 'takes the seller’s signed answer, which both sides then read in state 10, and refuses an answer by another member (400, 401 or 403) or with another quotation’s payload (400)', { verifies: checkRequirements('QUO-ANSWER', 'QUO-STATES', ...REFUSAL_REQUIREMENTS), uses: OFFER_REQUIREMENTS, endpoint: 'member.answerQuotation' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const [request, other] = [await requested(market), await requested(market)];
   await expectQuotationState(market.buyer, request.quotationUuid, quotationStates.waiting, 'QUO-STATES', 'before its seller answered');
@@ -64,7 +64,7 @@ async function storedAnswer(buyer: Party, quotationUuid: string) {
 // Only signatures that are not the seller's at all: which of its own accounts' keys signs is the reference's
 // decision (SIGN-DEBITING-ACCOUNT, exchange.debiting-account-signatures); the spec says only that the
 // member signs its payload (lines 239, 396).
-test(...check('exchange.quotation-signatures', 'lets no quotation settle whose signature is not its seller’s over the payload sent', { requirements: checkRequirements('QUO-SIGNATURE', 'QUO-SIGNATURE-ON-ANSWER', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.answerQuotation' }), async ({ actors }) => {
+test(...check('exchange.quotation-signatures', 'lets no quotation settle whose signature is not its seller’s over the payload sent', { verifies: checkRequirements('QUO-SIGNATURE', 'QUO-SIGNATURE-ON-ANSWER', 'EXC-ATOMIC', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.answerQuotation' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const before = await holdingsOf(market);
   const forgeries: Array<[string, (info: QuotationInfo) => Promise<QuotationObject>]> = [
@@ -95,7 +95,7 @@ test(...check('exchange.quotation-signatures', 'lets no quotation settle whose s
 // The reference profile's status for the two identifier mismatches of the quotation endpoints: 400, the only
 // status they list. A check of its own, so that a target answering 401 or 403 (spec lines 512, 543, 544)
 // leaves the specification's rules decided in exchange.answer and exchange.request.
-test(...check('exchange.caller-mismatch-400', 'refuses with 400 a quotation request for another buyer and an answer by a member that is not the seller', { requirements: checkRequirements('CALLER-MISMATCH-400', 'CL-REQUEST', 'SIGN-PAYLOAD', ...OFFER_REQUIREMENTS), endpoint: 'member.answerQuotation' }), async ({ actors }) => {
+test(...check('exchange.caller-mismatch-400', 'refuses with 400 a quotation request for another buyer and an answer by a member that is not the seller', { verifies: checkRequirements('CALLER-MISMATCH-400', 'CL-REQUEST', 'SIGN-PAYLOAD', ...REFUSAL_REQUIREMENTS), uses: OFFER_REQUIREMENTS, endpoint: 'member.answerQuotation' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const forAnother = requestBody(market, (await market.now()) + OPEN_MS, { buyer_member_identification: market.seller.identification });
   expectRefusal(await requestQuotations(market.buyer, forAnother), { status: 400, requirement: 'CALLER-MISMATCH-400' });

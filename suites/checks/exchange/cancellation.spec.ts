@@ -8,7 +8,7 @@ import { check, expectStatus, warnShould } from '../../runtime/check.ts';
 import type { DssResponse } from '../../runtime/client.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectReferenceStatus, expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
-import { EXCHANGE_REQUIREMENTS, LISTED_CANCEL_REFUSALS, OFFER_REQUIREMENTS, checkRequirements, threeQuotations } from './prerequisites.ts';
+import { EXCHANGE_REQUIREMENTS, LISTED_CANCEL_REFUSALS, OFFER_REQUIREMENTS, REFUSAL_REQUIREMENTS, checkRequirements, threeQuotations } from './prerequisites.ts';
 
 /**
  * Cancellation (spec: States and transitions, DELETE /exchange/quotations/{quotation_uuid} and DELETE
@@ -25,7 +25,7 @@ function cancelMany(caller: Party, parameters: QuotationParameters): Promise<Dss
   return caller.client.call('member.cancelQuotations', { body: parameters });
 }
 
-test(...check('exchange.cancel', 'lets the buyer cancel an answered quotation and the seller a waiting one, then reads state 90; refuses an unknown and an exchanged quotation with 400 or 404 (the reference: 404, 400)', { requirements: checkRequirements('QUO-CANCEL', 'QUO-CANCEL-STATUS', 'QUO-STATES', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.cancelQuotation' }), async ({ actors }) => {
+test(...check('exchange.cancel', 'lets the buyer cancel an answered quotation and the seller a waiting one, then reads state 90; refuses an unknown and an exchanged quotation with 400 or 404 (the reference: 404, 400)', { verifies: checkRequirements('QUO-CANCEL', 'QUO-CANCEL-STATUS', 'QUO-STATES', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.cancelQuotation' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('5'), quoted: units('5') });
   const { buyer, seller } = market;
   const { requested: answeredOne } = await offer(market);
@@ -48,7 +48,7 @@ test(...check('exchange.cancel', 'lets the buyer cancel an answered quotation an
   await expectQuotationState(buyer, exchanged.quotationUuid, quotationStates.completed, 'QUO-CANCEL', 'after attempts to cancel it');
 });
 
-test(...check('exchange.cancel-many', 'cancels the caller’s open quotations that meet the conditions, and no others; refuses a cancellation with no condition', { requirements: checkRequirements('QUO-CANCEL', 'QUO-CANCEL-UNSPECIFIED', 'QUO-STATES', ...OFFER_REQUIREMENTS), endpoint: 'member.cancelQuotations' }), async ({ actors }) => {
+test(...check('exchange.cancel-many', 'cancels the caller’s open quotations that meet the conditions, and no others; refuses a cancellation with no condition', { verifies: checkRequirements('QUO-CANCEL', 'QUO-CANCEL-UNSPECIFIED', 'QUO-STATES', ...REFUSAL_REQUIREMENTS), uses: OFFER_REQUIREMENTS, endpoint: 'member.cancelQuotations' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const { buyer, seller } = market;
   const { window, cheap, dear, waiting } = await threeQuotations(market);
@@ -68,7 +68,7 @@ test(...check('exchange.cancel-many', 'cancels the caller’s open quotations th
   warnShould(left === quotationStates.updated, `the open quotation ${dear} reads in state ${left} after a cancellation with no condition`, 'QUO-CANCEL-UNSPECIFIED');
 });
 
-test(...check('exchange.cancel-all', 'cancels every open quotation of the caller on cancel_quotations: true, and leaves an exchanged one completed', { requirements: checkRequirements('QUO-CANCEL-ALL', 'QUO-STATES', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.cancelQuotations' }), async ({ actors }) => {
+test(...check('exchange.cancel-all', 'cancels every open quotation of the caller on cancel_quotations: true, and leaves an exchanged one completed', { verifies: checkRequirements('QUO-CANCEL-ALL', 'QUO-STATES', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.cancelQuotations' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('5'), quoted: units('5') });
   const { buyer, seller } = market;
   const { requested: exchanged, info } = await offer(market);

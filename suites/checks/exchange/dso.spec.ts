@@ -9,7 +9,7 @@ import { expectQuotationState, offer, quotationStates } from '../../flows/quotat
 import { check, CheckFailure, HarnessFault, expectFor } from '../../runtime/check.ts';
 import { formatUnits } from '../../runtime/money.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { EXCHANGE_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
+import { EXCHANGE_REQUIREMENTS, REFUSAL_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
 /**
  * A DSO quoted and exchanged like any asset (spec: an asset's group is DSO or DSA, the base and quoted assets
@@ -35,7 +35,7 @@ async function dsoHeld(holder: Party, account: string, dso: AssetId): Promise<bi
   return (await balanceOf(holder, account, dso)) ?? 0n;
 }
 
-test(...check('exchange.dso', 'quotes and settles a market maker’s own DSO against a DSA: Success, the DSA paid to the seller and the DSO delivered to the buyer, exactly', { requirements: checkRequirements('EXC-DSO', 'INS-DSO-ISSUE', 'QUO-STATES', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors, target }) => {
+test(...check('exchange.dso', 'quotes and settles a market maker’s own DSO against a DSA: Success, the DSA paid to the seller and the DSO delivered to the buyer, exactly', { verifies: checkRequirements('EXC-DSO', 'INS-DSO-ISSUE', 'QUO-STATES', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.exchange' }), async ({ actors, target }) => {
   const { control } = actors;
   const [buyer, seller] = [actors.mmA, actors.mmB];
   const [buyerAccount, sellerAccount] = [operatingAccount(buyer), operatingAccount(seller)];

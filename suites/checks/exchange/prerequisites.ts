@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { MARKET_REQUIREMENTS, type Market } from '../../flows/market.ts';
 import { answered, MINUTE_MS, quotationTerms, requested, type Compare } from '../../flows/quotations.ts';
-import { REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
+import { requirements } from '../ledger/prerequisites.ts';
 
 /**
  * What the quotation and exchange checks build on: the requirements of their set-up (a broken set-up
@@ -10,10 +10,10 @@ import { REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
  * suites/runtime/refusal.ts.
  */
 
-export { checkRequirements, requirements } from '../ledger/prerequisites.ts';
+export { checkRequirements, REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
 
-/** A market (flows/market.ts), a request and an answer (flows/quotations.ts), and refusals. */
-export const OFFER_REQUIREMENTS = requirements(...MARKET_REQUIREMENTS, 'QUO-REQUEST', 'QUO-ANSWER', 'RES-EXCHANGE-SCHEMAS', ...REFUSAL_REQUIREMENTS);
+/** A market (flows/market.ts), a request and an answer (flows/quotations.ts): a check's `uses`. */
+export const OFFER_REQUIREMENTS = requirements(...MARKET_REQUIREMENTS, 'QUO-REQUEST', 'QUO-ANSWER', 'RES-EXCHANGE-SCHEMAS');
 
 /**
  * The statuses DELETE /exchange/quotations/{quotation_uuid} lists for a refusal, both without a condition

@@ -20,7 +20,7 @@ import {
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test, type Actors } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
-import { OFFER_REQUIREMENTS, checkRequirements, threeQuotations } from './prerequisites.ts';
+import { OFFER_REQUIREMENTS, REFUSAL_REQUIREMENTS, checkRequirements, threeQuotations } from './prerequisites.ts';
 
 /**
  * Reading quotations (spec: GET /exchange/quotations/{quotation_uuid}, GET .../request/{request_uuid},
@@ -28,7 +28,7 @@ import { OFFER_REQUIREMENTS, checkRequirements, threeQuotations } from './prereq
  * every condition and operator; and who may see a quotation.
  */
 
-test(...check('exchange.read', 'lets the buyer and the seller read a quotation and the buyer its request’s quotations, and answers 404 for unknown ones and 400 for malformed ids', { requirements: checkRequirements('QUO-READ', 'QUO-READ-MALFORMED', 'QUO-STATES', ...OFFER_REQUIREMENTS), endpoint: 'member.getQuotation' }), async ({ actors }) => {
+test(...check('exchange.read', 'lets the buyer and the seller read a quotation and the buyer its request’s quotations, and answers 404 for unknown ones and 400 for malformed ids', { verifies: checkRequirements('QUO-READ', 'QUO-READ-MALFORMED', 'QUO-STATES', ...REFUSAL_REQUIREMENTS), uses: OFFER_REQUIREMENTS, endpoint: 'member.getQuotation' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const request = await requested(market);
   for (const reader of [market.buyer, market.seller]) {
@@ -50,7 +50,7 @@ test(...check('exchange.read', 'lets the buyer and the seller read a quotation a
   expectRefusalShould(await readQuotationsOfRequest(market.buyer, 'not-a-request-id'), { status: 400, requirement: 'QUO-READ-MALFORMED', bodyOptional: true });
 });
 
-test(...check('exchange.visibility', 'shows a quotation to its buyer and seller only, and a request’s quotations to its buyer only', { requirements: checkRequirements('QUO-VISIBILITY', ...OFFER_REQUIREMENTS), endpoint: 'member.getQuotation' }), async ({ actors }) => {
+test(...check('exchange.visibility', 'shows a quotation to its buyer and seller only, and a request’s quotations to its buyer only', { verifies: checkRequirements('QUO-VISIBILITY', ...REFUSAL_REQUIREMENTS), uses: OFFER_REQUIREMENTS, endpoint: 'member.getQuotation' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const request = await requested(market);
   // The tokenizer uses the member interface too, and has nothing to do with this quotation.
@@ -115,7 +115,7 @@ async function everyFilter(reader: Parameters<typeof foundQuotations>[0], cases:
 
 const same = (a: readonly string[], b: readonly string[]) => [...a].sort().join() === [...b].sort().join();
 
-test(...check('exchange.filters', 'finds quotations by every condition and operator, alike with GET and a JSON body and with POST', { requirements: checkRequirements('QUO-FILTERS-MATCH', 'QUO-COMPARE-DEFAULT', ...OFFER_REQUIREMENTS), endpoint: 'member.findQuotations' }), async ({ actors }) => {
+test(...check('exchange.filters', 'finds quotations by every condition and operator, alike with GET and a JSON body and with POST', { verifies: checkRequirements('QUO-FILTERS-MATCH', 'QUO-COMPARE-DEFAULT', ...REFUSAL_REQUIREMENTS), uses: OFFER_REQUIREMENTS, endpoint: 'member.findQuotations' }), async ({ actors }) => {
   const { market, within, cheap, waiting, cases, describe } = await filterCases(actors);
   for (const { what, parameters, expected, method, found } of await everyFilter(market.buyer, cases)) {
     // Whether a quotation without a rate (the waiting one) meets a rate condition is the reference's
@@ -143,7 +143,7 @@ test(...check('exchange.filters', 'finds quotations by every condition and opera
 
 // The reference profile's reading: a quotation without a rate meets no rate condition. A check of its own, so
 // that a target reading it otherwise leaves the specification's filters decided above.
-test(...check('exchange.filters-unrated', 'finds no quotation still waiting for its rate under a rate condition', { requirements: checkRequirements('QUO-FILTERS', 'CL-REQUEST', 'SIGN-PAYLOAD'), endpoint: 'member.findQuotations' }), async ({ actors }) => {
+test(...check('exchange.filters-unrated', 'finds no quotation still waiting for its rate under a rate condition', { verifies: checkRequirements('QUO-FILTERS'), uses: ['CL-REQUEST', 'SIGN-PAYLOAD'], endpoint: 'member.findQuotations' }), async ({ actors }) => {
   const { market, cases, describe } = await filterCases(actors);
   for (const { what, expected, method, found } of await everyFilter(market.buyer, cases.filter(([, parameters]) => parameters.foreign_exchange_rate !== undefined))) {
     if (!same(found, expected)) {

@@ -7,7 +7,7 @@ import { answered, foundQuotations, MINUTE_MS, OPEN_MS, quotationTerms, readQuot
 import { check, warnShould, expectFor, expectStatus } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { CALLER_MISMATCH_STATUSES, expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
-import { OFFER_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
+import { OFFER_REQUIREMENTS, REFUSAL_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
 /**
  * Quotation requests (spec: POST /exchange/quotations/request, Events; semantics §7): what a request
@@ -17,7 +17,7 @@ import { OFFER_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
 const HOUR_MS = 60 * MINUTE_MS;
 
-test(...check('exchange.request', 'takes a quotation request with a new request_uuid, refuses one for another buyer and one whose maximum is below its minimum, and never keeps one that ends in the past or in seconds', { requirements: checkRequirements('QUO-REQUEST', 'QUO-REQUEST-REFUSALS', 'QUO-EXPIRY', ...OFFER_REQUIREMENTS), endpoint: 'member.requestQuotations' }), async ({ actors }) => {
+test(...check('exchange.request', 'takes a quotation request with a new request_uuid, refuses one for another buyer and one whose maximum is below its minimum, and never keeps one that ends in the past or in seconds', { verifies: checkRequirements('QUO-REQUEST', 'QUO-REQUEST-REFUSALS', 'QUO-EXPIRY', ...REFUSAL_REQUIREMENTS), uses: OFFER_REQUIREMENTS, endpoint: 'member.requestQuotations' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const [first, second] = [await requested(market), await requested(market)];
   expectFor('QUO-REQUEST', second.requestUuid, 'the request_uuid of a second request').not.toBe(first.requestUuid);
@@ -59,7 +59,7 @@ test(...check('exchange.request', 'takes a quotation request with a new request_
 });
 
 // The reference profile: both assets required, though the spec marks them optional (lines 271, 275).
-test(...check('exchange.request-assets', 'refuses a quotation request without its base or its quoted asset with 400, opening nothing', { requirements: checkRequirements('QUO-REQUEST-ASSETS', ...OFFER_REQUIREMENTS), endpoint: 'member.requestQuotations' }), async ({ actors }) => {
+test(...check('exchange.request-assets', 'refuses a quotation request without its base or its quoted asset with 400, opening nothing', { verifies: checkRequirements('QUO-REQUEST-ASSETS', ...REFUSAL_REQUIREMENTS), uses: OFFER_REQUIREMENTS, endpoint: 'member.requestQuotations' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   // End times no other request of this worker has, so that the filter below sees only these.
   const end = (await market.now()) + OPEN_MS + 29;
@@ -70,14 +70,14 @@ test(...check('exchange.request-assets', 'refuses a quotation request without it
   expectFor('QUO-REQUEST-ASSETS', created.map((quotation) => quotation.quotation_uuid), 'quotations that refused requests opened').toEqual([]);
 });
 
-test(...check('exchange.request-horizon', 'takes a request that ends within 24 hours and refuses one that ends later', { requirements: checkRequirements('QUO-REQUEST', 'QUO-REQUEST-HORIZON', ...OFFER_REQUIREMENTS), endpoint: 'member.requestQuotations' }), async ({ actors }) => {
+test(...check('exchange.request-horizon', 'takes a request that ends within 24 hours and refuses one that ends later', { verifies: checkRequirements('QUO-REQUEST', 'QUO-REQUEST-HORIZON', ...REFUSAL_REQUIREMENTS), uses: OFFER_REQUIREMENTS, endpoint: 'member.requestQuotations' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const now = await market.now();
   okBody(await requestQuotations(market.buyer, requestBody(market, now + 23 * HOUR_MS)), schemaRef('requestQuotationResult'), 'QUO-REQUEST', 'RES-EXCHANGE-SCHEMAS');
   expectRefusalShould(await requestQuotations(market.buyer, requestBody(market, now + 25 * HOUR_MS)), { status: 400, requirement: 'QUO-REQUEST-HORIZON' });
 });
 
-test(...check('exchange.request-no-counterpart', 'answers 404 to a quotation request of a member whose allowlist lists nobody', { requirements: checkRequirements('QUO-REQUEST-NO-COUNTERPART', 'RES-ALLOWLIST-SCHEMAS', ...OFFER_REQUIREMENTS), endpoint: 'member.requestQuotations' }), async ({ actors }) => {
+test(...check('exchange.request-no-counterpart', 'answers 404 to a quotation request of a member whose allowlist lists nobody', { verifies: checkRequirements('QUO-REQUEST-NO-COUNTERPART', 'RES-ALLOWLIST-SCHEMAS', ...REFUSAL_REQUIREMENTS), uses: OFFER_REQUIREMENTS, endpoint: 'member.requestQuotations' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const buyer = market.buyer;
   const listed = okBody<string[]>(await buyer.client.call('member.getAllowlist'), { type: 'array', items: { type: 'string' } }, 'ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS');
@@ -90,7 +90,7 @@ test(...check('exchange.request-no-counterpart', 'answers 404 to a quotation req
   }
 });
 
-test(...check('exchange.distribution', 'delivers a quotation request to the seller’s quotations queue, and the answered quotation to the buyer’s', { requirements: checkRequirements('QUO-DISTRIBUTION', 'QUO-GATEWAY-PAYLOAD', 'GW-READ-CONSUMES', ...OFFER_REQUIREMENTS), endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
+test(...check('exchange.distribution', 'delivers a quotation request to the seller’s quotations queue, and the answered quotation to the buyer’s', { verifies: checkRequirements('QUO-DISTRIBUTION', 'QUO-GATEWAY-PAYLOAD', 'GW-READ-CONSUMES', ...REFUSAL_REQUIREMENTS), uses: OFFER_REQUIREMENTS, endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const request = await requested(market);
   // QUO-GATEWAY-PAYLOAD judges the response_data object itself: the reference's payload is that object, not inside it.
@@ -107,7 +107,7 @@ test(...check('exchange.distribution', 'delivers a quotation request to the sell
 
 // The specification's half of the delivery: that the two messages arrive, each naming what it is about, whatever
 // their payloads look like (line 531: not shown). The reference's payloads are judged by exchange.distribution.
-test(...check('exchange.gateway-delivery', 'delivers a quotation request to the seller through the gateway, and the answered quotation to the buyer, whatever the payloads look like', { requirements: checkRequirements('QUO-GATEWAY-DELIVERY', 'RES-LEDGER-SCHEMAS', ...OFFER_REQUIREMENTS), endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
+test(...check('exchange.gateway-delivery', 'delivers a quotation request to the seller through the gateway, and the answered quotation to the buyer, whatever the payloads look like', { verifies: checkRequirements('QUO-GATEWAY-DELIVERY', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), uses: OFFER_REQUIREMENTS, endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const request = await requested(market);
   await awaitPayload(market.seller, 'quotations', naming(request.requestUuid, request.quotationUuid), 'QUO-GATEWAY-DELIVERY', `naming the request ${request.requestUuid}`);

@@ -8,7 +8,7 @@ import { answerQuotation, encodeJson, expectQuotationState, offer, OPEN_MS, quot
 import { check, CheckFailure, warnShould, expectFor, expectStatus } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
-import { EXCHANGE_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
+import { EXCHANGE_REQUIREMENTS, REFUSAL_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
 /**
  * Delivery versus payment (spec: POST /exchange, "Quotation and exchange flow" 5-6, Limits; semantics
@@ -16,7 +16,7 @@ import { EXCHANGE_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
  * buyer exchanges; and nothing settles once the two members no longer list each other.
  */
 
-test(...check('exchange.settlement', 'settles a signed exchange with Success, moving exactly both legs, and completes the quotation', { requirements: checkRequirements('EXC-SETTLEMENT', 'EXC-ATOMIC', 'QUO-STATES', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors, target }) => {
+test(...check('exchange.settlement', 'settles a signed exchange with Success, moving exactly both legs, and completes the quotation', { verifies: checkRequirements('EXC-SETTLEMENT', 'EXC-ATOMIC', 'QUO-STATES', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.exchange' }), async ({ actors, target }) => {
   const market = await openMarket(actors, { base: units('20'), quoted: units('20') });
   const { requested, info } = await offer(market);
   const before = await holdingsOf(market);
@@ -30,7 +30,7 @@ test(...check('exchange.settlement', 'settles a signed exchange with Success, mo
   for (const reader of [market.buyer, market.seller]) await expectQuotationState(reader, requested.quotationUuid, quotationStates.completed, 'QUO-STATES', 'after its exchange answered Success');
 });
 
-test(...check('exchange.rounding', 'computes the quoted amount as base amount times rate rounded to the last digit the target keeps, down, and moves the amount it reports', { requirements: checkRequirements('EXC-SETTLEMENT', 'EXC-ROUNDING', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors, target }) => {
+test(...check('exchange.rounding', 'computes the quoted amount as base amount times rate rounded to the last digit the target keeps, down, and moves the amount it reports', { verifies: checkRequirements('EXC-SETTLEMENT', 'EXC-ROUNDING', 'EXC-ATOMIC', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.exchange' }), async ({ actors, target }) => {
   const market = await openMarket(actors, { base: units('20'), quoted: units('20') });
   const { info } = await offer(market, { quotation: { foreign_exchange_rate: 0.9 } });
   const before = await holdingsOf(market);
@@ -50,7 +50,7 @@ test(...check('exchange.rounding', 'computes the quoted amount as base amount ti
 // Only signatures that are not the buyer's at all: which of its own accounts' keys signs is the reference's
 // decision (SIGN-DEBITING-ACCOUNT, exchange.debiting-account-signatures); the spec says only that the member
 // signs its payload (lines 294, 398). Refused with 400, or answered Rejected (line 388), nothing moves.
-test(...check('exchange.exchange-signatures', 'settles no exchange whose signature is not the buyer’s over the payload sent (refused with 400, or answered Rejected), and moves nothing', { requirements: checkRequirements('EXC-SIGNATURE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.exchange-signatures', 'settles no exchange whose signature is not the buyer’s over the payload sent (refused with 400, or answered Rejected), and moves nothing', { verifies: checkRequirements('EXC-SIGNATURE', 'EXC-ATOMIC', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.exchange' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const { requested, info } = await offer(market);
   const before = await holdingsOf(market);
@@ -71,7 +71,7 @@ test(...check('exchange.exchange-signatures', 'settles no exchange whose signatu
 // The reference profile's key: the debiting account's, not another of the member's own (the spec says only
 // that the member signs). A check of its own, so that a target taking any of the member's keys leaves the
 // specification's rules decided above and in answers.spec.ts.
-test(...check('exchange.debiting-account-signatures', 'refuses with 400 a quotation answer signed by the seller’s emission account and an exchange signed by the buyer’s, and moves nothing', { requirements: checkRequirements('SIGN-DEBITING-ACCOUNT', 'CL-REQUEST', 'SIGN-PAYLOAD', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.debiting-account-signatures', 'refuses with 400 a quotation answer signed by the seller’s emission account and an exchange signed by the buyer’s, and moves nothing', { verifies: checkRequirements('SIGN-DEBITING-ACCOUNT', 'CL-REQUEST', 'SIGN-PAYLOAD', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.exchange' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const before = await holdingsOf(market);
   const request = await requestedQuotation(market);
@@ -94,7 +94,7 @@ async function limitedOffer(market: Market, limits: Limits): Promise<QuotationIn
   return (await offer(market, { request: limits.request, quotation: { ...limits.quotation, foreign_exchange_rate: 0.5 } })).info;
 }
 
-test(...check('exchange.amount-limits', 'settles no exchange whose quoted amount lies outside the quotation’s or the request’s limits, or whose base amount is zero (refused with 400, or answered Rejected), and takes one at a limit', { requirements: checkRequirements('EXC-AMOUNTS', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.amount-limits', 'settles no exchange whose quoted amount lies outside the quotation’s or the request’s limits, or whose base amount is zero (refused with 400, or answered Rejected), and takes one at a limit', { verifies: checkRequirements('EXC-AMOUNTS', 'EXC-ATOMIC', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.exchange' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('100'), quoted: units('100') });
   const before = await holdingsOf(market);
   const attempts: Array<[string, Limits, string]> = [
@@ -114,7 +114,7 @@ test(...check('exchange.amount-limits', 'settles no exchange whose quoted amount
   await expectHoldings(market, afterLegs(before, units('60'), quoted), 'EXC-AMOUNTS', 'after an exchange at the request’s maximum');
 });
 
-test(...check('exchange.buyer-mismatch', 'refuses with 403 an exchange of a quotation the caller did not request, and moves nothing', { requirements: checkRequirements('EXC-BUYER-403', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.buyer-mismatch', 'refuses with 403 an exchange of a quotation the caller did not request, and moves nothing', { verifies: checkRequirements('EXC-BUYER-403', 'EXC-ATOMIC', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.exchange' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const { requested, info } = await offer(market);
   const before = await holdingsOf(market);
@@ -131,7 +131,7 @@ test(...check('exchange.buyer-mismatch', 'refuses with 403 an exchange of a quot
   await expectQuotationState(market.buyer, requested.quotationUuid, quotationStates.updated, 'EXC-BUYER-403', 'after exchanges by other members');
 });
 
-test(...check('exchange.allowlist-removed', 'settles nothing once either side removed the other from its allowlist', { requirements: checkRequirements('EXC-ALLOWLIST', 'QUO-STATES', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.allowlist-removed', 'settles nothing once either side removed the other from its allowlist', { verifies: checkRequirements('EXC-ALLOWLIST', 'QUO-STATES', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.exchange' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const { buyer, seller } = market;
   for (const [remover, removed] of [[seller, buyer], [buyer, seller]] as const) {
@@ -160,7 +160,7 @@ test(...check('exchange.allowlist-removed', 'settles nothing once either side re
 // The reference profile's reading of who is asked (both sides list each other): whichever side removed the
 // other, the seller gets no quotation of a new request. A check of its own, so that a target reading it
 // otherwise leaves the settlement rule decided above.
-test(...check('exchange.allowlist-removed-distribution', 'gives a member no quotation of a new request once either side removed the other from its allowlist', { requirements: checkRequirements('QUO-DISTRIBUTION', 'GW-READ-CONSUMES', 'CL-REQUEST', 'SIGN-PAYLOAD'), endpoint: 'member.requestQuotations' }), async ({ actors }) => {
+test(...check('exchange.allowlist-removed-distribution', 'gives a member no quotation of a new request once either side removed the other from its allowlist', { verifies: checkRequirements('QUO-DISTRIBUTION', 'GW-READ-CONSUMES'), uses: ['CL-REQUEST', 'SIGN-PAYLOAD'], endpoint: 'member.requestQuotations' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const { buyer, seller } = market;
   for (const [remover, removed] of [[seller, buyer], [buyer, seller]] as const) {

@@ -18,7 +18,7 @@ import {
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalOf, expectRefusalShould } from '../../runtime/refusal.ts';
-import { EXCHANGE_REQUIREMENTS, LISTED_CANCEL_REFUSALS, checkRequirements } from './prerequisites.ts';
+import { EXCHANGE_REQUIREMENTS, LISTED_CANCEL_REFUSALS, REFUSAL_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
 /**
  * The quotation's life (spec: States and transitions; semantics §7, §8): the states a quotation reads
@@ -29,7 +29,7 @@ import { EXCHANGE_REQUIREMENTS, LISTED_CANCEL_REFUSALS, checkRequirements } from
 /** Simultaneous exchanges of one quotation in `exchange.concurrent-once`. */
 const CONCURRENT_EXCHANGES = 24;
 
-test(...check('exchange.state-machine', 'moves a quotation 1 -> 10 -> 10 (re-quote) -> 21 and 1 -> 90, and keeps 21 and 90 final against answers, cancellations and exchanges', { requirements: checkRequirements('QUO-STATES', 'QUO-STATE-MACHINE', 'QUO-CANCEL', 'EXC-ONCE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.answerQuotation' }), async ({ actors }) => {
+test(...check('exchange.state-machine', 'moves a quotation 1 -> 10 -> 10 (re-quote) -> 21 and 1 -> 90, and keeps 21 and 90 final against answers, cancellations and exchanges', { verifies: checkRequirements('QUO-STATES', 'QUO-STATE-MACHINE', 'QUO-CANCEL', 'EXC-ONCE', 'EXC-ATOMIC', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.answerQuotation' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const { buyer, seller } = market;
   const request = await requested(market);
@@ -77,7 +77,7 @@ test(...check('exchange.state-machine', 'moves a quotation 1 -> 10 -> 10 (re-quo
   warnShould(afterAnswer === quotationStates.cancelled, `the cancelled quotation ${cancelled.quotationUuid} reads in state ${afterAnswer} after an answer to it`, 'QUO-STATE-MACHINE');
 });
 
-test(...check('exchange.unanswered-or-cancelled', 'settles no exchange of a waiting or a cancelled quotation (refused, or answered Rejected), and moves nothing', { requirements: checkRequirements('EXC-STATE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.unanswered-or-cancelled', 'settles no exchange of a waiting or a cancelled quotation (refused, or answered Rejected), and moves nothing', { verifies: checkRequirements('EXC-STATE', 'EXC-ATOMIC', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.exchange' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const before = await holdingsOf(market);
 
@@ -94,7 +94,7 @@ test(...check('exchange.unanswered-or-cancelled', 'settles no exchange of a wait
   await expectHoldings(market, before, 'EXC-STATE', 'after exchanges of a waiting and a cancelled quotation');
 });
 
-test(...check('exchange.concurrent-once', `settles exactly one of ${CONCURRENT_EXCHANGES} simultaneous exchanges of one quotation, moving its legs once`, { requirements: checkRequirements('EXC-ONCE', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.concurrent-once', `settles exactly one of ${CONCURRENT_EXCHANGES} simultaneous exchanges of one quotation, moving its legs once`, { verifies: checkRequirements('EXC-ONCE', 'EXC-ATOMIC', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.exchange' }), async ({ actors }) => {
   const amount = units('2');
   // Enough for every exchange to settle, so that only the replay guard can stop the others.
   const market = await openMarket(actors, { base: amount * BigInt(CONCURRENT_EXCHANGES), quoted: amount * BigInt(CONCURRENT_EXCHANGES) });
@@ -115,7 +115,7 @@ test(...check('exchange.concurrent-once', `settles exactly one of ${CONCURRENT_E
 // The reference profile's answer to an exchange that the checks before settlement forbid: an error status,
 // never 200 Rejected, which line 388 also allows. A check of its own, so that a target answering Rejected
 // leaves the specification's rules decided above.
-test(...check('exchange.refusal-status', 'refuses with 400 an exchange of a completed, waiting, cancelled or not yet valid quotation, of a zero amount, or signed over other bytes, rather than answering Rejected', { requirements: checkRequirements('EXC-REFUSAL-STATUS', 'CL-REQUEST', 'SIGN-PAYLOAD', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.refusal-status', 'refuses with 400 an exchange of a completed, waiting, cancelled or not yet valid quotation, of a zero amount, or signed over other bytes, rather than answering Rejected', { verifies: checkRequirements('EXC-REFUSAL-STATUS', 'CL-REQUEST', 'SIGN-PAYLOAD', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.exchange' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const { buyer } = market;
   const amount = units('2');

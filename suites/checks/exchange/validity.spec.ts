@@ -6,7 +6,7 @@ import { answered, answerQuotation, OPEN_MS, quotationTerms, readQuotation, read
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
-import { EXCHANGE_REQUIREMENTS, OFFER_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
+import { EXCHANGE_REQUIREMENTS, OFFER_REQUIREMENTS, REFUSAL_REQUIREMENTS, checkRequirements } from './prerequisites.ts';
 
 /**
  * Validity in real time (spec: States and transitions, Limits; semantics §7, §8), for any target: the
@@ -33,7 +33,7 @@ async function waitUntil(targetNow: () => number, instant: number): Promise<void
   if (wait > 0) await sleep(wait);
 }
 
-test(...check('exchange.window-real-time', 'settles no exchange before the quotation’s start_time or after its end_time (refused, or answered Rejected), moving nothing, and settles one inside the window', { requirements: checkRequirements('EXC-VALIDITY-WINDOW', 'QUO-EXPIRY', 'EXC-ATOMIC', ...EXCHANGE_REQUIREMENTS), endpoint: 'member.exchange' }), async ({ actors }) => {
+test(...check('exchange.window-real-time', 'settles no exchange before the quotation’s start_time or after its end_time (refused, or answered Rejected), moving nothing, and settles one inside the window', { verifies: checkRequirements('EXC-VALIDITY-WINDOW', 'QUO-EXPIRY', 'EXC-ATOMIC', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.exchange' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
   const { request: first, targetNow } = await requestWithClock(market);
   const [second, third] = [await requested(market), await requested(market)];
@@ -62,7 +62,7 @@ test(...check('exchange.window-real-time', 'settles no exchange before the quota
   expectRefusal(await readQuotation(market.buyer, third.quotationUuid), { status: 404, requirement: 'QUO-EXPIRY' });
 });
 
-test(...check('exchange.expiry-real-time', 'removes a request at its end: its quotations cannot be listed or answered, a waiting one is gone, an answered one lives on until its own end_time', { requirements: checkRequirements('QUO-EXPIRY', 'QUO-EXPIRY-SCOPE', ...OFFER_REQUIREMENTS), endpoint: 'member.getQuotationsOfRequest' }), async ({ actors }) => {
+test(...check('exchange.expiry-real-time', 'removes a request at its end: its quotations cannot be listed or answered, a waiting one is gone, an answered one lives on until its own end_time', { verifies: checkRequirements('QUO-EXPIRY', 'QUO-EXPIRY-SCOPE', ...REFUSAL_REQUIREMENTS), uses: OFFER_REQUIREMENTS, endpoint: 'member.getQuotationsOfRequest' }), async ({ actors }) => {
   const market = await openMarket(actors, { base: 0n, quoted: 0n });
   const { targetNow } = await requestWithClock(market);
   const endingSoon = () => ({ time_end_request_quotation: Math.round(targetNow()) + SHORT_MS });

@@ -18,7 +18,7 @@ import { LEDGER_DSO_CODE, REFUSAL_REQUIREMENTS, checkRequirements, SETUP_REQUIRE
 /** Semantics' rendering: a decimal string with exactly 7 fraction digits. */
 const SEVEN_DECIMALS = /^\d+\.\d{7}$/;
 
-test(...check('ledger.balances-read', 'answers the balanceInfo of an account’s asset, exact to the unit after a funding', { requirements: checkRequirements('BAL-READ', 'BAL-DECIMAL-FORMAT', ...SETUP_REQUIREMENTS), endpoint: 'member.getBalance' }), async ({ actors, target }) => {
+test(...check('ledger.balances-read', 'answers the balanceInfo of an account’s asset, exact to the unit after a funding', { verifies: checkRequirements('BAL-READ', 'BAL-DECIMAL-FORMAT'), uses: SETUP_REQUIREMENTS, endpoint: 'member.getBalance' }), async ({ actors, target }) => {
   const member = actors.mmA;
   const [main] = twoAccounts(member);
   const line = await openDsaLine(actors, member, main, units('5'));
@@ -33,7 +33,7 @@ test(...check('ledger.balances-read', 'answers the balanceInfo of an account’s
   warnShould(SEVEN_DECIMALS.test(info.balance), `the balance ${JSON.stringify(info.balance)} does not have exactly 7 fraction digits`, 'BAL-DECIMAL-FORMAT');
 });
 
-test(...check('ledger.balances-no-line', 'answers 404, not a zero balance, for an asset the account holds no credit line for', { requirements: checkRequirements('BAL-NO-LINE', ...REFUSAL_REQUIREMENTS), endpoint: 'member.getBalance' }), async ({ actors }) => {
+test(...check('ledger.balances-no-line', 'answers 404, not a zero balance, for an asset the account holds no credit line for', { verifies: checkRequirements('BAL-NO-LINE', ...REFUSAL_REQUIREMENTS), endpoint: 'member.getBalance' }), async ({ actors }) => {
   const member = actors.mmA;
   const [main] = twoAccounts(member);
   const dsa = tokenizerDsa(actors);

@@ -31,7 +31,7 @@ async function fundedPair(actors: Actors, member: Party, funding: bigint) {
   return { target, source, asset, sourceBalance, targetBalance: line.balance };
 }
 
-test(...check('ledger.consolidation-moves', 'moves the listed amounts into the target account and reports the sources’ balances after it', { requirements: checkRequirements('CONS-MOVE', 'CONS-BALANCES-REPORTED', ...SETUP_REQUIREMENTS), endpoint: 'member.consolidate' }), async ({ actors, target: profile }) => {
+test(...check('ledger.consolidation-moves', 'moves the listed amounts into the target account and reports the sources’ balances after it', { verifies: checkRequirements('CONS-MOVE', 'CONS-BALANCES-REPORTED'), uses: SETUP_REQUIREMENTS, endpoint: 'member.consolidate' }), async ({ actors, target: profile }) => {
   const member = actors.mmA;
   const { target, source, asset, sourceBalance, targetBalance } = await fundedPair(actors, member, units('4'));
   // The second amount is one unit of the last digit the target keeps (0.0000001 at the reference's 7).
@@ -54,7 +54,7 @@ test(...check('ledger.consolidation-moves', 'moves the listed amounts into the t
   await expectBalance(member, source, asset, sourceBalance - total, 'CONS-MOVE', `after ${formatUnits(total)} was consolidated out of it`);
 });
 
-test(...check('ledger.consolidation-atomic', 'refuses a consolidation whose second entry cannot move, and moves none of its entries', { requirements: checkRequirements('CONS-ATOMIC', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.consolidate' }), async ({ actors }) => {
+test(...check('ledger.consolidation-atomic', 'refuses a consolidation whose second entry cannot move, and moves none of its entries', { verifies: checkRequirements('CONS-ATOMIC', ...REFUSAL_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'member.consolidate' }), async ({ actors }) => {
   const member = actors.mmA;
   const { target, source, asset, sourceBalance, targetBalance } = await fundedPair(actors, member, units('3'));
   // Each entry fits what the source holds; after the first, the second no longer does.
@@ -67,7 +67,7 @@ test(...check('ledger.consolidation-atomic', 'refuses a consolidation whose seco
   await expectBalance(member, source, asset, sourceBalance, 'CONS-ATOMIC', 'after a consolidation whose second entry failed');
 });
 
-test(...check('ledger.consolidation-dso', 'refuses with 403 a consolidation with a DSO entry, moving none of its entries', { requirements: checkRequirements('CONS-DSO-FORBIDDEN', 'INS-DSO-ISSUE', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.consolidate' }), async ({ actors }) => {
+test(...check('ledger.consolidation-dso', 'refuses with 403 a consolidation with a DSO entry, moving none of its entries', { verifies: checkRequirements('CONS-DSO-FORBIDDEN', 'INS-DSO-ISSUE', ...REFUSAL_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'member.consolidate' }), async ({ actors }) => {
   const member = actors.mmA;
   const dso = await issueDso(member, LEDGER_DSO_CODE);
   const { target, source, asset, sourceBalance, targetBalance } = await fundedPair(actors, member, units('1'));
@@ -81,7 +81,7 @@ test(...check('ledger.consolidation-dso', 'refuses with 403 a consolidation with
   await expectBalance(member, source, asset, sourceBalance, 'CONS-DSO-FORBIDDEN', 'after consolidations with a DSO entry were refused');
 });
 
-test(...check('ledger.consolidation-default-source', 'takes main as the source of an entry that names none, or refuses the entry, never another account', { requirements: checkRequirements('CONS-DEFAULT-SOURCE', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.consolidate' }), async ({ actors }) => {
+test(...check('ledger.consolidation-default-source', 'takes main as the source of an entry that names none, or refuses the entry, never another account', { verifies: checkRequirements('CONS-DEFAULT-SOURCE', ...REFUSAL_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'member.consolidate' }), async ({ actors }) => {
   const member = actors.mmA;
   const [main, target] = twoAccounts(member);
   test.skip(main !== 'main', 'needs profile members.mmA.accounts to start with an operating account named main (the default source)');

@@ -28,7 +28,7 @@ async function expectAuthorized(holder: Party, account: string, asset: AssetId, 
   expectFor(requirement, listed, `GET /settlement-instruments/digital-accounts/${account} of ${holder.identification} lists ${asset.code} of ${asset.issuer} ${when}`).toBe(expected);
 }
 
-test(...check('ledger.credit-line-request-allow', 'makes a requested credit line usable only once the issuer allows it', { requirements: checkRequirements('CL-REQUEST', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.credit-line-request-allow', 'makes a requested credit line usable only once the issuer allows it', { verifies: checkRequirements('CL-REQUEST', 'INS-LIST', ...REFUSAL_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
   // Elsewhere the profile's line holder serves one run: once its line is allowed, it is no longer new.
   const holder = await optionalMember(actors, 'line_holder', { business_role: 'MMM' });
   const asset = tokenizerDsa(actors);
@@ -48,7 +48,7 @@ test(...check('ledger.credit-line-request-allow', 'makes a requested credit line
   await expectBalance(holder, line.account, asset, units('10'), 'CL-REQUEST', 'after a funding of 10 on the allowed line');
 });
 
-test(...check('ledger.credit-line-allow-unrequested', 'refuses to allow or revoke a credit line its holder never requested', { requirements: checkRequirements('CL-ALLOW-REQUESTED', 'INS-LIST', ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.credit-line-allow-unrequested', 'refuses to allow or revoke a credit line its holder never requested', { verifies: checkRequirements('CL-ALLOW-REQUESTED', 'INS-LIST', ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
   // Read-only on a correct target: the profile's blank market maker stays blank.
   const holder = await optionalMember(actors, 'blank_maker', { business_role: 'MMM' });
   const asset = tokenizerDsa(actors);
@@ -61,7 +61,7 @@ test(...check('ledger.credit-line-allow-unrequested', 'refuses to allow or revok
   expectRefusal(await instructFunding(actors.tokenizer, info), { status: 404, requirement: 'CL-ALLOW-REQUESTED', level: 'SHOULD' });
 });
 
-test(...check('ledger.credit-line-issuer-only', 'refuses an allow or revoke from anyone but the issuer, the holder naming the issuer included, and leaves the line usable', { requirements: checkRequirements('CL-ALLOW-ISSUER-ONLY', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.credit-line-issuer-only', 'refuses an allow or revoke from anyone but the issuer, the holder naming the issuer included, and leaves the line usable', { verifies: checkRequirements('CL-ALLOW-ISSUER-ONLY', 'INS-LIST', ...REFUSAL_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
   const [main] = twoAccounts(actors.mmA);
   const line = await openDsaLine(actors, actors.mmA, main, units('1'));
   // Another market maker, and the holder itself: neither issues the tokenizer's DSA.
@@ -87,7 +87,7 @@ async function foreignRevocation(actors: Actors) {
   return { main, line, other, foreign: await decideAsTokenizer(actors.tokenizer, line, 'revoke', other) };
 }
 
-test(...check('ledger.tokenizer-path-caller', 'refuses a tokenizer path that names another member with a status the endpoint lists, changing nothing', { requirements: checkRequirements('CL-TOKENIZER-PATH-FOREIGN', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.tokenizer-path-caller', 'refuses a tokenizer path that names another member with a status the endpoint lists, changing nothing', { verifies: checkRequirements('CL-TOKENIZER-PATH-FOREIGN', 'INS-LIST', ...REFUSAL_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
   const { main, line, other, foreign } = await foreignRevocation(actors);
   if (foreign.status >= 500) throw new CheckFailure('ERR-NO-5XX', `${describeCall(foreign)}: a client mistake must not get a 5xx, got ${foreign.status}`);
   if (![400, 401, 404].includes(foreign.status)) {
@@ -99,14 +99,14 @@ test(...check('ledger.tokenizer-path-caller', 'refuses a tokenizer path that nam
 
 // The reference profile's status: 401, on the credit-line path and on the listing of another member's assets.
 // A check of its own, so that a target answering 400 or 404 leaves the specification's rule decided above.
-test(...check('ledger.tokenizer-path-caller-401', 'refuses a tokenizer path that names another member with 401', { requirements: checkRequirements('TOKENIZER-PATH-CALLER', 'CL-REQUEST', 'SIGN-PAYLOAD'), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.tokenizer-path-caller-401', 'refuses a tokenizer path that names another member with 401', { verifies: checkRequirements('TOKENIZER-PATH-CALLER', 'CL-REQUEST', 'SIGN-PAYLOAD'), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
   const { other, foreign } = await foreignRevocation(actors);
   expectRefusal(foreign, { status: 401, requirement: 'TOKENIZER-PATH-CALLER' });
   const available = await actors.tokenizer.client.call('tokenizer.listAvailableInstruments', { path: { tokenizer_identification: other } });
   expectRefusal(available, { status: 401, requirement: 'TOKENIZER-PATH-CALLER' });
 });
 
-test(...check('ledger.credit-line-invalid-input', 'refuses invalid credit-line input: 400 on the tokenizer interface, the listed 404 on the member interface', { requirements: checkRequirements('ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.credit-line-invalid-input', 'refuses invalid credit-line input: 400 on the tokenizer interface, the listed 404 on the member interface', { verifies: checkRequirements('ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
   const asset = tokenizerDsa(actors);
   const [main] = twoAccounts(actors.mmA);
   const decision = { account_identification: main, asset_code_identification: asset.code, credit_line_state: 'allow', member_identification: actors.mmA.identification };
@@ -133,7 +133,7 @@ test(...check('ledger.credit-line-invalid-input', 'refuses invalid credit-line i
   }
 });
 
-test(...check('ledger.credit-line-ceiling', 'never lets a holding go above its ceiling: by instruction, by a late send, or by consolidation', { requirements: checkRequirements('CL-CEILING', 'CL-TOKENIZER-NO-LIMIT', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors, target }) => {
+test(...check('ledger.credit-line-ceiling', 'never lets a holding go above its ceiling: by instruction, by a late send, or by consolidation', { verifies: checkRequirements('CL-CEILING', 'CL-TOKENIZER-NO-LIMIT', ...REFUSAL_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors, target }) => {
   // The tokenizer allows the lines below without maximum_credit_limit ("not filled by the tokenizer"):
   // the ceilings that hold are the ones the holder requested (CL-TOKENIZER-NO-LIMIT).
   const holder = actors.mmA;
@@ -166,7 +166,7 @@ test(...check('ledger.credit-line-ceiling', 'never lets a holding go above its c
   await expectBalance(holder, second, line.asset, secondBalance, 'CL-CEILING', 'after its consolidation above the target’s ceiling was refused');
 });
 
-test(...check('ledger.credit-line-revoke-blocks', 'lets a revoked credit line receive nothing, and keeps its balance', { requirements: checkRequirements('CL-REVOKED-BLOCKS', 'CL-REVOKED-KEEPS-BALANCE', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.credit-line-revoke-blocks', 'lets a revoked credit line receive nothing, and keeps its balance', { verifies: checkRequirements('CL-REVOKED-BLOCKS', 'CL-REVOKED-KEEPS-BALANCE', 'INS-LIST', ...REFUSAL_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
   const holder = actors.mmA;
   const [main, second] = twoAccounts(holder);
   const asset = tokenizerDsa(actors);
@@ -197,7 +197,7 @@ test(...check('ledger.credit-line-revoke-blocks', 'lets a revoked credit line re
   }
 });
 
-test(...check('ledger.credit-line-reallow', 'makes a revoked credit line usable again when its issuer allows it', { requirements: checkRequirements('CL-REVOKED-REALLOW', ...SETUP_REQUIREMENTS), endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.credit-line-reallow', 'makes a revoked credit line usable again when its issuer allows it', { verifies: checkRequirements('CL-REVOKED-REALLOW'), uses: SETUP_REQUIREMENTS, endpoint: 'tokenizer.changeCreditLine' }), async ({ actors }) => {
   const holder = actors.mmA;
   const asset = tokenizerDsa(actors);
   const account = holder.accounts[0] ?? 'main';
@@ -223,7 +223,7 @@ async function setAllowlist(owner: Actors['mmA'], member: string, present: boole
   expectStatus(await owner.client.call(present ? 'member.addToAllowlist' : 'member.removeFromAllowlist', { body: member }), 200, 'CL-DSO-ALLOWLIST');
 }
 
-test(...check('ledger.credit-line-dso-allowlist', 'requires the allowlist in the acting direction for a DSO credit line', { requirements: checkRequirements('CL-DSO-ALLOWLIST', 'CL-REQUEST', 'INS-DSO-ISSUE', 'INS-LIST', 'BAL-READ', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors, target }) => {
+test(...check('ledger.credit-line-dso-allowlist', 'requires the allowlist in the acting direction for a DSO credit line', { verifies: checkRequirements('CL-DSO-ALLOWLIST', 'CL-REQUEST', 'INS-DSO-ISSUE', 'INS-LIST', 'BAL-READ', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.changeCreditLine' }), async ({ actors, target }) => {
   const { mmA: issuer, mmB: holder } = actors;
   const asset = await issueDso(issuer, LEDGER_DSO_CODE);
   const line: CreditLineRef = { holder: holder.identification, account: dsoHoldingAccount(target.readings, holder.accounts), asset };
@@ -252,7 +252,7 @@ test(...check('ledger.credit-line-dso-allowlist', 'requires the allowlist in the
   }
 });
 
-test(...check('ledger.credit-line-dso-emission', 'sets a holder’s credit line for another member’s DSO on the holder’s emission account', { requirements: checkRequirements('CL-DSO-LINE-EMISSION', 'INS-DSO-ISSUE', 'INS-LIST', 'BAL-READ', 'RES-LEDGER-SCHEMAS'), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
+test(...check('ledger.credit-line-dso-emission', 'sets a holder’s credit line for another member’s DSO on the holder’s emission account', { verifies: checkRequirements('CL-DSO-LINE-EMISSION', 'INS-DSO-ISSUE', 'INS-LIST', 'BAL-READ', 'RES-LEDGER-SCHEMAS'), endpoint: 'member.changeCreditLine' }), async ({ actors }) => {
   // The reference's reading of spec line 105 ("emission for DSO"), whatever the profile declares: a target
   // setting DSO lines on operating accounts (readings.dso_line_account: operating) fails here only.
   const { mmA: issuer, mmB: holder } = actors;

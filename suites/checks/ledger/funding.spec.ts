@@ -39,7 +39,7 @@ function expectSameFunding(echoed: SpecFundingInfo | undefined, sent: FundingInf
   expectFor(requirement, echoed, `${what} carries the fundingInfo sent`).toMatchObject({ ...sent });
 }
 
-test(...check('ledger.funding-flow', 'funds a member along instruction, two signatures and send, minting exactly the amount', { requirements: checkRequirements('FUND-INSTRUCTION', 'FUND-RESULT', ...SETUP_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors, target }) => {
+test(...check('ledger.funding-flow', 'funds a member along instruction, two signatures and send, minting exactly the amount', { verifies: checkRequirements('FUND-INSTRUCTION', 'FUND-RESULT'), uses: SETUP_REQUIREMENTS, endpoint: 'tokenizer.sendFunding' }), async ({ actors, target }) => {
   const member = actors.mmA;
   const [main] = twoAccounts(member);
   const line = await openDsaLine(actors, member, main, units('20'));
@@ -69,7 +69,7 @@ const otherCurrencies = ['CHF', 'JPY', 'SEK', 'NOK', 'DKK', 'NZD'];
 
 // Two transfers alike in everything but their time are still two transactions (line 144: a unique identifier):
 // an identifier hashed from the transfer alone would name both.
-test(...check('ledger.funding-transaction-ids', 'names two identical fundings by two different transaction identifiers', { requirements: checkRequirements('TXN-ID-UNIQUE', ...SETUP_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
+test(...check('ledger.funding-transaction-ids', 'names two identical fundings by two different transaction identifiers', { verifies: checkRequirements('TXN-ID-UNIQUE'), uses: SETUP_REQUIREMENTS, endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
   const { tokenizer, mmA: member } = actors;
   const [main] = twoAccounts(member);
   const line = await openDsaLine(actors, member, main, units('2'));
@@ -85,7 +85,7 @@ test(...check('ledger.funding-transaction-ids', 'names two identical fundings by
 
 // A number written as a string is of the wrong type however right its value (line 118: number (float64)). The
 // input-column cases send it too, where the rest of their request may be refused first; here nothing else is wrong.
-test(...check('ledger.funding-amount-type', 'refuses an instruction that is valid but for its funding_amount, the right number written as a string', { requirements: checkRequirements('ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
+test(...check('ledger.funding-amount-type', 'refuses an instruction that is valid but for its funding_amount, the right number written as a string', { verifies: checkRequirements('ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', ...REFUSAL_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
   const { tokenizer, mmA: member } = actors;
   const [main] = twoAccounts(member);
   const line = await openDsaLine(actors, member, main, units('1'));
@@ -93,7 +93,7 @@ test(...check('ledger.funding-amount-type', 'refuses an instruction that is vali
   expectInvalidInputRefused(await tokenizer.client.call('tokenizer.createFundingInstruction', { body: { ...info, funding_amount: String(info.funding_amount) } }));
 });
 
-test(...check('ledger.funding-instruction-refused', 'refuses an instruction for an unknown member, for a DSA the tokenizer does not issue and with a non-positive amount, with 400 or 404 (the reference: 404, 404, 400)', { requirements: checkRequirements('FUND-INSTRUCTION-REFUSED', 'FUND-INSTRUCTION-REFUSED-STATUS', 'INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
+test(...check('ledger.funding-instruction-refused', 'refuses an instruction for an unknown member, for a DSA the tokenizer does not issue and with a non-positive amount, with 400 or 404 (the reference: 404, 404, 400)', { verifies: checkRequirements('FUND-INSTRUCTION-REFUSED', 'FUND-INSTRUCTION-REFUSED-STATUS', 'INS-LIST', ...REFUSAL_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
   const { tokenizer, mmA: member } = actors;
   const [main] = twoAccounts(member);
   const line = await openDsaLine(actors, member, main, units('5'));
@@ -120,7 +120,7 @@ test(...check('ledger.funding-instruction-refused', 'refuses an instruction for 
 
 // The reference's scale, a profile decision: the spec gives amounts no precision (lines 79, 118, 206, 296), so a
 // target keeping another declares it (readings.amount_scale) and the specification checks send amounts within it.
-test(...check('ledger.amount-seven-digits', 'takes a funding instruction for an amount with 7 fraction digits and refuses one with 8 with 400 (the reference keeps 7)', { requirements: checkRequirements('LEDGER-SEVEN-DIGITS', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
+test(...check('ledger.amount-seven-digits', 'takes a funding instruction for an amount with 7 fraction digits and refuses one with 8 with 400 (the reference keeps 7)', { verifies: checkRequirements('LEDGER-SEVEN-DIGITS', ...REFUSAL_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
   const { tokenizer, mmA: member } = actors;
   const [main] = twoAccounts(member);
   const line = await openDsaLine(actors, member, main, units('5'));
@@ -130,7 +130,7 @@ test(...check('ledger.amount-seven-digits', 'takes a funding instruction for an 
   await expectBalance(member, main, line.asset, line.balance, 'LEDGER-SEVEN-DIGITS', 'after instructions alone');
 });
 
-test(...check('ledger.funding-signatures', 'refuses a send whose signatures are not both the tokenizer’s emission signatures, minting nothing', { requirements: checkRequirements('FUND-SIGNATURES', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
+test(...check('ledger.funding-signatures', 'refuses a send whose signatures are not both the tokenizer’s emission signatures, minting nothing', { verifies: checkRequirements('FUND-SIGNATURES', ...REFUSAL_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
   const { tokenizer, mmA: member } = actors;
   const [main] = twoAccounts(member);
   const tokenizerOperating = tokenizer.accounts[0];
@@ -159,7 +159,7 @@ test(...check('ledger.funding-signatures', 'refuses a send whose signatures are 
   await expectBalance(member, main, line.asset, line.balance + units('3'), 'FUND-INSTRUCTION', 'after the send with the right signatures');
 });
 
-test(...check('ledger.funding-tampered', 'never funds what a send changed from the instructed fundingInfo, even signed by the tokenizer (the reference refuses it with 400)', { requirements: checkRequirements('FUND-TAMPERED', 'FUND-TAMPERED-REFUSED', 'FUND-REPLAY-ONCE', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
+test(...check('ledger.funding-tampered', 'never funds what a send changed from the instructed fundingInfo, even signed by the tokenizer (the reference refuses it with 400)', { verifies: checkRequirements('FUND-TAMPERED', 'FUND-TAMPERED-REFUSED', 'FUND-REPLAY-ONCE', ...REFUSAL_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
   const { tokenizer, mmA: member } = actors;
   const [main, second] = twoAccounts(member);
   const line = await openDsaLine(actors, member, main, units('40'));
@@ -199,7 +199,7 @@ test(...check('ledger.funding-tampered', 'never funds what a send changed from t
   await expectBalance(member, main, line.asset, line.balance + units('3'), funded ? 'FUND-REPLAY-ONCE' : 'FUND-INSTRUCTION', 'after the untampered send');
 });
 
-test(...check('ledger.funding-end-to-end-once', 'funds an end_to_end_identification at most once: a replayed send mints nothing, a reused id with another body is 400', { requirements: checkRequirements('FUND-REPLAY-ONCE', 'FUND-REPLAY-SAME-RESULT', 'FUND-E2E-ONE-FUNDING', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
+test(...check('ledger.funding-end-to-end-once', 'funds an end_to_end_identification at most once: a replayed send mints nothing, a reused id with another body is 400', { verifies: checkRequirements('FUND-REPLAY-ONCE', 'FUND-REPLAY-SAME-RESULT', 'FUND-E2E-ONE-FUNDING', ...REFUSAL_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'tokenizer.sendFunding' }), async ({ actors }) => {
   const { tokenizer, mmA: member } = actors;
   const [main] = twoAccounts(member);
   const amount = units('2.5');
@@ -239,7 +239,7 @@ test(...check('ledger.funding-end-to-end-once', 'funds an end_to_end_identificat
 
 // The reference profile's place for the refusal: the instruction, not the send. A check of its own, so that a
 // target refusing at the send leaves the specification's rule decided above.
-test(...check('ledger.funding-end-to-end-unique', 'refuses with 400 an instruction reusing a funded end_to_end_identification with another amount', { requirements: checkRequirements('FUND-E2E-UNIQUE', ...SETUP_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
+test(...check('ledger.funding-end-to-end-unique', 'refuses with 400 an instruction reusing a funded end_to_end_identification with another amount', { verifies: checkRequirements('FUND-E2E-UNIQUE'), uses: SETUP_REQUIREMENTS, endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
   const { tokenizer, mmA: member } = actors;
   const [main] = twoAccounts(member);
   const amount = units('1.5');
@@ -249,7 +249,7 @@ test(...check('ledger.funding-end-to-end-unique', 'refuses with 400 an instructi
   expectRefusal(await instructFunding(tokenizer, { ...info, funding_amount: Number(formatUnits(amount * 2n)) }), { status: 400, requirement: 'FUND-E2E-UNIQUE' });
 });
 
-test(...check('ledger.funding-default-account', 'funds the member’s main account when the fundingInfo names no account', { requirements: checkRequirements('FUND-DEFAULT-ACCOUNT', ...SETUP_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
+test(...check('ledger.funding-default-account', 'funds the member’s main account when the fundingInfo names no account', { verifies: checkRequirements('FUND-DEFAULT-ACCOUNT'), uses: SETUP_REQUIREMENTS, endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
   const { tokenizer, mmA: member } = actors;
   test.skip(!member.accounts.includes('main'), 'needs profile members.mmA.accounts to hold an operating account named main (the default account)');
   const line = await openDsaLine(actors, member, 'main', units('5'));
@@ -261,7 +261,7 @@ test(...check('ledger.funding-default-account', 'funds the member’s main accou
   await expectBalance(member, 'main', line.asset, line.balance + units('1.5'), 'FUND-DEFAULT-ACCOUNT', 'after a funding whose fundingInfo named no account');
 });
 
-test(...check('ledger.funding-other-tokenizer', 'refuses with 401 an instruction or a send by a tokenizer other than the fundingInfo’s', { requirements: checkRequirements('FUND-CALLER-TOKENIZER', 'CL-REQUEST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
+test(...check('ledger.funding-other-tokenizer', 'refuses with 401 an instruction or a send by a tokenizer other than the fundingInfo’s', { verifies: checkRequirements('FUND-CALLER-TOKENIZER', 'CL-REQUEST', ...REFUSAL_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'tokenizer.createFundingInstruction' }), async ({ actors }) => {
   const { tokenizer } = actors;
   const asset = tokenizerDsa(actors);
   // A second tokenizer issuing the same currency, and a member with an allowed line for each: only the

@@ -37,7 +37,7 @@ function restart(member: Party, account: string, reference: string) {
   return member.client.call('member.restartListening', { path: { account_identification: account, reference } });
 }
 
-test(...check('ledger.gateway-transactions-notify', 'delivers on the transactions queue a notice of a funding and of a consolidation, naming the transaction and its reference number', { requirements: checkRequirements('GW-TRANSACTIONS-PAYLOAD', 'CONS-MOVE', ...GATEWAY_REQUIREMENTS, ...SETUP_REQUIREMENTS), endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
+test(...check('ledger.gateway-transactions-notify', 'delivers on the transactions queue a notice of a funding and of a consolidation, naming the transaction and its reference number', { verifies: checkRequirements('GW-TRANSACTIONS-PAYLOAD', 'CONS-MOVE', ...GATEWAY_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
   const member = actors.mmA;
   const account = await quietFundedAccount(actors, member, units('5'));
   const [, other] = twoAccounts(member);
@@ -79,7 +79,7 @@ function expectPayload(messages: readonly StreamMessage[], transaction: string, 
   warnShould(JSON.stringify(shown) === JSON.stringify(expected), `the notice of transaction ${transaction} shows ${JSON.stringify(shown)}, expected ${JSON.stringify(expected)}`, 'GW-TRANSACTIONS-PAYLOAD');
 }
 
-test(...check('ledger.gateway-read-consumes', 'delivers each gateway message once: a second read does not return what the first returned', { requirements: checkRequirements(...GATEWAY_REQUIREMENTS, ...SETUP_REQUIREMENTS), endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
+test(...check('ledger.gateway-read-consumes', 'delivers each gateway message once: a second read does not return what the first returned', { verifies: checkRequirements(...GATEWAY_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
   const member = actors.mmA;
   const account = await quietFundedAccount(actors, member, units('5'));
   const { result } = await fund(actors, member, account, units('1'));
@@ -90,7 +90,7 @@ test(...check('ledger.gateway-read-consumes', 'delivers each gateway message onc
   if (repeated.length > 0) throw new CheckFailure('GW-READ-CONSUMES', `a second read of the transactions queue returned again ${repeated.length} message(s) the first read returned: ${JSON.stringify(repeated[0]).slice(0, 300)}`);
 });
 
-test(...check('ledger.gateway-listening-replay', 'delivers again the notices after a reference number on a listening restart, and none of the past with now', { requirements: checkRequirements('GW-LISTENING-REPLAY', ...GATEWAY_REQUIREMENTS, ...SETUP_REQUIREMENTS), endpoint: 'member.restartListening' }), async ({ actors }) => {
+test(...check('ledger.gateway-listening-replay', 'delivers again the notices after a reference number on a listening restart, and none of the past with now', { verifies: checkRequirements('GW-LISTENING-REPLAY', ...GATEWAY_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'member.restartListening' }), async ({ actors }) => {
   const member = actors.mmA;
   const account = await quietFundedAccount(actors, member, units('5'));
   const earlier = await fund(actors, member, account, units('1'));
@@ -109,7 +109,7 @@ test(...check('ledger.gateway-listening-replay', 'delivers again the notices aft
   expectFor('GW-LISTENING-REPLAY', noticesOf(replayed, laterId).length, `notices of transaction ${laterId} delivered again after a restart from reference ${reference}, which it followed`).toBeGreaterThan(0);
 });
 
-test(...check('ledger.gateway-refusals', 'refuses a listening restart of an unknown account and one with a malformed reference with 400 or 409 (the reference: 409, 400), and a malformed message type with 400', { requirements: checkRequirements('GW-LISTENING-REFUSALS', 'GW-LISTENING-REFUSALS-STATUS', 'ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.restartListening' }), async ({ actors }) => {
+test(...check('ledger.gateway-refusals', 'refuses a listening restart of an unknown account and one with a malformed reference with 400 or 409 (the reference: 409, 400), and a malformed message type with 400', { verifies: checkRequirements('GW-LISTENING-REFUSALS', 'GW-LISTENING-REFUSALS-STATUS', 'ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.restartListening' }), async ({ actors }) => {
   const member = actors.mmA;
   const [main] = twoAccounts(member);
   // Line 433 lists 400 and 409 for the restart, and either fits both mistakes: the reference's split is a profile SHOULD.

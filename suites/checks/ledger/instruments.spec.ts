@@ -37,7 +37,7 @@ function expectIssuedBy(found: readonly Instrument[], issuer: string, what: stri
   expectFor('INS-LIST', others, `${what} lists assets issued by others than ${issuer}`).toEqual([]);
 }
 
-test(...check('ledger.instruments-listings', 'lists the tokenizer’s DSA, an issued DSO and an allowed line’s asset in every listing that must show them', { requirements: checkRequirements('INS-LIST', 'INS-DSO-ISSUE', ...SETUP_REQUIREMENTS), endpoint: 'member.listSettlementInstruments' }), async ({ actors }) => {
+test(...check('ledger.instruments-listings', 'lists the tokenizer’s DSA, an issued DSO and an allowed line’s asset in every listing that must show them', { verifies: checkRequirements('INS-LIST', 'INS-DSO-ISSUE'), uses: SETUP_REQUIREMENTS, endpoint: 'member.listSettlementInstruments' }), async ({ actors }) => {
   const { tokenizer, mmA, mmB } = actors;
   const dsa = tokenizerDsa(actors);
   const [main] = twoAccounts(mmA);
@@ -72,7 +72,7 @@ test(...check('ledger.instruments-listings', 'lists the tokenizer’s DSA, an is
   expectListed(onAccount, dsa, 'DSA', `GET /settlement-instruments/digital-accounts/${main}`);
 });
 
-test(...check('ledger.instruments-code-length', 'lists every DSA with a three-letter code and every DSO with an ISO 4217 code followed by DSO', { requirements: checkRequirements('INS-CODE-LENGTH', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...SETUP_REQUIREMENTS), endpoint: 'member.listSettlementInstruments' }), async ({ actors }) => {
+test(...check('ledger.instruments-code-length', 'lists every DSA with a three-letter code and every DSO with an ISO 4217 code followed by DSO', { verifies: checkRequirements('INS-CODE-LENGTH', 'INS-LIST', 'RES-LEDGER-SCHEMAS'), uses: SETUP_REQUIREMENTS, endpoint: 'member.listSettlementInstruments' }), async ({ actors }) => {
   // One of each group at least, so that both rules meet an instrument.
   await issueDso(actors.mmA, LEDGER_DSO_CODE);
   const listed = okBody<Instrument[]>(await actors.mmB.client.call('member.listSettlementInstruments'), instrumentList, 'INS-LIST');
@@ -113,7 +113,7 @@ async function accountWithoutOwnLine(actors: Actors): Promise<{ holder: Party; l
   return undefined;
 }
 
-test(...check('ledger.instruments-own-line', 'lists a DSA on the operating account its line is set on, not on another operating account of the same member without a line of its own', { requirements: checkRequirements('INS-LIST', ...SETUP_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.listAccountInstruments' }), async ({ actors }) => {
+test(...check('ledger.instruments-own-line', 'lists a DSA on the operating account its line is set on, not on another operating account of the same member without a line of its own', { verifies: checkRequirements('INS-LIST', ...REFUSAL_REQUIREMENTS), uses: SETUP_REQUIREMENTS, endpoint: 'member.listAccountInstruments' }), async ({ actors }) => {
   const found = await accountWithoutOwnLine(actors);
   if (!found) skipFor(`needs an operating account of ${actors.mmA.identification} or ${actors.mmB.identification}, beside another of the same member, that does not list one of the tokenizer’s DSAs: every one lists each already`);
   const { holder, lined, unlined, asset } = found;
@@ -139,7 +139,7 @@ async function unconditionedEmptyListings(actors: Actors, maker: Party): Promise
   return listings;
 }
 
-test(...check('ledger.instruments-empty', 'answers 404 from the listings whose 404 has a condition when it holds, and 404 or an empty list from the others with nothing to list', { requirements: checkRequirements('INS-LIST-EMPTY', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listEmittedInstruments' }), async ({ actors }) => {
+test(...check('ledger.instruments-empty', 'answers 404 from the listings whose 404 has a condition when it holds, and 404 or an empty list from the others with nothing to list', { verifies: checkRequirements('INS-LIST-EMPTY', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listEmittedInstruments' }), async ({ actors }) => {
   const maker = await optionalMember(actors, 'blank_maker', { business_role: 'MMM' });
   const tokenizer = await optionalMember(actors, 'blank_tokenizer', { business_role: 'MIS' });
   const refused = { status: 404, requirement: 'INS-LIST-EMPTY' };
@@ -153,14 +153,14 @@ test(...check('ledger.instruments-empty', 'answers 404 from the listings whose 4
 });
 
 // The reference profile: the 404 of those rows is for nothing to list.
-test(...check('ledger.instruments-empty-404', 'answers 404, not an empty list, from an account’s or a member’s listing with nothing to list', { requirements: ['INS-LIST-EMPTY-404'], endpoint: 'member.listAccountInstruments' }), async ({ actors }) => {
+test(...check('ledger.instruments-empty-404', 'answers 404, not an empty list, from an account’s or a member’s listing with nothing to list', { verifies: ['INS-LIST-EMPTY-404'], endpoint: 'member.listAccountInstruments' }), async ({ actors }) => {
   const maker = await optionalMember(actors, 'blank_maker', { business_role: 'MMM' });
   for (const [what, response] of await unconditionedEmptyListings(actors, maker)) {
     expectRefusalOf(`GET /settlement-instruments/${what}`, response, { status: 404, requirement: 'INS-LIST-EMPTY-404' });
   }
 });
 
-test(...check('ledger.instruments-dso-issue', 'issues a DSO for an ISO 4217 code followed by DSO, idempotently, and refuses any other code or group with 400', { requirements: checkRequirements('INS-DSO-ISSUE', 'INS-DSO-IDEMPOTENT', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.issueSettlementInstrument' }), async ({ actors }) => {
+test(...check('ledger.instruments-dso-issue', 'issues a DSO for an ISO 4217 code followed by DSO, idempotently, and refuses any other code or group with 400', { verifies: checkRequirements('INS-DSO-ISSUE', 'INS-DSO-IDEMPOTENT', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.issueSettlementInstrument' }), async ({ actors }) => {
   const issuer = actors.mmA;
   const first = await issueDso(issuer, LEDGER_DSO_CODE);
   const again = await issueDsoRequest(issuer, LEDGER_DSO_CODE);
@@ -186,7 +186,7 @@ test(...check('ledger.instruments-dso-issue', 'issues a DSO for an ISO 4217 code
   expectFor('INS-DSO-ISSUE', after.filter((item) => !emission.some((known) => known.asset_code_identification === item.asset_code_identification)), 'DSO issued by the refused requests').toEqual([]);
 });
 
-test(...check('ledger.instruments-dso-account-mismatch', 'refuses with 401 a DSO issuance whose token does not give access to the issuance account', { requirements: checkRequirements('INS-DSO-ACCOUNT-MISMATCH', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.issueSettlementInstrument' }), async ({ actors }) => {
+test(...check('ledger.instruments-dso-account-mismatch', 'refuses with 401 a DSO issuance whose token does not give access to the issuance account', { verifies: checkRequirements('INS-DSO-ACCOUNT-MISMATCH', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.issueSettlementInstrument' }), async ({ actors }) => {
   const issuer = actors.mmA;
   const code = 'SEKDSO'; // issued by no other check
   const given = await credential(actors, issuer, 'without_emission', { role: 'manager', accounts: issuer.accounts });

@@ -30,7 +30,7 @@ function amountOf(info: BalanceInfo, requirement: string, what: string): bigint 
   return value;
 }
 
-test(...check('ledger.obligations-totals', 'answers per issued DSO at most one total, the sum of the holdings it lists per holder, filtered or not (the reference lists a DSO with nothing outstanding as 0)', { requirements: checkRequirements('OBL-TOTALS', 'OBL-TOTALS-ZERO', 'OBL-HOLDERS', 'INS-DSO-ISSUE', 'CL-REQUEST', 'CL-DSO-ALLOWLIST', 'BAL-READ', 'RES-LEDGER-SCHEMAS', 'ERR-BODY-SHAPE'), endpoint: 'member.listObligations' }), async ({ actors, target }) => {
+test(...check('ledger.obligations-totals', 'answers per issued DSO at most one total, the sum of the holdings it lists per holder, filtered or not (the reference lists a DSO with nothing outstanding as 0)', { verifies: checkRequirements('OBL-TOTALS', 'OBL-TOTALS-ZERO', 'OBL-HOLDERS', 'INS-DSO-ISSUE', 'CL-REQUEST', 'CL-DSO-ALLOWLIST', 'BAL-READ', 'RES-LEDGER-SCHEMAS', 'ERR-BODY-SHAPE'), endpoint: 'member.listObligations' }), async ({ actors, target }) => {
   const { mmA: issuer, mmB: holder } = actors;
   const dso = await issueDso(issuer, LEDGER_DSO_CODE);
   const line = await openDsoLine(issuer, holder, dso, units('100'), target.readings);
@@ -73,20 +73,20 @@ async function unissuedCode(issuer: Party): Promise<string> {
   return code;
 }
 
-test(...check('ledger.obligations-not-issued', 'answers 404 for the obligations of a DSO the caller did not issue', { requirements: checkRequirements('OBL-NONE-ISSUED', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listObligations' }), async ({ actors }) => {
+test(...check('ledger.obligations-not-issued', 'answers 404 for the obligations of a DSO the caller did not issue', { verifies: checkRequirements('OBL-NONE-ISSUED', 'INS-LIST', 'RES-LEDGER-SCHEMAS', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listObligations' }), async ({ actors }) => {
   const issuer = actors.mmA;
   const code = await unissuedCode(issuer);
   expectRefusal(await issuer.client.call('member.listObligations', { query: { asset_code_identification: code } }), { status: 404, requirement: 'OBL-NONE-ISSUED' });
 });
 
-test(...check('ledger.obligations-none-issued', 'answers 404 for the obligations of a member that issued no DSO', { requirements: checkRequirements('OBL-NONE-ISSUED', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listObligations' }), async ({ actors }) => {
+test(...check('ledger.obligations-none-issued', 'answers 404 for the obligations of a member that issued no DSO', { verifies: checkRequirements('OBL-NONE-ISSUED', ...REFUSAL_REQUIREMENTS), endpoint: 'member.listObligations' }), async ({ actors }) => {
   const maker = await optionalMember(actors, 'blank_maker', { business_role: 'MMM' });
   expectRefusal(await maker.client.call('member.listObligations'), { status: 404, requirement: 'OBL-NONE-ISSUED' });
 });
 
 // The reference profile's reading of the path's 404 (the spec gives it no condition): a DSO the caller did not
 // issue. A check of its own, so that a target reading it otherwise leaves the listings decided above.
-test(...check('ledger.obligation-not-issued-read', 'answers 404 to GET /settlement-obligations/{code} for a DSO the caller did not issue, and for a member that issued none', { requirements: checkRequirements('OBL-NONE'), endpoint: 'member.getObligation' }), async ({ actors }) => {
+test(...check('ledger.obligation-not-issued-read', 'answers 404 to GET /settlement-obligations/{code} for a DSO the caller did not issue, and for a member that issued none', { verifies: checkRequirements('OBL-NONE'), endpoint: 'member.getObligation' }), async ({ actors }) => {
   const issuer = actors.mmA;
   expectRefusal(await issuer.client.call('member.getObligation', { path: { asset_code_identification: await unissuedCode(issuer) } }), { status: 404, requirement: 'OBL-NONE' });
   const maker = await optionalMember(actors, 'blank_maker', { business_role: 'MMM' });

@@ -27,7 +27,7 @@ function refund(network: PaymentNetwork, story: PaymentStory): { identification:
   return { identification, document: paymentReturn(story, { messageIdentification: identification, settlementAccount: network.rfi.account }) };
 }
 
-test(...check('payments.cancellation-refund', 'takes a cancellation request for a settled payment to the RFI, and moves exactly the amount back on the RFI’s pacs.004', { requirements: checkRequirements('PAY-CANCEL-REFUND', 'PAY-FLOW-STATUS', ...PAYMENT_REQUIREMENTS), endpoint: 'member.replyPayment' }), async ({ actors }) => {
+test(...check('payments.cancellation-refund', 'takes a cancellation request for a settled payment to the RFI, and moves exactly the amount back on the RFI’s pacs.004', { verifies: checkRequirements('PAY-CANCEL-REFUND', 'PAY-FLOW-STATUS'), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.replyPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '20');
   const { ofi, rfi, asset } = network;
   const before = await paymentHoldings(network);
@@ -45,7 +45,7 @@ test(...check('payments.cancellation-refund', 'takes a cancellation request for 
   warnShould(JSON.stringify(statuses) === '["Payment settled","Payment returned"]', `the record of a refunded payment has the flow statuses ${JSON.stringify(statuses)}, expected ["Payment settled","Payment returned"]`, 'PAY-FLOW-STATUS');
 });
 
-test(...check('payments.cancellation-rejected', 'relays the RFI’s rejection (camt.029 RJCR) of a cancellation request, moving nothing, and refuses a refund after it', { requirements: checkRequirements('PAY-CANCEL-REJECT', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.replyPayment' }), async ({ actors }) => {
+test(...check('payments.cancellation-rejected', 'relays the RFI’s rejection (camt.029 RJCR) of a cancellation request, moving nothing, and refuses a refund after it', { verifies: checkRequirements('PAY-CANCEL-REJECT', ...REFUSAL_REQUIREMENTS), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.replyPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '20');
   const { ofi, rfi, asset } = network;
   const story = await settledPayment(network, '4.2', 'PAY-CANCEL-REJECT');
@@ -65,7 +65,7 @@ test(...check('payments.cancellation-rejected', 'relays the RFI’s rejection (c
   await expectNothingDelivered(ofi, identification, 'PAY-CANCEL-REJECT', 'a refused refund');
 });
 
-test(...check('payments.cancellation-messages', 'takes the RFI’s pacs.004 and its camt.029 answering the OFI’s cancellation requests, answering and delivering each message', { requirements: checkRequirements('MSG-ANSWERS-ACCEPTED', 'MSG-DELIVERY', 'RES-PAYMENT-SCHEMAS', 'PAY-SETTLE', 'PAY-CANCEL-REFUND', ...PAYMENT_REQUIREMENTS), endpoint: 'member.replyPayment' }), async ({ actors }) => {
+test(...check('payments.cancellation-messages', 'takes the RFI’s pacs.004 and its camt.029 answering the OFI’s cancellation requests, answering and delivering each message', { verifies: checkRequirements('MSG-ANSWERS-ACCEPTED', 'MSG-DELIVERY', 'RES-PAYMENT-SCHEMAS', 'PAY-SETTLE', 'PAY-CANCEL-REFUND'), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.replyPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '20');
   const { ofi, rfi } = network;
   // The payments settle and are asked back as the reference's life cycle has it (PAY-SETTLE, PAY-CANCEL-REFUND);

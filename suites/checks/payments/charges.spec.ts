@@ -51,18 +51,18 @@ async function requestAndAnswer(actors: Actors, requirements: { request: string;
   return { request, answer, delivered, answered };
 }
 
-test(...check('payments.charge-request-answer', 'delivers a fee request to the instructed member and its answer to the originator', { requirements: checkRequirements('CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY), endpoint: 'member.requestCharge' }), async ({ actors }) => {
+test(...check('payments.charge-request-answer', 'delivers a fee request to the instructed member and its answer to the originator', { verifies: checkRequirements('CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY), endpoint: 'member.requestCharge' }), async ({ actors }) => {
   await requestAndAnswer(actors, { request: 'CHG-REQUEST', answer: 'CHG-DELIVERY' });
 });
 
-test(...check('payments.charge-payload', 'delivers the fee request and its answer as they were sent: every field at the top of the response_data object', { requirements: ['CHG-GATEWAY-PAYLOAD'], endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
+test(...check('payments.charge-payload', 'delivers the fee request and its answer as they were sent: every field at the top of the response_data object', { verifies: ['CHG-GATEWAY-PAYLOAD'], endpoint: 'member.readGatewayMessages' }), async ({ actors }) => {
   // Only its own rule: a target whose payloads sit elsewhere fails it, and leaves GW-READ-CONSUMES (a prerequisite's checker) to the checks that decide it.
   const { request, answer, delivered, answered } = await requestAndAnswer(actors, { request: 'CHG-GATEWAY-PAYLOAD', answer: 'CHG-GATEWAY-PAYLOAD' });
   expectCarries(delivered.data, request, 'CHG-GATEWAY-PAYLOAD', `the fee request delivered to ${actors.mmB.identification}`);
   expectCarries(answered.data, answer, 'CHG-GATEWAY-PAYLOAD', `the fee answer delivered to ${actors.mmA.identification}`);
 });
 
-test(...check('payments.charge-answer-not-open', 'refuses with 409 a fee answer to a request never sent, sent to another member, or already answered, delivering none of them', { requirements: checkRequirements('CHG-ANSWER-OPEN-REQUEST', 'CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.answerCharge' }), async ({ actors }) => {
+test(...check('payments.charge-answer-not-open', 'refuses with 409 a fee answer to a request never sent, sent to another member, or already answered, delivering none of them', { verifies: checkRequirements('CHG-ANSWER-OPEN-REQUEST', 'CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.answerCharge' }), async ({ actors }) => {
   const { mmA: originator, mmB: instructed, tokenizer: other } = actors;
   const asset = tokenizerDsa(actors);
 
@@ -82,7 +82,7 @@ test(...check('payments.charge-answer-not-open', 'refuses with 409 a fee answer 
   await expectNoCharge(originator, chargeAbout(request.request_uuid, (payload) => payload.fee_amount === 3.75), 'CHG-ANSWER-OPEN-REQUEST', 'a second answer to an answered fee request');
 });
 
-test(...check('payments.charge-net-and-gross', 'refuses with 400 a fee request giving both the net and the gross amount, delivering nothing', { requirements: checkRequirements('CHG-NET-OR-GROSS', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.requestCharge' }), async ({ actors }) => {
+test(...check('payments.charge-net-and-gross', 'refuses with 400 a fee request giving both the net and the gross amount, delivering nothing', { verifies: checkRequirements('CHG-NET-OR-GROSS', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.requestCharge' }), async ({ actors }) => {
   const { mmA: originator, mmB: instructed } = actors;
   const request = { ...newChargeRequest(originator, tokenizerDsa(actors), 250), interbank_settlement_gross_amount: 255 };
   expectRefusal(await requestCharge(originator, instructed.identification, request), { status: 400, requirement: 'CHG-NET-OR-GROSS' });
@@ -96,7 +96,7 @@ async function impersonatingChargeRequest(actors: Actors) {
   return { instructed, impersonated, request, response: await requestCharge(caller, instructed.identification, request) };
 }
 
-test(...check('payments.charge-request-caller', 'refuses with 400, 401 or 403 a fee request whose originating member is not the caller, delivering nothing', { requirements: checkRequirements('CHG-REQUEST-CALLER', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.requestCharge' }), async ({ actors }) => {
+test(...check('payments.charge-request-caller', 'refuses with 400, 401 or 403 a fee request whose originating member is not the caller, delivering nothing', { verifies: checkRequirements('CHG-REQUEST-CALLER', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.requestCharge' }), async ({ actors }) => {
   const { instructed, impersonated, request, response } = await impersonatingChargeRequest(actors);
   expectRefusal(response, { status: CALLER_MISMATCH_STATUSES, requirement: 'CHG-REQUEST-CALLER' });
   await expectNoCharge(instructed, mentioning(request.request_uuid), 'CHG-REQUEST-CALLER', `the fee request ${request.request_uuid} sent in the name of ${impersonated.identification}`);
@@ -104,11 +104,11 @@ test(...check('payments.charge-request-caller', 'refuses with 400, 401 or 403 a 
 
 // The reference profile's status for it: the endpoint's listed 400. A check of its own, so that a target
 // answering 401 or 403 (spec lines 512, 543, 544) leaves the specification's rule decided above.
-test(...check('payments.charge-request-caller-400', 'refuses with 400 a fee request whose originating member is not the caller', { requirements: ['CALLER-MISMATCH-400'], endpoint: 'member.requestCharge' }), async ({ actors }) => {
+test(...check('payments.charge-request-caller-400', 'refuses with 400 a fee request whose originating member is not the caller', { verifies: ['CALLER-MISMATCH-400'], endpoint: 'member.requestCharge' }), async ({ actors }) => {
   expectRefusal((await impersonatingChargeRequest(actors)).response, { status: 400, requirement: 'CALLER-MISMATCH-400' });
 });
 
-test(...check('payments.charge-amounts-add-up', 'refuses with 409 a fee answer to a gross request whose amounts without the fee and the fee do not make the gross amount', { requirements: checkRequirements('CHG-AMOUNTS-ADD-UP', 'CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.answerCharge' }), async ({ actors }) => {
+test(...check('payments.charge-amounts-add-up', 'refuses with 409 a fee answer to a gross request whose amounts without the fee and the fee do not make the gross amount', { verifies: checkRequirements('CHG-AMOUNTS-ADD-UP', 'CHG-REQUEST', 'CHG-DELIVERY', ...GATEWAY, ...REFUSAL_REQUIREMENTS), endpoint: 'member.answerCharge' }), async ({ actors }) => {
   const { mmA: originator, mmB: instructed } = actors;
   // A gross request paid out in the settlement asset's own currency: no exchange rate, so the amounts must add up.
   const gross = { ...newChargeRequest(originator, tokenizerDsa(actors), 0), interbank_settlement_gross_amount: 100 };

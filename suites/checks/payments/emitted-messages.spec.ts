@@ -12,7 +12,7 @@ import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites
  * whose rejection must name what it refuses.
  */
 
-test(...check('payments.emitted-messages', 'answers and relays a two-transaction pacs.008 with valid messages naming each transaction, and names a refused message in its rejection', { requirements: checkRequirements('MSG-XSD-VALID-EMITTED', 'MSG-ORIGINAL-IDS', 'MSG-DELIVERY', 'MSG-ROUTE', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.sendPayment' }), async ({ actors }) => {
+test(...check('payments.emitted-messages', 'answers and relays a two-transaction pacs.008 with valid messages naming each transaction, and names a refused message in its rejection', { verifies: checkRequirements('MSG-XSD-VALID-EMITTED', 'MSG-ORIGINAL-IDS', 'MSG-DELIVERY', 'MSG-ROUTE', ...REFUSAL_REQUIREMENTS), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.sendPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '20');
   const { ofi, rfi } = network;
   const [one, two] = [newPayment(network, '1.25'), newPayment(network, '2.5')];

@@ -5,7 +5,7 @@ import { expectAccepted, expectMessageRefusal, expectNothingDelivered, newIdenti
 import { creditTransferOf, newPayment, openPayments, PAYMENT_REQUIREMENTS, paymentHoldings, paymentSent, sendPayment, type PaymentNetwork } from '../../flows/payments.ts';
 import { check, CheckFailure } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { REFUSAL_REQUIREMENTS, checkRequirements, requirements } from '../ledger/prerequisites.ts';
+import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites.ts';
 
 /**
  * Messages the service must refuse (spec: financialMessage, Limits "Message format", POST
@@ -53,9 +53,8 @@ async function signedPayment(network: PaymentNetwork, story: PaymentStory, docum
   return { what: '', message, sent: paymentSent(story) };
 }
 
-const PAYMENT_CHECK = requirements(...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS);
 
-test(...check('payments.message-unreadable', 'refuses with 400 data that is not base64, not XML, or a Document that breaks its XSD, moving and delivering nothing', { requirements: checkRequirements('MSG-INVALID-REFUSED', ...PAYMENT_CHECK), endpoint: 'member.sendPayment' }), async ({ actors }) => {
+test(...check('payments.message-unreadable', 'refuses with 400 data that is not base64, not XML, or a Document that breaks its XSD, moving and delivering nothing', { verifies: checkRequirements('MSG-INVALID-REFUSED', ...REFUSAL_REQUIREMENTS), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.sendPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '10');
   const type = 'iso20022:pacs.008.001.08';
   const invalid = newPayment(network, '1');
@@ -69,7 +68,7 @@ test(...check('payments.message-unreadable', 'refuses with 400 data that is not 
   ], 'MSG-INVALID-REFUSED');
 });
 
-test(...check('payments.message-business-rules', 'refuses with 400 a pacs.008 whose transaction count, currency, decimals or agents break ISO 20022, moving and delivering nothing', { requirements: checkRequirements('MSG-BUSINESS-RULES', ...PAYMENT_CHECK), endpoint: 'member.sendPayment' }), async ({ actors }) => {
+test(...check('payments.message-business-rules', 'refuses with 400 a pacs.008 whose transaction count, currency, decimals or agents break ISO 20022, moving and delivering nothing', { verifies: checkRequirements('MSG-BUSINESS-RULES', ...REFUSAL_REQUIREMENTS), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.sendPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '10');
   const miscounted = newPayment(network, '1');
   const unknownCurrency = newPayment(network, '1', { currency: 'QQQ' });
@@ -83,7 +82,7 @@ test(...check('payments.message-business-rules', 'refuses with 400 a pacs.008 wh
   ], 'MSG-BUSINESS-RULES');
 });
 
-test(...check('payments.message-signature', 'refuses with 400 a message altered after signing, signed with another member’s key, or unsigned, and takes the same message signed by its sender', { requirements: checkRequirements('MSG-SIGNATURE', ...PAYMENT_CHECK), endpoint: 'member.sendPayment' }), async ({ actors }) => {
+test(...check('payments.message-signature', 'refuses with 400 a message altered after signing, signed with another member’s key, or unsigned, and takes the same message signed by its sender', { verifies: checkRequirements('MSG-SIGNATURE', ...REFUSAL_REQUIREMENTS), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.sendPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '10');
   const { ofi, rfi } = network;
   const story = newPayment(network, '2.5');
@@ -102,7 +101,7 @@ test(...check('payments.message-signature', 'refuses with 400 a message altered 
   expectAccepted(await postMessage(ofi, 'send', good), sent, 'MSG-SIGNATURE');
 });
 
-test(...check('payments.message-duplicate-ids', 'refuses with 400 a message repeating a used message or instruction identification, while a refused message uses up none', { requirements: checkRequirements('MSG-UNIQUE-IDS', 'MSG-SIGNATURE', ...PAYMENT_CHECK), endpoint: 'member.sendPayment' }), async ({ actors }) => {
+test(...check('payments.message-duplicate-ids', 'refuses with 400 a message repeating a used message or instruction identification, while a refused message uses up none', { verifies: checkRequirements('MSG-UNIQUE-IDS', 'MSG-SIGNATURE', ...REFUSAL_REQUIREMENTS), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.sendPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '10');
   const story = newPayment(network, '1.5');
   // Refused first (unsigned): that must not use its identifiers up.
@@ -119,7 +118,7 @@ test(...check('payments.message-duplicate-ids', 'refuses with 400 a message repe
   ], 'MSG-UNIQUE-IDS');
 });
 
-test(...check('payments.message-route', 'refuses with 400 a valid, signed message on an endpoint that does not take its type, moving and delivering nothing', { requirements: checkRequirements('MSG-ROUTE', ...PAYMENT_CHECK), endpoint: 'member.replyPayment' }), async ({ actors }) => {
+test(...check('payments.message-route', 'refuses with 400 a valid, signed message on an endpoint that does not take its type, moving and delivering nothing', { verifies: checkRequirements('MSG-ROUTE', ...REFUSAL_REQUIREMENTS), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.replyPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '10');
   const { ofi, rfi } = network;
   const onReply = newPayment(network, '1');
@@ -141,7 +140,7 @@ test(...check('payments.message-route', 'refuses with 400 a valid, signed messag
 });
 
 // Its id keeps the name it had when it also judged the versions (ids never change): those are payments.message-version now.
-test(...check('payments.message-mt-and-version', 'refuses with 400 an MT message, under an MT type or an ISO 20022 one', { requirements: checkRequirements('MSG-MT-REFUSED', ...PAYMENT_CHECK), endpoint: 'member.sendPayment' }), async ({ actors }) => {
+test(...check('payments.message-mt-and-version', 'refuses with 400 an MT message, under an MT type or an ISO 20022 one', { verifies: checkRequirements('MSG-MT-REFUSED', ...REFUSAL_REQUIREMENTS), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.sendPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '10');
   const story = newPayment(network, '1');
   const mt103 = Buffer.from(`{1:F01${story.ofi.slice(0, 8)}AXXX0000000000}{2:I103${story.rfi.slice(0, 8)}XXXXN}{4:\n:20:${story.instruction.slice(0, 16)}\n:23B:CRED\n:32A:240315${story.currency}${story.amount.replace('.', ',')}\n:71A:SHA\n-}`, 'utf8').toString('base64');
@@ -154,7 +153,7 @@ test(...check('payments.message-mt-and-version', 'refuses with 400 an MT message
 
 // The reference profile's reading of the type's form (the namespace word and the versions it knows). A check
 // of its own, so that a target reading it otherwise leaves the specification's MT refusal decided above.
-test(...check('payments.message-version', 'refuses with 400 a type not of the form iso20022:<message>.<variant>.<version>, and a version ISO 20022 does not define', { requirements: checkRequirements('MSG-VERSION', ...PAYMENT_CHECK), endpoint: 'member.sendPayment' }), async ({ actors }) => {
+test(...check('payments.message-version', 'refuses with 400 a type not of the form iso20022:<message>.<variant>.<version>, and a version ISO 20022 does not define', { verifies: checkRequirements('MSG-VERSION', ...REFUSAL_REQUIREMENTS), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.sendPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '10');
   const story = newPayment(network, '1');
   const { message, sent } = await signedPayment(network, story);

@@ -14,7 +14,7 @@ import { checkRequirements } from '../ledger/prerequisites.ts';
  * once on ACTC and nothing at all on RJCT, the service's report to the OFI, the transaction record.
  */
 
-test(...check('payments.dsa-settlement', 'settles a DSA payment only once the RFI accepts it, moving exactly its amount, reporting ACSC to the OFI and recording it for both members', { requirements: checkRequirements('PAY-SETTLE', 'PAY-FLOW-STATUS', 'GW-TRANSACTIONS-NOTIFY', 'RES-PAYMENT-SCHEMAS', ...PAYMENT_REQUIREMENTS), endpoint: 'member.replyPayment' }), async ({ actors }) => {
+test(...check('payments.dsa-settlement', 'settles a DSA payment only once the RFI accepts it, moving exactly its amount, reporting ACSC to the OFI and recording it for both members', { verifies: checkRequirements('PAY-SETTLE', 'PAY-FLOW-STATUS', 'GW-TRANSACTIONS-NOTIFY', 'RES-PAYMENT-SCHEMAS'), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.replyPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '20');
   const { ofi, rfi, asset } = network;
   const story = newPayment(network, '12.34');
@@ -42,7 +42,7 @@ test(...check('payments.dsa-settlement', 'settles a DSA payment only once the RF
   noticeOf(await drainMessages(rfi, 'transactions'), settlement, rfi.identification);
 });
 
-test(...check('payments.dsa-rejected', 'moves nothing when the RFI rejects a payment, reports RJCT to the OFI and records no transaction', { requirements: checkRequirements('PAY-REJECT-NOTHING-MOVES', ...PAYMENT_REQUIREMENTS), endpoint: 'member.replyPayment' }), async ({ actors }) => {
+test(...check('payments.dsa-rejected', 'moves nothing when the RFI rejects a payment, reports RJCT to the OFI and records no transaction', { verifies: checkRequirements('PAY-REJECT-NOTHING-MOVES'), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.replyPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '20');
   const { ofi, rfi, asset } = network;
   const story = newPayment(network, '7.5');
@@ -57,7 +57,7 @@ test(...check('payments.dsa-rejected', 'moves nothing when the RFI rejects a pay
   if (records.length > 0) throw new CheckFailure('PAY-REJECT-NOTHING-MOVES', `GET /transactions finds ${records.length} record(s) of the rejected payment ${story.instruction}: ${JSON.stringify(records).slice(0, 300)}`);
 });
 
-test(...check('payments.creditor-fee', 'lists in a payment’s record the fee its pacs.008 states for the instructed member, with the asset of its currency', { requirements: checkRequirements('TXN-CREDITOR-FEE', 'RES-PAYMENT-SCHEMAS', 'PAY-SETTLE', 'TXN-QUERY', ...PAYMENT_REQUIREMENTS), endpoint: 'member.listTransactions' }), async ({ actors }) => {
+test(...check('payments.creditor-fee', 'lists in a payment’s record the fee its pacs.008 states for the instructed member, with the asset of its currency', { verifies: checkRequirements('TXN-CREDITOR-FEE', 'RES-PAYMENT-SCHEMAS', 'PAY-SETTLE', 'TXN-QUERY'), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.listTransactions' }), async ({ actors }) => {
   const network = await openPayments(actors, '20');
   const fee = '1.25';
   const story = newPayment(network, '10.25');

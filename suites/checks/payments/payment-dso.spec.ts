@@ -21,7 +21,7 @@ import { wholeUnits } from '../../runtime/money.ts';
 /** The DSO mmA issues for these checks: a code no other suite uses. */
 const PAYMENT_DSO_CODE = 'SGDDSO';
 
-test(...check('payments.dso-obligation', 'clears a payment in the OFI’s DSO into the RFI’s DSO account, and takes it back with the RFI’s pacs.004 after the OFI’s SVC.002', { requirements: checkRequirements('PAY-DSO-OBLIGATION', 'PAY-FLOW-STATUS', 'INS-DSO-ISSUE', 'CL-DSO-ALLOWLIST', ...PAYMENT_REQUIREMENTS), endpoint: 'member.sendPayment' }), async ({ actors, target }) => {
+test(...check('payments.dso-obligation', 'clears a payment in the OFI’s DSO into the RFI’s DSO account, and takes it back with the RFI’s pacs.004 after the OFI’s SVC.002', { verifies: checkRequirements('PAY-DSO-OBLIGATION', 'PAY-FLOW-STATUS', 'INS-DSO-ISSUE', 'CL-DSO-ALLOWLIST'), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.sendPayment' }), async ({ actors, target }) => {
   const parties = await paymentParties(actors);
   const { ofi, rfi } = parties;
   const dso = await issueDso(ofi, PAYMENT_DSO_CODE);
@@ -52,7 +52,7 @@ test(...check('payments.dso-obligation', 'clears a payment in the OFI’s DSO in
   warnShould(JSON.stringify(settled) === '["Payment cleared","Payment settled"]', `the record of the payment has the flow statuses ${JSON.stringify(settled)} once the DSO came back, expected ["Payment cleared","Payment settled"]`, 'PAY-FLOW-STATUS');
 });
 
-test(...check('payments.obligation-messages', 'answers and delivers the OFI’s SVC.002 about a payment cleared in its own DSO, and the RFI’s pacs.004 returning the DSO', { requirements: checkRequirements('MSG-DELIVERY', 'RES-PAYMENT-SCHEMAS', 'PAY-DSO-OBLIGATION', 'INS-DSO-ISSUE', 'INS-LIST', ...PAYMENT_REQUIREMENTS), endpoint: 'member.sendPayment' }), async ({ actors, target }) => {
+test(...check('payments.obligation-messages', 'answers and delivers the OFI’s SVC.002 about a payment cleared in its own DSO, and the RFI’s pacs.004 returning the DSO', { verifies: checkRequirements('MSG-DELIVERY', 'RES-PAYMENT-SCHEMAS', 'PAY-DSO-OBLIGATION', 'INS-DSO-ISSUE', 'INS-LIST'), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.sendPayment' }), async ({ actors, target }) => {
   const parties = await paymentParties(actors);
   const { ofi, rfi } = parties;
   // Issued once, whichever check of the worker comes first: whether a repeat issuance succeeds is the reference's.

@@ -30,7 +30,7 @@ async function answer(network: RedemptionNetwork, story: RedemptionStory, option
   return { response: await postRedemptionAnswer(tokenizer, message), sent: { type: 'pacs.002.001.10', messageIdentification: identification, transactions: [] } };
 }
 
-test(...check('payments.redemption-burn', 'takes a member’s pacs.009 to the tokenizer, moving nothing, then burns exactly its amount on the tokenizer’s acceptance, once', { requirements: checkRequirements('RED-BURN', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.answerRedemption' }), async ({ actors }) => {
+test(...check('payments.redemption-burn', 'takes a member’s pacs.009 to the tokenizer, moving nothing, then burns exactly its amount on the tokenizer’s acceptance, once', { verifies: checkRequirements('RED-BURN', ...REFUSAL_REQUIREMENTS), uses: PAYMENT_REQUIREMENTS, endpoint: 'tokenizer.answerRedemption' }), async ({ actors }) => {
   const network = await openRedemptions(actors, '30');
   const { member, asset } = network;
   const story = newRedemption(network, '12.5');
@@ -48,7 +48,7 @@ test(...check('payments.redemption-burn', 'takes a member’s pacs.009 to the to
   await expectBalance(member, member.account, asset, before - units(story.amount), 'RED-BURN', 'after a second acceptance of the same redemption');
 });
 
-test(...check('payments.redemption-amount', 'refuses with 404 a tokenizer’s acceptance stating another amount or none, burning nothing, and takes the right one after', { requirements: checkRequirements('RED-AMOUNT-MATCH', 'RED-BURN', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'tokenizer.answerRedemption' }), async ({ actors }) => {
+test(...check('payments.redemption-amount', 'refuses with 404 a tokenizer’s acceptance stating another amount or none, burning nothing, and takes the right one after', { verifies: checkRequirements('RED-AMOUNT-MATCH', 'RED-BURN', ...REFUSAL_REQUIREMENTS), uses: PAYMENT_REQUIREMENTS, endpoint: 'tokenizer.answerRedemption' }), async ({ actors }) => {
   const network = await openRedemptions(actors, '30');
   const { member, asset } = network;
   const story = newRedemption(network, '8.75');
@@ -66,7 +66,7 @@ test(...check('payments.redemption-amount', 'refuses with 404 a tokenizer’s ac
   await expectBalance(member, member.account, asset, before - units(story.amount), 'RED-AMOUNT-MATCH', `after an acceptance stating the redemption’s ${story.amount}`);
 });
 
-test(...check('payments.redemption-rejected', 'relays the tokenizer’s rejection of a redemption to the member and moves nothing', { requirements: checkRequirements('RED-REJECT', ...PAYMENT_REQUIREMENTS), endpoint: 'tokenizer.answerRedemption' }), async ({ actors }) => {
+test(...check('payments.redemption-rejected', 'relays the tokenizer’s rejection of a redemption to the member and moves nothing', { verifies: checkRequirements('RED-REJECT'), uses: PAYMENT_REQUIREMENTS, endpoint: 'tokenizer.answerRedemption' }), async ({ actors }) => {
   const network = await openRedemptions(actors, '30');
   const { member, asset } = network;
   const story = newRedemption(network, '5');
@@ -82,7 +82,7 @@ test(...check('payments.redemption-rejected', 'relays the tokenizer’s rejectio
 /** The form of line 153 with the message pacs.002, whatever the namespace word, variant and version. */
 const STATUS_REPORT_TYPE = /^[^:.]+:pacs\.002\.[^:.]+\.[^:.]+$/;
 
-test(...check('payments.redemption-messages', 'sends a member’s redemption request to the tokenizer with its payment details, and answers the tokenizer’s acceptance with the service’s pacs.002', { requirements: checkRequirements('MSG-DELIVERY', 'RED-ANSWER-RECEIVED', 'RES-PAYMENT-SCHEMAS', 'RED-BURN', ...PAYMENT_REQUIREMENTS), endpoint: 'member.redeem' }), async ({ actors }) => {
+test(...check('payments.redemption-messages', 'sends a member’s redemption request to the tokenizer with its payment details, and answers the tokenizer’s acceptance with the service’s pacs.002', { verifies: checkRequirements('MSG-DELIVERY', 'RED-ANSWER-RECEIVED', 'RES-PAYMENT-SCHEMAS', 'RED-BURN'), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.redeem' }), async ({ actors }) => {
   const network = await openRedemptions(actors, '30');
   const story = newRedemption(network, '12.5');
   // Which pacs.009 is a redemption is the reference's (RED-BURN); one taken is answered with a

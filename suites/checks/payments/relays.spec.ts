@@ -15,7 +15,7 @@ import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites
  * (payments.investigation-messages).
  */
 
-test(...check('payments.investigation-relay', 'relays the RFI’s camt.026 and then the OFI’s camt.087 about a payment, moving nothing, and refuses a camt.087 before any camt.026', { requirements: checkRequirements('PAY-INVESTIGATION-RELAY', 'PAY-MODIFY-AFTER-UNABLE', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.sendPayment' }), async ({ actors }) => {
+test(...check('payments.investigation-relay', 'relays the RFI’s camt.026 and then the OFI’s camt.087 about a payment, moving nothing, and refuses a camt.087 before any camt.026', { verifies: checkRequirements('PAY-INVESTIGATION-RELAY', 'PAY-MODIFY-AFTER-UNABLE', ...REFUSAL_REQUIREMENTS), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.sendPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '20');
   const { ofi, rfi, asset } = network;
   const story = newPayment(network, '3.3');
@@ -34,7 +34,7 @@ test(...check('payments.investigation-relay', 'relays the RFI’s camt.026 and t
   await expectBalance(rfi, rfi.account, asset, before.rfi, 'PAY-INVESTIGATION-RELAY', 'after a camt.026 and a camt.087 about a payment to it');
 });
 
-test(...check('payments.investigation-messages', 'takes the OFI’s camt.087 answering the RFI’s camt.026 about a payment, answering and delivering each message', { requirements: checkRequirements('MSG-ANSWERS-ACCEPTED', 'MSG-DELIVERY', 'RES-PAYMENT-SCHEMAS', 'PAY-SETTLE', 'PAY-INVESTIGATION-RELAY', ...PAYMENT_REQUIREMENTS), endpoint: 'member.sendPayment' }), async ({ actors }) => {
+test(...check('payments.investigation-messages', 'takes the OFI’s camt.087 answering the RFI’s camt.026 about a payment, answering and delivering each message', { verifies: checkRequirements('MSG-ANSWERS-ACCEPTED', 'MSG-DELIVERY', 'RES-PAYMENT-SCHEMAS', 'PAY-SETTLE', 'PAY-INVESTIGATION-RELAY'), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.sendPayment' }), async ({ actors }) => {
   const network = await openPayments(actors, '20');
   const { ofi, rfi } = network;
   const story = newPayment(network, '3.3');

@@ -49,7 +49,7 @@ async function expectNothingFound(member: Party, query: TransactionQuery, requir
   expectRefusal(response, { status: 404, requirement: 'TXN-NOT-FOUND', level: 'SHOULD' });
 }
 
-test(...check('payments.transactions-query', 'finds a settled payment by instruction, by ledger transaction and by its day, for its two members only', { requirements: checkRequirements('TXN-QUERY', 'TXN-NOT-FOUND', 'TXN-PAGING', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.listTransactions' }), async ({ actors }) => {
+test(...check('payments.transactions-query', 'finds a settled payment by instruction, by ledger transaction and by its day, for its two members only', { verifies: checkRequirements('TXN-QUERY', 'TXN-NOT-FOUND', 'TXN-PAGING', ...REFUSAL_REQUIREMENTS), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.listTransactions' }), async ({ actors }) => {
   const network = await openPayments(actors, '20');
   const story = await settledPayment(network, '6.01', 'TXN-QUERY');
   const record = await paymentRecord(network.ofi, story.instruction, 'TXN-QUERY');
@@ -93,7 +93,7 @@ async function pagedRecords(member: Party, day: string, size: number): Promise<T
   }
 }
 
-test(...check('payments.transactions-paging', 'pages the payment history: pages of the size asked that together list each record once, in one order whatever the size (the reference: 20 by default, at most 100)', { requirements: checkRequirements('TXN-PAGING', 'TXN-PAGING-LIMITS', 'TXN-NOT-FOUND', 'TXN-QUERY', ...PAYMENT_REQUIREMENTS, ...REFUSAL_REQUIREMENTS), endpoint: 'member.listTransactions' }), async ({ actors }) => {
+test(...check('payments.transactions-paging', 'pages the payment history: pages of the size asked that together list each record once, in one order whatever the size (the reference: 20 by default, at most 100)', { verifies: checkRequirements('TXN-PAGING', 'TXN-PAGING-LIMITS', 'TXN-NOT-FOUND', 'TXN-QUERY', ...REFUSAL_REQUIREMENTS), uses: PAYMENT_REQUIREMENTS, endpoint: 'member.listTransactions' }), async ({ actors }) => {
   const network = await openPayments(actors, '1');
   // The records are found by the reference's readings of data_id and of the dates (PRE-TRANSACTION-QUERY).
   const first = await paymentRecord(network.ofi, (await settledPayment(network, '0.01', 'TXN-PAGING')).instruction, 'TXN-QUERY');

@@ -11,7 +11,7 @@ import { test } from '../fixtures.ts';
 test.describe.configure({ mode: 'parallel' });
 
 for (const name of ['one', 'two']) {
-  test(...check(`selftest.worker-${name}`, 'acts as this worker’s own members', { requirements: ['SELF-ACTORS'], endpoint: 'member.listDigitalAccounts' }), async ({ actors, runSettings }, testInfo) => {
+  test(...check(`selftest.worker-${name}`, 'acts as this worker’s own members', { verifies: ['SELF-ACTORS'], endpoint: 'member.listDigitalAccounts' }), async ({ actors, runSettings }, testInfo) => {
     const response = await actors.mmA.client.call('member.listDigitalAccounts');
     expectStatus(response, 200, 'SELF-ACTORS');
     const ids = [actors.tokenizer, actors.mmA, actors.mmB].map((actor) => actor.identification);
@@ -30,29 +30,29 @@ async function meet(dir: string, self: string, other: string): Promise<void> {
   }
 }
 
-test(...check('selftest.expected-failure', 'fails, and is baselined', { requirements: ['SELF-BASELINE'] }), async ({ actors }) => {
+test(...check('selftest.expected-failure', 'fails, and is baselined', { verifies: ['SELF-BASELINE'] }), async ({ actors }) => {
   const response = await actors.mmA.client.raw('GET', '/client/v1/api/no-such-path');
   expectErrorBody(response, 'SELF-BASELINE');
   expectStatus(response, 200, 'SELF-BASELINE');
 });
 
-test(...check('selftest.stale-baseline', 'passes although baselined', { requirements: ['SELF-BASELINE'] }), async () => {});
+test(...check('selftest.stale-baseline', 'passes although baselined', { verifies: ['SELF-BASELINE'] }), async () => {});
 
-test(...check('selftest.quarantined', 'is skipped', { requirements: ['SELF-QUARANTINE'] }), async () => {
+test(...check('selftest.quarantined', 'is skipped', { verifies: ['SELF-QUARANTINE'] }), async () => {
   throw new Error('a quarantined check must not run');
 });
 
-test(...check('selftest.warning', 'breaks a SHOULD rule', { requirements: ['SELF-SHOULD'] }), async () => {
+test(...check('selftest.warning', 'breaks a SHOULD rule', { verifies: ['SELF-SHOULD'] }), async () => {
   warnShould(false, 'the target should have done better', 'SELF-SHOULD');
   warnShould(true, 'not shown', 'SELF-SHOULD');
 });
 
-test(...check('selftest.harness-fault', 'cannot build its request', { requirements: ['SELF-FAULT'] }), async ({ actors }) => {
+test(...check('selftest.harness-fault', 'cannot build its request', { verifies: ['SELF-FAULT'] }), async ({ actors }) => {
   await actors.mmA.client.call('member.getMember');
   throw new HarnessFault('not reached');
 });
 
-test(...check('selftest.clock', 'keeps its token usable while the clock moves', { requirements: ['SELF-CLOCK'] }), async ({ actors }) => {
+test(...check('selftest.clock', 'keeps its token usable while the clock moves', { verifies: ['SELF-CLOCK'] }), async ({ actors }) => {
   const control = requireControl(actors);
   await control.advanceClock(14 * 60_000);
   expectStatus(await actors.mmA.client.call('member.getAllowlist'), 200, 'SELF-CLOCK');
