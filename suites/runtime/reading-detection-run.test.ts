@@ -54,9 +54,13 @@ test('nothing declared: the two fraction digits the target writes are detected, 
     amount_scale: { value: 2, source: 'detected', shown_by: shownBy },
     dso_line_account: { value: 'emission', source: 'detected', shown_by: 'GET /client/v1/api/settlement-instruments/digital-accounts/emission as mm-london listed CHFDSO of mm-singapore' },
   });
-  // The workers followed it: the check funded 1.01, which a ledger of 2 digits takes, where the reference's 1.0000001 is refused.
+  // The workers followed it: the check funded 1.01 in its set-up (FUND-INSTRUCTION, which it uses), which a
+  // ledger of 2 digits takes, where the reference's 1.0000001 is refused, and read the balance back.
+  const check = results.checks.find((entry) => entry.check_id === 'ledger.balances-read');
+  expect(check?.outcome).toBe('passed');
+  expect(check?.uses).toContain('FUND-INSTRUCTION');
+  expect(check?.failed_requirements).toEqual([]);
   expect(results.requirements.find((row) => row.id === 'BAL-READ')?.status).toBe('passed');
-  expect(results.requirements.find((row) => row.id === 'FUND-INSTRUCTION')?.status).toBe('passed');
   expect(run.stdout).toContain(`readings judged under: amount_scale = 2 (detected: ${shownBy})`);
 
   // The control: the same target judged under a declared 7 (which zeros padded to 2 do not contradict) fails the check.
