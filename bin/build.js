@@ -7,10 +7,12 @@
  * to the same places, so that every `new URL(..., import.meta.url)` resolves in both layouts.
  *
  * Plain JavaScript, because it runs before anything is compiled. Used three ways:
- * - `node bin/build.js` (`npm run build`, and npm's `prepare`, so `npm ci` and `npm pack` run it): a
- *   whole build, with declaration files (.d.ts) for the installed kit;
+ * - `node bin/build.js` (`npm run build`): a whole build, with declaration files (.d.ts) for the
+ *   installed kit;
  * - `node bin/build.js --if-stale [--declarations]`: what `npm test` runs first; recompiles only what
- *   changed (with `--declarations`, a whole build unless the declarations are current too);
+ *   changed (with `--declarations`, a whole build unless the declarations are current too). The
+ *   `--declarations` form is npm's `prepare`, so `npm ci` and `npm pack` build whole, and the install
+ *   `npx dss` makes of a clone (it runs `prepare` again, silently) finds nothing to do;
  * - `ensureBuilt()` from bin/dss.js, before every command: the same check, so an edited source never
  *   runs stale and a build is never a manual step.
  * Stale means: a source or copied file was added, removed, or has another size or mtime than at the
