@@ -39,7 +39,11 @@ export default defineConfig({
   // A safety net, not a speed limit: tests that start simulators take many times longer on a loaded machine.
   timeout: 120_000,
   // The heartbeat prints a line whenever 10 s pass without one (test-support/heartbeat-reporter.ts).
-  reporter: [['list'], ['./test-support/heartbeat-reporter.ts'], ...(process.env.CI ? [['junit', { outputFile: 'test-results/junit.xml' }] as const] : [])],
+  reporter: [
+    ['list'],
+    ['./test-support/heartbeat-reporter.ts'],
+    ...(process.env.CI ? [['junit', { outputFile: 'test-results/junit.xml' }] as const] : []),
+  ],
   // Playwright's default is half the cores: one worker on the 2-core machines CI runs on. Three, not
   // two: many tests wait (child runs meeting time-outs, hostile targets, polls), and with two workers
   // the cores idled through those waits (2 workers: 600 s of CPU in 338 s, 1.78 cores busy).

@@ -14,7 +14,10 @@ test('the project type-checks', async () => {
   test.setTimeout(600_000);
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const root = fileURLToPath(new URL('.', import.meta.url));
-  const child = spawn(process.execPath, [tsc, '--noEmit', '--pretty', 'false'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [tsc, '--noEmit', '--pretty', 'false'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

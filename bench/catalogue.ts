@@ -28,19 +28,23 @@ export interface Benchmark {
 /** A figure at a dotted path of the run's figures (`exchange.median_ratio`), or NaN when absent. */
 export function figure(run: RecordedRun | undefined, path: string): number {
   let value: unknown = run?.figures;
-  for (const key of path.split('.')) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of path.split('.'))
+    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
   return typeof value === 'number' ? value : Number.NaN;
 }
 
 const fixed = (value: number, digits = 2) => (Number.isNaN(value) ? 'n/a' : value.toFixed(digits));
-const ratio = (value: number, floor: number) => (Number.isNaN(value) || Number.isNaN(floor) || floor === 0 ? 'n/a' : `${(value / floor).toFixed(2)}×`);
+const ratio = (value: number, floor: number) =>
+  Number.isNaN(value) || Number.isNaN(floor) || floor === 0 ? 'n/a' : `${(value / floor).toFixed(2)}×`;
 
 /** A flow benchmark's CPU per flow, beside the floor's cost of the same flow (bench/floor). */
 function flowAgainstFloor(kind: 'exchange' | 'payment' | 'funding') {
   return (run: RecordedRun, latest: (name: string) => RecordedRun | undefined) => {
     const cpu = figure(run, 'server_cpu_ms_per_flow');
     const floor = kind === 'funding' ? Number.NaN : figure(latest('floor'), `floor.${kind}_ms`);
-    const beside = Number.isNaN(floor) ? 'no floor measured for this flow' : `floor ${fixed(floor, 3)} ms: ${ratio(cpu, floor)}`;
+    const beside = Number.isNaN(floor)
+      ? 'no floor measured for this flow'
+      : `floor ${fixed(floor, 3)} ms: ${ratio(cpu, floor)}`;
     return `${fixed(cpu, 3)} ms of simulator CPU per flow (${beside}); ${fixed(figure(run, 'flows_per_s'), 0)} flows/s`;
   };
 }
@@ -48,17 +52,22 @@ function flowAgainstFloor(kind: 'exchange' | 'payment' | 'funding') {
 export const benchmarks: readonly Benchmark[] = [
   {
     name: 'flow-ratios',
-    measures: 'The simulator’s CPU per exchange and per payment flow against a bare Hono app doing only each call’s unavoidable operations, driven the same way, in alternating phases of one run: the speed goal’s measure.',
-    headline: (run) => `exchange ${fixed(figure(run, 'exchange.median_ratio'))}× the floor, payment ${fixed(figure(run, 'payment.median_ratio'))}× (medians of the rounds)`,
+    measures:
+      'The simulator’s CPU per exchange and per payment flow against a bare Hono app doing only each call’s unavoidable operations, driven the same way, in alternating phases of one run: the speed goal’s measure.',
+    headline: (run) =>
+      `exchange ${fixed(figure(run, 'exchange.median_ratio'))}× the floor, payment ${fixed(figure(run, 'payment.median_ratio'))}× (medians of the rounds)`,
   },
   {
     name: 'floor',
-    measures: 'What a flow cannot avoid: Hono’s routing, Ed25519 signing and verification, libxml2 parsing, validation and canonicalisation, summed per exchange and payment.',
-    headline: (run) => `exchange floor ${fixed(figure(run, 'floor.exchange_ms'), 3)} ms, payment floor ${fixed(figure(run, 'floor.payment_ms'), 3)} ms of CPU`,
+    measures:
+      'What a flow cannot avoid: Hono’s routing, Ed25519 signing and verification, libxml2 parsing, validation and canonicalisation, summed per exchange and payment.',
+    headline: (run) =>
+      `exchange floor ${fixed(figure(run, 'floor.exchange_ms'), 3)} ms, payment floor ${fixed(figure(run, 'floor.payment_ms'), 3)} ms of CPU`,
   },
   {
     name: 'floor-flows',
-    measures: 'The floor’s operations done inside complete flows by a bare app (bench/servers/floor-flow-child.ts): the denominator of flow-ratios and hot-paths, runnable alone.',
+    measures:
+      'The floor’s operations done inside complete flows by a bare app (bench/servers/floor-flow-child.ts): the denominator of flow-ratios and hot-paths, runnable alone.',
     headline: () => 'no run recorded alone: flow-ratios records it beside the simulator',
   },
   {
@@ -67,51 +76,114 @@ export const benchmarks: readonly Benchmark[] = [
     headline: (run) =>
       `exchange ${fixed(figure(run, 'goals.exchange.ratio_to_floor_flows'))}× and payment ${fixed(figure(run, 'goals.payment.ratio_to_floor_flows'))}× the floor as flows (${fixed(figure(run, 'goals.exchange.ms_per_flow'), 3)} and ${fixed(figure(run, 'goals.payment.ms_per_flow'), 3)} ms)`,
   },
-  { name: 'exchange-flows', measures: 'Complete quotation-to-exchange flows per second, and the simulator’s CPU per flow, measured inside it.', options: '[--seconds N] [--clients N] [--profile-server DIR]', headline: flowAgainstFloor('exchange') },
-  { name: 'payment-flows', measures: 'Complete DSA payment flows (pacs.008 to settlement) per second, and CPU per flow.', options: '[--seconds N] [--clients N] [--profile-server DIR]', headline: flowAgainstFloor('payment') },
-  { name: 'funding-flows', measures: 'Complete funding flows (credit line, funding instruction, notification) per second, and CPU per flow.', options: '[--seconds N] [--clients N]', headline: flowAgainstFloor('funding') },
+  {
+    name: 'exchange-flows',
+    measures: 'Complete quotation-to-exchange flows per second, and the simulator’s CPU per flow, measured inside it.',
+    options: '[--seconds N] [--clients N] [--profile-server DIR]',
+    headline: flowAgainstFloor('exchange'),
+  },
+  {
+    name: 'payment-flows',
+    measures: 'Complete DSA payment flows (pacs.008 to settlement) per second, and CPU per flow.',
+    options: '[--seconds N] [--clients N] [--profile-server DIR]',
+    headline: flowAgainstFloor('payment'),
+  },
+  {
+    name: 'funding-flows',
+    measures: 'Complete funding flows (credit line, funding instruction, notification) per second, and CPU per flow.',
+    options: '[--seconds N] [--clients N]',
+    headline: flowAgainstFloor('funding'),
+  },
   {
     name: 'read-throughput',
-    measures: 'Read endpoints against a bare Hono app answering the same bytes: the CPU ratio (bare µs per request / simulator µs per request, each inside its server).',
+    measures:
+      'Read endpoints against a bare Hono app answering the same bytes: the CPU ratio (bare µs per request / simulator µs per request, each inside its server).',
     options: '[--seconds N] [--profile-server DIR]',
-    headline: (run) => `lowest CPU ratio ${fixed(figure(run, 'lowest_ratio'))} (goal ${fixed(figure(run, 'goal_ratio'), 1)}; 1 is the bare app’s speed)`,
+    headline: (run) =>
+      `lowest CPU ratio ${fixed(figure(run, 'lowest_ratio'))} (goal ${fixed(figure(run, 'goal_ratio'), 1)}; 1 is the bare app’s speed)`,
   },
   {
     name: 'soak',
-    measures: 'Memory and CPU per flow under endless exchange and payment traffic with the default retention bounds, sampled each minute inside the simulator.',
+    measures:
+      'Memory and CPU per flow under endless exchange and payment traffic with the default retention bounds, sampled each minute inside the simulator.',
     options: '[--minutes N] [--clients N]',
-    headline: (run) => `${fixed(figure(run, 'flows_total'), 0)} flows; RSS trend ${fixed(figure(run, 'trend_from_reference.rss_mb_per_10_min'), 1)} MB per 10 min, CPU per flow ${fixed(figure(run, 'trend_from_reference.cpu_per_flow_per_10_min'), 3)} ms per 10 min`,
+    headline: (run) =>
+      `${fixed(figure(run, 'flows_total'), 0)} flows; RSS trend ${fixed(figure(run, 'trend_from_reference.rss_mb_per_10_min'), 1)} MB per 10 min, CPU per flow ${fixed(figure(run, 'trend_from_reference.cpu_per_flow_per_10_min'), 3)} ms per 10 min`,
   },
   {
     name: 'xsd-validators',
-    measures: 'The XSD validator of incoming ISO 20022 messages: agreement with xmllint on the shared corpus, then cost per message (why the service uses libxml2-wasm).',
+    measures:
+      'The XSD validator of incoming ISO 20022 messages: agreement with xmllint on the shared corpus, then cost per message (why the service uses libxml2-wasm).',
     options: '[--corpus DIR] [--repeat N]',
-    headline: (run) => `libxml2-wasm ${fixed(figure(run, 'libxml2-wasm.steady_ms_per_message'), 3)} ms per message, xmllint-wasm ${fixed(figure(run, 'xmllint-wasm.steady_ms_per_message'), 1)} ms: libxml2-wasm ${ratio(figure(run, 'xmllint-wasm.steady_ms_per_message'), figure(run, 'libxml2-wasm.steady_ms_per_message'))} cheaper`,
+    headline: (run) =>
+      `libxml2-wasm ${fixed(figure(run, 'libxml2-wasm.steady_ms_per_message'), 3)} ms per message, xmllint-wasm ${fixed(figure(run, 'xmllint-wasm.steady_ms_per_message'), 1)} ms: libxml2-wasm ${ratio(figure(run, 'xmllint-wasm.steady_ms_per_message'), figure(run, 'libxml2-wasm.steady_ms_per_message'))} cheaper`,
   },
   {
     name: 'far-target',
-    measures: 'The whole `dss test` against the simulator behind a proxy that hides `/sim`, delays every request (0 and 40 ms) and, in one more run, rate-limits with 429s: the 40 ms run against the 0 ms run, what the invariant properties and the rest each add at 40 ms, and each check’s longest chain of round trips with what it waits on (its links by endpoint); `--member-sets N` runs with N sets, a worker each.',
+    measures:
+      'The whole `dss test` against the simulator behind a proxy that hides `/sim`, delays every request (0 and 40 ms) and, in one more run, rate-limits with 429s: the 40 ms run against the 0 ms run, what the invariant properties and the rest each add at 40 ms, and each check’s longest chain of round trips with what it waits on (its links by endpoint); `--member-sets N` runs with N sets, a worker each.',
     headline: (run) => {
-      const runs = (run.figures.runs as Array<{ delay_ms: number; rate_limit: unknown; wall_s: number; verdict: string; report_rate_limited?: { responses: number } }> | undefined) ?? [];
-      const told = runs.map((entry) => `${entry.delay_ms} ms${entry.rate_limit ? ' rate-limited' : ''}: ${entry.wall_s.toFixed(0)} s ${entry.verdict}${entry.report_rate_limited?.responses ? ` (${entry.report_rate_limited.responses} 429s waited out)` : ''}`);
+      const runs =
+        (run.figures.runs as
+          | Array<{
+              delay_ms: number;
+              rate_limit: unknown;
+              wall_s: number;
+              verdict: string;
+              report_rate_limited?: { responses: number };
+            }>
+          | undefined) ?? [];
+      const told = runs.map(
+        (entry) =>
+          `${entry.delay_ms} ms${entry.rate_limit ? ' rate-limited' : ''}: ${entry.wall_s.toFixed(0)} s ${entry.verdict}${entry.report_rate_limited?.responses ? ` (${entry.report_rate_limited.responses} 429s waited out)` : ''}`,
+      );
       const ratio40 = figure(run, 'ratio_40_to_0');
       const sets = Number(run.settings?.member_sets ?? 1);
       return `${sets === 1 ? '' : `${sets} member sets: `}${Number.isNaN(ratio40) ? 'no 40/0 ratio (a run missing or failed)' : `40 ms / 0 ms wall ${fixed(ratio40)}×`}; ${told.join('; ') || 'no run'}`;
     },
   },
-  { name: 'suite-wall-time', measures: 'The default conformance run (`dss test` against the embedded simulator), wall time.', headline: (run) => `${fixed(figure(run, 'wall_s.min'), 1)}-${fixed(figure(run, 'wall_s.max'), 1)} s wall for ${fixed(figure(run, 'checks.total'), 0)} checks` },
+  {
+    name: 'suite-wall-time',
+    measures: 'The default conformance run (`dss test` against the embedded simulator), wall time.',
+    headline: (run) =>
+      `${fixed(figure(run, 'wall_s.min'), 1)}-${fixed(figure(run, 'wall_s.max'), 1)} s wall for ${fixed(figure(run, 'checks.total'), 0)} checks`,
+  },
   {
     name: 'failing-run',
-    measures: 'A failing target against the correct simulator: a failing run must cost about what a passing one does (no check waiting out its time-out).',
-    headline: (run) => `failing/passing wall ${fixed(figure(run, 'wall_ratio'))}×, CPU ${fixed(figure(run, 'cpu_ratio'))}× (${fixed(figure(run, 'failing.failed_checks'), 0)} checks failed)`,
+    measures:
+      'A failing target against the correct simulator: a failing run must cost about what a passing one does (no check waiting out its time-out).',
+    headline: (run) =>
+      `failing/passing wall ${fixed(figure(run, 'wall_ratio'))}×, CPU ${fixed(figure(run, 'cpu_ratio'))}× (${fixed(figure(run, 'failing.failed_checks'), 0)} checks failed)`,
   },
-  { name: 'self-check-wall-time', measures: 'The fault self-check: every fault in its own simulator, caught or not, and the wall time.', headline: (run) => `${fixed(figure(run, 'faults_caught'), 0)}/${fixed(figure(run, 'faults_run'), 0)} caught in ${fixed(figure(run, 'wall_s'), 1)} s wall` },
+  {
+    name: 'self-check-wall-time',
+    measures: 'The fault self-check: every fault in its own simulator, caught or not, and the wall time.',
+    headline: (run) =>
+      `${fixed(figure(run, 'faults_caught'), 0)}/${fixed(figure(run, 'faults_run'), 0)} caught in ${fixed(figure(run, 'wall_s'), 1)} s wall`,
+  },
   {
     name: 'snapshot-restore',
-    measures: 'A restore of a snapshot (`POST /sim/snapshots/{name}/restore`) of a network holding 10,000 ledger records, 1,000 quotations and 1,000 payments, built by payment and exchange flows: CPU of the simulator’s process (issue 30: at most 100 ms).',
-    headline: (run) => `restore in ${fixed(figure(run, 'restore_cpu_ms.median'), 1)} ms of CPU (median; max ${fixed(figure(run, 'restore_cpu_ms.max'), 1)}), snapshot taken in ${fixed(figure(run, 'take.cpu_ms'), 1)} ms, of ${fixed(figure(run, 'network.ledger_transactions'), 0)} ledger records, ${fixed(figure(run, 'network.quotations'), 0)} quotations, ${fixed(figure(run, 'network.payments'), 0)} payments`,
+    measures:
+      'A restore of a snapshot (`POST /sim/snapshots/{name}/restore`) of a network holding 10,000 ledger records, 1,000 quotations and 1,000 payments, built by payment and exchange flows: CPU of the simulator’s process (issue 30: at most 100 ms).',
+    headline: (run) =>
+      `restore in ${fixed(figure(run, 'restore_cpu_ms.median'), 1)} ms of CPU (median; max ${fixed(figure(run, 'restore_cpu_ms.max'), 1)}), snapshot taken in ${fixed(figure(run, 'take.cpu_ms'), 1)} ms, of ${fixed(figure(run, 'network.ledger_transactions'), 0)} ledger records, ${fixed(figure(run, 'network.quotations'), 0)} quotations, ${fixed(figure(run, 'network.payments'), 0)} payments`,
   },
-  { name: 'sim-startup', measures: '`dss sim` from launch to healthy, with its CPU and RSS.', headline: (run) => `healthy in ${fixed(figure(run, 'healthy_ms.median'), 0)} ms (median), ${fixed(figure(run, 'rss_mb_median'), 0)} MB RSS` },
-  { name: 'report-open', measures: 'conformance.html of a failing run opened in Chromium: DOM ready, load and first paint.', headline: (run) => `${fixed(figure(run, 'bytes') / 1e6, 1)} MB, DOM ready in ${fixed(figure(run, 'dom_ready_ms_median'), 0)} ms (median), first paint ${fixed(figure(run, 'first_contentful_paint_ms_median'), 0)} ms` },
-  { name: 'npm-test-wall-time', measures: 'The project’s own tests (`npm test`) on a fresh build: wall time, CPU time, the longest silence.', headline: (run) => `${fixed(figure(run, 'wall_s'), 0)} s wall, ${fixed(figure(run, 'cpu_s'), 0)} s of CPU, longest silence ${fixed(figure(run, 'longest_silence_s'), 1)} s` },
+  {
+    name: 'sim-startup',
+    measures: '`dss sim` from launch to healthy, with its CPU and RSS.',
+    headline: (run) =>
+      `healthy in ${fixed(figure(run, 'healthy_ms.median'), 0)} ms (median), ${fixed(figure(run, 'rss_mb_median'), 0)} MB RSS`,
+  },
+  {
+    name: 'report-open',
+    measures: 'conformance.html of a failing run opened in Chromium: DOM ready, load and first paint.',
+    headline: (run) =>
+      `${fixed(figure(run, 'bytes') / 1e6, 1)} MB, DOM ready in ${fixed(figure(run, 'dom_ready_ms_median'), 0)} ms (median), first paint ${fixed(figure(run, 'first_contentful_paint_ms_median'), 0)} ms`,
+  },
+  {
+    name: 'npm-test-wall-time',
+    measures: 'The project’s own tests (`npm test`) on a fresh build: wall time, CPU time, the longest silence.',
+    headline: (run) =>
+      `${fixed(figure(run, 'wall_s'), 0)} s wall, ${fixed(figure(run, 'cpu_s'), 0)} s of CPU, longest silence ${fixed(figure(run, 'longest_silence_s'), 1)} s`,
+  },
 ];

@@ -7,5 +7,8 @@ export class OptionError extends Error {}
 
 /** Whether `error` is a mistake in the options given: ours, or one parseArgs refused. */
 export function isOptionMistake(error: unknown): error is Error {
-  return error instanceof OptionError || (error instanceof Error && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS_'));
+  return (
+    error instanceof OptionError ||
+    (error instanceof Error && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS_'))
+  );
 }

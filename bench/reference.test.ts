@@ -20,5 +20,7 @@ test('bench/README.md is what the catalogue and the latest results write (npm ru
 test('the options shown are those a benchmark declares, with their literal defaults', () => {
   expect(declaredOptions('xsd-validators')).toEqual(['--corpus X', '--repeat 500']);
   // The flow benchmarks hand their options to the shared runner: its declarations are theirs.
-  expect(declaredOptions('exchange-flows')).toEqual(expect.arrayContaining(['--duration 15', '--clients 8', '--amount X']));
+  expect(declaredOptions('exchange-flows')).toEqual(
+    expect.arrayContaining(['--duration 15', '--clients 8', '--amount X']),
+  );
 });

@@ -21,13 +21,19 @@ export function recordedRuns(name: string): RecordedRun[] {
 export function declaredOptions(name: string): string[] {
   const measure = new URL(`${name}/measure.ts`, benchDir);
   const source = readFileSync(measure, 'utf8');
-  const imported = [...source.matchAll(/from '(\.\.\/[\w-]+\/[\w-]+\.ts)'/g)].map((match) => new URL(match[1]!, measure));
+  const imported = [...source.matchAll(/from '(\.\.\/[\w-]+\/[\w-]+\.ts)'/g)].map(
+    (match) => new URL(match[1]!, measure),
+  );
   const options: string[] = [];
   // Its own declarations when it has them; otherwise those of the shared runner it hands its options to.
-  const declaring = source.includes('parseArgs(') ? [source] : imported.filter((file) => existsSync(file)).map((file) => readFileSync(file, 'utf8'));
+  const declaring = source.includes('parseArgs(')
+    ? [source]
+    : imported.filter((file) => existsSync(file)).map((file) => readFileSync(file, 'utf8'));
   for (const text of declaring) {
     for (const block of text.matchAll(/parseArgs\(\{[^]*?options:\s*\{([^]*?)\}\s*,?\s*\}\)/g)) {
-      for (const option of block[1]!.matchAll(/'?([a-z][\w-]*)'?\s*:\s*\{\s*type:\s*'(string|boolean)'(?:\s*,\s*default:\s*('[^']*'|[^,}]+))?/g)) {
+      for (const option of block[1]!.matchAll(
+        /'?([a-z][\w-]*)'?\s*:\s*\{\s*type:\s*'(string|boolean)'(?:\s*,\s*default:\s*('[^']*'|[^,}]+))?/g,
+      )) {
         const [, optionName, type, fallback] = option;
         // A literal default is shown; one computed in the code (or empty) shows as a placeholder.
         const literal = /^'([^']+)'$/.exec(fallback?.trim() ?? '')?.[1];

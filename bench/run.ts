@@ -56,7 +56,12 @@ async function main(args: string[]): Promise<number> {
   const count = appendRun(file, run);
   // The reference states every benchmark's latest figure: it follows the run just recorded.
   writeFileSync(`${benchDir}README.md`, renderBenchReference());
-  console.log([...measured.summary, `load average ${run.load_average.before.toFixed(2)} -> ${run.load_average.after.toFixed(2)}; ${commit}; run ${count} in ${file}`].join('\n'));
+  console.log(
+    [
+      ...measured.summary,
+      `load average ${run.load_average.before.toFixed(2)} -> ${run.load_average.after.toFixed(2)}; ${commit}; run ${count} in ${file}`,
+    ].join('\n'),
+  );
   return 0;
 }
 

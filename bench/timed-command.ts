@@ -24,13 +24,19 @@ export async function timedDss<T>(dssArgs: string[], read: (reportDir: string) =
   const reportDir = mkdtempSync(join(tmpdir(), 'dss-bench-'));
   try {
     const started = performance.now();
-    const { code, stderr } = await run(process.execPath, [join(projectRoot, 'bin/dss.js'), ...dssArgs, '--report-dir', reportDir], { CI: '1' });
+    const { code, stderr } = await run(
+      process.execPath,
+      [join(projectRoot, 'bin/dss.js'), ...dssArgs, '--report-dir', reportDir],
+      { CI: '1' },
+    );
     const wallS = (performance.now() - started) / 1000;
     try {
       return { wall_s: wallS, exit_code: code, report: read(reportDir) };
     } catch (error) {
       // A command that wrote no report broke before measuring anything: say why, from its last words.
-      throw new Error(`dss ${dssArgs.join(' ')} exited ${code} without a readable report (${(error as Error).message})\n${stderr.trim().split('\n').slice(-10).join('\n')}`);
+      throw new Error(
+        `dss ${dssArgs.join(' ')} exited ${code} without a readable report (${(error as Error).message})\n${stderr.trim().split('\n').slice(-10).join('\n')}`,
+      );
     }
   } finally {
     rmSync(reportDir, { recursive: true, force: true });
@@ -38,9 +44,17 @@ export async function timedDss<T>(dssArgs: string[], read: (reportDir: string) =
 }
 
 /** Runs a command in the project's root; answers its standard output and error and its exit code. */
-export function run(command: string, args: string[], env: Record<string, string>): Promise<{ stdout: string; stderr: string; code: number | null }> {
+export function run(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ stdout: string; stderr: string; code: number | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: projectRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -40,12 +40,16 @@ export function withLock(lockDir, work, options = {}) {
     const owner = readOwner(lockDir);
     const gone = owner ? ownerIsGone(owner) : ageMs(lockDir) > UNNAMED_LOCK_MS;
     if (gone) {
-      log(`dss: ${owner ? `the build of process ${owner.pid}` : 'a build'} left ${lockDir} behind and is no longer running; taking the lock over`);
+      log(
+        `dss: ${owner ? `the build of process ${owner.pid}` : 'a build'} left ${lockDir} behind and is no longer running; taking the lock over`,
+      );
       rmSync(lockDir, { recursive: true, force: true });
       continue;
     }
     if (Date.now() > deadline) {
-      throw new Error(`dist/ is locked by ${owner ? `process ${owner.pid} on ${owner.host}` : 'another build'} (${lockDir}); remove that folder if no build is running`);
+      throw new Error(
+        `dist/ is locked by ${owner ? `process ${owner.pid} on ${owner.host}` : 'another build'} (${lockDir}); remove that folder if no build is running`,
+      );
     }
     if (!toldWaiting) {
       log(`dss: waiting for ${owner ? `process ${owner.pid}` : 'another process'} to finish building dist/ ...`);

@@ -52,7 +52,9 @@ test('a lock held by a live process is waited for, said once, and named when the
     writeFileSync(join(lockDir, 'owner.json'), JSON.stringify({ pid: holder.pid, host: hostname() }));
     const lines: string[] = [];
     let ran = false;
-    expect(() => withLock(lockDir, () => (ran = true), { log: (line) => lines.push(line), waitMs: 300 })).toThrow(`dist/ is locked by process ${holder.pid} on ${hostname()}`);
+    expect(() => withLock(lockDir, () => (ran = true), { log: (line) => lines.push(line), waitMs: 300 })).toThrow(
+      `dist/ is locked by process ${holder.pid} on ${hostname()}`,
+    );
     expect(ran).toBe(false);
     expect(lines).toEqual([`dss: waiting for process ${holder.pid} to finish building dist/ ...`]);
     expect(existsSync(lockDir), 'a live holder’s lock is left alone').toBe(true);
@@ -66,8 +68,13 @@ test('a lock written on another host is never taken over, even when its pid is u
   const { root, lockDir } = freshLockDir();
   try {
     mkdirSync(lockDir, { recursive: true });
-    writeFileSync(join(lockDir, 'owner.json'), JSON.stringify({ pid: pidOfEndedProcess(), host: `${hostname()}-elsewhere` }));
-    expect(() => withLock(lockDir, () => true, { log: () => {}, waitMs: 0 })).toThrow('on ' + `${hostname()}-elsewhere`);
+    writeFileSync(
+      join(lockDir, 'owner.json'),
+      JSON.stringify({ pid: pidOfEndedProcess(), host: `${hostname()}-elsewhere` }),
+    );
+    expect(() => withLock(lockDir, () => true, { log: () => {}, waitMs: 0 })).toThrow(
+      'on ' + `${hostname()}-elsewhere`,
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

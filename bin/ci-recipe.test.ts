@@ -55,7 +55,12 @@ function narrowed(command: string, grep: string): string {
 
 /** A CI's shell step: `bash -e`, with the job's secrets in its environment and npm offline. */
 function shellStep(script: string, cwd: string, env: Record<string, string> = {}): Promise<Finished> {
-  const npmOffline = { npm_config_offline: 'true', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+  const npmOffline = {
+    npm_config_offline: 'true',
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  };
   return run('bash', ['-e', '-c', script], { cwd, env: userEnv({ CI: '1', ...npmOffline, ...env }) });
 }
 
@@ -64,7 +69,12 @@ function explain(step: Finished): string {
 }
 
 /** The vendor profile as `target.yaml` in `dir`, where the doc's commands look for it. */
-async function targetYaml(dir: string, simulator: string, proxy: string, options: Parameters<typeof writeVendorTargetProfile>[3]): Promise<VendorProfile> {
+async function targetYaml(
+  dir: string,
+  simulator: string,
+  proxy: string,
+  options: Parameters<typeof writeVendorTargetProfile>[3],
+): Promise<VendorProfile> {
   mkdirSync(dir, { recursive: true });
   const profile = await writeVendorTargetProfile(dir, simulator, proxy, { timeouts: TIMEOUTS, ...options });
   const file = join(dir, 'target.yaml');
@@ -98,7 +108,12 @@ function report(dir: string): Report {
 
 test('the profile example is a valid profile, with the session credential step 5 spends and the empty baseline step 6 fills', () => {
   const yaml = block('profile');
-  const profile = parseProfile(yaml, 'docs/ci.md', { TKN_TOKEN: 't', MMA_TOKEN: 'a', MMA_SESSION: 's', MMB_TOKEN: 'b' });
+  const profile = parseProfile(yaml, 'docs/ci.md', {
+    TKN_TOKEN: 't',
+    MMA_TOKEN: 'a',
+    MMA_SESSION: 's',
+    MMB_TOKEN: 'b',
+  });
   expect(profile.members.tokenizer.assets).toHaveLength(2);
   expect(Object.keys(profile.members.mmA.tokens)).toEqual(['session']);
   expect(profile.expected_failures).toEqual([]);
@@ -145,11 +160,21 @@ test.describe('the recipe, run', () => {
     const bare = join(work, 'bare');
     mkdirSync(join(bare, '.dss'), { recursive: true });
     copyFileSync(join(project, packed.filename), join(bare, packed.filename));
-    writeLockedProject(join(bare, '.dss'), packed, { name: 'dss', declared: false, dev: false, tarball: `../${packed.filename}` });
+    writeLockedProject(join(bare, '.dss'), packed, {
+      name: 'dss',
+      declared: false,
+      dev: false,
+      tarball: `../${packed.filename}`,
+    });
 
-    const [installed, alone] = await Promise.all([shellStep(saveDev!, project), shellStep(`${ownFolder}\ndss --help`, bare)]);
+    const [installed, alone] = await Promise.all([
+      shellStep(saveDev!, project),
+      shellStep(`${ownFolder}\ndss --help`, bare),
+    ]);
     expect(installed.status, explain(installed)).toBe(0);
-    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as {
+      devDependencies?: Record<string, string>;
+    };
     expect(manifest.devDependencies).toEqual({ 'dss-conformance': `file:${packed.filename}` });
     expect(alone.status, explain(alone)).toBe(0);
     expect(alone.stdout).toContain('Usage: dss <command>');
@@ -164,18 +189,31 @@ test.describe('the recipe, run', () => {
     const ci = await shellStep(install!, project);
     expect(ci.status, explain(ci)).toBe(0);
     // Once the kit is in place for good (npm ci replaces node_modules).
-    nightly = nightlyWithExpiryToken(join(project, 'nightly')).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    nightly = nightlyWithExpiryToken(join(project, 'nightly')).catch((error: unknown) =>
+      error instanceof Error ? error : new Error(String(error)),
+    );
 
     // Three checks that name their members in the calls they make (the title follows the id after a space): one per shard.
     const grep = 'directory\\.account-address(-emission|-refusals)? ';
-    const shards = await Promise.all([1, 2, 3].map((index) => shellStep([restore, narrowed(shard!, grep)].join('\n'), project, { ...target.env, SHARD: String(index) })));
+    const shards = await Promise.all(
+      [1, 2, 3].map((index) =>
+        shellStep([restore, narrowed(shard!, grep)].join('\n'), project, { ...target.env, SHARD: String(index) }),
+      ),
+    );
     shards.forEach((step, index) => {
       expect(step.status, explain(step)).toBe(0);
       const dir = join(project, `reports-${index + 1}`);
-      const ran = report(dir).results.checks.filter((check) => check.outcome === 'passed').map((check) => check.check_id);
-      expect(ran.filter((id) => id.startsWith('directory.')), `shard ${index + 1} ran: ${ran.join(', ')}`).toHaveLength(1);
+      const ran = report(dir)
+        .results.checks.filter((check) => check.outcome === 'passed')
+        .map((check) => check.check_id);
+      expect(
+        ran.filter((id) => id.startsWith('directory.')),
+        `shard ${index + 1} ran: ${ran.join(', ')}`,
+      ).toHaveLength(1);
       // Each shard acted as its own member set: the identifications in its calls are its set's.
-      expect(membersNamed(join(dir, `results-${index + 1}-of-3.json`)), `shard ${index + 1}`).toEqual([`vendor-s${index}`]);
+      expect(membersNamed(join(dir, `results-${index + 1}-of-3.json`)), `shard ${index + 1}`).toEqual([
+        `vendor-s${index}`,
+      ]);
     });
 
     const merged = await shellStep(afterShards!.join('\n'), project);
@@ -185,7 +223,11 @@ test.describe('the recipe, run', () => {
     expect(results.target.base_url).toBe(proxy!.url);
     expect(results.verdict).toBe('partial');
     expect(results.scope.filters).toEqual([`--grep ${grep}`]);
-    expect(results.checks.filter((check) => check.check_id.startsWith('directory.')).map((check) => [check.check_id, check.outcome])).toEqual([
+    expect(
+      results.checks
+        .filter((check) => check.check_id.startsWith('directory.'))
+        .map((check) => [check.check_id, check.outcome]),
+    ).toEqual([
       ['directory.account-address', 'passed'],
       ['directory.account-address-emission', 'passed'],
       ['directory.account-address-refusals', 'passed'],
@@ -201,9 +243,15 @@ test.describe('the recipe, run', () => {
     mkdirSync(dir);
     writeFileSync(join(dir, 'target.yaml'), `${readFileSync(single.file, 'utf8')}${line}\n`);
     const [oneJob] = commands(block('one-job'));
-    const step = await shellStep(narrowed(oneJob!, ids.map((id) => id.replaceAll('.', '\\.')).join('|')), dir, single.env);
+    const step = await shellStep(
+      narrowed(oneJob!, ids.map((id) => id.replaceAll('.', '\\.')).join('|')),
+      dir,
+      single.env,
+    );
     expect(step.status, explain(step)).toBe(1);
-    expect(step.stdout).toContain(`  stale baseline: ${ids.length} checks listed under expected_failures passed, so the run fails until you remove these from expected_failures: ${ids.join(', ')}`);
+    expect(step.stdout).toContain(
+      `  stale baseline: ${ids.length} checks listed under expected_failures passed, so the run fails until you remove these from expected_failures: ${ids.join(', ')}`,
+    );
     const { results } = report(join(dir, 'reports'));
     expect(results.stale_baseline).toEqual(ids);
     // The target passed those checks: nothing is broken, and the score says so.
@@ -219,19 +267,31 @@ test.describe('the recipe, run', () => {
     copyFileSync(single.file, join(dir, 'target.yaml'));
     const without = await shellStep(command!, dir, single.env);
     expect(without.status, explain(without)).toBe(2);
-    expect(without.stderr).toContain('dss test: nothing was verified: --grep auth.token-expiry selected 1 check, and it was skipped: needs profile credential members.tokenizer.tokens.expiry');
-    expect(doc.replace(/\s+/g, ' ')).toContain('(`dss test: nothing was verified: --grep auth.token-expiry selected 1 check, and it was skipped: needs profile credential members.tokenizer.tokens.expiry`)');
+    expect(without.stderr).toContain(
+      'dss test: nothing was verified: --grep auth.token-expiry selected 1 check, and it was skipped: needs profile credential members.tokenizer.tokens.expiry',
+    );
+    expect(doc.replace(/\s+/g, ' ')).toContain(
+      '(`dss test: nothing was verified: --grep auth.token-expiry selected 1 check, and it was skipped: needs profile credential members.tokenizer.tokens.expiry`)',
+    );
 
     const withToken = await nightly;
-    if (withToken instanceof Error || withToken === undefined) throw withToken ?? new Error('the nightly job did not start');
+    if (withToken instanceof Error || withToken === undefined)
+      throw withToken ?? new Error('the nightly job did not start');
     expect(withToken.step.status, explain(withToken.step)).toBe(0);
-    expect(withToken.expired, 'the expiry token was answered 200, then the simulator’s clock passed its 15 minutes').toBe(true);
-    const checks = report(join(withToken.dir, 'reports')).results.checks.filter((check) => check.check_id !== 'target.reachable');
+    expect(
+      withToken.expired,
+      'the expiry token was answered 200, then the simulator’s clock passed its 15 minutes',
+    ).toBe(true);
+    const checks = report(join(withToken.dir, 'reports')).results.checks.filter(
+      (check) => check.check_id !== 'target.reachable',
+    );
     expect(checks.map((check) => [check.check_id, check.outcome])).toEqual([['auth.token-expiry', 'passed']]);
     // Without renewed_expiry the renewal's life was not waited out: the report says so, and does not credit it.
     expect(checks[0]?.not_verified_here.map((part) => part.requirement)).toEqual(['AUTH-REFRESH']);
     expect(checks[0]?.passed_requirements).not.toContain('AUTH-REFRESH');
-    expect(withToken.step.stdout).toContain('    auth.token-expiry did not verify AUTH-REFRESH here: the life of a renewed token (lines 473, 559) needs profile credential members.tokenizer.tokens.renewed_expiry');
+    expect(withToken.step.stdout).toContain(
+      '    auth.token-expiry did not verify AUTH-REFRESH here: the life of a renewed token (lines 473, 559) needs profile credential members.tokenizer.tokens.renewed_expiry',
+    );
   });
 });
 
@@ -244,14 +304,24 @@ interface JsonSuite {
 function membersNamed(resultsFile: string): string[] {
   const urls: string[] = [];
   const walk = (suite: JsonSuite): void => {
-    for (const attachment of (suite.specs ?? []).flatMap((spec) => spec.tests.flatMap((one) => one.results.flatMap((result) => result.attachments)))) {
+    for (const attachment of (suite.specs ?? []).flatMap((spec) =>
+      spec.tests.flatMap((one) => one.results.flatMap((result) => result.attachments)),
+    )) {
       if (attachment.name !== CALLS_ATTACHMENT || attachment.body === undefined) continue;
-      urls.push(...(JSON.parse(Buffer.from(attachment.body, 'base64').toString('utf8')) as Array<{ url: string }>).map((call) => decodeURIComponent(call.url)));
+      urls.push(
+        ...(JSON.parse(Buffer.from(attachment.body, 'base64').toString('utf8')) as Array<{ url: string }>).map((call) =>
+          decodeURIComponent(call.url),
+        ),
+      );
     }
     suite.suites?.forEach(walk);
   };
   (JSON.parse(readFileSync(resultsFile, 'utf8')) as { suites: JsonSuite[] }).suites.forEach(walk);
-  return [...new Set(urls.flatMap((url) => [...url.matchAll(/vendor-(s\d+)-[0-9a-f]{8}-/g)].map((match) => `vendor-${match[1]}`)))].sort();
+  return [
+    ...new Set(
+      urls.flatMap((url) => [...url.matchAll(/vendor-(s\d+)-[0-9a-f]{8}-/g)].map((match) => `vendor-${match[1]}`)),
+    ),
+  ].sort();
 }
 
 interface NightlyRun {
@@ -278,7 +348,13 @@ async function nightlyWithExpiryToken(dir: string): Promise<NightlyRun> {
   const allowlist = fullPath(endpointById('member.getAllowlist'));
   const proxy = await startHidingProxy(simulator.url, {
     beforeAnswer: async (request, status) => {
-      if (expired || status !== 200 || request.url !== allowlist || request.headers.authorization !== `Bearer ${expiryToken}`) return;
+      if (
+        expired ||
+        status !== 200 ||
+        request.url !== allowlist ||
+        request.headers.authorization !== `Bearer ${expiryToken}`
+      )
+        return;
       await advanceClock(simulator.url, TOKEN_LIFETIME_MS);
       expired = true;
     },
@@ -310,6 +386,10 @@ async function runBehindWallClock(url: string, behindMs: number): Promise<void> 
 }
 
 async function advanceClock(url: string, ms: number): Promise<void> {
-  const answer = await fetch(`${url}/sim/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: Math.round(ms) }) });
+  const answer = await fetch(`${url}/sim/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advance_ms: Math.round(ms) }),
+  });
   if (answer.status !== 200) throw new Error(`POST /sim/clock answered ${answer.status}: ${await answer.text()}`);
 }

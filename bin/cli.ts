@@ -4,16 +4,33 @@ import { UsageError } from './commands/usage.ts';
 // Commands load on demand: `dss sim` should not pay for the reporters, nor `dss test` for the simulator.
 
 const commands: Record<string, { run: (args: string[]) => Promise<number>; summary: string }> = {
-  sim: { run: async (args) => (await import('./commands/sim.ts')).runSim(args), summary: 'start the reference simulator and print its URL and a token per member' },
-  test: { run: async (args) => (await import('./commands/test.ts')).runTest(args), summary: 'run the conformance suites against the embedded simulator or a target' },
-  report: { run: async (args) => (await import('./commands/report.ts')).runReport(args), summary: 'rebuild the conformance report from Playwright JSON results (merged shards)' },
-  'verify-report': { run: async (args) => (await import('./commands/verify-report.ts')).runVerifyReport(args), summary: 'check the signature and digests of a conformance.json' },
-  'self-check': { run: async (args) => (await import('./commands/self-check.ts')).runSelfCheckCommand(args), summary: 'prove the suites catch every named fault of the simulator (detection table)' },
+  sim: {
+    run: async (args) => (await import('./commands/sim.ts')).runSim(args),
+    summary: 'start the reference simulator and print its URL and a token per member',
+  },
+  test: {
+    run: async (args) => (await import('./commands/test.ts')).runTest(args),
+    summary: 'run the conformance suites against the embedded simulator or a target',
+  },
+  report: {
+    run: async (args) => (await import('./commands/report.ts')).runReport(args),
+    summary: 'rebuild the conformance report from Playwright JSON results (merged shards)',
+  },
+  'verify-report': {
+    run: async (args) => (await import('./commands/verify-report.ts')).runVerifyReport(args),
+    summary: 'check the signature and digests of a conformance.json',
+  },
+  'self-check': {
+    run: async (args) => (await import('./commands/self-check.ts')).runSelfCheckCommand(args),
+    summary: 'prove the suites catch every named fault of the simulator (detection table)',
+  },
 };
 
 function usage(): string {
   const lines = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(14)} ${command.summary}`);
-  return ['Usage: dss <command> [options]   (dss <command> --help for its options)', '', 'Commands:', ...lines].join('\n');
+  return ['Usage: dss <command> [options]   (dss <command> --help for its options)', '', 'Commands:', ...lines].join(
+    '\n',
+  );
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -35,7 +52,9 @@ async function main(argv: string[]): Promise<number> {
       console.error(`dss ${name}: ${error.message}`);
       return 2;
     }
-    console.error(`dss ${name}: a bug of the harness, not a mistake of yours; please report it with this trace:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    console.error(
+      `dss ${name}: a bug of the harness, not a mistake of yours; please report it with this trace:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     return 3;
   }
 }

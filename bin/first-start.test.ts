@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -22,10 +31,36 @@ function kitShapedPackage() {
   mkdirSync(join(dir, 'bin'));
   mkdirSync(join(dir, 'simulator'));
   for (const file of ['build.js', 'build-lock.js']) copyFileSync(join(root, 'bin', file), join(dir, 'bin', file));
-  const { prepare } = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'first-start-check', version: '1.0.0', type: 'module', private: true, scripts: { prepare } }));
+  const { prepare } = (
+    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({
+      name: 'first-start-check',
+      version: '1.0.0',
+      type: 'module',
+      private: true,
+      scripts: { prepare },
+    }),
+  );
   writeFileSync(join(dir, 'simulator', 'server.ts'), 'export const answer: number = 42;\n');
-  writeFileSync(join(dir, 'tsconfig.build.json'), JSON.stringify({ compilerOptions: { declaration: true, emitDeclarationOnly: true, noCheck: true, rootDir: '.', outDir: 'dist', module: 'nodenext', skipLibCheck: true, types: [] }, include: ['simulator'] }));
+  writeFileSync(
+    join(dir, 'tsconfig.build.json'),
+    JSON.stringify({
+      compilerOptions: {
+        declaration: true,
+        emitDeclarationOnly: true,
+        noCheck: true,
+        rootDir: '.',
+        outDir: 'dist',
+        module: 'nodenext',
+        skipLibCheck: true,
+        types: [],
+      },
+      include: ['simulator'],
+    }),
+  );
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
 }

@@ -3,7 +3,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { npm, packKit, quietNpm, startInstalledSimulator, succeeded, writeLockedProject } from '../test-support/packed-kit.ts';
+import {
+  npm,
+  packKit,
+  quietNpm,
+  startInstalledSimulator,
+  succeeded,
+  writeLockedProject,
+} from '../test-support/packed-kit.ts';
 
 /**
  * The kit as a vendor installs it: `npm pack`, installed into an empty folder, runs `dss --help`,
@@ -23,12 +30,35 @@ test('the packed kit installs offline into an empty folder and runs dss --help, 
     const packed = packKit(app);
 
     const files = packed.files;
-    expect(files).toEqual(expect.arrayContaining(['bin/dss.js', 'bin/build.js', 'dist/bin/cli.js', 'dist/bin/cli.d.ts', 'dist/suites/conformance.config.js', 'dist/suites/requirements/1.0.0.yaml', 'dist/simulator/server.js', 'README.md']));
-    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')), 'TypeScript sources in the package').toEqual([]);
-    expect(files.filter((file) => /\.test\.(js|d\.ts)$/.test(file)), 'the project’s own tests in the package').toEqual([]);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'bin/dss.js',
+        'bin/build.js',
+        'dist/bin/cli.js',
+        'dist/bin/cli.d.ts',
+        'dist/suites/conformance.config.js',
+        'dist/suites/requirements/1.0.0.yaml',
+        'dist/simulator/server.js',
+        'README.md',
+      ]),
+    );
+    expect(
+      files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts')),
+      'TypeScript sources in the package',
+    ).toEqual([]);
+    expect(
+      files.filter((file) => /\.test\.(js|d\.ts)$/.test(file)),
+      'the project’s own tests in the package',
+    ).toEqual([]);
 
     writeLockedProject(app, packed, { name: 'kit-install-check', declared: true, dev: false });
-    succeeded(spawnSync(npm, ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: app, encoding: 'utf8', env: quietNpm() }));
+    succeeded(
+      spawnSync(npm, ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], {
+        cwd: app,
+        encoding: 'utf8',
+        env: quietNpm(),
+      }),
+    );
     expect(existsSync(join(app, 'node_modules/tsx')), 'tsx installed with the kit').toBe(false);
     expect(existsSync(join(app, 'node_modules/typescript')), 'typescript installed with the kit').toBe(false);
 
@@ -40,10 +70,17 @@ test('the packed kit installs offline into an empty folder and runs dss --help, 
     const simulator = await startInstalledSimulator(dss, app);
     try {
       const reportDir = join(app, 'reports');
-      const run = spawnSync(dss, ['test', '--target', simulator.url, '--grep', 'target\\.reachable', '--report-dir', reportDir], { cwd: app, encoding: 'utf8', env: { ...process.env, CI: '1', DSS_PROFILE: '', DSS_TARGET: '' } });
+      const run = spawnSync(
+        dss,
+        ['test', '--target', simulator.url, '--grep', 'target\\.reachable', '--report-dir', reportDir],
+        { cwd: app, encoding: 'utf8', env: { ...process.env, CI: '1', DSS_PROFILE: '', DSS_TARGET: '' } },
+      );
       const output = `${run.stdout}\n${run.stderr}`;
       expect(run.status, output).toBe(0);
-      const results = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as { config: { rootDir: string }; stats: { expected: number; unexpected: number } };
+      const results = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as {
+        config: { rootDir: string };
+        stats: { expected: number; unexpected: number };
+      };
       expect(results.stats.unexpected, output).toBe(0);
       expect(results.stats.expected, output).toBeGreaterThan(0);
       expect(existsSync(join(reportDir, 'conformance.json')), output).toBe(true);

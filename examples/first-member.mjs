@@ -14,22 +14,53 @@ const letters = () => Array.from({ length: 4 }, () => String.fromCharCode(65 + r
 
 // The walk-through deals with the demo network's members: say so, before making anything, if they are not there.
 const demo = ['tokenizer-usd', 'tokenizer-eur', 'mm-singapore'];
-const network = await json(await fetch(`${base}/sim/network`).catch((error) => stop(`no simulator answers at ${base} (${error.cause?.code ?? error.message}): start one with npm run sim`)));
+const network = await json(
+  await fetch(`${base}/sim/network`).catch((error) =>
+    stop(`no simulator answers at ${base} (${error.cause?.code ?? error.message}): start one with npm run sim`),
+  ),
+);
 const missing = demo.filter((name) => !(network.members ?? []).some((member) => member.identification === name));
-if (missing.length > 0) stop(`this network has no ${missing.join(', ')}: the walk-through needs the demo network (npm run sim, without --network)`);
+if (missing.length > 0)
+  stop(
+    `this network has no ${missing.join(', ')}: the walk-through needs the demo network (npm run sim, without --network)`,
+  );
 
 // 1. Your member, made as the network operator would (the control plane answers loopback only).
 const bic = `${letters()}GB2L`;
-const made = await json(await fetch(`${base}/sim/members`, { method: 'POST', body: JSON.stringify({ identification: `my-bank-${bic.slice(0, 4).toLowerCase()}`, bicfi: bic, business_role: 'MMM', country_code: 'GB' }) }));
+const made = await json(
+  await fetch(`${base}/sim/members`, {
+    method: 'POST',
+    body: JSON.stringify({
+      identification: `my-bank-${bic.slice(0, 4).toLowerCase()}`,
+      bicfi: bic,
+      business_role: 'MMM',
+      country_code: 'GB',
+    }),
+  }),
+);
 me = made.identification;
 const token = made.token;
 console.log(`1. member ${me} (BIC ${bic}), accounts emission and main`);
 
 // 2. Credit lines for USD and EUR: the demo tokenizers allow them and fund each with 100,000.
-for (const [asset, issuer] of [['USD', 'tokenizer-usd'], ['EUR', 'tokenizer-eur']]) {
-  await call('POST', '/settlement-instruments/credit-line', { account_identification: 'main', asset_code_identification: asset, credit_line_state: 'request', member_identification: issuer, maximum_credit_limit: 1000000 });
+for (const [asset, issuer] of [
+  ['USD', 'tokenizer-usd'],
+  ['EUR', 'tokenizer-eur'],
+]) {
+  await call('POST', '/settlement-instruments/credit-line', {
+    account_identification: 'main',
+    asset_code_identification: asset,
+    credit_line_state: 'request',
+    member_identification: issuer,
+    maximum_credit_limit: 1000000,
+  });
 }
-await until('the tokenizers funded both lines', async () => (await balance('EUR', 'tokenizer-eur')) === '100000.0000000' && (await balance('USD', 'tokenizer-usd')) === '100000.0000000');
+await until(
+  'the tokenizers funded both lines',
+  async () =>
+    (await balance('EUR', 'tokenizer-eur')) === '100000.0000000' &&
+    (await balance('USD', 'tokenizer-usd')) === '100000.0000000',
+);
 console.log('2. funded: 100000 USD and 100000 EUR on main');
 
 // 3. Put mm-singapore on your allowlist; it lists you back, so you can deal with each other.
@@ -38,10 +69,27 @@ console.log('3. mm-singapore is on your allowlist');
 
 // 4. Ask for quotations: EUR for USD, 1 to 1000 EUR, open 10 minutes (by the simulator's clock).
 const now = (await json(await fetch(`${base}/sim/clock`))).now;
-const usd = { asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-usd' };
-const eur = { asset_code_identification: 'EUR', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-eur' };
-const request = { base_asset_info: [usd], buyer_member_identification: me, maximum_amount_limit: 1000, minimum_amount_limit: 1, quoted_asset_info: [eur], time_end_request_quotation: now + 600000 };
-const requested = await until('mm-singapore listed you back', () => attempt('POST', '/exchange/quotations/request', request));
+const usd = {
+  asset_code_identification: 'USD',
+  asset_group_identification: 'DSA',
+  asset_issuer_identification: 'tokenizer-usd',
+};
+const eur = {
+  asset_code_identification: 'EUR',
+  asset_group_identification: 'DSA',
+  asset_issuer_identification: 'tokenizer-eur',
+};
+const request = {
+  base_asset_info: [usd],
+  buyer_member_identification: me,
+  maximum_amount_limit: 1000,
+  minimum_amount_limit: 1,
+  quoted_asset_info: [eur],
+  time_end_request_quotation: now + 600000,
+};
+const requested = await until('mm-singapore listed you back', () =>
+  attempt('POST', '/exchange/quotations/request', request),
+);
 console.log(`4. quotation request ${requested.request_uuid}`);
 
 // 5. The answer arrives on your `quotations` gateway queue (and in GET /exchange/quotations/...).
@@ -53,24 +101,48 @@ const quotation = answer.response_data[0];
 console.log(`5. ${quotation.seller_member_identification} quotes ${quotation.foreign_exchange_rate} EUR per USD`);
 
 // 6. Exchange 500 USD against it: the exchangeInfo, base64, signed with your main account's key.
-const exchangeInfo = { amount_base_asset: 500, buyer_crediting_account_identification: 'main', buyer_debiting_account_identification: 'main', quotation_info: [quotation] };
+const exchangeInfo = {
+  amount_base_asset: 500,
+  buyer_crediting_account_identification: 'main',
+  buyer_debiting_account_identification: 'main',
+  quotation_info: [quotation],
+};
 const exchangePayload = Buffer.from(JSON.stringify(exchangeInfo)).toString('base64');
-const exchangeSignature = (await call('POST', '/sign/payload', { account_identification: 'main', unsigned_payload: exchangePayload })).payload;
-const exchanged = await call('POST', '/exchange', { exchange_payload: exchangePayload, member_signature: exchangeSignature });
-console.log(`6. exchange ${exchanged.exchange_state}: now ${await balance('USD', 'tokenizer-usd')} USD and ${await balance('EUR', 'tokenizer-eur')} EUR`);
+const exchangeSignature = (
+  await call('POST', '/sign/payload', { account_identification: 'main', unsigned_payload: exchangePayload })
+).payload;
+const exchanged = await call('POST', '/exchange', {
+  exchange_payload: exchangePayload,
+  member_signature: exchangeSignature,
+});
+console.log(
+  `6. exchange ${exchanged.exchange_state}: now ${await balance('USD', 'tokenizer-usd')} USD and ${await balance('EUR', 'tokenizer-eur')} EUR`,
+);
 
 // 7. Pay mm-singapore 250 USD with a pacs.008, signed through POST /sign/message; it accepts (up to 50,000).
 const id = (kind) => `${bic}-${kind}-${randomUUID().slice(0, 8)}`;
 const [messageId, instruction] = [id('PAY'), id('INS')];
-const signedPayment = (await call('POST', '/sign/message', { account_identification: 'main', unsigned_payload: Buffer.from(pacs008(messageId, instruction, '250')).toString('base64') })).payload;
-await call('POST', '/payments/message/send', { financial_message_type: 'iso20022:pacs.008.001.08', financial_message_data: signedPayment });
+const signedPayment = (
+  await call('POST', '/sign/message', {
+    account_identification: 'main',
+    unsigned_payload: Buffer.from(pacs008(messageId, instruction, '250')).toString('base64'),
+  })
+).payload;
+await call('POST', '/payments/message/send', {
+  financial_message_type: 'iso20022:pacs.008.001.08',
+  financial_message_data: signedPayment,
+});
 const status = await until('the payment was answered', async () => {
   const reports = (await call('GET', '/gateway/messages?type=payment')).flatMap((message) => message.response_data);
   // The RFI's SVC.001 is relayed to you too; the service's pacs.002 says whether the payment settled.
-  const xml = reports.map((report) => Buffer.from(report.financial_message_data, 'base64').toString('utf8')).find((text) => text.includes(instruction) && text.includes('pacs.002'));
+  const xml = reports
+    .map((report) => Buffer.from(report.financial_message_data, 'base64').toString('utf8'))
+    .find((text) => text.includes(instruction) && text.includes('pacs.002'));
   return xml && /<TxSts>(\w+)<\/TxSts>/.exec(xml)?.[1];
 });
-console.log(`7. payment ${instruction}: ${status === 'ACSC' ? 'settled (pacs.002 ACSC)' : status}; now ${await balance('USD', 'tokenizer-usd')} USD`);
+console.log(
+  `7. payment ${instruction}: ${status === 'ACSC' ? 'settled (pacs.002 ACSC)' : status}; now ${await balance('USD', 'tokenizer-usd')} USD`,
+);
 
 // 8. Renew your token before its 15 minutes are up. The spec's renewal is a GET whose body is the token
 // (a JSON string), which fetch refuses to send, so this one call goes through node:http.
@@ -104,15 +176,26 @@ async function call(method, path, body) {
 function getWithBody(path, body) {
   const text = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const sent = httpRequest(`${api}${path}`, { method: 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => {
-        const answer = Buffer.concat(chunks).toString('utf8');
-        if (response.statusCode === 200) resolve({ status: response.statusCode, token: JSON.parse(answer) });
-        else stop(`GET ${path} answered ${response.statusCode}: ${answer}`);
-      });
-    });
+    const sent = httpRequest(
+      `${api}${path}`,
+      {
+        method: 'GET',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+        },
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          const answer = Buffer.concat(chunks).toString('utf8');
+          if (response.statusCode === 200) resolve({ status: response.statusCode, token: JSON.parse(answer) });
+          else stop(`GET ${path} answered ${response.statusCode}: ${answer}`);
+        });
+      },
+    );
     sent.on('error', reject);
     sent.end(text);
   });
@@ -120,22 +203,32 @@ function getWithBody(path, body) {
 
 /** Ends the walk-through with one line saying why (no stack trace), and what it leaves behind. */
 function stop(why) {
-  const left = me ? ` (member ${me} stays in the network: the simulator removes no member; POST ${base}/sim/reset starts afresh)` : '';
+  const left = me
+    ? ` (member ${me} stays in the network: the simulator removes no member; POST ${base}/sim/reset starts afresh)`
+    : '';
   console.error(`first-member: ${why}${left}`);
   process.exit(1);
 }
 
 /** The body of a 200 answer; undefined for a refusal (printed). */
 async function attempt(method, path, body) {
-  const response = await fetch(`${api}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${api}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const answer = await json(response);
   if (response.status === 200) return answer;
-  if (process.env.VERBOSE) console.log(`   (${method} ${path} answered ${response.status}: ${answer.message ?? JSON.stringify(answer)})`);
+  if (process.env.VERBOSE)
+    console.log(`   (${method} ${path} answered ${response.status}: ${answer.message ?? JSON.stringify(answer)})`);
   return undefined;
 }
 
 async function balance(asset, issuer) {
-  const answer = await attempt('GET', `/balances/digital-accounts/main?asset_code_identification=${asset}&asset_issuer_identification=${issuer}`);
+  const answer = await attempt(
+    'GET',
+    `/balances/digital-accounts/main?asset_code_identification=${asset}&asset_issuer_identification=${issuer}`,
+  );
   return answer?.balance;
 }
 

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
-import { AmountSyntaxError, amountUnitsToNumber, formatAmountUnits, multiplyRoundDown, parseAmountUnits } from './amount.ts';
+import {
+  AmountSyntaxError,
+  amountUnitsToNumber,
+  formatAmountUnits,
+  multiplyRoundDown,
+  parseAmountUnits,
+} from './amount.ts';
 
 /** The published vectors (vectors/amount.json): exact inputs and outputs, refusals included. */
 interface Vectors {
@@ -17,7 +23,10 @@ function describeInput(input: string | number): string {
 test('parse: the published vectors, each read exactly or refused', () => {
   expect(vectors.parse.filter((vector) => vector.refused).length).toBeGreaterThanOrEqual(20);
   for (const vector of vectors.parse) {
-    if (vector.refused) expect(() => parseAmountUnits(vector.input), `${describeInput(vector.input)}: ${vector.refused}`).toThrow(AmountSyntaxError);
+    if (vector.refused)
+      expect(() => parseAmountUnits(vector.input), `${describeInput(vector.input)}: ${vector.refused}`).toThrow(
+        AmountSyntaxError,
+      );
     else expect(parseAmountUnits(vector.input), describeInput(vector.input)).toBe(BigInt(vector.units!));
   }
 });

@@ -33,12 +33,16 @@ interface Decimal {
 }
 
 function readDecimal(value: string | number): Decimal {
-  if (typeof value === 'number' && !Number.isFinite(value)) throw new AmountSyntaxError(`${value} is not a finite number`);
+  if (typeof value === 'number' && !Number.isFinite(value))
+    throw new AmountSyntaxError(`${value} is not a finite number`);
   // A JS number's shortest round-trip text is the decimal the sender wrote, never its binary expansion
   // (and String(-0) is "0": a JSON -0 is zero).
   const text = typeof value === 'number' ? String(value) : value;
   const match = text.length <= MAX_DECIMAL_TEXT ? DECIMAL.exec(text) : null;
-  if (!match) throw new AmountSyntaxError(`${JSON.stringify(text.slice(0, MAX_DECIMAL_TEXT))} is not a non-negative decimal number`);
+  if (!match)
+    throw new AmountSyntaxError(
+      `${JSON.stringify(text.slice(0, MAX_DECIMAL_TEXT))} is not a non-negative decimal number`,
+    );
   const [, whole = '', fraction = '', exponent = '0'] = match;
   const coefficient = BigInt(whole + fraction);
   const scale = fraction.length - Number(exponent);
@@ -54,7 +58,8 @@ export function parseAmountUnits(value: string | number, scale = FRACTION_DIGITS
   const decimal = readDecimal(value);
   if (decimal.scale <= scale) return decimal.coefficient * 10n ** BigInt(scale - decimal.scale);
   const divisor = 10n ** BigInt(decimal.scale - scale);
-  if (decimal.coefficient % divisor !== 0n) throw new AmountSyntaxError(`${String(value)} has more than ${scale} fraction digits`);
+  if (decimal.coefficient % divisor !== 0n)
+    throw new AmountSyntaxError(`${String(value)} has more than ${scale} fraction digits`);
   return decimal.coefficient / divisor;
 }
 

@@ -10,7 +10,8 @@ const vectors = JSON.parse(readFileSync(new URL('vectors/canonical-json.json', i
 
 test('the published canonical JSON vectors', () => {
   expect(vectors.cases.length).toBeGreaterThanOrEqual(15);
-  for (const vector of vectors.cases) expect(canonicalJson(JSON.parse(vector.input)), vector.name).toBe(vector.canonical);
+  for (const vector of vectors.cases)
+    expect(canonicalJson(JSON.parse(vector.input)), vector.name).toBe(vector.canonical);
 });
 
 test.describe('canonicalJson', () => {
@@ -34,7 +35,9 @@ test.describe('canonicalJson', () => {
   });
 
   test('renders numbers and strings as JSON.stringify does', () => {
-    expect(canonicalJson([1e21, 0.1, -0, 1.5e-7, 100, 'a"b\n\u0001'])).toBe('[1e+21,0.1,0,1.5e-7,100,"a\\"b\\n\\u0001"]');
+    expect(canonicalJson([1e21, 0.1, -0, 1.5e-7, 100, 'a"b\n\u0001'])).toBe(
+      '[1e+21,0.1,0,1.5e-7,100,"a\\"b\\n\\u0001"]',
+    );
   });
 
   test('leaves out undefined members and writes undefined array slots as null', () => {
@@ -67,12 +70,26 @@ test.describe('sameCanonicalJson', () => {
   test('answers as comparing the two canonical texts, on JSON data and on pairs that differ a little', () => {
     // Values with what canonicalJson takes beyond JSON.parse's output: undefined members and slots, -0,
     // NaN and the infinities (written as null, like null itself).
-    const leaf = fc.oneof(fc.constantFrom<unknown>(null, undefined, -0, 0, Number.NaN, Infinity, -Infinity, true, false, '', 'a'), fc.integer(), fc.double(), fc.string());
+    const leaf = fc.oneof(
+      fc.constantFrom<unknown>(null, undefined, -0, 0, Number.NaN, Infinity, -Infinity, true, false, '', 'a'),
+      fc.integer(),
+      fc.double(),
+      fc.string(),
+    );
     const { value } = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.constantFrom('a', 'b', 'c', '10', '9'), tie('value'), { maxKeys: 4 })),
+      value: fc.oneof(
+        { depthSize: 'small' },
+        leaf,
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(fc.constantFrom('a', 'b', 'c', '10', '9'), tie('value'), { maxKeys: 4 }),
+      ),
     }));
     fc.assert(
-      fc.property(value, value, (a, b) => outcome(() => sameCanonicalJson(a, b)) === outcome(() => canonicalJson(a) === canonicalJson(b))),
+      fc.property(
+        value,
+        value,
+        (a, b) => outcome(() => sameCanonicalJson(a, b)) === outcome(() => canonicalJson(a) === canonicalJson(b)),
+      ),
       { numRuns: 1000 },
     );
     // Equal data in another key order; and the same data beside a member that differs.

@@ -42,7 +42,15 @@ export function sameCanonicalJson(a: unknown, b: unknown): boolean {
       if (!sameCanonicalJson(asInArray(a[index]), asInArray(b[index]))) return false;
     }
     return true;
-  } else if (typeof a === 'object' && a !== null && isPlainObject(a) && typeof b === 'object' && b !== null && !Array.isArray(b) && isPlainObject(b)) {
+  } else if (
+    typeof a === 'object' &&
+    a !== null &&
+    isPlainObject(a) &&
+    typeof b === 'object' &&
+    b !== null &&
+    !Array.isArray(b) &&
+    isPlainObject(b)
+  ) {
     let members = 0;
     for (const key of Object.keys(a)) {
       const value = a[key];

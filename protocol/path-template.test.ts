@@ -21,7 +21,9 @@ function route(path: string): { template: string; params: Record<string, string>
 test('the published path template vectors', () => {
   expect(vectors.cases.filter((vector) => vector.template === null).length).toBeGreaterThanOrEqual(5);
   for (const vector of vectors.cases) {
-    expect(route(vector.path), vector.path).toEqual(vector.template === null ? null : { template: vector.template, params: vector.params });
+    expect(route(vector.path), vector.path).toEqual(
+      vector.template === null ? null : { template: vector.template, params: vector.params },
+    );
   }
 });
 

@@ -58,7 +58,10 @@ export function withReferenceReadings(declared: Partial<DeclaredReadings> = {}):
  * its first operating account (`accounts`, the default first). The DSO's issuer mints and burns it on
  * its own `emission` either way.
  */
-export function dsoHoldingAccount(readings: Pick<DeclaredReadings, 'dso_line_account'>, accounts: readonly string[]): string {
+export function dsoHoldingAccount(
+  readings: Pick<DeclaredReadings, 'dso_line_account'>,
+  accounts: readonly string[],
+): string {
   return readings.dso_line_account === 'operating' ? (accounts[0] ?? 'main') : 'emission';
 }
 
@@ -79,6 +82,10 @@ export function isStringBodyEndpoint(endpointId: string): endpointId is StringBo
 }
 
 /** The body carrying `value` to a string-body endpoint in the form `form` reads. */
-export function stringBody(form: DeclaredReadings['string_bodies'], endpointId: StringBodyEndpoint, value: string): string | Record<string, string> {
+export function stringBody(
+  form: DeclaredReadings['string_bodies'],
+  endpointId: StringBodyEndpoint,
+  value: string,
+): string | Record<string, string> {
   return form === 'bare' ? value : { [stringBodyFields[endpointId]]: value };
 }

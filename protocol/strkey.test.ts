@@ -21,7 +21,14 @@ test.describe('StrKey account addresses', () => {
 
   test('refuses what is not an account address', () => {
     const zero = 'GAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAWHF';
-    for (const text of ['', zero.slice(1), `${zero}A`, zero.toLowerCase(), `S${zero.slice(1)}`, zero.replace('W', '1')]) {
+    for (const text of [
+      '',
+      zero.slice(1),
+      `${zero}A`,
+      zero.toLowerCase(),
+      `S${zero.slice(1)}`,
+      zero.replace('W', '1'),
+    ]) {
       expect(decodeAccountAddress(text), text).toBeUndefined();
     }
   });

@@ -7,7 +7,9 @@ import { validate } from './validators.ts';
 
 test('docs/control-plane.md lists exactly the calls of controlCalls, in their order', () => {
   const page = readFileSync(new URL('../docs/control-plane.md', import.meta.url), 'utf8');
-  const listed = [...page.matchAll(/^\| `(GET|POST|DELETE) (\/sim\/[a-z{}/]+)`/gm)].map((match) => `${match[1]} ${match[2]}`);
+  const listed = [...page.matchAll(/^\| `(GET|POST|DELETE) (\/sim\/[a-z{}/]+)`/gm)].map(
+    (match) => `${match[1]} ${match[2]}`,
+  );
   expect(listed).toEqual(controlCalls.map((call) => `${call.method} ${controlPrefix}${call.path}`));
 });
 

@@ -35,7 +35,12 @@ export const controlRequests = {
     type: 'object',
     properties: { network: enumOf(networkKinds), network_file: { type: 'string', minLength: 1 }, clock: instant },
     // The two names are declared again inside `not` so that a linter sees what its `required` names.
-    not: { type: 'object', required: ['network', 'network_file'], properties: { network: {}, network_file: {} }, description: 'give network or network_file, not both' },
+    not: {
+      type: 'object',
+      required: ['network', 'network_file'],
+      properties: { network: {}, network_file: {} },
+      description: 'give network or network_file, not both',
+    },
   },
   member: {
     type: 'object',
@@ -117,13 +122,27 @@ const ledgerTransaction = record(
     timestamp: int64,
     status: enumOf(['success', 'failed']),
     memo: text,
-    operations: listOf(record({ from: ledgerAccount, to: ledgerAccount, asset: record({ code: text, issuer: text }), amount: ledgerAmount })),
+    operations: listOf(
+      record({
+        from: ledgerAccount,
+        to: ledgerAccount,
+        asset: record({ code: text, issuer: text }),
+        amount: ledgerAmount,
+      }),
+    ),
   },
   ['memo'],
 );
 
 /** A snapshot as the calls that take, list and delete one answer it: what it holds, counted. */
-const snapshot = record({ name: snapshotName, now: int64, members: int64, ledger_transactions: int64, quotations: int64, payments: int64 });
+const snapshot = record({
+  name: snapshotName,
+  now: int64,
+  members: int64,
+  ledger_transactions: int64,
+  quotations: int64,
+  payments: int64,
+});
 
 /** What the control plane answers with 200. */
 export const controlAnswers = {
@@ -138,15 +157,37 @@ export const controlAnswers = {
   ledger: record({
     transactions: listOf(ledgerTransaction),
     balances: listOf(
-      record({ member_identification: text, account_identification: text, asset_code_identification: text, asset_issuer_identification: text, balance: ledgerAmount }),
+      record({
+        member_identification: text,
+        account_identification: text,
+        asset_code_identification: text,
+        asset_issuer_identification: text,
+        balance: ledgerAmount,
+      }),
     ),
     credit_lines: listOf(
       record(
-        { holderMember: text, holderAccount: text, assetCode: text, issuer: text, maximum_credit_limit: int64, state: enumOf(creditLineStates), end_to_end_identification: text },
+        {
+          holderMember: text,
+          holderAccount: text,
+          assetCode: text,
+          issuer: text,
+          maximum_credit_limit: int64,
+          state: enumOf(creditLineStates),
+          end_to_end_identification: text,
+        },
         ['end_to_end_identification'],
       ),
     ),
-    issuance: listOf(record({ asset_code_identification: text, asset_group_identification: text, asset_issuer_identification: text, minted: ledgerAmount, burned: ledgerAmount })),
+    issuance: listOf(
+      record({
+        asset_code_identification: text,
+        asset_group_identification: text,
+        asset_issuer_identification: text,
+        minted: ledgerAmount,
+        burned: ledgerAmount,
+      }),
+    ),
   }),
   retention: record({
     limits: { type: 'object', description: 'the most each store keeps (dss sim --retention)' },
@@ -155,7 +196,10 @@ export const controlAnswers = {
   snapshot,
   snapshots: listOf(snapshot),
   /** `GET /sim/export`: a network file, YAML (docs/network.md). */
-  export: { type: 'string', description: 'a network file (YAML) that --network and POST /sim/reset {network_file} read back' },
+  export: {
+    type: 'string',
+    description: 'a network file (YAML) that --network and POST /sim/reset {network_file} read back',
+  },
 } as const satisfies Record<string, JsonSchema>;
 
 export type ControlRequest<K extends keyof typeof controlRequests> = FromSchema<(typeof controlRequests)[K]>;
@@ -176,23 +220,104 @@ export interface ControlCall {
 
 /** Every call of the control plane, in the order of docs/control-plane.md's table. */
 export const controlCalls: readonly ControlCall[] = [
-  { method: 'GET', path: '/health', summary: 'whether a simulator answers, with its version and the spec version', answer: 'health' },
-  { method: 'POST', path: '/reset', summary: 'fresh state from a named network or a network file (faults and readings stay)', request: 'reset', answer: 'network' },
-  { method: 'GET', path: '/network', summary: 'the clock, the members each with a fresh manager token, and the registered assets', answer: 'network' },
-  { method: 'POST', path: '/members', summary: 'creates a member with emission and its operating accounts, answered with a manager token', request: 'member', answer: 'member' },
-  { method: 'POST', path: '/assets', summary: 'registers a DSA (an ISO 4217 code) for a tokenizer', request: 'asset', answer: 'asset' },
-  { method: 'POST', path: '/tokens', summary: 'starts a token session with chosen rights', request: 'token', answer: 'token' },
+  {
+    method: 'GET',
+    path: '/health',
+    summary: 'whether a simulator answers, with its version and the spec version',
+    answer: 'health',
+  },
+  {
+    method: 'POST',
+    path: '/reset',
+    summary: 'fresh state from a named network or a network file (faults and readings stay)',
+    request: 'reset',
+    answer: 'network',
+  },
+  {
+    method: 'GET',
+    path: '/network',
+    summary: 'the clock, the members each with a fresh manager token, and the registered assets',
+    answer: 'network',
+  },
+  {
+    method: 'POST',
+    path: '/members',
+    summary: 'creates a member with emission and its operating accounts, answered with a manager token',
+    request: 'member',
+    answer: 'member',
+  },
+  {
+    method: 'POST',
+    path: '/assets',
+    summary: 'registers a DSA (an ISO 4217 code) for a tokenizer',
+    request: 'asset',
+    answer: 'asset',
+  },
+  {
+    method: 'POST',
+    path: '/tokens',
+    summary: 'starts a token session with chosen rights',
+    request: 'token',
+    answer: 'token',
+  },
   { method: 'GET', path: '/clock', summary: 'the simulator clock', answer: 'clock' },
-  { method: 'POST', path: '/clock', summary: 'moves the clock forward, by advance_ms or to now', request: 'clock', answer: 'clock' },
-  { method: 'GET', path: '/ledger', summary: 'every ledger transaction kept, every balance and credit line, minted and burned per asset', answer: 'ledger' },
-  { method: 'GET', path: '/retention', summary: 'the history bounds of each store and how many entries each dropped', answer: 'retention' },
-  { method: 'GET', path: '/export', summary: 'the network as a network file that --network reads back', answer: 'export', media: 'application/yaml' },
-  { method: 'POST', path: '/snapshots', summary: 'keeps a copy of the whole network under a name', request: 'snapshot', answer: 'snapshot', refusals: [{ status: 409, code: 'CONTROL-SNAPSHOT-EXISTS' }] },
+  {
+    method: 'POST',
+    path: '/clock',
+    summary: 'moves the clock forward, by advance_ms or to now',
+    request: 'clock',
+    answer: 'clock',
+  },
+  {
+    method: 'GET',
+    path: '/ledger',
+    summary: 'every ledger transaction kept, every balance and credit line, minted and burned per asset',
+    answer: 'ledger',
+  },
+  {
+    method: 'GET',
+    path: '/retention',
+    summary: 'the history bounds of each store and how many entries each dropped',
+    answer: 'retention',
+  },
+  {
+    method: 'GET',
+    path: '/export',
+    summary: 'the network as a network file that --network reads back',
+    answer: 'export',
+    media: 'application/yaml',
+  },
+  {
+    method: 'POST',
+    path: '/snapshots',
+    summary: 'keeps a copy of the whole network under a name',
+    request: 'snapshot',
+    answer: 'snapshot',
+    refusals: [{ status: 409, code: 'CONTROL-SNAPSHOT-EXISTS' }],
+  },
   { method: 'GET', path: '/snapshots', summary: 'the snapshots kept, oldest first', answer: 'snapshots' },
-  { method: 'POST', path: '/snapshots/{name}/restore', summary: 'replaces the network by a copy of the snapshot', answer: 'network', refusals: [{ status: 404, code: 'CONTROL-SNAPSHOT-NOT-FOUND' }] },
-  { method: 'DELETE', path: '/snapshots/{name}', summary: 'forgets the snapshot', answer: 'snapshot', refusals: [{ status: 404, code: 'CONTROL-SNAPSHOT-NOT-FOUND' }] },
+  {
+    method: 'POST',
+    path: '/snapshots/{name}/restore',
+    summary: 'replaces the network by a copy of the snapshot',
+    answer: 'network',
+    refusals: [{ status: 404, code: 'CONTROL-SNAPSHOT-NOT-FOUND' }],
+  },
+  {
+    method: 'DELETE',
+    path: '/snapshots/{name}',
+    summary: 'forgets the snapshot',
+    answer: 'snapshot',
+    refusals: [{ status: 404, code: 'CONTROL-SNAPSHOT-NOT-FOUND' }],
+  },
   { method: 'GET', path: '/faults', summary: 'every named fault and whether it is on', answer: 'switches' },
   { method: 'POST', path: '/faults', summary: 'switches faults on and off', request: 'switches', answer: 'switches' },
   { method: 'GET', path: '/readings', summary: 'every reading variant and whether it is played', answer: 'switches' },
-  { method: 'POST', path: '/readings', summary: 'switches reading variants on and off', request: 'switches', answer: 'switches' },
+  {
+    method: 'POST',
+    path: '/readings',
+    summary: 'switches reading variants on and off',
+    request: 'switches',
+    answer: 'switches',
+  },
 ];

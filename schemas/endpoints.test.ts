@@ -67,7 +67,9 @@ function schemasOf(endpoint: (typeof endpoints)[number]): JsonSchema[] {
 function refsIn(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(refsIn);
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, inner]) => (key === '$ref' && typeof inner === 'string' ? [inner] : refsIn(inner)));
+  return Object.entries(value).flatMap(([key, inner]) =>
+    key === '$ref' && typeof inner === 'string' ? [inner] : refsIn(inner),
+  );
 }
 
 test.describe('endpoint catalogue', () => {
@@ -87,7 +89,10 @@ test.describe('endpoint catalogue', () => {
     for (const endpoint of endpoints) {
       const inTemplate = [...endpoint.path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]);
       const declared = endpoint.params.filter((p) => p.in === 'path');
-      expect(declared.map((p) => p.name), endpoint.id).toEqual(inTemplate);
+      expect(
+        declared.map((p) => p.name),
+        endpoint.id,
+      ).toEqual(inTemplate);
       for (const param of declared) expect(param.required, `${endpoint.id} ${param.name}`).toBe(true);
     }
   });
@@ -96,7 +101,8 @@ test.describe('endpoint catalogue', () => {
     for (const endpoint of endpoints) {
       for (const param of endpoint.params) {
         expect(['string', 'integer'], `${endpoint.id} ${param.name}`).toContain(param.schema.type);
-        if (param.schema.type === 'string') expect(validate(param.schema, '').valid, `${endpoint.id} ${param.name} refuses ""`).toBe(false);
+        if (param.schema.type === 'string')
+          expect(validate(param.schema, '').valid, `${endpoint.id} ${param.name} refuses ""`).toBe(false);
       }
     }
   });
@@ -115,12 +121,18 @@ test.describe('endpoint catalogue', () => {
       expect(endpoint.success.status).toBe(200);
       const statuses = endpoint.errors.map((r) => r.status);
       expect(new Set(statuses).size, endpoint.id).toBe(statuses.length);
-      expect(statuses.every((s) => s >= 400), endpoint.id).toBe(true);
-      for (const response of [endpoint.success, ...endpoint.errors]) expect(response.description, endpoint.id).not.toBe('');
+      expect(
+        statuses.every((s) => s >= 400),
+        endpoint.id,
+      ).toBe(true);
+      for (const response of [endpoint.success, ...endpoint.errors])
+        expect(response.description, endpoint.id).not.toBe('');
     }
     // Spot checks against the tables, including "(no body listed)" and "none listed".
     expect(endpointById('member.signPayload').errors.map((r) => r.status)).toEqual([400, 404, 424]);
-    expect(endpointById('member.issueSettlementInstrument').errors.map((r) => r.status)).toEqual([400, 401, 404, 409, 500]);
+    expect(endpointById('member.issueSettlementInstrument').errors.map((r) => r.status)).toEqual([
+      400, 401, 404, 409, 500,
+    ]);
     expect(endpointById('member.consolidate').errors.map((r) => r.body === null)).toEqual([false, false, true]);
     expect(endpointById('member.listPaymentPoints').errors.map((r) => r.body)).toEqual([null, null]);
     expect(endpointById('member.cancelQuotation').success.body).toBeNull();
@@ -167,13 +179,21 @@ test.describe('endpoint catalogue', () => {
     expect(validate(param('member.listTransactions', 'target_page_number'), 0).valid).toBe(false);
     expect(validate(param('member.listMembers', 'country_code'), 'de').valid).toBe(false);
     expect(validate(param('member.listMemberInstruments', 'type'), 'authorized').valid).toBe(true);
-    expect(validate(param('member.getQuotationsOfRequest', 'request_uuid'), '0b7f9a3e-4c1d-4e2f-9a8b-1c2d3e4f5a6b').valid).toBe(true);
+    expect(
+      validate(param('member.getQuotationsOfRequest', 'request_uuid'), '0b7f9a3e-4c1d-4e2f-9a8b-1c2d3e4f5a6b').valid,
+    ).toBe(true);
     expect(validate(param('member.getQuotationsOfRequest', 'request_uuid'), 'not-a-uuid').valid).toBe(false);
-    expect(validate(param('member.getQuotation', 'quotation_uuid'), '0b7f9a3e-4c1d-4e2f-9a8b-1c2d3e4f5a6b-mm-alpha').valid).toBe(true);
-    expect(validate(param('member.getQuotation', 'quotation_uuid'), '0b7f9a3e-4c1d-4e2f-9a8b-1c2d3e4f5a6b').valid).toBe(false);
+    expect(
+      validate(param('member.getQuotation', 'quotation_uuid'), '0b7f9a3e-4c1d-4e2f-9a8b-1c2d3e4f5a6b-mm-alpha').valid,
+    ).toBe(true);
+    expect(validate(param('member.getQuotation', 'quotation_uuid'), '0b7f9a3e-4c1d-4e2f-9a8b-1c2d3e4f5a6b').valid).toBe(
+      false,
+    );
     expect(validate(param('tokenizer.sendFunding', 'signed_funding_transaction'), 'c2lnbmVk').valid).toBe(true);
     expect(validate(param('tokenizer.sendFunding', 'signed_funding_transaction'), 'not base64!').valid).toBe(false);
-    expect(validate(param('tokenizer.getAccountAddress', 'addressing_identification'), 'main*US.bank-one.dss.example').valid).toBe(true);
+    expect(
+      validate(param('tokenizer.getAccountAddress', 'addressing_identification'), 'main*US.bank-one.dss.example').valid,
+    ).toBe(true);
     expect(validate(param('tokenizer.getAccountAddress', 'addressing_identification'), 'bank-one').valid).toBe(false);
     // Payment point filters match case-insensitively (semantics §12): the closed sets in any case, nothing else.
     expect(validate(param('member.listPaymentPoints', 'point_type'), 'bank').valid).toBe(true);
@@ -199,8 +219,12 @@ test.describe('endpoint catalogue', () => {
   });
 
   test('bodies and successes name the spec resources', () => {
-    expect(endpointById('tokenizer.changeCreditLine').body?.schema).toEqual({ $ref: expect.stringMatching(/creditLineTokenizer$/) });
-    expect(endpointById('member.changeCreditLine').body?.schema).toEqual({ $ref: expect.stringMatching(/creditLineMember$/) });
+    expect(endpointById('tokenizer.changeCreditLine').body?.schema).toEqual({
+      $ref: expect.stringMatching(/creditLineTokenizer$/),
+    });
+    expect(endpointById('member.changeCreditLine').body?.schema).toEqual({
+      $ref: expect.stringMatching(/creditLineMember$/),
+    });
     expect(endpointById('member.findQuotations').body?.required).toBe(false);
     expect(endpointById('member.cancelQuotations').body?.required).toBe(true);
     const refresh = endpointById('member.refreshToken');
@@ -208,7 +232,11 @@ test.describe('endpoint catalogue', () => {
     expect(validate(refresh.success.body ?? {}, 'aGVhZGVy.Y2xhaW1z.c2ln').valid).toBe(true);
     expect(validate(refresh.success.body ?? {}, { token: 'x' }).valid).toBe(false);
     const list = endpointById('member.listObligations').success.body ?? {};
-    expect(validate(list, [{ account_identification: 'emission', asset_code_identification: 'USDDSO', balance: '1.0000000' }]).valid).toBe(true);
+    expect(
+      validate(list, [
+        { account_identification: 'emission', asset_code_identification: 'USDDSO', balance: '1.0000000' },
+      ]).valid,
+    ).toBe(true);
     expect(validate(list, { account_identification: 'emission' }).valid).toBe(false);
   });
 });

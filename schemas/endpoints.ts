@@ -1,5 +1,19 @@
-import { familyPrefix, type Endpoint, type EndpointBody, type EndpointParam, type EndpointResponse, type Family, type JsonSchema } from './catalogue-types.ts';
-import { gatewayMessageTypes, memberInstrumentKinds, paymentMethods, paymentPointTypes, transactionDataTypes } from './enumerations.ts';
+import {
+  familyPrefix,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParam,
+  type EndpointResponse,
+  type Family,
+  type JsonSchema,
+} from './catalogue-types.ts';
+import {
+  gatewayMessageTypes,
+  memberInstrumentKinds,
+  paymentMethods,
+  paymentPointTypes,
+  transactionDataTypes,
+} from './enumerations.ts';
 import { cancellationConditions, financialMessageInput, fundingInput, requestQuotationInput } from './inputs.ts';
 import type { MessageTypeName } from './iso20022/message-types.ts';
 import { listOfRef, schemaRef, type ResourceName, type ResourceRef, type Wire } from './resources.ts';
@@ -45,7 +59,11 @@ function query(name: string, required: boolean, description: string, schema: Jso
 }
 
 /** A body that is a resource of resources.ts: its type (BodyOf) is the resource's. */
-function body<N extends ResourceName, Required extends boolean>(name: N, required: Required, description: string): EndpointBody & { required: Required; schema: ResourceRef<N> } {
+function body<N extends ResourceName, Required extends boolean>(
+  name: N,
+  required: Required,
+  description: string,
+): EndpointBody & { required: Required; schema: ResourceRef<N> } {
   return { required, schema: schemaRef(name), description };
 }
 
@@ -93,23 +111,39 @@ function bodilessResponse(status: ErrorStatus, description: string = statusMeani
 const memberIdentification = pattern(referencePatterns.memberIdentification);
 const dsoCode = pattern(referencePatterns.dsoCode);
 const accountIdentification = pattern(referencePatterns.accountIdentification);
-const accountPath = pathParam('account_identification', 'digital account identifier: 1 to 32 letters, digits, _ or -', accountIdentification);
+const accountPath = pathParam(
+  'account_identification',
+  'digital account identifier: 1 to 32 letters, digits, _ or -',
+  accountIdentification,
+);
 const memberPath = pathParam('member_identification', 'member identifier', memberIdentification);
 const tokenizerPath = pathParam('tokenizer_identification', 'tokenizer identifier', memberIdentification);
-const quotationPath = pathParam('quotation_uuid', '<request_uuid>-<member_identification> of the quotation', pattern(referencePatterns.quotationUuid));
+const quotationPath = pathParam(
+  'quotation_uuid',
+  '<request_uuid>-<member_identification> of the quotation',
+  pattern(referencePatterns.quotationUuid),
+);
 const issuerQuery = query('asset_issuer_identification', false, 'identifier of the asset issuer');
 
 /** The allowlist's body: a JSON string with the member identifier, or the object form (semantics §6). */
 const allowlistMember: JsonSchema = {
   description: 'member identifier, as a JSON string or as {"member_identification": "..."}',
-  anyOf: [nonEmpty, { type: 'object', required: ['member_identification'], properties: { member_identification: nonEmpty } }],
+  anyOf: [
+    nonEmpty,
+    { type: 'object', required: ['member_identification'], properties: { member_identification: nonEmpty } },
+  ],
 };
 
 // The closed sets match in any case, as every filter does (semantics §12): `bank` is a point type.
 const paymentPointFilters: EndpointParam[] = [
   query('uuid', false, 'payment point identifier'),
   query('identification', false, 'payment point name'),
-  query('point_type', false, 'Bank, Non-bank Financial Company, Mobile Operator or Other', caseInsensitiveEnum(paymentPointTypes)),
+  query(
+    'point_type',
+    false,
+    'Bank, Non-bank Financial Company, Mobile Operator or Other',
+    caseInsensitiveEnum(paymentPointTypes),
+  ),
   query('logo_url', false, 'logo link'),
   query('website_url', false, 'website of the owning institution'),
   query('phone_number', false, 'phone number without country code'),
@@ -117,14 +151,24 @@ const paymentPointFilters: EndpointParam[] = [
   query('point_child_uuid', false, 'identifier of a child payment point'),
   query('point_parent_uuid', false, 'identifier of a parent location'),
   query('institution_identifications', false, 'name of an institution with payout points at the location'),
-  query('method_identification', false, 'cashout-delivery, cashout-branch, cashout-agency, cashout-mobile-operators or bank-account', caseInsensitiveEnum(paymentMethods)),
+  query(
+    'method_identification',
+    false,
+    'cashout-delivery, cashout-branch, cashout-agency, cashout-mobile-operators or bank-account',
+    caseInsensitiveEnum(paymentMethods),
+  ),
   query('city_name', false, 'city or locality'),
   query('region_name', false, 'first-level administrative division'),
   query('street_name', false, 'street'),
   query('country_code', false, 'ISO 3166-1 alpha-2 country code', countryCodeAnyCase),
   query('postal_code', false, 'postal code'),
   query('address_filter', false, 'sorts points near the address'),
-  query('geo_coordinates', false, 'sorts points near these coordinates: latitude,longitude in decimal degrees', pattern(referencePatterns.geoCoordinates)),
+  query(
+    'geo_coordinates',
+    false,
+    'sorts points near these coordinates: latitude,longitude in decimal degrees',
+    pattern(referencePatterns.geoCoordinates),
+  ),
 ];
 
 /**
@@ -195,7 +239,11 @@ const tokenizer = operations({
     params: [tokenizerPath],
     body: body('creditLineTokenizer', true, 'the credit line decision (tokenizer variant)'),
     success: ok('credit line changed', null),
-    errors: [errorResponse(400, 'missing or invalid parameters'), errorResponse(401), errorResponse(404, 'credit line could not be changed')],
+    errors: [
+      errorResponse(400, 'missing or invalid parameters'),
+      errorResponse(401),
+      errorResponse(404, 'credit line could not be changed'),
+    ],
   },
   createFundingInstruction: {
     method: 'POST',
@@ -226,12 +274,22 @@ const tokenizer = operations({
     summary: 'Send a signed funding transaction',
     params: [
       // base64's pattern matches the empty string; a signature is never empty.
-      query('funding_payload_signature', true, 'signature of the fundingInfo payload, base64', { ...byte, minLength: 1 }),
-      query('signed_funding_transaction', true, 'signature of the funding transaction, base64', { ...byte, minLength: 1 }),
+      query('funding_payload_signature', true, 'signature of the fundingInfo payload, base64', {
+        ...byte,
+        minLength: 1,
+      }),
+      query('signed_funding_transaction', true, 'signature of the funding transaction, base64', {
+        ...byte,
+        minLength: 1,
+      }),
     ],
     body: inputBody(fundingInput, 'the instructed funding'),
     success: ok('the funding result', schemaRef('fundingResult')),
-    errors: [errorResponse(400), errorResponse(401), errorResponse(404, 'tokenizer signature could not be obtained from the internal member registry')],
+    errors: [
+      errorResponse(400),
+      errorResponse(401),
+      errorResponse(404, 'tokenizer signature could not be obtained from the internal member registry'),
+    ],
   },
 });
 
@@ -270,14 +328,25 @@ const member = operations({
     params: [pathParam('account_identification', 'operating account receiving the balances', accountIdentification)],
     body: body('consolidateBalanceInstruction', true, 'the balances to move'),
     success: ok('the consolidation result', schemaRef('consolidateBalanceResult')),
-    errors: [errorResponse(400), errorResponse(403, 'consolidation not possible for the DSO asset group'), bodilessResponse(500, 'internal error')],
+    errors: [
+      errorResponse(400),
+      errorResponse(403, 'consolidation not possible for the DSO asset group'),
+      bodilessResponse(500, 'internal error'),
+    ],
   },
   restartListening: {
     method: 'POST',
     refusals: ['LISTENING-RESTART-REFUSED'],
     path: '/digital-accounts/{account_identification}/{reference}',
     summary: 'Restart the transaction listening service of a digital account',
-    params: [accountPath, pathParam('reference', 'now, or the transaction_reference_number to resume from after a failure', pattern(referencePatterns.listeningReference))],
+    params: [
+      accountPath,
+      pathParam(
+        'reference',
+        'now, or the transaction_reference_number to resume from after a failure',
+        pattern(referencePatterns.listeningReference),
+      ),
+    ],
     success: ok('listening restarted', null),
     errors: [errorResponse(400), errorResponse(409, 'cannot restart, check account identifier')],
   },
@@ -308,7 +377,10 @@ const member = operations({
       '`financial_message_data` is the XML signed with `POST /client/v1/api/sign/message` (`unsigned_payload`: the unsigned XML in base64), then base64 of the signed XML (docs/messages.md).',
     path: '/payments/message/redeem',
     summary: 'Ask the tokenizer to redeem DSA (pacs.009)',
-    body: inputBody(financialMessageInput(messageRouteTypes.redeem), 'signed pacs.009, base64, with the original payment details'),
+    body: inputBody(
+      financialMessageInput(messageRouteTypes.redeem),
+      'signed pacs.009, base64, with the original payment details',
+    ),
     success: ok('the service’s answer', schemaRef('financialMessage')),
     errors: [errorResponse(400)],
   },
@@ -330,13 +402,25 @@ const member = operations({
       '`financial_message_data` is the XML signed with `POST /client/v1/api/sign/message` (`unsigned_payload`: the unsigned XML in base64), then base64 of the signed XML (docs/messages.md).',
     path: '/payments/message/send',
     summary: 'Send a payment message (pacs.008, SVC.002, camt.026, camt.056, camt.087)',
-    body: inputBody(financialMessageInput(messageRouteTypes.send), 'the message: pacs.008, SVC.002, camt.026, camt.056 or camt.087'),
+    body: inputBody(
+      financialMessageInput(messageRouteTypes.send),
+      'the message: pacs.008, SVC.002, camt.026, camt.056 or camt.087',
+    ),
     success: ok('payment request sent', schemaRef('financialMessage')),
     errors: [errorResponse(400)],
   },
   exchange: {
     method: 'POST',
-    refusals: ['EXCHANGE-PAYLOAD-INVALID', 'EXCHANGE-BUYER-MISMATCH', 'QUOTATION-NOT-FOUND', 'QUOTATION-INVALID-STATE', 'EXCHANGE-OUTSIDE-VALIDITY', 'EXCHANGE-SIGNATURE-INVALID', 'EXCHANGE-SELLER-SIGNATURE-UNAVAILABLE', 'EXCHANGE-AMOUNT-INVALID'],
+    refusals: [
+      'EXCHANGE-PAYLOAD-INVALID',
+      'EXCHANGE-BUYER-MISMATCH',
+      'QUOTATION-NOT-FOUND',
+      'QUOTATION-INVALID-STATE',
+      'EXCHANGE-OUTSIDE-VALIDITY',
+      'EXCHANGE-SIGNATURE-INVALID',
+      'EXCHANGE-SELLER-SIGNATURE-UNAVAILABLE',
+      'EXCHANGE-AMOUNT-INVALID',
+    ],
     signing:
       '`exchange_payload` is base64 of an exchangeInfo (JSON) that follows the quotation read with `GET /exchange/quotations/request/{request_uuid}`; `member_signature` is the `payload` that `POST /sign/payload` answers for `{account_identification: <buyer_debiting_account_identification>, unsigned_payload: <exchange_payload>}`.',
     path: '/exchange',
@@ -427,7 +511,9 @@ const member = operations({
     method: 'GET',
     path: '/gateway/messages',
     summary: 'Read (and consume) the pending gateway messages of one kind',
-    params: [query('type', true, 'kind of message: charge, payment, transactions or quotations', enumOf(gatewayMessageTypes))],
+    params: [
+      query('type', true, 'kind of message: charge, payment, transactions or quotations', enumOf(gatewayMessageTypes)),
+    ],
     success: ok('the messages', listOfRef('streamMessages')),
     errors: [errorResponse(400), errorResponse(500)],
   },
@@ -518,7 +604,12 @@ const member = operations({
   },
   changeCreditLine: {
     method: 'POST',
-    refusals: ['CREDIT-LINE-REFUSED', 'CREDIT-LINE-NOT-FOUND', 'CREDIT-LINE-LIMIT-INVALID', 'CREDIT-LINE-ISSUER-ACCOUNT'],
+    refusals: [
+      'CREDIT-LINE-REFUSED',
+      'CREDIT-LINE-NOT-FOUND',
+      'CREDIT-LINE-LIMIT-INVALID',
+      'CREDIT-LINE-ISSUER-ACCOUNT',
+    ],
     path: '/settlement-instruments/credit-line',
     summary: 'Request, allow or revoke a credit line',
     body: body('creditLineMember', true, 'the credit line change (member variant)'),
@@ -585,7 +676,11 @@ const member = operations({
     summary: 'Sign a payload with the key of a digital account',
     body: body('unsignedPayload', true, 'the payload to sign'),
     success: ok('the signature', schemaRef('memberSignedPayload')),
-    errors: [errorResponse(400), errorResponse(404, 'marshalling error'), errorResponse(424, 'member’s secret key could not be obtained')],
+    errors: [
+      errorResponse(400),
+      errorResponse(404, 'marshalling error'),
+      errorResponse(424, 'member’s secret key could not be obtained'),
+    ],
   },
   listTransactions: {
     method: 'GET',
@@ -593,11 +688,24 @@ const member = operations({
     path: '/transactions',
     summary: 'Find payment transactions',
     params: [
-      query('data_type', true, 'INSTRUCTION_IDENTIFICATION, TRANSACTION_IDENTIFICATION or DATE_INTERVAL', enumOf(transactionDataTypes)),
-      query('data_id', false, 'instruction id or ledger transaction id; required by INSTRUCTION_IDENTIFICATION and TRANSACTION_IDENTIFICATION'),
+      query(
+        'data_type',
+        true,
+        'INSTRUCTION_IDENTIFICATION, TRANSACTION_IDENTIFICATION or DATE_INTERVAL',
+        enumOf(transactionDataTypes),
+      ),
+      query(
+        'data_id',
+        false,
+        'instruction id or ledger transaction id; required by INSTRUCTION_IDENTIFICATION and TRANSACTION_IDENTIFICATION',
+      ),
       query('start_date', false, 'first day, YYYY-MM-DD; required by DATE_INTERVAL', date),
       query('finish_date', false, 'last day, YYYY-MM-DD; required by DATE_INTERVAL', date),
-      query('maximum_transaction_count', false, 'transactions per page (default 20)', { type: 'integer', minimum: 1, maximum: 100 }),
+      query('maximum_transaction_count', false, 'transactions per page (default 20)', {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100,
+      }),
       query('target_page_number', false, 'requested page, from 1', { type: 'integer', minimum: 1 }),
     ],
     success: ok('the transactions', listOfRef('transaction')),
@@ -655,7 +763,10 @@ function catalogue(family: Family, operations: Record<string, Operation>): Endpo
   }));
 }
 
-export const endpoints: readonly Endpoint[] = Object.freeze([...catalogue('tokenizer', tokenizer), ...catalogue('member', member)]);
+export const endpoints: readonly Endpoint[] = Object.freeze([
+  ...catalogue('tokenizer', tokenizer),
+  ...catalogue('member', member),
+]);
 
 const byId = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
 

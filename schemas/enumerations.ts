@@ -58,7 +58,11 @@ export const gatewayMessageTypes = ['charge', 'payment', 'transactions', 'quotat
 export type GatewayMessageType = (typeof gatewayMessageTypes)[number];
 
 /** The `data_type` query of GET /transactions. */
-export const transactionDataTypes = ['INSTRUCTION_IDENTIFICATION', 'TRANSACTION_IDENTIFICATION', 'DATE_INTERVAL'] as const;
+export const transactionDataTypes = [
+  'INSTRUCTION_IDENTIFICATION',
+  'TRANSACTION_IDENTIFICATION',
+  'DATE_INTERVAL',
+] as const;
 export type TransactionDataType = (typeof transactionDataTypes)[number];
 
 /** The `type` query of GET /settlement-instruments/members/{member_identification}. */

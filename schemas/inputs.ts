@@ -29,7 +29,10 @@ export function financialMessageInput(types: readonly MessageTypeName[]): JsonSc
   return refine(resourceSchemas.financialMessage, {
     required: ['financial_message_data'],
     properties: {
-      financial_message_type: { enum: types.map(financialMessageType), description: `the types this endpoint takes: ${types.join(', ')}` },
+      financial_message_type: {
+        enum: types.map(financialMessageType),
+        description: `the types this endpoint takes: ${types.join(', ')}`,
+      },
       financial_message_data: { minLength: 1 },
     },
   });
@@ -40,15 +43,27 @@ export const requestQuotationInput: JsonSchema = refine(resourceSchemas.requestQ
   required: ['base_asset_info', 'quoted_asset_info'],
   properties: {
     base_asset_info: { ...instrumentWithIssuer, description: 'base asset; required by the reference (semantics §7)' },
-    quoted_asset_info: { ...instrumentWithIssuer, description: 'quoted asset; required by the reference (semantics §7)' },
+    quoted_asset_info: {
+      ...instrumentWithIssuer,
+      description: 'quoted asset; required by the reference (semantics §7)',
+    },
     buyer_member_identification: nonEmpty,
     maximum_amount_limit: positiveAmount,
     minimum_amount_limit: amountOrZero,
-    time_end_request_quotation: { minimum: SMALLEST_MILLISECONDS, description: 'milliseconds since the epoch (a value below 10^12 would be seconds)' },
+    time_end_request_quotation: {
+      minimum: SMALLEST_MILLISECONDS,
+      description: 'milliseconds since the epoch (a value below 10^12 would be seconds)',
+    },
   },
 });
 
-const conditionLists = ['base_asset_info', 'quoted_asset_info', 'foreign_exchange_rate', 'request_quotation_state', 'time_end_request_quotation'];
+const conditionLists = [
+  'base_asset_info',
+  'quoted_asset_info',
+  'foreign_exchange_rate',
+  'request_quotation_state',
+  'time_end_request_quotation',
+];
 
 /**
  * The body of `DELETE /exchange/quotations`: at least one condition, or `cancel_quotations: true`
@@ -60,7 +75,11 @@ export const cancellationConditions: JsonSchema = refine(resourceSchemas.quotati
       { type: 'object', required: ['cancel_quotations'], properties: { cancel_quotations: { const: true } } },
       { type: 'object', required: ['buyer_member_identification'] },
       { type: 'object', required: ['seller_member_identification'] },
-      ...conditionLists.map((name) => ({ type: 'object', required: [name], properties: { [name]: { type: 'array', minItems: 1 } } })),
+      ...conditionLists.map((name) => ({
+        type: 'object',
+        required: [name],
+        properties: { [name]: { type: 'array', minItems: 1 } },
+      })),
     ],
   },
 });

@@ -10,15 +10,25 @@ test('the OpenAPI document passes Redocly’s recommended rules with no error an
   test.setTimeout(120_000);
   const { createConfig, lintFromString } = await redocly();
   const config = await createConfig({ extends: ['recommended'] });
-  const problems = await lintFromString({ source: JSON.stringify(buildOpenApiDocument()), absoluteRef: 'openapi.json', config });
-  const described = problems.map((problem) => `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer ?? '?'}: ${problem.message}`);
+  const problems = await lintFromString({
+    source: JSON.stringify(buildOpenApiDocument()),
+    absoluteRef: 'openapi.json',
+    config,
+  });
+  const described = problems.map(
+    (problem) => `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer ?? '?'}: ${problem.message}`,
+  );
   expect(described).toEqual([]);
 });
 
 /** The part of @redocly/openapi-core this test calls, as its documentation describes it. */
 interface RedoclyLint {
   createConfig(config: { extends: string[] }): Promise<unknown>;
-  lintFromString(options: { source: string; absoluteRef: string; config: unknown }): Promise<Array<{ severity: string; ruleId: string; message: string; location: Array<{ pointer?: string }> }>>;
+  lintFromString(options: {
+    source: string;
+    absoluteRef: string;
+    config: unknown;
+  }): Promise<Array<{ severity: string; ruleId: string; message: string; location: Array<{ pointer?: string }> }>>;
 }
 
 /**

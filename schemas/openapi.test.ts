@@ -40,7 +40,9 @@ test.describe('OpenAPI document', () => {
       expect(operation?.parameters?.map((p) => p.name) ?? [], endpoint.id).toEqual(endpoint.params.map((p) => p.name));
       expect(operation?.requestBody?.required, endpoint.id).toBe(endpoint.body?.required);
       const statuses = [endpoint.success, ...endpoint.errors].map((r) => String(r.status));
-      expect(Object.keys(operation?.responses ?? {}), endpoint.id).toEqual(expect.arrayContaining([...statuses, '401']));
+      expect(Object.keys(operation?.responses ?? {}), endpoint.id).toEqual(
+        expect.arrayContaining([...statuses, '401']),
+      );
     }
     // Several methods on one path share one path item.
     expect(Object.keys(paths['/client/v1/api/exchange/quotations'] ?? {}).sort()).toEqual(['delete', 'get', 'post']);
@@ -48,9 +50,13 @@ test.describe('OpenAPI document', () => {
 
   test('every operation requires the bearer token and documents 401 with the error body', () => {
     expect(document.security).toEqual([{ bearerAuth: [] }]);
-    expect(document.components).toMatchObject({ securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } });
+    expect(document.components).toMatchObject({
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    });
     for (const operation of operations) {
-      expect(operation.responses['401']?.content, operation.operationId).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/error' } } });
+      expect(operation.responses['401']?.content, operation.operationId).toEqual({
+        'application/json': { schema: { $ref: '#/components/schemas/error' } },
+      });
     }
   });
 
@@ -70,12 +76,24 @@ test.describe('OpenAPI document', () => {
   test('the control plane is there, tagged apart from the spec’s families, without the bearer token', () => {
     const control = allOperations.filter((operation) => operation.tags.includes(controlTag));
     expect(control).toHaveLength(controlCalls.length);
-    expect((document.tags as Array<{ name: string }>).map((tag) => tag.name)).toEqual(['tokenizer', 'member', controlTag]);
+    expect((document.tags as Array<{ name: string }>).map((tag) => tag.name)).toEqual([
+      'tokenizer',
+      'member',
+      controlTag,
+    ]);
     for (const call of controlCalls) {
-      const operation = paths[`${controlPrefix}${call.path}`]?.[call.method.toLowerCase()] as (Operation & { security?: unknown[] }) | undefined;
+      const operation = paths[`${controlPrefix}${call.path}`]?.[call.method.toLowerCase()] as
+        (Operation & { security?: unknown[] }) | undefined;
       expect(operation?.tags, call.path).toEqual([controlTag]);
       expect(operation?.security, call.path).toEqual([]);
-      expect(Object.keys(operation?.responses ?? {}), call.path).toEqual(['200', ...(call.request ? ['400'] : []), '403', ...(call.refusals ?? []).map(({ status }) => String(status))].sort());
+      expect(Object.keys(operation?.responses ?? {}), call.path).toEqual(
+        [
+          '200',
+          ...(call.request ? ['400'] : []),
+          '403',
+          ...(call.refusals ?? []).map(({ status }) => String(status)),
+        ].sort(),
+      );
       expect(operation?.requestBody !== undefined, call.path).toBe(call.request !== undefined);
     }
     // A body is required exactly where an empty one breaks the schema: a member needs its fields, a reset none.

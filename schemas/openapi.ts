@@ -1,5 +1,12 @@
 import type { Endpoint, EndpointResponse, JsonSchema } from './catalogue-types.ts';
-import { controlAnswers, controlCalls, controlPrefix, controlRequests, controlTag, type ControlCall } from './control.ts';
+import {
+  controlAnswers,
+  controlCalls,
+  controlPrefix,
+  controlRequests,
+  controlTag,
+  type ControlCall,
+} from './control.ts';
 import { endpoints, errorResponse, fullPath, inputRefusalStatus, type EndpointId } from './endpoints.ts';
 import { errorCodes } from './error-codes.ts';
 import { recordedExamples } from './openapi-examples.ts';
@@ -19,7 +26,11 @@ const componentsPrefix = '#/components/schemas/';
 
 const familyTags = [
   { name: 'tokenizer', description: 'Tokenizer interface (business role MIS): issuance, funding, redemption.' },
-  { name: 'member', description: 'Member interface: balances, accounts, quotations, exchange, payments, credit lines, allowlist, signing.' },
+  {
+    name: 'member',
+    description:
+      'Member interface: balances, accounts, quotations, exchange, payments, credit lines, allowlist, signing.',
+  },
 ];
 
 const controlPlaneTag = {
@@ -82,7 +93,9 @@ function operation(endpoint: Endpoint): Record<string, unknown> {
             required: param.required,
             description: param.description,
             schema: rewriteRefs(param.schema),
-            ...(examples?.params && Object.hasOwn(examples.params, param.name) ? { example: examples.params[param.name] } : {}),
+            ...(examples?.params && Object.hasOwn(examples.params, param.name)
+              ? { example: examples.params[param.name] }
+              : {}),
           })),
         }
       : {}),
@@ -115,8 +128,16 @@ function controlOperation(call: ControlCall): Record<string, unknown> {
     ...(call.refusals ?? []).map(({ status, code }) => errorResponse(status, `${errorCodes[code].when} (${code})`)),
   ];
   // control.getHealth, control.postSnapshotsNameRestore: the path's words, without its braces.
-  const words = call.path.split('/').filter(Boolean).map((word) => word.replace(/[{}]/g, ''));
-  const parameters = [...call.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: rewriteRefs(controlRequests.snapshot.properties.name) }));
+  const words = call.path
+    .split('/')
+    .filter(Boolean)
+    .map((word) => word.replace(/[{}]/g, ''));
+  const parameters = [...call.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: rewriteRefs(controlRequests.snapshot.properties.name),
+  }));
   const success = { status: 200, description: call.summary, body: controlAnswers[call.answer] };
   return {
     operationId: `control.${call.method.toLowerCase()}${words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}`,
@@ -125,8 +146,20 @@ function controlOperation(call: ControlCall): Record<string, unknown> {
     security: [],
     ...(parameters.length > 0 ? { parameters } : {}),
     // Required where an empty body (which the control plane reads as {}) breaks the schema.
-    ...(request ? { requestBody: { required: !validate(request, {}).valid, content: { 'application/json': { schema: rewriteRefs(request) } } } } : {}),
-    responses: Object.fromEntries([success, ...refusals].map((response) => [String(response.status), responseObject(response, response === success ? call.media : undefined)])),
+    ...(request
+      ? {
+          requestBody: {
+            required: !validate(request, {}).valid,
+            content: { 'application/json': { schema: rewriteRefs(request) } },
+          },
+        }
+      : {}),
+    responses: Object.fromEntries(
+      [success, ...refusals].map((response) => [
+        String(response.status),
+        responseObject(response, response === success ? call.media : undefined),
+      ]),
+    ),
   };
 }
 
@@ -137,7 +170,10 @@ function operationDescription(endpoint: Endpoint): string {
   const refusals = endpoint.refusals ?? [];
   if (refusals.length > 0) {
     parts.push(
-      ['Refusals for rules the schemas cannot express (identity, state, signatures):', ...refusals.map((code) => `- ${errorCodes[code].status} \`${code}\`: ${errorCodes[code].when}`)].join('\n'),
+      [
+        'Refusals for rules the schemas cannot express (identity, state, signatures):',
+        ...refusals.map((code) => `- ${errorCodes[code].status} \`${code}\`: ${errorCodes[code].when}`),
+      ].join('\n'),
     );
   }
   parts.push(`A request that breaks the schemas: ${inputRefusalStatus(endpoint)}.`);
@@ -157,13 +193,25 @@ function responses(endpoint: Endpoint): Record<string, unknown> {
   add(errorResponse(401));
   add(errorResponse(400, 'malformed HTTP request or JSON body'));
   add({ status: 413, description: 'request body larger than 1 MiB', body: errorResponse(400).body });
-  for (const code of endpoint.refusals ?? []) add(errorResponse(errorCodes[code].status as 400, errorCodes[code].short_message));
+  for (const code of endpoint.refusals ?? [])
+    add(errorResponse(errorCodes[code].status as 400, errorCodes[code].short_message));
   listed.sort((a, b) => a.status - b.status);
   const links = operationLinks[endpoint.id as EndpointId];
   return Object.fromEntries(
     listed.map((response) => {
       const object = responseObject(response);
-      if (response.status === 200 && links) object.links = Object.fromEntries(links.map(({ name, to, description, parameters, requestBody }) => [name, { operationId: to, description, ...(parameters ? { parameters } : {}), ...(requestBody ? { requestBody } : {}) }]));
+      if (response.status === 200 && links)
+        object.links = Object.fromEntries(
+          links.map(({ name, to, description, parameters, requestBody }) => [
+            name,
+            {
+              operationId: to,
+              description,
+              ...(parameters ? { parameters } : {}),
+              ...(requestBody ? { requestBody } : {}),
+            },
+          ]),
+        );
       return [String(response.status), object];
     }),
   );

@@ -35,8 +35,15 @@ test('a schema keyword changes the derived type: required, enum, items, $ref', (
 });
 
 test('balanceInfo: the issuer is optional, as the spec says (line 78), in the type and in the schema', () => {
-  sameType<keyof BalanceInfo, 'account_identification' | 'asset_code_identification' | 'asset_issuer_identification' | 'balance'>(true);
-  const withoutIssuer: BalanceInfo = { account_identification: 'main', asset_code_identification: 'USD', balance: '1.0000000' };
+  sameType<
+    keyof BalanceInfo,
+    'account_identification' | 'asset_code_identification' | 'asset_issuer_identification' | 'balance'
+  >(true);
+  const withoutIssuer: BalanceInfo = {
+    account_identification: 'main',
+    asset_code_identification: 'USD',
+    balance: '1.0000000',
+  };
   expect(valid('balanceInfo', withoutIssuer)).toBe(true);
   // @ts-expect-error the balance is required
   const withoutBalance: BalanceInfo = { account_identification: 'main', asset_code_identification: 'USD' };
@@ -47,7 +54,11 @@ test('balanceInfo: the issuer is optional, as the spec says (line 78), in the ty
 });
 
 test('nested resources: a reference, a list and a closed value set reach the type', () => {
-  const state: QuotationState = { quotation_uuid: '0f8fad5b-d9cb-469f-a165-70867728950e-maker-bb', request_quotation_state: 21, seller_member_identification: 'maker-bb' };
+  const state: QuotationState = {
+    quotation_uuid: '0f8fad5b-d9cb-469f-a165-70867728950e-maker-bb',
+    request_quotation_state: 21,
+    seller_member_identification: 'maker-bb',
+  };
   expect(valid('quotationState', state)).toBe(true);
   // @ts-expect-error 22 is not a state code
   const badState: QuotationState = { ...state, request_quotation_state: 22 };

@@ -176,7 +176,10 @@ const textList = listOf(text);
 
 // The spec's field names win over its crossed descriptions of code and group (semantics §2).
 const settlementInstrumentInfo = object('A settlement asset (instrument), identified by code and issuer.', {
-  asset_code_identification: required(assetCode, 'asset code: ISO 4217 code for a DSA, ISO 4217 code followed by DSO for a DSO'),
+  asset_code_identification: required(
+    assetCode,
+    'asset code: ISO 4217 code for a DSA, ISO 4217 code followed by DSO for a DSO',
+  ),
   asset_group_identification: required(enumOf(assetGroups), 'asset group: DSA or DSO'),
   asset_issuer_identification: optional(text, 'identifier of the asset issuer'),
 });
@@ -190,7 +193,12 @@ const consolidateBalance = object('An amount of one asset in one source account.
 
 /** An asset as the reference requires it in a request: one entry, with its issuer (an asset is its code and its issuer). */
 export const instrumentWithIssuer = {
-  ...listOf(refine({ title: 'settlementInstrumentInfo', ...settlementInstrumentInfo }, { required: ['asset_issuer_identification'], properties: { asset_issuer_identification: nonEmpty } })),
+  ...listOf(
+    refine(
+      { title: 'settlementInstrumentInfo', ...settlementInstrumentInfo },
+      { required: ['asset_issuer_identification'], properties: { asset_issuer_identification: nonEmpty } },
+    ),
+  ),
   minItems: 1,
 };
 
@@ -209,7 +217,10 @@ const definitions = {
 
   digitalAccount: object('A digital account of a member in the ledger.', {
     distributed_ledger_account_address: required(text, 'account address in the ledger'),
-    identification: optional(text, 'digital account identifier: emission for the issuance account; main or another string for an operating account'),
+    identification: optional(
+      text,
+      'digital account identifier: emission for the issuance account; main or another string for an operating account',
+    ),
   }),
 
   memberInfo: object('A member of the network.', {
@@ -248,7 +259,10 @@ const definitions = {
   creditLineMember: object(
     'A credit line request, authorisation or revocation (member interface).',
     {
-      account_identification: required(nonEmpty, 'digital account the credit line is set against: emission for DSO; an operating account for DSA'),
+      account_identification: required(
+        nonEmpty,
+        'digital account the credit line is set against: emission for DSO; an operating account for DSA',
+      ),
       asset_code_identification: required(assetCode, 'ISO 4217 code (DSA) or six-letter code (DSO)'),
       credit_line_state: required(enumOf(creditLineStates), 'request, allow or revoke'),
       end_to_end_identification: optional(text, 'unique identifier assigned by the member'),
@@ -256,12 +270,18 @@ const definitions = {
         { ...integer, minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
         'ceiling of DSO or DSA the member may hold, above zero; required when credit_line_state is request',
       ),
-      member_identification: required(nonEmpty, 'for request: the issuing member; for allow or revoke: the member that initiated the request'),
+      member_identification: required(
+        nonEmpty,
+        'for request: the issuing member; for allow or revoke: the member that initiated the request',
+      ),
     },
     // The spec's "required when credit_line_state is request", as an anyOf rather than if/then: linters
     // and example checkers read an anyOf of `required` against the object's own properties.
     {
-      anyOf: [{ type: 'object', required: ['maximum_credit_limit'] }, { type: 'object', properties: { credit_line_state: { type: 'string', enum: ['allow', 'revoke'] } } }],
+      anyOf: [
+        { type: 'object', required: ['maximum_credit_limit'] },
+        { type: 'object', properties: { credit_line_state: { type: 'string', enum: ['allow', 'revoke'] } } },
+      ],
     },
   ),
 
@@ -287,13 +307,19 @@ const definitions = {
 
   transactionState: object('Receipt of a ledger transaction.', {
     timestamp: required(int64, 'transaction timestamp in milliseconds'),
-    transaction_flow_status: required(text, 'status in the payment life cycle, for example Payment cleared, Payment settled'),
+    transaction_flow_status: required(
+      text,
+      'status in the payment life cycle, for example Payment cleared, Payment settled',
+    ),
     transaction_identification: required(text, 'unique transaction identifier (a hash value in the ledger)'),
   }),
 
   financialMessage: object('An ISO 20022 message (MT formats are unsupported).', {
     financial_message_data: optional(byte, 'XML message, base64'),
-    financial_message_type: required(pattern(patterns.financialMessageType), 'XML message type, <namespace>:<message>.<variant>.<version>'),
+    financial_message_type: required(
+      pattern(patterns.financialMessageType),
+      'XML message type, <namespace>:<message>.<variant>.<version>',
+    ),
   }),
 
   unsignedPayload: object('A payload for the member’s key to sign.', {
@@ -312,10 +338,22 @@ const definitions = {
   chargeRequest: object(
     'A request to the instructed member to calculate its fee.',
     {
-      instructed_currency_code: required(currencyCode, 'ISO 4217 code of the currency paid out to the final beneficiary'),
-      instructed_net_amount: optional(positiveAmount, 'net amount credited to the beneficiary; excludes interbank_settlement_gross_amount'),
-      interbank_settlement_amount: optional(positiveAmount, 'total interbank settlement amount before deduction of the instructed member’s fee'),
-      interbank_settlement_gross_amount: optional(positiveAmount, 'total interbank amount the originating member transfers; excludes instructed_net_amount'),
+      instructed_currency_code: required(
+        currencyCode,
+        'ISO 4217 code of the currency paid out to the final beneficiary',
+      ),
+      instructed_net_amount: optional(
+        positiveAmount,
+        'net amount credited to the beneficiary; excludes interbank_settlement_gross_amount',
+      ),
+      interbank_settlement_amount: optional(
+        positiveAmount,
+        'total interbank settlement amount before deduction of the instructed member’s fee',
+      ),
+      interbank_settlement_gross_amount: optional(
+        positiveAmount,
+        'total interbank amount the originating member transfers; excludes instructed_net_amount',
+      ),
       interbank_settlement_instrument: required(settlementInstrument, 'settlement asset used to transfer value'),
       member_identification: required(nonEmpty, 'originating member identifier'),
       payment_point_info: optional(paymentPoints, 'payment point details'),
@@ -332,7 +370,10 @@ const definitions = {
     fee_amount: required(amountOrZero, 'fee in the settlement asset'),
     instructed_amount: required(amountOrZero, 'amount credited to the beneficiary in the payout currency'),
     instructed_currency_code: required(currencyCode, 'ISO 4217 payout currency code'),
-    interbank_settlement_amount_without_fee: optional(amountOrZero, 'interbank amount excluding the fee; the total is this plus fee_amount'),
+    interbank_settlement_amount_without_fee: optional(
+      amountOrZero,
+      'interbank amount excluding the fee; the total is this plus fee_amount',
+    ),
     interbank_settlement_instrument: required(settlementInstrument, 'settlement asset'),
     payment_point_info: optional(paymentPoints, 'payment point details'),
     request_uuid: required(uuidV4, 'unique identifier of the fee calculation'),
@@ -351,7 +392,13 @@ const definitions = {
         ...listOf(
           refine(
             { title: 'consolidateBalance', ...consolidateBalance },
-            { properties: { asset_info: instrumentWithIssuer, consolidated_amount: positiveAmount, source_account_identification: nonEmpty } },
+            {
+              properties: {
+                asset_info: instrumentWithIssuer,
+                consolidated_amount: positiveAmount,
+                source_account_identification: nonEmpty,
+              },
+            },
           ),
         ),
         minItems: 1,
@@ -377,7 +424,10 @@ const definitions = {
     foreign_exchange_rate: required(decimal, 'rate between base asset and quoted asset'),
     maximum_amount_limit: required(decimal, 'maximum units of quoted asset the seller will sell'),
     minimum_amount_limit: optional(decimal, 'minimum units of quoted asset the seller will sell'),
-    quotation_uuid: required(pattern(patterns.quotationUuid), '<request_uuid>-<member_identification of the answering member>'),
+    quotation_uuid: required(
+      pattern(patterns.quotationUuid),
+      '<request_uuid>-<member_identification of the answering member>',
+    ),
     request_quotation: required(listOfRef('requestQuotation'), 'the quotation request'),
     seller_crediting_account_identification: required(text, 'seller’s digital account credited with the base asset'),
     seller_debiting_account_identification: required(text, 'seller’s digital account debited of the quoted asset'),
@@ -484,7 +534,10 @@ const definitions = {
     payment_point_logo_url: required(text, 'logo link'),
     payment_point_methods: required(listOfRef('paymentPointMethods'), 'payout methods served'),
     payment_point_parent_uuids: required(textList, 'identifiers of parent locations (areas only)'),
-    payment_point_type: required(enumOf(paymentPointTypes), 'Bank, Non-bank Financial Company, Mobile Operator or Other'),
+    payment_point_type: required(
+      enumOf(paymentPointTypes),
+      'Bank, Non-bank Financial Company, Mobile Operator or Other',
+    ),
     payment_point_uuid: optional(text, 'unique identifier'),
   }),
 
@@ -514,7 +567,10 @@ const definitions = {
   }),
 
   paymentPointMethods: object('A payout method served by a payment point.', {
-    method_identification: required(enumOf(paymentMethods), 'cashout-delivery, cashout-branch, cashout-agency, cashout-mobile-operators or bank-account'),
+    method_identification: required(
+      enumOf(paymentMethods),
+      'cashout-delivery, cashout-branch, cashout-agency, cashout-mobile-operators or bank-account',
+    ),
     payment_point_terms: required(listOfRef('paymentPointTerms'), 'terms'),
   }),
 
@@ -576,7 +632,6 @@ export type FromSchema<S> = S extends { readonly enum: readonly (infer E)[] }
  */
 declare const resourceKey: unique symbol;
 export type ResourceRef<N extends ResourceName> = { readonly $ref: string; readonly [resourceKey]?: N };
-
 
 type ObjectOf<P, R extends string> = Flat<
   { -readonly [K in keyof P & R]: FromSchema<P[K]> } & { -readonly [K in Exclude<keyof P, R>]?: FromSchema<P[K]> }

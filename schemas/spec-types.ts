@@ -72,7 +72,11 @@ export const int64 = { type: 'integer', format: 'int64' } as const satisfies Jso
 export const float64 = { type: 'number', format: 'double' } as const satisfies JsonSchema;
 /** Decimals travel as JSON numbers; the simulator turns them into fixed-point values on arrival. */
 export const decimal = { type: 'number' } as const satisfies JsonSchema;
-export const byte = { type: 'string', contentEncoding: 'base64', pattern: patterns.base64 } as const satisfies JsonSchema;
+export const byte = {
+  type: 'string',
+  contentEncoding: 'base64',
+  pattern: patterns.base64,
+} as const satisfies JsonSchema;
 export const date = { type: 'string', format: 'date' } as const satisfies JsonSchema;
 export const uuidV4 = { type: 'string', format: 'uuid', pattern: patterns.uuidV4 } as const satisfies JsonSchema;
 export const countryCode = { type: 'string', pattern: patterns.countryCode } as const satisfies JsonSchema;
@@ -97,7 +101,12 @@ export const positiveAmount = {
   description: 'above zero, at most 7 fraction digits',
 } as const satisfies JsonSchema;
 /** An amount that may be zero (a missing minimum is zero). */
-export const amountOrZero = { type: 'number', minimum: 0, format: 'amount', description: 'zero or more, at most 7 fraction digits' } as const satisfies JsonSchema;
+export const amountOrZero = {
+  type: 'number',
+  minimum: 0,
+  format: 'amount',
+  description: 'zero or more, at most 7 fraction digits',
+} as const satisfies JsonSchema;
 
 /**
  * The spec's formats and value sets written for the reference's case-insensitive filters (semantics §12):
@@ -108,14 +117,24 @@ const anyCasePatterns = new Set<string>();
 /** One of `values`, compared case-insensitively as the simulator's filters compare (semantics §12). */
 export function caseInsensitiveEnum(values: readonly string[]): JsonSchema {
   const letters = (value: string) =>
-    [...value].map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+    [...value]
+      .map((c) =>
+        c.toLowerCase() !== c.toUpperCase()
+          ? `[${c.toUpperCase()}${c.toLowerCase()}]`
+          : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('');
   const source = `^(?:${values.map(letters).join('|')})$`;
   anyCasePatterns.add(source);
   return { type: 'string', pattern: source, description: `one of ${values.join(', ')} (any case)` };
 }
 
 /** An ISO 3166-1 alpha-2 code in any case, for a filter (semantics §12): two letters. */
-export const countryCodeAnyCase: JsonSchema = { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2, any case' };
+export const countryCodeAnyCase: JsonSchema = {
+  type: 'string',
+  pattern: '^[A-Za-z]{2}$',
+  description: 'ISO 3166-1 alpha-2, any case',
+};
 anyCasePatterns.add(countryCodeAnyCase.pattern as string);
 
 /**
@@ -132,7 +151,9 @@ export function pattern(source: string): { type: 'string'; pattern: string } {
 }
 
 /** A closed value set; its type is the union of the values (resources.ts `FromSchema`). */
-export function enumOf<const V extends string | number>(values: readonly V[]): { type: V extends number ? 'integer' : 'string'; enum: V[] } {
+export function enumOf<const V extends string | number>(
+  values: readonly V[],
+): { type: V extends number ? 'integer' : 'string'; enum: V[] } {
   const type = typeof values[0] === 'number' ? 'integer' : 'string';
   return { type: type as V extends number ? 'integer' : 'string', enum: [...values] };
 }
@@ -171,7 +192,9 @@ export function refine<B extends JsonSchema, R extends string = never>(
   const refined: JsonSchema = {
     ...rest,
     required: [...new Set([...baseRequired, ...required])],
-    properties: Object.fromEntries(Object.entries(baseProperties).map(([name, schema]) => [name, stricter(schema, properties[name])])),
+    properties: Object.fromEntries(
+      Object.entries(baseProperties).map(([name, schema]) => [name, stricter(schema, properties[name])]),
+    ),
     ...rules,
   };
   return refined as Refined<B, R>;

@@ -18,7 +18,8 @@ export function unknownFields(schema: JsonSchema, data: unknown, path = ''): str
   for (const [key, value] of Object.entries(data)) {
     const child = properties?.[key] ?? additional;
     if (child) problems.push(...unknownFields(child, value, `${path}/${key}`));
-    else if (properties) problems.push(`${path || '/'}: unknown field "${key}" (valid: ${Object.keys(properties).join(', ')})`);
+    else if (properties)
+      problems.push(`${path || '/'}: unknown field "${key}" (valid: ${Object.keys(properties).join(', ')})`);
   }
   return problems;
 }

@@ -8,11 +8,28 @@ import { ajvOptions, patternTest, validate } from './validators.ts';
 
 test.describe('validate', () => {
   test('amounts have at most the fraction digits of the scale asked for, the reference’s 7 by default', () => {
-    const request = { instructed_currency_code: 'EUR', interbank_settlement_instrument: [{ asset_code_identification: 'EUR', asset_group_identification: 'DSA', asset_issuer_identification: 'tkn' }], member_identification: 'mm', request_uuid: '6f1c2a52-7a4b-4d3e-9f1a-0b2c3d4e5f60' };
-    expect(validate(schemaRef('chargeRequest'), { ...request, instructed_net_amount: 1.1234567 })).toEqual({ valid: true });
-    expect(validate(schemaRef('chargeRequest'), { ...request, instructed_net_amount: 1.12345678 })).toEqual({ valid: false, errors: ['/instructed_net_amount must have at most 7 fraction digits'] });
-    expect(validate(schemaRef('chargeRequest'), { ...request, instructed_net_amount: 1.123456789 }, 9)).toEqual({ valid: true });
-    expect(validate(schemaRef('chargeRequest'), { ...request, instructed_net_amount: 1.125 }, 2)).toEqual({ valid: false, errors: ['/instructed_net_amount must have at most 2 fraction digits'] });
+    const request = {
+      instructed_currency_code: 'EUR',
+      interbank_settlement_instrument: [
+        { asset_code_identification: 'EUR', asset_group_identification: 'DSA', asset_issuer_identification: 'tkn' },
+      ],
+      member_identification: 'mm',
+      request_uuid: '6f1c2a52-7a4b-4d3e-9f1a-0b2c3d4e5f60',
+    };
+    expect(validate(schemaRef('chargeRequest'), { ...request, instructed_net_amount: 1.1234567 })).toEqual({
+      valid: true,
+    });
+    expect(validate(schemaRef('chargeRequest'), { ...request, instructed_net_amount: 1.12345678 })).toEqual({
+      valid: false,
+      errors: ['/instructed_net_amount must have at most 7 fraction digits'],
+    });
+    expect(validate(schemaRef('chargeRequest'), { ...request, instructed_net_amount: 1.123456789 }, 9)).toEqual({
+      valid: true,
+    });
+    expect(validate(schemaRef('chargeRequest'), { ...request, instructed_net_amount: 1.125 }, 2)).toEqual({
+      valid: false,
+      errors: ['/instructed_net_amount must have at most 2 fraction digits'],
+    });
   });
 
   test('reports every problem with its instance path', () => {
@@ -55,7 +72,9 @@ test.describe('validate', () => {
   test('every resource schema is valid against the JSON Schema 2020-12 meta-schema', () => {
     const ajv = new Ajv2020Module.default({ ...ajvOptions, validateSchema: true });
     addFormatsModule.default(ajv);
-    const problems = Object.entries(resourceSchemas).flatMap(([name, schema]) => (ajv.validateSchema(schema) ? [] : [`${name}: ${ajv.errorsText(ajv.errors)}`]));
+    const problems = Object.entries(resourceSchemas).flatMap(([name, schema]) =>
+      ajv.validateSchema(schema) ? [] : [`${name}: ${ajv.errorsText(ajv.errors)}`],
+    );
     expect(problems).toEqual([]);
     // The check can fail: a schema whose type is not a type name is refused.
     expect(ajv.validateSchema({ type: 'text' })).toBe(false);
@@ -66,10 +85,35 @@ test.describe('validate', () => {
     const fast = patternTest(patterns.base64, 'u');
     const agree = (text: string) => expect(fast.test(text), JSON.stringify(text)).toBe(pattern.test(text));
     // Near misses of every kind: padding in the middle or three long, a wrong length, a line break, base64url.
-    for (const text of ['', 'QQ==', 'QUI=', 'QUJD', 'QQ=', 'Q===', '====', 'QQ==QUJD', 'QU=I', 'QUJD\n', 'QUJ-', 'QUJ_', 'QUJD ', ' QUJD', '=QUJ', 'QUJDQQ', 'é'.repeat(4)]) agree(text);
-    fc.assert(fc.property(fc.stringMatching(/^[A-Za-z0-9+/=\-_ é]{0,24}$/), (text) => agree(text)), { numRuns: 2000 });
+    for (const text of [
+      '',
+      'QQ==',
+      'QUI=',
+      'QUJD',
+      'QQ=',
+      'Q===',
+      '====',
+      'QQ==QUJD',
+      'QU=I',
+      'QUJD\n',
+      'QUJ-',
+      'QUJ_',
+      'QUJD ',
+      ' QUJD',
+      '=QUJ',
+      'QUJDQQ',
+      'é'.repeat(4),
+    ])
+      agree(text);
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9+/=\-_ é]{0,24}$/), (text) => agree(text)),
+      { numRuns: 2000 },
+    );
     // Whole base64 of random bytes: the pattern's real inputs.
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) => agree(Buffer.from(bytes).toString('base64'))), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) => agree(Buffer.from(bytes).toString('base64'))),
+      { numRuns: 500 },
+    );
     // And ajv uses it for the `byte` type.
     expect(validate(byte, 'QUJD')).toEqual({ valid: true });
     expect(validate(byte, 'QUJDQ')).toEqual({ valid: false, errors: [`must match pattern "${patterns.base64}"`] });

@@ -38,7 +38,10 @@ function validatorFor(amountDigits: number): ScaleValidator {
   if (!found) {
     const ajv = new Ajv2020({ ...ajvOptions, validateSchema: false, code: { regExp: patternTest } });
     addFormats(ajv);
-    ajv.addFormat('amount', { type: 'number', validate: (value: number) => hasAtMostFractionDigits(value, amountDigits) });
+    ajv.addFormat('amount', {
+      type: 'number',
+      validate: (value: number) => hasAtMostFractionDigits(value, amountDigits),
+    });
     for (const schema of Object.values(resourceSchemas)) ajv.addSchema(schema);
     validators.set(amountDigits, (found = { ajv, compiled: new WeakMap() }));
   }
@@ -100,15 +103,22 @@ function describeMessage(error: ErrorObject, amountDigits: number): string | und
     case 'if':
       return undefined;
     case 'format':
-      return error.schema === 'amount' ? `must have at most ${amountDigits} fraction digits` : (error.message ?? 'is invalid');
+      return error.schema === 'amount'
+        ? `must have at most ${amountDigits} fraction digits`
+        : (error.message ?? 'is invalid');
     case 'enum':
       return `${error.message}: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
     case 'oneOf': {
       // A oneOf of `required` alone (chargeRequest) says which fields; exactly one of them must be given.
       const branches = error.schema as JsonSchema[];
-      const only = (branch: JsonSchema) => Object.keys(branch).every((keyword) => keyword === 'required' || keyword === 'type');
-      const names = branches.map((branch) => (only(branch) && Array.isArray(branch.required) && branch.required.length === 1 ? branch.required[0] : undefined));
-      return names.every((name) => typeof name === 'string') ? `must have exactly one of ${names.join(', ')}` : (error.message ?? 'is invalid');
+      const only = (branch: JsonSchema) =>
+        Object.keys(branch).every((keyword) => keyword === 'required' || keyword === 'type');
+      const names = branches.map((branch) =>
+        only(branch) && Array.isArray(branch.required) && branch.required.length === 1 ? branch.required[0] : undefined,
+      );
+      return names.every((name) => typeof name === 'string')
+        ? `must have exactly one of ${names.join(', ')}`
+        : (error.message ?? 'is invalid');
     }
     case 'not': {
       const rule = error.schema as JsonSchema | undefined;

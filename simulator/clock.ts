@@ -17,7 +17,10 @@ export class SimClock implements Clock {
    * @param start  the instant the clock shows now (default: the wall clock)
    * @param source the real time source; tests pass a fake one to freeze time
    */
-  constructor(start?: number, private readonly source: () => number = Date.now) {
+  constructor(
+    start?: number,
+    private readonly source: () => number = Date.now,
+  ) {
     this.startedAt = source();
     if (start !== undefined) this.offset = withinDates(start, 'the start of the clock') - this.startedAt;
   }
@@ -61,6 +64,9 @@ export class SimClock implements Clock {
 export const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 function withinDates(instant: number, what: string): number {
-  if (instant > LATEST_INSTANT) throw new RangeError(`${what} would be ${instant}, after the latest instant the service can write as a date (${LATEST_INSTANT} ms, 9999-12-31)`);
+  if (instant > LATEST_INSTANT)
+    throw new RangeError(
+      `${what} would be ${instant}, after the latest instant the service can write as a date (${LATEST_INSTANT} ms, 9999-12-31)`,
+    );
   return instant;
 }

@@ -43,9 +43,25 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   if (unknown.length > 0) throw new Error(`unknown faults: ${unknown.join(', ')}`);
   const unread = (options.readings ?? []).filter((name) => !isReadingName(name));
   if (unread.length > 0) throw new Error(`unknown readings: ${unread.join(', ')}`);
-  const simulator = await Simulator.create({ ...options, faults: options.faults as FaultName[] | undefined, readings: options.readings as ReadingName[] | undefined }, createApp);
+  const simulator = await Simulator.create(
+    {
+      ...options,
+      faults: options.faults as FaultName[] | undefined,
+      readings: options.readings as ReadingName[] | undefined,
+    },
+    createApp,
+  );
   const app = simulator.app;
-  const durable = options.stateDir === undefined ? undefined : (await DurableState.open(options.stateDir, simulator, options.say ?? ((message) => console.error(`dss: ${message}`)))).store;
+  const durable =
+    options.stateDir === undefined
+      ? undefined
+      : (
+          await DurableState.open(
+            options.stateDir,
+            simulator,
+            options.say ?? ((message) => console.error(`dss: ${message}`)),
+          )
+        ).store;
   // With a durable store, an answer leaves once the record covering it is on disk.
   const fetch: typeof app.fetch = durable
     ? async (request, ...rest) => {
@@ -57,10 +73,22 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   const host = options.host ?? '127.0.0.1';
   // The adapter's listener on a plain Node server (what `serve` builds), so that requests refused
   // before the app still get the spec's error body (http/malformed-http.ts).
-  const listener = getRequestListener(fetch, { hostname: host, errorHandler: (error) => unbuildableRequest(simulator, error) });
+  const listener = getRequestListener(fetch, {
+    hostname: host,
+    errorHandler: (error) => unbuildableRequest(simulator, error),
+  });
   // With a client CA, a client without a certificate it signed is refused in the handshake.
   const tls = options.tls;
-  const server = tls ? createTlsServer({ cert: tls.cert, key: tls.key, ...(tls.clientCa ? { ca: tls.clientCa, requestCert: true, rejectUnauthorized: true } : {}) }, listener) : createServer(listener);
+  const server = tls
+    ? createTlsServer(
+        {
+          cert: tls.cert,
+          key: tls.key,
+          ...(tls.clientCa ? { ca: tls.clientCa, requestCert: true, rejectUnauthorized: true } : {}),
+        },
+        listener,
+      )
+    : createServer(listener);
   answerMalformedHttp(server, simulator);
   lingerOnUnreadBodies(server);
   // An Expect other than 100-continue may be ignored (RFC 9110 §10.1.1); Node alone answers a bare 417.

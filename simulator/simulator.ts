@@ -64,7 +64,8 @@ export class Simulator {
 
   /** The whole simulator as one Hono app; the autopilot members and the network file's opening calls go through it too. */
   get app(): Hono {
-    if (!this.serve) throw new Error('this simulator was created without its app (Simulator.create(options, createApp))');
+    if (!this.serve)
+      throw new Error('this simulator was created without its app (Simulator.create(options, createApp))');
     this.hono ??= this.serve(this);
     return this.hono;
   }
@@ -86,7 +87,12 @@ export class Simulator {
       clock: options.clock ?? (network && clockOf(network)),
       networkSeed: this.options.networkSeed,
       faults: this.current ? this.current.faults.list() : this.options.faults,
-      readings: [...new Set([...(this.current ? this.current.readings.list() : (this.options.readings ?? [])), ...(network?.readings ?? [])])],
+      readings: [
+        ...new Set([
+          ...(this.current ? this.current.readings.list() : (this.options.readings ?? [])),
+          ...(network?.readings ?? []),
+        ]),
+      ],
       // A network file's retention, with `--retention` (the options) winning name by name.
       retention: { ...network?.retention, ...this.options.retention },
     });
@@ -94,7 +100,9 @@ export class Simulator {
     if (!network) return state;
     const fetch = (request: Request) => this.app.fetch(request);
     await seedNetwork(state, fetch, network);
-    const members = network.members.flatMap((member) => (member.autopilot ? [{ identification: member.identification, rules: member.autopilot, off: [] }] : []));
+    const members = network.members.flatMap((member) =>
+      member.autopilot ? [{ identification: member.identification, rules: member.autopilot, off: [] }] : [],
+    );
     this.pilotOn(state, members, network.autopilot?.delay_ms ?? DEFAULT_DELAY_MS);
     return state;
   }
@@ -129,7 +137,8 @@ export class Simulator {
   private pilotOn(state: SimState, members: AutopilotMember[], delayMs: number): void {
     if (members.length === 0) return;
     const pilot = new Autopilot(state, (request: Request) => this.app.fetch(request), members, delayMs);
-    for (const member of members) for (const behaviour of member.off) pilot.switch(member.identification, behaviour, false);
+    for (const member of members)
+      for (const behaviour of member.off) pilot.switch(member.identification, behaviour, false);
     this.pilot = pilot;
     pilot.start();
   }

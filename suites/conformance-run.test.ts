@@ -32,7 +32,10 @@ test('dss test against the embedded simulator passes every check and writes ever
   const failed = summary.results.checks.filter((check: { outcome: string }) => check.outcome !== 'passed');
   expect(failed, output).toEqual([]);
 
-  const verify = spawnSync(process.execPath, ['bin/dss.js', 'verify-report', join(reportDir, 'conformance.json')], { cwd: root, encoding: 'utf8' });
+  const verify = spawnSync(process.execPath, ['bin/dss.js', 'verify-report', join(reportDir, 'conformance.json')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   expect(verify.status, verify.stderr).toBe(0);
 });
 
@@ -56,7 +59,10 @@ test('a run filtered by tag is partial, exits 0 when what ran passed, and its re
   expect(new Set(ran.map((id: string) => id.split('.')[0]))).toEqual(new Set(['auth', 'target']));
   expect(ran).toContain('auth.token-expiry');
 
-  const verify = spawnSync(process.execPath, ['bin/dss.js', 'verify-report', join(reportDir, 'conformance.json')], { cwd: root, encoding: 'utf8' });
+  const verify = spawnSync(process.execPath, ['bin/dss.js', 'verify-report', join(reportDir, 'conformance.json')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   expect(verify.status, verify.stderr).toBe(0);
   expect(verify.stdout).toContain('verdict: partial');
   expect(verify.stdout).toContain('scope: a filtered run (--tag auth)');

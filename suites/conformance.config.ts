@@ -26,7 +26,8 @@ const reportDir = settings.report_dir;
 const filtered = settings.check_filter ? { grep: new RegExp(settings.check_filter) } : {};
 
 // A target without the control plane: one worker per member set of the profile (a shard takes one set).
-const workers = profile === null || hasControl(profile) ? (settings.workers ?? 2) : settings.shard ? 1 : profile.member_sets.length;
+const workers =
+  profile === null || hasControl(profile) ? (settings.workers ?? 2) : settings.shard ? 1 : profile.member_sets.length;
 
 export default defineConfig<object, Pick<DssWorkerFixtures, 'runSettings'>>({
   testDir: './checks',
@@ -37,7 +38,14 @@ export default defineConfig<object, Pick<DssWorkerFixtures, 'runSettings'>>({
   // and quotations in flight. Its checks sit in files run one at a time, in order.
   projects: [
     { name: 'target', testMatch: `target.setup${ext}`, teardown: 'clock' },
-    { name: 'conformance', testMatch: `**/*.spec${ext}`, testIgnore: `**/*.clock.spec${ext}`, dependencies: ['target'], fullyParallel: true, ...filtered },
+    {
+      name: 'conformance',
+      testMatch: `**/*.spec${ext}`,
+      testIgnore: `**/*.clock.spec${ext}`,
+      dependencies: ['target'],
+      fullyParallel: true,
+      ...filtered,
+    },
     // One worker: files of one project otherwise run side by side, and a clock file moves time under the other.
     { name: 'clock', testMatch: `**/*.clock.spec${ext}`, fullyParallel: false, workers: 1, ...filtered },
   ],

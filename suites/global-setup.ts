@@ -41,7 +41,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   const userProfile = settings.profile;
   const teardown = async () => {
     await closeSimulator?.();
-    if (userProfile && settings.tokens_out) writeTokensOut(settings.tokens_out, userProfile, TokenStore.forRun(settings).read());
+    if (userProfile && settings.tokens_out)
+      writeTokensOut(settings.tokens_out, userProfile, TokenStore.forRun(settings).read());
     removeRunSecrets(secretsDir);
   };
 
@@ -60,7 +61,9 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
         baseUrl = simulator.url;
         closeSimulator = () => simulator.close();
       } else if (!(await hasControlPlane(baseUrl, DEFAULT_REQUEST_MS, transportOf({}, process.env)))) {
-        throw new Error(`${baseUrl} has no simulator control plane (GET /sim/health did not answer 200): give a target profile with --profile for its members and tokens`);
+        throw new Error(
+          `${baseUrl} has no simulator control plane (GET /sim/health did not answer 200): give a target profile with --profile for its members and tokens`,
+        );
       }
       const file = writeBuiltProfile(secretsDir, await profileFromSimulator(baseUrl, {}, process.env));
       settings = { ...settings, profile: file };

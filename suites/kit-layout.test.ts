@@ -19,18 +19,29 @@ test('the build writes each parsed YAML file as the JSON of its parse, and the c
   expect(build.status, build.stderr).toBe(0);
   const scenarioFiles = readdirSync(new URL('../scenarios/', import.meta.url)).filter((name) => name.endsWith('.yaml'));
   expect(scenarioFiles.length).toBeGreaterThan(0);
-  for (const file of ['suites/requirements/1.0.0.yaml', 'suites/requirements/spec-index.yaml', ...scenarioFiles.map((name) => `scenarios/${name}`)]) {
+  for (const file of [
+    'suites/requirements/1.0.0.yaml',
+    'suites/requirements/spec-index.yaml',
+    ...scenarioFiles.map((name) => `scenarios/${name}`),
+  ]) {
     const parsed = JSON.parse(readFileSync(compiledModule(`${file}.json`), 'utf8'));
     expect(parsed, file).toEqual(parse(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')));
   }
-  const compiledCatalogue = (await import(compiledModule('suites/requirements/catalogue.js'))) as typeof import('./requirements/catalogue.ts');
-  const compiledIndex = (await import(compiledModule('suites/requirements/spec-index.js'))) as typeof import('./requirements/spec-index.ts');
+  const compiledCatalogue = (await import(
+    compiledModule('suites/requirements/catalogue.js')
+  )) as typeof import('./requirements/catalogue.ts');
+  const compiledIndex = (await import(
+    compiledModule('suites/requirements/spec-index.js')
+  )) as typeof import('./requirements/spec-index.ts');
   expect(compiledCatalogue.loadCatalogue()).toEqual(loadCatalogue());
   expect(compiledIndex.loadSpecIndex()).toEqual(loadSpecIndex());
   // The scenarios as the checks run them; only the files they were read from differ (dist/ against the sources).
-  const compiledScenarios = (await import(compiledModule('suites/scenario/load.js'))) as typeof import('./scenario/load.ts');
+  const compiledScenarios = (await import(
+    compiledModule('suites/scenario/load.js')
+  )) as typeof import('./scenario/load.ts');
   // As data: their matchers are objects of classes of two module instances.
-  const data = (scenarios: ReturnType<typeof loadScenarios>) => JSON.parse(JSON.stringify(scenarios.map(({ file: _file, ...scenario }) => scenario))) as unknown;
+  const data = (scenarios: ReturnType<typeof loadScenarios>) =>
+    JSON.parse(JSON.stringify(scenarios.map(({ file: _file, ...scenario }) => scenario))) as unknown;
   expect(data(compiledScenarios.loadScenarios())).toEqual(data(loadScenarios()));
 });
 
@@ -41,8 +52,12 @@ test('a scenario whose parse by the build does not compile is read again from it
     const yaml = 'name: stepless\ntitle: a scenario without steps\nrequirements: [SCN-FUNDING]\nsteps: []\n';
     writeFileSync(file, yaml);
     writeFileSync(`${file}.json`, JSON.stringify(parse(yaml)));
-    const compiledScenarios = (await import(compiledModule('suites/scenario/load.js'))) as typeof import('./scenario/load.ts');
-    expect(() => compiledScenarios.loadScenario(file)).toThrow(/stepless\.yaml:4: steps: must NOT have fewer than 1 items/);
+    const compiledScenarios = (await import(
+      compiledModule('suites/scenario/load.js')
+    )) as typeof import('./scenario/load.ts');
+    expect(() => compiledScenarios.loadScenario(file)).toThrow(
+      /stepless\.yaml:4: steps: must NOT have fewer than 1 items/,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

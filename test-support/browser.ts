@@ -14,11 +14,21 @@ export const chromiumPath = process.env.DSS_CHROMIUM ?? '/usr/bin/chromium';
  */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
-    throw new Error(`no Chromium at ${chromiumPath}: install Debian's chromium package (apt-get install chromium), as .ci/run does, or set DSS_CHROMIUM`);
+    throw new Error(
+      `no Chromium at ${chromiumPath}: install Debian's chromium package (apt-get install chromium), as .ci/run does, or set DSS_CHROMIUM`,
+    );
   }
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }

@@ -29,10 +29,16 @@ export class DeveloperMember {
     const bic = `${Array.from({ length: 4 }, () => letters[randomInt(26)]).join('')}${country}2L`;
     const response = await fetch(`${baseUrl}/sim/members`, {
       method: 'POST',
-      body: JSON.stringify({ identification: `dev-${randomBytes(5).toString('hex')}`, bicfi: bic, business_role: 'MMM', country_code: country }),
+      body: JSON.stringify({
+        identification: `dev-${randomBytes(5).toString('hex')}`,
+        bicfi: bic,
+        business_role: 'MMM',
+        country_code: country,
+      }),
     });
     const member = (await response.json()) as { identification: string; token: string };
-    if (response.status !== 200) throw new Error(`POST /sim/members answered ${response.status}: ${JSON.stringify(member)}`);
+    if (response.status !== 200)
+      throw new Error(`POST /sim/members answered ${response.status}: ${JSON.stringify(member)}`);
     return new DeveloperMember(baseUrl, member.identification, bic, member.token);
   }
 
@@ -43,7 +49,9 @@ export class DeveloperMember {
 
   /** A member of the network file driven by hand: its token as `GET /sim/network` hands it out. */
   static async adopt(baseUrl: string, identification: string): Promise<DeveloperMember> {
-    const network = (await (await fetch(`${baseUrl}/sim/network`)).json()) as { members: Array<{ identification: string; bicfi: string; token: string }> };
+    const network = (await (await fetch(`${baseUrl}/sim/network`)).json()) as {
+      members: Array<{ identification: string; bicfi: string; token: string }>;
+    };
     const member = network.members.find((entry) => entry.identification === identification);
     if (!member) throw new Error(`no member ${identification} in GET /sim/network`);
     return new DeveloperMember(baseUrl, member.identification, member.bicfi, member.token);
@@ -52,7 +60,10 @@ export class DeveloperMember {
   async call(method: string, path: string, body?: unknown): Promise<Answer> {
     const response = await fetch(`${this.baseUrl}${MEMBER_API}${path}`, {
       method,
-      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
@@ -62,7 +73,8 @@ export class DeveloperMember {
   /** A call that must answer 200; answers its body. */
   async ok(method: string, path: string, body?: unknown): Promise<any> {
     const answer = await this.call(method, path, body);
-    if (answer.status !== 200) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200)
+      throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     return answer.body;
   }
 
@@ -75,13 +87,19 @@ export class DeveloperMember {
   /** `POST /sign/payload` with `account`'s key over base64 of the value's canonical JSON: the payload and its signature. */
   async signJson(value: unknown, account = 'main'): Promise<{ payload: string; signature: string }> {
     const payload = Buffer.from(canonicalJson(value), 'utf8').toString('base64');
-    const signed = await this.ok('POST', '/sign/payload', { account_identification: account, unsigned_payload: payload });
+    const signed = await this.ok('POST', '/sign/payload', {
+      account_identification: account,
+      unsigned_payload: payload,
+    });
     return { payload, signature: signed.payload as string };
   }
 
   /** `POST /sign/message`: the Message XML signed with `account`'s key, as base64. */
   async signMessage(xml: string, account = 'main'): Promise<string> {
-    const signed = await this.ok('POST', '/sign/message', { account_identification: account, unsigned_payload: Buffer.from(xml, 'utf8').toString('base64') });
+    const signed = await this.ok('POST', '/sign/message', {
+      account_identification: account,
+      unsigned_payload: Buffer.from(xml, 'utf8').toString('base64'),
+    });
     return signed.payload as string;
   }
 
@@ -107,7 +125,14 @@ export class DeveloperMember {
  * so that tokens never expire for it; the short real pause only lets the autopilot's timer run. The
  * real-time limit is a safety net for a loaded machine, not a measure.
  */
-export async function eventually<T>(baseUrl: string, what: string, condition: () => Promise<T | undefined>, limitMs = 90_000, stepMs = 250, maxAdvanceMs = 5_000): Promise<T> {
+export async function eventually<T>(
+  baseUrl: string,
+  what: string,
+  condition: () => Promise<T | undefined>,
+  limitMs = 90_000,
+  stepMs = 250,
+  maxAdvanceMs = 5_000,
+): Promise<T> {
   const deadline = Date.now() + limitMs;
   let advanced = 0;
   for (;;) {

@@ -17,12 +17,18 @@ const projectRoot = fileURLToPath(new URL('../', import.meta.url));
 
 /** The environment of a user's shell: this one, less the runner's and the kit's own variables, plus `extra`. */
 export function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(?:PW_|PLAYWRIGHT_|TEST_|DSS_|NODE_OPTIONS$)/.test(name)));
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(?:PW_|PLAYWRIGHT_|TEST_|DSS_|NODE_OPTIONS$)/.test(name)),
+  );
   return { ...clean, ...extra };
 }
 
 /** `command args` in `cwd`, to its end. */
-export function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<Finished> {
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<Finished> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -18,7 +18,11 @@ export function failedWith(...made: MadeError[]): { errors: string[]; annotation
 }
 
 /** The target broke `requirement`. */
-export function targetError(message: string, requirement: string, evidence: { expected?: string; got?: string } = {}): MadeError {
+export function targetError(
+  message: string,
+  requirement: string,
+  evidence: { expected?: string; got?: string } = {},
+): MadeError {
   return { message, failure: { requirement, ...evidence } };
 }
 

@@ -64,14 +64,24 @@ export async function startFarTarget(simulatorUrl: string, options: FarTargetOpt
       return;
     }
     counts.refused += 1;
-    const form = options.rateLimit!.retryAfter === 'mixed' ? retryAfterForms[counts.refused % 3]! : options.rateLimit!.retryAfter;
+    const form =
+      options.rateLimit!.retryAfter === 'mixed' ? retryAfterForms[counts.refused % 3]! : options.rateLimit!.retryAfter;
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     // Retry-After has whole seconds only: rounded up, so that a client that waits as told finds a token.
     const seconds = Math.ceil(waitMs / 1000);
     if (form === 'seconds') headers['retry-after'] = String(seconds);
-    if (form === 'date') headers['retry-after'] = new Date((Math.floor(Date.now() / 1000) + seconds + 1) * 1000).toUTCString();
+    if (form === 'date')
+      headers['retry-after'] = new Date((Math.floor(Date.now() / 1000) + seconds + 1) * 1000).toUTCString();
     req.resume();
-    req.on('end', () => res.writeHead(429, headers).end(JSON.stringify({ short_message: 'Too Many Requests', long_message: 'rate limit exceeded', timestamp: String(Date.now()) })));
+    req.on('end', () =>
+      res.writeHead(429, headers).end(
+        JSON.stringify({
+          short_message: 'Too Many Requests',
+          long_message: 'rate limit exceeded',
+          timestamp: String(Date.now()),
+        }),
+      ),
+    );
   };
   const journal: JournalEntry[] = [];
   const clock = () => performance.timeOrigin + performance.now();
@@ -79,7 +89,15 @@ export async function startFarTarget(simulatorUrl: string, options: FarTargetOpt
     counts.requests += 1;
     if (options.journal) {
       const arrived = clock();
-      res.on('finish', () => journal.push({ method: req.method ?? '', path: (req.url ?? '').split('?')[0]!, arrived, answered: clock(), status: res.statusCode }));
+      res.on('finish', () =>
+        journal.push({
+          method: req.method ?? '',
+          path: (req.url ?? '').split('?')[0]!,
+          arrived,
+          answered: clock(),
+          status: res.statusCode,
+        }),
+      );
     }
     if (options.delayMs === 0) handle(req, res);
     else setTimeout(() => handle(req, res), options.delayMs);

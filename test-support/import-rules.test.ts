@@ -18,7 +18,11 @@ const isTest = (path: string) => path.endsWith('.test.ts');
  * What the harness may take from the simulator: its entry point, to start one, and the catalogues of
  * faults and readings, for the two self-checks (no check reads them: a check never knows what it faces).
  */
-const HARNESS_MAY_IMPORT = new Set(['simulator/server.ts', 'simulator/faults/catalogue.ts', 'simulator/readings/catalogue.ts']);
+const HARNESS_MAY_IMPORT = new Set([
+  'simulator/server.ts',
+  'simulator/faults/catalogue.ts',
+  'simulator/readings/catalogue.ts',
+]);
 
 function describe(found: Array<{ from: string; to: string }>): string[] {
   return found.map(({ from, to }) => `${from} imports ${to}`);
@@ -34,33 +38,48 @@ test('the graph is read: known imports are found, and every import names a file 
 });
 
 test('suites/ imports from simulator/ only its entry point and the fault and reading catalogues', () => {
-  const found = edges.filter(({ from, to }) => under('suites')(from) && under('simulator')(to) && !HARNESS_MAY_IMPORT.has(to));
+  const found = edges.filter(
+    ({ from, to }) => under('suites')(from) && under('simulator')(to) && !HARNESS_MAY_IMPORT.has(to),
+  );
   expect(describe(found)).toEqual([]);
 });
 
 test('simulator/ never imports suites/; only its tests import test-support/', () => {
-  const found = edges.filter(({ from, to }) => under('simulator')(from) && (under('suites')(to) || (under('test-support')(to) && !isTest(from))));
+  const found = edges.filter(
+    ({ from, to }) => under('simulator')(from) && (under('suites')(to) || (under('test-support')(to) && !isTest(from))),
+  );
   expect(describe(found)).toEqual([]);
 });
 
 /** What ships in dist/ (bin/build.js compiles these folders, leaving out tests and the documentation writers). */
-const isProduct = (path: string) => ['simulator', 'schemas', 'protocol', 'suites', 'bin'].some((folder) => under(folder)(path)) && !isTest(path) && !under('bin/tools')(path);
+const isProduct = (path: string) =>
+  ['simulator', 'schemas', 'protocol', 'suites', 'bin'].some((folder) => under(folder)(path)) &&
+  !isTest(path) &&
+  !under('bin/tools')(path);
 
 test('no product code imports test-support/ or the documentation writers of bin/tools/', () => {
-  const found = edges.filter(({ from, to }) => isProduct(from) && (under('test-support')(to) || under('bin/tools')(to)));
+  const found = edges.filter(
+    ({ from, to }) => isProduct(from) && (under('test-support')(to) || under('bin/tools')(to)),
+  );
   expect(describe(found)).toEqual([]);
 });
 
 test('the product rule sees both kinds of forbidden import', () => {
   expect(isProduct('suites/runtime/client.ts') && isProduct('bin/commands/reach.ts')).toBe(true);
-  expect(isProduct('suites/runtime/client.test.ts') || isProduct('bin/tools/message-docs.ts') || isProduct('test-support/test-server.ts')).toBe(false);
+  expect(
+    isProduct('suites/runtime/client.test.ts') ||
+      isProduct('bin/tools/message-docs.ts') ||
+      isProduct('test-support/test-server.ts'),
+  ).toBe(false);
   expect(graph.get('bin/tools/write-message-docs.ts')).toContain('bin/tools/message-docs.ts');
   expect(graph.get('suites/runtime/client.test.ts')).toContain('test-support/test-server.ts');
 });
 
 test('protocol/ stands alone, and schemas/ imports neither half (its tests may start a simulator to compare)', () => {
   const found = edges.filter(
-    ({ from, to }) => (under('protocol')(from) && !under('protocol')(to)) || (under('schemas')(from) && !isTest(from) && (under('simulator')(to) || under('suites')(to))),
+    ({ from, to }) =>
+      (under('protocol')(from) && !under('protocol')(to)) ||
+      (under('schemas')(from) && !isTest(from) && (under('simulator')(to) || under('suites')(to))),
   );
   expect(describe(found)).toEqual([]);
 });

@@ -29,7 +29,9 @@ export interface DocumentedSimulator {
 export async function startDocumentedSimulator(): Promise<DocumentedSimulator> {
   const sim = await startSimulator({ port: 0 });
   const document = (await (await fetch(`${sim.url}/openapi.json`)).json()) as Record<string, unknown>;
-  const network = (await (await fetch(`${sim.url}/sim/network`)).json()) as { members: Array<{ identification: string; token: string }> };
+  const network = (await (await fetch(`${sim.url}/sim/network`)).json()) as {
+    members: Array<{ identification: string; token: string }>;
+  };
   const tokenOf = (id: string) => network.members.find((member) => member.identification === id)!.token;
   return { sim, document, tokens: { tokenizer: tokenOf('tokenizer-usd'), member: tokenOf('mm-london') } };
 }
@@ -65,18 +67,29 @@ export interface GeneratedRequest {
 
 export function documentOperations(document: Record<string, unknown>): DocOperation[] {
   const operations: DocOperation[] = [];
-  for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Record<string, unknown>>>)) {
+  for (const [path, item] of Object.entries(
+    document.paths as Record<string, Record<string, Record<string, unknown>>>,
+  )) {
     for (const [method, operation] of Object.entries(item)) {
       // The control plane's calls reset and reshape the network the requests run against: not the API's.
       if ((operation.tags as string[]).includes(controlTag)) continue;
-      const body = operation.requestBody as { required: boolean; content: Record<string, { schema: Schema; example?: unknown }> } | undefined;
+      const body = operation.requestBody as
+        { required: boolean; content: Record<string, { schema: Schema; example?: unknown }> } | undefined;
       const media = body?.content['application/json'];
       operations.push({
         id: operation.operationId as string,
         method: method.toUpperCase(),
         path,
         parameters: (operation.parameters ?? []) as DocParameter[],
-        ...(body && media ? { body: { required: body.required, schema: media.schema, ...(Object.hasOwn(media, 'example') ? { example: media.example } : {}) } } : {}),
+        ...(body && media
+          ? {
+              body: {
+                required: body.required,
+                schema: media.schema,
+                ...(Object.hasOwn(media, 'example') ? { example: media.example } : {}),
+              },
+            }
+          : {}),
         statuses: new Set(Object.keys(operation.responses as object).map(Number)),
         inputRefusalStatus: operation['x-dss-input-refusal-status'] as number,
         refusalCodes: new Set((operation['x-dss-refusals'] as Array<{ code: string }>).map((refusal) => refusal.code)),
@@ -113,7 +126,11 @@ export function parameterValue(parameter: DocParameter, text: string): unknown {
   return parameter.schema.type === 'integer' && /^-?[0-9]+$/.test(text) ? Number(text) : text;
 }
 
-export function requestIsValid(operation: DocOperation, generated: GeneratedRequest, isValid: (schema: Schema, value: unknown) => boolean): boolean {
+export function requestIsValid(
+  operation: DocOperation,
+  generated: GeneratedRequest,
+  isValid: (schema: Schema, value: unknown) => boolean,
+): boolean {
   for (const parameter of operation.parameters) {
     const text = generated.params[parameter.name];
     if (text === undefined) {
@@ -141,13 +158,16 @@ export class SchemaReader {
   valid(raw: Schema, example?: unknown): fc.Arbitrary<unknown> {
     const schema = this.resolve(raw);
     const generated = this.generate(schema);
-    return example === undefined ? generated : fc.oneof({ arbitrary: fc.constant(example), weight: 1 }, { arbitrary: generated, weight: 2 });
+    return example === undefined
+      ? generated
+      : fc.oneof({ arbitrary: fc.constant(example), weight: 1 }, { arbitrary: generated, weight: 2 });
   }
 
   private generate(schema: Schema): fc.Arbitrary<unknown> {
     if (Object.hasOwn(schema, 'const')) return fc.constant(schema.const);
     if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
-    if (Array.isArray(schema.anyOf) && schema.type === undefined) return fc.oneof(...(schema.anyOf as Schema[]).map((branch) => this.valid(branch)));
+    if (Array.isArray(schema.anyOf) && schema.type === undefined)
+      return fc.oneof(...(schema.anyOf as Schema[]).map((branch) => this.valid(branch)));
     switch (schema.type) {
       case 'string':
         return this.string(schema);
@@ -157,11 +177,16 @@ export class SchemaReader {
         return fc.bigInt({ min, max }).map(Number);
       }
       case 'number':
-        return schema.format === 'amount' ? amount(schema) : fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e9 });
+        return schema.format === 'amount'
+          ? amount(schema)
+          : fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e9 });
       case 'boolean':
         return fc.boolean();
       case 'array':
-        return fc.array(this.valid(schema.items as Schema), { minLength: (schema.minItems as number) ?? 0, maxLength: Math.min((schema.maxItems as number) ?? 3, 3) });
+        return fc.array(this.valid(schema.items as Schema), {
+          minLength: (schema.minItems as number) ?? 0,
+          maxLength: Math.min((schema.maxItems as number) ?? 3, 3),
+        });
       case 'object':
         return this.object(schema);
       default:
@@ -171,7 +196,10 @@ export class SchemaReader {
 
   private string(schema: Schema): fc.Arbitrary<string> {
     if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern as string, 'u'));
-    if (schema.format === 'date') return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((day) => day.toISOString().slice(0, 10));
+    if (schema.format === 'date')
+      return fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((day) => day.toISOString().slice(0, 10));
     const minLength = (schema.minLength as number) ?? 0;
     return fc.string({ unit: 'grapheme-ascii', minLength, maxLength: minLength + 12 });
   }
@@ -186,8 +214,13 @@ export class SchemaReader {
       return fc.oneof(...(anyOf as Schema[]).map((branch) => this.object(mergeObjects(base, branch))));
     }
     const properties = (schema.properties ?? {}) as Record<string, Schema>;
-    const required = new Set([...((schema.required ?? []) as string[]), ...(((schema.then as Schema | undefined)?.required ?? []) as string[])]);
-    const exactlyOne = Array.isArray(schema.oneOf) ? (schema.oneOf as Schema[]).map((branch) => (branch.required as string[])[0]!) : [];
+    const required = new Set([
+      ...((schema.required ?? []) as string[]),
+      ...(((schema.then as Schema | undefined)?.required ?? []) as string[]),
+    ]);
+    const exactlyOne = Array.isArray(schema.oneOf)
+      ? (schema.oneOf as Schema[]).map((branch) => (branch.required as string[])[0]!)
+      : [];
     for (const name of exactlyOne) required.add(name);
     const record = fc.record(
       Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, this.valid(property)])),
@@ -212,7 +245,8 @@ export class SchemaReader {
     if (Object.hasOwn(schema, 'const')) add(schema.const === true ? false : `${String(schema.const)}-x`, 'const');
     if (Array.isArray(schema.enum)) add(`${String(schema.enum[0])}-not-listed`, 'enum');
     if (typeof schema.pattern === 'string') {
-      for (const candidate of ['x', '!', `${String(value)}!`, `!${String(value)}`, ' ', '0']) add(candidate, `pattern ${schema.pattern.slice(0, 40)}`);
+      for (const candidate of ['x', '!', `${String(value)}!`, `!${String(value)}`, ' ', '0'])
+        add(candidate, `pattern ${schema.pattern.slice(0, 40)}`);
     }
     if (typeof schema.minLength === 'number' && schema.minLength > 0) add('', 'minLength');
     if (schema.type === 'integer' || schema.type === 'number') {
@@ -222,18 +256,34 @@ export class SchemaReader {
       if (schema.format === 'amount') add(show(0.12345678, asText), 'format amount (7 fraction digits)');
       if (schema.type === 'integer') add(show(1.5, asText), 'type integer');
     }
-    if (!asText && schema.type !== undefined && schema.type !== 'string') add('a string', `type ${String(schema.type)}`);
+    if (!asText && schema.type !== undefined && schema.type !== 'string')
+      add('a string', `type ${String(schema.type)}`);
     if (!asText && schema.type === 'string') add(12345, 'type string');
     if (schema.type === 'array' && Array.isArray(value)) {
       if (typeof schema.minItems === 'number' && schema.minItems > 0) add([], 'minItems');
-      if (typeof schema.maxItems === 'number' && value.length > 0) add(Array.from({ length: schema.maxItems + 1 }, () => value[0]), 'maxItems');
-      value.forEach((item, index) => out.push(...this.breaks(schema.items as Schema, item, `${where}/${index}`).map(({ value: broken, broken: what }) => ({ value: value.map((v, i) => (i === index ? broken : v)), broken: what }))));
+      if (typeof schema.maxItems === 'number' && value.length > 0)
+        add(
+          Array.from({ length: schema.maxItems + 1 }, () => value[0]),
+          'maxItems',
+        );
+      value.forEach((item, index) =>
+        out.push(
+          ...this.breaks(schema.items as Schema, item, `${where}/${index}`).map(({ value: broken, broken: what }) => ({
+            value: value.map((v, i) => (i === index ? broken : v)),
+            broken: what,
+          })),
+        ),
+      );
     }
     if (schema.type === 'object' && isObject(value)) out.push(...this.objectBreaks(schema, value, where));
     return out;
   }
 
-  private objectBreaks(schema: Schema, value: Record<string, unknown>, where: string): Array<{ value: unknown; broken: string }> {
+  private objectBreaks(
+    schema: Schema,
+    value: Record<string, unknown>,
+    where: string,
+  ): Array<{ value: unknown; broken: string }> {
     const out: Array<{ value: unknown; broken: string }> = [];
     const properties = (schema.properties ?? {}) as Record<string, Schema>;
     for (const name of (schema.required ?? []) as string[]) {
@@ -244,13 +294,25 @@ export class SchemaReader {
       const names = (schema.oneOf as Schema[]).map((branch) => (branch.required as string[])[0]!);
       const given = names.find((name) => Object.hasOwn(value, name));
       const other = names.find((name) => name !== given);
-      if (given && other) out.push({ value: { ...value, [other]: value[given] }, broken: `${where}: oneOf (both ${given} and ${other})` });
-      out.push({ value: Object.fromEntries(Object.entries(value).filter(([name]) => !names.includes(name))), broken: `${where}: oneOf (none of ${names.join(', ')})` });
+      if (given && other)
+        out.push({
+          value: { ...value, [other]: value[given] },
+          broken: `${where}: oneOf (both ${given} and ${other})`,
+        });
+      out.push({
+        value: Object.fromEntries(Object.entries(value).filter(([name]) => !names.includes(name))),
+        broken: `${where}: oneOf (none of ${names.join(', ')})`,
+      });
     }
     if (Array.isArray(schema.anyOf)) out.push({ value: {}, broken: `${where}: anyOf (no branch)` });
     for (const [name, property] of Object.entries(properties)) {
       if (!Object.hasOwn(value, name)) continue;
-      out.push(...this.breaks(property, value[name], `${where}/${name}`).map(({ value: broken, broken: what }) => ({ value: { ...value, [name]: broken }, broken: what })));
+      out.push(
+        ...this.breaks(property, value[name], `${where}/${name}`).map(({ value: broken, broken: what }) => ({
+          value: { ...value, [name]: broken },
+          broken: what,
+        })),
+      );
     }
     return out;
   }
@@ -259,7 +321,9 @@ export class SchemaReader {
 /** An amount with at most 7 fraction digits within the schema's bounds. */
 function amount(schema: Schema): fc.Arbitrary<number> {
   const floor = typeof schema.exclusiveMinimum === 'number' ? 1n : 0n;
-  return fc.tuple(fc.bigInt({ min: floor, max: 10n ** 12n }), fc.integer({ min: 0, max: 7 })).map(([units, scale]) => Number(`${units}e-${scale}`));
+  return fc
+    .tuple(fc.bigInt({ min: floor, max: 10n ** 12n }), fc.integer({ min: 0, max: 7 }))
+    .map(([units, scale]) => Number(`${units}e-${scale}`));
 }
 
 function bound(inclusive: unknown, exclusive: unknown, step: number, otherwise: number): number {
@@ -274,8 +338,13 @@ function show(value: number, asText: boolean): unknown {
 
 function mergeObjects(base: Schema, branch: Schema): Schema {
   const properties = { ...((base.properties ?? {}) as Record<string, Schema>) };
-  for (const [name, extra] of Object.entries((branch.properties ?? {}) as Record<string, Schema>)) properties[name] = { ...properties[name], ...extra };
-  return { ...base, properties, required: [...new Set([...((base.required ?? []) as string[]), ...((branch.required ?? []) as string[])])] };
+  for (const [name, extra] of Object.entries((branch.properties ?? {}) as Record<string, Schema>))
+    properties[name] = { ...properties[name], ...extra };
+  return {
+    ...base,
+    properties,
+    required: [...new Set([...((base.required ?? []) as string[]), ...((branch.required ?? []) as string[])])],
+  };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -288,7 +357,13 @@ export interface Answer {
 }
 
 /** One request over the socket; node:http, because fetch refuses a body on GET. */
-export function sendRequest(agent: Agent, baseUrl: string, token: string, operation: DocOperation, generated: GeneratedRequest): Promise<Answer> {
+export function sendRequest(
+  agent: Agent,
+  baseUrl: string,
+  token: string,
+  operation: DocOperation,
+  generated: GeneratedRequest,
+): Promise<Answer> {
   let path = operation.path;
   const query: string[] = [];
   for (const parameter of operation.parameters) {
@@ -307,7 +382,11 @@ export function sendRequest(agent: Agent, baseUrl: string, token: string, operat
         port: target.port,
         method: operation.method,
         path: query.length > 0 ? `${path}?${query.join('&')}` : path,
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}),
+        },
         timeout: 60_000,
       },
       (incoming) => {
@@ -329,4 +408,3 @@ export function sendRequest(agent: Agent, baseUrl: string, token: string, operat
     outgoing.end(body);
   });
 }
-

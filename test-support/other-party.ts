@@ -7,7 +7,13 @@ import { ceilingWithRoom, decideAsMember, openDsaLine, requestCreditLine } from 
 import { exchangeResultOf, exchangeTerms, postExchange, signExchange } from '../suites/flows/exchange.ts';
 import { fund } from '../suites/flows/funding.ts';
 import { allowMutually, exchangeAssets, type Market } from '../suites/flows/market.ts';
-import { expectAccepted, messageMember, postMessage, signedMessage, type MessageStep } from '../suites/flows/messages.ts';
+import {
+  expectAccepted,
+  messageMember,
+  postMessage,
+  signedMessage,
+  type MessageStep,
+} from '../suites/flows/messages.ts';
 import { newPayment, newRedemption, paymentSent } from '../suites/flows/payments.ts';
 import { answered, offer, quotationTerms, requested } from '../suites/flows/quotations.ts';
 import { CheckFailure, expectStatus } from '../suites/runtime/check.ts';
@@ -54,17 +60,41 @@ export interface LeftOnStaging {
 }
 
 /** `url`: the staging's API (the proxy); `control`: the portal that issues tokens and onboards members. */
-export async function actOnStaging(url: string, control: ControlClient, members: Record<RequiredRole, SimMember>): Promise<LeftOnStaging> {
+export async function actOnStaging(
+  url: string,
+  control: ControlClient,
+  members: Record<RequiredRole, SimMember>,
+): Promise<LeftOnStaging> {
   const recording = new RecordingChannel();
   const party = async (member: SimMember, role: string, assets: Actor['assets'] = []): Promise<Actor> => {
     const { token } = await control.createToken(member.identification, { role: 'manager' });
     const { token: _, ...described } = member;
-    return { role, identification: member.identification, accounts: operatingAccounts(member), assets, member: described, client: new DssClient({ baseUrl: url, token, timeoutMs: 30_000, recording, member: member.identification, transport: directTransport }) };
+    return {
+      role,
+      identification: member.identification,
+      accounts: operatingAccounts(member),
+      assets,
+      member: described,
+      client: new DssClient({
+        baseUrl: url,
+        token,
+        timeoutMs: 30_000,
+        recording,
+        member: member.identification,
+        transport: directTransport,
+      }),
+    };
   };
   const tokenizer = await party(members.tokenizer, 'tokenizer', tokenizerAssets(members.tokenizer.identification));
   const [mmA, mmB] = [await party(members.mmA, 'mmA'), await party(members.mmB, 'mmB')];
   const outsider = await party(
-    await control.createMember({ identification: `outsider-${randomBytes(4).toString('hex')}`, bicfi: randomBic('FR'), business_role: 'MMM', country_code: 'FR', operating_accounts: OPERATING_ACCOUNTS }),
+    await control.createMember({
+      identification: `outsider-${randomBytes(4).toString('hex')}`,
+      bicfi: randomBic('FR'),
+      business_role: 'MMM',
+      country_code: 'FR',
+      operating_accounts: OPERATING_ACCOUNTS,
+    }),
     'outsider',
   );
   const actors = { tokenizer };
@@ -84,7 +114,10 @@ export async function actOnStaging(url: string, control: ControlClient, members:
   }
   await allowMutually(mmA, mmB);
   for (const maker of [mmA, mmB]) await allowMutually(maker, outsider);
-  for (const [holder, issuer] of [[mmA, mmB], [mmB, mmA]] as const) {
+  for (const [holder, issuer] of [
+    [mmA, mmB],
+    [mmB, mmA],
+  ] as const) {
     for (const dso of await dsoLinesOf(holder, issuer)) {
       await buyDso(holder, issuer, dso, base);
       left.raised.push(await raisedHolding(holder, 'emission', dso));
@@ -92,29 +125,78 @@ export async function actOnStaging(url: string, control: ControlClient, members:
   }
 
   // Open quotations on the checks' own terms: requests both ways and from the outsider, half answered.
-  const market = (buyer: Actor, seller: Actor): Market => ({ buyer, seller, base, quoted, buyerAccount: buyer.accounts[0]!, sellerAccount: seller.accounts[0]!, now: async () => Date.now() });
-  for (const [buyer, seller] of [[mmA, mmB], [mmB, mmA], [outsider, mmA], [outsider, mmB]] as const) {
+  const market = (buyer: Actor, seller: Actor): Market => ({
+    buyer,
+    seller,
+    base,
+    quoted,
+    buyerAccount: buyer.accounts[0]!,
+    sellerAccount: seller.accounts[0]!,
+    now: async () => Date.now(),
+  });
+  for (const [buyer, seller] of [
+    [mmA, mmB],
+    [mmB, mmA],
+    [outsider, mmA],
+    [outsider, mmB],
+  ] as const) {
     const open = market(buyer, seller);
     const waiting = await requested(open);
     const answeredRequest = await requested(open);
     await answered(open, quotationTerms(open, answeredRequest));
     left.openQuotations.push(waiting.quotationUuid, answeredRequest.quotationUuid);
-    left.unread.push(`2 quotation requests of ${buyer.role} to ${seller.role} and every other seller it deals with`, `${seller.role}'s quotation to ${buyer.role}`);
+    left.unread.push(
+      `2 quotation requests of ${buyer.role} to ${seller.role} and every other seller it deals with`,
+      `${seller.role}'s quotation to ${buyer.role}`,
+    );
   }
 
   // Payments nobody answers, a redemption request, fee requests: each waits unread on its receiver's queue.
-  const [outsiderMessages, aMessages, bMessages, tokenizerMessages] = await Promise.all([messageMember(outsider), messageMember(mmA), messageMember(mmB), messageMember(tokenizer)]);
-  for (const [ofi, rfi, what] of [[outsiderMessages, aMessages, 'outsider to mmA'], [outsiderMessages, bMessages, 'outsider to mmB'], [bMessages, aMessages, 'mmB to mmA']] as const) {
+  const [outsiderMessages, aMessages, bMessages, tokenizerMessages] = await Promise.all([
+    messageMember(outsider),
+    messageMember(mmA),
+    messageMember(mmB),
+    messageMember(tokenizer),
+  ]);
+  for (const [ofi, rfi, what] of [
+    [outsiderMessages, aMessages, 'outsider to mmA'],
+    [outsiderMessages, bMessages, 'outsider to mmB'],
+    [bMessages, aMessages, 'mmB to mmA'],
+  ] as const) {
     const story = newPayment({ ofi, rfi, asset: base }, '10.50');
-    await postUnread({ from: ofi, to: rfi, route: 'send', type: 'pacs.008.001.08', document: creditTransfer(story, { settlementAccount: ofi.account }), identification: story.messageIdentification, transactions: paymentSent(story).transactions });
+    await postUnread({
+      from: ofi,
+      to: rfi,
+      route: 'send',
+      type: 'pacs.008.001.08',
+      document: creditTransfer(story, { settlementAccount: ofi.account }),
+      identification: story.messageIdentification,
+      transactions: paymentSent(story).transactions,
+    });
     left.unread.push(`a pacs.008 of ${what}, never answered`);
   }
   await allowMutually(aMessages, tokenizerMessages);
   const redemption = newRedemption({ member: aMessages, tokenizer: tokenizerMessages, asset: base }, '3.25');
-  await postUnread({ from: aMessages, to: tokenizerMessages, route: 'redeem', type: 'pacs.009.001.08', document: redemptionRequest(redemption), identification: redemption.messageIdentification, transactions: paymentSent(redemption, 'pacs.009.001.08').transactions });
+  await postUnread({
+    from: aMessages,
+    to: tokenizerMessages,
+    route: 'redeem',
+    type: 'pacs.009.001.08',
+    document: redemptionRequest(redemption),
+    identification: redemption.messageIdentification,
+    transactions: paymentSent(redemption, 'pacs.009.001.08').transactions,
+  });
   left.unread.push('a pacs.009 of mmA to the tokenizer, never answered');
-  for (const [originator, instructed] of [[outsider, mmA], [outsider, mmB], [mmB, mmA]] as const) {
-    expectStatus(await requestCharge(originator, instructed.identification, newChargeRequest(originator, base, 25)), 200, 'CHG-REQUEST');
+  for (const [originator, instructed] of [
+    [outsider, mmA],
+    [outsider, mmB],
+    [mmB, mmA],
+  ] as const) {
+    expectStatus(
+      await requestCharge(originator, instructed.identification, newChargeRequest(originator, base, 25)),
+      200,
+      'CHG-REQUEST',
+    );
     left.unread.push(`a fee request of ${originator.role} to ${instructed.role}, never answered`);
   }
   return left;
@@ -124,7 +206,10 @@ export async function actOnStaging(url: string, control: ControlClient, members:
 async function raisedHolding(holder: Actor, account: string, asset: AssetId): Promise<string> {
   const balance = (await balanceOf(holder, account, asset)) ?? 0n;
   if (balance < HIGH_BALANCE) {
-    throw new CheckFailure('BAL-READ', `the other party raised ${holder.identification}/${account} ${asset.code} to ${formatUnits(balance)}, not above ${formatUnits(HIGH_BALANCE)}`);
+    throw new CheckFailure(
+      'BAL-READ',
+      `the other party raised ${holder.identification}/${account} ${asset.code} to ${formatUnits(balance)}, not above ${formatUnits(HIGH_BALANCE)}`,
+    );
   }
   return `${holder.identification}/${account} ${asset.code} ${formatUnits(balance)}`;
 }
@@ -132,7 +217,10 @@ async function raisedHolding(holder: Actor, account: string, asset: AssetId): Pr
 /** The DSOs of `issuer` that `holder` has a line for on its `emission` account (the reference's DSO account). */
 async function dsoLinesOf(holder: Actor, issuer: Actor): Promise<AssetId[]> {
   return (await authorizedAssets(holder, 'emission'))
-    .filter((asset) => asset.asset_group_identification === 'DSO' && asset.asset_issuer_identification === issuer.identification)
+    .filter(
+      (asset) =>
+        asset.asset_group_identification === 'DSO' && asset.asset_issuer_identification === issuer.identification,
+    )
     .map((asset) => ({ code: asset.asset_code_identification, issuer: issuer.identification }));
 }
 
@@ -145,17 +233,40 @@ async function buyDso(holder: Actor, issuer: Actor, dso: AssetId, base: AssetId)
   const { ceiling } = await ceilingWithRoom(holder, 'emission', dso, 2n * HIGH_BALANCE);
   expectStatus(await requestCreditLine(holder, 'emission', dso, ceiling), 200, 'CL-REQUEST');
   expectStatus(await decideAsMember(issuer, line, 'allow'), 200, 'CL-REQUEST');
-  const market: Market = { buyer: holder, seller: issuer, base, quoted: dso, buyerAccount: holder.accounts[0]!, sellerAccount: issuer.accounts[0]!, now: async () => Date.now() };
+  const market: Market = {
+    buyer: holder,
+    seller: issuer,
+    base,
+    quoted: dso,
+    buyerAccount: holder.accounts[0]!,
+    sellerAccount: issuer.accounts[0]!,
+    now: async () => Date.now(),
+  };
   // 1,001 base units at 1,000 quoted units each: HIGH_BALANCE and more of the DSO, within the quotation's limits.
   const limits = { minimum_amount_limit: 1, maximum_amount_limit: 2_000_000 };
-  const { info } = await offer(market, { request: limits, quotation: { ...limits, seller_debiting_account_identification: 'emission', foreign_exchange_rate: 1000 } });
+  const { info } = await offer(market, {
+    request: limits,
+    quotation: { ...limits, seller_debiting_account_identification: 'emission', foreign_exchange_rate: 1000 },
+  });
   const terms = { ...exchangeTerms(market, info, units('1001')), buyer_crediting_account_identification: 'emission' };
   const result = exchangeResultOf(await postExchange(holder, await signExchange(holder, terms)), 'EXC-DSO');
-  if (result.exchange_state !== 'Success') throw new CheckFailure('EXC-DSO', `the other party's exchange of ${dso.code} to ${holder.identification} was answered ${result.exchange_state}`);
+  if (result.exchange_state !== 'Success')
+    throw new CheckFailure(
+      'EXC-DSO',
+      `the other party's exchange of ${dso.code} to ${holder.identification} was answered ${result.exchange_state}`,
+    );
 }
 
 /** A message signed, posted and accepted, and left on its receiver's queue for nobody to read. */
 async function postUnread(step: MessageStep): Promise<void> {
-  const message = await signedMessage(step.from, step.type, step.document, { from: step.from.bic, to: step.to.bic, identification: step.identification });
-  expectAccepted(await postMessage(step.from, step.route, message), { type: step.type, messageIdentification: step.identification, transactions: step.transactions ?? [] }, 'MSG-DELIVERY');
+  const message = await signedMessage(step.from, step.type, step.document, {
+    from: step.from.bic,
+    to: step.to.bic,
+    identification: step.identification,
+  });
+  expectAccepted(
+    await postMessage(step.from, step.route, message),
+    { type: step.type, messageIdentification: step.identification, transactions: step.transactions ?? [] },
+    'MSG-DELIVERY',
+  );
 }

@@ -23,9 +23,21 @@ export interface PackedKit {
 
 /** Packs the kit into `destination`: what `npm pack` builds through `prepare`, without building twice (dist/ with its declarations). */
 export function packKit(destination: string): PackedKit {
-  succeeded(spawnSync(process.execPath, ['bin/build.js', '--if-stale', '--declarations'], { cwd: root, encoding: 'utf8' }));
-  const packing = succeeded(spawnSync(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], { cwd: root, encoding: 'utf8', env: quietNpm() }));
-  const [packed] = JSON.parse(packing.stdout) as Array<{ filename: string; integrity: string; files: Array<{ path: string }> }>;
+  succeeded(
+    spawnSync(process.execPath, ['bin/build.js', '--if-stale', '--declarations'], { cwd: root, encoding: 'utf8' }),
+  );
+  const packing = succeeded(
+    spawnSync(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], {
+      cwd: root,
+      encoding: 'utf8',
+      env: quietNpm(),
+    }),
+  );
+  const [packed] = JSON.parse(packing.stdout) as Array<{
+    filename: string;
+    integrity: string;
+    files: Array<{ path: string }>;
+  }>;
   if (!packed) throw new Error(`npm pack listed no package:\n${packing.stdout}`);
   return { filename: packed.filename, integrity: packed.integrity, files: packed.files.map((file) => file.path) };
 }
@@ -45,18 +57,43 @@ export interface LockedProject {
  * holds for it (dev dependencies left out), at the same places.
  */
 export function writeLockedProject(dir: string, kit: PackedKit, options: LockedProject): void {
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string>; bin: Record<string, string>; engines: Record<string, string>; license: string };
-  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+    dependencies: Record<string, string>;
+    bin: Record<string, string>;
+    engines: Record<string, string>;
+    license: string;
+  };
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean }>;
+  };
   const dependency = `file:${options.tarball ?? kit.filename}`;
   const field = options.dev ? 'devDependencies' : 'dependencies';
   const dev = options.dev ? { dev: true } : {};
   const packages: Record<string, unknown> = {
     '': { name: options.name, [field]: { [manifest.name]: dependency } },
-    [`node_modules/${manifest.name}`]: { version: manifest.version, resolved: dependency, integrity: kit.integrity, ...dev, license: manifest.license, dependencies: manifest.dependencies, bin: manifest.bin, engines: manifest.engines },
+    [`node_modules/${manifest.name}`]: {
+      version: manifest.version,
+      resolved: dependency,
+      integrity: kit.integrity,
+      ...dev,
+      license: manifest.license,
+      dependencies: manifest.dependencies,
+      bin: manifest.bin,
+      engines: manifest.engines,
+    },
   };
-  for (const [path, entry] of Object.entries(lock.packages)) if (path.startsWith('node_modules/') && !entry.dev) packages[path] = { ...entry, ...dev };
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: options.name, private: true, ...(options.declared ? { [field]: { [manifest.name]: dependency } } : {}) }, null, 2)}\n`);
-  writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify({ name: options.name, lockfileVersion: 3, requires: true, packages }, null, 2)}\n`);
+  for (const [path, entry] of Object.entries(lock.packages))
+    if (path.startsWith('node_modules/') && !entry.dev) packages[path] = { ...entry, ...dev };
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: options.name, private: true, ...(options.declared ? { [field]: { [manifest.name]: dependency } } : {}) }, null, 2)}\n`,
+  );
+  writeFileSync(
+    join(dir, 'package-lock.json'),
+    `${JSON.stringify({ name: options.name, lockfileVersion: 3, requires: true, packages }, null, 2)}\n`,
+  );
 }
 
 export function succeeded(run: SpawnSyncReturns<string>): SpawnSyncReturns<string> {
@@ -71,7 +108,11 @@ export function quietNpm(): NodeJS.ProcessEnv {
 }
 
 /** The installed kit's `dss sim --port 0 [args]`, once it prints its URL. */
-export function startInstalledSimulator(dss: string, cwd: string, args: string[] = []): Promise<{ url: string; stop: () => Promise<void> }> {
+export function startInstalledSimulator(
+  dss: string,
+  cwd: string,
+  args: string[] = [],
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawn(dss, ['sim', '--port', '0', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {

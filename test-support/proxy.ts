@@ -31,7 +31,9 @@ export interface TestProxyOptions {
 }
 
 export async function startTestProxy(options: TestProxyOptions = {}): Promise<TestProxy> {
-  const expected = options.credentials ? `Basic ${Buffer.from(`${options.credentials.user}:${options.credentials.password}`).toString('base64')}` : null;
+  const expected = options.credentials
+    ? `Basic ${Buffer.from(`${options.credentials.user}:${options.credentials.password}`).toString('base64')}`
+    : null;
   const dial = (host: string) => options.hosts?.[host.toLowerCase()] ?? host;
   const upstreams = new Set<Socket>();
   const record = { tunnels: [] as string[], forwarded: [] as string[], refused: 0 };
@@ -55,10 +57,20 @@ export async function startTestProxy(options: TestProxyOptions = {}): Promise<Te
     }
     record.forwarded.push(target.href);
     const { 'proxy-authorization': _credentials, 'proxy-connection': _hop, ...headers } = req.headers;
-    const forward = request({ host: dial(target.hostname), port: target.port || 80, method: req.method, path: `${target.pathname}${target.search}`, headers, agent: false }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const forward = request(
+      {
+        host: dial(target.hostname),
+        port: target.port || 80,
+        method: req.method,
+        path: `${target.pathname}${target.search}`,
+        headers,
+        agent: false,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     forward.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502, { connection: 'close' }).end()));
     req.pipe(forward);
   });
@@ -67,7 +79,9 @@ export async function startTestProxy(options: TestProxyOptions = {}): Promise<Te
     const authority = req.url ?? '';
     record.tunnels.push(authority);
     if (!allowed(req)) {
-      client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+      client.end(
+        'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+      );
       return;
     }
     const match = /^\[?([^\]]+?)\]?:(\d+)$/.exec(authority);
@@ -86,7 +100,9 @@ export async function startTestProxy(options: TestProxyOptions = {}): Promise<Te
       upstream.pipe(client);
       client.pipe(upstream);
     });
-    upstream.once('error', () => (connected ? client.destroy() : client.end('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n')));
+    upstream.once('error', () =>
+      connected ? client.destroy() : client.end('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n'),
+    );
     client.once('error', () => upstream.destroy());
     client.once('close', () => upstream.destroy());
   });

@@ -7,12 +7,16 @@ import { join } from 'node:path';
  */
 
 export function requirementStatuses(reportDir: string): Map<string, string> {
-  const report = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as { results: { requirements: Array<{ id: string; status: string }> } };
+  const report = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as {
+    results: { requirements: Array<{ id: string; status: string }> };
+  };
   return new Map(report.results.requirements.map((requirement) => [requirement.id, requirement.status]));
 }
 
 interface JsonSuite {
-  specs?: Array<{ tests: Array<{ annotations: Array<{ type: string; description?: string }>; results: Array<{ status: string }> }> }>;
+  specs?: Array<{
+    tests: Array<{ annotations: Array<{ type: string; description?: string }>; results: Array<{ status: string }> }>;
+  }>;
   suites?: JsonSuite[];
 }
 
@@ -30,7 +34,8 @@ export function checkOutcomes(reportDir: string): Map<string, CheckOutcome> {
       for (const run of spec.tests) {
         const id = run.annotations.find((annotation) => annotation.type === 'check')?.description;
         const skipReason = run.annotations.find((annotation) => annotation.type === 'skip')?.description;
-        if (id && run.results[0]) found.set(id, { status: run.results[0].status, ...(skipReason !== undefined ? { skipReason } : {}) });
+        if (id && run.results[0])
+          found.set(id, { status: run.results[0].status, ...(skipReason !== undefined ? { skipReason } : {}) });
       }
     }
     suite.suites?.forEach(walk);

@@ -30,8 +30,14 @@ function defaultNetwork(args: string[]): string[] {
 
 export function startSimulatorProcess(args: string[] = []): Promise<SimulatorProcess> {
   // The parent runner's variables would confuse a child that loads TypeScript itself.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PW_|TEST_|PLAYWRIGHT_|NODE_OPTIONS$)/.test(name)));
-  const child = spawn(process.execPath, ['bin/dss.js', 'sim', '--port', '0', '--host', '127.0.0.1', ...defaultNetwork(args), ...args], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(PW_|TEST_|PLAYWRIGHT_|NODE_OPTIONS$)/.test(name)),
+  );
+  const child = spawn(
+    process.execPath,
+    ['bin/dss.js', 'sim', '--port', '0', '--host', '127.0.0.1', ...defaultNetwork(args), ...args],
+    { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let stdout = '';
   let stderr = '';
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;

@@ -1,12 +1,22 @@
 import { LedgerModel, type InitialLedger, type LineModel } from '../suites/invariants/model.ts';
 import { wholeUnits } from '../suites/runtime/money.ts';
-import { buildUniverse, dsaHolding, dsoHolding, type Holding, type MakerRole, type Universe } from '../suites/invariants/universe.ts';
+import {
+  buildUniverse,
+  dsaHolding,
+  dsoHolding,
+  type Holding,
+  type MakerRole,
+  type Universe,
+} from '../suites/invariants/universe.ts';
 
 /** The universe of the model's own tests: tokenizer `tkn` with USD, makers with `main` and `second`. */
 export const universe = buildUniverse({
   tokenizer: 'tkn',
   dsaCode: 'USD',
-  makers: { mmA: { identification: 'maker-a', accounts: ['main', 'second', 'third'] }, mmB: { identification: 'maker-b', accounts: ['main'] } },
+  makers: {
+    mmA: { identification: 'maker-a', accounts: ['main', 'second', 'third'] },
+    mmB: { identification: 'maker-b', accounts: ['main'] },
+  },
 });
 
 /** The same with the tokenizer's second DSA, EUR, the exchanges' quoted asset, and two accounts for mmB. */
@@ -14,7 +24,10 @@ export const exchangeUniverse = buildUniverse({
   tokenizer: 'tkn',
   dsaCode: 'USD',
   quotedDsaCode: 'EUR',
-  makers: { mmA: { identification: 'maker-a', accounts: ['main', 'second'] }, mmB: { identification: 'maker-b', accounts: ['main', 'second'] } },
+  makers: {
+    mmA: { identification: 'maker-a', accounts: ['main', 'second'] },
+    mmB: { identification: 'maker-b', accounts: ['main', 'second'] },
+  },
 });
 
 export function dsa(holder: MakerRole, account: string, of: Universe = universe, quoted = false): Holding {
@@ -35,7 +48,15 @@ export function line(state: LineModel['state'], ceilingWhole?: number): LineMode
 }
 
 /** A model of `of` (default: `universe`) from whole-unit balances and lines by holding. */
-export function modelOf(setup: { balances?: [Holding, bigint][]; lines?: [Holding, LineModel][]; allowlist?: string[]; issued?: MakerRole[] } = {}, of: Universe = universe): LedgerModel {
+export function modelOf(
+  setup: {
+    balances?: [Holding, bigint][];
+    lines?: [Holding, LineModel][];
+    allowlist?: string[];
+    issued?: MakerRole[];
+  } = {},
+  of: Universe = universe,
+): LedgerModel {
   const initial: InitialLedger = {
     balances: new Map((setup.balances ?? []).map(([holding, units]) => [holding.key, units])),
     lines: new Map((setup.lines ?? []).map(([holding, model]) => [holding.key, model])),

@@ -42,18 +42,32 @@ export function makeTestPki(dir: string, serverNames: string[]): TestPki {
   };
   const pem = (issued: Issued) => forge.pki.certificateToPem(issued.cert);
   const keyPem = (issued: Issued) => forge.pki.privateKeyToPem(issued.key);
-  const bundle = forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(client.key, [client.cert, ca.cert], passphrase, { algorithm: 'aes256' })).getBytes();
+  const bundle = forge.asn1
+    .toDer(forge.pkcs12.toPkcs12Asn1(client.key, [client.cert, ca.cert], passphrase, { algorithm: 'aes256' }))
+    .getBytes();
   return {
     ca: write('ca.pem', pem(ca)),
     server: { cert: write('server.pem', pem(server)), key: write('server-key.pem', keyPem(server)) },
-    client: { cert: write('client.pem', pem(client)), key: write('client-key.pem', keyPem(client)), pfx: write('client.p12', Buffer.from(bundle, 'binary')), passphrase },
+    client: {
+      cert: write('client.pem', pem(client)),
+      key: write('client-key.pem', keyPem(client)),
+      pfx: write('client.p12', Buffer.from(bundle, 'binary')),
+      passphrase,
+    },
     otherCa: write('other-ca.pem', pem(other)),
-    otherClient: { cert: write('other-client.pem', pem(stranger)), key: write('other-client-key.pem', keyPem(stranger)) },
+    otherClient: {
+      cert: write('other-client.pem', pem(stranger)),
+      key: write('other-client-key.pem', keyPem(stranger)),
+    },
   };
 }
 
 function keyPair(): { publicKey: forge.pki.rsa.PublicKey; privateKey: forge.pki.rsa.PrivateKey } {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
   return { publicKey: forge.pki.publicKeyFromPem(publicKey), privateKey: forge.pki.privateKeyFromPem(privateKey) };
 }
 

@@ -42,7 +42,9 @@ export function hidingSimulator(upstream: string, options: HidingProxyOptions = 
   const forward = forwardTo(upstream, options);
   return (req, res) => {
     if (hidden.test(req.url ?? '/')) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ short_message: 'Not Found', long_message: 'no such path', timestamp: Date.now() }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ short_message: 'Not Found', long_message: 'no such path', timestamp: Date.now() }));
       return;
     }
     forward(req, res);
@@ -56,16 +58,30 @@ function forwardTo(upstream: string, options: HidingProxyOptions = {}): ProxyHan
     // A connection per request on both sides. Upstream, reusing an idle socket races with the
     // simulator closing it; downstream, a body the simulator refused early (413) is not read to its end,
     // so the client's socket cannot carry another request. Either reset would come out as the target's.
-    const forward = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent: false }, (answer) => {
-      const status = answer.statusCode ?? 502;
-      const pass = () => {
-        res.writeHead(status, { ...answer.headers, connection: 'close' });
-        answer.pipe(res);
-      };
-      if (!options.beforeAnswer) return pass();
-      // The answer's body waits, paused, until the hook is done.
-      void options.beforeAnswer(req, status).then(pass, (error: unknown) => res.writeHead(502, { connection: 'close' }).end(`the test's hook failed: ${String(error)}`));
-    });
+    const forward = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+        agent: false,
+      },
+      (answer) => {
+        const status = answer.statusCode ?? 502;
+        const pass = () => {
+          res.writeHead(status, { ...answer.headers, connection: 'close' });
+          answer.pipe(res);
+        };
+        if (!options.beforeAnswer) return pass();
+        // The answer's body waits, paused, until the hook is done.
+        void options
+          .beforeAnswer(req, status)
+          .then(pass, (error: unknown) =>
+            res.writeHead(502, { connection: 'close' }).end(`the test's hook failed: ${String(error)}`),
+          );
+      },
+    );
     forward.on('error', () => {
       // The simulator closing while the body still streams in, after it answered: the answer stands.
       if (res.headersSent) res.end();
@@ -101,8 +117,19 @@ export interface VendorProfileOptions {
  * Writes `<dir>/profile.yaml` for `proxyUrl`, with members made on the simulator at `simulatorUrl`
  * (reached directly: the proxy hides its control plane).
  */
-export async function writeVendorTargetProfile(dir: string, simulatorUrl: string, proxyUrl: string, options: VendorProfileOptions): Promise<VendorProfile> {
-  const control = new ControlClient({ baseUrl: simulatorUrl, timeoutMs: 10_000, recording: new RecordingChannel(), clock: new TargetClock(), transport: directTransport });
+export async function writeVendorTargetProfile(
+  dir: string,
+  simulatorUrl: string,
+  proxyUrl: string,
+  options: VendorProfileOptions,
+): Promise<VendorProfile> {
+  const control = new ControlClient({
+    baseUrl: simulatorUrl,
+    timeoutMs: 10_000,
+    recording: new RecordingChannel(),
+    clock: new TargetClock(),
+    transport: directTransport,
+  });
   const env: Record<string, string> = {};
   const issuers = new Map<string, () => Promise<string>>();
   const sets: string[] = [];
@@ -113,10 +140,17 @@ export async function writeVendorTargetProfile(dir: string, simulatorUrl: string
     members.push(made.members);
   }
   const indent = (text: string, spaces: number) => text.replace(/^/gm, ' '.repeat(spaces));
-  const listed = sets.length === 1 ? `members:\n${indent(sets[0]!, 2)}` : `member_sets:\n${sets.map((set) => `  -\n${indent(set, 4)}`).join('\n')}`;
+  const listed =
+    sets.length === 1
+      ? `members:\n${indent(sets[0]!, 2)}`
+      : `member_sets:\n${sets.map((set) => `  -\n${indent(set, 4)}`).join('\n')}`;
   const file = join(dir, 'profile.yaml');
-  const timeouts = options.timeouts ? `timeouts: { request_ms: ${options.timeouts.request_ms}, check_ms: ${options.timeouts.check_ms} }\n` : '';
-  writeFileSync(file, `base_url: ${proxyUrl}\n${listed}\ncapabilities: { control: none }\n${timeouts}`, { mode: 0o600 });
+  const timeouts = options.timeouts
+    ? `timeouts: { request_ms: ${options.timeouts.request_ms}, check_ms: ${options.timeouts.check_ms} }\n`
+    : '';
+  writeFileSync(file, `base_url: ${proxyUrl}\n${listed}\ncapabilities: { control: none }\n${timeouts}`, {
+    mode: 0o600,
+  });
   const freshTokens = async () => {
     const fresh: Record<string, string> = {};
     for (const [key, issue] of issuers) fresh[key] = await issue();
@@ -131,10 +165,16 @@ interface Variables {
   issuers: Map<string, () => Promise<string>>;
 }
 
-async function memberSet(control: ControlClient, variables: Variables, prefix: string, full: boolean): Promise<{ yaml: string; members: MemberSet }> {
+async function memberSet(
+  control: ControlClient,
+  variables: Variables,
+  prefix: string,
+  full: boolean,
+): Promise<{ yaml: string; members: MemberSet }> {
   const made = await createSimMembers(control, `vendor-${prefix.toLowerCase()}`);
   const members: MemberSet = { ...made };
-  const mint = async (member: SimMember, rights: TokenRights) => (await control.createToken(member.identification, rights)).token;
+  const mint = async (member: SimMember, rights: TokenRights) =>
+    (await control.createToken(member.identification, rights)).token;
   /** `token` is the first value; `rights` are what a fresh one is issued with. */
   const variable = (name: string, token: string, member: SimMember, rights: TokenRights) => {
     const key = `${prefix}_${name}`;
@@ -142,12 +182,21 @@ async function memberSet(control: ControlClient, variables: Variables, prefix: s
     variables.issuers.set(key, () => mint(member, rights));
     return `"\${${key}}"`;
   };
-  const entry = async (role: string, member: SimMember, extra: Record<string, TokenRights> = {}, assets = ''): Promise<string> => {
+  const entry = async (
+    role: string,
+    member: SimMember,
+    extra: Record<string, TokenRights> = {},
+    assets = '',
+  ): Promise<string> => {
     members[role] = member;
     const tokens = [];
     for (const [name, rights] of Object.entries(extra)) {
-      const declared = Object.entries(rights).map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ');
-      tokens.push(`    ${name}: { token: ${variable(`${role}_${name}`.toUpperCase(), await mint(member, rights), member, rights)}, ${declared} }`);
+      const declared = Object.entries(rights)
+        .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+        .join(', ');
+      tokens.push(
+        `    ${name}: { token: ${variable(`${role}_${name}`.toUpperCase(), await mint(member, rights), member, rights)}, ${declared} }`,
+      );
     }
     return [
       `${role}:`,
@@ -158,19 +207,58 @@ async function memberSet(control: ControlClient, variables: Variables, prefix: s
       ...(tokens.length > 0 ? ['  tokens:', ...tokens] : []),
     ].join('\n');
   };
-  const assetList = (issuer: string, codes: string[]) => `[${codes.map((code) => `{ asset_code_identification: ${code}, asset_issuer_identification: ${issuer} }`).join(', ')}]`;
-  const tokenizerAssetList = assetList(made.tokenizer.identification, tokenizerAssets(made.tokenizer.identification).map((asset) => asset.asset_code_identification));
-  if (!full) return { yaml: [await entry('tokenizer', made.tokenizer, {}, tokenizerAssetList), await entry('mmA', made.mmA), await entry('mmB', made.mmB)].join('\n'), members };
+  const assetList = (issuer: string, codes: string[]) =>
+    `[${codes.map((code) => `{ asset_code_identification: ${code}, asset_issuer_identification: ${issuer} }`).join(', ')}]`;
+  const tokenizerAssetList = assetList(
+    made.tokenizer.identification,
+    tokenizerAssets(made.tokenizer.identification).map((asset) => asset.asset_code_identification),
+  );
+  if (!full)
+    return {
+      yaml: [
+        await entry('tokenizer', made.tokenizer, {}, tokenizerAssetList),
+        await entry('mmA', made.mmA),
+        await entry('mmB', made.mmB),
+      ].join('\n'),
+      members,
+    };
 
   const [main, second] = operatingAccounts(made.mmA);
   const only = 'GET /client/v1/api/members/{member_identification}';
-  const newMember = (suffix: string, business_role: 'MIS' | 'MMM', member_state: 'activated' | 'blocked' = 'activated') =>
-    control.createMember({ identification: `vendor-${prefix.toLowerCase()}-${suffix}-${Date.now().toString(36)}`, bicfi: randomBic('US'), business_role, country_code: 'US', operating_accounts: ['main'], member_state });
-  const [blankMaker, blankTokenizer, secondTokenizer, blocked, lineHolder] = [await newMember('blankmm', 'MMM'), await newMember('blanktk', 'MIS'), await newMember('second', 'MIS'), await newMember('blocked', 'MIS', 'blocked'), await newMember('holder', 'MMM')];
+  const newMember = (
+    suffix: string,
+    business_role: 'MIS' | 'MMM',
+    member_state: 'activated' | 'blocked' = 'activated',
+  ) =>
+    control.createMember({
+      identification: `vendor-${prefix.toLowerCase()}-${suffix}-${Date.now().toString(36)}`,
+      bicfi: randomBic('US'),
+      business_role,
+      country_code: 'US',
+      operating_accounts: ['main'],
+      member_state,
+    });
+  const [blankMaker, blankTokenizer, secondTokenizer, blocked, lineHolder] = [
+    await newMember('blankmm', 'MMM'),
+    await newMember('blanktk', 'MIS'),
+    await newMember('second', 'MIS'),
+    await newMember('blocked', 'MIS', 'blocked'),
+    await newMember('holder', 'MMM'),
+  ];
   await control.registerAsset(secondTokenizer.identification, 'USD');
   const yaml = [
     // `expiry` and `renewed_expiry` serve only `dss test --slow`, which waits until both have expired.
-    await entry('tokenizer', made.tokenizer, { viewer: { role: 'viewer' }, endpoints: { role: 'manager', endpoints: [only] }, expiry: { role: 'manager' }, renewed_expiry: { role: 'manager' } }, tokenizerAssetList),
+    await entry(
+      'tokenizer',
+      made.tokenizer,
+      {
+        viewer: { role: 'viewer' },
+        endpoints: { role: 'manager', endpoints: [only] },
+        expiry: { role: 'manager' },
+        renewed_expiry: { role: 'manager' },
+      },
+      tokenizerAssetList,
+    ),
     await entry('mmA', made.mmA, {
       viewer: { role: 'viewer' },
       accounts: { role: 'manager', accounts: [main!] },

@@ -15,7 +15,15 @@
 import type { AssetId } from '../../suites/flows/assets.ts';
 import { instrumentOf } from '../../suites/flows/assets.ts';
 import { quotedUnits, type ExchangeInfo, type ExchangeResult } from '../../suites/flows/exchange.ts';
-import { encodeJson, OPEN_MS, quotationIdOf, quotationStates, type QuotationInfo, type QuotationState, type RequestQuotation } from '../../suites/flows/quotations.ts';
+import {
+  encodeJson,
+  OPEN_MS,
+  quotationIdOf,
+  quotationStates,
+  type QuotationInfo,
+  type QuotationState,
+  type RequestQuotation,
+} from '../../suites/flows/quotations.ts';
 import { FRACTION_DIGITS } from '../../protocol/amount.ts';
 import { wholeUnits } from '../../suites/runtime/money.ts';
 import { newCounterparties } from '../flows/counterparties.ts';
@@ -48,7 +56,11 @@ export const exchangeBenchmark: FlowBenchmark<ExchangeLane> = {
   callsPerFlow: 7,
   maxClients: 64,
   amount: { setting: 'amount_base_asset', default: 10, max: 1000 },
-  settings: { foreign_exchange_rate: RATE, base_asset: `${BASE.code} of ${BASE.issuer}`, quoted_asset: `${QUOTED.code} of ${QUOTED.issuer}` },
+  settings: {
+    foreign_exchange_rate: RATE,
+    base_asset: `${BASE.code} of ${BASE.issuer}`,
+    quoted_asset: `${QUOTED.code} of ${QUOTED.issuer}`,
+  },
   async setUp(api, clients, amount) {
     await api.signIn([BASE.issuer, QUOTED.issuer]);
     const lanes = await Promise.all(Array.from({ length: clients }, (_, index) => openLane(api, index)));
@@ -78,10 +90,21 @@ export const exchangeBenchmark: FlowBenchmark<ExchangeLane> = {
 async function openLane(api: SimulatorApi, index: number): Promise<ExchangeLane> {
   const [buyer, seller] = await newCounterparties(api, index, ['buyer', 'seller']);
   for (const member of [buyer, seller]) {
-    for (const asset of [BASE, QUOTED]) await openLine(api, { member: member.identification, account: member.account, asset }, LANE_FUNDS);
+    for (const asset of [BASE, QUOTED])
+      await openLine(api, { member: member.identification, account: member.account, asset }, LANE_FUNDS);
   }
-  await fund(api, { member: buyer.identification, account: buyer.account, asset: BASE }, LANE_FUNDS, `${buyer.identification}-funds`);
-  await fund(api, { member: seller.identification, account: seller.account, asset: QUOTED }, LANE_FUNDS, `${seller.identification}-funds`);
+  await fund(
+    api,
+    { member: buyer.identification, account: buyer.account, asset: BASE },
+    LANE_FUNDS,
+    `${buyer.identification}-funds`,
+  );
+  await fund(
+    api,
+    { member: seller.identification, account: seller.account, asset: QUOTED },
+    LANE_FUNDS,
+    `${seller.identification}-funds`,
+  );
   return { buyer, seller, flows: 0 };
 }
 
@@ -94,11 +117,19 @@ async function exchangeFlow(api: SimulatorApi, { buyer, seller }: ExchangeLane, 
     // The simulator's clock is the wall clock (nobody moves it here).
     time_end_request_quotation: Date.now() + OPEN_MS,
   };
-  const requested = (await api.post(buyer.identification, `${MEMBER_API}/exchange/quotations/request`, request)) as { request_uuid: string; request_timestamp: number };
+  const requested = (await api.post(buyer.identification, `${MEMBER_API}/exchange/quotations/request`, request)) as {
+    request_uuid: string;
+    request_timestamp: number;
+  };
   const quotationUuid = quotationIdOf(requested.request_uuid, seller.identification);
 
   // The seller answers the request as the gateway gave it to it; its terms start at the request's time.
-  const asked = (await api.readDelivered(seller.identification, 'quotations', about(quotationUuid), `request for quotation ${quotationUuid}`)) as { request_quotation: RequestQuotation[] };
+  const asked = (await api.readDelivered(
+    seller.identification,
+    'quotations',
+    about(quotationUuid),
+    `request for quotation ${quotationUuid}`,
+  )) as { request_quotation: RequestQuotation[] };
   const info: QuotationInfo = {
     end_time: requested.request_timestamp + OPEN_MS,
     foreign_exchange_rate: RATE,
@@ -113,12 +144,24 @@ async function exchangeFlow(api: SimulatorApi, { buyer, seller }: ExchangeLane, 
   const quotationPayload = encodeJson(info);
   await api.post(seller.identification, `${MEMBER_API}/exchange/quotations/${quotationUuid}`, {
     quotation_payload: quotationPayload,
-    member_signature: await api.signPayload(seller.identification, info.seller_debiting_account_identification, quotationPayload),
+    member_signature: await api.signPayload(
+      seller.identification,
+      info.seller_debiting_account_identification,
+      quotationPayload,
+    ),
   });
 
   // The buyer accepts the quotation as the service shows it: the exchange must embed exactly that.
-  const answered = (await api.readDelivered(buyer.identification, 'quotations', about(quotationUuid), `answer of quotation ${quotationUuid}`)) as QuotationState;
-  if (answered.request_quotation_state !== quotationStates.updated || !answered.response_data) throw new Error(`${buyer.identification} was told of quotation ${quotationUuid} in state ${answered.request_quotation_state}, not answered`);
+  const answered = (await api.readDelivered(
+    buyer.identification,
+    'quotations',
+    about(quotationUuid),
+    `answer of quotation ${quotationUuid}`,
+  )) as QuotationState;
+  if (answered.request_quotation_state !== quotationStates.updated || !answered.response_data)
+    throw new Error(
+      `${buyer.identification} was told of quotation ${quotationUuid} in state ${answered.request_quotation_state}, not answered`,
+    );
   const exchange: ExchangeInfo = {
     amount_base_asset: amount,
     buyer_crediting_account_identification: buyer.account,
@@ -128,9 +171,16 @@ async function exchangeFlow(api: SimulatorApi, { buyer, seller }: ExchangeLane, 
   const exchangePayload = encodeJson(exchange);
   const result = (await api.post(buyer.identification, `${MEMBER_API}/exchange`, {
     exchange_payload: exchangePayload,
-    member_signature: await api.signPayload(buyer.identification, exchange.buyer_debiting_account_identification, exchangePayload),
+    member_signature: await api.signPayload(
+      buyer.identification,
+      exchange.buyer_debiting_account_identification,
+      exchangePayload,
+    ),
   })) as ExchangeResult;
-  if (result.exchange_state !== 'Success') throw new Error(`the exchange of quotation ${quotationUuid} ended ${result.exchange_state} (transaction ${result.transaction_identification})`);
+  if (result.exchange_state !== 'Success')
+    throw new Error(
+      `the exchange of quotation ${quotationUuid} ended ${result.exchange_state} (transaction ${result.transaction_identification})`,
+    );
 }
 
 /** A `quotations` payload (the seller's request or the buyer's quotationState) about the quotation. */

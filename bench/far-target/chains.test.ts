@@ -2,7 +2,13 @@ import { expect, test } from '@playwright/test';
 import type { JournalEntry } from '../../test-support/far-target.ts';
 import { linksByKind, longestChain, longestChainOf } from './chains.ts';
 
-const entry = (path: string, arrived: number, answered: number): JournalEntry => ({ method: 'GET', path, arrived, answered, status: 200 });
+const entry = (path: string, arrived: number, answered: number): JournalEntry => ({
+  method: 'GET',
+  path,
+  arrived,
+  answered,
+  status: 200,
+});
 
 test('the longest chain follows requests sent after the answer before them; requests sent together count once', () => {
   // act, then three balance reads at once, then the next act after the slowest read, then its reads.

@@ -16,7 +16,8 @@ export function longestChainOf(entries: readonly JournalEntry[]): JournalEntry[]
     // A request sent within a millisecond of an answer may still have waited for it (the proxy's and the
     // client's clocks are one, but the answer travels): 1 ms of slack.
     ended.forEach((done, index) => {
-      if (done.entry.answered <= entry.arrived + 1 && done.chain > (before === undefined ? 0 : ended[before]!.chain)) before = index;
+      if (done.entry.answered <= entry.arrived + 1 && done.chain > (before === undefined ? 0 : ended[before]!.chain))
+        before = index;
     });
     ended.push({ entry, chain: (before === undefined ? 0 : ended[before]!.chain) + 1, before });
     if (last === undefined || ended.at(-1)!.chain > ended[last]!.chain) last = ended.length - 1;
@@ -34,7 +35,10 @@ export function longestChain(entries: readonly JournalEntry[]): number {
  * How many links of `chain` each kind of request is (`kindOf`, e.g. its endpoint), most first: what the
  * chain waits on, such as one balance read per step of an invariant property.
  */
-export function linksByKind(chain: readonly JournalEntry[], kindOf: (entry: JournalEntry) => string): Record<string, number> {
+export function linksByKind(
+  chain: readonly JournalEntry[],
+  kindOf: (entry: JournalEntry) => string,
+): Record<string, number> {
   const counts = new Map<string, number>();
   for (const entry of chain) counts.set(kindOf(entry), (counts.get(kindOf(entry)) ?? 0) + 1);
   return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]));

@@ -22,7 +22,12 @@ import { linksByKind, longestChain, longestChainOf } from './chains.ts';
 
 interface PlaywrightTest {
   annotations: Array<{ type: string; description?: string }>;
-  results: Array<{ startTime: string; duration: number; status: string; attachments: Array<{ name: string; body?: string; path?: string }> }>;
+  results: Array<{
+    startTime: string;
+    duration: number;
+    status: string;
+    attachments: Array<{ name: string; body?: string; path?: string }>;
+  }>;
 }
 interface PlaywrightSuite {
   specs?: Array<{ tests: PlaywrightTest[] }>;
@@ -91,54 +96,99 @@ export async function measure(args: string[]): Promise<Measurement> {
     },
   });
   const delays = (values.delays ?? '').split(',').map((text) => {
-    if (!/^\d+$/.test(text)) throw new OptionError(`--delays must be whole milliseconds separated by commas; got "${values.delays}"`);
+    if (!/^\d+$/.test(text))
+      throw new OptionError(`--delays must be whole milliseconds separated by commas; got "${values.delays}"`);
     return Number(text);
   });
   const limit = /^([1-9]\d*)\/([1-9]\d*)$/.exec(values['rate-limit'] ?? '');
-  if (!limit) throw new OptionError(`--rate-limit must be BURST/PER_SECOND (e.g. 20/40); got "${values['rate-limit']}"`);
+  if (!limit)
+    throw new OptionError(`--rate-limit must be BURST/PER_SECOND (e.g. 20/40); got "${values['rate-limit']}"`);
   const retryAfter = values['retry-after'] as RateLimit['retryAfter'];
-  if (!['seconds', 'date', 'none', 'mixed'].includes(retryAfter)) throw new OptionError(`--retry-after must be seconds, date, none or mixed; got "${retryAfter}"`);
-  if (!/^\d+$/.test(values['rate-limit-delay'] ?? '')) throw new OptionError(`--rate-limit-delay must be whole milliseconds; got "${values['rate-limit-delay']}"`);
+  if (!['seconds', 'date', 'none', 'mixed'].includes(retryAfter))
+    throw new OptionError(`--retry-after must be seconds, date, none or mixed; got "${retryAfter}"`);
+  if (!/^\d+$/.test(values['rate-limit-delay'] ?? ''))
+    throw new OptionError(`--rate-limit-delay must be whole milliseconds; got "${values['rate-limit-delay']}"`);
   const rateLimit: RateLimit = { burst: Number(limit[1]), perSecond: Number(limit[2]), retryAfter };
   const rateLimitedDelay = Number(values['rate-limit-delay']);
-  if (!/^[1-9]\d*$/.test(values['member-sets'] ?? '')) throw new OptionError(`--member-sets must be a whole number of sets, 1 or more; got "${values['member-sets']}"`);
+  if (!/^[1-9]\d*$/.test(values['member-sets'] ?? ''))
+    throw new OptionError(`--member-sets must be a whole number of sets, 1 or more; got "${values['member-sets']}"`);
   const memberSets = Number(values['member-sets']);
 
-  const plan: Array<{ delay_ms: number; rate_limit: RateLimit | null }> = delays.map((delay) => ({ delay_ms: delay, rate_limit: null }));
+  const plan: Array<{ delay_ms: number; rate_limit: RateLimit | null }> = delays.map((delay) => ({
+    delay_ms: delay,
+    rate_limit: null,
+  }));
   if (!values['no-rate-limited']) plan.push({ delay_ms: rateLimitedDelay, rate_limit: rateLimit });
   const sets = memberSets === 1 ? 'one member set' : `${memberSets} member sets (a worker each)`;
-  const settings = { command: `dss test --profile <${sets}, every optional credential>`, member_sets: memberSets, timeouts: TIMEOUTS, plan };
+  const settings = {
+    command: `dss test --profile <${sets}, every optional credential>`,
+    member_sets: memberSets,
+    timeouts: TIMEOUTS,
+    plan,
+  };
 
   // The compiled kit must be current before anything is timed (a no-op when it is).
   await timedNode([join(projectRoot, 'bin/dss.js'), '--help'], projectRoot, process.env);
   const runs: Array<(typeof plan)[number] & FarRun> = [];
-  for (const [index, step] of plan.entries()) runs.push({ ...step, ...(await farRun(step.delay_ms, step.rate_limit, memberSets, values['keep-reports'] && join(values['keep-reports'], `run-${index + 1}-${step.delay_ms}ms${step.rate_limit ? '-rate-limited' : ''}`))) });
+  for (const [index, step] of plan.entries())
+    runs.push({
+      ...step,
+      ...(await farRun(
+        step.delay_ms,
+        step.rate_limit,
+        memberSets,
+        values['keep-reports'] &&
+          join(values['keep-reports'], `run-${index + 1}-${step.delay_ms}ms${step.rate_limit ? '-rate-limited' : ''}`),
+      )),
+    });
 
   const plain = (delay: number) => runs.find((run) => run.delay_ms === delay && run.rate_limit === null);
   const [near, far] = [plain(0), plain(40)];
-  const figures = { ratio_40_to_0: near && far ? far.wall_s / near.wall_s : null, added_s: near && far && memberSets === 1 ? addedTime(near, far) : null, runs };
+  const figures = {
+    ratio_40_to_0: near && far ? far.wall_s / near.wall_s : null,
+    added_s: near && far && memberSets === 1 ? addedTime(near, far) : null,
+    runs,
+  };
   const summary = runs.map(
     (run) =>
       `${String(run.delay_ms).padStart(3)} ms${run.rate_limit ? ` rate-limited ${run.rate_limit.burst}/${run.rate_limit.perSecond} per s` : ''}: ${run.wall_s.toFixed(1)} s wall, ${run.cpu_s.toFixed(1)} s CPU, ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped, exit ${run.exit_code}; ${run.requests} requests, ${run.refused} answered 429, report: ${JSON.stringify(run.report_rate_limited)}`,
   );
   if (figures.ratio_40_to_0 !== null) summary.push(`40 ms / 0 ms: ${figures.ratio_40_to_0.toFixed(2)}`);
-  if (figures.added_s) summary.push(`added at 40 ms: ${figures.added_s.invariants.toFixed(1)} s by the invariant properties, ${figures.added_s.rest.toFixed(1)} s by the rest; a ratio of 2 allows ${figures.added_s.allowed.toFixed(1)} s in all`);
+  if (figures.added_s)
+    summary.push(
+      `added at 40 ms: ${figures.added_s.invariants.toFixed(1)} s by the invariant properties, ${figures.added_s.rest.toFixed(1)} s by the rest; a ratio of 2 allows ${figures.added_s.allowed.toFixed(1)} s in all`,
+    );
   return { settings, figures, summary };
 }
 
 /** One run; its report directory is copied to `keep` when given (to read where the time went). */
-async function farRun(delayMs: number, rateLimit: RateLimit | null, memberSets: number, keep: string | undefined): Promise<FarRun> {
+async function farRun(
+  delayMs: number,
+  rateLimit: RateLimit | null,
+  memberSets: number,
+  keep: string | undefined,
+): Promise<FarRun> {
   const dir = mkdtempSync(join(tmpdir(), 'dss-bench-far-'));
   const simulator = await startKitSimulator(projectRoot, []);
   const far = await startFarTarget(simulator.url, { delayMs, journal: true, ...(rateLimit ? { rateLimit } : {}) });
   try {
-    const profile = await writeVendorTargetProfile(dir, simulator.url, far.url, { full: true, sets: memberSets, timeouts: TIMEOUTS });
+    const profile = await writeVendorTargetProfile(dir, simulator.url, far.url, {
+      full: true,
+      sets: memberSets,
+      timeouts: TIMEOUTS,
+    });
     const reportDir = join(dir, 'reports');
     const env = { ...process.env, ...profile.env, CI: '1', DSS_PROFILE: '', DSS_TARGET: '' };
-    const timed = await timedNode([join(projectRoot, 'bin/dss.js'), 'test', '--profile', profile.file, '--report-dir', reportDir], projectRoot, env);
+    const timed = await timedNode(
+      [join(projectRoot, 'bin/dss.js'), 'test', '--profile', profile.file, '--report-dir', reportDir],
+      projectRoot,
+      env,
+    );
     const results = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as PlaywrightResults;
     const checks = checkFigures(results, far.journal());
-    const conformance = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as { results: { verdict: string; counts: Record<string, unknown> } };
+    const conformance = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as {
+      results: { verdict: string; counts: Record<string, unknown> };
+    };
     return {
       wall_s: timed.wall_s,
       cpu_s: timed.cpu_s,
@@ -149,12 +199,22 @@ async function farRun(delayMs: number, rateLimit: RateLimit | null, memberSets: 
       skipped: results.stats.skipped,
       ...far.counts(),
       report_rate_limited: conformance.results.counts.rate_limited ?? null,
-      chain: { run: longestChain(far.journal()), checks_summed: sum(checks, (check) => check.chain), invariants: sum(checks.filter(isInvariant), (check) => check.chain) },
+      chain: {
+        run: longestChain(far.journal()),
+        checks_summed: sum(checks, (check) => check.chain),
+        invariants: sum(checks.filter(isInvariant), (check) => check.chain),
+      },
       invariants_s: sum(checks.filter(isInvariant), (check) => check.s),
       longest_checks: checks
         .sort((a, b) => b.chain - a.chain || b.s - a.s)
         .slice(0, LONGEST)
-        .map(({ seen, ...check }) => ({ ...check, links: linksByKind(longestChainOf(seen), (entry) => matchEndpoint(entry.method, entry.path) ?? `${entry.method} ${entry.path}`) })),
+        .map(({ seen, ...check }) => ({
+          ...check,
+          links: linksByKind(
+            longestChainOf(seen),
+            (entry) => matchEndpoint(entry.method, entry.path) ?? `${entry.method} ${entry.path}`,
+          ),
+        })),
     };
   } finally {
     if (keep) {
@@ -188,7 +248,10 @@ function sum<T>(items: readonly T[], value: (item: T) => number): number {
  * Every check of the run, with the requests that arrived while it ran: with one worker, its own; with
  * several, also those of the checks beside it, so a check's figures are then only an upper bound.
  */
-function checkFigures(results: PlaywrightResults, journal: readonly JournalEntry[]): Array<CheckFigures & { seen: JournalEntry[] }> {
+function checkFigures(
+  results: PlaywrightResults,
+  journal: readonly JournalEntry[],
+): Array<CheckFigures & { seen: JournalEntry[] }> {
   const checks: Array<CheckFigures & { seen: JournalEntry[] }> = [];
   const walk = (suite: PlaywrightSuite) => {
     for (const spec of suite.specs ?? []) {
@@ -197,8 +260,17 @@ function checkFigures(results: PlaywrightResults, journal: readonly JournalEntry
         if (!result) continue;
         const start = Date.parse(result.startTime);
         const seen = journal.filter((entry) => entry.arrived >= start && entry.arrived <= start + result.duration);
-        const calls = result.attachments.filter((attachment) => attachment.name === 'dss-calls').reduce((sum, attachment) => sum + callCount(attachment), 0);
-        checks.push({ check: test.annotations.find((annotation) => annotation.type === 'check')?.description ?? '?', s: result.duration / 1000, calls, requests: seen.length, chain: longestChain(seen), seen });
+        const calls = result.attachments
+          .filter((attachment) => attachment.name === 'dss-calls')
+          .reduce((sum, attachment) => sum + callCount(attachment), 0);
+        checks.push({
+          check: test.annotations.find((annotation) => annotation.type === 'check')?.description ?? '?',
+          s: result.duration / 1000,
+          calls,
+          requests: seen.length,
+          chain: longestChain(seen),
+          seen,
+        });
       }
     }
     suite.suites?.forEach(walk);
@@ -208,6 +280,11 @@ function checkFigures(results: PlaywrightResults, journal: readonly JournalEntry
 }
 
 function callCount(attachment: { body?: string; path?: string }): number {
-  const text = attachment.body !== undefined ? Buffer.from(attachment.body, 'base64').toString('utf8') : attachment.path ? readFileSync(attachment.path, 'utf8') : '[]';
+  const text =
+    attachment.body !== undefined
+      ? Buffer.from(attachment.body, 'base64').toString('utf8')
+      : attachment.path
+        ? readFileSync(attachment.path, 'utf8')
+        : '[]';
   return (JSON.parse(text) as unknown[]).length;
 }

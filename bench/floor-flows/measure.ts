@@ -95,7 +95,10 @@ export async function measure(args: string[]): Promise<Measurement> {
   return { settings, figures, summary };
 }
 
-async function measureFlow(calls: Call[], settings: { warmup_s: number; duration_s: number; clients: number; interval_s: number }) {
+async function measureFlow(
+  calls: Call[],
+  settings: { warmup_s: number; duration_s: number; clients: number; interval_s: number },
+) {
   const { server, workload } = await startFloorFlows(calls, settings.clients);
   try {
     const intervals = watchIntervals(server, workload, settings.interval_s * 1000);
@@ -118,13 +121,17 @@ async function measureFlow(calls: Call[], settings: { warmup_s: number; duration
  * The bare floor server in a child process, and `clients` lanes that each run `calls` (a flow of
  * FLOWS) back to back against it; the caller stops the server.
  */
-export async function startFloorFlows(calls: Call[], clients: number): Promise<{ server: ServerProcess; workload: { lanes: Lane[]; flow(): Promise<void> } }> {
+export async function startFloorFlows(
+  calls: Call[],
+  clients: number,
+): Promise<{ server: ServerProcess; workload: { lanes: Lane[]; flow(): Promise<void> } }> {
   const server = await startServerProcess(FLOOR_FLOW_CHILD);
   try {
     const send = async ({ path, init }: Request): Promise<Record<string, string>> => {
       const response = await fetch(`${server.url}${path}`, init);
       const answer = (await response.json()) as Record<string, string>;
-      if (response.status !== 200) throw new Error(`the floor server answered ${path} with ${response.status}: ${JSON.stringify(answer)}`);
+      if (response.status !== 200)
+        throw new Error(`the floor server answered ${path} with ${response.status}: ${JSON.stringify(answer)}`);
       return answer;
     };
     const requests = await prepare(calls, send);
@@ -165,8 +172,16 @@ async function prepare(calls: Call[], send: (request: Request) => Promise<Record
 }
 
 /** A POST of `fields` padded with a `padding` string to `bytes` of JSON (or left as they are if larger). */
-function post(operation: NonNullable<Call['operation']>, answerBytes: number, fields: Record<string, unknown>, bytes: number): Request {
+function post(
+  operation: NonNullable<Call['operation']>,
+  answerBytes: number,
+  fields: Record<string, unknown>,
+  bytes: number,
+): Request {
   const bare = JSON.stringify({ ...fields, padding: '' });
   const body = JSON.stringify({ ...fields, padding: 'p'.repeat(Math.max(0, bytes - bare.length)) });
-  return { path: `/${operation}/${answerBytes}`, init: { method: 'POST', body, headers: { authorization: TOKEN, 'content-type': 'application/json' } } };
+  return {
+    path: `/${operation}/${answerBytes}`,
+    init: { method: 'POST', body, headers: { authorization: TOKEN, 'content-type': 'application/json' } },
+  };
 }

@@ -27,7 +27,12 @@ function cpuPerCall(count: number, operation: () => unknown): number {
 }
 
 /** The bare app's CPU µs per request, `requests` requests from `clients` keep-alive clients. */
-async function serverCpuPerRequest(server: ServerProcess, requests: number, clients: number, request: () => Promise<Response>): Promise<number> {
+async function serverCpuPerRequest(
+  server: ServerProcess,
+  requests: number,
+  clients: number,
+  request: () => Promise<Response>,
+): Promise<number> {
   const run = async (count: number) => {
     let left = count;
     await Promise.all(
@@ -49,7 +54,12 @@ async function serverCpuPerRequest(server: ServerProcess, requests: number, clie
 
 export async function measure(args: string[]): Promise<Measurement> {
   const requests = Number(args[0] ?? 6000);
-  const settings = { requests_per_kind: requests, clients: 8, post_body_bytes: 600, operations: 'CPU per call after a warm-up of a fifth as many calls' };
+  const settings = {
+    requests_per_kind: requests,
+    clients: 8,
+    post_body_bytes: 600,
+    operations: 'CPU per call after a warm-up of a fifth as many calls',
+  };
 
   const keys = newEd25519();
   const payload = Buffer.alloc(600, 0x61);
@@ -85,7 +95,13 @@ export async function measure(args: string[]): Promise<Measurement> {
     const body = JSON.stringify({ unsigned_payload: 'A'.repeat(560), account_identification: 'main' });
     hono = {
       get_us: await serverCpuPerRequest(server, requests, 8, () => fetch(`${server.url}/client/v1/api/members`)),
-      post_us: await serverCpuPerRequest(server, requests, 8, () => fetch(`${server.url}/client/v1/api/sign/payload`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })),
+      post_us: await serverCpuPerRequest(server, requests, 8, () =>
+        fetch(`${server.url}/client/v1/api/sign/payload`, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
     };
   } finally {
     await server.stop();
@@ -94,7 +110,13 @@ export async function measure(args: string[]): Promise<Measurement> {
   const ms = (us: number) => Math.round(us) / 1000;
   const floor = {
     exchange_ms: ms(5 * hono.post_us + 2 * hono.get_us + 2 * ed25519.sign_us + 2 * ed25519.verify_us),
-    payment_ms: ms(4 * hono.post_us + 2 * hono.get_us + 2 * (2 * libxml2.c14n_us + ed25519.sign_us) + 2 * (libxml2.parse_us + libxml2.validate_us + 2 * libxml2.c14n_us + ed25519.verify_us) + 3 * libxml2.parse_us),
+    payment_ms: ms(
+      4 * hono.post_us +
+        2 * hono.get_us +
+        2 * (2 * libxml2.c14n_us + ed25519.sign_us) +
+        2 * (libxml2.parse_us + libxml2.validate_us + 2 * libxml2.c14n_us + ed25519.verify_us) +
+        3 * libxml2.parse_us,
+    ),
   };
   const figures = { hono, ed25519, libxml2, floor };
   const summary = [

@@ -41,7 +41,11 @@ export function withDocument<T>(xml: string, use: (document: XmlDocument) => T):
 /** Validates a pacs.008 Message's AppHdr and Document against their XSDs; throws unless both are valid. */
 export function validatePayment(document: XmlDocument): void {
   const [appHeader, body] = document.root.find('*');
-  if (xsdProblems(appHeaderSchema.xsd, appHeader as never).length + xsdProblems(SAMPLE_TYPE.xsd, body as never).length > 0) throw new Error('the pacs.008 Message is invalid');
+  if (
+    xsdProblems(appHeaderSchema.xsd, appHeader as never).length + xsdProblems(SAMPLE_TYPE.xsd, body as never).length >
+    0
+  )
+    throw new Error('the pacs.008 Message is invalid');
 }
 
 export function canonical(document: XmlDocument): string {

@@ -35,7 +35,10 @@ interface Round {
   ratio: number;
 }
 
-const BENCHMARKS = { exchange: exchangeBenchmark, payment: paymentBenchmark } as Record<'exchange' | 'payment', FlowBenchmark<Lane>>;
+const BENCHMARKS = { exchange: exchangeBenchmark, payment: paymentBenchmark } as Record<
+  'exchange' | 'payment',
+  FlowBenchmark<Lane>
+>;
 
 export async function measure(args: string[]): Promise<Measurement> {
   const { values } = parseArgs({
@@ -52,7 +55,8 @@ export async function measure(args: string[]): Promise<Measurement> {
     duration_s: whole(values.duration, 'duration', 3600),
     rounds: whole(values.rounds, 'rounds', 100),
     clients: whole(values.clients, 'clients', 64),
-    method: 'both servers up; each warmed up once; then per round a timed phase of each, back to back, the order alternating',
+    method:
+      'both servers up; each warmed up once; then per round a timed phase of each, back to back, the order alternating',
   };
   const figures: Record<string, unknown> = {};
   const summary: string[] = [];
@@ -67,16 +71,26 @@ export async function measure(args: string[]): Promise<Measurement> {
   return { settings, figures, summary };
 }
 
-async function measureKind(kind: 'exchange' | 'payment', settings: { warmup_s: number; duration_s: number; rounds: number; clients: number }) {
+async function measureKind(
+  kind: 'exchange' | 'payment',
+  settings: { warmup_s: number; duration_s: number; rounds: number; clients: number },
+) {
   const benchmark = BENCHMARKS[kind];
   const started: ServerProcess[] = [];
   try {
     const simulatorServer = await startServerProcess(SIMULATOR_CHILD);
     started.push(simulatorServer);
-    const simulatorWorkload = await benchmark.setUp(new SimulatorApi(simulatorServer.url), Math.min(settings.clients, benchmark.maxClients), benchmark.amount.default);
+    const simulatorWorkload = await benchmark.setUp(
+      new SimulatorApi(simulatorServer.url),
+      Math.min(settings.clients, benchmark.maxClients),
+      benchmark.amount.default,
+    );
     const floor = await startFloorFlows(FLOWS[kind], settings.clients);
     started.push(floor.server);
-    const sides: Record<SideName, Side> = { simulator: { server: simulatorServer, workload: simulatorWorkload }, floor };
+    const sides: Record<SideName, Side> = {
+      simulator: { server: simulatorServer, workload: simulatorWorkload },
+      floor,
+    };
 
     for (const side of Object.values(sides)) await runFlows(side.workload, settings.warmup_s * 1000, []);
     const rounds: Round[] = [];
@@ -90,7 +104,12 @@ async function measureKind(kind: 'exchange' | 'payment', settings: { warmup_s: n
         totals[name].cpuUs += phase.serverCpuUs;
         totals[name].flows += phase.flows;
       }
-      rounds.push({ first: order[0]!, simulator_ms_per_flow: msPerFlow.simulator, floor_ms_per_flow: msPerFlow.floor, ratio: msPerFlow.simulator / msPerFlow.floor });
+      rounds.push({
+        first: order[0]!,
+        simulator_ms_per_flow: msPerFlow.simulator,
+        floor_ms_per_flow: msPerFlow.floor,
+        ratio: msPerFlow.simulator / msPerFlow.floor,
+      });
     }
     for (const lane of simulatorWorkload.lanes) await simulatorWorkload.checkLane(lane);
 

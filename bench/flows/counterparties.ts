@@ -7,7 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { MEMBER_API, type MarketMaker, type SimulatorApi } from './simulator-api.ts';
 
 /** `roles` name the two in their identifications (e.g. buyer, seller), so the simulator's state reads plainly. */
-export async function newCounterparties(api: SimulatorApi, lane: number, roles: readonly [string, string]): Promise<[MarketMaker, MarketMaker]> {
+export async function newCounterparties(
+  api: SimulatorApi,
+  lane: number,
+  roles: readonly [string, string],
+): Promise<[MarketMaker, MarketMaker]> {
   const prefix = `bench${lane}-${randomBytes(4).toString('hex')}`;
   const first = await api.newMarketMaker(`${prefix}-${roles[0]}`, 'GB');
   const second = await api.newMarketMaker(`${prefix}-${roles[1]}`, 'SG');

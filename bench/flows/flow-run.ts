@@ -9,7 +9,13 @@
 import { parseArgs } from 'node:util';
 import { latencyPercentiles } from '../latency.ts';
 import type { Measurement } from '../record/history.ts';
-import { cpuProfileFlags, SIMULATOR_CHILD, startServerProcess, type ProcessSample, type ServerProcess } from '../servers/server-process.ts';
+import {
+  cpuProfileFlags,
+  SIMULATOR_CHILD,
+  startServerProcess,
+  type ProcessSample,
+  type ServerProcess,
+} from '../servers/server-process.ts';
 import { SimulatorApi } from './simulator-api.ts';
 import { OptionError } from '../option-error.ts';
 
@@ -69,14 +75,24 @@ export async function measureFlows<L extends Lane>(args: string[], benchmark: Fl
     ...(values['profile-server'] ? { server_cpu_profile: values['profile-server'] } : {}),
   };
   const nodeFlags = values['node-flags'].split(' ').filter((flag) => flag !== '');
-  const simulator = await startServerProcess(SIMULATOR_CHILD, [...cpuProfileFlags(values['profile-server'] && `${values['profile-server']}/simulator`), ...nodeFlags]);
+  const simulator = await startServerProcess(SIMULATOR_CHILD, [
+    ...cpuProfileFlags(values['profile-server'] && `${values['profile-server']}/simulator`),
+    ...nodeFlags,
+  ]);
   try {
     const workload = await benchmark.setUp(new SimulatorApi(simulator.url), clients, amount);
     // CPU per flow over each interval, warm-up included: the warm-up is long enough once it stops falling.
     const intervals = watchIntervals(simulator, workload, intervalS * 1000);
     await runFlows(workload, settings.warmup_s * 1000, []);
     const latencies: number[] = [];
-    const { flows, elapsedS, serverCpuUs: cpuUs, clientCpuUs, before, after } = await timedPhase(simulator, workload, settings.duration_s * 1000, latencies);
+    const {
+      flows,
+      elapsedS,
+      serverCpuUs: cpuUs,
+      clientCpuUs,
+      before,
+      after,
+    } = await timedPhase(simulator, workload, settings.duration_s * 1000, latencies);
     const cpuPerInterval = await intervals.stop();
     for (const lane of workload.lanes) await workload.checkLane(lane);
 
@@ -119,7 +135,12 @@ export interface TimedPhase {
 }
 
 /** Runs `workload`'s flows against `server` for `durationMs`, between two samples of the server. */
-export async function timedPhase(server: ServerProcess, workload: Pick<FlowWorkload<Lane>, 'lanes' | 'flow'>, durationMs: number, latencies: number[]): Promise<TimedPhase> {
+export async function timedPhase(
+  server: ServerProcess,
+  workload: Pick<FlowWorkload<Lane>, 'lanes' | 'flow'>,
+  durationMs: number,
+  latencies: number[],
+): Promise<TimedPhase> {
   const before = await server.sample();
   const started = performance.now();
   const clientBefore = process.cpuUsage();
@@ -127,11 +148,22 @@ export async function timedPhase(server: ServerProcess, workload: Pick<FlowWorkl
   const client = process.cpuUsage(clientBefore);
   const elapsedS = (performance.now() - started) / 1000;
   const after = await server.sample();
-  return { flows, elapsedS, serverCpuUs: after.cpu_us - before.cpu_us, clientCpuUs: client.user + client.system, before, after };
+  return {
+    flows,
+    elapsedS,
+    serverCpuUs: after.cpu_us - before.cpu_us,
+    clientCpuUs: client.user + client.system,
+    before,
+    after,
+  };
 }
 
 /** Samples the simulator every `everyMs` and answers, on stop, its CPU ms per flow completed in each interval. */
-export function watchIntervals(simulator: ServerProcess, workload: { lanes: Lane[] }, everyMs: number): { stop(): Promise<number[]> } {
+export function watchIntervals(
+  simulator: ServerProcess,
+  workload: { lanes: Lane[] },
+  everyMs: number,
+): { stop(): Promise<number[]> } {
   const flowsSoFar = () => workload.lanes.reduce((sum, lane) => sum + lane.flows, 0);
   const perInterval: number[] = [];
   let stopped = false;
@@ -156,7 +188,11 @@ export function watchIntervals(simulator: ServerProcess, workload: { lanes: Lane
 }
 
 /** Every lane runs flows back to back until the time is up; answers the flows completed. */
-export async function runFlows<L extends Lane>(workload: Pick<FlowWorkload<L>, 'lanes' | 'flow'>, durationMs: number, latencies: number[]): Promise<number> {
+export async function runFlows<L extends Lane>(
+  workload: Pick<FlowWorkload<L>, 'lanes' | 'flow'>,
+  durationMs: number,
+  latencies: number[],
+): Promise<number> {
   const deadline = performance.now() + durationMs;
   const perLane = await Promise.all(
     workload.lanes.map(async (lane) => {
@@ -176,7 +212,8 @@ export async function runFlows<L extends Lane>(workload: Pick<FlowWorkload<L>, '
 
 export function whole(value: string | undefined, name: string, max: number): number {
   const parsed = Number(value);
-  if (!Number.isSafeInteger(parsed) || parsed < 1 || parsed > max) throw new OptionError(`--${name} must be a whole number from 1 to ${max}; got "${value}"`);
+  if (!Number.isSafeInteger(parsed) || parsed < 1 || parsed > max)
+    throw new OptionError(`--${name} must be a whole number from 1 to ${max}; got "${value}"`);
   return parsed;
 }
 

@@ -50,7 +50,9 @@ export async function fund(api: SimulatorApi, holding: DsaHolding, amount: numbe
     member_identification: holding.member,
     tokenizer_identification: tokenizer,
   };
-  const instruction = (await api.post(tokenizer, `${TOKENIZER_API}/transactions/instruction`, info)) as { unsigned_transaction_object: string };
+  const instruction = (await api.post(tokenizer, `${TOKENIZER_API}/transactions/instruction`, info)) as {
+    unsigned_transaction_object: string;
+  };
   const sign = (unsigned: string) => api.signPayload(tokenizer, 'emission', unsigned);
   const signatures = new URLSearchParams({
     funding_payload_signature: await sign(encodeJson(info)),

@@ -32,7 +32,13 @@ export class SimulatorApi {
   private readonly control: ControlClient;
 
   constructor(readonly url: string) {
-    this.control = new ControlClient({ baseUrl: url, timeoutMs: 10_000, recording: new RecordingChannel(), clock: new TargetClock(), transport: directTransport });
+    this.control = new ControlClient({
+      baseUrl: url,
+      timeoutMs: 10_000,
+      recording: new RecordingChannel(),
+      clock: new TargetClock(),
+      transport: directTransport,
+    });
   }
 
   /** Takes a token for each member of the demo network named. */
@@ -47,7 +53,12 @@ export class SimulatorApi {
 
   /** A new activated market maker with a `main` account, through the control plane (`POST /sim/members`). */
   async newMarketMaker(identification: string, countryCode: string): Promise<MarketMaker> {
-    const member = await this.control.createMember({ identification, bicfi: randomBic(countryCode), business_role: 'MMM', country_code: countryCode });
+    const member = await this.control.createMember({
+      identification,
+      bicfi: randomBic(countryCode),
+      business_role: 'MMM',
+      country_code: countryCode,
+    });
     this.tokens.set(member.identification, member.token);
     return { identification: member.identification, bic: member.bicfi, account: 'main' };
   }
@@ -62,12 +73,22 @@ export class SimulatorApi {
 
   /** `POST /sign/payload`: `member`'s signature over `unsigned` (base64) with the key of its `account`. */
   async signPayload(member: string, account: string, unsigned: string): Promise<string> {
-    return ((await this.post(member, `${MEMBER_API}/sign/payload`, { account_identification: account, unsigned_payload: unsigned })) as { payload: string }).payload;
+    return (
+      (await this.post(member, `${MEMBER_API}/sign/payload`, {
+        account_identification: account,
+        unsigned_payload: unsigned,
+      })) as { payload: string }
+    ).payload;
   }
 
   /** `POST /sign/message`: the Message `xml` signed by `member` with the key of its `account`, as base64. */
   async signMessage(member: string, account: string, xml: string): Promise<string> {
-    return ((await this.post(member, `${MEMBER_API}/sign/message`, { account_identification: account, unsigned_payload: Buffer.from(xml, 'utf8').toString('base64') })) as { payload: string }).payload;
+    return (
+      (await this.post(member, `${MEMBER_API}/sign/message`, {
+        account_identification: account,
+        unsigned_payload: Buffer.from(xml, 'utf8').toString('base64'),
+      })) as { payload: string }
+    ).payload;
   }
 
   /** One read of `member`'s `type` queue: every payload it held, oldest first (the read consumes them). */
@@ -80,19 +101,31 @@ export class SimulatorApi {
    * The payload `wanted` accepts, from one read of `member`'s `type` queue. The simulator queues a
    * message before it answers the call that caused it, so one read finds it; nothing is waited for.
    */
-  async readDelivered(member: string, type: GatewayMessageType, wanted: (payload: object) => boolean, what: string): Promise<object> {
+  async readDelivered(
+    member: string,
+    type: GatewayMessageType,
+    wanted: (payload: object) => boolean,
+    what: string,
+  ): Promise<object> {
     const payloads = await this.readQueue(member, type);
     const found = payloads.find(wanted);
-    if (found === undefined) throw new Error(`${member}'s ${type} queue held no ${what}; it held ${JSON.stringify(payloads).slice(0, 300)}`);
+    if (found === undefined)
+      throw new Error(`${member}'s ${type} queue held no ${what}; it held ${JSON.stringify(payloads).slice(0, 300)}`);
     return found;
   }
 
   /** What `member` holds of `asset` on `account`, in units of 10^-7. */
   async balance(member: string, account: string, asset: AssetId): Promise<bigint> {
-    const query = new URLSearchParams({ asset_code_identification: asset.code, asset_issuer_identification: asset.issuer });
-    const { balance } = (await this.get(member, `${MEMBER_API}/balances/digital-accounts/${account}?${query}`)) as { balance: string };
+    const query = new URLSearchParams({
+      asset_code_identification: asset.code,
+      asset_issuer_identification: asset.issuer,
+    });
+    const { balance } = (await this.get(member, `${MEMBER_API}/balances/digital-accounts/${account}?${query}`)) as {
+      balance: string;
+    };
     const units = readBalanceText(balance);
-    if (units === undefined) throw new Error(`${member}/${account} has the ${asset.code} balance "${balance}", which is no amount`);
+    if (units === undefined)
+      throw new Error(`${member}/${account} has the ${asset.code} balance "${balance}", which is no amount`);
     return units;
   }
 
@@ -102,7 +135,10 @@ export class SimulatorApi {
    */
   async expectBalance(member: string, account: string, asset: AssetId, expected: bigint, why: string): Promise<void> {
     const actual = await this.balance(member, account, asset);
-    if (actual !== expected) throw new Error(`${member}/${account} holds ${formatUnits(actual)} ${asset.code} ${why}; expected ${formatUnits(expected)}`);
+    if (actual !== expected)
+      throw new Error(
+        `${member}/${account} holds ${formatUnits(actual)} ${asset.code} ${why}; expected ${formatUnits(expected)}`,
+      );
   }
 
   private async call(member: string, method: string, path: string, body?: unknown): Promise<unknown> {
@@ -110,11 +146,17 @@ export class SimulatorApi {
     if (token === undefined) throw new Error(`no token for ${member}: sign it in or make it with newMarketMaker first`);
     const response = await fetch(`${this.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const answer: unknown = await response.json();
-    if (response.status !== 200) throw new Error(`${method} ${path.split('?')[0]} as ${member} answered ${response.status}: ${JSON.stringify(answer)}`);
+    if (response.status !== 200)
+      throw new Error(
+        `${method} ${path.split('?')[0]} as ${member} answered ${response.status}: ${JSON.stringify(answer)}`,
+      );
     return answer;
   }
 }

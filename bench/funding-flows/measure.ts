@@ -42,7 +42,14 @@ export function measure(args: string[]): Promise<Measurement> {
           await fund(api, lane, amount, `bench-${lane.member}-${lane.account}-${lane.asset.code}-${lane.flows}`);
         },
         // Each completed flow minted `amount` into its lane.
-        checkLane: (lane) => api.expectBalance(lane.member, lane.account, lane.asset, wholeUnits(amount) * BigInt(lane.flows), `after ${lane.flows} flows of ${amount}`),
+        checkLane: (lane) =>
+          api.expectBalance(
+            lane.member,
+            lane.account,
+            lane.asset,
+            wholeUnits(amount) * BigInt(lane.flows),
+            `after ${lane.flows} flows of ${amount}`,
+          ),
       };
     },
   });
@@ -50,6 +57,8 @@ export function measure(args: string[]): Promise<Measurement> {
 
 function allLanes(): FundingLane[] {
   return TOKENIZERS.flatMap(({ identification, asset }) =>
-    MARKET_MAKERS.flatMap((member) => ACCOUNTS.map((account) => ({ member, account, asset: { code: asset, issuer: identification }, flows: 0 }))),
+    MARKET_MAKERS.flatMap((member) =>
+      ACCOUNTS.map((account) => ({ member, account, asset: { code: asset, issuer: identification }, flows: 0 })),
+    ),
   );
 }

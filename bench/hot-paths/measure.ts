@@ -37,12 +37,21 @@ const PARTS = 6;
  * Runs one part and prints its summary as soon as it is done: the whole run takes some 13 minutes, and
  * each part's figures are worth reading (or the run worth stopping) before the end.
  */
-async function part(number: number, name: string, measure: (args: string[]) => Promise<Measurement>, args: string[]): Promise<Part> {
+async function part(
+  number: number,
+  name: string,
+  measure: (args: string[]) => Promise<Measurement>,
+  args: string[],
+): Promise<Part> {
   const before = os.loadavg()[0] ?? 0;
   console.log(`hot-paths ${number}/${PARTS}: ${name} (load average ${before.toFixed(2)})`);
   const measured = await measure(args);
   for (const line of measured.summary) console.log(`  ${line}`);
-  return { load_average: { before, after: os.loadavg()[0] ?? 0 }, settings: measured.settings, figures: measured.figures };
+  return {
+    load_average: { before, after: os.loadavg()[0] ?? 0 },
+    settings: measured.settings,
+    figures: measured.figures,
+  };
 }
 
 export async function measure(args: string[]): Promise<Measurement> {
@@ -59,26 +68,61 @@ export async function measure(args: string[]): Promise<Measurement> {
       'floor-requests': { type: 'string', default: '6000' },
     },
   });
-  const flowArgs = ['--warmup', values['flow-warmup'], '--duration', values['flow-duration'], '--interval', values.interval, '--clients', values.clients];
+  const flowArgs = [
+    '--warmup',
+    values['flow-warmup'],
+    '--duration',
+    values['flow-duration'],
+    '--interval',
+    values.interval,
+    '--clients',
+    values.clients,
+  ];
   const floorBefore = await part(1, 'floor', measureFloor, [values['floor-requests']]);
   const floorFlows = await part(2, 'floor-flows', measureFloorFlows, flowArgs);
   const exchange = await part(3, 'exchange-flows', measureExchanges, flowArgs);
   const payment = await part(4, 'payment-flows', measurePayments, flowArgs);
-  const reads = await part(5, 'read-throughput', measureReads, ['--warmup', values['read-warmup'], '--duration', values['read-duration'], '--rounds', values.rounds]);
+  const reads = await part(5, 'read-throughput', measureReads, [
+    '--warmup',
+    values['read-warmup'],
+    '--duration',
+    values['read-duration'],
+    '--rounds',
+    values.rounds,
+  ]);
   const floorAfter = await part(6, 'floor, again', measureFloor, [values['floor-requests']]);
 
   const floorOf = (floor: Part) => floor.figures.floor as { exchange_ms: number; payment_ms: number };
   const perFlow = (flows: Part) => flows.figures.server_cpu_ms_per_flow as number;
-  const floorFlowMs = (kind: 'exchange' | 'payment') => (floorFlows.figures[kind] as { server_cpu_ms_per_flow: number }).server_cpu_ms_per_flow;
+  const floorFlowMs = (kind: 'exchange' | 'payment') =>
+    (floorFlows.figures[kind] as { server_cpu_ms_per_flow: number }).server_cpu_ms_per_flow;
   const floorMs = {
     exchange: (floorOf(floorBefore).exchange_ms + floorOf(floorAfter).exchange_ms) / 2,
     payment: (floorOf(floorBefore).payment_ms + floorOf(floorAfter).payment_ms) / 2,
   };
-  const readRatios = (reads.figures.endpoints as Array<{ path: string; cpu_ratio: number }>).map(({ path, cpu_ratio }) => ({ path, cpu_ratio }));
+  const readRatios = (reads.figures.endpoints as Array<{ path: string; cpu_ratio: number }>).map(
+    ({ path, cpu_ratio }) => ({ path, cpu_ratio }),
+  );
   const goals = {
-    exchange: { ms_per_flow: perFlow(exchange), goal: GOALS.exchange_ms_per_flow, met: perFlow(exchange) <= GOALS.exchange_ms_per_flow, ratio_to_floor: perFlow(exchange) / floorMs.exchange, ratio_to_floor_flows: perFlow(exchange) / floorFlowMs('exchange') },
-    payment: { ms_per_flow: perFlow(payment), goal: GOALS.payment_ms_per_flow, met: perFlow(payment) <= GOALS.payment_ms_per_flow, ratio_to_floor: perFlow(payment) / floorMs.payment, ratio_to_floor_flows: perFlow(payment) / floorFlowMs('payment') },
-    reads: readRatios.map((read) => ({ ...read, goal: GOALS.read_cpu_ratio, met: read.cpu_ratio >= GOALS.read_cpu_ratio })),
+    exchange: {
+      ms_per_flow: perFlow(exchange),
+      goal: GOALS.exchange_ms_per_flow,
+      met: perFlow(exchange) <= GOALS.exchange_ms_per_flow,
+      ratio_to_floor: perFlow(exchange) / floorMs.exchange,
+      ratio_to_floor_flows: perFlow(exchange) / floorFlowMs('exchange'),
+    },
+    payment: {
+      ms_per_flow: perFlow(payment),
+      goal: GOALS.payment_ms_per_flow,
+      met: perFlow(payment) <= GOALS.payment_ms_per_flow,
+      ratio_to_floor: perFlow(payment) / floorMs.payment,
+      ratio_to_floor_flows: perFlow(payment) / floorFlowMs('payment'),
+    },
+    reads: readRatios.map((read) => ({
+      ...read,
+      goal: GOALS.read_cpu_ratio,
+      met: read.cpu_ratio >= GOALS.read_cpu_ratio,
+    })),
   };
   const summary = [
     `goals: exchange ${goals.exchange.ms_per_flow.toFixed(2)} ms (<= ${GOALS.exchange_ms_per_flow}: ${goals.exchange.met ? 'met' : 'not met'}), ${goals.exchange.ratio_to_floor.toFixed(2)} x its floor of ${floorMs.exchange.toFixed(2)} ms, ${goals.exchange.ratio_to_floor_flows.toFixed(2)} x its floor as flows of ${floorFlowMs('exchange').toFixed(2)} ms; ` +
@@ -87,7 +131,16 @@ export async function measure(args: string[]): Promise<Measurement> {
   ];
   return {
     settings: { ...values, goals: GOALS },
-    figures: { goals, floor_ms: floorMs, floor_before: floorBefore, floor_flows: floorFlows, exchange, payment, reads, floor_after: floorAfter },
+    figures: {
+      goals,
+      floor_ms: floorMs,
+      floor_before: floorBefore,
+      floor_flows: floorFlows,
+      exchange,
+      payment,
+      reads,
+      floor_after: floorAfter,
+    },
     summary,
   };
 }

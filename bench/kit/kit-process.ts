@@ -22,7 +22,10 @@ export interface RunningSimulator {
 
 /** `dss sim --port 0 <args>` of the kit at `root`, once it has printed its URL. */
 export function startKitSimulator(root: string, args: string[]): Promise<RunningSimulator> {
-  const child = spawn(process.execPath, [join(root, 'bin/dss.js'), 'sim', '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(root, 'bin/dss.js'), 'sim', '--port', '0', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   return new Promise((resolveStart, reject) => {
     let output = '';
@@ -67,13 +70,15 @@ export function timedNode(args: string[], cwd: string, env: NodeJS.ProcessEnv): 
     shell.once('close', (code) => {
       const wallS = (performance.now() - started) / 1000;
       // Fields after the command name (which is in parentheses): cutime and cstime are the 16th and 17th of the line.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).trim().split(/\s+/);
+      const fields = stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .trim()
+        .split(/\s+/);
       const ticks = Number(fields[13]) + Number(fields[14]);
       resolveRun({ wall_s: wallS, cpu_s: ticks / USER_HZ, exit_code: code });
     });
   });
 }
-
 
 /** The RSS of a live process, in MB (Linux). */
 export function rssMb(pid: number): number {

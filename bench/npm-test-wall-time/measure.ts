@@ -24,7 +24,11 @@ export async function measure(args: string[]): Promise<Measurement> {
   let tail = '';
   let stat = '';
   // A shell runs npm and then reads its own children's CPU time (cutime, cstime) from /proc.
-  const shell = spawn('/bin/sh', ['-c', 'npm test 2>&1; code=$?; echo; echo "@@stat $(cat /proc/$$/stat)"; exit $code'], { cwd: projectRoot, env: { ...process.env, CI: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const shell = spawn(
+    '/bin/sh',
+    ['-c', 'npm test 2>&1; code=$?; echo; echo "@@stat $(cat /proc/$$/stat)"; exit $code'],
+    { cwd: projectRoot, env: { ...process.env, CI: '1' }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   shell.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     const now = performance.now();
     longestSilenceMs = Math.max(longestSilenceMs, now - last);
@@ -43,13 +47,31 @@ export async function measure(args: string[]): Promise<Measurement> {
   });
   const wallS = (performance.now() - started) / 1000;
   const probe = { before: probeBefore, after: speedProbeMs() };
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).trim().split(/\s+/);
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .trim()
+    .split(/\s+/);
   const cpuS = (Number(fields[13]) + Number(fields[14])) / USER_HZ;
-  const closing = tail.trim().split('\n').filter((line) => /passed|failed|flaky|skipped/.test(line)).slice(-3);
-  const figures = { wall_s: wallS, cpu_s: cpuS, exit_code: code, output_lines: lines, longest_silence_s: longestSilenceMs / 1000, closing_lines: closing, speed_probe_cpu_ms: probe };
+  const closing = tail
+    .trim()
+    .split('\n')
+    .filter((line) => /passed|failed|flaky|skipped/.test(line))
+    .slice(-3);
+  const figures = {
+    wall_s: wallS,
+    cpu_s: cpuS,
+    exit_code: code,
+    output_lines: lines,
+    longest_silence_s: longestSilenceMs / 1000,
+    closing_lines: closing,
+    speed_probe_cpu_ms: probe,
+  };
   return {
     settings: { command: 'CI=1 npm test' },
     figures,
-    summary: [`npm test: ${wallS.toFixed(0)} s wall, ${cpuS.toFixed(0)} s CPU, exit ${code}, longest silence ${(longestSilenceMs / 1000).toFixed(1)} s; speed probe ${probe.before} -> ${probe.after} ms of CPU (bench/record/speed-probe.ts)`, ...closing],
+    summary: [
+      `npm test: ${wallS.toFixed(0)} s wall, ${cpuS.toFixed(0)} s CPU, exit ${code}, longest silence ${(longestSilenceMs / 1000).toFixed(1)} s; speed probe ${probe.before} -> ${probe.after} ms of CPU (bench/record/speed-probe.ts)`,
+      ...closing,
+    ],
   };
 }

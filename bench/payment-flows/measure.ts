@@ -14,7 +14,13 @@
  * lane must have moved by exactly its flows' amounts.
  */
 import { randomUUID } from 'node:crypto';
-import { complianceAnswer, creditTransfer, paymentStory, storyMessage, type PaymentStory } from '../../schemas/iso20022/message-builders.ts';
+import {
+  complianceAnswer,
+  creditTransfer,
+  paymentStory,
+  storyMessage,
+  type PaymentStory,
+} from '../../schemas/iso20022/message-builders.ts';
 import { financialMessageType, type MessageTypeName } from '../../schemas/iso20022/message-types.ts';
 import type { AssetId } from '../../suites/flows/assets.ts';
 import { carrying, newIdentification, type MessageRoute } from '../../suites/flows/messages.ts';
@@ -45,7 +51,10 @@ export const paymentBenchmark: FlowBenchmark<PaymentLane> = {
   callsPerFlow: 6,
   maxClients: 64,
   amount: { setting: 'payment_amount', default: 10, max: 1000 },
-  settings: { asset: `${ASSET.code} of ${ASSET.issuer}`, flow_ends_with: 'the OFI reads the pacs.002 ACSC about its payment' },
+  settings: {
+    asset: `${ASSET.code} of ${ASSET.issuer}`,
+    flow_ends_with: 'the OFI reads the pacs.002 ACSC about its payment',
+  },
   async setUp(api, clients, amount) {
     await api.signIn([ASSET.issuer]);
     const lanes = await Promise.all(Array.from({ length: clients }, (_, index) => openLane(api, index)));
@@ -86,18 +95,59 @@ async function paymentFlow(api: SimulatorApi, { ofi, rfi }: PaymentLane, amount:
     endToEnd: newIdentification(ofi.bic, 'E2E'),
     uetr: randomUUID(),
   });
-  await sendMessage(api, ofi, rfi, 'send', 'pacs.008.001.08', creditTransfer(story, { settlementAccount: ofi.account }), story.messageIdentification);
-  await api.readDelivered(rfi.identification, 'payment', carrying(story.messageIdentification, 'pacs.008.001.08'), `pacs.008 ${story.messageIdentification}`);
+  await sendMessage(
+    api,
+    ofi,
+    rfi,
+    'send',
+    'pacs.008.001.08',
+    creditTransfer(story, { settlementAccount: ofi.account }),
+    story.messageIdentification,
+  );
+  await api.readDelivered(
+    rfi.identification,
+    'payment',
+    carrying(story.messageIdentification, 'pacs.008.001.08'),
+    `pacs.008 ${story.messageIdentification}`,
+  );
 
   const acceptance = newIdentification(rfi.bic, 'CMP');
-  await sendMessage(api, rfi, ofi, 'reply', 'SVC.001.001.01', complianceAnswer(story, { messageIdentification: acceptance, creditAccount: rfi.account }), acceptance);
+  await sendMessage(
+    api,
+    rfi,
+    ofi,
+    'reply',
+    'SVC.001.001.01',
+    complianceAnswer(story, { messageIdentification: acceptance, creditAccount: rfi.account }),
+    acceptance,
+  );
   const aboutPayment = carrying(story.instruction, 'pacs.002.001.10');
   const settled = carrying('ACSC', 'pacs.002.001.10');
-  await api.readDelivered(ofi.identification, 'payment', (payload) => aboutPayment(payload) && settled(payload), `pacs.002 ACSC about ${story.instruction}`);
+  await api.readDelivered(
+    ofi.identification,
+    'payment',
+    (payload) => aboutPayment(payload) && settled(payload),
+    `pacs.002 ACSC about ${story.instruction}`,
+  );
 }
 
 /** `from` signs the Message around `document` with its account's key and posts it on `route`; the service accepts it (200, ACTC). */
-async function sendMessage(api: SimulatorApi, from: MarketMaker, to: MarketMaker, route: MessageRoute, type: MessageTypeName, document: string, identification: string): Promise<void> {
-  const signed = await api.signMessage(from.identification, from.account, storyMessage(type, document, from.bic, to.bic, identification));
-  await api.post(from.identification, `${MEMBER_API}/payments/message/${route}`, { financial_message_type: financialMessageType(type), financial_message_data: signed });
+async function sendMessage(
+  api: SimulatorApi,
+  from: MarketMaker,
+  to: MarketMaker,
+  route: MessageRoute,
+  type: MessageTypeName,
+  document: string,
+  identification: string,
+): Promise<void> {
+  const signed = await api.signMessage(
+    from.identification,
+    from.account,
+    storyMessage(type, document, from.bic, to.bic, identification),
+  );
+  await api.post(from.identification, `${MEMBER_API}/payments/message/${route}`, {
+    financial_message_type: financialMessageType(type),
+    financial_message_data: signed,
+  });
 }

@@ -12,7 +12,13 @@ import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
 import type { Measurement } from '../record/history.ts';
 import { latencyPercentiles, type LatencyPercentiles } from '../latency.ts';
-import { BARE_HONO_CHILD, cpuProfileFlags, SIMULATOR_CHILD, startServerProcess, type ServerProcess } from '../servers/server-process.ts';
+import {
+  BARE_HONO_CHILD,
+  cpuProfileFlags,
+  SIMULATOR_CHILD,
+  startServerProcess,
+  type ServerProcess,
+} from '../servers/server-process.ts';
 import { issueToken } from '../servers/simulator-tokens.ts';
 import { OptionError } from '../option-error.ts';
 import { median } from '../median.ts';
@@ -94,14 +100,21 @@ export async function measure(args: string[]): Promise<Measurement> {
         `${endpoint.simulator.server_cpu_us_per_request.toFixed(1)} µs CPU/req), bare ${endpoint.bare.requests_per_s.toFixed(0)} req/s ` +
         `(${endpoint.bare.server_cpu_us_per_request.toFixed(1)} µs CPU/req): ratio ${endpoint.ratio.toFixed(3)}, CPU ratio ${endpoint.cpu_ratio.toFixed(3)}`,
     );
-    summary.push(`lowest ratio ${figures.lowest_ratio.toFixed(3)} (goal >= ${figures.goal_ratio}); simulator RSS ${mb(simulatorAtStart.rss_bytes)} -> ${mb(simulatorAtEnd.rss_bytes)} MB`);
+    summary.push(
+      `lowest ratio ${figures.lowest_ratio.toFixed(3)} (goal >= ${figures.goal_ratio}); simulator RSS ${mb(simulatorAtStart.rss_bytes)} -> ${mb(simulatorAtEnd.rss_bytes)} MB`,
+    );
     return { settings: { ...settings }, figures, summary };
   } finally {
     await Promise.all([simulator.stop(), bare.stop()]);
   }
 }
 
-async function measureEndpoint(endpoint: { id: string; path: string }, simulator: ServerProcess, bare: ServerProcess, settings: Settings) {
+async function measureEndpoint(
+  endpoint: { id: string; path: string },
+  simulator: ServerProcess,
+  bare: ServerProcess,
+  settings: Settings,
+) {
   const headers = { authorization: `Bearer ${await issueToken(simulator.url, CALLER)}` };
   const response = await fetch(`${simulator.url}${endpoint.path}`, { headers });
   const body = await response.text();
@@ -123,7 +136,9 @@ async function measureEndpoint(endpoint: { id: string; path: string }, simulator
   // Each round's two phases ran back to back, under much the same machine load: their ratio is the
   // comparison, and the median of the rounds' ratios shrugs off a round that a load spike spoiled.
   const roundRatios = rounds.map((round) => round.simulator.requests_per_s / round.bare.requests_per_s);
-  const roundCpuRatios = rounds.map((round) => round.bare.server_cpu_us_per_request / round.simulator.server_cpu_us_per_request);
+  const roundCpuRatios = rounds.map(
+    (round) => round.bare.server_cpu_us_per_request / round.simulator.server_cpu_us_per_request,
+  );
   return {
     id: endpoint.id,
     path: endpoint.path,
@@ -138,18 +153,33 @@ async function measureEndpoint(endpoint: { id: string; path: string }, simulator
 }
 
 /** A warm-up, then the timed phase, with the server sampled just before and after it. */
-async function measurePhase(server: ServerProcess, path: string, headers: Record<string, string>, settings: Settings): Promise<Phase> {
-  const load = { url: `${server.url}${path}`, headers, connections: settings.connections, pipelining: settings.pipelining };
+async function measurePhase(
+  server: ServerProcess,
+  path: string,
+  headers: Record<string, string>,
+  settings: Settings,
+): Promise<Phase> {
+  const load = {
+    url: `${server.url}${path}`,
+    headers,
+    connections: settings.connections,
+    pipelining: settings.pipelining,
+  };
   await autocannon({ ...load, duration: settings.warmup_s });
   const before = await server.sample();
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const run = autocannon({ ...load, duration: settings.duration_s }, (error: unknown, done) => (error ? reject(error) : resolve(done)));
+    const run = autocannon({ ...load, duration: settings.duration_s }, (error: unknown, done) =>
+      error ? reject(error) : resolve(done),
+    );
     // autocannon's own histogram keeps whole milliseconds; its per-response times are finer.
     run.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
   const after = await server.sample();
-  if (result.errors > 0 || result.non2xx > 0) throw new Error(`${server.url}${path}: ${result.errors} errors and ${result.non2xx} non-2xx answers during the run`);
+  if (result.errors > 0 || result.non2xx > 0)
+    throw new Error(
+      `${server.url}${path}: ${result.errors} errors and ${result.non2xx} non-2xx answers during the run`,
+    );
   const requests = result['2xx'];
   const cpuUs = after.cpu_us - before.cpu_us;
   return {
@@ -189,6 +219,7 @@ function mb(bytes: number): string {
 
 function positive(value: string | undefined, name: string): number {
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0) throw new OptionError(`--${name} must be a positive number; got "${value}"`);
+  if (!Number.isFinite(parsed) || parsed <= 0)
+    throw new OptionError(`--${name} must be a positive number; got "${value}"`);
   return parsed;
 }

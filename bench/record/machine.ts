@@ -27,7 +27,8 @@ export function describeMachine(): Machine {
  * `git status` from taking the index lock, so a benchmark never disturbs someone committing.
  */
 export function gitCommit(cwd: string): string {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } }).trim();
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } }).trim();
   try {
     const commit = git('rev-parse', '--short', 'HEAD');
     return git('status', '--porcelain') === '' ? commit : `${commit}-dirty`;

@@ -24,12 +24,19 @@ interface OpenTiming {
 }
 
 export async function measure(args: string[]): Promise<Measurement> {
-  const { values } = parseArgs({ args, options: { opens: { type: 'string', default: '5' }, report: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: { opens: { type: 'string', default: '5' }, report: { type: 'string' } },
+  });
   const opens = Number(values.opens);
-  if (!Number.isSafeInteger(opens) || opens < 1) throw new OptionError(`--opens must be a positive whole number; got "${values.opens}"`);
+  if (!Number.isSafeInteger(opens) || opens < 1)
+    throw new OptionError(`--opens must be a positive whole number; got "${values.opens}"`);
   const dir = mkdtempSync(join(tmpdir(), 'dss-report-open-'));
   const file = join(dir, 'conformance.html');
-  writeFileSync(file, values.report === undefined ? renderHtml(await everyCheckFailingReport()) : readFileSync(values.report));
+  writeFileSync(
+    file,
+    values.report === undefined ? renderHtml(await everyCheckFailingReport()) : readFileSync(values.report),
+  );
   const browser = await launchChromium();
   const samples: OpenTiming[] = [];
   try {
@@ -39,9 +46,16 @@ export async function measure(args: string[]): Promise<Measurement> {
       samples.push(
         await page.evaluate(() => {
           // Browser-side code: the page's Navigation Timing entry, a type Node's typings do not know.
-          const navigation = performance.getEntriesByType('navigation' as never)[0] as unknown as { domContentLoadedEventEnd: number; loadEventEnd: number };
+          const navigation = performance.getEntriesByType('navigation' as never)[0] as unknown as {
+            domContentLoadedEventEnd: number;
+            loadEventEnd: number;
+          };
           const paint = performance.getEntriesByName('first-contentful-paint')[0];
-          return { dom_ready_ms: navigation.domContentLoadedEventEnd, load_ms: navigation.loadEventEnd, first_contentful_paint_ms: paint ? paint.startTime : null };
+          return {
+            dom_ready_ms: navigation.domContentLoadedEventEnd,
+            load_ms: navigation.loadEventEnd,
+            first_contentful_paint_ms: paint ? paint.startTime : null,
+          };
         }),
       );
       await page.close();
@@ -52,13 +66,28 @@ export async function measure(args: string[]): Promise<Measurement> {
   const bytes = statSync(file).size;
   rmSync(dir, { recursive: true, force: true });
   const median = (pick: (timing: OpenTiming) => number | null) => {
-    const values = samples.map(pick).filter((value): value is number => value !== null).sort((a, b) => a - b);
+    const values = samples
+      .map(pick)
+      .filter((value): value is number => value !== null)
+      .sort((a, b) => a - b);
     return values.length === 0 ? null : values[Math.floor(values.length / 2)]!;
   };
-  const figures = { bytes, dom_ready_ms_median: median((s) => s.dom_ready_ms), load_ms_median: median((s) => s.load_ms), first_contentful_paint_ms_median: median((s) => s.first_contentful_paint_ms), samples };
+  const figures = {
+    bytes,
+    dom_ready_ms_median: median((s) => s.dom_ready_ms),
+    load_ms_median: median((s) => s.load_ms),
+    first_contentful_paint_ms_median: median((s) => s.first_contentful_paint_ms),
+    samples,
+  };
   return {
-    settings: { report: values.report ?? '150 failing checks x 20 calls with 64 KiB bodies (synthetic)', opens, browser: 'Debian chromium, headless' },
+    settings: {
+      report: values.report ?? '150 failing checks x 20 calls with 64 KiB bodies (synthetic)',
+      opens,
+      browser: 'Debian chromium, headless',
+    },
     figures,
-    summary: [`${(bytes / 1024 / 1024).toFixed(2)} MB; load event median ${figures.load_ms_median?.toFixed(0)} ms, DOM ready ${figures.dom_ready_ms_median?.toFixed(0)} ms, first contentful paint ${figures.first_contentful_paint_ms_median?.toFixed(0)} ms`],
+    summary: [
+      `${(bytes / 1024 / 1024).toFixed(2)} MB; load event median ${figures.load_ms_median?.toFixed(0)} ms, DOM ready ${figures.dom_ready_ms_median?.toFixed(0)} ms, first contentful paint ${figures.first_contentful_paint_ms_median?.toFixed(0)} ms`,
+    ],
   };
 }

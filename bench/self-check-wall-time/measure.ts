@@ -12,13 +12,24 @@ import type { Measurement } from '../record/history.ts';
 import { timedDss } from '../timed-command.ts';
 
 export async function measure(args: string[]): Promise<Measurement> {
-  const { values } = parseArgs({ args, options: { workers: { type: 'string', default: '2' }, faults: { type: 'string' } } });
-  if (!/^[1-9]\d*$/.test(values.workers ?? '')) throw new Error(`--workers must be a positive whole number; got "${values.workers}"`);
+  const { values } = parseArgs({
+    args,
+    options: { workers: { type: 'string', default: '2' }, faults: { type: 'string' } },
+  });
+  if (!/^[1-9]\d*$/.test(values.workers ?? ''))
+    throw new Error(`--workers must be a positive whole number; got "${values.workers}"`);
   // --faults (a comma-separated subset) is for trying the benchmark out; its figures are not the self-check's.
   const dssArgs = ['self-check', '--workers', values.workers, ...(values.faults ? ['--faults', values.faults] : [])];
-  const settings = { command: ['dss', ...dssArgs].join(' '), workers: Number(values.workers), faults: values.faults ?? 'all' };
+  const settings = {
+    command: ['dss', ...dssArgs].join(' '),
+    workers: Number(values.workers),
+    faults: values.faults ?? 'all',
+  };
 
-  const { wall_s, exit_code, report } = await timedDss(dssArgs, (reportDir) => JSON.parse(readFileSync(join(reportDir, 'self-check.json'), 'utf8')) as SelfCheckResult);
+  const { wall_s, exit_code, report } = await timedDss(
+    dssArgs,
+    (reportDir) => JSON.parse(readFileSync(join(reportDir, 'self-check.json'), 'utf8')) as SelfCheckResult,
+  );
   // An uncaught fault keeps what kept its run from deciding, so that a slow or failed run explains itself.
   const faults = report.faults.map((fault) => ({
     fault: fault.fault,
@@ -35,7 +46,10 @@ export async function measure(args: string[]): Promise<Measurement> {
     all_caught: report.all_caught,
     faults_run: faults.length,
     faults_caught: faults.filter((fault) => fault.caught).length,
-    fault_s: { sum: faults.reduce((sum, fault) => sum + fault.duration_s, 0), max: Math.max(...faults.map((fault) => fault.duration_s)) },
+    fault_s: {
+      sum: faults.reduce((sum, fault) => sum + fault.duration_s, 0),
+      max: Math.max(...faults.map((fault) => fault.duration_s)),
+    },
     faults,
   };
   const slowest = [...faults].sort((a, b) => b.duration_s - a.duration_s).slice(0, 3);

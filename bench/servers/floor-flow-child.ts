@@ -50,7 +50,10 @@ function messageOf(body: Body): string {
 const operations: Record<string, (body: Body) => Record<string, string> | undefined> = {
   plain: () => ({}),
   sign: (body) => ({ signature: keys.sign(Buffer.from(body.payload ?? '', 'base64')).toString('base64') }),
-  verify: (body) => (keys.verify(Buffer.from(body.payload ?? '', 'base64'), Buffer.from(body.signature ?? '', 'base64')) ? {} : undefined),
+  verify: (body) =>
+    keys.verify(Buffer.from(body.payload ?? '', 'base64'), Buffer.from(body.signature ?? '', 'base64'))
+      ? {}
+      : undefined,
   'sign-message': (body) =>
     withDocument(messageOf(body), (document) => {
       canonical(document);

@@ -37,7 +37,19 @@ export function sampleThisProcess(gc?: Collection): ProcessSample {
   if (gc === 'memory-reducing') collect?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   const memory = process.memoryUsage();
   const cpu = process.cpuUsage();
-  const sample: ProcessSample = { rss_bytes: memory.rss, heap_used_bytes: memory.heapUsed, heap_total_bytes: memory.heapTotal, array_buffers_bytes: memory.arrayBuffers, cpu_us: cpu.user + cpu.system };
-  if (gc) sample.heap_spaces = Object.fromEntries(getHeapSpaceStatistics().map((space) => [space.space_name, { committed_bytes: space.space_size, used_bytes: space.space_used_size }]));
+  const sample: ProcessSample = {
+    rss_bytes: memory.rss,
+    heap_used_bytes: memory.heapUsed,
+    heap_total_bytes: memory.heapTotal,
+    array_buffers_bytes: memory.arrayBuffers,
+    cpu_us: cpu.user + cpu.system,
+  };
+  if (gc)
+    sample.heap_spaces = Object.fromEntries(
+      getHeapSpaceStatistics().map((space) => [
+        space.space_name,
+        { committed_bytes: space.space_size, used_bytes: space.space_used_size },
+      ]),
+    );
   return sample;
 }

@@ -26,8 +26,15 @@ export const FLOOR_FLOW_CHILD = new URL('./floor-flow-child.ts', import.meta.url
  * @param nodeFlags extra flags for the child's node, e.g. `--cpu-prof` to profile the server alone.
  * @param args the child's own arguments (the simulator child takes `--retention name=count,...`).
  */
-export async function startServerProcess(entry: URL, nodeFlags: string[] = [], args: string[] = []): Promise<ServerProcess> {
-  const child = fork(entry, args, { execArgv: ['--import', 'tsx', ...nodeFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function startServerProcess(
+  entry: URL,
+  nodeFlags: string[] = [],
+  args: string[] = [],
+): Promise<ServerProcess> {
+  const child = fork(entry, args, {
+    execArgv: ['--import', 'tsx', ...nodeFlags],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ready = await reply(child, 'ready', null);
   return {
     url: ready.url,
@@ -47,7 +54,11 @@ export function cpuProfileFlags(directory: string | undefined): string[] {
 }
 
 /** Sends `message` (if any) and waits for the child's next message of type `type`. */
-function reply<T extends FromChild['type']>(child: ChildProcess, type: T, message: ToChild | null): Promise<Extract<FromChild, { type: T }>> {
+function reply<T extends FromChild['type']>(
+  child: ChildProcess,
+  type: T,
+  message: ToChild | null,
+): Promise<Extract<FromChild, { type: T }>> {
   return new Promise((resolve, reject) => {
     const onMessage = (received: FromChild) => {
       if (received.type !== type) return;
@@ -55,7 +66,8 @@ function reply<T extends FromChild['type']>(child: ChildProcess, type: T, messag
       child.off('exit', onExit);
       resolve(received as Extract<FromChild, { type: T }>);
     };
-    const onExit = (code: number | null) => reject(new Error(`server process ${child.pid} exited (${code}) before answering "${type}"`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`server process ${child.pid} exited (${code}) before answering "${type}"`));
     child.on('message', onMessage);
     child.once('exit', onExit);
     if (message) child.send(message);

@@ -9,14 +9,22 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runAsChild } from './in-child.ts';
 
-const build = spawnSync(process.execPath, [fileURLToPath(new URL('../../bin/build.js', import.meta.url)), '--if-stale'], { stdio: ['ignore', 'ignore', 'inherit'] });
+const build = spawnSync(
+  process.execPath,
+  [fileURLToPath(new URL('../../bin/build.js', import.meta.url)), '--if-stale'],
+  { stdio: ['ignore', 'ignore', 'inherit'] },
+);
 if (build.status !== 0) throw new Error(`bin/build.js --if-stale failed (exit ${build.status})`);
 
 // Paths held in variables: the compiled modules have the sources' types, but no declarations of their own.
 const compiled = (path: string) => new URL(`../../dist/simulator/${path}`, import.meta.url).href;
-const { parseRetention } = (await import(compiled('retention/retention.js'))) as typeof import('../../simulator/retention/retention.ts');
+const { parseRetention } = (await import(
+  compiled('retention/retention.js')
+)) as typeof import('../../simulator/retention/retention.ts');
 const { startSimulator } = (await import(compiled('server.js'))) as typeof import('../../simulator/server.ts');
-const { boundHeapGrowth } = (await import(compiled('heap-growth.js'))) as typeof import('../../simulator/heap-growth.ts');
+const { boundHeapGrowth } = (await import(
+  compiled('heap-growth.js')
+)) as typeof import('../../simulator/heap-growth.ts');
 
 const { values } = parseArgs({ options: { retention: { type: 'string', default: '' } } });
 // As `dss sim` does.

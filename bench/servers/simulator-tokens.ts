@@ -9,6 +9,7 @@ export async function issueToken(baseUrl: string, memberIdentification: string):
     body: JSON.stringify({ member_identification: memberIdentification, role: 'manager' }),
   });
   const body = (await response.json()) as { token?: string };
-  if (response.status !== 200 || typeof body.token !== 'string') throw new Error(`POST /sim/tokens for ${memberIdentification}: ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== 200 || typeof body.token !== 'string')
+    throw new Error(`POST /sim/tokens for ${memberIdentification}: ${response.status} ${JSON.stringify(body)}`);
   return body.token;
 }

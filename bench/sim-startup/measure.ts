@@ -14,9 +14,13 @@ import { kitRoot, rssMb } from '../kit/kit-process.ts';
 import { OptionError } from '../option-error.ts';
 
 export async function measure(args: string[]): Promise<Measurement> {
-  const { values } = parseArgs({ args, options: { launches: { type: 'string', default: '5' }, kit: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: { launches: { type: 'string', default: '5' }, kit: { type: 'string' } },
+  });
   const launches = Number(values.launches);
-  if (!Number.isSafeInteger(launches) || launches < 1) throw new OptionError(`--launches must be a positive whole number; got "${values.launches}"`);
+  if (!Number.isSafeInteger(launches) || launches < 1)
+    throw new OptionError(`--launches must be a positive whole number; got "${values.launches}"`);
   const root = kitRoot(values.kit);
   // A first launch, untimed: it brings the kit's compiled code up to date and warms the file cache.
   await launch(root);
@@ -34,21 +38,29 @@ export async function measure(args: string[]): Promise<Measurement> {
   return {
     settings: { kit: values.kit ?? 'this checkout', command: 'dss sim --port <free port>', launches },
     figures,
-    summary: [`launch to GET /sim/health 200: median ${figures.healthy_ms.median?.toFixed(0)} ms (min ${figures.healthy_ms.min?.toFixed(0)}, max ${figures.healthy_ms.max?.toFixed(0)}), CPU ${figures.cpu_ms_median?.toFixed(0)} ms, RSS ${figures.rss_mb_median?.toFixed(0)} MB`],
+    summary: [
+      `launch to GET /sim/health 200: median ${figures.healthy_ms.median?.toFixed(0)} ms (min ${figures.healthy_ms.min?.toFixed(0)}, max ${figures.healthy_ms.max?.toFixed(0)}), CPU ${figures.cpu_ms_median?.toFixed(0)} ms, RSS ${figures.rss_mb_median?.toFixed(0)} MB`,
+    ],
   };
 }
 
 async function launch(root: string): Promise<{ healthy_ms: number; cpu_ms: number; rss_mb: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'bin/dss.js'), 'sim', '--port', String(port)], { cwd: root, stdio: 'ignore' });
+  const child = spawn(process.execPath, [join(root, 'bin/dss.js'), 'sim', '--port', String(port)], {
+    cwd: root,
+    stdio: 'ignore',
+  });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   try {
     const deadline = started + 60_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`dss sim exited ${child.exitCode} before it answered`);
       if (performance.now() > deadline) throw new Error('dss sim did not answer GET /sim/health within 60 s');
-      const status = await fetch(`http://127.0.0.1:${port}/sim/health`).then((response) => response.status, () => 0);
+      const status = await fetch(`http://127.0.0.1:${port}/sim/health`).then(
+        (response) => response.status,
+        () => 0,
+      );
       if (status === 200) break;
       await new Promise((done) => setTimeout(done, 5));
     }
@@ -66,7 +78,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -74,6 +88,9 @@ function freePort(): Promise<number> {
 /** User and system CPU of a live process so far, in ms (Linux: /proc/<pid>/stat, 100 ticks a second). */
 function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).trim().split(/\s+/);
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .trim()
+    .split(/\s+/);
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }

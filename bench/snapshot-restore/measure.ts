@@ -23,9 +23,21 @@ import { parseAmount } from '../../simulator/ledger/amount.ts';
 const LANES = 8;
 
 export async function measure(args: string[]): Promise<Measurement> {
-  const { values } = parseArgs({ args, options: { rounds: { type: 'string', default: '10' }, ledger: { type: 'string', default: '10000' }, quotations: { type: 'string', default: '1000' }, payments: { type: 'string', default: '1000' } } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      rounds: { type: 'string', default: '10' },
+      ledger: { type: 'string', default: '10000' },
+      quotations: { type: 'string', default: '1000' },
+      payments: { type: 'string', default: '1000' },
+    },
+  });
   const rounds = whole(values.rounds, 'rounds', 1000);
-  const wanted = { ledger: whole(values.ledger, 'ledger', 100_000), quotations: whole(values.quotations, 'quotations', 50_000), payments: whole(values.payments, 'payments', 50_000) };
+  const wanted = {
+    ledger: whole(values.ledger, 'ledger', 100_000),
+    quotations: whole(values.quotations, 'quotations', 50_000),
+    payments: whole(values.payments, 'payments', 50_000),
+  };
   const running = await startSimulator({ network: 'demo-static' });
   try {
     const sim = running.simulator;
@@ -37,18 +49,40 @@ export async function measure(args: string[]): Promise<Measurement> {
     const asset = { code: 'USD', issuer: 'tokenizer-usd' };
     const one = parseAmount('1');
     while (sim.state.ledger.transactions().length < wanted.ledger) {
-      sim.state.ledger.submit([{ from: { member: lane!.ofi.identification, account: lane!.ofi.account }, to: { member: lane!.rfi.identification, account: lane!.rfi.account }, asset, amount: one }]);
+      sim.state.ledger.submit([
+        {
+          from: { member: lane!.ofi.identification, account: lane!.ofi.account },
+          to: { member: lane!.rfi.identification, account: lane!.rfi.account },
+          asset,
+          amount: one,
+        },
+      ]);
     }
-    const held = { ledger_transactions: sim.state.ledger.transactions().length, quotations: sim.state.quotations.size, payments: sim.state.payments.size, activity_entries: sim.state.activity.list().length };
-    if (held.quotations < wanted.quotations || held.payments < wanted.payments) throw new Error(`the network holds ${JSON.stringify(held)}, less than asked`);
+    const held = {
+      ledger_transactions: sim.state.ledger.transactions().length,
+      quotations: sim.state.quotations.size,
+      payments: sim.state.payments.size,
+      activity_entries: sim.state.activity.list().length,
+    };
+    if (held.quotations < wanted.quotations || held.payments < wanted.payments)
+      throw new Error(`the network holds ${JSON.stringify(held)}, less than asked`);
 
     const take = timed(() => sim.snapshot('bench'));
     const restores = [];
     for (let round = 0; round < rounds; round += 1) {
       restores.push(await timedAsync(() => sim.restore('bench')));
       const state = sim.state;
-      const now = { ledger_transactions: state.ledger.transactions().length, quotations: state.quotations.size, payments: state.payments.size };
-      if (now.ledger_transactions !== held.ledger_transactions || now.quotations !== held.quotations || now.payments !== held.payments) throw new Error(`restore ${round} holds ${JSON.stringify(now)}, not ${JSON.stringify(held)}`);
+      const now = {
+        ledger_transactions: state.ledger.transactions().length,
+        quotations: state.quotations.size,
+        payments: state.payments.size,
+      };
+      if (
+        now.ledger_transactions !== held.ledger_transactions ||
+        now.quotations !== held.quotations ||
+        now.payments !== held.payments
+      )
+        throw new Error(`restore ${round} holds ${JSON.stringify(now)}, not ${JSON.stringify(held)}`);
     }
     const cpu = restores.map((sample) => sample.cpu_ms);
     const wall = restores.map((sample) => sample.wall_ms);
@@ -60,7 +94,11 @@ export async function measure(args: string[]): Promise<Measurement> {
       restores,
     };
     return {
-      settings: { ...wanted, rounds, network: 'demo-static, built by payment and exchange flows, topped up with ledger transfers' },
+      settings: {
+        ...wanted,
+        rounds,
+        network: 'demo-static, built by payment and exchange flows, topped up with ledger transfers',
+      },
       figures,
       summary: [
         `network: ${held.ledger_transactions} ledger records, ${held.quotations} quotations, ${held.payments} payments, ${held.activity_entries} activity entries`,
@@ -75,12 +113,14 @@ export async function measure(args: string[]): Promise<Measurement> {
 /** Runs `count` flows spread over the workload's lanes, the lanes side by side. */
 async function flows<L extends Lane>(workload: FlowWorkload<L>, count: number): Promise<void> {
   const lanes = workload.lanes;
-  await Promise.all(lanes.map(async (lane, index) => {
-    for (let flow = index; flow < count; flow += lanes.length) {
-      await workload.flow(lane);
-      lane.flows += 1;
-    }
-  }));
+  await Promise.all(
+    lanes.map(async (lane, index) => {
+      for (let flow = index; flow < count; flow += lanes.length) {
+        await workload.flow(lane);
+        lane.flows += 1;
+      }
+    }),
+  );
   for (const lane of lanes) await workload.checkLane(lane);
 }
 

@@ -45,24 +45,50 @@ interface Minute {
  * minutes on a busy machine reaches them all, so that a flat memory shows the bounds at work, not a run
  * too short to fill the stores. The defaults (docs/semantics.md) are reached the same way, later.
  */
-const SOAK_RETENTION = 'quotations=2000,gatewayMessages=500,ledgerTransactions=5000,notifications=500,payments=2000,messageIdentifiers=5000';
+const SOAK_RETENTION =
+  'quotations=2000,gatewayMessages=500,ledgerTransactions=5000,notifications=500,payments=2000,messageIdentifiers=5000';
 
 /** Manager tokens live 15 simulated minutes; renewed well before. */
 const TOKEN_RENEWAL_MS = 10 * 60_000;
 
 export async function measure(args: string[]): Promise<Measurement> {
-  const { values } = parseArgs({ args, options: { minutes: { type: 'string', default: '3' }, clients: { type: 'string', default: '8' }, retention: { type: 'string', default: SOAK_RETENTION }, 'v8-flags': { type: 'string', default: '' } } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      minutes: { type: 'string', default: '3' },
+      clients: { type: 'string', default: '8' },
+      retention: { type: 'string', default: SOAK_RETENTION },
+      'v8-flags': { type: 'string', default: '' },
+    },
+  });
   const minutes = Number(values.minutes);
   const clients = Number(values.clients);
-  if (!Number.isSafeInteger(minutes) || minutes < 1 || minutes > 24 * 60) throw new OptionError(`--minutes must be a whole number from 1 to 1440; got "${values.minutes}"`);
-  if (!Number.isSafeInteger(clients) || clients < 2 || clients > 64 || clients % 2 !== 0) throw new OptionError(`--clients must be an even number from 2 to 64; got "${values.clients}"`);
+  if (!Number.isSafeInteger(minutes) || minutes < 1 || minutes > 24 * 60)
+    throw new OptionError(`--minutes must be a whole number from 1 to 1440; got "${values.minutes}"`);
+  if (!Number.isSafeInteger(clients) || clients < 2 || clients > 64 || clients % 2 !== 0)
+    throw new OptionError(`--clients must be an even number from 2 to 64; got "${values.clients}"`);
   // V8 flags for the simulator (`--v8-flags '--compact-on-every-full-gc'`, say), to try how the heap keeps its pages.
   const v8Flags = values['v8-flags'].split(' ').filter(Boolean);
   // The simulator child bounds its heap growth as `dss sim` does, unless the flags above set it.
   const heapGrowingPercent = heapGrowthGiven(v8Flags) ? 'as v8_flags set it' : HEAP_GROWING_PERCENT;
-  const settings = { minutes, clients, retention: values.retention, v8_flags: v8Flags, heap_growing_percent: heapGrowingPercent, exchange_clients: clients / 2, payment_clients: clients / 2, amount: 10, sample: 'each minute, inside the simulator, after a forced GC (--expose-gc), then RSS again after a memory-reducing GC' };
+  const settings = {
+    minutes,
+    clients,
+    retention: values.retention,
+    v8_flags: v8Flags,
+    heap_growing_percent: heapGrowingPercent,
+    exchange_clients: clients / 2,
+    payment_clients: clients / 2,
+    amount: 10,
+    sample:
+      'each minute, inside the simulator, after a forced GC (--expose-gc), then RSS again after a memory-reducing GC',
+  };
 
-  const simulator = await startServerProcess(SIMULATOR_CHILD, ['--expose-gc', ...v8Flags], ['--retention', values.retention]);
+  const simulator = await startServerProcess(
+    SIMULATOR_CHILD,
+    ['--expose-gc', ...v8Flags],
+    ['--retention', values.retention],
+  );
   try {
     const api = new SimulatorApi(simulator.url);
     const exchange = await exchangeBenchmark.setUp(api, clients / 2, settings.amount);
@@ -84,9 +110,20 @@ export async function measure(args: string[]): Promise<Measurement> {
       const reduced = await simulator.sample('memory-reducing');
       const flows = { exchange: counts.exchange - last.exchange, payment: counts.payment - last.payment };
       const cpuMs = (sample.cpu_us - last.sample.cpu_us) / 1000;
-      const entry = { minute, flows, cpu_ms_per_flow: cpuMs / Math.max(1, flows.exchange + flows.payment), cpu_share: cpuMs / (at - last.at), ...memory(sample), heap_total_reduced_mb: mb(reduced.heap_total_bytes), rss_reduced_mb: mb(reduced.rss_bytes), heap_spaces_reduced_mb: spacesOf(reduced) };
+      const entry = {
+        minute,
+        flows,
+        cpu_ms_per_flow: cpuMs / Math.max(1, flows.exchange + flows.payment),
+        cpu_share: cpuMs / (at - last.at),
+        ...memory(sample),
+        heap_total_reduced_mb: mb(reduced.heap_total_bytes),
+        rss_reduced_mb: mb(reduced.rss_bytes),
+        heap_spaces_reduced_mb: spacesOf(reduced),
+      };
       record.push(entry);
-      console.log(`minute ${minute}: ${flows.exchange} exchanges + ${flows.payment} payments, ${entry.cpu_ms_per_flow.toFixed(2)} ms CPU/flow, heap ${entry.heap_used_mb} MB (of ${entry.heap_total_mb}), array buffers ${entry.array_buffers_mb} MB, RSS ${entry.rss_mb} MB (${entry.rss_reduced_mb} MB after the memory-reducing GC)`);
+      console.log(
+        `minute ${minute}: ${flows.exchange} exchanges + ${flows.payment} payments, ${entry.cpu_ms_per_flow.toFixed(2)} ms CPU/flow, heap ${entry.heap_used_mb} MB (of ${entry.heap_total_mb}), array buffers ${entry.array_buffers_mb} MB, RSS ${entry.rss_mb} MB (${entry.rss_reduced_mb} MB after the memory-reducing GC)`,
+      );
       last = { sample: reduced, ...counts, at };
     }
     clearInterval(renewal);
@@ -104,24 +141,40 @@ export async function measure(args: string[]): Promise<Measurement> {
       flows: total,
       minutes: record,
       reference_minute: referenceMinute,
-      after_reference: later.length === 0 ? null : {
-        heap_used_mb_range: range(later.map((entry) => entry.heap_used_mb - reference.heap_used_mb)),
-        rss_mb_range: range(later.map((entry) => entry.rss_mb - reference.rss_mb)),
-        rss_reduced_mb_range: range(later.map((entry) => entry.rss_reduced_mb - reference.rss_reduced_mb)),
-        array_buffers_mb_range: range(later.map((entry) => entry.array_buffers_mb - reference.array_buffers_mb)),
-        cpu_per_flow_change_range: range(later.map((entry) => entry.cpu_ms_per_flow / reference.cpu_ms_per_flow - 1)),
-      },
+      after_reference:
+        later.length === 0
+          ? null
+          : {
+              heap_used_mb_range: range(later.map((entry) => entry.heap_used_mb - reference.heap_used_mb)),
+              rss_mb_range: range(later.map((entry) => entry.rss_mb - reference.rss_mb)),
+              rss_reduced_mb_range: range(later.map((entry) => entry.rss_reduced_mb - reference.rss_reduced_mb)),
+              array_buffers_mb_range: range(later.map((entry) => entry.array_buffers_mb - reference.array_buffers_mb)),
+              cpu_per_flow_change_range: range(
+                later.map((entry) => entry.cpu_ms_per_flow / reference.cpu_ms_per_flow - 1),
+              ),
+            },
       trend_from_reference: trendsFrom(record.slice(referenceMinute - 1)),
     };
-    const summary = [`${figures.flows_total} flows (${total.exchange} exchanges, ${total.payment} payments) in ${minutes} min; balances checked`];
+    const summary = [
+      `${figures.flows_total} flows (${total.exchange} exchanges, ${total.payment} payments) in ${minutes} min; balances checked`,
+    ];
     if (figures.after_reference) {
-      const { heap_used_mb_range: heap, rss_mb_range: rss, rss_reduced_mb_range: reducedRss, cpu_per_flow_change_range: cpu } = figures.after_reference;
-      summary.push(`after minute ${referenceMinute}, against minute ${referenceMinute}: heap ${heap[0]} to ${heap[1]} MB, RSS ${rss[0]} to ${rss[1]} MB (after the memory-reducing GC ${reducedRss[0]} to ${reducedRss[1]} MB), CPU per flow ${(cpu[0] * 100).toFixed(1)} % to ${(cpu[1] * 100).toFixed(1)} %`);
+      const {
+        heap_used_mb_range: heap,
+        rss_mb_range: rss,
+        rss_reduced_mb_range: reducedRss,
+        cpu_per_flow_change_range: cpu,
+      } = figures.after_reference;
+      summary.push(
+        `after minute ${referenceMinute}, against minute ${referenceMinute}: heap ${heap[0]} to ${heap[1]} MB, RSS ${rss[0]} to ${rss[1]} MB (after the memory-reducing GC ${reducedRss[0]} to ${reducedRss[1]} MB), CPU per flow ${(cpu[0] * 100).toFixed(1)} % to ${(cpu[1] * 100).toFixed(1)} %`,
+      );
     }
     const trend = figures.trend_from_reference;
     if (trend) {
       const percent = ([low, high]: [number, number]) => `${(low * 100).toFixed(1)} to ${(high * 100).toFixed(1)} %`;
-      summary.push(`trend from minute ${referenceMinute} (least squares, 95 % interval): CPU per flow ${(trend.cpu_per_flow_per_10_min * 100).toFixed(1)} % per 10 min (${percent(trend.cpu_per_flow_per_10_min_95)}), RSS ${trend.rss_mb_per_10_min} MB per 10 min (${trend.rss_mb_per_10_min_95[0]} to ${trend.rss_mb_per_10_min_95[1]} MB)`);
+      summary.push(
+        `trend from minute ${referenceMinute} (least squares, 95 % interval): CPU per flow ${(trend.cpu_per_flow_per_10_min * 100).toFixed(1)} % per 10 min (${percent(trend.cpu_per_flow_per_10_min_95)}), RSS ${trend.rss_mb_per_10_min} MB per 10 min (${trend.rss_mb_per_10_min_95[0]} to ${trend.rss_mb_per_10_min_95[1]} MB)`,
+      );
     }
     return { settings, figures, summary };
   } finally {
@@ -165,11 +218,21 @@ function mb(bytes: number): number {
 }
 
 function spacesOf(sample: ProcessSample): Record<string, [number, number]> {
-  return Object.fromEntries(Object.entries(sample.heap_spaces ?? {}).map(([name, space]) => [name, [mb(space.committed_bytes), mb(space.used_bytes)]]));
+  return Object.fromEntries(
+    Object.entries(sample.heap_spaces ?? {}).map(([name, space]) => [
+      name,
+      [mb(space.committed_bytes), mb(space.used_bytes)],
+    ]),
+  );
 }
 
 function memory(sample: ProcessSample): Pick<Minute, 'heap_used_mb' | 'heap_total_mb' | 'array_buffers_mb' | 'rss_mb'> {
-  return { heap_used_mb: mb(sample.heap_used_bytes), heap_total_mb: mb(sample.heap_total_bytes), array_buffers_mb: mb(sample.array_buffers_bytes), rss_mb: mb(sample.rss_bytes) };
+  return {
+    heap_used_mb: mb(sample.heap_used_bytes),
+    heap_total_mb: mb(sample.heap_total_bytes),
+    array_buffers_mb: mb(sample.array_buffers_bytes),
+    rss_mb: mb(sample.rss_bytes),
+  };
 }
 
 function range(values: number[]): [number, number] {

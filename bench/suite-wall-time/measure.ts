@@ -27,10 +27,15 @@ interface PlaywrightReport {
 }
 
 export async function measure(args: string[]): Promise<Measurement> {
-  const { values } = parseArgs({ args, options: { rounds: { type: 'string', default: '2' }, workers: { type: 'string', default: '2' } } });
+  const { values } = parseArgs({
+    args,
+    options: { rounds: { type: 'string', default: '2' }, workers: { type: 'string', default: '2' } },
+  });
   const rounds = Number(values.rounds);
-  if (!Number.isSafeInteger(rounds) || rounds < 1) throw new OptionError(`--rounds must be a positive whole number; got "${values.rounds}"`);
-  if (!/^[1-9]\d*$/.test(values.workers ?? '')) throw new OptionError(`--workers must be a positive whole number; got "${values.workers}"`);
+  if (!Number.isSafeInteger(rounds) || rounds < 1)
+    throw new OptionError(`--rounds must be a positive whole number; got "${values.rounds}"`);
+  if (!/^[1-9]\d*$/.test(values.workers ?? ''))
+    throw new OptionError(`--workers must be a positive whole number; got "${values.workers}"`);
   const dssArgs = ['test', '--workers', values.workers];
   const settings = { command: ['dss', ...dssArgs].join(' '), rounds, workers: Number(values.workers) };
 
@@ -40,11 +45,16 @@ export async function measure(args: string[]): Promise<Measurement> {
   const seconds = runs.map((run) => run.wall_s);
   const figures = {
     checks: { total: Object.values(checks).reduce((sum, count) => sum + count, 0), by_file: checks },
-    wall_s: { min: Math.min(...seconds), max: Math.max(...seconds), mean: seconds.reduce((sum, s) => sum + s, 0) / seconds.length },
+    wall_s: {
+      min: Math.min(...seconds),
+      max: Math.max(...seconds),
+      mean: seconds.reduce((sum, s) => sum + s, 0) / seconds.length,
+    },
     runs,
   };
   const summary = runs.map(
-    (run, index) => `run ${index + 1}: ${run.wall_s.toFixed(1)} s wall (Playwright ${run.playwright_s.toFixed(1)} s), ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped, exit ${run.exit_code}`,
+    (run, index) =>
+      `run ${index + 1}: ${run.wall_s.toFixed(1)} s wall (Playwright ${run.playwright_s.toFixed(1)} s), ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped, exit ${run.exit_code}`,
   );
   summary.unshift(`${figures.checks.total} checks in ${Object.keys(checks).length} files`);
   return { settings, figures, summary };
@@ -53,7 +63,11 @@ export async function measure(args: string[]): Promise<Measurement> {
 /** The checks of the default run per file, as `playwright test --list` sees them (nothing runs). */
 async function listChecks(): Promise<Record<string, number>> {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  const { stdout, code } = await run(process.execPath, [cli, 'test', '--config', conformanceConfig, '--list', '--reporter=json'], {});
+  const { stdout, code } = await run(
+    process.execPath,
+    [cli, 'test', '--config', conformanceConfig, '--list', '--reporter=json'],
+    {},
+  );
   if (code !== 0) throw new Error(`listing the checks failed (exit ${code})`);
   const counts: Record<string, number> = {};
   const walk = (suite: PlaywrightSuite) => {
@@ -65,6 +79,16 @@ async function listChecks(): Promise<Record<string, number>> {
 }
 
 async function timedRun(dssArgs: string[]) {
-  const { wall_s, exit_code, report } = await timedDss(dssArgs, (reportDir) => (JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as PlaywrightReport).stats);
-  return { wall_s, playwright_s: report.duration / 1000, exit_code, passed: report.expected, failed: report.unexpected + report.flaky, skipped: report.skipped };
+  const { wall_s, exit_code, report } = await timedDss(
+    dssArgs,
+    (reportDir) => (JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as PlaywrightReport).stats,
+  );
+  return {
+    wall_s,
+    playwright_s: report.duration / 1000,
+    exit_code,
+    passed: report.expected,
+    failed: report.unexpected + report.flaky,
+    skipped: report.skipped,
+  };
 }

@@ -51,14 +51,16 @@ function packageVersion(name: string): string {
 }
 
 function readCorpus(root: string): Sample[] {
-  return readFileSync(`${root}/samples/EXPECTED.tsv`, 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => line.split('\t'))
-    // The wrapper schemas import others; both tools validate single XSDs the same way, which is what the service needs.
-    .filter(([, xsd]) => xsd?.endsWith('.xsd') && !xsd.includes('message'))
-    .map(([file = '', xsd = '', verdict]) => ({ file, xsd, valid: verdict === 'VALID' }));
+  return (
+    readFileSync(`${root}/samples/EXPECTED.tsv`, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split('\t'))
+      // The wrapper schemas import others; both tools validate single XSDs the same way, which is what the service needs.
+      .filter(([, xsd]) => xsd?.endsWith('.xsd') && !xsd.includes('message'))
+      .map(([file = '', xsd = '', verdict]) => ({ file, xsd, valid: verdict === 'VALID' }))
+  );
 }
 
 function libxml2Candidate(root: string): Candidate {
@@ -97,7 +99,10 @@ function libxml2Candidate(root: string): Candidate {
   };
 }
 
-type ValidateXml = (options: { xml: Array<{ fileName: string; contents: string }>; schema: Array<{ fileName: string; contents: string }> }) => Promise<{ valid: boolean }>;
+type ValidateXml = (options: {
+  xml: Array<{ fileName: string; contents: string }>;
+  schema: Array<{ fileName: string; contents: string }>;
+}) => Promise<{ valid: boolean }>;
 
 async function xmllintCandidate(root: string): Promise<Candidate | string> {
   const moduleName = 'xmllint-wasm';
@@ -118,11 +123,17 @@ async function xmllintCandidate(root: string): Promise<Candidate | string> {
   };
 }
 
-async function measureCandidate(candidate: Candidate, root: string, samples: Sample[], repeat: number): Promise<CandidateFigures> {
+async function measureCandidate(
+  candidate: Candidate,
+  root: string,
+  samples: Sample[],
+  repeat: number,
+): Promise<CandidateFigures> {
   const disagree: string[] = [];
   let started = performance.now();
   for (const sample of samples) {
-    if ((await candidate.validate(readFileSync(`${root}/${sample.file}`), sample.xsd)) !== sample.valid) disagree.push(sample.file);
+    if ((await candidate.validate(readFileSync(`${root}/${sample.file}`), sample.xsd)) !== sample.valid)
+      disagree.push(sample.file);
   }
   const corpusMs = performance.now() - started;
 
@@ -146,14 +157,20 @@ function round3(value: number): number {
 }
 
 export async function measure(args: string[]): Promise<Measurement> {
-  const { values } = parseArgs({ args, options: { corpus: { type: 'string' }, repeat: { type: 'string', default: '500' } } });
+  const { values } = parseArgs({
+    args,
+    options: { corpus: { type: 'string' }, repeat: { type: 'string', default: '500' } },
+  });
   const root = values.corpus ?? fileURLToPath(new URL('../../../shared/iso20022', import.meta.url));
-  if (!existsSync(`${root}/samples/EXPECTED.tsv`)) throw new Error(`No corpus at ${root} (samples/EXPECTED.tsv); give one with --corpus DIR.`);
+  if (!existsSync(`${root}/samples/EXPECTED.tsv`))
+    throw new Error(`No corpus at ${root} (samples/EXPECTED.tsv); give one with --corpus DIR.`);
   const repeat = Number(values.repeat);
   const samples = readCorpus(root);
 
   const figures: Record<string, CandidateFigures | string> = {};
-  const summary: string[] = [`${samples.length} corpus samples with a single-XSD verdict; steady state: ${STEADY_SAMPLE}`];
+  const summary: string[] = [
+    `${samples.length} corpus samples with a single-XSD verdict; steady state: ${STEADY_SAMPLE}`,
+  ];
   const xmllint = await xmllintCandidate(root);
   for (const candidate of [libxml2Candidate(root), xmllint]) {
     if (typeof candidate === 'string') {
@@ -162,12 +179,21 @@ export async function measure(args: string[]): Promise<Measurement> {
       continue;
     }
     // xmllint-wasm starts a WebAssembly instance per call: a few dozen calls tell its steady cost.
-    const result = await measureCandidate(candidate, root, samples, candidate.name === 'xmllint-wasm' ? Math.min(repeat, 20) : repeat);
+    const result = await measureCandidate(
+      candidate,
+      root,
+      samples,
+      candidate.name === 'xmllint-wasm' ? Math.min(repeat, 20) : repeat,
+    );
     figures[candidate.name] = result;
     summary.push(
       `${candidate.name} ${result.version}: agrees ${result.agree}/${samples.length}${result.disagree.length ? ` (not: ${result.disagree.join(', ')})` : ''}; ` +
         `corpus ${result.corpus_ms_per_message} ms/message, steady ${result.steady_ms_per_message} ms/message`,
     );
   }
-  return { settings: { corpus: root, samples: samples.length, steady_sample: STEADY_SAMPLE, steady_messages: repeat }, figures, summary };
+  return {
+    settings: { corpus: root, samples: samples.length, steady_sample: STEADY_SAMPLE, steady_messages: repeat },
+    figures,
+    summary,
+  };
 }

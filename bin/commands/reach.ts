@@ -15,7 +15,11 @@ import { UserMistake } from '../../suites/runtime/user-mistake.ts';
 export async function expectReachable(baseUrl: string, timeoutMs: number, transport: Transport): Promise<void> {
   const result = await reachTarget(baseUrl, timeoutMs, transport);
   if (result.kind === 'response') return;
-  if (!unusableAddress.has(result.reason) && (result.reason !== 'timeout' || (await acceptsConnections(baseUrl, timeoutMs, transport)))) return;
+  if (
+    !unusableAddress.has(result.reason) &&
+    (result.reason !== 'timeout' || (await acceptsConnections(baseUrl, timeoutMs, transport)))
+  )
+    return;
   throw new UserMistake(unreachableMessage(baseUrl, result, timeoutMs, transport));
 }
 

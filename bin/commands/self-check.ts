@@ -18,8 +18,21 @@ the specification layer fails under any of them (docs/readings.md). Faults and r
 
 export async function runSelfCheckCommand(args: string[]): Promise<number> {
   // `--readings` alone (no list) means every reading: parseArgs takes no optional values, so a bare flag is rewritten.
-  const normalised = args.flatMap((arg, index) => (arg === '--readings' && (args[index + 1] === undefined || args[index + 1]!.startsWith('--')) ? ['--readings=*'] : [arg]));
-  const { values } = parseOptions(normalised, { faults: { type: 'string' }, readings: { type: 'string' }, workers: { type: 'string' }, 'report-dir': { type: 'string' } }, help);
+  const normalised = args.flatMap((arg, index) =>
+    arg === '--readings' && (args[index + 1] === undefined || args[index + 1]!.startsWith('--'))
+      ? ['--readings=*']
+      : [arg],
+  );
+  const { values } = parseOptions(
+    normalised,
+    {
+      faults: { type: 'string' },
+      readings: { type: 'string' },
+      workers: { type: 'string' },
+      'report-dir': { type: 'string' },
+    },
+    help,
+  );
   if (values.help) {
     console.log(help);
     return 0;
@@ -27,8 +40,16 @@ export async function runSelfCheckCommand(args: string[]): Promise<number> {
   const parallel = integerOption('workers', values.workers, 1, 64) ?? 2;
   const reportDir = values['report-dir'] ?? 'reports';
   if (values.readings !== undefined) {
-    if (values.faults !== undefined) throw new UsageError('--faults and --readings are two self-checks: a fault and a reading are never mixed in one run; give one of them');
-    const result = await runReadingsSelfCheck({ readings: chosenReadings(values.readings), parallel, workers: 2, reportDir });
+    if (values.faults !== undefined)
+      throw new UsageError(
+        '--faults and --readings are two self-checks: a fault and a reading are never mixed in one run; give one of them',
+      );
+    const result = await runReadingsSelfCheck({
+      readings: chosenReadings(values.readings),
+      parallel,
+      workers: 2,
+      reportDir,
+    });
     return result.all_passed ? 0 : 1;
   }
   const result = await runSelfCheck({ faults: chosenFaults(values.faults), parallel, reportDir });
@@ -37,18 +58,38 @@ export async function runSelfCheckCommand(args: string[]): Promise<number> {
 
 function chosenFaults(option: string | undefined): FaultName[] {
   if (option === undefined) return Object.keys(faultCatalogue).filter(isFaultName);
-  const names = [...new Set(option.split(',').map((name) => name.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      option
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
   const unknown = names.filter((name) => !isFaultName(name));
-  if (unknown.length > 0) throw new UsageError(`unknown faults: ${unknown.join(', ')}\nknown faults: ${Object.keys(faultCatalogue).join(', ')}`);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `unknown faults: ${unknown.join(', ')}\nknown faults: ${Object.keys(faultCatalogue).join(', ')}`,
+    );
   if (names.length === 0) throw new UsageError('--faults names no fault');
   return names.filter(isFaultName);
 }
 
 function chosenReadings(option: string): ReadingName[] {
   if (option === '*') return Object.keys(readingCatalogue).filter(isReadingName);
-  const names = [...new Set(option.split(',').map((name) => name.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      option
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
   const unknown = names.filter((name) => !isReadingName(name));
-  if (unknown.length > 0) throw new UsageError(`unknown readings: ${unknown.join(', ')}\nknown readings: ${Object.keys(readingCatalogue).join(', ')}`);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `unknown readings: ${unknown.join(', ')}\nknown readings: ${Object.keys(readingCatalogue).join(', ')}`,
+    );
   if (names.length === 0) throw new UsageError('--readings names no reading');
   return names.filter(isReadingName);
 }

@@ -74,14 +74,33 @@ export async function runSim(args: string[]): Promise<number> {
   }
   const profileFile = values['print-profile'];
   // Only the stand-in has the members a complete profile names, and nobody else reading their queues.
-  if (profileFile !== undefined && network !== 'vendor-standin') throw new UsageError(`--print-profile writes the profile of --network vendor-standin only, the network made for it; this one is ${typeof network === 'string' ? network : 'a network file'}`);
-  const faults = values.faults ? values.faults.split(',').map((name) => name.trim()).filter(Boolean) : [];
+  if (profileFile !== undefined && network !== 'vendor-standin')
+    throw new UsageError(
+      `--print-profile writes the profile of --network vendor-standin only, the network made for it; this one is ${typeof network === 'string' ? network : 'a network file'}`,
+    );
+  const faults = values.faults
+    ? values.faults
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+    : [];
   const unknown = faults.filter((name) => !Object.hasOwn(faultCatalogue, name));
-  if (unknown.length > 0) throw new UsageError(`unknown faults: ${unknown.join(', ')}\nknown faults: ${Object.keys(faultCatalogue).join(', ')}`);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `unknown faults: ${unknown.join(', ')}\nknown faults: ${Object.keys(faultCatalogue).join(', ')}`,
+    );
 
-  const readings = values.readings ? values.readings.split(',').map((name) => name.trim()).filter(Boolean) : [];
+  const readings = values.readings
+    ? values.readings
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+    : [];
   const unread = readings.filter((name) => !Object.hasOwn(readingCatalogue, name));
-  if (unread.length > 0) throw new UsageError(`unknown readings: ${unread.join(', ')}\nknown readings: ${Object.keys(readingCatalogue).join(', ')}`);
+  if (unread.length > 0)
+    throw new UsageError(
+      `unknown readings: ${unread.join(', ')}\nknown readings: ${Object.keys(readingCatalogue).join(', ')}`,
+    );
 
   let retention;
   try {
@@ -112,23 +131,33 @@ export async function runSim(args: string[]): Promise<number> {
     throw listenMistake(error, host, port) ?? error;
   });
   // Written before the first line, so that whoever waits for "listening on" finds the file there.
-  if (profileFile !== undefined) await writeProfile(profileFile, await standinProfile(running.simulator.state, running.url), running.close);
+  if (profileFile !== undefined)
+    await writeProfile(profileFile, await standinProfile(running.simulator.state, running.url), running.close);
   console.log(`DSS reference simulator listening on ${running.url}`);
   console.log(`  tokenizer interface  ${running.url}/tokenizer/v1/api`);
   console.log(`  member interface     ${running.url}/client/v1/api`);
   console.log(`  API docs             ${running.url}/docs   (OpenAPI: ${running.url}/openapi.json)`);
   console.log(`  control plane        ${running.url}/sim`);
   console.log(`  dashboard            ${running.url}/ui`);
-  if (profileFile !== undefined) console.log(`  target profile       ${profileFile} (control: none; its tokens are valid 15 minutes): dss test --profile ${profileFile}`);
-  if (tls) console.log(`  TLS                  ${tls.clientCa ? `mutual: a client certificate signed by ${values['tls-client-ca']} is required` : 'server certificate only'}`);
+  if (profileFile !== undefined)
+    console.log(
+      `  target profile       ${profileFile} (control: none; its tokens are valid 15 minutes): dss test --profile ${profileFile}`,
+    );
+  if (tls)
+    console.log(
+      `  TLS                  ${tls.clientCa ? `mutual: a client certificate signed by ${values['tls-client-ca']} is required` : 'server certificate only'}`,
+    );
   if (values['state-dir'] !== undefined) console.log(`  state kept in        ${values['state-dir']}`);
   if (faults.length > 0) console.log(`  faults ON            ${faults.join(', ')}`);
   const played = running.simulator.state.readings.list();
   if (played.length > 0) console.log(`  readings played      ${played.join(', ')}`);
   const view = await networkView(running.simulator.state);
   if (view.members.length > 0) {
-    console.log('\nManager tokens (valid 15 minutes; renew with GET /client/v1/api/oauth-token/refresh, or get new ones from GET /sim/network):');
-    for (const member of view.members) console.log(`  ${member.identification.padEnd(16)} ${member.business_role}  ${member.token}`);
+    console.log(
+      '\nManager tokens (valid 15 minutes; renew with GET /client/v1/api/oauth-token/refresh, or get new ones from GET /sim/network):',
+    );
+    for (const member of view.members)
+      console.log(`  ${member.identification.padEnd(16)} ${member.business_role}  ${member.token}`);
   }
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
@@ -153,12 +182,22 @@ async function writeProfile(file: string, text: string, close: () => Promise<voi
  * `--tls-cert`, `--tls-key` and `--tls-client-ca` read and tried once here, so that a wrong file is one
  * line naming the option, not a failure of the server's start.
  */
-function tlsOptions(certFile: string | undefined, keyFile: string | undefined, clientCaFile: string | undefined): SimulatorTls | null {
+function tlsOptions(
+  certFile: string | undefined,
+  keyFile: string | undefined,
+  clientCaFile: string | undefined,
+): SimulatorTls | null {
   if (certFile === undefined && keyFile === undefined) {
-    if (clientCaFile !== undefined) throw new UsageError('--tls-client-ca needs --tls-cert and --tls-key: client certificates are asked for over HTTPS only');
+    if (clientCaFile !== undefined)
+      throw new UsageError(
+        '--tls-client-ca needs --tls-cert and --tls-key: client certificates are asked for over HTTPS only',
+      );
     return null;
   }
-  if (certFile === undefined || keyFile === undefined) throw new UsageError(`${certFile === undefined ? '--tls-key needs --tls-cert' : '--tls-cert needs --tls-key'}: the server's certificate and its private key, both PEM`);
+  if (certFile === undefined || keyFile === undefined)
+    throw new UsageError(
+      `${certFile === undefined ? '--tls-key needs --tls-cert' : '--tls-cert needs --tls-key'}: the server's certificate and its private key, both PEM`,
+    );
   const read = (option: string, file: string) => {
     try {
       return readFileSync(file);
@@ -171,7 +210,9 @@ function tlsOptions(certFile: string | undefined, keyFile: string | undefined, c
   try {
     createSecureContext({ cert: tls.cert, key: tls.key });
   } catch (error) {
-    throw new UsageError(`--tls-cert ${certFile} with --tls-key ${keyFile} cannot serve HTTPS: ${(error as Error).message} (both must be PEM, the key the certificate's own and not encrypted)`);
+    throw new UsageError(
+      `--tls-cert ${certFile} with --tls-key ${keyFile} cannot serve HTTPS: ${(error as Error).message} (both must be PEM, the key the certificate's own and not encrypted)`,
+    );
   }
   const problem = tls.clientCa ? caProblem(tls.clientCa.toString('latin1')) : null;
   if (problem) throw new UsageError(`--tls-client-ca ${clientCaFile} ${problem}`);
@@ -182,7 +223,9 @@ function tlsOptions(certFile: string | undefined, keyFile: string | undefined, c
 function readingListing(): string {
   return Object.entries(readingCatalogue)
     .map(([name, reading]) => {
-      const declares = Object.entries(reading.declares).map(([key, value]) => `${key}: ${value}`).join(', ');
+      const declares = Object.entries(reading.declares)
+        .map(([key, value]) => `${key}: ${value}`)
+        .join(', ');
       return `${name}\n  ${reading.description}\n  spec lines ${reading.spec_lines.join(', ')}; a profile declares ${declares ? `readings: { ${declares} }` : 'nothing (the harness accepts it as it is)'}`;
     })
     .join('\n\n');
@@ -191,8 +234,17 @@ function readingListing(): string {
 /** The address cannot be listened on: the user's to change (another port, another host), said in one paragraph. */
 function listenMistake(error: unknown, host: string, port: number): UserMistake | null {
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (code === 'EADDRINUSE') return new UserMistake(`port ${port} on ${host} is already in use (EADDRINUSE): stop what listens there, or choose another port; --port 0 picks a free one.`);
-  if (code === 'EACCES') return new UserMistake(`not allowed to listen on port ${port} on ${host} (EACCES): ports below 1024 need privileges; choose a higher port, or --port 0 for a free one.`);
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new UserMistake(`cannot listen on ${host} (${code}): it is not an address of this machine; try --host 127.0.0.1 or --host 0.0.0.0.`);
+  if (code === 'EADDRINUSE')
+    return new UserMistake(
+      `port ${port} on ${host} is already in use (EADDRINUSE): stop what listens there, or choose another port; --port 0 picks a free one.`,
+    );
+  if (code === 'EACCES')
+    return new UserMistake(
+      `not allowed to listen on port ${port} on ${host} (EACCES): ports below 1024 need privileges; choose a higher port, or --port 0 for a free one.`,
+    );
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return new UserMistake(
+      `cannot listen on ${host} (${code}): it is not an address of this machine; try --host 127.0.0.1 or --host 0.0.0.0.`,
+    );
   return null;
 }

@@ -21,7 +21,8 @@ export function simulatorChangesNotice({ baseUrl, keepClock, filtered }: Simulat
     `dss test: ${baseUrl} is a simulator this run did not start, and the run changes its network. It adds members of its own ` +
     '(three per worker, and more that checks make: a few dozen in a whole run) with their accounts, credit lines, balances, quotations and payments, ' +
     'and acts only as those (the members already there are read by the directory checks, never acted as).';
-  if (keepClock) return `${members} It leaves the simulator’s clock where it is (--keep-clock): ${checks} are not verified.`;
+  if (keepClock)
+    return `${members} It leaves the simulator’s clock where it is (--keep-clock): ${checks} are not verified.`;
   const moves = filtered
     ? `If the filter selects any of its clock checks (${checks}), they move the simulator’s clock forward by up to ${CLOCK_STAGE_MOVE.words}`
     : `Its clock checks (${checks}) move the simulator’s clock forward by ${CLOCK_STAGE_MOVE.words}`;

@@ -56,16 +56,29 @@ const notes: Record<StandinRole, string> = {
 /** The profile's text (YAML) for the stand-in listening at `baseUrl`, with tokens minted now. */
 export async function standinProfile(state: SimState, baseUrl: string): Promise<string> {
   const now = state.clock.now();
-  const mint = async (identification: string, rights: Rights) => (await state.tokens.issue({ member_identification: identification, ...rights })).token;
+  const mint = async (identification: string, rights: Rights) =>
+    (await state.tokens.issue({ member_identification: identification, ...rights })).token;
   const entries: string[] = [];
-  for (const [role, member] of Object.entries(standinMembers) as Array<[StandinRole, (typeof standinMembers)[StandinRole]]>) {
-    const lines = [`  ${role}:   # ${notes[role]}`, `    identification: ${member.identification}`, `    token: ${JSON.stringify(await mint(member.identification, manager))}`, `    accounts: ${flow(accountsOf(member))}`];
+  for (const [role, member] of Object.entries(standinMembers) as Array<
+    [StandinRole, (typeof standinMembers)[StandinRole]]
+  >) {
+    const lines = [
+      `  ${role}:   # ${notes[role]}`,
+      `    identification: ${member.identification}`,
+      `    token: ${JSON.stringify(await mint(member.identification, manager))}`,
+      `    accounts: ${flow(accountsOf(member))}`,
+    ];
     const codes: readonly string[] | undefined = standinAssets[role as keyof typeof standinAssets];
-    if (codes) lines.push(`    assets: [${codes.map((code) => `{ asset_code_identification: ${code}, asset_issuer_identification: ${member.identification} }`).join(', ')}]`);
+    if (codes)
+      lines.push(
+        `    assets: [${codes.map((code) => `{ asset_code_identification: ${code}, asset_issuer_identification: ${member.identification} }`).join(', ')}]`,
+      );
     const extra = Object.entries(credentials[role] ?? {});
     if (extra.length > 0) lines.push('    tokens:');
     for (const [name, rights] of extra) {
-      const declared = Object.entries(rights).map(([key, value]) => `, ${key}: ${Array.isArray(value) ? flow(value) : value}`).join('');
+      const declared = Object.entries(rights)
+        .map(([key, value]) => `, ${key}: ${Array.isArray(value) ? flow(value) : value}`)
+        .join('');
       lines.push(`      ${name}: { token: ${JSON.stringify(await mint(member.identification, rights))}${declared} }`);
     }
     entries.push(lines.join('\n'));
@@ -75,15 +88,15 @@ export async function standinProfile(state: SimState, baseUrl: string): Promise<
     `# The target profile of the vendor stand-in (dss sim --network vendor-standin) at ${baseUrl},`,
     `# written ${new Date(now).toISOString()} by its clock. Run: dss test --profile THIS-FILE`,
     `# Its tokens are valid ${TOKEN_LIFETIME_MS / 60_000} minutes, until ${new Date(now + TOKEN_LIFETIME_MS).toISOString()}: start the run before then (the harness`,
-    '# renews the members\' own tokens during a long run; each session ends after 24 hours).',
-    '# A run spends what a staging\'s run spends: the line holder\'s line and mmA\'s session (auth.refresh).',
+    "# renews the members' own tokens during a long run; each session ends after 24 hours).",
+    "# A run spends what a staging's run spends: the line holder's line and mmA's session (auth.refresh).",
     '# For another run, restart the stand-in with --print-profile: a fresh network and fresh tokens.',
     `# ip_here allows ${LOOPBACK.join(' and ')}: a harness on another machine adds the address it is seen at.`,
     '# tokenizer.tokens.expiry and renewed_expiry serve dss test --slow only (auth.token-expiry waits 15 minutes).',
     `base_url: ${baseUrl}`,
     'members:',
     ...entries,
-    'capabilities: { control: none }   # the run uses no /sim, as against a vendor\'s staging',
+    "capabilities: { control: none }   # the run uses no /sim, as against a vendor's staging",
     `readings: { string_bodies: ${readings.string_bodies}, amount_scale: ${readings.amount_scale}, dso_line_account: ${readings.dso_line_account} }   # what this stand-in plays (dss sim --readings)`,
     '',
   ].join('\n');

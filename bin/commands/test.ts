@@ -6,8 +6,19 @@ import { checkFilter } from '../../suites/reporters/run-scope.ts';
 import { lastFailed, lastFailedFilter, lastFailedScope, type LastFailed } from '../../suites/reporters/last-failed.ts';
 import { compiledRunEnv, conformanceConfig } from '../../suites/kit-layout.ts';
 import { invariantSettingsFromEnv } from '../../suites/invariants/options.ts';
-import { DEFAULT_REQUEST_MS, loadProfile, ProfileError, shardMemberSet, type Profile } from '../../suites/runtime/profile.ts';
-import { encodeRunSettings, RUN_SETTINGS_ENV, runSettings, type RunSettings } from '../../suites/runtime/run-settings.ts';
+import {
+  DEFAULT_REQUEST_MS,
+  loadProfile,
+  ProfileError,
+  shardMemberSet,
+  type Profile,
+} from '../../suites/runtime/profile.ts';
+import {
+  encodeRunSettings,
+  RUN_SETTINGS_ENV,
+  runSettings,
+  type RunSettings,
+} from '../../suites/runtime/run-settings.ts';
 import { UserMistake } from '../../suites/runtime/user-mistake.ts';
 import { REACHABILITY_CHECK } from '../../suites/runtime/check-id.ts';
 import { transportOf } from '../../suites/runtime/transport.ts';
@@ -57,29 +68,49 @@ export async function runTest(args: string[]): Promise<number> {
     return 0;
   }
   // The variables suites/README.md names beside the options (DSS_TARGET, DSS_PROFILE, DSS_WORKERS, DSS_REPORT_DIR): an option wins.
-  const given = { ...values, target: values.target ?? variable('DSS_TARGET'), profile: values.profile ?? variable('DSS_PROFILE') };
-  if (given.target !== undefined && !/^https?:\/\/[^\s]+$/.test(given.target)) throw new UsageError(`--target must be an http(s) URL; got "${given.target}"`);
-  if (given.profile !== undefined && !existsSync(given.profile)) throw new UsageError(`--profile: no such file ${given.profile}`);
+  const given = {
+    ...values,
+    target: values.target ?? variable('DSS_TARGET'),
+    profile: values.profile ?? variable('DSS_PROFILE'),
+  };
+  if (given.target !== undefined && !/^https?:\/\/[^\s]+$/.test(given.target))
+    throw new UsageError(`--target must be an http(s) URL; got "${given.target}"`);
+  if (given.profile !== undefined && !existsSync(given.profile))
+    throw new UsageError(`--profile: no such file ${given.profile}`);
   if (values.shard !== undefined) checkShard(values.shard);
-  if (values.workers !== undefined && !/^[1-9]\d*$/.test(values.workers)) throw new UsageError(`--workers must be a positive integer; got "${values.workers}"`);
+  if (values.workers !== undefined && !/^[1-9]\d*$/.test(values.workers))
+    throw new UsageError(`--workers must be a positive integer; got "${values.workers}"`);
   const workers = values.workers ?? variable('DSS_WORKERS');
-  if (workers !== undefined && !/^[1-9]\d*$/.test(workers)) throw new UsageError(`DSS_WORKERS must be a positive integer; got "${workers}"`);
+  if (workers !== undefined && !/^[1-9]\d*$/.test(workers))
+    throw new UsageError(`DSS_WORKERS must be a positive integer; got "${workers}"`);
   const invariants = invariantSettingsFromEnv(process.env);
   const reportDir = values['report-dir'] ?? variable('DSS_REPORT_DIR') ?? 'reports';
   const last = values['last-failed'] ? lastFailedChecks(reportDir, values) : null;
   const only = last === null ? checkFilter(values.grep, values.tag) : { source: lastFailedFilter(last.checkIds) };
   if (only !== null && 'mistake' in only) throw new UsageError(only.mistake);
-  if (values['tokens-out'] !== undefined && given.profile === undefined) throw new UsageError('--tokens-out needs --profile: it writes the renewed tokens for the profile’s ${NAME} references');
+  if (values['tokens-out'] !== undefined && given.profile === undefined)
+    throw new UsageError(
+      '--tokens-out needs --profile: it writes the renewed tokens for the profile’s ${NAME} references',
+    );
   // Read once: its member sets bound --shard and --workers, its address is tried before the run starts.
   const profile = given.profile === undefined ? null : readProfile(given.profile, given.target);
-  if (profile !== null && (values.shard !== undefined || values.workers !== undefined)) checkMemberSets(profile, values.shard, values.workers);
+  if (profile !== null && (values.shard !== undefined || values.workers !== undefined))
+    checkMemberSets(profile, values.shard, values.workers);
   const simulator = await checkTarget(given.target, profile);
   if (values['keep-clock'] && simulator === null) {
-    const tested = given.target === undefined && profile === null ? 'an embedded simulator of its own' : 'a target without the control plane, whose clock no check moves';
-    throw new UsageError(`--keep-clock keeps the clock of a simulator given by --target (or by a profile with control: simulator); this run tests ${tested}`);
+    const tested =
+      given.target === undefined && profile === null
+        ? 'an embedded simulator of its own'
+        : 'a target without the control plane, whose clock no check moves';
+    throw new UsageError(
+      `--keep-clock keeps the clock of a simulator given by --target (or by a profile with control: simulator); this run tests ${tested}`,
+    );
   }
   // Before anything starts: the simulator may be a developer's running network.
-  if (simulator !== null) process.stderr.write(`${simulatorChangesNotice({ baseUrl: simulator, keepClock: values['keep-clock'] === true, filtered: only !== null })}\n\n`);
+  if (simulator !== null)
+    process.stderr.write(
+      `${simulatorChangesNotice({ baseUrl: simulator, keepClock: values['keep-clock'] === true, filtered: only !== null })}\n\n`,
+    );
 
   const playwrightArgs = ['test', '--config', conformanceConfig];
   if (values.shard) playwrightArgs.push('--shard', values.shard);
@@ -112,8 +143,10 @@ export async function runTest(args: string[]): Promise<number> {
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
-  const status = await new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 130 : 1))));
-  return status === 0 && filters.length > 0 ? nothingVerified(settings.report_dir, filters) ?? status : status;
+  const status = await new Promise<number>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 130 : 1))),
+  );
+  return status === 0 && filters.length > 0 ? (nothingVerified(settings.report_dir, filters) ?? status) : status;
 }
 
 /**
@@ -121,8 +154,15 @@ export async function runTest(args: string[]): Promise<number> {
  * the checks itself, so a filter beside it is a mistake, and so is a report dir with nothing to re-run.
  */
 function lastFailedChecks(reportDir: string, values: { grep?: string; tag?: string; shard?: string }): LastFailed {
-  const beside = [values.grep === undefined ? null : '--grep', values.tag === undefined ? null : '--tag', values.shard === undefined ? null : '--shard'].filter((option) => option !== null);
-  if (beside.length > 0) throw new UsageError(`--last-failed selects the checks itself (those that failed the last run): give it without ${beside.join(' and ')}`);
+  const beside = [
+    values.grep === undefined ? null : '--grep',
+    values.tag === undefined ? null : '--tag',
+    values.shard === undefined ? null : '--shard',
+  ].filter((option) => option !== null);
+  if (beside.length > 0)
+    throw new UsageError(
+      `--last-failed selects the checks itself (those that failed the last run): give it without ${beside.join(' and ')}`,
+    );
   const last = lastFailed(reportDir);
   if ('mistake' in last) throw new UserMistake(last.mistake);
   return last;
@@ -136,7 +176,8 @@ function lastFailedChecks(reportDir: string, values: { grep?: string; tag?: stri
 function nothingVerified(reportDir: string, filters: string[]): number | null {
   let results: { checks?: Array<{ check_id: string; outcome: string; skip_reason: string | null }> };
   try {
-    results = (JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as { results: typeof results }).results;
+    results = (JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as { results: typeof results })
+      .results;
   } catch {
     return null;
   }
@@ -144,8 +185,11 @@ function nothingVerified(reportDir: string, filters: string[]): number | null {
   const checks = (results.checks ?? []).filter((check) => check.check_id !== REACHABILITY_CHECK);
   if (checks.length === 0 || checks.some((check) => check.outcome !== 'skipped')) return null;
   const reasons = [...new Set(checks.map((check) => check.skip_reason ?? 'no reason given'))];
-  const selected = checks.length === 1 ? '1 check, and it was skipped' : `${checks.length} checks, and all were skipped`;
-  process.stderr.write(`dss test: nothing was verified: ${filters.join(' ')} selected ${selected}: ${reasons.join('; ')}\n`);
+  const selected =
+    checks.length === 1 ? '1 check, and it was skipped' : `${checks.length} checks, and all were skipped`;
+  process.stderr.write(
+    `dss test: nothing was verified: ${filters.join(' ')} selected ${selected}: ${reasons.join('; ')}\n`,
+  );
   return 2;
 }
 
@@ -161,9 +205,12 @@ function checkMemberSets(profile: Profile, shard: string | undefined, workers: s
   }
   const sets = profile.member_sets.length;
   if (workers !== undefined && shard === undefined && Number(workers) > sets) {
-    throw new UsageError(`--workers ${workers}: the profile lists ${sets} member set${sets === 1 ? '' : 's'}, and two workers must never act as the same members (gateway reads consume messages): list more sets under member_sets, or run with --workers ${sets}`);
+    throw new UsageError(
+      `--workers ${workers}: the profile lists ${sets} member set${sets === 1 ? '' : 's'}, and two workers must never act as the same members (gateway reads consume messages): list more sets under member_sets, or run with --workers ${sets}`,
+    );
   }
-  if (workers !== undefined && shard !== undefined && Number(workers) > 1) throw new UsageError(`--workers ${workers} with --shard: a shard acts as one member set, so it runs one worker`);
+  if (workers !== undefined && shard !== undefined && Number(workers) > 1)
+    throw new UsageError(`--workers ${workers} with --shard: a shard acts as one member set, so it runs one worker`);
 }
 
 /** `i/n` with 1 <= i <= n. */
@@ -171,7 +218,10 @@ function checkShard(shard: string): void {
   const match = /^([1-9]\d*)\/([1-9]\d*)$/.exec(shard);
   if (!match) throw new UsageError(`--shard must be i/n, shard i of n (for example 1/3); got "${shard}"`);
   const [index, count] = [Number(match[1]), Number(match[2])];
-  if (index > count) throw new UsageError(`--shard ${shard}: there is no shard ${index} of ${count}; the first number must be from 1 to ${count}`);
+  if (index > count)
+    throw new UsageError(
+      `--shard ${shard}: there is no shard ${index} of ${count}; the first number must be from 1 to ${count}`,
+    );
 }
 
 /** A variable of the environment that names a setting beside its option; empty is unset. */
@@ -185,7 +235,8 @@ function readProfile(file: string, target: string | undefined): Profile {
   try {
     return loadProfile(file, process.env, target ? { baseUrl: target } : {});
   } catch (error) {
-    if (error instanceof ProfileError) throw new UserMistake(`${error.message}\nThe format is described in docs/profiles.md.`);
+    if (error instanceof ProfileError)
+      throw new UserMistake(`${error.message}\nThe format is described in docs/profiles.md.`);
     throw error;
   }
 }

@@ -11,9 +11,25 @@ type Options = NonNullable<ParseArgsConfig['options']>;
  */
 // The return type is spelled out for the declaration files of the compiled kit (bin/build.js), which
 // cannot name the type node:util infers.
-export function parseOptions<T extends Options>(args: string[], options: T, help: string): ReturnType<typeof parseArgs<{ args: string[]; options: T & { help: { type: 'boolean'; short: string } }; strict: true; allowPositionals: true }>> {
+export function parseOptions<T extends Options>(
+  args: string[],
+  options: T,
+  help: string,
+): ReturnType<
+  typeof parseArgs<{
+    args: string[];
+    options: T & { help: { type: 'boolean'; short: string } };
+    strict: true;
+    allowPositionals: true;
+  }>
+> {
   try {
-    return parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
+    return parseArgs({
+      args,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: true,
+    });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n\n${help}`);
   }
@@ -22,6 +38,7 @@ export function parseOptions<T extends Options>(args: string[], options: T, help
 export function integerOption(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const parsed = Number(value);
-  if (!/^\d+$/.test(value) || parsed < min || parsed > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}; got "${value}"`);
+  if (!/^\d+$/.test(value) || parsed < min || parsed > max)
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max}; got "${value}"`);
   return parsed;
 }

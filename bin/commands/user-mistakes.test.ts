@@ -21,9 +21,14 @@ test.beforeAll(() => {
 test.afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Runs `dss <args>` without blocking this process, which serves some of the cases. */
-function dss(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function dss(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(?:PW_|PLAYWRIGHT_|TEST_|DSS_)/.test(name)));
+    const clean = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !/^(?:PW_|PLAYWRIGHT_|TEST_|DSS_)/.test(name)),
+    );
     const child = spawn(process.execPath, ['bin/dss.js', ...args], { cwd: root, env: { ...clean, ...env } });
     let stdout = '';
     let stderr = '';
@@ -61,7 +66,9 @@ test('a dead URL names the address and the error, and asks whether the service r
   const reportDir = join(work, 'dead');
   const run = await dss(['test', '--target', `http://127.0.0.1:${port}`, '--report-dir', reportDir]);
   expect(run.status).toBe(2);
-  expect(run.stderr).toContain(`dss test: cannot reach the target at http://127.0.0.1:${port}: the connection was refused`);
+  expect(run.stderr).toContain(
+    `dss test: cannot reach the target at http://127.0.0.1:${port}: the connection was refused`,
+  );
   expect(run.stderr).toContain('Is the service running');
   expect(run.stderr).not.toContain('control plane');
   expectOneParagraph(run.stderr);
@@ -70,7 +77,9 @@ test('a dead URL names the address and the error, and asks whether the service r
 test('a host name that does not resolve says so', async () => {
   const run = await dss(['test', '--target', 'http://no-such-host.invalid', '--report-dir', join(work, 'dns')]);
   expect(run.status).toBe(2);
-  expect(run.stderr).toContain('dss test: cannot reach the target at http://no-such-host.invalid: the host name no-such-host.invalid does not resolve');
+  expect(run.stderr).toContain(
+    'dss test: cannot reach the target at http://no-such-host.invalid: the host name no-such-host.invalid does not resolve',
+  );
   expectOneParagraph(run.stderr);
 });
 
@@ -83,8 +92,12 @@ test('a TLS failure says the handshake failed and what to look at (an https URL 
     writeFileSync(profile, profileText(`https://127.0.0.1:${port}`));
     const run = await dss(['test', '--profile', profile, '--report-dir', join(work, 'tls')]);
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain(`dss test: cannot reach the target at https://127.0.0.1:${port}: the TLS handshake failed`);
-    expect(run.stderr).toContain('does the address serve https? A port that speaks plain http answers an https:// URL so.');
+    expect(run.stderr).toContain(
+      `dss test: cannot reach the target at https://127.0.0.1:${port}: the TLS handshake failed`,
+    );
+    expect(run.stderr).toContain(
+      'does the address serve https? A port that speaks plain http answers an https:// URL so.',
+    );
     expectOneParagraph(run.stderr);
   } finally {
     server.close();
@@ -100,7 +113,9 @@ test('a target that answers without a control plane, and no profile, asks for a 
   try {
     const run = await dss(['test', '--target', `http://127.0.0.1:${port}`, '--report-dir', join(work, 'nosim')]);
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain(`http://127.0.0.1:${port} answers, but has no simulator control plane (GET /sim/health answered 404)`);
+    expect(run.stderr).toContain(
+      `http://127.0.0.1:${port} answers, but has no simulator control plane (GET /sim/health answered 404)`,
+    );
     expect(run.stderr).toContain('--profile');
     expectOneParagraph(run.stderr);
   } finally {
@@ -110,7 +125,10 @@ test('a target that answers without a control plane, and no profile, asks for a 
 
 test('a bad profile lists each problem once, with no stack and no dump', async () => {
   const profile = join(work, 'bad.yaml');
-  writeFileSync(profile, 'base_url: ftp://x\nmembers:\n  mmA: { identification: a, token: "${DSS_MISTAKES_UNSET_TOKEN}", accounts: [main] }\n');
+  writeFileSync(
+    profile,
+    'base_url: ftp://x\nmembers:\n  mmA: { identification: a, token: "${DSS_MISTAKES_UNSET_TOKEN}", accounts: [main] }\n',
+  );
   const run = await dss(['test', '--profile', profile, '--report-dir', join(work, 'profile')]);
   expect(run.status).toBe(2);
   expect(run.stderr).toContain(`dss test: Target profile ${profile} is not valid:`);
@@ -137,29 +155,47 @@ test('--shard 5/3 names the shards there are', async () => {
 
 test('the variables beside the options are checked as the options are, before anything runs: DSS_PROFILE, DSS_WORKERS, DSS_INVARIANT_*', async () => {
   const missing = await dss(['test'], { DSS_PROFILE: join(work, 'no-such-profile.yaml') });
-  expect([missing.status, missing.stderr.trim()]).toEqual([2, `dss test: --profile: no such file ${join(work, 'no-such-profile.yaml')}`]);
+  expect([missing.status, missing.stderr.trim()]).toEqual([
+    2,
+    `dss test: --profile: no such file ${join(work, 'no-such-profile.yaml')}`,
+  ]);
   const workers = await dss(['test'], { DSS_WORKERS: 'two' });
-  expect([workers.status, workers.stderr.trim()]).toEqual([2, 'dss test: DSS_WORKERS must be a positive integer; got "two"']);
+  expect([workers.status, workers.stderr.trim()]).toEqual([
+    2,
+    'dss test: DSS_WORKERS must be a positive integer; got "two"',
+  ]);
   const runs = await dss(['test'], { DSS_INVARIANT_RUNS: '0' });
-  expect([runs.status, runs.stderr.trim()]).toEqual([2, 'dss test: DSS_INVARIANT_RUNS must be a positive integer (at most 999999); got "0"']);
+  expect([runs.status, runs.stderr.trim()]).toEqual([
+    2,
+    'dss test: DSS_INVARIANT_RUNS must be a positive integer (at most 999999); got "0"',
+  ]);
   const path = await dss(['test'], { DSS_INVARIANT_PATH: '1:2' });
-  expect([path.status, path.stderr.trim()]).toEqual([2, 'dss test: DSS_INVARIANT_PATH replays a failure only together with its DSS_INVARIANT_SEED']);
+  expect([path.status, path.stderr.trim()]).toEqual([
+    2,
+    'dss test: DSS_INVARIANT_PATH replays a failure only together with its DSS_INVARIANT_SEED',
+  ]);
 });
 
 test('--last-failed with no report to repeat, or beside a filter, says so before anything runs', async () => {
   const none = await dss(['test', '--last-failed', '--report-dir', join(work, 'no-report')]);
   expect(none.status).toBe(2);
-  expect(none.stderr.trim()).toBe(`dss test: --last-failed: there is no previous report in ${join(work, 'no-report')} (no conformance.json): run dss test first, or give the --report-dir of the run to repeat`);
+  expect(none.stderr.trim()).toBe(
+    `dss test: --last-failed: there is no previous report in ${join(work, 'no-report')} (no conformance.json): run dss test first, or give the --report-dir of the run to repeat`,
+  );
   const beside = await dss(['test', '--last-failed', '--tag', 'auth', '--grep', 'x']);
   expect(beside.status).toBe(2);
-  expect(beside.stderr.trim()).toBe('dss test: --last-failed selects the checks itself (those that failed the last run): give it without --grep and --tag');
+  expect(beside.stderr.trim()).toBe(
+    'dss test: --last-failed selects the checks itself (those that failed the last run): give it without --grep and --tag',
+  );
   expectOneParagraph(none.stderr + beside.stderr);
 });
 
 test('dss report on a missing file, or on files that hold no results, says which and why', async () => {
   const missing = await dss(['report', '--report-dir', join(work, 'report'), join(work, 'nowhere.json')]);
   expect(missing.status).toBe(2);
-  expect(missing.stderr).toContain(`dss report: cannot read the results file ${join(work, 'nowhere.json')}: no such file.`);
+  expect(missing.stderr).toContain(
+    `dss report: cannot read the results file ${join(work, 'nowhere.json')}: no such file.`,
+  );
   expectOneParagraph(missing.stderr);
 
   const other = join(work, 'conformance.json');
@@ -208,7 +244,9 @@ test('dss sim with TLS files it cannot use names the option and the file', async
   writeFileSync(cert, 'not PEM');
   const alone = await dss(['sim', '--port', '0', '--tls-cert', cert]);
   expect(alone.status).toBe(2);
-  expect(alone.stderr).toContain("dss sim: --tls-cert needs --tls-key: the server's certificate and its private key, both PEM");
+  expect(alone.stderr).toContain(
+    "dss sim: --tls-cert needs --tls-key: the server's certificate and its private key, both PEM",
+  );
   const missing = await dss(['sim', '--port', '0', '--tls-cert', cert, '--tls-key', join(work, 'nowhere.pem')]);
   expect(missing.status).toBe(2);
   expect(missing.stderr).toContain(`dss sim: --tls-key: cannot read ${join(work, 'nowhere.pem')}`);
@@ -216,7 +254,17 @@ test('dss sim with TLS files it cannot use names the option and the file', async
   expect(garbage.status).toBe(2);
   expect(garbage.stderr).toContain(`dss sim: --tls-cert ${cert} with --tls-key ${cert} cannot serve HTTPS`);
   const pki = makeTestPki(mkdtempSync(join(work, 'pki-')), ['127.0.0.1']);
-  const badCa = await dss(['sim', '--port', '0', '--tls-cert', pki.server.cert, '--tls-key', pki.server.key, '--tls-client-ca', cert]);
+  const badCa = await dss([
+    'sim',
+    '--port',
+    '0',
+    '--tls-cert',
+    pki.server.cert,
+    '--tls-key',
+    pki.server.key,
+    '--tls-client-ca',
+    cert,
+  ]);
   expect(badCa.status).toBe(2);
   expect(badCa.stderr).toContain(`dss sim: --tls-client-ca ${cert} holds no PEM certificate`);
   const clientCaOnly = await dss(['sim', '--port', '0', '--tls-client-ca', cert]);
@@ -226,6 +274,7 @@ test('dss sim with TLS files it cannot use names the option and the file', async
 });
 
 function profileText(baseUrl: string): string {
-  const member = (id: string) => `{ identification: ${id}, token: t, accounts: [main, second], assets: [{ asset_code_identification: USD, asset_issuer_identification: tokenizer-usd }] }`;
+  const member = (id: string) =>
+    `{ identification: ${id}, token: t, accounts: [main, second], assets: [{ asset_code_identification: USD, asset_issuer_identification: tokenizer-usd }] }`;
   return `base_url: ${baseUrl}\nmembers:\n  tokenizer: ${member('tokenizer-usd')}\n  mmA: ${member('mm-a')}\n  mmB: ${member('mm-b')}\n`;
 }

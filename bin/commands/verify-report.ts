@@ -22,7 +22,9 @@ export async function runVerifyReport(args: string[]): Promise<number> {
     if (result.claims) {
       const { verdict, headline, filters } = result.claims;
       console.log(`  verdict: ${verdict}`);
-      console.log(`  scope: ${filters.length === 0 ? 'the whole suite' : `a filtered run (${filters.join(', ')}): it says nothing of the checks left out`}`);
+      console.log(
+        `  scope: ${filters.length === 0 ? 'the whole suite' : `a filtered run (${filters.join(', ')}): it says nothing of the checks left out`}`,
+      );
       console.log(`  ${headline}`);
     }
     return 0;
@@ -39,6 +41,10 @@ function unreadableFile(file: string): string | null {
     return null;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String((error as Error).message);
+    return code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EACCES'
+        ? 'permission denied'
+        : String((error as Error).message);
   }
 }

@@ -6,7 +6,8 @@ import { errorCodes, type ErrorCodeEntry } from '../../schemas/error-codes.ts';
  */
 export function renderErrorDocs(): string {
   const entries = Object.entries(errorCodes).sort(([a], [b]) => a.localeCompare(b));
-  const row = ([code, entry]: [string, ErrorCodeEntry]) => `| \`${code}\` | ${entry.status} | ${entry.short_message} | ${entry.when} |`;
+  const row = ([code, entry]: [string, ErrorCodeEntry]) =>
+    `| \`${code}\` | ${entry.status} | ${entry.short_message} | ${entry.when} |`;
   const shadowed = entries.filter(([, entry]) => entry.shadowed !== undefined);
   return [
     '# Error codes',

@@ -15,7 +15,10 @@ test('docs/messages.md is current (rewrite it with `node --import tsx bin/tools/
 test('one example per supported type, each a Message that validates against the official XSDs', () => {
   expect(messageExamples.map((example) => example.type).sort()).toEqual([...messageTypeNames].sort());
   for (const example of messageExamples) {
-    const reading = readMessage(example.type, storyMessage(example.type, example.document, example.from, example.to, example.identification));
+    const reading = readMessage(
+      example.type,
+      storyMessage(example.type, example.document, example.from, example.to, example.identification),
+    );
     expect(reading.problems, example.type).toEqual([]);
   }
 });

@@ -1,4 +1,9 @@
-import { appHeaderSchema, financialMessageType, MESSAGE_ENVELOPE_NAMESPACE, type MessageTypeName } from '../../schemas/iso20022/message-types.ts';
+import {
+  appHeaderSchema,
+  financialMessageType,
+  MESSAGE_ENVELOPE_NAMESPACE,
+  type MessageTypeName,
+} from '../../schemas/iso20022/message-types.ts';
 import { sampleNetwork, signedBy } from '../../test-support/simulator/sample-network.ts';
 import {
   cancellationRequest,
@@ -46,7 +51,8 @@ export const messageExamples: MessageExample[] = [
     type: 'pacs.008.001.08',
     title: 'FI-to-FI customer credit transfer: the payment',
     route: `${OFI} to ${RFI}, \`POST /client/v1/api/payments/message/send\``,
-    effect: 'A payment of 15250.75 USD (the DSA of tokenizer-cc), waiting for the RFI’s compliance answer. Nothing moves yet.',
+    effect:
+      'A payment of 15250.75 USD (the DSA of tokenizer-cc), waiting for the RFI’s compliance answer. Nothing moves yet.',
     from: payment.ofi,
     to: payment.rfi,
     identification: payment.messageIdentification,
@@ -56,7 +62,8 @@ export const messageExamples: MessageExample[] = [
     type: 'SVC.001.001.01',
     title: 'Compliance answer (the service’s own type)',
     route: `${RFI} to ${OFI}, \`POST /client/v1/api/payments/message/reply\``,
-    effect: 'ACTC: the service moves 15250.75 USD from the OFI’s `main` to the RFI’s `main` at once and sends the OFI a pacs.002 ACSC. RJCT (with StsRsnInf, no CdtAcct) would end the payment with nothing moved.',
+    effect:
+      'ACTC: the service moves 15250.75 USD from the OFI’s `main` to the RFI’s `main` at once and sends the OFI a pacs.002 ACSC. RJCT (with StsRsnInf, no CdtAcct) would end the payment with nothing moved.',
     from: payment.rfi,
     to: payment.ofi,
     identification: 'BBBBSGSG-CMP-20240315-0001',
@@ -66,7 +73,8 @@ export const messageExamples: MessageExample[] = [
     type: 'SVC.002.001.01',
     title: 'Obligation settlement notice (the service’s own type)',
     route: `${OFI} to ${RFI}, \`POST /client/v1/api/payments/message/send\``,
-    effect: 'For a payment cleared in the OFI’s own DSO (here USDDSO of bank-aaaa): the OFI paid the obligation off the service. Nothing moves; the RFI may now return the DSO with a pacs.004.',
+    effect:
+      'For a payment cleared in the OFI’s own DSO (here USDDSO of bank-aaaa): the OFI paid the obligation off the service. Nothing moves; the RFI may now return the DSO with a pacs.004.',
     from: cleared.ofi,
     to: cleared.rfi,
     identification: 'AAAAUS33-OSN-20240316-0001',
@@ -76,7 +84,8 @@ export const messageExamples: MessageExample[] = [
     type: 'camt.056.001.08',
     title: 'FI-to-FI payment cancellation request',
     route: `${OFI} to ${RFI}, \`POST /client/v1/api/payments/message/send\``,
-    effect: 'The OFI asks the RFI to give a settled payment back. Nothing moves; the RFI answers with a pacs.004 (refund) or a camt.029 RJCR.',
+    effect:
+      'The OFI asks the RFI to give a settled payment back. Nothing moves; the RFI answers with a pacs.004 (refund) or a camt.029 RJCR.',
     from: payment.ofi,
     to: payment.rfi,
     identification: 'AAAAUS33-CXL-20240315-01',
@@ -86,7 +95,8 @@ export const messageExamples: MessageExample[] = [
     type: 'pacs.004.001.09',
     title: 'Payment return',
     route: `${RFI} to ${OFI}, \`POST /client/v1/api/payments/message/reply\``,
-    effect: 'The refund answering the camt.056: 15250.75 USD goes from the RFI’s `main` back to the OFI’s `main`, and the payment is `Payment returned`. For a cleared DSO payment after its SVC.002, the same message returns the DSO to its issuer (burned) and the payment is `Payment settled`.',
+    effect:
+      'The refund answering the camt.056: 15250.75 USD goes from the RFI’s `main` back to the OFI’s `main`, and the payment is `Payment returned`. For a cleared DSO payment after its SVC.002, the same message returns the DSO to its issuer (burned) and the payment is `Payment settled`.',
     from: payment.rfi,
     to: payment.ofi,
     identification: 'BBBBSGSG-RTR-20240315-01',
@@ -96,7 +106,8 @@ export const messageExamples: MessageExample[] = [
     type: 'camt.029.001.09',
     title: 'Resolution of investigation: the cancellation rejected',
     route: `${RFI} to ${OFI}, \`POST /client/v1/api/payments/message/reply\``,
-    effect: 'RJCR closes the cancellation request; nothing moves. (An accepted cancellation is answered with a pacs.004, not with a camt.029.)',
+    effect:
+      'RJCR closes the cancellation request; nothing moves. (An accepted cancellation is answered with a pacs.004, not with a camt.029.)',
     from: payment.rfi,
     to: payment.ofi,
     identification: 'BBBBSGSG-RSL-20240315-01',
@@ -106,7 +117,8 @@ export const messageExamples: MessageExample[] = [
     type: 'camt.026.001.07',
     title: 'Unable to apply',
     route: `${RFI} to ${OFI}, \`POST /client/v1/api/payments/message/send\``,
-    effect: 'The RFI cannot apply the payment (the creditor account is unknown). Nothing moves; the OFI may now ask to modify the payment.',
+    effect:
+      'The RFI cannot apply the payment (the creditor account is unknown). Nothing moves; the OFI may now ask to modify the payment.',
     from: payment.rfi,
     to: payment.ofi,
     identification: 'BBBBSGSG-UTA-20240315-01',
@@ -116,7 +128,8 @@ export const messageExamples: MessageExample[] = [
     type: 'camt.087.001.06',
     title: 'Request to modify payment',
     route: `${OFI} to ${RFI}, \`POST /client/v1/api/payments/message/send\``,
-    effect: 'The OFI asks the RFI to credit another creditor account. Accepted only after a camt.026 for the payment; nothing moves.',
+    effect:
+      'The OFI asks the RFI to credit another creditor account. Accepted only after a camt.026 for the payment; nothing moves.',
     from: payment.ofi,
     to: payment.rfi,
     identification: 'AAAAUS33-MOD-20240315-01',
@@ -125,8 +138,10 @@ export const messageExamples: MessageExample[] = [
   {
     type: 'pacs.009.001.08',
     title: 'Financial institution credit transfer: a redemption request',
-    route: 'BBBBSGSGXXX (bank-bbbb, the member) to CCCCSGSGXXX (tokenizer-cc, the issuer of its USD), `POST /client/v1/api/payments/message/redeem`',
-    effect: 'bank-bbbb asks tokenizer-cc to take back 2500 USD from its `main` account, which must hold it. Nothing moves until the tokenizer answers.',
+    route:
+      'BBBBSGSGXXX (bank-bbbb, the member) to CCCCSGSGXXX (tokenizer-cc, the issuer of its USD), `POST /client/v1/api/payments/message/redeem`',
+    effect:
+      'bank-bbbb asks tokenizer-cc to take back 2500 USD from its `main` account, which must hold it. Nothing moves until the tokenizer answers.',
     from: redemption.member,
     to: redemption.tokenizerBic,
     identification: redemption.messageIdentification,
@@ -135,8 +150,10 @@ export const messageExamples: MessageExample[] = [
   {
     type: 'pacs.002.001.10',
     title: 'FI-to-FI payment status report: the tokenizer’s answer to the redemption',
-    route: 'CCCCSGSGXXX (tokenizer-cc) to BBBBSGSGXXX (bank-bbbb), `POST /tokenizer/v1/api/transactions/message/redeem`',
-    effect: 'ACSC with the pacs.009’s amount: 2500 USD moves from bank-bbbb’s `main` to tokenizer-cc’s `emission` and is burned. The service’s own reports (ACTC, ACSC, RJCT) are pacs.002 of the same shape, from DSSVZZZZ, with no OrgnlTxRef.',
+    route:
+      'CCCCSGSGXXX (tokenizer-cc) to BBBBSGSGXXX (bank-bbbb), `POST /tokenizer/v1/api/transactions/message/redeem`',
+    effect:
+      'ACSC with the pacs.009’s amount: 2500 USD moves from bank-bbbb’s `main` to tokenizer-cc’s `emission` and is burned. The service’s own reports (ACTC, ACSC, RJCT) are pacs.002 of the same shape, from DSSVZZZZ, with no OrgnlTxRef.',
     from: redemption.tokenizerBic,
     to: redemption.member,
     identification: 'CCCCSGSG-STS-20240316-0001',

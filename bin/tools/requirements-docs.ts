@@ -1,4 +1,10 @@
-import { describeCitation, requirementLayers, type Catalogue, type CataloguedRequirement, type RequirementLayer } from '../../suites/requirements/catalogue.ts';
+import {
+  describeCitation,
+  requirementLayers,
+  type Catalogue,
+  type CataloguedRequirement,
+  type RequirementLayer,
+} from '../../suites/requirements/catalogue.ts';
 import { coverageOf, type Coverage, type SpecStatement } from '../../suites/requirements/spec-index.ts';
 import { specParts } from '../../schemas/catalogue-types.ts';
 import { readingsOf } from '../../suites/requirements/readings-relied-on.ts';
@@ -35,7 +41,11 @@ function requirementRow(requirement: CataloguedRequirement): string {
   const notes = [
     requirement.prerequisites.length > 0 ? `Prerequisites: ${requirement.prerequisites.join(', ')}.` : '',
     requirement.not_testable !== null ? `**Not testable from outside:** ${requirement.not_testable}` : '',
-    readingsOf(requirement.id).length > 0 ? `Judged under the target’s reading of: ${readingsOf(requirement.id).map((key) => `[${key}](readings.md#${key})`).join(', ')}.` : '',
+    readingsOf(requirement.id).length > 0
+      ? `Judged under the target’s reading of: ${readingsOf(requirement.id)
+          .map((key) => `[${key}](readings.md#${key})`)
+          .join(', ')}.`
+      : '',
   ].filter((note) => note !== '');
   const rule = [requirement.statement, ...notes].map(cell).join('<br>');
   return `| <a id="${requirement.id}"></a>${requirement.id} | ${requirement.level} | ${rule} | ${sources(requirement)} |`;
@@ -47,13 +57,24 @@ function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return counts;
 }
 
-const outcomeWords: Record<WalkItem['outcome'], string> = { fixed: 'fixed', stays: 'stays as it is: the spec states it', open: 'still open' };
+const outcomeWords: Record<WalkItem['outcome'], string> = {
+  fixed: 'fixed',
+  stays: 'stays as it is: the spec states it',
+  open: 'still open',
+};
 
-export function renderRequirementsDocs(catalogue: Catalogue, index: readonly SpecStatement[], walk: readonly WalkItem[]): string {
+export function renderRequirementsDocs(
+  catalogue: Catalogue,
+  index: readonly SpecStatement[],
+  walk: readonly WalkItem[],
+): string {
   const { requirements, prerequisites } = catalogue;
   const coverage = countBy(index, coverageOf);
   const perLayer = countBy(requirements, (requirement) => `${requirement.layer} ${requirement.level}`);
-  const notTestable = countBy(requirements.filter((requirement) => requirement.not_testable !== null), (requirement) => requirement.layer);
+  const notTestable = countBy(
+    requirements.filter((requirement) => requirement.not_testable !== null),
+    (requirement) => requirement.layer,
+  );
   const lines: string[] = [
     '# Requirements of the conformance kit for the DSS API 1.0.0',
     '',
@@ -87,7 +108,14 @@ export function renderRequirementsDocs(catalogue: Catalogue, index: readonly Spe
     for (const part of specParts) {
       const inPart = requirements.filter((requirement) => requirement.layer === layer && requirement.part === part);
       if (inPart.length === 0) continue;
-      lines.push('', `### ${layer === 'specification' ? 'Specification' : 'Profile'}: ${part}`, '', '| ID | Level | Rule | Sources |', '|---|---|---|---|', ...inPart.map(requirementRow));
+      lines.push(
+        '',
+        `### ${layer === 'specification' ? 'Specification' : 'Profile'}: ${part}`,
+        '',
+        '| ID | Level | Rule | Sources |',
+        '|---|---|---|---|',
+        ...inPart.map(requirementRow),
+      );
     }
   }
   lines.push(

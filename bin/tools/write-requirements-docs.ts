@@ -5,4 +5,7 @@ import { renderRequirementsDocs } from './requirements-docs.ts';
 import { loadSpecIndex } from '../../suites/requirements/spec-index.ts';
 import { loadSpecWalk } from '../../suites/requirements/spec-walk.ts';
 
-writeFileSync(new URL('../../docs/requirements.md', import.meta.url), renderRequirementsDocs(loadCatalogue(), loadSpecIndex(), loadSpecWalk()));
+writeFileSync(
+  new URL('../../docs/requirements.md', import.meta.url),
+  renderRequirementsDocs(loadCatalogue(), loadSpecIndex(), loadSpecWalk()),
+);

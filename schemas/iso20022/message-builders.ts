@@ -36,7 +36,9 @@ export function paymentDocument(options: PaymentOptions = {}): string {
   const to = options.to ?? 'BBBBSGSGXXX';
   const transactions = options.transactions ?? [{}];
   const agent = (bic: string) => `<FinInstnId><BICFI>${bic}</BICFI></FinInstnId>`;
-  const account = options.settlementAccount ? `<SttlmAcct><Id><Othr><Id>${options.settlementAccount}</Id></Othr></Id></SttlmAcct>` : '';
+  const account = options.settlementAccount
+    ? `<SttlmAcct><Id><Othr><Id>${options.settlementAccount}</Id></Othr></Id></SttlmAcct>`
+    : '';
   return `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pacs.008.001.08">
   <FIToFICstmrCdtTrf>
     <GrpHdr>
@@ -75,7 +77,17 @@ export function paymentDocument(options: PaymentOptions = {}): string {
 
 /** A Message around `document`, AAAAUS33XXX to BBBBSGSGXXX unless the header says otherwise. */
 export function messageXml(type: MessageTypeName, document: string, header: Partial<MessageHeader> = {}): string {
-  return messageEnvelope({ type, from: 'AAAAUS33XXX', to: 'BBBBSGSGXXX', businessMessageIdentification: 'AAAAUS33-BIZ-000001', creationDate: '2024-03-15T10:15:30Z', ...header }, document);
+  return messageEnvelope(
+    {
+      type,
+      from: 'AAAAUS33XXX',
+      to: 'BBBBSGSGXXX',
+      businessMessageIdentification: 'AAAAUS33-BIZ-000001',
+      creationDate: '2024-03-15T10:15:30Z',
+      ...header,
+    },
+    document,
+  );
 }
 
 /** A payment: who pays whom, in which instrument, and the identifiers of its pacs.008. */
@@ -112,16 +124,27 @@ export function paymentStory(changes: Partial<PaymentStory> = {}): PaymentStory 
 }
 
 /** The Message of a Document: `from` and `to` by BIC, BizMsgIdr = the Document's own identification. */
-export function storyMessage(type: MessageTypeName, document: string, from: string, to: string, identification: string): string {
+export function storyMessage(
+  type: MessageTypeName,
+  document: string,
+  from: string,
+  to: string,
+  identification: string,
+): string {
   return messageXml(type, document, { from, to, businessMessageIdentification: identification });
 }
 
 const agent = (bic: string) => `<FinInstnId><BICFI>${bic}</BICFI></FinInstnId>`;
-const account = (element: string, identification: string | undefined) => (identification === undefined ? '' : `<${element}><Id><Othr><Id>${identification}</Id></Othr></Id></${element}>`);
+const account = (element: string, identification: string | undefined) =>
+  identification === undefined ? '' : `<${element}><Id><Othr><Id>${identification}</Id></Othr></Id></${element}>`;
 
 /** The Orgnl* identifiers of the story's payment, for an answer's transaction. */
 function originalPayment(story: PaymentStory, indent: string): string {
-  return [`<OrgnlInstrId>${story.instruction}</OrgnlInstrId>`, `<OrgnlEndToEndId>${story.endToEnd}</OrgnlEndToEndId>`, `<OrgnlUETR>${story.uetr}</OrgnlUETR>`].join(`\n${indent}`);
+  return [
+    `<OrgnlInstrId>${story.instruction}</OrgnlInstrId>`,
+    `<OrgnlEndToEndId>${story.endToEnd}</OrgnlEndToEndId>`,
+    `<OrgnlUETR>${story.uetr}</OrgnlUETR>`,
+  ].join(`\n${indent}`);
 }
 
 /** The GrpHdr of SVC.001, SVC.002 and pacs.002: identification, time, instructing and instructed agents. */
@@ -156,11 +179,26 @@ export function creditTransfer(story: PaymentStory, options: CreditTransferOptio
     method: story.method,
     issuer: story.issuer,
     settlementAccount: options.settlementAccount,
-    transactions: [{ instruction: story.instruction, endToEnd: story.endToEnd, uetr: story.uetr, amount: story.amount, currency: story.currency }],
+    transactions: [
+      {
+        instruction: story.instruction,
+        endToEnd: story.endToEnd,
+        uetr: story.uetr,
+        amount: story.amount,
+        currency: story.currency,
+      },
+    ],
   });
-  if (options.instructedAmount) document = document.replace('<ChrgBr>', `<InstdAmt Ccy="${story.currency}">${options.instructedAmount}</InstdAmt>\n      <ChrgBr>`);
+  if (options.instructedAmount)
+    document = document.replace(
+      '<ChrgBr>',
+      `<InstdAmt Ccy="${story.currency}">${options.instructedAmount}</InstdAmt>\n      <ChrgBr>`,
+    );
   if (options.creditorFee) {
-    document = document.replace('</ChrgBr>', `</ChrgBr>\n      <ChrgsInf><Amt Ccy="${story.currency}">${options.creditorFee}</Amt><Agt>${agent(story.rfi)}</Agt></ChrgsInf>`);
+    document = document.replace(
+      '</ChrgBr>',
+      `</ChrgBr>\n      <ChrgsInf><Amt Ccy="${story.currency}">${options.creditorFee}</Amt><Agt>${agent(story.rfi)}</Agt></ChrgsInf>`,
+    );
   }
   return document;
 }
@@ -177,7 +215,9 @@ export interface ComplianceAnswerOptions {
 /** SVC.001.001.01 from the RFI: its compliance answer to the payment. */
 export function complianceAnswer(story: PaymentStory, options: ComplianceAnswerOptions): string {
   const status = options.status ?? 'ACTC';
-  const reason = options.reason ? `\n      <StsRsnInf><Rsn><Cd>${options.reason.code}</Cd></Rsn><AddtlInf>${options.reason.text}</AddtlInf></StsRsnInf>` : '';
+  const reason = options.reason
+    ? `\n      <StsRsnInf><Rsn><Cd>${options.reason.code}</Cd></Rsn><AddtlInf>${options.reason.text}</AddtlInf></StsRsnInf>`
+    : '';
   const credit = status === 'ACTC' ? `\n      ${account('CdtAcct', options.creditAccount ?? 'main')}` : '';
   return `<Document xmlns="urn:dss:xsd:SVC.001.001.01">
   <CmplncRspn>
@@ -192,7 +232,10 @@ export function complianceAnswer(story: PaymentStory, options: ComplianceAnswerO
 }
 
 /** SVC.002.001.01 from the OFI: it paid the payment's obligation off the service (`amount` defaults to the payment's). */
-export function obligationNotice(story: PaymentStory, options: { messageIdentification: string; amount?: string }): string {
+export function obligationNotice(
+  story: PaymentStory,
+  options: { messageIdentification: string; amount?: string },
+): string {
   return `<Document xmlns="urn:dss:xsd:SVC.002.001.01">
   <OblgtnSttlmNtfctn>
     ${groupHeader(options.messageIdentification, '2024-03-16T09:00:00+00:00', story.ofi, story.rfi)}
@@ -275,7 +318,10 @@ export function cancellationRequest(story: PaymentStory, options: { messageIdent
 }
 
 /** camt.029.001.09 from the RFI: its answer to the cancellation request (RJCR: rejected). */
-export function cancellationResolution(story: PaymentStory, options: { messageIdentification: string; status?: string }): string {
+export function cancellationResolution(
+  story: PaymentStory,
+  options: { messageIdentification: string; status?: string },
+): string {
   const status = options.status ?? 'RJCR';
   return `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.029.001.09">
   <RsltnOfInvstgtn>
@@ -410,8 +456,14 @@ export interface RedemptionAnswerOptions {
 export function redemptionAnswer(story: RedemptionStory, options: RedemptionAnswerOptions): string {
   const status = options.status ?? 'ACSC';
   const amount = options.amount === undefined ? story.amount : options.amount;
-  const reason = status === 'RJCT' ? '\n      <StsRsnInf><Rsn><Cd>AM04</Cd></Rsn><AddtlInf>Redemption window closed</AddtlInf></StsRsnInf>' : '';
-  const reference = amount === null ? '' : `\n      <OrgnlTxRef><IntrBkSttlmAmt Ccy="${story.currency}">${amount}</IntrBkSttlmAmt></OrgnlTxRef>`;
+  const reason =
+    status === 'RJCT'
+      ? '\n      <StsRsnInf><Rsn><Cd>AM04</Cd></Rsn><AddtlInf>Redemption window closed</AddtlInf></StsRsnInf>'
+      : '';
+  const reference =
+    amount === null
+      ? ''
+      : `\n      <OrgnlTxRef><IntrBkSttlmAmt Ccy="${story.currency}">${amount}</IntrBkSttlmAmt></OrgnlTxRef>`;
   return `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pacs.002.001.10">
   <FIToFIPmtStsRpt>
     ${groupHeader(options.messageIdentification, '2024-03-16T08:30:00+08:00', story.tokenizerBic, story.member)}

@@ -1,4 +1,9 @@
-import { appHeaderSchema, financialMessageType, MESSAGE_ENVELOPE_NAMESPACE, type MessageTypeName } from './message-types.ts';
+import {
+  appHeaderSchema,
+  financialMessageType,
+  MESSAGE_ENVELOPE_NAMESPACE,
+  type MessageTypeName,
+} from './message-types.ts';
 
 /**
  * Writing the service's `Message` envelope (semantics §11): a head.001.001.02 AppHdr naming sender and
@@ -13,7 +18,10 @@ export interface FinancialMessage {
 }
 
 export function financialMessage(type: MessageTypeName, xml: string): FinancialMessage {
-  return { financial_message_type: financialMessageType(type), financial_message_data: Buffer.from(xml, 'utf8').toString('base64') };
+  return {
+    financial_message_type: financialMessageType(type),
+    financial_message_data: Buffer.from(xml, 'utf8').toString('base64'),
+  };
 }
 
 /** The AppHdr of a Message: sender and receiver by BIC, and the message's own identification. */

@@ -42,54 +42,107 @@ const iso = (name: string) => `urn:iso:std:iso:20022:tech:xsd:${name}`;
 
 const catalogue = {
   'pacs.008.001.08': {
-    namespace: iso('pacs.008.001.08'), xsd: 'iso/pacs.008.001.08.xsd', root: 'FIToFICstmrCdtTrf',
-    messageIdentification: 'GrpHdr/MsgId', creationDateTime: 'GrpHdr/CreDtTm', numberOfTransactions: 'GrpHdr/NbOfTxs',
-    transactions: 'CdtTrfTxInf', identification: 'payment', settlementAmount: 'IntrBkSttlmAmt',
+    namespace: iso('pacs.008.001.08'),
+    xsd: 'iso/pacs.008.001.08.xsd',
+    root: 'FIToFICstmrCdtTrf',
+    messageIdentification: 'GrpHdr/MsgId',
+    creationDateTime: 'GrpHdr/CreDtTm',
+    numberOfTransactions: 'GrpHdr/NbOfTxs',
+    transactions: 'CdtTrfTxInf',
+    identification: 'payment',
+    settlementAmount: 'IntrBkSttlmAmt',
   },
   'pacs.009.001.08': {
-    namespace: iso('pacs.009.001.08'), xsd: 'iso/pacs.009.001.08.xsd', root: 'FICdtTrf',
-    messageIdentification: 'GrpHdr/MsgId', creationDateTime: 'GrpHdr/CreDtTm', numberOfTransactions: 'GrpHdr/NbOfTxs',
-    transactions: 'CdtTrfTxInf', identification: 'payment', settlementAmount: 'IntrBkSttlmAmt',
+    namespace: iso('pacs.009.001.08'),
+    xsd: 'iso/pacs.009.001.08.xsd',
+    root: 'FICdtTrf',
+    messageIdentification: 'GrpHdr/MsgId',
+    creationDateTime: 'GrpHdr/CreDtTm',
+    numberOfTransactions: 'GrpHdr/NbOfTxs',
+    transactions: 'CdtTrfTxInf',
+    identification: 'payment',
+    settlementAmount: 'IntrBkSttlmAmt',
   },
   'pacs.002.001.10': {
-    namespace: iso('pacs.002.001.10'), xsd: 'iso/pacs.002.001.10.xsd', root: 'FIToFIPmtStsRpt',
-    messageIdentification: 'GrpHdr/MsgId', creationDateTime: 'GrpHdr/CreDtTm',
-    transactions: 'TxInfAndSts', identification: 'original', originalGroup: 'OrgnlGrpInfAndSts',
+    namespace: iso('pacs.002.001.10'),
+    xsd: 'iso/pacs.002.001.10.xsd',
+    root: 'FIToFIPmtStsRpt',
+    messageIdentification: 'GrpHdr/MsgId',
+    creationDateTime: 'GrpHdr/CreDtTm',
+    transactions: 'TxInfAndSts',
+    identification: 'original',
+    originalGroup: 'OrgnlGrpInfAndSts',
   },
   'pacs.004.001.09': {
-    namespace: iso('pacs.004.001.09'), xsd: 'iso/pacs.004.001.09.xsd', root: 'PmtRtr',
-    messageIdentification: 'GrpHdr/MsgId', creationDateTime: 'GrpHdr/CreDtTm', numberOfTransactions: 'GrpHdr/NbOfTxs',
-    transactions: 'TxInf', identification: 'original', originalGroup: 'OrgnlGrpInf', settlementAmount: 'RtrdIntrBkSttlmAmt',
+    namespace: iso('pacs.004.001.09'),
+    xsd: 'iso/pacs.004.001.09.xsd',
+    root: 'PmtRtr',
+    messageIdentification: 'GrpHdr/MsgId',
+    creationDateTime: 'GrpHdr/CreDtTm',
+    numberOfTransactions: 'GrpHdr/NbOfTxs',
+    transactions: 'TxInf',
+    identification: 'original',
+    originalGroup: 'OrgnlGrpInf',
+    settlementAmount: 'RtrdIntrBkSttlmAmt',
   },
   'camt.056.001.08': {
-    namespace: iso('camt.056.001.08'), xsd: 'iso/camt.056.001.08.xsd', root: 'FIToFIPmtCxlReq',
-    messageIdentification: 'Assgnmt/Id', creationDateTime: 'Assgnmt/CreDtTm', numberOfTransactions: 'CtrlData/NbOfTxs',
-    transactions: 'Undrlyg/TxInf', identification: 'original', originalGroup: 'Undrlyg/OrgnlGrpInfAndCxl',
+    namespace: iso('camt.056.001.08'),
+    xsd: 'iso/camt.056.001.08.xsd',
+    root: 'FIToFIPmtCxlReq',
+    messageIdentification: 'Assgnmt/Id',
+    creationDateTime: 'Assgnmt/CreDtTm',
+    numberOfTransactions: 'CtrlData/NbOfTxs',
+    transactions: 'Undrlyg/TxInf',
+    identification: 'original',
+    originalGroup: 'Undrlyg/OrgnlGrpInfAndCxl',
   },
   'camt.029.001.09': {
-    namespace: iso('camt.029.001.09'), xsd: 'iso/camt.029.001.09.xsd', root: 'RsltnOfInvstgtn',
-    messageIdentification: 'Assgnmt/Id', creationDateTime: 'Assgnmt/CreDtTm',
-    transactions: 'CxlDtls/TxInfAndSts', identification: 'original', originalGroup: 'CxlDtls/OrgnlGrpInfAndSts',
+    namespace: iso('camt.029.001.09'),
+    xsd: 'iso/camt.029.001.09.xsd',
+    root: 'RsltnOfInvstgtn',
+    messageIdentification: 'Assgnmt/Id',
+    creationDateTime: 'Assgnmt/CreDtTm',
+    transactions: 'CxlDtls/TxInfAndSts',
+    identification: 'original',
+    originalGroup: 'CxlDtls/OrgnlGrpInfAndSts',
   },
   'camt.026.001.07': {
-    namespace: iso('camt.026.001.07'), xsd: 'iso/camt.026.001.07.xsd', root: 'UblToApply',
-    messageIdentification: 'Assgnmt/Id', creationDateTime: 'Assgnmt/CreDtTm',
-    transactions: 'Undrlyg/IntrBk', identification: 'original',
+    namespace: iso('camt.026.001.07'),
+    xsd: 'iso/camt.026.001.07.xsd',
+    root: 'UblToApply',
+    messageIdentification: 'Assgnmt/Id',
+    creationDateTime: 'Assgnmt/CreDtTm',
+    transactions: 'Undrlyg/IntrBk',
+    identification: 'original',
   },
   'camt.087.001.06': {
-    namespace: iso('camt.087.001.06'), xsd: 'iso/camt.087.001.06.xsd', root: 'ReqToModfyPmt',
-    messageIdentification: 'Assgnmt/Id', creationDateTime: 'Assgnmt/CreDtTm',
-    transactions: 'Undrlyg/IntrBk', identification: 'original',
+    namespace: iso('camt.087.001.06'),
+    xsd: 'iso/camt.087.001.06.xsd',
+    root: 'ReqToModfyPmt',
+    messageIdentification: 'Assgnmt/Id',
+    creationDateTime: 'Assgnmt/CreDtTm',
+    transactions: 'Undrlyg/IntrBk',
+    identification: 'original',
   },
   'SVC.001.001.01': {
-    namespace: 'urn:dss:xsd:SVC.001.001.01', xsd: 'SVC.001.001.01.xsd', root: 'CmplncRspn',
-    messageIdentification: 'GrpHdr/MsgId', creationDateTime: 'GrpHdr/CreDtTm',
-    transactions: 'TxInfAndSts', identification: 'original', originalGroup: 'OrgnlGrpInf',
+    namespace: 'urn:dss:xsd:SVC.001.001.01',
+    xsd: 'SVC.001.001.01.xsd',
+    root: 'CmplncRspn',
+    messageIdentification: 'GrpHdr/MsgId',
+    creationDateTime: 'GrpHdr/CreDtTm',
+    transactions: 'TxInfAndSts',
+    identification: 'original',
+    originalGroup: 'OrgnlGrpInf',
   },
   'SVC.002.001.01': {
-    namespace: 'urn:dss:xsd:SVC.002.001.01', xsd: 'SVC.002.001.01.xsd', root: 'OblgtnSttlmNtfctn',
-    messageIdentification: 'GrpHdr/MsgId', creationDateTime: 'GrpHdr/CreDtTm',
-    transactions: 'TxInf', identification: 'original', originalGroup: 'OrgnlGrpInf',
+    namespace: 'urn:dss:xsd:SVC.002.001.01',
+    xsd: 'SVC.002.001.01.xsd',
+    root: 'OblgtnSttlmNtfctn',
+    messageIdentification: 'GrpHdr/MsgId',
+    creationDateTime: 'GrpHdr/CreDtTm',
+    transactions: 'TxInf',
+    identification: 'original',
+    originalGroup: 'OrgnlGrpInf',
   },
 } as const satisfies Record<string, MessageTypeEntry>;
 
@@ -119,19 +172,26 @@ const mtPattern = /(^|[:.\s])(MT\s?\d{3}|fin\.\d{3})$/i;
  */
 export function parseFinancialMessageType(value: string): ParsedMessageType {
   if (mtPattern.test(value.trim())) {
-    return { ok: false, reason: `${JSON.stringify(value)} is a SWIFT MT format; only ISO 20022 messages are supported (convert it, e.g. MT103 to pacs.008.001.08).` };
+    return {
+      ok: false,
+      reason: `${JSON.stringify(value)} is a SWIFT MT format; only ISO 20022 messages are supported (convert it, e.g. MT103 to pacs.008.001.08).`,
+    };
   }
   const match = typePattern.exec(value);
   if (!match) {
-    return { ok: false, reason: `${JSON.stringify(value)} is not of the form iso20022:<message>.<variant>.<version> (e.g. iso20022:pacs.008.001.08).` };
+    return {
+      ok: false,
+      reason: `${JSON.stringify(value)} is not of the form iso20022:<message>.<variant>.<version> (e.g. iso20022:pacs.008.001.08).`,
+    };
   }
   const name = `${match[1]}.${match[2]}.${match[3]}`;
   if (isMessageTypeName(name)) return { ok: true, type: name };
   const sameMessage = messageTypeNames.filter((known) => known.startsWith(`${match[1]}.`));
   return {
     ok: false,
-    reason: sameMessage.length > 0
-      ? `${name} is not a supported version; the service accepts ${sameMessage.join(', ')}.`
-      : `${name} is not a message type of the service; supported: ${messageTypeNames.join(', ')}.`,
+    reason:
+      sameMessage.length > 0
+        ? `${name} is not a supported version; the service accepts ${sameMessage.join(', ')}.`
+        : `${name} is not a message type of the service; supported: ${messageTypeNames.join(', ')}.`,
   };
 }

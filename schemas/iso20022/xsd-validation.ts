@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { ParseOption, XmlDocument, XmlError, XmlLibError, XsdValidator, type ErrorDetail, type XmlElement } from 'libxml2-wasm';
+import {
+  ParseOption,
+  XmlDocument,
+  XmlError,
+  XmlLibError,
+  XsdValidator,
+  type ErrorDetail,
+  type XmlElement,
+} from 'libxml2-wasm';
 
 /**
  * XSD validation of ISO 20022 parts with libxml2 (compiled to WebAssembly): chosen by measurement,

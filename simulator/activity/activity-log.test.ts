@@ -10,7 +10,9 @@ test('entries are numbered and dated in order, listeners see each, and the oldes
     now += 10;
     log.record({ kind: 'call', method: 'GET', path: `/p${i}`, status: 200 });
   }
-  expect(seen.map((entry) => [entry.sequence, entry.at])).toEqual([1, 2, 3, 4, 5, 6].map((sequence) => [sequence, 1000 + 10 * sequence]));
+  expect(seen.map((entry) => [entry.sequence, entry.at])).toEqual(
+    [1, 2, 3, 4, 5, 6].map((sequence) => [sequence, 1000 + 10 * sequence]),
+  );
   // Trimmed in batches: at most a quarter over the bound, then back to the bound.
   expect(log.list().map((entry) => entry.sequence)).toEqual([3, 4, 5, 6]);
   expect(log.list(4).map((entry) => entry.sequence)).toEqual([5, 6]);

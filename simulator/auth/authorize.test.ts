@@ -4,7 +4,17 @@ import { authorize, requireAccount, requireSelf } from './authorize.ts';
 import { refusal, testNetwork } from '../../test-support/simulator/auth-network.ts';
 
 function endpoint(family: Family, method: HttpMethod, path: string, access: 'read' | 'write'): Endpoint {
-  return { id: `${family}.test`, family, method, path, summary: '', params: [], success: { status: 200, description: '', body: null }, errors: [], access };
+  return {
+    id: `${family}.test`,
+    family,
+    method,
+    path,
+    summary: '',
+    params: [],
+    success: { status: 200, description: '', body: null },
+    errors: [],
+    access,
+  };
 }
 
 const tokenizerMembers = endpoint('tokenizer', 'GET', '/members', 'read');
@@ -45,36 +55,56 @@ test.describe('authorize', () => {
     expect(() => authorize(caller, memberById, ip, net.faults)).not.toThrow();
     expect(() => authorize(caller, tokenizerMembers, ip, net.faults)).not.toThrow();
     // Same path, other family; same path, other method.
-    expect(await refusal(() => authorize(caller, endpoint('member', 'GET', '/members', 'read'), ip, net.faults))).toBe('AUTH-ENDPOINT-FORBIDDEN');
-    expect(await refusal(() => authorize(caller, endpoint('member', 'POST', '/members/{member_identification}', 'write'), ip, net.faults))).toBe(
+    expect(await refusal(() => authorize(caller, endpoint('member', 'GET', '/members', 'read'), ip, net.faults))).toBe(
       'AUTH-ENDPOINT-FORBIDDEN',
     );
+    expect(
+      await refusal(() =>
+        authorize(caller, endpoint('member', 'POST', '/members/{member_identification}', 'write'), ip, net.faults),
+      ),
+    ).toBe('AUTH-ENDPOINT-FORBIDDEN');
   });
 
   test('fault restricted-token-renewable: a token limited to other endpoints may still renew itself, and nothing else', async () => {
     const net = await testNetwork();
-    const caller = await net.principal({ member_identification: 'maker-de', role: 'manager', endpoints: ['GET /client/v1/api/members/{member_identification}'] });
+    const caller = await net.principal({
+      member_identification: 'maker-de',
+      role: 'manager',
+      endpoints: ['GET /client/v1/api/members/{member_identification}'],
+    });
     const renewal = endpoint('member', 'GET', '/oauth-token/refresh', 'read');
     expect(await refusal(() => authorize(caller, renewal, ip, net.faults))).toBe('AUTH-ENDPOINT-FORBIDDEN');
     net.faults.enable('restricted-token-renewable');
     expect(() => authorize(caller, renewal, ip, net.faults)).not.toThrow();
-    expect(await refusal(() => authorize(caller, endpoint('member', 'GET', '/members', 'read'), ip, net.faults))).toBe('AUTH-ENDPOINT-FORBIDDEN');
+    expect(await refusal(() => authorize(caller, endpoint('member', 'GET', '/members', 'read'), ip, net.faults))).toBe(
+      'AUTH-ENDPOINT-FORBIDDEN',
+    );
   });
 
   test('only the allowed client addresses, IPv4-mapped IPv6 and IPv6 spellings compared canonically', async () => {
     const net = await testNetwork();
-    const caller = await net.principal({ member_identification: 'maker-de', role: 'manager', allowed_ips: ['198.51.100.4', '2001:db8::1'] });
+    const caller = await net.principal({
+      member_identification: 'maker-de',
+      role: 'manager',
+      allowed_ips: ['198.51.100.4', '2001:db8::1'],
+    });
     for (const allowed of ['198.51.100.4', '::ffff:198.51.100.4', '::FFFF:198.51.100.4', '2001:DB8:0::1']) {
       expect(() => authorize(caller, memberById, allowed, net.faults), allowed).not.toThrow();
     }
     for (const refused of ['198.51.100.5', '::ffff:198.51.100.5', '2001:db8::2', 'unknown']) {
-      expect(await refusal(() => authorize(caller, memberById, refused, net.faults)), refused).toBe('AUTH-IP-FORBIDDEN');
+      expect(await refusal(() => authorize(caller, memberById, refused, net.faults)), refused).toBe(
+        'AUTH-IP-FORBIDDEN',
+      );
     }
   });
 
   test('fault ip-allowlist-ignored: a token restricted to other addresses is served from anywhere', async () => {
     const net = await testNetwork(['ip-allowlist-ignored']);
-    const caller = await net.principal({ member_identification: 'maker-de', role: 'manager', allowed_ips: ['198.51.100.4'] });
+    const caller = await net.principal({
+      member_identification: 'maker-de',
+      role: 'manager',
+      allowed_ips: ['198.51.100.4'],
+    });
     expect(() => authorize(caller, memberById, '203.0.113.7', net.faults)).not.toThrow();
     net.faults.disable('ip-allowlist-ignored');
     expect(await refusal(() => authorize(caller, memberById, '203.0.113.7', net.faults))).toBe('AUTH-IP-FORBIDDEN');

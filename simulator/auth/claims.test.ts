@@ -25,7 +25,13 @@ test.describe('readClaims', () => {
       const { [name as keyof typeof complete]: _left, ...rest } = complete;
       expect(readClaims(rest), `without ${name}`).toBeUndefined();
     }
-    for (const [name, value] of [['role', 'owner'], ['accounts', 'main'], ['endpoints', [1]], ['session_start', 1.5], ['exp', '1768470300']] as const) {
+    for (const [name, value] of [
+      ['role', 'owner'],
+      ['accounts', 'main'],
+      ['endpoints', [1]],
+      ['session_start', 1.5],
+      ['exp', '1768470300'],
+    ] as const) {
       expect(readClaims({ ...complete, [name]: value }), `${name}: ${JSON.stringify(value)}`).toBeUndefined();
     }
   });

@@ -20,7 +20,19 @@ export interface TokenClaims extends Grant {
 
 /** The claims of a verified token, or undefined when one is missing or of the wrong type. */
 export function readClaims(payload: JWTPayload): TokenClaims | undefined {
-  const { member_identification, role, accounts, allowed_ips, endpoints, sid, session_start, refresh_count, iat, exp, jti } = payload;
+  const {
+    member_identification,
+    role,
+    accounts,
+    allowed_ips,
+    endpoints,
+    sid,
+    session_start,
+    refresh_count,
+    iat,
+    exp,
+    jti,
+  } = payload;
   if (
     typeof member_identification !== 'string' ||
     !isRole(role) ||
@@ -36,7 +48,19 @@ export function readClaims(payload: JWTPayload): TokenClaims | undefined {
   ) {
     return undefined;
   }
-  return { member_identification, role, accounts, allowed_ips, endpoints, sid, session_start, refresh_count, iat, exp, jti };
+  return {
+    member_identification,
+    role,
+    accounts,
+    allowed_ips,
+    endpoints,
+    sid,
+    session_start,
+    refresh_count,
+    iat,
+    exp,
+    jti,
+  };
 }
 
 /** A NumericDate of a claim, back in milliseconds. */

@@ -35,19 +35,23 @@ export class TokenRequestRejected extends Error {
 
 const methods: HttpMethod[] = ['GET', 'POST', 'DELETE'];
 const pathSegment = String.raw`/(?:\{[a-z_]+\}|[a-z0-9-]+)`;
-const endpointEntryPattern = new RegExp(`^(?:${methods.join('|')}) (?:${Object.values(familyPrefix).join('|')})(?:${pathSegment})+$`);
+const endpointEntryPattern = new RegExp(
+  `^(?:${methods.join('|')}) (?:${Object.values(familyPrefix).join('|')})(?:${pathSegment})+$`,
+);
 
 /** Checks a token request against the registry; throws TokenRequestRejected naming every problem. */
 export function grantFor(request: TokenRequest, members: MemberRegistry): Grant {
   const problems: string[] = [];
   const member = members.get(request.member_identification);
   if (!member) problems.push(`unknown member ${JSON.stringify(request.member_identification)}`);
-  if (!(accessRoles as readonly string[]).includes(request.role)) problems.push(`role must be one of ${accessRoles.join(', ')}`);
+  if (!(accessRoles as readonly string[]).includes(request.role))
+    problems.push(`role must be one of ${accessRoles.join(', ')}`);
 
   const accounts = listOrAll('accounts', request.accounts, problems);
   if (member && accounts !== '*') {
     for (const account of accounts) {
-      if (!member.accounts.has(account)) problems.push(`member ${member.identification} has no account ${JSON.stringify(account)}`);
+      if (!member.accounts.has(account))
+        problems.push(`member ${member.identification} has no account ${JSON.stringify(account)}`);
     }
   }
 
@@ -55,7 +59,9 @@ export function grantFor(request: TokenRequest, members: MemberRegistry): Grant 
   if (endpoints !== '*') {
     for (const entry of endpoints) {
       if (!endpointEntryPattern.test(entry)) {
-        problems.push(`endpoint ${JSON.stringify(entry)} must read "<METHOD> <full path template>", e.g. "GET /client/v1/api/members/{member_identification}"`);
+        problems.push(
+          `endpoint ${JSON.stringify(entry)} must read "<METHOD> <full path template>", e.g. "GET /client/v1/api/members/{member_identification}"`,
+        );
       }
     }
   }
@@ -71,7 +77,13 @@ export function grantFor(request: TokenRequest, members: MemberRegistry): Grant 
         });
 
   if (problems.length > 0) throw new TokenRequestRejected(problems);
-  return { member_identification: request.member_identification, role: request.role, accounts, allowed_ips: allowedIps, endpoints };
+  return {
+    member_identification: request.member_identification,
+    role: request.role,
+    accounts,
+    allowed_ips: allowedIps,
+    endpoints,
+  };
 }
 
 /** An absent list grants everything; a present one must be a list of strings. */

@@ -4,7 +4,13 @@ import { SimClock } from '../clock.ts';
 import { FaultSwitch } from '../faults/catalogue.ts';
 import { MemberRegistry } from '../members/registry.ts';
 import { refusal, T0, testNetwork } from '../../test-support/simulator/auth-network.ts';
-import { SESSION_LIFETIME_MS, TOKEN_LIFETIME_MS, TokenRequestRejected, TokenService, type IssuedToken } from './tokens.ts';
+import {
+  SESSION_LIFETIME_MS,
+  TOKEN_LIFETIME_MS,
+  TokenRequestRejected,
+  TokenService,
+  type IssuedToken,
+} from './tokens.ts';
 
 const bearer = (token: string) => `Bearer ${token}`;
 
@@ -33,7 +39,13 @@ test.describe('TokenService: issue and authenticate', () => {
 
     expect(decodeProtectedHeader(issued.token).alg).toBe('EdDSA');
     const claims = decodeJwt(issued.token);
-    expect(claims).toMatchObject({ member_identification: 'maker-de', sid: caller.sessionId, jti: caller.tokenId, session_start: T0, refresh_count: 0 });
+    expect(claims).toMatchObject({
+      member_identification: 'maker-de',
+      sid: caller.sessionId,
+      jti: caller.tokenId,
+      session_start: T0,
+      refresh_count: 0,
+    });
     expect(claims.exp).toBe((T0 + TOKEN_LIFETIME_MS) / 1000);
   });
 
@@ -53,7 +65,12 @@ test.describe('TokenService: issue and authenticate', () => {
         role: 'owner' as 'manager',
         accounts: ['main', 'savings'],
         allowed_ips: ['10.0.0.300'],
-        endpoints: ['GET /client/v1/api/members/{member_identification}', 'members', 'PUT /client/v1/api/members', 'GET /client/v2/api/members'],
+        endpoints: [
+          'GET /client/v1/api/members/{member_identification}',
+          'members',
+          'PUT /client/v1/api/members',
+          'GET /client/v2/api/members',
+        ],
       })
       .catch((error: unknown) => error);
     expect(rejection).toBeInstanceOf(TokenRequestRejected);
@@ -64,8 +81,12 @@ test.describe('TokenService: issue and authenticate', () => {
     expect(problems.join('\n')).toContain('"10.0.0.300" is not an IP address');
     expect(problems.filter((p) => p.startsWith('endpoint '))).toHaveLength(3);
 
-    await expect(net.tokens.issue({ member_identification: 'nobody-here', role: 'manager', accounts: ['main'] })).rejects.toThrow(/unknown member "nobody-here"/);
-    await expect(net.tokens.issue({ member_identification: 'maker-de', role: 'manager', accounts: 'main' as unknown as string[] })).rejects.toThrow(/accounts must be a list of strings/);
+    await expect(
+      net.tokens.issue({ member_identification: 'nobody-here', role: 'manager', accounts: ['main'] }),
+    ).rejects.toThrow(/unknown member "nobody-here"/);
+    await expect(
+      net.tokens.issue({ member_identification: 'maker-de', role: 'manager', accounts: 'main' as unknown as string[] }),
+    ).rejects.toThrow(/accounts must be a list of strings/);
   });
 
   test('a missing or non-bearer Authorization header is AUTH-MISSING-TOKEN', async () => {
@@ -124,9 +145,17 @@ test.describe('TokenService: issue and authenticate', () => {
     const { token } = await net.tokens.issue({ member_identification: 'maker-de', role: 'viewer', accounts: ['main'] });
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-    const forged = Buffer.from(JSON.stringify({ ...claims, role: 'administrator', accounts: '*' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...claims, role: 'administrator', accounts: '*' })).toString(
+      'base64url',
+    );
     const unsignedHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    for (const bad of [`${header}.${forged}.${signature}`, `${unsignedHeader}.${payload}.`, `${header}.${payload}`, 'not-a-jwt', `${header}.${payload}.${signature.slice(0, -4)}AAAA`]) {
+    for (const bad of [
+      `${header}.${forged}.${signature}`,
+      `${unsignedHeader}.${payload}.`,
+      `${header}.${payload}`,
+      'not-a-jwt',
+      `${header}.${payload}.${signature.slice(0, -4)}AAAA`,
+    ]) {
       expect(await refusal(net.tokens.authenticate(bearer(bad))), bad).toBe('AUTH-INVALID-TOKEN');
     }
     await expect(net.tokens.authenticate(bearer(token))).resolves.toMatchObject({ role: 'viewer' });
@@ -173,7 +202,10 @@ test.describe('TokenService: refresh', () => {
     const next = await net.tokens.authenticate(bearer(renewed.token));
     expect(await refusal(net.tokens.refresh(next, caller.token))).toBe('TOKEN-NOT-RENEWABLE');
     // Two refreshes racing on the same token: exactly one wins.
-    const results = await Promise.allSettled([net.tokens.refresh(next, next.token), net.tokens.refresh(next, next.token)]);
+    const results = await Promise.allSettled([
+      net.tokens.refresh(next, next.token),
+      net.tokens.refresh(next, next.token),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
   });
 
@@ -195,11 +227,17 @@ test.describe('TokenService: refresh', () => {
     await expect(net.tokens.authenticate(bearer(caller.token))).resolves.toMatchObject({ sessionId: caller.sessionId });
 
     net.clock.advance(1);
-    await expect(net.tokens.authenticate(bearer(caller.token))).rejects.toThrow(/AUTH-EXPIRED-TOKEN: The 24-hour session ended/);
+    await expect(net.tokens.authenticate(bearer(caller.token))).rejects.toThrow(
+      /AUTH-EXPIRED-TOKEN: The 24-hour session ended/,
+    );
     // Only a renewal call gets through, and the refresh refuses with its listed 404 and ends the session.
     const renewing = await net.tokens.authenticate(bearer(caller.token), { renewal: true });
-    await expect(net.tokens.refresh(renewing, caller.token)).rejects.toThrow(/TOKEN-NOT-RENEWABLE: The 24-hour session ended/);
-    await expect(net.tokens.authenticate(bearer(caller.token), { renewal: true })).rejects.toThrow(/AUTH-REVOKED-TOKEN/);
+    await expect(net.tokens.refresh(renewing, caller.token)).rejects.toThrow(
+      /TOKEN-NOT-RENEWABLE: The 24-hour session ended/,
+    );
+    await expect(net.tokens.authenticate(bearer(caller.token), { renewal: true })).rejects.toThrow(
+      /AUTH-REVOKED-TOKEN/,
+    );
   });
 
   test('fault refresh-keeps-old-token: the replaced token stays valid, but cannot be renewed again', async () => {
@@ -207,13 +245,17 @@ test.describe('TokenService: refresh', () => {
     const caller = await net.principal({ member_identification: 'maker-de', role: 'manager' });
     const renewed = await net.tokens.refresh(caller, caller.token);
     await expect(net.tokens.authenticate(bearer(caller.token))).resolves.toMatchObject({ tokenId: caller.tokenId });
-    await expect(net.tokens.authenticate(bearer(renewed.token))).resolves.toMatchObject({ sessionId: caller.sessionId });
+    await expect(net.tokens.authenticate(bearer(renewed.token))).resolves.toMatchObject({
+      sessionId: caller.sessionId,
+    });
     expect(await refusal(net.tokens.refresh(caller, caller.token))).toBe('TOKEN-NOT-RENEWABLE');
 
     net.faults.disable('refresh-keeps-old-token');
     const renewedAgain = await net.tokens.refresh(caller, renewed.token);
     expect(await refusal(net.tokens.authenticate(bearer(renewed.token)))).toBe('AUTH-REVOKED-TOKEN');
-    await expect(net.tokens.authenticate(bearer(renewedAgain.token))).resolves.toMatchObject({ sessionId: caller.sessionId });
+    await expect(net.tokens.authenticate(bearer(renewedAgain.token))).resolves.toMatchObject({
+      sessionId: caller.sessionId,
+    });
   });
 
   test('fault renewed-token-lives-with-session: a renewed token outlives its 15 minutes, until the session ends', async () => {
@@ -222,7 +264,9 @@ test.describe('TokenService: refresh', () => {
     const renewed = await net.tokens.refresh(caller, caller.token);
     expect(renewed.expires_at).toBe(T0 + SESSION_LIFETIME_MS);
     net.clock.advance(TOKEN_LIFETIME_MS + 1);
-    await expect(net.tokens.authenticate(bearer(renewed.token))).resolves.toMatchObject({ sessionId: caller.sessionId });
+    await expect(net.tokens.authenticate(bearer(renewed.token))).resolves.toMatchObject({
+      sessionId: caller.sessionId,
+    });
 
     net.faults.disable('renewed-token-lives-with-session');
     const next = await net.tokens.authenticate(bearer(renewed.token));

@@ -75,7 +75,12 @@ export class TokenService {
     const now = this.clock.now();
     const identity = { id: randomUUID(), grant, startedAt: now };
     const signed = await this.sign(identity, 0, now);
-    this.sessions.set(identity.id, { ...identity, refreshCount: 0, currentToken: signed.token, liveTokenIds: new Set([signed.id]) });
+    this.sessions.set(identity.id, {
+      ...identity,
+      refreshCount: 0,
+      currentToken: signed.token,
+      liveTokenIds: new Set([signed.id]),
+    });
     return issued(signed, identity.startedAt);
   }
 
@@ -87,7 +92,8 @@ export class TokenService {
    */
   async authenticate(authorization: string | undefined, options: { renewal?: boolean } = {}): Promise<Principal> {
     const token = bearerToken(authorization);
-    if (token === undefined) throw new DssError('AUTH-MISSING-TOKEN', 'Send the access token as "Authorization: Bearer <token>".');
+    if (token === undefined)
+      throw new DssError('AUTH-MISSING-TOKEN', 'Send the access token as "Authorization: Bearer <token>".');
     return this.callerOf(token, await this.verify(token), options);
   }
 
@@ -110,16 +116,26 @@ export class TokenService {
     const now = this.clock.now();
     const expiresAt = claimMs(claims.exp);
     // Fault expired-token-accepted: only jose's check, made when a token is first verified, remains.
-    if (now >= expiresAt && !this.faults.on('expired-token-accepted')) throw new DssError('AUTH-EXPIRED-TOKEN', `The token expired at ${iso(expiresAt)}; renew tokens within 15 minutes.`);
+    if (now >= expiresAt && !this.faults.on('expired-token-accepted'))
+      throw new DssError(
+        'AUTH-EXPIRED-TOKEN',
+        `The token expired at ${iso(expiresAt)}; renew tokens within 15 minutes.`,
+      );
     if (now >= sessionEnd(claims.session_start) && !options.renewal) {
-      throw new DssError('AUTH-EXPIRED-TOKEN', `The 24-hour session ended at ${iso(sessionEnd(claims.session_start))}; an administrator must create a new token.`);
+      throw new DssError(
+        'AUTH-EXPIRED-TOKEN',
+        `The 24-hour session ended at ${iso(sessionEnd(claims.session_start))}; an administrator must create a new token.`,
+      );
     }
     if (!this.sessions.get(claims.sid)?.liveTokenIds.has(claims.jti)) {
       throw new DssError('AUTH-REVOKED-TOKEN', 'The token was replaced by a refresh, or its session has ended.');
     }
     const member = this.members.get(claims.member_identification);
     if (!member || member.member_state === 'blocked') {
-      throw new DssError('AUTH-MEMBER-BLOCKED', `Member ${claims.member_identification} is blocked or no longer exists.`);
+      throw new DssError(
+        'AUTH-MEMBER-BLOCKED',
+        `Member ${claims.member_identification} is blocked or no longer exists.`,
+      );
     }
     return {
       member,
@@ -142,10 +158,15 @@ export class TokenService {
     const now = this.clock.now();
     if (now >= sessionEnd(session.startedAt)) {
       this.sessions.delete(session.id);
-      throw new DssError('TOKEN-NOT-RENEWABLE', `The 24-hour session ended at ${iso(sessionEnd(session.startedAt))}; an administrator must create a new token.`);
+      throw new DssError(
+        'TOKEN-NOT-RENEWABLE',
+        `The 24-hour session ended at ${iso(sessionEnd(session.startedAt))}; an administrator must create a new token.`,
+      );
     }
     // Fault renewed-token-lives-with-session: the renewed token is signed to expire with its session, not 15 minutes on.
-    const expiresAt = this.faults.on('renewed-token-lives-with-session') ? sessionEnd(session.startedAt) : now + TOKEN_LIFETIME_MS;
+    const expiresAt = this.faults.on('renewed-token-lives-with-session')
+      ? sessionEnd(session.startedAt)
+      : now + TOKEN_LIFETIME_MS;
     const signed = await this.sign(session, session.refreshCount + 1, now, expiresAt);
     // Signing awaits: a concurrent refresh of the same token may have won meanwhile; only one may.
     this.renewable(caller, tokenToRenew);
@@ -159,16 +180,29 @@ export class TokenService {
   private renewable(caller: Principal, tokenToRenew: string): Session {
     const session = this.sessions.get(caller.sessionId);
     if (!session || session.currentToken !== tokenToRenew) {
-      throw new DssError('TOKEN-NOT-RENEWABLE', 'The token to renew must be the current token of the caller’s session.');
+      throw new DssError(
+        'TOKEN-NOT-RENEWABLE',
+        'The token to renew must be the current token of the caller’s session.',
+      );
     }
     return session;
   }
 
-  private async sign(session: Pick<Session, 'id' | 'grant' | 'startedAt'>, refreshCount: number, now: number, expiresAt = now + TOKEN_LIFETIME_MS): Promise<SignedToken> {
+  private async sign(
+    session: Pick<Session, 'id' | 'grant' | 'startedAt'>,
+    refreshCount: number,
+    now: number,
+    expiresAt = now + TOKEN_LIFETIME_MS,
+  ): Promise<SignedToken> {
     // Not cut at the session's end: the session rule is checked on every call instead, so that a
     // renewal after 24 hours can still reach the refresh endpoint and get its 404.
     const id = randomUUID();
-    const token = await new SignJWT({ ...session.grant, sid: session.id, session_start: session.startedAt, refresh_count: refreshCount })
+    const token = await new SignJWT({
+      ...session.grant,
+      sid: session.id,
+      session_start: session.startedAt,
+      refresh_count: refreshCount,
+    })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       // NumericDates in seconds with millisecond fractions (RFC 7519 allows them), for exact expiry.
       .setIssuedAt(now / 1000)
@@ -189,10 +223,15 @@ export class TokenService {
     let payload: JWTPayload;
     try {
       // jose checks `exp` too, in whole seconds; give it the simulator's time, not the wall clock's.
-      ({ payload } = await jwtVerify(token, this.keys.publicKey, { algorithms: [ALGORITHM], currentDate: new Date(this.clock.now()) }));
+      ({ payload } = await jwtVerify(token, this.keys.publicKey, {
+        algorithms: [ALGORITHM],
+        currentDate: new Date(this.clock.now()),
+      }));
     } catch (error) {
-      if (error instanceof errors.JWTExpired) throw new DssError('AUTH-EXPIRED-TOKEN', 'The token has expired; renew tokens within 15 minutes.');
-      if (error instanceof errors.JOSEError) throw new DssError('AUTH-INVALID-TOKEN', 'The token is malformed or was not signed by this service.');
+      if (error instanceof errors.JWTExpired)
+        throw new DssError('AUTH-EXPIRED-TOKEN', 'The token has expired; renew tokens within 15 minutes.');
+      if (error instanceof errors.JOSEError)
+        throw new DssError('AUTH-INVALID-TOKEN', 'The token is malformed or was not signed by this service.');
       throw error;
     }
     const claims = readClaims(payload);

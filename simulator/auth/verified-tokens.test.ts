@@ -7,7 +7,19 @@ import { VerifiedTokens } from './verified-tokens.ts';
 const bearer = (token: string) => `Bearer ${token}`;
 
 function claims(jti: string, accounts: string[] | '*' = ['main']): TokenClaims {
-  return { member_identification: 'maker-de', role: 'manager', accounts, allowed_ips: '*', endpoints: '*', sid: 's', session_start: 0, refresh_count: 0, iat: 0, exp: 900, jti };
+  return {
+    member_identification: 'maker-de',
+    role: 'manager',
+    accounts,
+    allowed_ips: '*',
+    endpoints: '*',
+    sid: 's',
+    session_start: 0,
+    refresh_count: 0,
+    iat: 0,
+    exp: 900,
+    jti,
+  };
 }
 
 test.describe('VerifiedTokens', () => {
@@ -73,7 +85,9 @@ test.describe('TokenService: a token already verified is still judged on every c
 
     // Millisecond-exact: the check jose would have made, in whole seconds, is not what decides.
     net.clock.set(renewed.expires_at - 1);
-    await expect(net.tokens.authenticate(bearer(renewed.token))).resolves.toMatchObject({ sessionId: caller.sessionId });
+    await expect(net.tokens.authenticate(bearer(renewed.token))).resolves.toMatchObject({
+      sessionId: caller.sessionId,
+    });
     net.clock.advance(1);
     expect(await refusal(net.tokens.authenticate(bearer(renewed.token)))).toBe('AUTH-EXPIRED-TOKEN');
   });
@@ -82,8 +96,14 @@ test.describe('TokenService: a token already verified is still judged on every c
     const net = await testNetwork();
     const caller = await net.principal({ member_identification: 'maker-de', role: 'viewer', accounts: ['main'] });
     const [header, payload, signature] = caller.token.split('.') as [string, string, string];
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), role: 'administrator' })).toString('base64url');
-    for (const bad of [`${header}.${forged}.${signature}`, `${header}.${payload}.${signature.slice(0, -4)}AAAA`, `${header}.${payload}`]) {
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), role: 'administrator' }),
+    ).toString('base64url');
+    for (const bad of [
+      `${header}.${forged}.${signature}`,
+      `${header}.${payload}.${signature.slice(0, -4)}AAAA`,
+      `${header}.${payload}`,
+    ]) {
       expect(await refusal(net.tokens.authenticate(bearer(bad))), bad).toBe('AUTH-INVALID-TOKEN');
     }
 
@@ -114,7 +134,14 @@ test.describe('TokenService.authenticateVerified: the same judgement, without wa
     const caller = await net.tokens.authenticate(bearer(token));
     expect(net.tokens.authenticateVerified(bearer(token))).toEqual(caller);
     // Other spellings and no header are left to authenticate, which reads and refuses them.
-    for (const header of [`bearer ${token}`, `Bearer  ${token}`, `Bearer ${token} `, `Bearer ${token}x`, '', undefined]) {
+    for (const header of [
+      `bearer ${token}`,
+      `Bearer  ${token}`,
+      `Bearer ${token} `,
+      `Bearer ${token}x`,
+      '',
+      undefined,
+    ]) {
       expect(net.tokens.authenticateVerified(header), String(header)).toBeUndefined();
     }
   });

@@ -27,7 +27,12 @@ export class VerifiedTokens {
 
   /** Frozen, so that no caller can change what later calls of the same token will read. */
   remember(token: string, claims: TokenClaims): Readonly<TokenClaims> {
-    const frozen = Object.freeze({ ...claims, accounts: freezeList(claims.accounts), allowed_ips: freezeList(claims.allowed_ips), endpoints: freezeList(claims.endpoints) });
+    const frozen = Object.freeze({
+      ...claims,
+      accounts: freezeList(claims.accounts),
+      allowed_ips: freezeList(claims.allowed_ips),
+      endpoints: freezeList(claims.endpoints),
+    });
     this.byTail.set(tail(token), { token, claims: frozen });
     return frozen;
   }
@@ -45,5 +50,5 @@ function tail(token: string): string {
 }
 
 function freezeList(list: string[] | '*'): string[] | '*' {
-  return list === '*' ? list : Object.freeze([...list]) as string[];
+  return list === '*' ? list : (Object.freeze([...list]) as string[]);
 }

@@ -26,7 +26,15 @@ import { VirtualTimers } from './virtual-timers.ts';
 import { requestDsoLines } from './dso-lines.ts';
 
 /** The behaviours a member can have, as /ui switches them. */
-export const behaviours = ['allowlist_back', 'allow_dso_credit_lines', 'market_maker', 'rfi', 'tokenizer', 'payments', 'exchanges'] as const;
+export const behaviours = [
+  'allowlist_back',
+  'allow_dso_credit_lines',
+  'market_maker',
+  'rfi',
+  'tokenizer',
+  'payments',
+  'exchanges',
+] as const;
 export type Behaviour = (typeof behaviours)[number];
 
 export interface AutopilotMember {
@@ -57,8 +65,22 @@ export class Autopilot {
     for (const { identification, rules } of members) {
       const member = state.members.get(identification);
       if (!member) continue;
-      const memberLog = (rule: string, action: string, outcome: 'done' | 'skipped' | 'failed', detail?: string, about?: string) =>
-        state.activity.record({ kind: 'autopilot', member: identification, rule, action, outcome, ...(detail === undefined ? {} : { detail }), ...(about === undefined ? {} : { about }) });
+      const memberLog = (
+        rule: string,
+        action: string,
+        outcome: 'done' | 'skipped' | 'failed',
+        detail?: string,
+        about?: string,
+      ) =>
+        state.activity.record({
+          kind: 'autopilot',
+          member: identification,
+          rule,
+          action,
+          outcome,
+          ...(detail === undefined ? {} : { detail }),
+          ...(about === undefined ? {} : { about }),
+        });
       this.pilots.set(identification, {
         state,
         api: new MemberApi(state, fetch, identification),
@@ -94,7 +116,9 @@ export class Autopilot {
           const requestUuid = await requestQuotations(pilot, traffic);
           if (!requestUuid) return;
           this.timers.at(this.state.clock.now() + (traffic.wait_ms ?? 1000), `exchange ${requestUuid}`, () =>
-            this.attempt(pilot, 'exchanges', `exchange on request ${requestUuid}`, () => exchangeBest(pilot, traffic, requestUuid)),
+            this.attempt(pilot, 'exchanges', `exchange on request ${requestUuid}`, () =>
+              exchangeBest(pilot, traffic, requestUuid),
+            ),
           );
         });
       }
@@ -107,7 +131,8 @@ export class Autopilot {
     const traffic = pilot.rules.payments!;
     this.timers.at(this.state.clock.now() + traffic.every_ms, `pay ${pilot.member.identification}`, async () => {
       const what = `pay ${traffic.amount} ${traffic.currency} to ${traffic.to}`;
-      if (this.active(pilot, 'payments', what)) await this.attempt(pilot, 'payments', what, () => sendPayment(pilot, traffic));
+      if (this.active(pilot, 'payments', what))
+        await this.attempt(pilot, 'payments', what, () => sendPayment(pilot, traffic));
       this.payLater(pilot);
     });
   }
@@ -123,7 +148,11 @@ export class Autopilot {
   }
 
   members(): AutopilotMember[] {
-    return [...this.pilots.values()].map((pilot) => ({ identification: pilot.member.identification, rules: pilot.rules, off: [...pilot.off] }));
+    return [...this.pilots.values()].map((pilot) => ({
+      identification: pilot.member.identification,
+      rules: pilot.rules,
+      off: [...pilot.off],
+    }));
   }
 
   /** Switches one behaviour of one member; false when the member has no such rule. */
@@ -145,34 +174,60 @@ export class Autopilot {
     const pilot = this.pilots.get(member);
     if (!pilot) return;
     this.later(`read ${member} ${queue}`, pilot, 'gateway', `read the ${queue} queue`, async () => {
-      const messages = (await pilot.api.member('GET', `/gateway/messages?type=${queue}`)) as Array<{ response_data: object[] }>;
-      for (const data of messages.flatMap((message) => message.response_data)) await this.handle(pilot, queue, deliveredPayload(this.state.readings, data));
+      const messages = (await pilot.api.member('GET', `/gateway/messages?type=${queue}`)) as Array<{
+        response_data: object[];
+      }>;
+      for (const data of messages.flatMap((message) => message.response_data))
+        await this.handle(pilot, queue, deliveredPayload(this.state.readings, data));
     });
   }
 
-  private async handle(member: Pilot & { off: Set<Behaviour>; random: () => number }, queue: GatewayMessageType, payload: object): Promise<void> {
+  private async handle(
+    member: Pilot & { off: Set<Behaviour>; random: () => number },
+    queue: GatewayMessageType,
+    payload: object,
+  ): Promise<void> {
     const message = queue === 'payment' ? readIncoming(payload) : undefined;
     const pilot = dealingWith(member, message ? message.sender : senderOf(queue, payload));
     const { rules, off } = pilot;
     const on = (behaviour: Behaviour) => this.active(pilot, behaviour, `answer a ${queue} message`);
     if (queue === 'quotations' && isQuotationRequest(payload)) {
-      if (on('market_maker')) await this.attempt(pilot, 'market_maker.pairs', `quote ${payload.quotation_uuid}`, () => answerQuotationRequest(pilot, rules.market_maker!, payload));
+      if (on('market_maker'))
+        await this.attempt(pilot, 'market_maker.pairs', `quote ${payload.quotation_uuid}`, () =>
+          answerQuotationRequest(pilot, rules.market_maker!, payload),
+        );
     } else if (queue === 'charge' && isChargeRequest(payload)) {
-      if (on('rfi')) await this.attempt(pilot, 'rfi.fee', `answer charge request ${payload.request_uuid}`, () => answerCharge(pilot, rules.rfi!, payload));
+      if (on('rfi'))
+        await this.attempt(pilot, 'rfi.fee', `answer charge request ${payload.request_uuid}`, () =>
+          answerCharge(pilot, rules.rfi!, payload),
+        );
     } else if (queue === 'payment') {
       if (!message || !message.sender) return;
       if (message.type === 'pacs.008.001.08' && on('rfi')) {
-        await this.attempt(pilot, 'rfi', 'answer a payment', () => answerPayments(pilot, rules.rfi!, message.content, pilot.random));
+        await this.attempt(pilot, 'rfi', 'answer a payment', () =>
+          answerPayments(pilot, rules.rfi!, message.content, pilot.random),
+        );
       } else if (message.type === 'camt.056.001.08' && on('rfi')) {
-        await this.attempt(pilot, 'rfi.cancellations', 'answer a cancellation request', () => answerCancellation(pilot, rules.rfi!, message.content));
+        await this.attempt(pilot, 'rfi.cancellations', 'answer a cancellation request', () =>
+          answerCancellation(pilot, rules.rfi!, message.content),
+        );
       } else if (message.type === 'SVC.002.001.01' && on('rfi')) {
-        await this.attempt(pilot, 'rfi.obligations', 'answer an obligation notice', () => answerObligationNotice(pilot, rules.rfi!, message.content));
+        await this.attempt(pilot, 'rfi.obligations', 'answer an obligation notice', () =>
+          answerObligationNotice(pilot, rules.rfi!, message.content),
+        );
       } else if (message.type === 'pacs.009.001.08' && on('tokenizer')) {
-        await this.attempt(pilot, 'tokenizer.redemptions', 'answer a redemption', () => answerRedemptions(pilot, rules.tokenizer!, message.content));
+        await this.attempt(pilot, 'tokenizer.redemptions', 'answer a redemption', () =>
+          answerRedemptions(pilot, rules.tokenizer!, message.content),
+        );
       } else if (message.type === 'camt.026.001.07' || message.type === 'camt.087.001.06') {
         // The spec names these types and no answer to them; the service relays them and moves nothing (semantics, Payments).
         const about = message.content.transactions[0]?.original?.instructionIdentification ?? 'a payment';
-        pilot.log('investigations', `read the ${message.type.slice(0, 8)} of ${message.sender} about ${about}`, 'skipped', 'the spec defines no answer to it');
+        pilot.log(
+          'investigations',
+          `read the ${message.type.slice(0, 8)} of ${message.sender} about ${about}`,
+          'skipped',
+          'the spec defines no answer to it',
+        );
       }
     }
   }
@@ -185,7 +240,10 @@ export class Autopilot {
       return pilot && dealingWith(pilot, caller);
     };
     if (entry.endpoint === 'member.addToAllowlist') {
-      const listed = typeof entry.request === 'string' ? entry.request : (entry.request as { member_identification?: string } | undefined)?.member_identification;
+      const listed =
+        typeof entry.request === 'string'
+          ? entry.request
+          : (entry.request as { member_identification?: string } | undefined)?.member_identification;
       const pilot = pilotOf(listed);
       if (!pilot || listed === caller || !this.active(pilot, 'allowlist_back', `list ${caller} back`)) return;
       this.later(`allowlist ${listed} ${caller}`, pilot, 'allowlist_back', `list ${caller} back`, async () => {
@@ -196,36 +254,80 @@ export class Autopilot {
         }
         pilot.memory.set(listsKey(caller), true);
         const ceiling = pilot.rules.rfi?.dso_credit_lines;
-        if (ceiling !== undefined && this.active(pilot, 'rfi', `ask ${caller} for lines on its DSOs`)) await requestDsoLines(pilot, ceiling, caller);
+        if (ceiling !== undefined && this.active(pilot, 'rfi', `ask ${caller} for lines on its DSOs`))
+          await requestDsoLines(pilot, ceiling, caller);
       });
     } else if (entry.endpoint === 'member.issueSettlementInstrument') {
       const code = entry.query?.asset_code_identification;
       for (const member of this.pilots.keys()) {
         const pilot = pilotOf(member)!;
         const ceiling = pilot.rules.rfi?.dso_credit_lines;
-        if (ceiling === undefined || code === undefined || !pilot.memory.has(listsKey(caller)) || !this.active(pilot, 'rfi', `ask ${caller} for a ${code} line`)) continue;
-        this.later(`dso line ${pilot.member.identification} ${caller} ${code}`, pilot, 'rfi.dso_credit_lines', `ask ${caller} for a ${code} line`, () => requestDsoLines(pilot, ceiling, caller, [code]));
+        if (
+          ceiling === undefined ||
+          code === undefined ||
+          !pilot.memory.has(listsKey(caller)) ||
+          !this.active(pilot, 'rfi', `ask ${caller} for a ${code} line`)
+        )
+          continue;
+        this.later(
+          `dso line ${pilot.member.identification} ${caller} ${code}`,
+          pilot,
+          'rfi.dso_credit_lines',
+          `ask ${caller} for a ${code} line`,
+          () => requestDsoLines(pilot, ceiling, caller, [code]),
+        );
       }
     } else if (entry.endpoint === 'member.changeCreditLine') {
-      const change = entry.request as { credit_line_state?: string; member_identification?: string; account_identification?: string; asset_code_identification?: string; maximum_credit_limit?: number } | undefined;
+      const change = entry.request as
+        | {
+            credit_line_state?: string;
+            member_identification?: string;
+            account_identification?: string;
+            asset_code_identification?: string;
+            maximum_credit_limit?: number;
+          }
+        | undefined;
       if (change?.credit_line_state !== 'request' || !change.member_identification) return;
       const pilot = pilotOf(change.member_identification);
       if (!pilot) return;
-      const request = { holder: caller, account: change.account_identification ?? 'main', code: change.asset_code_identification ?? '', limit: change.maximum_credit_limit ?? 0 };
+      const request = {
+        holder: caller,
+        account: change.account_identification ?? 'main',
+        code: change.asset_code_identification ?? '',
+        limit: change.maximum_credit_limit ?? 0,
+      };
       const isDso = request.code.endsWith('DSO');
       if (!isDso && this.active(pilot, 'tokenizer', `answer the ${request.code} line request of ${caller}`)) {
-        this.later(`line ${pilot.member.identification} ${caller} ${request.account} ${request.code}`, pilot, 'tokenizer.credit_lines', `answer the ${request.code} line request of ${caller}`, () => answerLineRequest(pilot, pilot.rules.tokenizer!, request));
+        this.later(
+          `line ${pilot.member.identification} ${caller} ${request.account} ${request.code}`,
+          pilot,
+          'tokenizer.credit_lines',
+          `answer the ${request.code} line request of ${caller}`,
+          () => answerLineRequest(pilot, pilot.rules.tokenizer!, request),
+        );
       } else if (isDso && this.active(pilot, 'allow_dso_credit_lines', `allow the ${request.code} line of ${caller}`)) {
-        this.later(`line ${pilot.member.identification} ${caller} ${request.code}`, pilot, 'allow_dso_credit_lines', `allow the ${request.code} line of ${caller}`, async () => {
-          await allowDsoLine(pilot.api, caller, request.code, defaultDsoAccount(pilot.state));
-          pilot.log('allow_dso_credit_lines', `allow the ${request.code} line of ${caller}`, 'done', 'allow_dso_credit_lines: true');
-        });
+        this.later(
+          `line ${pilot.member.identification} ${caller} ${request.code}`,
+          pilot,
+          'allow_dso_credit_lines',
+          `allow the ${request.code} line of ${caller}`,
+          async () => {
+            await allowDsoLine(pilot.api, caller, request.code, defaultDsoAccount(pilot.state));
+            pilot.log(
+              'allow_dso_credit_lines',
+              `allow the ${request.code} line of ${caller}`,
+              'done',
+              'allow_dso_credit_lines: true',
+            );
+          },
+        );
       }
     }
   }
 
   private active(pilot: Pilot & { off: Set<Behaviour> }, behaviour: Behaviour, what: string): boolean {
-    if (pilot.rules[behaviour] !== undefined && pilot.off.has(behaviour)) pilot.log(behaviour, what, 'skipped', `${behaviour} is switched off`);
+    if (pilot.rules[behaviour] !== undefined && pilot.off.has(behaviour))
+      pilot.log(behaviour, what, 'skipped', `${behaviour} is switched off`);
     return pilot.rules[behaviour] !== undefined && !pilot.off.has(behaviour);
   }
 
@@ -238,7 +340,12 @@ export class Autopilot {
     try {
       await action();
     } catch (error) {
-      pilot.log(rule, what, 'failed', error instanceof CallRefused ? error.message : String((error as Error).stack ?? error));
+      pilot.log(
+        rule,
+        what,
+        'failed',
+        error instanceof CallRefused ? error.message : String((error as Error).stack ?? error),
+      );
     }
   }
 }
@@ -249,12 +356,16 @@ export class Autopilot {
  */
 function dealingWith<P extends Pilot>(pilot: P, counterpart: string | undefined): P {
   if (counterpart === undefined) return pilot;
-  return { ...pilot, log: (rule, action, outcome, detail, about) => pilot.log(rule, action, outcome, detail, about ?? counterpart) };
+  return {
+    ...pilot,
+    log: (rule, action, outcome, detail, about) => pilot.log(rule, action, outcome, detail, about ?? counterpart),
+  };
 }
 
 /** Who sent a delivered quotation request or charge request, as its payload says. */
 function senderOf(queue: GatewayMessageType, payload: object): string | undefined {
-  if (queue === 'quotations' && isQuotationRequest(payload)) return payload.request_quotation[0]?.buyer_member_identification;
+  if (queue === 'quotations' && isQuotationRequest(payload))
+    return payload.request_quotation[0]?.buyer_member_identification;
   const sender = (payload as { sender?: unknown }).sender;
   return typeof sender === 'string' ? sender : undefined;
 }

@@ -17,7 +17,9 @@ const ANSWERED = 10;
 
 /** Sends the request; answers its request_uuid, or undefined when nobody could be asked (logged). */
 export async function requestQuotations(pilot: Pilot, traffic: ExchangeTraffic): Promise<string | undefined> {
-  const instrument = (code: string, issuer: string) => [{ asset_code_identification: code, asset_group_identification: 'DSA', asset_issuer_identification: issuer }];
+  const instrument = (code: string, issuer: string) => [
+    { asset_code_identification: code, asset_group_identification: 'DSA', asset_issuer_identification: issuer },
+  ];
   const answer = await pilot.api.call('POST', '/client/v1/api/exchange/quotations/request', {
     base_asset_info: instrument(traffic.base, traffic.base_issuer),
     buyer_member_identification: pilot.member.identification,
@@ -27,7 +29,12 @@ export async function requestQuotations(pilot: Pilot, traffic: ExchangeTraffic):
     time_end_request_quotation: pilot.state.clock.now() + (traffic.wait_ms ?? 1000) + REQUEST_MARGIN_MS,
   });
   if (answer.status === 404) {
-    pilot.log('exchanges', `request ${traffic.base} → ${traffic.quoted} quotations`, 'skipped', 'no member to ask: nobody it lists lists it back with a line for the base asset');
+    pilot.log(
+      'exchanges',
+      `request ${traffic.base} → ${traffic.quoted} quotations`,
+      'skipped',
+      'no member to ask: nobody it lists lists it back with a line for the base asset',
+    );
     return undefined;
   }
   if (answer.status !== 200) throw new CallRefused('POST', '/exchange/quotations/request', answer);
@@ -39,15 +46,30 @@ export async function requestQuotations(pilot: Pilot, traffic: ExchangeTraffic):
 /** Exchanges the best answered quotation of the request, if any. */
 export async function exchangeBest(pilot: Pilot, traffic: ExchangeTraffic, requestUuid: string): Promise<void> {
   const states = (await pilot.api.member('GET', `/exchange/quotations/request/${requestUuid}`)) as QuotationState[];
-  const offers = states.flatMap((state) => (state.request_quotation_state === ANSWERED && state.response_data?.[0] ? [state.response_data[0]] : []));
+  const offers = states.flatMap((state) =>
+    state.request_quotation_state === ANSWERED && state.response_data?.[0] ? [state.response_data[0]] : [],
+  );
   if (offers.length === 0) {
     pilot.log('exchanges', `exchange on request ${requestUuid}`, 'skipped', 'no seller answered in time');
     return;
   }
   const best = offers.reduce((a, b) => (b.foreign_exchange_rate > a.foreign_exchange_rate ? b : a));
   const account = traffic.account ?? 'main';
-  const info = { amount_base_asset: traffic.amount, buyer_crediting_account_identification: account, buyer_debiting_account_identification: account, quotation_info: [best as QuotationInfo] };
+  const info = {
+    amount_base_asset: traffic.amount,
+    buyer_crediting_account_identification: account,
+    buyer_debiting_account_identification: account,
+    quotation_info: [best as QuotationInfo],
+  };
   const payload = encodeJson(info);
-  const result = (await pilot.api.member('POST', '/exchange', { exchange_payload: payload, member_signature: await pilot.api.signPayload(account, payload) })) as { exchange_state: string };
-  pilot.log('exchanges', `exchange ${traffic.amount} ${traffic.base} with ${best.seller_member_identification}`, result.exchange_state === 'Success' ? 'done' : 'failed', `best of ${offers.length} answer(s) at ${best.foreign_exchange_rate}: ${result.exchange_state}`);
+  const result = (await pilot.api.member('POST', '/exchange', {
+    exchange_payload: payload,
+    member_signature: await pilot.api.signPayload(account, payload),
+  })) as { exchange_state: string };
+  pilot.log(
+    'exchanges',
+    `exchange ${traffic.amount} ${traffic.base} with ${best.seller_member_identification}`,
+    result.exchange_state === 'Success' ? 'done' : 'failed',
+    `best of ${offers.length} answer(s) at ${best.foreign_exchange_rate}: ${result.exchange_state}`,
+  );
 }

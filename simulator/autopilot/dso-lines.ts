@@ -21,7 +21,12 @@ export async function requestDsoLines(pilot: Pilot, ceiling: number, issuer: str
     if (pilot.memory.has(asked)) continue;
     await requestLine(pilot.api, issuer, account, code, ceiling);
     pilot.memory.set(asked, true);
-    pilot.log('rfi.dso_credit_lines', `ask ${issuer} for a ${code} line`, 'done', `dso_credit_lines: ${ceiling}, on ${account}, so that ${issuer} can pay in its DSO`);
+    pilot.log(
+      'rfi.dso_credit_lines',
+      `ask ${issuer} for a ${code} line`,
+      'done',
+      `dso_credit_lines: ${ceiling}, on ${account}, so that ${issuer} can pay in its DSO`,
+    );
   }
 }
 
@@ -29,5 +34,7 @@ async function issuedDsos(pilot: Pilot, issuer: string): Promise<string[]> {
   const answer = await pilot.api.call('GET', `/client/v1/api/settlement-instruments/members/${issuer}?type=emission`);
   if (answer.status === 404) return [];
   if (answer.status !== 200) throw new CallRefused('GET', `/settlement-instruments/members/${issuer}`, answer);
-  return (answer.body as Array<{ asset_code_identification: string; asset_group_identification: string }>).filter((asset) => asset.asset_group_identification === 'DSO').map((asset) => asset.asset_code_identification);
+  return (answer.body as Array<{ asset_code_identification: string; asset_group_identification: string }>)
+    .filter((asset) => asset.asset_group_identification === 'DSO')
+    .map((asset) => asset.asset_code_identification);
 }

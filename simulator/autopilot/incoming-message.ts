@@ -18,7 +18,11 @@ export interface IncomingMessage {
 
 /** Reads a `payment` queue payload; undefined when it is no message this reader understands. */
 export function readIncoming(payload: object): IncomingMessage | undefined {
-  const { financial_message_type: typeText, financial_message_data: data, sender } = payload as { financial_message_type?: string; financial_message_data?: string; sender?: string };
+  const {
+    financial_message_type: typeText,
+    financial_message_data: data,
+    sender,
+  } = payload as { financial_message_type?: string; financial_message_data?: string; sender?: string };
   if (typeof typeText !== 'string') return undefined;
   const type = parseFinancialMessageType(typeText);
   const decoded = decodeMessageData(data);

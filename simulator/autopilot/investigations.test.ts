@@ -39,25 +39,53 @@ test('a camt.026 to an autopilot OFI is logged under investigations, and nothing
   test.setTimeout(120_000);
   const rfi = await DeveloperMember.adopt(sim.url, 'rfi-hand');
   const payment = await eventually(sim.url, 'ofi-one paid', async () => {
-    const incoming = (await rfi.readQueue('payment')).map((payload) => readIncoming(payload)).find((message) => message?.type === 'pacs.008.001.08');
+    const incoming = (await rfi.readQueue('payment'))
+      .map((payload) => readIncoming(payload))
+      .find((message) => message?.type === 'pacs.008.001.08');
     return incoming && paymentStories(incoming.content)[0];
   });
   expect(sim.simulator.autopilot!.switch('ofi-one', 'payments', false)).toBe(true);
-  const reply = async (type: 'SVC.001.001.01' | 'camt.026.001.07', route: 'reply' | 'send', document: string, identification: string) => {
+  const reply = async (
+    type: 'SVC.001.001.01' | 'camt.026.001.07',
+    route: 'reply' | 'send',
+    document: string,
+    identification: string,
+  ) => {
     const signed = await rfi.signMessage(storyMessage(type, document, rfi.bic, 'OFIOGB2L', identification));
-    await rfi.ok('POST', `/payments/message/${route}`, { financial_message_type: `iso20022:${type}`, financial_message_data: signed });
+    await rfi.ok('POST', `/payments/message/${route}`, {
+      financial_message_type: `iso20022:${type}`,
+      financial_message_data: signed,
+    });
   };
   const accepted = rfi.newIdentification('CMP');
-  await reply('SVC.001.001.01', 'reply', complianceAnswer(payment, { messageIdentification: accepted, status: 'ACTC' }), accepted);
+  await reply(
+    'SVC.001.001.01',
+    'reply',
+    complianceAnswer(payment, { messageIdentification: accepted, status: 'ACTC' }),
+    accepted,
+  );
   const investigation = rfi.newIdentification('UTA');
-  await reply('camt.026.001.07', 'send', unableToApply(payment, { messageIdentification: investigation }), investigation);
+  await reply(
+    'camt.026.001.07',
+    'send',
+    unableToApply(payment, { messageIdentification: investigation }),
+    investigation,
+  );
 
   const logged = await eventually(sim.url, 'ofi-one read the camt.026', async () =>
-    sim.simulator.state.activity.list(0).find((entry) => entry.kind === 'autopilot' && entry.member === 'ofi-one' && entry.rule === 'investigations'),
+    sim.simulator.state.activity
+      .list(0)
+      .find((entry) => entry.kind === 'autopilot' && entry.member === 'ofi-one' && entry.rule === 'investigations'),
   );
-  expect(logged).toMatchObject({ outcome: 'skipped', action: `read the camt.026 of rfi-hand about ${payment.instruction}`, detail: 'the spec defines no answer to it' });
+  expect(logged).toMatchObject({
+    outcome: 'skipped',
+    action: `read the camt.026 of rfi-hand about ${payment.instruction}`,
+    detail: 'the spec defines no answer to it',
+  });
   await sim.simulator.autopilot!.idle();
   // ofi-one answered nothing (payments it sent before its traffic was switched off may still be there).
-  const answers = (await rfi.readQueue('payment')).map((payload) => readIncoming(payload)?.type).filter((type) => type !== 'pacs.008.001.08');
+  const answers = (await rfi.readQueue('payment'))
+    .map((payload) => readIncoming(payload)?.type)
+    .filter((type) => type !== 'pacs.008.001.08');
   expect(answers).toEqual([]);
 });

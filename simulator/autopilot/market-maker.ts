@@ -21,10 +21,18 @@ interface QuotationRequestMessage {
 
 export function isQuotationRequest(payload: object): payload is QuotationRequestMessage {
   const message = payload as Partial<QuotationRequestMessage>;
-  return typeof message.quotation_uuid === 'string' && Array.isArray(message.request_quotation) && !('request_quotation_state' in payload);
+  return (
+    typeof message.quotation_uuid === 'string' &&
+    Array.isArray(message.request_quotation) &&
+    !('request_quotation_state' in payload)
+  );
 }
 
-export async function answerQuotationRequest(pilot: Pilot, rules: MarketMakerRules, message: QuotationRequestMessage): Promise<void> {
+export async function answerQuotationRequest(
+  pilot: Pilot,
+  rules: MarketMakerRules,
+  message: QuotationRequestMessage,
+): Promise<void> {
   const request = message.request_quotation[0];
   const base = request.base_asset_info?.[0];
   const quoted = request.quoted_asset_info?.[0];
@@ -37,15 +45,25 @@ export async function answerQuotationRequest(pilot: Pilot, rules: MarketMakerRul
   const minimum = Math.max(pair.minimum ?? 0, request.minimum_amount_limit ?? 0);
   const maximum = Math.min(pair.maximum, request.maximum_amount_limit);
   if (minimum > maximum) {
-    pilot.log('market_maker.pairs', `leave ${message.quotation_uuid} unanswered`, 'skipped', `the request's bounds ${request.minimum_amount_limit ?? 0}-${request.maximum_amount_limit} miss the pair's ${pair.minimum ?? 0}-${pair.maximum}`);
+    pilot.log(
+      'market_maker.pairs',
+      `leave ${message.quotation_uuid} unanswered`,
+      'skipped',
+      `the request's bounds ${request.minimum_amount_limit ?? 0}-${request.maximum_amount_limit} miss the pair's ${pair.minimum ?? 0}-${pair.maximum}`,
+    );
     return;
   }
   const rate = Number((pair.rate * (1 - (pair.spread ?? 0))).toFixed(RATE_DIGITS));
   const account = rules.account ?? 'main';
   // A DSO leg (semantics, Exchange): its own DSO is minted from emission and comes back there; another's
   // is held where its line is (emission, or its operating account under reading holder-dso-on-operating-account).
-  const dsoAccount = (asset: typeof base) => (asset?.asset_issuer_identification === pilot.member.identification || !pilot.state.readings.on('holder-dso-on-operating-account') ? EMISSION : account);
-  const legAccount = (asset: typeof base) => (asset?.asset_group_identification === 'DSO' ? dsoAccount(asset) : account);
+  const dsoAccount = (asset: typeof base) =>
+    asset?.asset_issuer_identification === pilot.member.identification ||
+    !pilot.state.readings.on('holder-dso-on-operating-account')
+      ? EMISSION
+      : account;
+  const legAccount = (asset: typeof base) =>
+    asset?.asset_group_identification === 'DSO' ? dsoAccount(asset) : account;
   const debiting = legAccount(quoted);
   const now = pilot.state.clock.now();
   const info: QuotationInfo = {
@@ -61,8 +79,16 @@ export async function answerQuotationRequest(pilot: Pilot, rules: MarketMakerRul
     start_time: now,
   };
   const payload = encodeJson(info);
-  await pilot.api.member('POST', `/exchange/quotations/${message.quotation_uuid}`, { quotation_payload: payload, member_signature: await pilot.api.signPayload(debiting, payload) });
-  pilot.log('market_maker.pairs', `quote ${message.quotation_uuid}`, 'done', `${asked} at ${rate} (rate ${pair.rate} less spread ${pair.spread ?? 0}), ${minimum}-${maximum} quoted units, valid ${(pair.validity_ms ?? DEFAULT_VALIDITY_MS) / 1000} s`);
+  await pilot.api.member('POST', `/exchange/quotations/${message.quotation_uuid}`, {
+    quotation_payload: payload,
+    member_signature: await pilot.api.signPayload(debiting, payload),
+  });
+  pilot.log(
+    'market_maker.pairs',
+    `quote ${message.quotation_uuid}`,
+    'done',
+    `${asked} at ${rate} (rate ${pair.rate} less spread ${pair.spread ?? 0}), ${minimum}-${maximum} quoted units, valid ${(pair.validity_ms ?? DEFAULT_VALIDITY_MS) / 1000} s`,
+  );
 }
 
 function matches(pair: QuotePair, request: RequestQuotation): boolean {

@@ -50,19 +50,33 @@ export class MemberApi {
 
   /** `POST /sign/payload`: this member's signature over `unsigned` (base64) with its `account`'s key. */
   async signPayload(account: string, unsigned: string): Promise<string> {
-    return ((await this.member('POST', '/sign/payload', { account_identification: account, unsigned_payload: unsigned })) as { payload: string }).payload;
+    return (
+      (await this.member('POST', '/sign/payload', { account_identification: account, unsigned_payload: unsigned })) as {
+        payload: string;
+      }
+    ).payload;
   }
 
   /** `POST /sign/message`: the Message `xml` signed with this member's `account` key, as base64. */
   async signMessage(account: string, xml: string): Promise<string> {
     const unsigned = Buffer.from(xml, 'utf8').toString('base64');
-    return ((await this.member('POST', '/sign/message', { account_identification: account, unsigned_payload: unsigned })) as { payload: string }).payload;
+    return (
+      (await this.member('POST', '/sign/message', { account_identification: account, unsigned_payload: unsigned })) as {
+        payload: string;
+      }
+    ).payload;
   }
 
   async call(method: string, path: string, body?: unknown): Promise<ApiAnswer> {
     const headers: Record<string, string> = { authorization: `Bearer ${await this.currentToken()}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await this.fetch(new Request(`http://autopilot.local${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+    const response = await this.fetch(
+      new Request(`http://autopilot.local${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    );
     const text = await response.text();
     return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
   }

@@ -3,7 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { redemptionRequest, redemptionStory, storyMessage } from '../../schemas/iso20022/message-builders.ts';
 import { startSimulator, type RunningSimulator } from '../server.ts';
 import { DeveloperMember } from '../../test-support/developer-member.ts';
-import { EUR, exchangeAt, lineAndFunding, payToSingapore, quotationFromSingapore, statusReported, untilOn, USD } from '../../test-support/member-day.ts';
+import {
+  EUR,
+  exchangeAt,
+  lineAndFunding,
+  payToSingapore,
+  quotationFromSingapore,
+  statusReported,
+  untilOn,
+  USD,
+} from '../../test-support/member-day.ts';
 
 /**
  * A whole member day on the demo network with no other client: the autopilot counterparties
@@ -41,7 +50,15 @@ test('a new member gets lines and funds, is quoted, exchanges, pays, is refused 
 
   // The RFI's fee for paying out 200 USD: 1 + 0.1 %.
   const chargeUuid = randomUUID();
-  await me.ok('POST', '/charges/request/mm-singapore', { instructed_currency_code: 'USD', instructed_net_amount: 200, interbank_settlement_instrument: [{ asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: USD.issuer }], member_identification: me.identification, request_uuid: chargeUuid });
+  await me.ok('POST', '/charges/request/mm-singapore', {
+    instructed_currency_code: 'USD',
+    instructed_net_amount: 200,
+    interbank_settlement_instrument: [
+      { asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: USD.issuer },
+    ],
+    member_identification: me.identification,
+    request_uuid: chargeUuid,
+  });
   const charges: any[] = [];
   const fee = await until('the fee answered', async () => {
     charges.push(...(await me.readQueue('charge')));
@@ -51,10 +68,26 @@ test('a new member gets lines and funds, is quoted, exchanges, pays, is refused 
 
   // Redemption: the tokenizer lists back and burns 100 USD.
   await me.ok('POST', '/members/allowlist', 'tokenizer-usd');
-  const story = redemptionStory({ member: me.bic, tokenizerBic: 'TKNUUS33', tokenizer: USD.issuer, currency: 'USD', amount: '100', account: 'main', messageIdentification: me.newIdentification('RDM'), instruction: me.newIdentification('RIN'), endToEnd: me.newIdentification('RE2'), uetr: randomUUID() });
-  const redemption = await me.signMessage(storyMessage('pacs.009.001.08', redemptionRequest(story), me.bic, 'TKNUUS33', story.messageIdentification));
+  const story = redemptionStory({
+    member: me.bic,
+    tokenizerBic: 'TKNUUS33',
+    tokenizer: USD.issuer,
+    currency: 'USD',
+    amount: '100',
+    account: 'main',
+    messageIdentification: me.newIdentification('RDM'),
+    instruction: me.newIdentification('RIN'),
+    endToEnd: me.newIdentification('RE2'),
+    uetr: randomUUID(),
+  });
+  const redemption = await me.signMessage(
+    storyMessage('pacs.009.001.08', redemptionRequest(story), me.bic, 'TKNUUS33', story.messageIdentification),
+  );
   await until('tokenizer-usd listed me back', async () => {
-    const answer = await me.call('POST', '/payments/message/redeem', { financial_message_type: 'iso20022:pacs.009.001.08', financial_message_data: redemption });
+    const answer = await me.call('POST', '/payments/message/redeem', {
+      financial_message_type: 'iso20022:pacs.009.001.08',
+      financial_message_data: redemption,
+    });
     return answer.status === 200 ? true : undefined;
   });
   expect(await statusReported(me, story.instruction, reports, true)).toBe('ACSC');

@@ -25,8 +25,22 @@ export async function sendPayment(pilot: Pilot, traffic: PaymentTraffic): Promis
     endToEnd: pilot.newIdentification('E2E'),
     uetr: randomUUID(),
   });
-  const xml = storyMessage('pacs.008.001.08', creditTransfer(story, { settlementAccount: account }), story.ofi, story.rfi, story.messageIdentification);
+  const xml = storyMessage(
+    'pacs.008.001.08',
+    creditTransfer(story, { settlementAccount: account }),
+    story.ofi,
+    story.rfi,
+    story.messageIdentification,
+  );
   const signed = await pilot.api.signMessage(account, xml);
-  await pilot.api.member('POST', '/payments/message/send', { financial_message_type: financialMessageType('pacs.008.001.08'), financial_message_data: signed });
-  pilot.log('payments', `pay ${traffic.amount} ${traffic.currency} to ${traffic.to}`, 'done', `payment ${story.instruction}, every ${traffic.every_ms / 1000} s`);
+  await pilot.api.member('POST', '/payments/message/send', {
+    financial_message_type: financialMessageType('pacs.008.001.08'),
+    financial_message_data: signed,
+  });
+  pilot.log(
+    'payments',
+    `pay ${traffic.amount} ${traffic.currency} to ${traffic.to}`,
+    'done',
+    `payment ${story.instruction}, every ${traffic.every_ms / 1000} s`,
+  );
 }

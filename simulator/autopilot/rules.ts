@@ -155,7 +155,10 @@ export const autopilotRulesSchema: JsonSchema = {
         currencies: { type: 'array', uniqueItems: true, items: currency },
         reject_share: { type: 'number', minimum: 0, maximum: 1 },
         seed: { type: 'integer' },
-        fee: { type: 'object', properties: { fixed: { type: 'number', minimum: 0 }, percent: { type: 'number', minimum: 0, maximum: 100 } } },
+        fee: {
+          type: 'object',
+          properties: { fixed: { type: 'number', minimum: 0 }, percent: { type: 'number', minimum: 0, maximum: 100 } },
+        },
         cancellations: { enum: ['accept', 'reject'] },
         dso_credit_lines: { type: 'integer', minimum: 1 },
         obligations: { enum: ['return', 'keep'] },
@@ -164,7 +167,14 @@ export const autopilotRulesSchema: JsonSchema = {
     payments: {
       type: 'object',
       required: ['to', 'every_ms', 'amount', 'currency', 'issuer'],
-      properties: { to: identification, every_ms: { type: 'integer', minimum: 100 }, amount, currency, issuer: identification, account },
+      properties: {
+        to: identification,
+        every_ms: { type: 'integer', minimum: 100 },
+        amount,
+        currency,
+        issuer: identification,
+        account,
+      },
     },
     exchanges: {
       type: 'object',

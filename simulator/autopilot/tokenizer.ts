@@ -36,7 +36,12 @@ export async function answerLineRequest(pilot: Pilot, rules: TokenizerRules, req
   if (opening <= 0 || pilot.memory.has(funded)) return;
   pilot.memory.set(funded, true);
   await fund(pilot.api, request.holder, request.account, request.code, opening);
-  pilot.log('tokenizer.opening_amount', `fund the ${line} with ${opening}`, 'done', `opening_amount ${rules.opening_amount}, at most the line's limit`);
+  pilot.log(
+    'tokenizer.opening_amount',
+    `fund the ${line} with ${opening}`,
+    'done',
+    `opening_amount ${rules.opening_amount}, at most the line's limit`,
+  );
 }
 
 export async function answerRedemptions(pilot: Pilot, rules: TokenizerRules, message: MessageContent): Promise<void> {
@@ -44,9 +49,23 @@ export async function answerRedemptions(pilot: Pilot, rules: TokenizerRules, mes
   for (const story of redemptionStories(message)) {
     const accept = (rules.redemptions ?? 'accept') === 'accept';
     const identification = pilot.newIdentification('RDA');
-    const document = redemptionAnswer(story, { messageIdentification: identification, status: accept ? 'ACSC' : 'RJCT' });
-    const signed = await pilot.api.signMessage(account, storyMessage('pacs.002.001.10', document, story.tokenizerBic, story.member, identification));
-    await pilot.api.tokenizer('POST', '/transactions/message/redeem', { financial_message_type: financialMessageType('pacs.002.001.10'), financial_message_data: signed });
-    pilot.log('tokenizer.redemptions', `${accept ? 'accept' : 'reject'} redemption ${story.instruction}`, 'done', `${story.amount} ${story.currency}: redemptions: ${rules.redemptions ?? 'accept'}`);
+    const document = redemptionAnswer(story, {
+      messageIdentification: identification,
+      status: accept ? 'ACSC' : 'RJCT',
+    });
+    const signed = await pilot.api.signMessage(
+      account,
+      storyMessage('pacs.002.001.10', document, story.tokenizerBic, story.member, identification),
+    );
+    await pilot.api.tokenizer('POST', '/transactions/message/redeem', {
+      financial_message_type: financialMessageType('pacs.002.001.10'),
+      financial_message_data: signed,
+    });
+    pilot.log(
+      'tokenizer.redemptions',
+      `${accept ? 'accept' : 'reject'} redemption ${story.instruction}`,
+      'done',
+      `${story.amount} ${story.currency}: redemptions: ${rules.redemptions ?? 'accept'}`,
+    );
   }
 }

@@ -48,7 +48,8 @@ test('an OFI with a payments rule pays every every_ms of simulated time, each pa
     }
   }
   expect(settled()).toBeGreaterThanOrEqual(3);
-  const balance = (member: string) => sim.simulator.state.ledger.balances().find((entry) => entry.holderMember === member)?.balance;
+  const balance = (member: string) =>
+    sim.simulator.state.ledger.balances().find((entry) => entry.holderMember === member)?.balance;
   expect(balance('rfi-one')).toBe(amountFromWholeUnits(settled() * 10));
 
   expect(sim.simulator.autopilot!.switch('ofi-one', 'payments', false)).toBe(true);
@@ -89,7 +90,8 @@ test('a buyer with an exchanges rule requests quotations at its pace and exchang
   const simulator = await startSimulator({ network: parseNetworkFile(market, 'buyer test') });
   try {
     const state = simulator.simulator.state;
-    const completed = () => state.quotations.involving('buyer-one', state.clock.now()).filter((quotation) => quotation.state === 21).length;
+    const completed = () =>
+      state.quotations.involving('buyer-one', state.clock.now()).filter((quotation) => quotation.state === 21).length;
     for (let round = 0; round < 2; round += 1) {
       state.clock.advance(1000);
       for (let wait = 0; wait < 600 && completed() < round + 1; wait += 1) {
@@ -99,7 +101,8 @@ test('a buyer with an exchanges rule requests quotations at its pace and exchang
     }
     const done = completed();
     expect(done).toBeGreaterThanOrEqual(2);
-    const holding = (member: string, code: string) => state.ledger.balances().find((entry) => entry.holderMember === member && entry.assetCode === code)?.balance;
+    const holding = (member: string, code: string) =>
+      state.ledger.balances().find((entry) => entry.holderMember === member && entry.assetCode === code)?.balance;
     // Each exchange: 10 USD from the buyer to the seller, 10 x 0.9 EUR back.
     expect(holding('buyer-one', 'USD')).toBe(amountFromWholeUnits(1000 - 10 * done));
     expect(holding('buyer-one', 'EUR')).toBe(amountFromWholeUnits(9 * done));

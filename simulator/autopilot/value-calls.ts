@@ -14,7 +14,13 @@ export function encodeJson(value: unknown): string {
 }
 
 /** The holder asks `issuer` for a line of `code` on `account`, up to `limit` whole units. */
-export async function requestLine(holder: MemberApi, issuer: string, account: string, code: string, limit: number): Promise<void> {
+export async function requestLine(
+  holder: MemberApi,
+  issuer: string,
+  account: string,
+  code: string,
+  limit: number,
+): Promise<void> {
   await holder.member('POST', '/settlement-instruments/credit-line', {
     account_identification: account,
     asset_code_identification: code,
@@ -45,7 +51,13 @@ export async function allowDsoLine(issuer: MemberApi, holder: string, code: stri
 }
 
 /** The tokenizer mints `amount` whole units of `code` into the holder's `account`: 4 calls. */
-export async function fund(tokenizer: MemberApi, holder: string, account: string, code: string, amount: number): Promise<void> {
+export async function fund(
+  tokenizer: MemberApi,
+  holder: string,
+  account: string,
+  code: string,
+  amount: number,
+): Promise<void> {
   const info = {
     account_identification: account,
     end_to_end_identification: `open-${randomUUID()}`,
@@ -54,7 +66,9 @@ export async function fund(tokenizer: MemberApi, holder: string, account: string
     member_identification: holder,
     tokenizer_identification: tokenizer.identification,
   };
-  const instruction = (await tokenizer.tokenizer('POST', '/transactions/instruction', info)) as { unsigned_transaction_object: string };
+  const instruction = (await tokenizer.tokenizer('POST', '/transactions/instruction', info)) as {
+    unsigned_transaction_object: string;
+  };
   const signatures = new URLSearchParams({
     funding_payload_signature: await tokenizer.signPayload('emission', encodeJson(info)),
     signed_funding_transaction: await tokenizer.signPayload('emission', instruction.unsigned_transaction_object),

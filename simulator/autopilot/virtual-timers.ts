@@ -41,7 +41,8 @@ export class VirtualTimers {
   /** Resolves once nothing due by the clock's present waits or runs (later actions may still wait). */
   async idle(): Promise<void> {
     const dueBy = this.clock.now();
-    while (this.pending.some((waiting) => waiting.due <= dueBy)) await this.running.then(() => new Promise((resolve) => setTimeout(resolve, POLL_MS)));
+    while (this.pending.some((waiting) => waiting.due <= dueBy))
+      await this.running.then(() => new Promise((resolve) => setTimeout(resolve, POLL_MS)));
     await this.running;
   }
 

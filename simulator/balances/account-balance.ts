@@ -15,9 +15,15 @@ export interface BalanceFilter {
  * Every holding lives on a credit line (whatever its state), so the candidates are the account's lines
  * that match the filters; the filters may be left out when they leave exactly one.
  */
-export function accountBalance(state: SimState, caller: Principal, account: string, filter: BalanceFilter): BalanceInfo {
+export function accountBalance(
+  state: SimState,
+  caller: Principal,
+  account: string,
+  filter: BalanceFilter,
+): BalanceInfo {
   const member = caller.member.identification;
-  if (!caller.member.accounts.has(account)) throw new DssError('ACCOUNT-NOT-FOUND', `Member ${member} has no account ${account}.`);
+  if (!caller.member.accounts.has(account))
+    throw new DssError('ACCOUNT-NOT-FOUND', `Member ${member} has no account ${account}.`);
   requireAccount(caller, account);
   const { asset_code_identification: code, asset_issuer_identification: issuer } = filter;
   const candidates = state.ledger
@@ -26,7 +32,8 @@ export function accountBalance(state: SimState, caller: Principal, account: stri
   const [only, ...others] = candidates;
   if (!only) {
     // Fault balance-missing-line-zero: a missing credit line reads as a zero balance.
-    if (code && issuer && state.faults.on('balance-missing-line-zero')) return balanceInfo(state.amounts, account, { code, issuer }, ZERO_AMOUNT);
+    if (code && issuer && state.faults.on('balance-missing-line-zero'))
+      return balanceInfo(state.amounts, account, { code, issuer }, ZERO_AMOUNT);
     const asked = `${code ?? 'any asset'}${issuer ? ` issued by ${issuer}` : ''}`;
     throw new DssError('BALANCE-NO-CREDIT-LINE', `Account ${account} of ${member} has no credit line for ${asked}.`);
   }

@@ -18,9 +18,14 @@ export interface BalanceSheetLiabilities {
  * an issued DSO with nothing outstanding is still an instrument the caller answers for.
  */
 export function obligationTotals(state: SimState, caller: Principal, code?: string): BalanceInfo[] {
-  const issued = issuedDso(state, caller.member.identification).filter((asset) => !code || asset.asset_code_identification === code);
+  const issued = issuedDso(state, caller.member.identification).filter(
+    (asset) => !code || asset.asset_code_identification === code,
+  );
   if (issued.length === 0) {
-    throw new DssError('OBLIGATIONS-NONE', `Member ${caller.member.identification} has issued no DSO${code ? ` ${code}` : ''}.`);
+    throw new DssError(
+      'OBLIGATIONS-NONE',
+      `Member ${caller.member.identification} has issued no DSO${code ? ` ${code}` : ''}.`,
+    );
   }
   return issued.map((asset) => {
     const ref = assetRef(asset);
@@ -31,8 +36,11 @@ export function obligationTotals(state: SimState, caller: Principal, code?: stri
 
 /** `GET /settlement-obligations/{code}`: every member holding a credit line (any state) for the caller's DSO. */
 export function obligationHolders(state: SimState, caller: Principal, code: string): BalanceSheetLiabilities[] {
-  const asset = issuedDso(state, caller.member.identification).find((candidate) => candidate.asset_code_identification === code);
-  if (!asset) throw new DssError('OBLIGATION-NOT-ISSUED', `Member ${caller.member.identification} has not issued ${code}.`);
+  const asset = issuedDso(state, caller.member.identification).find(
+    (candidate) => candidate.asset_code_identification === code,
+  );
+  if (!asset)
+    throw new DssError('OBLIGATION-NOT-ISSUED', `Member ${caller.member.identification} has not issued ${code}.`);
   const ref = assetRef(asset);
   const byHolder = new Map<string, BalanceInfo[]>();
   for (const holding of state.ledger.holdingsOf(ref)) {

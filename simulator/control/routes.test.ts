@@ -1,5 +1,11 @@
 import { test, expect } from '@playwright/test';
-import { controlAnswers, controlCalls, controlPrefix, type ControlCall, type ControlRequest } from '../../schemas/control.ts';
+import {
+  controlAnswers,
+  controlCalls,
+  controlPrefix,
+  type ControlCall,
+  type ControlRequest,
+} from '../../schemas/control.ts';
 import { validate } from '../../schemas/validators.ts';
 import { startSimulator, type RunningSimulator } from '../server.ts';
 
@@ -16,7 +22,13 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => sim.close());
 
-const member: ControlRequest<'member'> = { identification: 'schema-probe', bicfi: 'PROBEXXX', business_role: 'MMM', country_code: 'GB', operating_accounts: ['main', 'second'] };
+const member: ControlRequest<'member'> = {
+  identification: 'schema-probe',
+  bicfi: 'PROBEXXX',
+  business_role: 'MMM',
+  country_code: 'GB',
+  operating_accounts: ['main', 'second'],
+};
 const bodies: { [K in NonNullable<ControlCall['request']>]: ControlRequest<K> } = {
   reset: { network: 'demo' },
   member,
@@ -34,7 +46,10 @@ test('every control call answers 200 with the shape schemas/control.ts gives it'
     const what = `${call.method} ${controlPrefix}${call.path}`;
     const body = call.request ? JSON.stringify(bodies[call.request]) : undefined;
     const path = call.path.replace('{name}', bodies.snapshot.name);
-    const response = await fetch(`${sim.url}${controlPrefix}${path}`, { method: call.method, ...(body ? { body, headers: { 'content-type': 'application/json' } } : {}) });
+    const response = await fetch(`${sim.url}${controlPrefix}${path}`, {
+      method: call.method,
+      ...(body ? { body, headers: { 'content-type': 'application/json' } } : {}),
+    });
     expect(response.status, what).toBe(200);
     expect(response.headers.get('content-type'), what).toContain(call.media ?? 'application/json');
     const check = validate(controlAnswers[call.answer], call.media ? await response.text() : await response.json());
@@ -45,7 +60,8 @@ test('every control call answers 200 with the shape schemas/control.ts gives it'
 test('the ledger answer is checked in depth: a transaction, a balance, a credit line and issuance each have their fields', async () => {
   await fetch(`${sim.url}/sim/reset`, { method: 'POST', body: JSON.stringify({ network: 'demo' }) });
   const ledger = (await (await fetch(`${sim.url}/sim/ledger`)).json()) as Record<string, unknown[]>;
-  for (const part of ['transactions', 'balances', 'credit_lines', 'issuance']) expect(ledger[part]?.length, part).toBeGreaterThan(0);
+  for (const part of ['transactions', 'balances', 'credit_lines', 'issuance'])
+    expect(ledger[part]?.length, part).toBeGreaterThan(0);
   const broken = { ...ledger, balances: [{ ...(ledger.balances![0] as object), balance: 1 }] };
   expect(validate(controlAnswers.ledger, broken).valid).toBe(false);
 });

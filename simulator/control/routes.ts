@@ -29,7 +29,11 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
 
   app.use('*', async (c, next) => {
     if (!sim.options.controlFromAnywhere && !isLoopback(clientIp(c))) {
-      return sendError(c, sim.state, new DssError('CONTROL-FORBIDDEN', 'The control plane answers loopback clients only.'));
+      return sendError(
+        c,
+        sim.state,
+        new DssError('CONTROL-FORBIDDEN', 'The control plane answers loopback clients only.'),
+      );
     }
     await next();
   });
@@ -40,14 +44,19 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
 
   app.post('/reset', async (c) => {
     const input = await bodyOf(c, 'reset');
-    const network = input.network_file === undefined ? input.network : parseNetworkFile(input.network_file, 'network_file');
+    const network =
+      input.network_file === undefined ? input.network : parseNetworkFile(input.network_file, 'network_file');
     const state = await sim.reset({ network, clock: input.clock });
     return c.json(await networkView(state));
   });
 
   app.get('/network', async (c) => c.json(await networkView(sim.state)));
   // The network as a network file that --network and POST /sim/reset read back (network/export.ts).
-  app.get('/export', (c) => c.body(networkFileText(exportNetwork(sim.state, sim.autopilotSetup())), 200, { 'content-type': 'application/yaml; charset=utf-8' }));
+  app.get('/export', (c) =>
+    c.body(networkFileText(exportNetwork(sim.state, sim.autopilotSetup())), 200, {
+      'content-type': 'application/yaml; charset=utf-8',
+    }),
+  );
 
   app.post('/members', async (c) => {
     const input = await bodyOf(c, 'member');
@@ -62,7 +71,8 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
     if (!tokenizer || tokenizer.business_role !== 'MIS') {
       throw invalid(`${input.tokenizer_identification} is not a tokenizer (business role MIS) of this network`);
     }
-    if (!isIso4217Code(input.asset_code_identification)) throw invalid(`${input.asset_code_identification} is not an ISO 4217 currency code`);
+    if (!isIso4217Code(input.asset_code_identification))
+      throw invalid(`${input.asset_code_identification} is not an ISO 4217 currency code`);
     const asset = sim.state.assets.register({
       asset_code_identification: input.asset_code_identification,
       asset_group_identification: 'DSA',
@@ -82,7 +92,9 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
 
   app.get('/ledger', (c) => c.json(ledgerView(sim.state)));
   // What the stores keep at most, and what each dropped so far (docs/semantics.md, "Retention").
-  app.get('/retention', (c) => c.json({ limits: sim.state.retention.options, dropped: sim.state.retention.dropped.toJSON() }));
+  app.get('/retention', (c) =>
+    c.json({ limits: sim.state.retention.options, dropped: sim.state.retention.dropped.toJSON() }),
+  );
 
   // Named copies of the whole network (snapshots/snapshots.ts says what one holds).
   app.get('/snapshots', (c) => c.json(sim.snapshots.list().map(snapshotView)));
@@ -102,10 +114,24 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
     return c.json(snapshotView(snapshot));
   });
 
-  switchRoutes(app, 'faults', faultCatalogue, () => sim.state.faults, (on, off) => recordSwitches(sim.state, 'faults', on, off));
-  switchRoutes(app, 'readings', readingCatalogue, () => sim.state.readings, (on, off) => recordSwitches(sim.state, 'readings', on, off));
+  switchRoutes(
+    app,
+    'faults',
+    faultCatalogue,
+    () => sim.state.faults,
+    (on, off) => recordSwitches(sim.state, 'faults', on, off),
+  );
+  switchRoutes(
+    app,
+    'readings',
+    readingCatalogue,
+    () => sim.state.readings,
+    (on, off) => recordSwitches(sim.state, 'readings', on, off),
+  );
 
-  app.notFound((c) => sendError(c, sim.state, new DssError('PATH-NOT-FOUND', `No control-plane call ${c.req.method} ${c.req.path}.`)));
+  app.notFound((c) =>
+    sendError(c, sim.state, new DssError('PATH-NOT-FOUND', `No control-plane call ${c.req.method} ${c.req.path}.`)),
+  );
   return app;
 }
 
@@ -114,14 +140,26 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
  * on; `POST /sim/<kind> {enable?, disable?}` switches them, refusing unknown names with the known ones.
  * `current` is read on every call: a reset replaces the state.
  */
-function switchRoutes<Name extends string>(app: Hono, kind: string, catalogue: Readonly<Record<Name, object>>, current: () => NamedSwitch<Name>, switched: (on: Name[], off: Name[]) => void): void {
+function switchRoutes<Name extends string>(
+  app: Hono,
+  kind: string,
+  catalogue: Readonly<Record<Name, object>>,
+  current: () => NamedSwitch<Name>,
+  switched: (on: Name[], off: Name[]) => void,
+): void {
   const isName = (name: string): name is Name => Object.hasOwn(catalogue, name);
-  const list = () => (Object.entries(catalogue) as Array<[Name, object]>).map(([name, entry]) => ({ name, ...entry, enabled: current().on(name) }));
+  const list = () =>
+    (Object.entries(catalogue) as Array<[Name, object]>).map(([name, entry]) => ({
+      name,
+      ...entry,
+      enabled: current().on(name),
+    }));
   app.get(`/${kind}`, (c) => c.json(list()));
   app.post(`/${kind}`, async (c) => {
     const input = await bodyOf(c, 'switches');
     const unknown = [...(input.enable ?? []), ...(input.disable ?? [])].filter((name) => !isName(name));
-    if (unknown.length > 0) throw invalid(`unknown ${kind}: ${unknown.join(', ')}; known: ${Object.keys(catalogue).join(', ')}`);
+    if (unknown.length > 0)
+      throw invalid(`unknown ${kind}: ${unknown.join(', ')}; known: ${Object.keys(catalogue).join(', ')}`);
     // Only what changed is recorded: switching on what is on already changes nothing.
     const on = (input.enable ?? []).filter(isName).filter((name) => !current().on(name));
     const off = (input.disable ?? []).filter(isName).filter((name) => current().on(name));
@@ -145,6 +183,12 @@ function invalid(detail: string): DssError {
 }
 
 function toControlError(error: unknown): unknown {
-  if (error instanceof MemberRejected || error instanceof TokenRequestRejected || error instanceof RangeError || error instanceof NetworkFileError) return invalid(error.message);
+  if (
+    error instanceof MemberRejected ||
+    error instanceof TokenRequestRejected ||
+    error instanceof RangeError ||
+    error instanceof NetworkFileError
+  )
+    return invalid(error.message);
   return error;
 }

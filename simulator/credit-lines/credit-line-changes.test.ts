@@ -1,6 +1,17 @@
 import { test, expect } from '@playwright/test';
-import { changeCreditLineAsMember, changeCreditLineAsTokenizer, type MemberCreditLineChange } from './credit-line-changes.ts';
-import { USD, USDDSO, fundLine, issueDsoDirectly, refusal, valueNetwork } from '../../test-support/simulator/value-network.ts';
+import {
+  changeCreditLineAsMember,
+  changeCreditLineAsTokenizer,
+  type MemberCreditLineChange,
+} from './credit-line-changes.ts';
+import {
+  USD,
+  USDDSO,
+  fundLine,
+  issueDsoDirectly,
+  refusal,
+  valueNetwork,
+} from '../../test-support/simulator/value-network.ts';
 
 function usdRequest(overrides: Partial<MemberCreditLineChange> = {}): MemberCreditLineChange {
   return {
@@ -17,7 +28,11 @@ test.describe('member credit line requests', () => {
   test('a DSA request opens a line in state request on the operating account, without any allowlist', async () => {
     const { state, principal } = await valueNetwork();
     changeCreditLineAsMember(state, await principal('maker-aa'), usdRequest({ end_to_end_identification: 'cl-1' }));
-    expect(state.ledger.creditLine('maker-aa', 'main', USD)).toMatchObject({ state: 'request', maximum_credit_limit: 1000, end_to_end_identification: 'cl-1' });
+    expect(state.ledger.creditLine('maker-aa', 'main', USD)).toMatchObject({
+      state: 'request',
+      maximum_credit_limit: 1000,
+      end_to_end_identification: 'cl-1',
+    });
   });
 
   test('a repeated request changes the limit, and a limit below the balance is refused with the ledger’s reason', async () => {
@@ -25,7 +40,10 @@ test.describe('member credit line requests', () => {
     const holder = await principal('maker-aa');
     fundLine(state, 'maker-aa', 'main', USD, 1000, '600');
     changeCreditLineAsMember(state, holder, usdRequest({ maximum_credit_limit: 700 }));
-    expect(state.ledger.creditLine('maker-aa', 'main', USD)).toMatchObject({ state: 'allow', maximum_credit_limit: 700 });
+    expect(state.ledger.creditLine('maker-aa', 'main', USD)).toMatchObject({
+      state: 'allow',
+      maximum_credit_limit: 700,
+    });
     const below = refusal(() => changeCreditLineAsMember(state, holder, usdRequest({ maximum_credit_limit: 500 })));
     expect(below).toMatchObject({ status: 404, code: 'CREDIT-LINE-REFUSED' });
     expect(below?.detail).toContain('below the current balance');
@@ -39,17 +57,56 @@ test.describe('member credit line requests', () => {
     const dsoFromAa = { asset_code_identification: 'USDDSO', member_identification: 'maker-aa' };
     // Each case with a fragment of the reason it must be refused for, so an earlier check cannot hide a missing one.
     const cases: [() => void, string][] = [
-      [() => changeCreditLineAsMember(state, aa, usdRequest({ member_identification: 'nobody-xx' })), 'No member nobody-xx'],
-      [() => changeCreditLineAsMember(state, aa, usdRequest({ asset_code_identification: 'EUR' })), 'issues no settlement instrument EUR'],
-      [() => changeCreditLineAsMember(state, aa, usdRequest({ account_identification: 'emission' })), 'has no operating account emission'],
-      [() => changeCreditLineAsMember(state, aa, usdRequest({ account_identification: 'third' })), 'has no operating account third'],
-      [() => changeCreditLineAsMember(state, aa, usdRequest({ maximum_credit_limit: undefined })), 'maximum_credit_limit is required'],
-      [() => changeCreditLineAsMember(state, aa, usdRequest({ maximum_credit_limit: 0 })), 'must be a positive integer'],
-      [() => changeCreditLineAsMember(state, bb, usdRequest(dsoFromAa)), 'held on the holder’s emission account'],
-      [() => changeCreditLineAsMember(state, bb, usdRequest({ ...dsoFromAa, account_identification: 'emission' })), 'on its allowlist'],
-      [() => changeCreditLineAsMember(state, bb, usdRequest({ credit_line_state: 'allow', member_identification: 'maker-aa' })), 'maker-bb issues no settlement instrument USD'],
       [
-        () => changeCreditLineAsMember(state, aa, usdRequest({ ...dsoFromAa, credit_line_state: 'revoke', member_identification: 'maker-bb', account_identification: 'emission' })),
+        () => changeCreditLineAsMember(state, aa, usdRequest({ member_identification: 'nobody-xx' })),
+        'No member nobody-xx',
+      ],
+      [
+        () => changeCreditLineAsMember(state, aa, usdRequest({ asset_code_identification: 'EUR' })),
+        'issues no settlement instrument EUR',
+      ],
+      [
+        () => changeCreditLineAsMember(state, aa, usdRequest({ account_identification: 'emission' })),
+        'has no operating account emission',
+      ],
+      [
+        () => changeCreditLineAsMember(state, aa, usdRequest({ account_identification: 'third' })),
+        'has no operating account third',
+      ],
+      [
+        () => changeCreditLineAsMember(state, aa, usdRequest({ maximum_credit_limit: undefined })),
+        'maximum_credit_limit is required',
+      ],
+      [
+        () => changeCreditLineAsMember(state, aa, usdRequest({ maximum_credit_limit: 0 })),
+        'must be a positive integer',
+      ],
+      [() => changeCreditLineAsMember(state, bb, usdRequest(dsoFromAa)), 'held on the holder’s emission account'],
+      [
+        () => changeCreditLineAsMember(state, bb, usdRequest({ ...dsoFromAa, account_identification: 'emission' })),
+        'on its allowlist',
+      ],
+      [
+        () =>
+          changeCreditLineAsMember(
+            state,
+            bb,
+            usdRequest({ credit_line_state: 'allow', member_identification: 'maker-aa' }),
+          ),
+        'maker-bb issues no settlement instrument USD',
+      ],
+      [
+        () =>
+          changeCreditLineAsMember(
+            state,
+            aa,
+            usdRequest({
+              ...dsoFromAa,
+              credit_line_state: 'revoke',
+              member_identification: 'maker-bb',
+              account_identification: 'emission',
+            }),
+          ),
         'has not requested a credit line',
       ],
     ];
@@ -64,7 +121,10 @@ test.describe('member credit line requests', () => {
   test('a request for an account the token does not grant is a 401, not a refusal', async () => {
     const { state, principal } = await valueNetwork();
     const narrow = await principal('maker-aa', { accounts: ['second'] });
-    expect(refusal(() => changeCreditLineAsMember(state, narrow, usdRequest()))).toMatchObject({ status: 401, code: 'AUTH-ACCOUNT-FORBIDDEN' });
+    expect(refusal(() => changeCreditLineAsMember(state, narrow, usdRequest()))).toMatchObject({
+      status: 401,
+      code: 'AUTH-ACCOUNT-FORBIDDEN',
+    });
   });
 });
 
@@ -74,9 +134,18 @@ test.describe('DSO credit lines and the allowlist', () => {
     issueDsoDirectly(state, USDDSO);
     const issuer = await principal('maker-aa');
     const holder = await principal('maker-bb');
-    const request = usdRequest({ asset_code_identification: 'USDDSO', member_identification: 'maker-aa', account_identification: 'emission' });
+    const request = usdRequest({
+      asset_code_identification: 'USDDSO',
+      member_identification: 'maker-aa',
+      account_identification: 'emission',
+    });
     const decision = (credit_line_state: 'allow' | 'revoke') =>
-      usdRequest({ asset_code_identification: 'USDDSO', member_identification: 'maker-bb', account_identification: 'emission', credit_line_state });
+      usdRequest({
+        asset_code_identification: 'USDDSO',
+        member_identification: 'maker-bb',
+        account_identification: 'emission',
+        credit_line_state,
+      });
 
     state.allowlists.add('maker-bb', 'maker-aa');
     changeCreditLineAsMember(state, holder, request);
@@ -99,7 +168,11 @@ test.describe('tokenizer credit line decisions', () => {
     const { state, principal } = await valueNetwork();
     const tokenizer = await principal('tokenizer-us');
     changeCreditLineAsMember(state, await principal('maker-aa'), usdRequest({ account_identification: 'second' }));
-    const decision = { account_identification: 'second', asset_code_identification: 'USD', member_identification: 'maker-aa' };
+    const decision = {
+      account_identification: 'second',
+      asset_code_identification: 'USD',
+      member_identification: 'maker-aa',
+    };
     changeCreditLineAsTokenizer(state, tokenizer, 'tokenizer-us', { ...decision, credit_line_state: 'allow' });
     expect(state.ledger.creditLine('maker-aa', 'second', USD)?.state).toBe('allow');
     changeCreditLineAsTokenizer(state, tokenizer, 'tokenizer-us', { ...decision, credit_line_state: 'revoke' });
@@ -110,15 +183,26 @@ test.describe('tokenizer credit line decisions', () => {
     const { state, principal } = await valueNetwork();
     const tokenizer = await principal('tokenizer-us');
     changeCreditLineAsMember(state, await principal('maker-aa'), usdRequest());
-    const allow = { account_identification: 'main', asset_code_identification: 'USD', member_identification: 'maker-aa', credit_line_state: 'allow' as const };
-    expect(refusal(() => changeCreditLineAsTokenizer(state, tokenizer, 'tokenizer-eu', allow))).toMatchObject({ status: 401, code: 'AUTH-IDENTITY-MISMATCH' });
+    const allow = {
+      account_identification: 'main',
+      asset_code_identification: 'USD',
+      member_identification: 'maker-aa',
+      credit_line_state: 'allow' as const,
+    };
+    expect(refusal(() => changeCreditLineAsTokenizer(state, tokenizer, 'tokenizer-eu', allow))).toMatchObject({
+      status: 401,
+      code: 'AUTH-IDENTITY-MISMATCH',
+    });
     for (const change of [
       { ...allow, asset_code_identification: 'EUR' },
       { ...allow, account_identification: 'emission' },
       { ...allow, member_identification: 'nobody-xx' },
       { ...allow, member_identification: 'maker-bb' },
     ]) {
-      expect(refusal(() => changeCreditLineAsTokenizer(state, tokenizer, 'tokenizer-us', change)), JSON.stringify(change)).toMatchObject({ status: 404, code: 'CREDIT-LINE-REFUSED' });
+      expect(
+        refusal(() => changeCreditLineAsTokenizer(state, tokenizer, 'tokenizer-us', change)),
+        JSON.stringify(change),
+      ).toMatchObject({ status: 404, code: 'CREDIT-LINE-REFUSED' });
     }
     expect(state.ledger.creditLine('maker-aa', 'main', USD)?.state).toBe('request');
   });
@@ -128,27 +212,47 @@ test('fault credit-line-allow-by-non-issuer: a market maker revokes and allows a
   const { state, principal } = await valueNetwork();
   changeCreditLineAsMember(state, await principal('maker-aa'), usdRequest());
   const bb = await principal('maker-bb');
-  const revoke: MemberCreditLineChange = { account_identification: 'main', asset_code_identification: 'USD', credit_line_state: 'revoke', member_identification: 'maker-aa' };
-  expect(refusal(() => changeCreditLineAsMember(state, bb, revoke))).toMatchObject({ status: 404, code: 'CREDIT-LINE-REFUSED' });
+  const revoke: MemberCreditLineChange = {
+    account_identification: 'main',
+    asset_code_identification: 'USD',
+    credit_line_state: 'revoke',
+    member_identification: 'maker-aa',
+  };
+  expect(refusal(() => changeCreditLineAsMember(state, bb, revoke))).toMatchObject({
+    status: 404,
+    code: 'CREDIT-LINE-REFUSED',
+  });
   state.faults.enable('credit-line-allow-by-non-issuer');
   changeCreditLineAsMember(state, bb, revoke);
   expect(state.ledger.creditLine('maker-aa', 'main', USD)?.state).toBe('revoke');
   changeCreditLineAsMember(state, bb, { ...revoke, credit_line_state: 'allow' });
   expect(state.ledger.creditLine('maker-aa', 'main', USD)?.state).toBe('allow');
   // Still no line is found where the holder holds none.
-  expect(refusal(() => changeCreditLineAsMember(state, bb, { ...revoke, account_identification: 'second' }))).toMatchObject({ status: 404, code: 'CREDIT-LINE-REFUSED' });
+  expect(
+    refusal(() => changeCreditLineAsMember(state, bb, { ...revoke, account_identification: 'second' })),
+  ).toMatchObject({ status: 404, code: 'CREDIT-LINE-REFUSED' });
 });
 
 test('fault holder-revokes-own-line: the holder revokes its own DSA line by naming the tokenizer that issues it', async () => {
   const { state, principal } = await valueNetwork();
   const aa = await principal('maker-aa');
   fundLine(state, 'maker-aa', 'main', USD, 1000, '1');
-  const ownRevoke: MemberCreditLineChange = { account_identification: 'main', asset_code_identification: 'USD', credit_line_state: 'revoke', member_identification: 'tokenizer-us' };
-  expect(refusal(() => changeCreditLineAsMember(state, aa, ownRevoke))).toMatchObject({ status: 404, code: 'CREDIT-LINE-REFUSED' });
+  const ownRevoke: MemberCreditLineChange = {
+    account_identification: 'main',
+    asset_code_identification: 'USD',
+    credit_line_state: 'revoke',
+    member_identification: 'tokenizer-us',
+  };
+  expect(refusal(() => changeCreditLineAsMember(state, aa, ownRevoke))).toMatchObject({
+    status: 404,
+    code: 'CREDIT-LINE-REFUSED',
+  });
   expect(state.ledger.creditLine('maker-aa', 'main', USD)?.state).toBe('allow');
   state.faults.enable('holder-revokes-own-line');
   changeCreditLineAsMember(state, aa, ownRevoke);
   expect(state.ledger.creditLine('maker-aa', 'main', USD)?.state).toBe('revoke');
   // An allow by the holder is still refused: the fault is the revoke's reading only.
-  expect(refusal(() => changeCreditLineAsMember(state, aa, { ...ownRevoke, credit_line_state: 'allow' }))).toMatchObject({ status: 404, code: 'CREDIT-LINE-REFUSED' });
+  expect(
+    refusal(() => changeCreditLineAsMember(state, aa, { ...ownRevoke, credit_line_state: 'allow' })),
+  ).toMatchObject({ status: 404, code: 'CREDIT-LINE-REFUSED' });
 });

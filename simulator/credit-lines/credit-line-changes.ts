@@ -42,12 +42,24 @@ export function changeCreditLineAsMember(state: SimState, caller: Principal, cha
   }
   // Fault holder-revokes-own-line: a revoke reads member_identification as a request does (the issuer), so the
   // holder revokes its own line by naming the line's issuer.
-  if (change.credit_line_state === 'revoke' && state.faults.on('holder-revokes-own-line') && state.assets.get(change.asset_code_identification, change.member_identification)) {
-    decideCreditLine(state, issuedAsset(state, change.member_identification, change.asset_code_identification), caller.member.identification, change.account_identification, 'revoke');
+  if (
+    change.credit_line_state === 'revoke' &&
+    state.faults.on('holder-revokes-own-line') &&
+    state.assets.get(change.asset_code_identification, change.member_identification)
+  ) {
+    decideCreditLine(
+      state,
+      issuedAsset(state, change.member_identification, change.asset_code_identification),
+      caller.member.identification,
+      change.account_identification,
+      'revoke',
+    );
     return;
   }
   // Fault credit-line-allow-by-non-issuer: the line is found by holder, account and code, whoever its issuer.
-  const issuer = state.faults.on('credit-line-allow-by-non-issuer') ? issuerOfLine(state, change) : caller.member.identification;
+  const issuer = state.faults.on('credit-line-allow-by-non-issuer')
+    ? issuerOfLine(state, change)
+    : caller.member.identification;
   const asset = issuedAsset(state, issuer, change.asset_code_identification);
   decideCreditLine(state, asset, change.member_identification, change.account_identification, change.credit_line_state);
 }
@@ -56,8 +68,16 @@ export function changeCreditLineAsMember(state: SimState, caller: Principal, cha
 function issuerOfLine(state: SimState, change: MemberCreditLineChange): string {
   const line = state.ledger
     .creditLines()
-    .find((candidate) => candidate.holderMember === change.member_identification && candidate.holderAccount === change.account_identification && candidate.assetCode === change.asset_code_identification);
-  if (!line) throw refused(`${change.member_identification} holds no ${change.asset_code_identification} credit line on ${change.account_identification}.`);
+    .find(
+      (candidate) =>
+        candidate.holderMember === change.member_identification &&
+        candidate.holderAccount === change.account_identification &&
+        candidate.assetCode === change.asset_code_identification,
+    );
+  if (!line)
+    throw refused(
+      `${change.member_identification} holds no ${change.asset_code_identification} credit line on ${change.account_identification}.`,
+    );
   return line.issuer;
 }
 
@@ -87,14 +107,33 @@ function requestCreditLine(state: SimState, caller: Principal, change: MemberCre
   const asset = issuedAsset(state, issuer.identification, change.asset_code_identification);
   if (limit === undefined) throw refused('maximum_credit_limit is required to request a credit line.');
   checkHoldingAccount(state, holder, account, asset);
-  if (asset.asset_group_identification === 'DSO' && !state.allowlists.allows(holder.identification, issuer.identification)) {
-    throw refused(`${holder.identification} must put ${issuer.identification} on its allowlist before requesting a credit line for its DSO.`);
+  if (
+    asset.asset_group_identification === 'DSO' &&
+    !state.allowlists.allows(holder.identification, issuer.identification)
+  ) {
+    throw refused(
+      `${holder.identification} must put ${issuer.identification} on its allowlist before requesting a credit line for its DSO.`,
+    );
   }
-  inLedger(() => state.ledger.requestCreditLine(holder.identification, account, assetRef(asset), limit, change.end_to_end_identification));
+  inLedger(() =>
+    state.ledger.requestCreditLine(
+      holder.identification,
+      account,
+      assetRef(asset),
+      limit,
+      change.end_to_end_identification,
+    ),
+  );
 }
 
 /** Allow or revoke an existing line. Only `allow` of a DSO needs the issuer's allowlist: revoking must always be possible. */
-function decideCreditLine(state: SimState, asset: Asset, holder: string, account: string, decision: 'allow' | 'revoke'): void {
+function decideCreditLine(
+  state: SimState,
+  asset: Asset,
+  holder: string,
+  account: string,
+  decision: 'allow' | 'revoke',
+): void {
   const issuer = asset.asset_issuer_identification;
   if (decision === 'allow' && asset.asset_group_identification === 'DSO' && !state.allowlists.allows(issuer, holder)) {
     throw refused(`${issuer} must put ${holder} on its allowlist before allowing its credit line.`);
@@ -109,9 +148,12 @@ function decideCreditLine(state: SimState, asset: Asset, holder: string, account
 /** DSO lines live on the holder's issuance account (dso-holding-account.ts has the reading), DSA lines on one of its operating accounts (semantics §3). */
 function checkHoldingAccount(state: SimState, holder: Member, account: string, asset: Asset): void {
   if (asset.asset_group_identification === 'DSO') {
-    if (!holdsDsoOn(state, holder, account)) throw refused(`A DSO credit line is held on ${dsoAccountKind(state)}, not on ${account}.`);
+    if (!holdsDsoOn(state, holder, account))
+      throw refused(`A DSO credit line is held on ${dsoAccountKind(state)}, not on ${account}.`);
   } else if (!isOperatingAccount(holder, account)) {
-    throw refused(`A DSA credit line is held on an operating account; ${holder.identification} has no operating account ${account}.`);
+    throw refused(
+      `A DSA credit line is held on an operating account; ${holder.identification} has no operating account ${account}.`,
+    );
   }
 }
 

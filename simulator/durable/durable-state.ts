@@ -36,7 +36,11 @@ export class DurableState {
    * a new store is written the started one. `say` gets what was dropped from a torn journal.
    * Throws StoreRefused for another version's store.
    */
-  static async open(directory: string, sim: Simulator, say: (message: string) => void): Promise<{ store: DurableState; restored: boolean }> {
+  static async open(
+    directory: string,
+    sim: Simulator,
+    say: (message: string) => void,
+  ): Promise<{ store: DurableState; restored: boolean }> {
     const { journal, last, dropped } = Journal.open(directory);
     if (dropped) say(dropped);
     const store = new DurableState(journal, sim);

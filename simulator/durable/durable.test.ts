@@ -11,12 +11,21 @@ let serial = 0;
 function newMember(): { identification: string; bicfi: string; business_role: 'MMM'; country_code: string } {
   serial += 1;
   const country = countries[serial % countries.length]!;
-  const letters = String(serial).padStart(4, '0').replace(/[0-9]/g, (digit) => 'ABCDEFGHIJ'[Number(digit)]!);
-  return { identification: `durable-${serial}`, bicfi: `${letters}${country}2L`, business_role: 'MMM', country_code: country };
+  const letters = String(serial)
+    .padStart(4, '0')
+    .replace(/[0-9]/g, (digit) => 'ABCDEFGHIJ'[Number(digit)]!);
+  return {
+    identification: `durable-${serial}`,
+    bicfi: `${letters}${country}2L`,
+    business_role: 'MMM',
+    country_code: country,
+  };
 }
 
 async function memberIds(sim: SimulatorProcess): Promise<string[]> {
-  const network = (await (await fetch(`${sim.url}/sim/network`)).json()) as { members: Array<{ identification: string }> };
+  const network = (await (await fetch(`${sim.url}/sim/network`)).json()) as {
+    members: Array<{ identification: string }>;
+  };
   return network.members.map((member) => member.identification);
 }
 
@@ -33,8 +42,15 @@ test('every change answered before a SIGKILL in the middle of traffic is there a
       try {
         const member = newMember();
         const answer = await fetch(`${first.url}/sim/members`, { method: 'POST', body: JSON.stringify(member) });
-        if (answer.status === 200) acknowledged.push({ identification: member.identification, token: ((await answer.json()) as { token: string }).token });
-        const moved = await fetch(`${first.url}/sim/clock`, { method: 'POST', body: JSON.stringify({ advance_ms: 60_000 }) });
+        if (answer.status === 200)
+          acknowledged.push({
+            identification: member.identification,
+            token: ((await answer.json()) as { token: string }).token,
+          });
+        const moved = await fetch(`${first.url}/sim/clock`, {
+          method: 'POST',
+          body: JSON.stringify({ advance_ms: 60_000 }),
+        });
         if (moved.status === 200) latestNow = Math.max(latestNow, ((await moved.json()) as { now: number }).now);
       } catch {
         return; // the connection died with the process
@@ -56,17 +72,24 @@ test('every change answered before a SIGKILL in the middle of traffic is there a
     expect(clock.now).toBeGreaterThanOrEqual(latestNow);
     // A token answered before the crash still authenticates: sessions and the signing key were kept.
     const last = acknowledged[acknowledged.length - 1]!;
-    const call = await fetch(`${second.url}/client/v1/api/members/allowlist`, { headers: { authorization: `Bearer ${last.token}` } });
+    const call = await fetch(`${second.url}/client/v1/api/members/allowlist`, {
+      headers: { authorization: `Bearer ${last.token}` },
+    });
     expect(call.status).not.toBe(401);
   } finally {
     await second.stop();
   }
 
   // A record cut short by a crash while writing is dropped with a message; the records before it stay.
-  appendFileSync(join(directory, 'state.journal'), '12345 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n{"root":');
+  appendFileSync(
+    join(directory, 'state.journal'),
+    '12345 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n{"root":',
+  );
   const third = await startSimulatorProcess(['--state-dir', directory]);
   try {
-    expect(third.stderr()).toMatch(/state\.journal: the last record \(\d+ bytes at offset \d+\) is incomplete or damaged/);
+    expect(third.stderr()).toMatch(
+      /state\.journal: the last record \(\d+ bytes at offset \d+\) is incomplete or damaged/,
+    );
     const members = await memberIds(third);
     expect(acknowledged.filter((member) => !members.includes(member.identification))).toEqual([]);
   } finally {

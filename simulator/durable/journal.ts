@@ -8,7 +8,17 @@
  * over the old one, so a crash during compaction leaves one of the two whole.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, truncateSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { BUILD_VERSION } from '../http/error-body.ts';
 
@@ -53,8 +63,14 @@ export class Journal {
     const bytes = readFileSync(path);
     const headerEnd = bytes.indexOf(0x0a);
     const header = bytes.subarray(0, headerEnd + 1).toString('utf8');
-    if (headerEnd < 0 || !header.startsWith('dss-state ')) throw new StoreRefused(`${path} is not a dss state store (it does not start with "dss-state"); give --state-dir an empty or new directory`);
-    if (header !== HEADER) throw new StoreRefused(`${path} was written by another version (${header.trim()}; this is ${HEADER.trim()}): it is not read. Start this version with another --state-dir, or the version that wrote it`);
+    if (headerEnd < 0 || !header.startsWith('dss-state '))
+      throw new StoreRefused(
+        `${path} is not a dss state store (it does not start with "dss-state"); give --state-dir an empty or new directory`,
+      );
+    if (header !== HEADER)
+      throw new StoreRefused(
+        `${path} was written by another version (${header.trim()}; this is ${HEADER.trim()}): it is not read. Start this version with another --state-dir, or the version that wrote it`,
+      );
     let offset = headerEnd + 1;
     let last: string | undefined;
     let records = 0;
@@ -92,7 +108,15 @@ export class Journal {
     const fresh = `${this.path}.new`;
     const fd = openSync(fresh, 'w');
     const body = Buffer.from(payload, 'utf8');
-    writeSync(fd, Buffer.concat([Buffer.from(HEADER), Buffer.from(`${body.length} ${createHash('sha256').update(body).digest('hex')}\n`), body, Buffer.from('\n')]));
+    writeSync(
+      fd,
+      Buffer.concat([
+        Buffer.from(HEADER),
+        Buffer.from(`${body.length} ${createHash('sha256').update(body).digest('hex')}\n`),
+        body,
+        Buffer.from('\n'),
+      ]),
+    );
     fsyncSync(fd);
     closeSync(fd);
     renameSync(fresh, this.path);

@@ -3,7 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeveloperMember } from '../../test-support/developer-member.ts';
-import { EUR, exchangeAt, lineAndFunding, payToSingapore, quotationFromSingapore, USD, type QuotationInfo } from '../../test-support/member-day.ts';
+import {
+  EUR,
+  exchangeAt,
+  lineAndFunding,
+  payToSingapore,
+  quotationFromSingapore,
+  USD,
+  type QuotationInfo,
+} from '../../test-support/member-day.ts';
 import { startSimulatorProcess } from '../../test-support/simulator-process.ts';
 
 /**

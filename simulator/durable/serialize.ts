@@ -28,7 +28,8 @@ export function serializeGraph(root: unknown): string {
   const encode = (value: unknown): Encoded => {
     if (value === undefined) return { u: 1 };
     if (typeof value === 'bigint') return { n: value.toString() };
-    if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? value : { f: String(value) };
+    if (typeof value === 'number')
+      return Number.isFinite(value) && !Object.is(value, -0) ? value : { f: String(value) };
     if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
     if (typeof value === 'symbol') throw new TypeError('a symbol cannot be written');
     const known = ids.get(value);
@@ -51,20 +52,30 @@ function entryOf(value: object, recurse: (value: unknown) => Encoded): Entry {
     throw new TypeError(`a function (${value.name || 'anonymous'}) is held as data and cannot be written`);
   }
   if (Array.isArray(value)) return ['A', value.filter(notListener).map(recurse), Object.isFrozen(value)];
-  if (value instanceof Map) return ['M', [...value].map(([key, entry]): [Encoded, Encoded] => [recurse(key), recurse(entry)])];
+  if (value instanceof Map)
+    return ['M', [...value].map(([key, entry]): [Encoded, Encoded] => [recurse(key), recurse(entry)])];
   if (value instanceof Set) return ['S', [...value].filter(notListener).map(recurse)];
   if (value instanceof Date) return ['D', value.getTime()];
   if (Buffer.isBuffer(value)) return ['B', value.toString('base64')];
   if (value instanceof Uint8Array) return ['U', Buffer.from(value).toString('base64')];
   if (types.isCryptoKey(value) || types.isKeyObject(value)) {
-    const key = types.isCryptoKey(value) ? KeyObject.from(value as Parameters<typeof KeyObject.from>[0]) : (value as KeyObject);
+    const key = types.isCryptoKey(value)
+      ? KeyObject.from(value as Parameters<typeof KeyObject.from>[0])
+      : (value as KeyObject);
     return ['K', key.type === 'private' ? 'private' : 'public', key.export({ format: 'jwk' })];
   }
-  if (ArrayBuffer.isView(value) || types.isRegExp(value) || types.isPromise(value) || types.isWeakMap(value) || types.isWeakSet(value)) {
+  if (
+    ArrayBuffer.isView(value) ||
+    types.isRegExp(value) ||
+    types.isPromise(value) ||
+    types.isWeakMap(value) ||
+    types.isWeakSet(value)
+  ) {
     throw new TypeError(`a ${value.constructor.name} cannot be written`);
   }
   const prototype = Object.getPrototypeOf(value) as object | null;
-  const className = prototype === Object.prototype ? null : prototype === null ? '' : (prototype.constructor as { name: string }).name;
+  const className =
+    prototype === Object.prototype ? null : prototype === null ? '' : (prototype.constructor as { name: string }).name;
   const fields: Record<string, Encoded> = {};
   for (const [key, entry] of Object.entries(value)) fields[key] = recurse(entry);
   return ['O', className, fields, Object.isFrozen(value)];
@@ -91,7 +102,8 @@ export function deserializeGraph(text: string, classes: ReadonlyMap<string, obje
     if (entry[0] === 'A') {
       entry[1].forEach((item, index) => ((target as unknown[])[index] = decode(item)));
       if (entry[2]) frozen.push(target as object);
-    } else if (entry[0] === 'M') for (const [key, item] of entry[1]) (target as Map<unknown, unknown>).set(decode(key), decode(item));
+    } else if (entry[0] === 'M')
+      for (const [key, item] of entry[1]) (target as Map<unknown, unknown>).set(decode(key), decode(item));
     else if (entry[0] === 'S') for (const item of entry[1]) (target as Set<unknown>).add(decode(item));
     else if (entry[0] === 'O') {
       for (const [key, item] of Object.entries(entry[2])) (target as Record<string, unknown>)[key] = decode(item);
@@ -116,14 +128,17 @@ export function deserializeGraph(text: string, classes: ReadonlyMap<string, obje
       case 'U':
         return new Uint8Array(Buffer.from(entry[1], 'base64'));
       case 'K':
-        return entry[1] === 'private' ? createPrivateKey({ key: entry[2] as never, format: 'jwk' }) : createPublicKey({ key: entry[2] as never, format: 'jwk' });
+        return entry[1] === 'private'
+          ? createPrivateKey({ key: entry[2] as never, format: 'jwk' })
+          : createPublicKey({ key: entry[2] as never, format: 'jwk' });
       case 'F':
         return Date.now;
       case 'O': {
         if (entry[1] === null) return {};
         if (entry[1] === '') return Object.create(null);
         const prototype = classes.get(entry[1]);
-        if (!prototype) throw new TypeError(`the store holds an object of class ${entry[1]}, which this version does not have`);
+        if (!prototype)
+          throw new TypeError(`the store holds an object of class ${entry[1]}, which this version does not have`);
         return Object.create(prototype);
       }
     }
@@ -141,7 +156,8 @@ export function classesOf(root: unknown): Map<string, object> {
     else if (value instanceof Set || Array.isArray(value)) for (const entry of value) walk(entry);
     else if (!ArrayBuffer.isView(value) && !types.isKeyObject(value) && !types.isCryptoKey(value)) {
       const prototype = Object.getPrototypeOf(value) as object | null;
-      if (prototype && prototype !== Object.prototype) classes.set((prototype.constructor as { name: string }).name, prototype);
+      if (prototype && prototype !== Object.prototype)
+        classes.set((prototype.constructor as { name: string }).name, prototype);
       for (const entry of Object.values(value)) walk(entry);
     }
   };

@@ -15,7 +15,13 @@ import type { AmountScale } from '../ledger/amount-scale.ts';
  * The mutual allowlist is a rule of the service, not of the ledger: when it is gone, the transaction is
  * recorded as refused without being applied, so the Rejected answer carries a real ledger hash too.
  */
-export function settle(state: SimState, quotation: Quotation, answer: QuotationAnswer, info: ExchangeInfo, amounts: ExchangeAmounts): ExchangeResult {
+export function settle(
+  state: SimState,
+  quotation: Quotation,
+  answer: QuotationAnswer,
+  info: ExchangeInfo,
+  amounts: ExchangeAmounts,
+): ExchangeResult {
   const { request, seller } = quotation;
   const operations = legOperations(quotation, answer.info, info, amounts);
   const memo = exchangeMemo(quotation);
@@ -25,10 +31,21 @@ export function settle(state: SimState, quotation: Quotation, answer: QuotationA
   const allowed = state.faults.on('exchange-ignores-allowlist') || state.allowlists.mutual(request.buyer, seller);
   const transaction = allowed
     ? state.ledger.submit(operations, memo)
-    : state.ledger.refuse(operations, { code: 'EXCHANGE-ALLOWLIST-GONE', detail: `${request.buyer} and ${seller} no longer list each other on their allowlists` }, memo);
+    : state.ledger.refuse(
+        operations,
+        {
+          code: 'EXCHANGE-ALLOWLIST-GONE',
+          detail: `${request.buyer} and ${seller} no longer list each other on their allowlists`,
+        },
+        memo,
+      );
   if (transaction.status === 'failed') {
     move(quotation, 'fail');
-    return { ...answered, exchange_state: 'Rejected', transaction_identification: transaction.transaction_identification };
+    return {
+      ...answered,
+      exchange_state: 'Rejected',
+      transaction_identification: transaction.transaction_identification,
+    };
   }
   move(quotation, 'complete');
   return {
@@ -40,7 +57,12 @@ export function settle(state: SimState, quotation: Quotation, answer: QuotationA
 }
 
 /** The exchange's two legs: buyer -> seller in the base asset, seller -> buyer in the quoted asset, on the accounts `sellerInfo` names. */
-export function legOperations(quotation: Quotation, sellerInfo: QuotationInfo, info: ExchangeInfo, amounts: ExchangeAmounts): Operation[] {
+export function legOperations(
+  quotation: Quotation,
+  sellerInfo: QuotationInfo,
+  info: ExchangeInfo,
+  amounts: ExchangeAmounts,
+): Operation[] {
   const { request, seller } = quotation;
   return [
     {
@@ -63,6 +85,14 @@ export function exchangeMemo(quotation: Quotation): string {
 }
 
 /** The amounts and terms every exchangeResult repeats, Success or Rejected. */
-export function answeredAmounts(scale: AmountScale, info: ExchangeInfo, amounts: ExchangeAmounts): Pick<ExchangeResult, 'amount_base_asset' | 'amount_quoted_asset' | 'exchange_info'> {
-  return { amount_base_asset: scale.toNumber(amounts.base), amount_quoted_asset: scale.toNumber(amounts.quoted), exchange_info: [info] };
+export function answeredAmounts(
+  scale: AmountScale,
+  info: ExchangeInfo,
+  amounts: ExchangeAmounts,
+): Pick<ExchangeResult, 'amount_base_asset' | 'amount_quoted_asset' | 'exchange_info'> {
+  return {
+    amount_base_asset: scale.toNumber(amounts.base),
+    amount_quoted_asset: scale.toNumber(amounts.quoted),
+    exchange_info: [info],
+  };
 }

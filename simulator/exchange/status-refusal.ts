@@ -13,10 +13,24 @@ import { answeredAmounts, exchangeMemo, legOperations } from './settlement.ts';
  * nothing moves and the quotation keeps its state. `claimed` is the quotationInfo the buyer sent: a
  * waiting quotation has no seller's terms of its own.
  */
-export function statusRefusal(state: SimState, refusal: DssError, quotation: Quotation, claimed: QuotationInfo, info: ExchangeInfo): ExchangeResult {
+export function statusRefusal(
+  state: SimState,
+  refusal: DssError,
+  quotation: Quotation,
+  claimed: QuotationInfo,
+  info: ExchangeInfo,
+): ExchangeResult {
   if (!state.readings.on('exchange-rejected')) throw refusal;
   const base = parseAmount(info.amount_base_asset, 'amount_base_asset');
   const amounts = { base, quoted: multiplyRoundDown(base, claimed.foreign_exchange_rate) };
-  const transaction = state.ledger.refuse(legOperations(quotation, claimed, info, amounts), { code: refusal.code, detail: refusal.detail }, exchangeMemo(quotation));
-  return { ...answeredAmounts(state.amounts, info, amounts), exchange_state: 'Rejected', transaction_identification: transaction.transaction_identification };
+  const transaction = state.ledger.refuse(
+    legOperations(quotation, claimed, info, amounts),
+    { code: refusal.code, detail: refusal.detail },
+    exchangeMemo(quotation),
+  );
+  return {
+    ...answeredAmounts(state.amounts, info, amounts),
+    exchange_state: 'Rejected',
+    transaction_identification: transaction.transaction_identification,
+  };
 }

@@ -30,7 +30,11 @@ async function fundingNetwork() {
 function sign(state: SimState, info: FundingInfo, unsignedTransaction: string, signer = 'tokenizer-us') {
   const member = state.members.get(signer)!;
   return {
-    funding_payload_signature: signPayload(member, 'emission', Buffer.from(canonicalJson(info), 'utf8').toString('base64')),
+    funding_payload_signature: signPayload(
+      member,
+      'emission',
+      Buffer.from(canonicalJson(info), 'utf8').toString('base64'),
+    ),
     signed_funding_transaction: signPayload(member, 'emission', unsignedTransaction),
   };
 }
@@ -62,10 +66,13 @@ test('instruction: the unsigned transaction is the canonical mint, and the fundi
 test('instruction: the same e2e id with the same fundingInfo (default account filled) is the same instruction; another body is 400', async () => {
   const { state, tokenizer } = await fundingNetwork();
   const first = createFundingInstruction(state, tokenizer, fundingInfo());
-  expect(createFundingInstruction(state, tokenizer, fundingInfo({ account_identification: 'main' })).unsigned_transaction_object).toBe(
-    first.unsigned_transaction_object,
-  );
-  expect(refusal(() => createFundingInstruction(state, tokenizer, fundingInfo({ funding_amount: 250.76 })))).toMatchObject({
+  expect(
+    createFundingInstruction(state, tokenizer, fundingInfo({ account_identification: 'main' }))
+      .unsigned_transaction_object,
+  ).toBe(first.unsigned_transaction_object);
+  expect(
+    refusal(() => createFundingInstruction(state, tokenizer, fundingInfo({ funding_amount: 250.76 }))),
+  ).toMatchObject({
     status: 400,
     code: 'FUNDING-E2E-REUSED',
   });
@@ -78,9 +85,15 @@ test('instruction refusals: 401 for another tokenizer, 400 for bad amounts, 404 
   state.members.add({ identification: 'tokenizer-jp', bicfi: 'TOKNJPJT', business_role: 'MIS', country_code: 'JP' });
   const other = await principal('tokenizer-jp');
 
-  expect(refusal(() => createFundingInstruction(state, other, fundingInfo()))).toMatchObject({ status: 401, code: 'AUTH-IDENTITY-MISMATCH' });
+  expect(refusal(() => createFundingInstruction(state, other, fundingInfo()))).toMatchObject({
+    status: 401,
+    code: 'AUTH-IDENTITY-MISMATCH',
+  });
   for (const funding_amount of [0, -5, 1.00000001]) {
-    expect(refusal(() => createFundingInstruction(state, tokenizer, fundingInfo({ funding_amount }))), String(funding_amount)).toMatchObject({
+    expect(
+      refusal(() => createFundingInstruction(state, tokenizer, fundingInfo({ funding_amount }))),
+      String(funding_amount),
+    ).toMatchObject({
       status: 400,
       code: 'AMOUNT-INVALID',
     });
@@ -96,13 +109,26 @@ test('instruction refusals: 401 for another tokenizer, 400 for bad amounts, 404 
     { funding_amount: 1000.0000001 },
   ];
   for (const overrides of cannot) {
-    expect(refusal(() => createFundingInstruction(state, tokenizer, fundingInfo({ ...overrides, end_to_end_identification: JSON.stringify(overrides) }))), JSON.stringify(overrides)).toMatchObject({
+    expect(
+      refusal(() =>
+        createFundingInstruction(
+          state,
+          tokenizer,
+          fundingInfo({ ...overrides, end_to_end_identification: JSON.stringify(overrides) }),
+        ),
+      ),
+      JSON.stringify(overrides),
+    ).toMatchObject({
       status: 404,
       code: 'FUNDING-INSTRUCTION-REFUSED',
     });
   }
   // Exactly the headroom is fine.
-  createFundingInstruction(state, tokenizer, fundingInfo({ member_identification: 'maker-bb', funding_amount: 5, end_to_end_identification: 'fund-bb' }));
+  createFundingInstruction(
+    state,
+    tokenizer,
+    fundingInfo({ member_identification: 'maker-bb', funding_amount: 5, end_to_end_identification: 'fund-bb' }),
+  );
 });
 
 test('send: valid signatures mint once; the same send again answers the same result and mints nothing', async () => {
@@ -114,7 +140,13 @@ test('send: valid signatures mint once; the same send again answers the same res
   const mint = state.ledger.transactions().at(-1)!;
   expect(result).toEqual({
     funding_payload: [info],
-    funding_state: [{ timestamp: mint.timestamp, transaction_flow_status: 'Payment settled', transaction_identification: mint.transaction_identification }],
+    funding_state: [
+      {
+        timestamp: mint.timestamp,
+        transaction_flow_status: 'Payment settled',
+        transaction_identification: mint.transaction_identification,
+      },
+    ],
   });
   expect(mainBalance(state)).toBe('250.7500000');
   const count = state.ledger.transactions().length;
@@ -131,16 +163,31 @@ test('send refusals: no instruction, tampered body, wrong key or swapped signatu
   const wrongKey = sign(state, info, instruction.unsigned_transaction_object, 'tokenizer-eu');
   const tampered = fundingInfo({ funding_amount: 2507.5 });
 
-  expect(refusal(() => sendFunding(state, tokenizer, fundingInfo({ end_to_end_identification: 'never' }), good))).toMatchObject({ status: 400, code: 'FUNDING-NOT-INSTRUCTED' });
-  expect(refusal(() => sendFunding(state, tokenizer, tampered, sign(state, tampered, instruction.unsigned_transaction_object)))).toMatchObject({
+  expect(
+    refusal(() => sendFunding(state, tokenizer, fundingInfo({ end_to_end_identification: 'never' }), good)),
+  ).toMatchObject({ status: 400, code: 'FUNDING-NOT-INSTRUCTED' });
+  expect(
+    refusal(() =>
+      sendFunding(state, tokenizer, tampered, sign(state, tampered, instruction.unsigned_transaction_object)),
+    ),
+  ).toMatchObject({
     status: 400,
     code: 'FUNDING-NOT-INSTRUCTED',
   });
   const invalidSignature = { status: 400, code: 'FUNDING-SIGNATURE-INVALID' };
   expect(refusal(() => sendFunding(state, tokenizer, info, wrongKey))).toMatchObject(invalidSignature);
-  expect(refusal(() => sendFunding(state, tokenizer, info, { ...good, signed_funding_transaction: wrongKey.signed_funding_transaction }))).toMatchObject(invalidSignature);
   expect(
-    refusal(() => sendFunding(state, tokenizer, info, { funding_payload_signature: good.signed_funding_transaction, signed_funding_transaction: good.funding_payload_signature })),
+    refusal(() =>
+      sendFunding(state, tokenizer, info, { ...good, signed_funding_transaction: wrongKey.signed_funding_transaction }),
+    ),
+  ).toMatchObject(invalidSignature);
+  expect(
+    refusal(() =>
+      sendFunding(state, tokenizer, info, {
+        funding_payload_signature: good.signed_funding_transaction,
+        signed_funding_transaction: good.funding_payload_signature,
+      }),
+    ),
   ).toMatchObject(invalidSignature);
   expect(mainBalance(state)).toBe('0.0000000');
 });
@@ -155,7 +202,9 @@ test('send: a mint the ledger refuses is 400 FUNDING-FAILED and the instruction 
   expect(failed).toMatchObject({ status: 400, code: 'FUNDING-FAILED' });
   expect(failed?.detail).toContain('revoked');
   state.ledger.allowCreditLine('maker-aa', 'main', USD);
-  expect(sendFunding(state, tokenizer, info, signatures).funding_state[0].transaction_flow_status).toBe('Payment settled');
+  expect(sendFunding(state, tokenizer, info, signatures).funding_state[0].transaction_flow_status).toBe(
+    'Payment settled',
+  );
   expect(mainBalance(state)).toBe('250.7500000');
 });
 
@@ -164,7 +213,9 @@ test('send by another tokenizer is 401', async () => {
   const info = fundingInfo();
   const instruction = createFundingInstruction(state, tokenizer, info);
   const eu = await principal('tokenizer-eu');
-  expect(refusal(() => sendFunding(state, eu, info, sign(state, info, instruction.unsigned_transaction_object)))).toMatchObject({
+  expect(
+    refusal(() => sendFunding(state, eu, info, sign(state, info, instruction.unsigned_transaction_object))),
+  ).toMatchObject({
     status: 401,
     code: 'AUTH-IDENTITY-MISMATCH',
   });
@@ -178,7 +229,9 @@ test.describe('faults', () => {
     const signatures = sign(state, info, createFundingInstruction(state, tokenizer, info).unsigned_transaction_object);
     const first = sendFunding(state, tokenizer, info, signatures);
     const second = sendFunding(state, tokenizer, info, signatures);
-    expect(second.funding_state[0].transaction_identification).not.toBe(first.funding_state[0].transaction_identification);
+    expect(second.funding_state[0].transaction_identification).not.toBe(
+      first.funding_state[0].transaction_identification,
+    );
     expect(mainBalance(state)).toBe('501.5000000');
   });
 
@@ -197,6 +250,8 @@ test.describe('faults', () => {
     const eu = await principal('tokenizer-eu');
     expect(createFundingInstruction(state, eu, fundingInfo()).funding_payload).toEqual([fundingInfo()]);
     state.faults.disable('funding-by-other-tokenizer');
-    expect(refusal(() => createFundingInstruction(state, eu, fundingInfo({ end_to_end_identification: 'fund-0002' })))).toMatchObject({ status: 401, code: 'AUTH-IDENTITY-MISMATCH' });
+    expect(
+      refusal(() => createFundingInstruction(state, eu, fundingInfo({ end_to_end_identification: 'fund-0002' }))),
+    ).toMatchObject({ status: 401, code: 'AUTH-IDENTITY-MISMATCH' });
   });
 });

@@ -30,14 +30,22 @@ export function createFundingInstruction(state: SimState, caller: Principal, inf
   const known = state.funding.get(info.end_to_end_identification);
   if (known) {
     if (known.comparable !== comparableFundingInfo(info)) {
-      throw new DssError('FUNDING-E2E-REUSED', `end_to_end_identification ${info.end_to_end_identification} already names another funding.`);
+      throw new DssError(
+        'FUNDING-E2E-REUSED',
+        `end_to_end_identification ${info.end_to_end_identification} already names another funding.`,
+      );
     }
     return instructionBody(known);
   }
 
   const operation = fundingOperation(state, info, amount);
   // The mint as the tokenizer signs it: the operation plus what makes it this funding and no other.
-  const transaction = { type: 'mint', end_to_end_identification: info.end_to_end_identification, ...operationJson(operation, state.amounts), memo: info.memo_transaction };
+  const transaction = {
+    type: 'mint',
+    end_to_end_identification: info.end_to_end_identification,
+    ...operationJson(operation, state.amounts),
+    memo: info.memo_transaction,
+  };
   const instruction: FundingInstruction = {
     fundingInfo: info,
     comparable: comparableFundingInfo(info),
@@ -57,17 +65,26 @@ function fundingOperation(state: SimState, info: FundingInfo, amount: Amount): O
   const member = state.members.get(info.member_identification);
   if (member?.member_state !== 'activated') throw refused(`${info.member_identification} is not an activated member.`);
   const account = info.account_identification ?? DEFAULT_OPERATING_ACCOUNT;
-  if (!isOperatingAccount(member, account)) throw refused(`${member.identification} has no operating account ${account}.`);
+  if (!isOperatingAccount(member, account))
+    throw refused(`${member.identification} has no operating account ${account}.`);
 
   const ref = { code, issuer: tokenizer };
   const line = state.ledger.creditLine(member.identification, account, ref);
-  if (line?.state !== 'allow') throw refused(`${member.identification}/${account} holds no allowed credit line for ${code} of ${tokenizer}.`);
+  if (line?.state !== 'allow')
+    throw refused(`${member.identification}/${account} holds no allowed credit line for ${code} of ${tokenizer}.`);
   const balance = state.ledger.balance(member.identification, account, ref) ?? ZERO_AMOUNT;
   const room = subtractAmounts(amountFromWholeUnits(line.maximum_credit_limit), balance);
   if (room < amount) {
-    throw refused(`${member.identification}/${account} has room for ${state.amounts.format(room)} ${code} under its ceiling, not ${state.amounts.format(amount)}.`);
+    throw refused(
+      `${member.identification}/${account} has room for ${state.amounts.format(room)} ${code} under its ceiling, not ${state.amounts.format(amount)}.`,
+    );
   }
-  return { from: { member: tokenizer, account: EMISSION }, to: { member: member.identification, account }, asset: ref, amount };
+  return {
+    from: { member: tokenizer, account: EMISSION },
+    to: { member: member.identification, account },
+    asset: ref,
+    amount,
+  };
 }
 
 function instructionBody(instruction: FundingInstruction): InstructionBody {

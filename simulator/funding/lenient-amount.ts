@@ -8,7 +8,13 @@ const NUMERIC = /^-?[0-9]+(\.[0-9]+)?$/;
 
 /** The body of `endpointId` with a numeric-string funding_amount read as its number; any other body as it is. */
 export function withLenientFundingAmount(endpointId: string, body: unknown): unknown {
-  if (endpointId !== 'tokenizer.createFundingInstruction' || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  if (
+    endpointId !== 'tokenizer.createFundingInstruction' ||
+    typeof body !== 'object' ||
+    body === null ||
+    Array.isArray(body)
+  )
+    return body;
   const amount = (body as Record<string, unknown>).funding_amount;
   return typeof amount === 'string' && NUMERIC.test(amount) ? { ...body, funding_amount: Number(amount) } : body;
 }

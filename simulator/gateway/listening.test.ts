@@ -25,7 +25,9 @@ test('every ledger notification reaches the transactions queue of the member who
     timestamp: String(mint.timestamp),
   });
   // The issuer's side of the mint goes to the issuer.
-  expect(state.gateway.read('tokenizer-us', 'transactions').map((entry) => entry.response_data[0])).toMatchObject([{ account_identification: 'emission', direction: 'debit' }]);
+  expect(state.gateway.read('tokenizer-us', 'transactions').map((entry) => entry.response_data[0])).toMatchObject([
+    { account_identification: 'emission', direction: 'debit' },
+  ]);
   expect(state.gateway.read('maker-bb', 'transactions')).toEqual([]);
 });
 
@@ -34,13 +36,26 @@ test('a restart with a reference number enqueues again what came after it, for t
   const aa = await principal('maker-aa');
   fundLine(state, 'maker-aa', 'main', USD, 100, '1');
   fundLine(state, 'maker-aa', 'second', USD, 100, '2');
-  const transfer = state.ledger.submit([{ from: { member: 'maker-aa', account: 'second' }, to: { member: 'maker-aa', account: 'main' }, asset: USD, amount: parseAmount('0.5') }]);
+  const transfer = state.ledger.submit([
+    {
+      from: { member: 'maker-aa', account: 'second' },
+      to: { member: 'maker-aa', account: 'main' },
+      asset: USD,
+      amount: parseAmount('0.5'),
+    },
+  ]);
   state.gateway.read('maker-aa', 'transactions'); // the member read everything, then lost it
 
   const firstMint = state.ledger.transactions()[0]!;
   restartListening(state, aa, 'main', String(firstMint.transaction_reference_number));
   const replayed = state.gateway.read('maker-aa', 'transactions').map((message) => message.response_data[0]);
-  expect(replayed).toEqual([expect.objectContaining({ transaction_identification: transfer.transaction_identification, account_identification: 'main', direction: 'credit' })]);
+  expect(replayed).toEqual([
+    expect.objectContaining({
+      transaction_identification: transfer.transaction_identification,
+      account_identification: 'main',
+      direction: 'credit',
+    }),
+  ]);
 
   restartListening(state, aa, 'main', 'now');
   expect(state.gateway.read('maker-aa', 'transactions')).toEqual([]);
@@ -49,12 +64,21 @@ test('a restart with a reference number enqueues again what came after it, for t
 test('a restart for an account the caller lacks is 409; a malformed reference is 400', async () => {
   const { state, principal } = await valueNetwork();
   const aa = await principal('maker-aa');
-  expect(refusal(() => restartListening(state, aa, 'third', 'now'))).toMatchObject({ status: 409, code: 'LISTENING-RESTART-REFUSED' });
+  expect(refusal(() => restartListening(state, aa, 'third', 'now'))).toMatchObject({
+    status: 409,
+    code: 'LISTENING-RESTART-REFUSED',
+  });
   for (const reference of ['0', '-1', '1.5', 'NOW', '01', '99999999999999999999', 'later']) {
-    expect(refusal(() => restartListening(state, aa, 'main', reference)), reference).toMatchObject({ status: 400, code: 'LISTENING-REFERENCE-INVALID' });
+    expect(
+      refusal(() => restartListening(state, aa, 'main', reference)),
+      reference,
+    ).toMatchObject({ status: 400, code: 'LISTENING-REFERENCE-INVALID' });
   }
   const narrow = await principal('maker-aa', { accounts: ['second'] });
-  expect(refusal(() => restartListening(state, narrow, 'main', 'now'))).toMatchObject({ status: 401, code: 'AUTH-ACCOUNT-FORBIDDEN' });
+  expect(refusal(() => restartListening(state, narrow, 'main', 'now'))).toMatchObject({
+    status: 401,
+    code: 'AUTH-ACCOUNT-FORBIDDEN',
+  });
 });
 
 test('fault listening-restart-no-replay: a restart from a reference number is accepted and replays nothing', async () => {

@@ -13,7 +13,9 @@ import type { GatewayQueues } from './queues.ts';
  * number is the recovery path, which enqueues again what came after that reference.
  */
 export function deliverLedgerNotifications(ledger: Ledger, gateway: GatewayQueues): void {
-  ledger.onNotification((member, notification) => gateway.enqueue(member, 'transactions', 'transaction', notification, notification.timestamp));
+  ledger.onNotification((member, notification) =>
+    gateway.enqueue(member, 'transactions', 'transaction', notification, notification.timestamp),
+  );
 }
 
 const REFERENCE_NUMBER = /^[1-9][0-9]{0,15}$/;
@@ -39,7 +41,10 @@ export function restartListening(state: ListeningParts, caller: Principal, accou
   if (reference === 'now') return;
   const after = REFERENCE_NUMBER.test(reference) ? Number(reference) : NaN;
   if (!Number.isSafeInteger(after)) {
-    throw new DssError('LISTENING-REFERENCE-INVALID', `reference must be now or a positive transaction_reference_number, got ${JSON.stringify(reference)}.`);
+    throw new DssError(
+      'LISTENING-REFERENCE-INVALID',
+      `reference must be now or a positive transaction_reference_number, got ${JSON.stringify(reference)}.`,
+    );
   }
   // Fault listening-restart-no-replay: the restart is acknowledged and nothing is sent again.
   if (state.faults.on('listening-restart-no-replay')) return;

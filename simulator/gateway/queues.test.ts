@@ -26,11 +26,14 @@ test('queues are per member and per type; an empty queue reads as []', () => {
 
 test('a read returns at most 100 messages; the rest wait for the next read', () => {
   const gateway = new GatewayQueues();
-  for (let n = 0; n < GATEWAY_READ_LIMIT + 5; n += 1) gateway.enqueue('maker-aa', 'transactions', 'transaction', { n }, n);
+  for (let n = 0; n < GATEWAY_READ_LIMIT + 5; n += 1)
+    gateway.enqueue('maker-aa', 'transactions', 'transaction', { n }, n);
   const first = gateway.read('maker-aa', 'transactions');
   expect(first).toHaveLength(GATEWAY_READ_LIMIT);
   expect(first[0]?.response_data[0]).toEqual({ n: 0 });
-  expect(gateway.read('maker-aa', 'transactions').map((message) => message.response_data[0])).toEqual([100, 101, 102, 103, 104].map((n) => ({ n })));
+  expect(gateway.read('maker-aa', 'transactions').map((message) => message.response_data[0])).toEqual(
+    [100, 101, 102, 103, 104].map((n) => ({ n })),
+  );
 });
 
 test('fault gateway-read-does-not-consume: every read returns the same messages', () => {
@@ -48,8 +51,12 @@ test('reading nested-gateway-payloads: each payload sits under its kind; the ref
     nested.enqueue('maker-aa', 'charge', kind, { n: kind }, 1);
     reference.enqueue('maker-aa', 'charge', kind, { n: kind }, 1);
   }
-  expect(nested.read('maker-aa', 'charge').map((message) => message.response_data[0])).toEqual(deliveryKinds.map((kind) => ({ [kind]: { n: kind } })));
-  expect(reference.read('maker-aa', 'charge').map((message) => message.response_data[0])).toEqual(deliveryKinds.map((kind) => ({ n: kind })));
+  expect(nested.read('maker-aa', 'charge').map((message) => message.response_data[0])).toEqual(
+    deliveryKinds.map((kind) => ({ [kind]: { n: kind } })),
+  );
+  expect(reference.read('maker-aa', 'charge').map((message) => message.response_data[0])).toEqual(
+    deliveryKinds.map((kind) => ({ n: kind })),
+  );
 });
 
 test('reading nested-gateway-payloads: enqueue listeners are told the payload as its producer made it', () => {

@@ -22,7 +22,14 @@ export interface StreamMessage {
  * nested-gateway-payloads (the spec does not show the objects' shape, line 531) it sits under its kind,
  * `{"charge_request": {…}}`, so that a reader tells the kinds of one queue apart by the key.
  */
-export const deliveryKinds = ['charge_request', 'charge', 'quotation_request', 'quotation', 'payment', 'transaction'] as const;
+export const deliveryKinds = [
+  'charge_request',
+  'charge',
+  'quotation_request',
+  'quotation',
+  'payment',
+  'transaction',
+] as const;
 export type DeliveryKind = (typeof deliveryKinds)[number];
 
 /** The most messages one read returns; the rest wait for the next read. */
@@ -74,10 +81,12 @@ export class GatewayQueues {
 
   /** How many messages wait, per member and queue type (for the dashboard). */
   pending(): Array<{ member: string; type: GatewayMessageType; count: number }> {
-    return [...this.queues].filter(([, queue]) => queue.length > 0).map(([key, queue]) => {
-      const [member, type] = key.split('|') as [string, GatewayMessageType];
-      return { member, type, count: queue.length };
-    });
+    return [...this.queues]
+      .filter(([, queue]) => queue.length > 0)
+      .map(([key, queue]) => {
+        const [member, type] = key.split('|') as [string, GatewayMessageType];
+        return { member, type, count: queue.length };
+      });
   }
 
   /** The oldest pending messages, in order, removed from the queue; `[]` when none wait. */
@@ -85,7 +94,9 @@ export class GatewayQueues {
     const queue = this.queues.get(queueKey(member, type));
     if (!queue) return [];
     // Fault gateway-read-does-not-consume: the messages are returned and left in the queue.
-    return this.faults.on('gateway-read-does-not-consume') ? queue.peek(GATEWAY_READ_LIMIT) : queue.take(GATEWAY_READ_LIMIT);
+    return this.faults.on('gateway-read-does-not-consume')
+      ? queue.peek(GATEWAY_READ_LIMIT)
+      : queue.take(GATEWAY_READ_LIMIT);
   }
 }
 
@@ -102,6 +113,10 @@ export function deliveredPayload(readings: ReadingSwitch, data: object): object 
   if (!readings.on('nested-gateway-payloads')) return data;
   const entries = Object.entries(data);
   const [kind, payload] = entries[0] ?? [];
-  const nested = entries.length === 1 && (deliveryKinds as readonly unknown[]).includes(kind) && typeof payload === 'object' && payload !== null;
+  const nested =
+    entries.length === 1 &&
+    (deliveryKinds as readonly unknown[]).includes(kind) &&
+    typeof payload === 'object' &&
+    payload !== null;
   return nested ? (payload as object) : data;
 }

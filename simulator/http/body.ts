@@ -25,7 +25,10 @@ export function readRawBody(c: Context): Promise<Buffer> | Buffer {
   // only after it has handed the request over, so the refusal must come from here, before anything acts.
   const codings = requestHeader(c, 'transfer-encoding');
   if (codings !== undefined && codings.split(',').at(-1)?.trim().toLowerCase() !== 'chunked') {
-    throw new DssError('HTTP-MALFORMED', `Transfer-Encoding ${JSON.stringify(codings)} does not end with chunked: the body's length cannot be known.`);
+    throw new DssError(
+      'HTTP-MALFORMED',
+      `Transfer-Encoding ${JSON.stringify(codings)} does not end with chunked: the body's length cannot be known.`,
+    );
   }
   const declared = Number(requestHeader(c, 'content-length') ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge(c);
@@ -128,7 +131,11 @@ export function parseJsonBody(raw: Buffer): unknown {
     throw new DssError('BODY-MALFORMED-JSON', 'The request body is not valid UTF-8.');
   }
   if (text.trim() === '') return undefined;
-  if (nestsTooDeep(text)) throw new DssError('BODY-MALFORMED-JSON', `The request body nests arrays or objects more than ${MAX_JSON_NESTING} levels deep.`);
+  if (nestsTooDeep(text))
+    throw new DssError(
+      'BODY-MALFORMED-JSON',
+      `The request body nests arrays or objects more than ${MAX_JSON_NESTING} levels deep.`,
+    );
   try {
     return JSON.parse(text);
   } catch (error) {

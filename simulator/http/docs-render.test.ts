@@ -25,9 +25,16 @@ test('/docs lists every schema with its type, and none renders as "never"', asyn
     // OpenAPI 3.1 schemas are drawn by Swagger UI's JSON Schema 2020-12 components, one article each.
     const models = page.locator('section.models article.json-schema-2020-12[data-json-schema-level="0"]');
     await expect(models).toHaveCount(resourceNames.length, { timeout: 120_000 });
-    const types = await models.locator(':scope > .json-schema-2020-12-head .json-schema-2020-12__attribute--primary').allInnerTexts();
+    const types = await models
+      .locator(':scope > .json-schema-2020-12-head .json-schema-2020-12__attribute--primary')
+      .allInnerTexts();
     // A resource with a oneOf/anyOf shows as "object | (<branch> | <branch>)": an object all the same.
-    expect(types.map((type, index) => `${resourceNames[index]}: ${/^object(?: \| \((?:object|any)(?: \| (?:object|any))*\))?$/.test(type) ? 'object' : type}`)).toEqual(resourceNames.map((name) => `${name}: object`));
+    expect(
+      types.map(
+        (type, index) =>
+          `${resourceNames[index]}: ${/^object(?: \| \((?:object|any)(?: \| (?:object|any))*\))?$/.test(type) ? 'object' : type}`,
+      ),
+    ).toEqual(resourceNames.map((name) => `${name}: object`));
     // Opened in full: the schemas with a combinator, where typing can go wrong (opening all 42 takes minutes).
     for (let index = 0; index < resourceNames.length; index++) {
       if (!/"(?:oneOf|anyOf|allOf|not|if)"/.test(JSON.stringify(resourceSchemas[resourceNames[index]!]))) continue;
@@ -36,7 +43,10 @@ test('/docs lists every schema with its type, and none renders as "never"', asyn
       await expect(model.locator(':scope > .json-schema-2020-12-body')).not.toHaveClass(/collapsed/);
       const shownTypes = await model.locator('.json-schema-2020-12__attribute--primary').allInnerTexts();
       expect(shownTypes.length, resourceNames[index]).toBeGreaterThan(1);
-      expect(shownTypes.filter((type) => /\bnever\b/.test(type)), resourceNames[index]).toEqual([]);
+      expect(
+        shownTypes.filter((type) => /\bnever\b/.test(type)),
+        resourceNames[index],
+      ).toEqual([]);
     }
   } finally {
     await browser.close();

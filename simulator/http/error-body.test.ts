@@ -7,7 +7,9 @@ const now = 1_800_000_000_123;
 const error = new DssError('MEMBER-NOT-FOUND', 'No member nobody.');
 
 test('the error timestamp is the time of the error in milliseconds since the epoch', () => {
-  expect(errorBody(error, { endpointUrl: '/client/v1/api/members/nobody', now, faults: new FaultSwitch() }).timestamp).toBe(now);
+  expect(
+    errorBody(error, { endpointUrl: '/client/v1/api/members/nobody', now, faults: new FaultSwitch() }).timestamp,
+  ).toBe(now);
 });
 
 test('fault error-timestamp-in-seconds: the timestamp is in whole seconds', () => {

@@ -49,38 +49,70 @@ export function familyRouter<F extends Family>(sim: Simulator, family: F, handle
   app.all('*', (c) => {
     let caller: Principal | undefined;
     let inputs: CallInputs | undefined;
-    const answered = (response: Response | Promise<Response>, answerJson?: string) => observeCall(sim.state, c, response, caller, inputs, answerJson);
+    const answered = (response: Response | Promise<Response>, answerJson?: string) =>
+      observeCall(sim.state, c, response, caller, inputs, answerJson);
     try {
-      if (hasDotSegment(c)) throw new DssError('PATH-NOT-FOUND', `No endpoint ${c.req.method} ${c.req.path}: a path with a "." or ".." segment names none.`);
+      if (hasDotSegment(c))
+        throw new DssError(
+          'PATH-NOT-FOUND',
+          `No endpoint ${c.req.method} ${c.req.path}: a path with a "." or ".." segment names none.`,
+        );
       const found = routes.find(c.req.method, c.req.path.slice(prefixLength) || '/');
       if ('allowed' in found) {
         c.header('Allow', found.allowed.join(', '));
-        throw new DssError('METHOD-NOT-ALLOWED', `${c.req.method} is not served here; allowed: ${found.allowed.join(', ')}.`);
+        throw new DssError(
+          'METHOD-NOT-ALLOWED',
+          `${c.req.method} is not served here; allowed: ${found.allowed.join(', ')}.`,
+        );
       }
-      const { route: { endpoint, handler }, params } = found;
+      const {
+        route: { endpoint, handler },
+        params,
+      } = found;
       const tokens = sim.state.tokens;
       const authorization = requestHeader(c, 'authorization');
       const options = endpoint.id === 'member.refreshToken' ? RENEWAL : NOT_RENEWAL;
-      const answer = proceed(tokens.authenticateVerified(authorization, options) ?? tokens.authenticate(authorization, options), (principal) => {
-        caller = principal;
-        const ip = clientIp(c);
-        authorize(principal, endpoint, ip, sim.state.faults);
-        // A body is read whole even where the endpoint takes none: Node hands a request over before its
-        // body has arrived, and a request is acted on only once all of it arrived intact (a broken chunked
-        // body on a POST that takes none would otherwise be refused by Node after the handler acted).
-        return proceed(endpoint.body || declaresBody(c) ? readRawBody(c) : undefined, (raw) => {
-          inputs = { endpoint: endpoint.id };
-          const { query, body } = readInputs(c, endpointUnderReadings(endpoint, sim.state.readings), params, raw, sim.state.faults, sim.state.amounts.digits);
-          inputs = { endpoint: endpoint.id, query: isEmpty(query) ? NO_QUERY : query, body };
-          const call = { state: sim.state, endpoint, caller: principal, path: params, query, body, header: headerReader(c), clientIp: ip };
-          return proceed(handler(call), (result) => {
-            // What c.json sends (JSON.stringify's text, the same content type), written here to be recorded as sent.
-            const json = result instanceof JsonAnswer ? result.text : JSON.stringify(result ?? {});
-            return answered(c.body(json, 200, { 'Content-Type': 'application/json' }), json);
+      const answer = proceed(
+        tokens.authenticateVerified(authorization, options) ?? tokens.authenticate(authorization, options),
+        (principal) => {
+          caller = principal;
+          const ip = clientIp(c);
+          authorize(principal, endpoint, ip, sim.state.faults);
+          // A body is read whole even where the endpoint takes none: Node hands a request over before its
+          // body has arrived, and a request is acted on only once all of it arrived intact (a broken chunked
+          // body on a POST that takes none would otherwise be refused by Node after the handler acted).
+          return proceed(endpoint.body || declaresBody(c) ? readRawBody(c) : undefined, (raw) => {
+            inputs = { endpoint: endpoint.id };
+            const { query, body } = readInputs(
+              c,
+              endpointUnderReadings(endpoint, sim.state.readings),
+              params,
+              raw,
+              sim.state.faults,
+              sim.state.amounts.digits,
+            );
+            inputs = { endpoint: endpoint.id, query: isEmpty(query) ? NO_QUERY : query, body };
+            const call = {
+              state: sim.state,
+              endpoint,
+              caller: principal,
+              path: params,
+              query,
+              body,
+              header: headerReader(c),
+              clientIp: ip,
+            };
+            return proceed(handler(call), (result) => {
+              // What c.json sends (JSON.stringify's text, the same content type), written here to be recorded as sent.
+              const json = result instanceof JsonAnswer ? result.text : JSON.stringify(result ?? {});
+              return answered(c.body(json, 200, { 'Content-Type': 'application/json' }), json);
+            });
           });
-        });
-      });
-      return answer instanceof Promise ? answer.catch((error: unknown) => answered(sendError(c, sim.state, error, caller?.member.identification))) : answer;
+        },
+      );
+      return answer instanceof Promise
+        ? answer.catch((error: unknown) => answered(sendError(c, sim.state, error, caller?.member.identification)))
+        : answer;
     } catch (error) {
       return answered(sendError(c, sim.state, error, caller?.member.identification));
     }
@@ -110,13 +142,36 @@ const NOT_RENEWAL = Object.freeze({ renewal: false });
  * Records the call in the activity log (simulator/activity/) once answered: a 200 answer as the JSON
  * text sent, any other read from a copy of the error response.
  */
-function observeCall(state: SimState, c: Context, response: Response | Promise<Response>, caller: Principal | undefined, inputs: CallInputs | undefined, answerJson?: string): Response | Promise<Response> {
-  return response instanceof Promise ? response.then((settled) => settleCall(state, c, settled, caller, inputs, answerJson)) : settleCall(state, c, response, caller, inputs, answerJson);
+function observeCall(
+  state: SimState,
+  c: Context,
+  response: Response | Promise<Response>,
+  caller: Principal | undefined,
+  inputs: CallInputs | undefined,
+  answerJson?: string,
+): Response | Promise<Response> {
+  return response instanceof Promise
+    ? response.then((settled) => settleCall(state, c, settled, caller, inputs, answerJson))
+    : settleCall(state, c, response, caller, inputs, answerJson);
 }
 
-function settleCall(state: SimState, c: Context, settled: Response, caller: Principal | undefined, inputs: CallInputs | undefined, answerJson: string | undefined): Response {
+function settleCall(
+  state: SimState,
+  c: Context,
+  settled: Response,
+  caller: Principal | undefined,
+  inputs: CallInputs | undefined,
+  answerJson: string | undefined,
+): Response {
   if (answerJson !== undefined) recordCall(state, c, settled.status, caller, inputs, undefined, answerJson);
-  else void settled.clone().text().then((text) => recordCall(state, c, settled.status, caller, inputs, parsedOrText(text), undefined), () => recordCall(state, c, settled.status, caller, inputs, undefined, undefined));
+  else
+    void settled
+      .clone()
+      .text()
+      .then(
+        (text) => recordCall(state, c, settled.status, caller, inputs, parsedOrText(text), undefined),
+        () => recordCall(state, c, settled.status, caller, inputs, undefined, undefined),
+      );
   return settled;
 }
 
@@ -125,13 +180,25 @@ function settleCall(state: SimState, c: Context, settled: Response, caller: Prin
  * into one literal gave V8 a new object shape to build on nearly every call (about 2 µs of a read).
  * The path and the answer's text are shared with the endpoint's last call when equal (ActivityLog.same).
  */
-function recordCall(state: SimState, c: Context, status: number, caller: Principal | undefined, inputs: CallInputs | undefined, answer: unknown, answerJson: string | undefined): void {
+function recordCall(
+  state: SimState,
+  c: Context,
+  status: number,
+  caller: Principal | undefined,
+  inputs: CallInputs | undefined,
+  answer: unknown,
+  answerJson: string | undefined,
+): void {
   const { activity } = state;
   const method = c.req.method;
   const member = caller?.member.identification;
   if (!inputs) {
     const path = c.req.path;
-    activity.record(member !== undefined ? { kind: 'call', member, method, path, status, answer, answerJson } : { kind: 'call', method, path, status, answer, answerJson });
+    activity.record(
+      member !== undefined
+        ? { kind: 'call', member, method, path, status, answer, answerJson }
+        : { kind: 'call', method, path, status, answer, answerJson },
+    );
     return;
   }
   const { endpoint, query, body } = inputs;
@@ -158,10 +225,18 @@ function proceed<T, R>(value: T | Promise<T>, next: (value: T) => R | Promise<R>
 }
 
 /** The query and the JSON body, checked against the catalogue; refusals use the endpoint's listed status. */
-function readInputs(c: Context, endpoint: Endpoint, path: Readonly<Record<string, string>>, raw: Buffer | undefined, faults: FaultSwitch, amountDigits: number): { query: Record<string, string>; body: unknown } {
+function readInputs(
+  c: Context,
+  endpoint: Endpoint,
+  path: Readonly<Record<string, string>>,
+  raw: Buffer | undefined,
+  faults: FaultSwitch,
+  amountDigits: number,
+): { query: Record<string, string>; body: unknown } {
   try {
     const params = queryParams(c.req.url);
-    const query: Record<string, string> = params.size === 0 ? {} : Object.fromEntries([...params].map(([name, values]) => [name, values[0]!]));
+    const query: Record<string, string> =
+      params.size === 0 ? {} : Object.fromEntries([...params].map(([name, values]) => [name, values[0]!]));
     const repeated = params.size === 0 ? [] : Object.keys(query).filter((name) => params.get(name)!.length > 1);
     const parsed = endpoint.body && raw ? parseJsonBody(raw) : undefined;
     // Fault numeric-string-accepted: the funding instruction reads its amount leniently, "100" for 100.

@@ -28,12 +28,20 @@ export function answerMalformedHttp(server: Server, sim: Simulator): void {
     const refusal =
       error.code === 'HPE_HEADER_OVERFLOW'
         ? new DssError('HTTP-HEADERS-TOO-LARGE', 'The request line and headers exceed 16 KiB.')
-        : new DssError('HTTP-MALFORMED', `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}: ${error.reason ?? error.message}).`);
+        : new DssError(
+            'HTTP-MALFORMED',
+            `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}: ${error.reason ?? error.message}).`,
+          );
     answerOnSocket(socket, sim, refusal, '');
   });
   // Without a listener Node drops a CONNECT silently; this is an API, not a proxy.
   server.on('connect', (request: IncomingMessage, socket: Duplex) => {
-    answerOnSocket(socket, sim, new DssError('METHOD-NOT-ALLOWED', 'CONNECT is not served: the service is not a proxy.'), request.url ?? '');
+    answerOnSocket(
+      socket,
+      sim,
+      new DssError('METHOD-NOT-ALLOWED', 'CONNECT is not served: the service is not a proxy.'),
+      request.url ?? '',
+    );
   });
 }
 

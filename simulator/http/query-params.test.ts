@@ -23,6 +23,11 @@ test('reads every query as Hono reads it', () => {
   }
 });
 
-test('keeps each name\'s values in order', () => {
-  expect(queryParams('http://h/x?a=1&b=2&a=3')).toEqual(new Map([['a', ['1', '3']], ['b', ['2']]]));
+test("keeps each name's values in order", () => {
+  expect(queryParams('http://h/x?a=1&b=2&a=3')).toEqual(
+    new Map([
+      ['a', ['1', '3']],
+      ['b', ['2']],
+    ]),
+  );
 });

@@ -18,7 +18,9 @@ const path = '/client/v1/api/exchange/quotations/request';
 
 test.beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
-  const network = (await (await fetch(`${sim.url}/sim/network`)).json()) as { members: Array<{ identification: string; token: string }> };
+  const network = (await (await fetch(`${sim.url}/sim/network`)).json()) as {
+    members: Array<{ identification: string; token: string }>;
+  };
   token = network.members.find((member) => member.identification === 'mm-london')!.token;
 });
 test.afterAll(async () => sim.close());
@@ -64,7 +66,11 @@ function send({ headers, body, piece = body.length, pauseMs = 0 }: Sending): Pro
       for (let offset = 0; offset < body.length && !closed && socket.writable; offset += piece) {
         const ok = socket.write(body.subarray(offset, offset + piece));
         if (pauseMs > 0) await sleep(pauseMs);
-        else if (!ok) await new Promise((drained) => { socket.once('drain', drained); socket.once('close', drained); });
+        else if (!ok)
+          await new Promise((drained) => {
+            socket.once('drain', drained);
+            socket.once('close', drained);
+          });
       }
     })();
   });
@@ -81,7 +87,12 @@ function judge({ received, error }: Sent): string {
   const body = received.subarray(headEnd + 4);
   if (body.length !== length) return `body of ${body.length} bytes, announced ${length}${error ? `, ${error}` : ''}`;
   const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-  if (parsed.code !== 'BODY-TOO-LARGE' || typeof parsed.long_message !== 'string' || typeof parsed.timestamp !== 'number') return `body ${body.toString('utf8')}`;
+  if (
+    parsed.code !== 'BODY-TOO-LARGE' ||
+    typeof parsed.long_message !== 'string' ||
+    typeof parsed.timestamp !== 'number'
+  )
+    return `body ${body.toString('utf8')}`;
   return 'ok';
 }
 
@@ -115,7 +126,10 @@ test('an oversize body (1 MiB + 1 byte, and 4 MiB) written at once gets the whol
     const body = Buffer.alloc(size, 0x20);
     for (const close of [true, false]) {
       const headers = [auth(), json, `Content-Length: ${size}`, ...(close ? ['Connection: close'] : [])];
-      expect(await tally(200, 4, () => ({ headers, body })), `${size} bytes, Connection: ${close ? 'close' : 'keep-alive'}`).toEqual({ ok: 200 });
+      expect(
+        await tally(200, 4, () => ({ headers, body })),
+        `${size} bytes, Connection: ${close ? 'close' : 'keep-alive'}`,
+      ).toEqual({ ok: 200 });
     }
   }
   expect(quotationCount()).toBe(before);
@@ -138,9 +152,14 @@ test('a chunked body that grows past 1 MiB, and a declared oversize length with 
   const piece = Buffer.concat([Buffer.from(`10000\r\n`), Buffer.alloc(0x10000, 0x20), Buffer.from('\r\n')]);
   const chunked = Buffer.concat([...Array.from({ length: 20 }, () => piece), Buffer.from('0\r\n\r\n')]);
   const chunkedHeaders = [auth(), json, 'Transfer-Encoding: chunked', 'Connection: close'];
-  expect(await tally(200, 4, () => ({ headers: chunkedHeaders, body: chunked, piece: piece.length, pauseMs: 1 })), 'chunked').toEqual({ ok: 200 });
+  expect(
+    await tally(200, 4, () => ({ headers: chunkedHeaders, body: chunked, piece: piece.length, pauseMs: 1 })),
+    'chunked',
+  ).toEqual({ ok: 200 });
   const declaredHeaders = [auth(), json, `Content-Length: ${4 * MAX_BODY_BYTES}`, 'Connection: close'];
-  expect(await tally(200, 4, () => ({ headers: declaredHeaders, body: Buffer.from('{"a":1}') })), 'declared').toEqual({ ok: 200 });
+  expect(await tally(200, 4, () => ({ headers: declaredHeaders, body: Buffer.from('{"a":1}') })), 'declared').toEqual({
+    ok: 200,
+  });
   expect(quotationCount()).toBe(before);
 });
 
@@ -152,10 +171,21 @@ test('an oversize body under an Expect the service ignores (not 100-continue), a
   const size = MAX_BODY_BYTES + 1;
   const body = Buffer.alloc(size, 0x20);
   for (const close of [true, false]) {
-    const headers = [auth(), json, `Content-Length: ${size}`, 'Expect: zz-expectation', ...(close ? ['Connection: close'] : [])];
-    expect(await tally(200, 4, () => ({ headers, body })), `at once, Connection: ${close ? 'close' : 'keep-alive'}`).toEqual({ ok: 200 });
+    const headers = [
+      auth(),
+      json,
+      `Content-Length: ${size}`,
+      'Expect: zz-expectation',
+      ...(close ? ['Connection: close'] : []),
+    ];
+    expect(
+      await tally(200, 4, () => ({ headers, body })),
+      `at once, Connection: ${close ? 'close' : 'keep-alive'}`,
+    ).toEqual({ ok: 200 });
   }
   const headers = [auth(), json, `Content-Length: ${size}`, 'Expect: zz-expectation', 'Connection: close'];
-  expect(await tally(200, 8, () => ({ headers, body, piece: 64 * 1024, pauseMs: 5 })), 'written slowly').toEqual({ ok: 200 });
+  expect(await tally(200, 8, () => ({ headers, body, piece: 64 * 1024, pauseMs: 5 })), 'written slowly').toEqual({
+    ok: 200,
+  });
   expect(quotationCount()).toBe(before);
 });

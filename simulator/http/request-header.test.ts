@@ -17,10 +17,18 @@ test('reads a header of the Node request by its lower-case name, whatever its ca
 test('joins a repeated header with ", ", as the Fetch Headers do, so two tokens are no token', () => {
   const c = nodeContext(['Authorization', 'Bearer a', 'Accept', 'text/html', 'authorization', 'Bearer b']);
   expect(requestHeader(c, 'authorization')).toBe('Bearer a, Bearer b');
-  expect(new Headers([['authorization', 'Bearer a'], ['authorization', 'Bearer b']]).get('authorization')).toBe('Bearer a, Bearer b');
+  expect(
+    new Headers([
+      ['authorization', 'Bearer a'],
+      ['authorization', 'Bearer b'],
+    ]).get('authorization'),
+  ).toBe('Bearer a, Bearer b');
 });
 
 test('without a Node request (app.request in tests), reads the Fetch request', () => {
-  const c = { env: undefined, req: { header: (name: string) => (name === 'accept' ? 'application/json' : undefined) } } as unknown as Context;
+  const c = {
+    env: undefined,
+    req: { header: (name: string) => (name === 'accept' ? 'application/json' : undefined) },
+  } as unknown as Context;
   expect(requestHeader(c, 'accept')).toBe('application/json');
 });

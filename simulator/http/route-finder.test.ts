@@ -7,7 +7,9 @@ import { RouteFinder, type RouteMatch } from './route-finder.ts';
 /** The member interface's catalogue, with handlers that are never called. */
 function memberRoutes(): RouteFinder {
   return new RouteFinder(
-    endpoints.filter((endpoint) => endpoint.family === 'member').map((endpoint) => ({ endpoint, compiled: compileTemplate(endpoint.path), handler: () => undefined })),
+    endpoints
+      .filter((endpoint) => endpoint.family === 'member')
+      .map((endpoint) => ({ endpoint, compiled: compileTemplate(endpoint.path), handler: () => undefined })),
   );
 }
 

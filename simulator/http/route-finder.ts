@@ -45,7 +45,10 @@ export class RouteFinder {
 
   /** @param path the path inside the family's prefix */
   find(method: string, path: string): RouteMatch | { allowed: string[] } {
-    const fitting = path.length > PATH_KEPT_LENGTH ? this.routesFitting(path) : (this.fitting.get(path) ?? this.fitting.set(path, this.routesFitting(path)));
+    const fitting =
+      path.length > PATH_KEPT_LENGTH
+        ? this.routesFitting(path)
+        : (this.fitting.get(path) ?? this.fitting.set(path, this.routesFitting(path)));
     for (const match of fitting) if (match.route.endpoint.method === method) return match;
     if (fitting.length > 0) return { allowed: fitting.map((match) => match.route.endpoint.method) };
     throw new DssError('PATH-NOT-FOUND', `No endpoint ${method} ${path} in this interface (version 1).`);

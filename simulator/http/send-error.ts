@@ -21,7 +21,8 @@ export function sendError(c: Context, state: SimState, error: unknown, memberIde
 
 /** Fault unknown-path-500: a path that matches no route fails as a defect would, with no log line. */
 function refusalUnderFaults(state: SimState, refusal: DssError): DssError {
-  if (refusal.code === 'PATH-NOT-FOUND' && state.faults.on('unknown-path-500')) return new DssError('INTERNAL-ERROR', 'The service failed to process the request; retry later.');
+  if (refusal.code === 'PATH-NOT-FOUND' && state.faults.on('unknown-path-500'))
+    return new DssError('INTERNAL-ERROR', 'The service failed to process the request; retry later.');
   return refusal;
 }
 

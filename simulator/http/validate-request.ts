@@ -16,7 +16,12 @@ export interface RequestInputs {
  * `allowEmptyValue: false` forbids it, and every parameter's schema refuses the empty string.
  * Body amounts have at most `amountDigits` fraction digits: the ledger's scale (state.amounts).
  */
-export function validateRequest(endpoint: Endpoint, inputs: RequestInputs, repeatedQuery: string[], amountDigits?: number): void {
+export function validateRequest(
+  endpoint: Endpoint,
+  inputs: RequestInputs,
+  repeatedQuery: string[],
+  amountDigits?: number,
+): void {
   const problems: string[] = repeatedQuery.map((name) => `query parameter ${name} is given more than once`);
   for (const param of endpoint.params) {
     const source = param.in === 'path' ? inputs.path : param.in === 'query' ? inputs.query : undefined;
@@ -34,7 +39,8 @@ export function validateRequest(endpoint: Endpoint, inputs: RequestInputs, repea
       if (endpoint.body.required) problems.push('a request body is required');
     } else {
       const result = validate(endpoint.body.schema, inputs.body, amountDigits);
-      if (!result.valid) problems.push(...result.errors.map((error) => `body${error.startsWith('/') ? '' : ' '}${error}`));
+      if (!result.valid)
+        problems.push(...result.errors.map((error) => `body${error.startsWith('/') ? '' : ' '}${error}`));
     }
   }
   if (problems.length > 0) throw new DssError('REQUEST-INVALID', problems.join('; '));

@@ -23,7 +23,12 @@ function transactionCountProblems({ type, body, transactions }: MessageContent):
   const path = messageTypes[type].numberOfTransactions;
   const stated = path === undefined ? undefined : textAt(body, path);
   if (stated === undefined || Number(stated) === transactions.length) return [];
-  return [problem('numberOfTransactions', `${path} is ${stated} but the message holds ${transactions.length} transaction(s).`)];
+  return [
+    problem(
+      'numberOfTransactions',
+      `${path} is ${stated} but the message holds ${transactions.length} transaction(s).`,
+    ),
+  ];
 }
 
 /** Every amount's `Ccy` is an active ISO 4217 code, and the amount has no more decimals than its minor units. */
@@ -34,13 +39,20 @@ function currencyProblems(body: MessageElement): MessageProblem[] {
     if (currency === null) continue;
     const minorUnits = currencyMinorUnits(currency);
     if (minorUnits === undefined) {
-      problems.push(problem('currency', `${amount.localName} is in ${currency}, which is not an active ISO 4217 currency code.`));
+      problems.push(
+        problem('currency', `${amount.localName} is in ${currency}, which is not an active ISO 4217 currency code.`),
+      );
       continue;
     }
     const decimals = amount.textContent.trim().split('.')[1]?.length ?? 0;
     // ISO says "N.A." for units such as XAU: no number of decimals to hold them to.
     if (typeof minorUnits === 'number' && decimals > minorUnits) {
-      problems.push(problem('decimals', `${amount.localName} ${amount.textContent.trim()} ${currency} has ${decimals} decimals; ${currency} has ${minorUnits}.`));
+      problems.push(
+        problem(
+          'decimals',
+          `${amount.localName} ${amount.textContent.trim()} ${currency} has ${decimals} decimals; ${currency} has ${minorUnits}.`,
+        ),
+      );
     }
   }
   return problems;
@@ -70,7 +82,12 @@ function agentProblems({ body, header }: MessageContent): MessageProblem[] {
       if (!from || !to) problems.push(problem('agent', `${where} must name members by ${pair.bic}.`));
       else if (from === to) problems.push(problem('agent', `${where} are the same member (${from}).`));
       else if (from !== header.from || to !== header.to) {
-        problems.push(problem('agent', `${where} (${from} to ${to}) are not AppHdr/Fr and AppHdr/To (${header.from} to ${header.to}).`));
+        problems.push(
+          problem(
+            'agent',
+            `${where} (${from} to ${to}) are not AppHdr/Fr and AppHdr/To (${header.from} to ${header.to}).`,
+          ),
+        );
       }
     }
   }
@@ -81,13 +98,25 @@ function agentProblems({ body, header }: MessageContent): MessageProblem[] {
 function requiredIdentifierProblems({ transactions }: MessageContent): MessageProblem[] {
   return transactions
     .filter((transaction) => transaction.payment && !transaction.payment.instructionIdentification)
-    .map((transaction) => problem('missing', `Transaction ${transaction.payment?.endToEndIdentification ?? ''} has no PmtId/InstrId; the service needs one to identify it.`));
+    .map((transaction) =>
+      problem(
+        'missing',
+        `Transaction ${transaction.payment?.endToEndIdentification ?? ''} has no PmtId/InstrId; the service needs one to identify it.`,
+      ),
+    );
 }
 
 /** SVC.001: an acceptance must say which of the receiver's accounts to credit. */
 function complianceAnswerProblems({ type, transactions }: MessageContent): MessageProblem[] {
   if (type !== 'SVC.001.001.01') return [];
   return transactions
-    .filter(({ element }) => textAt(element, 'Sts') === 'ACTC' && elementsAt(element, 'CdtAcct/Id/Othr/Id').length === 0)
-    .map(({ original }) => problem('missing', `The acceptance of ${original?.instructionIdentification} has no CdtAcct/Id/Othr/Id: the account to credit.`));
+    .filter(
+      ({ element }) => textAt(element, 'Sts') === 'ACTC' && elementsAt(element, 'CdtAcct/Id/Othr/Id').length === 0,
+    )
+    .map(({ original }) =>
+      problem(
+        'missing',
+        `The acceptance of ${original?.instructionIdentification} has no CdtAcct/Id/Othr/Id: the account to credit.`,
+      ),
+    );
 }

@@ -10,7 +10,10 @@ const parts = (xml: string) => withEnvelope(xml, ({ appHeader, body }) => [appHe
 
 test('whitespace, comments and processing instructions may stand between the parts of the envelope', () => {
   for (const between of ['\n  ', '<!-- a comment -->', '<?dss-note some data?>', '<?a?>\n<!-- b --><?c d?>']) {
-    expect(parts(message(`${between}${appHdr}${between}${document}${between}`)), between).toEqual({ ok: true, value: ['AppHdr', 'Document'] });
+    expect(parts(message(`${between}${appHdr}${between}${document}${between}`)), between).toEqual({
+      ok: true,
+      value: ['AppHdr', 'Document'],
+    });
   }
 });
 
@@ -20,8 +23,12 @@ test('text, a missing part, or a third element is refused', () => {
     return result.ok ? 'accepted' : result.problems.map((problem) => problem.text).join('; ');
   };
   expect(refusal(message(`${appHdr}stray${document}`))).toBe('Message holds text outside AppHdr and Document.');
-  expect(refusal(message(`${appHdr}<![CDATA[stray]]>${document}`))).toBe('Message holds text outside AppHdr and Document.');
+  expect(refusal(message(`${appHdr}<![CDATA[stray]]>${document}`))).toBe(
+    'Message holds text outside AppHdr and Document.',
+  );
   expect(refusal(message(`${appHdr}<?pi?>`))).toMatch(/^Message must hold a Document after AppHdr/);
   expect(refusal(message(`${document}${appHdr}`))).toMatch(/^Message must start with AppHdr/);
-  expect(refusal(message(`${appHdr}${document}<?pi?><Extra/>`))).toMatch(/^Message must hold only AppHdr and one Document, not also \{urn:dss:message:1\}Extra\.$/);
+  expect(refusal(message(`${appHdr}${document}<?pi?><Extra/>`))).toMatch(
+    /^Message must hold only AppHdr and one Document, not also \{urn:dss:message:1\}Extra\.$/,
+  );
 });

@@ -26,7 +26,10 @@ export function withEnvelope<T>(xml: string, use: (envelope: Envelope) => T): En
     // Message's parse).
     document = XmlDocument.fromBuffer(Buffer.from(xml, 'utf8'), { option: untrustedParseOptions });
   } catch (error) {
-    return { ok: false, problems: xmlErrorProblems(error).map((text) => problem('format', `Not well-formed XML: ${text}`)) };
+    return {
+      ok: false,
+      problems: xmlErrorProblems(error).map((text) => problem('format', `Not well-formed XML: ${text}`)),
+    };
   }
   try {
     const parts = envelopeParts(document);
@@ -51,7 +54,9 @@ export function childElements(parent: XmlElement): XmlElement[] {
   return parent.find(ELEMENT_CHILDREN).filter((node) => node instanceof XmlElement);
 }
 
-function envelopeParts(document: XmlDocument): { appHeader: XmlElement; body: XmlElement } | { problems: MessageProblem[] } {
+function envelopeParts(
+  document: XmlDocument,
+): { appHeader: XmlElement; body: XmlElement } | { problems: MessageProblem[] } {
   const fail = (text: string) => ({ problems: [problem('format', text)] });
   // A DTD was refused before parsing; this guards the parser options against a future change.
   if (document.dtd) return fail('The message has a DTD.');
@@ -59,15 +64,23 @@ function envelopeParts(document: XmlDocument): { appHeader: XmlElement; body: Xm
   if (root.name !== 'Message' || root.namespaceUri !== MESSAGE_ENVELOPE_NAMESPACE) {
     return fail(`The root element must be Message in ${MESSAGE_ENVELOPE_NAMESPACE}, not ${describe(root)}.`);
   }
-  if (root.find(TEXT_CHILDREN).some((node) => (node instanceof XmlText || node instanceof XmlCData) && node.content.trim() !== '')) {
+  if (
+    root
+      .find(TEXT_CHILDREN)
+      .some((node) => (node instanceof XmlText || node instanceof XmlCData) && node.content.trim() !== '')
+  ) {
     return fail('Message holds text outside AppHdr and Document.');
   }
   const [appHeader, body, ...extra] = childElements(root);
   if (!appHeader || appHeader.name !== 'AppHdr' || appHeader.namespaceUri !== appHeaderSchema.namespace) {
-    return fail(`Message must start with AppHdr in ${appHeaderSchema.namespace}${appHeader ? `, not ${describe(appHeader)}` : ''}.`);
+    return fail(
+      `Message must start with AppHdr in ${appHeaderSchema.namespace}${appHeader ? `, not ${describe(appHeader)}` : ''}.`,
+    );
   }
-  if (!body || body.name !== 'Document') return fail(`Message must hold a Document after AppHdr${body ? `, not ${describe(body)}` : ''}.`);
-  if (extra.length > 0) return fail(`Message must hold only AppHdr and one Document, not also ${extra.map(describe).join(', ')}.`);
+  if (!body || body.name !== 'Document')
+    return fail(`Message must hold a Document after AppHdr${body ? `, not ${describe(body)}` : ''}.`);
+  if (extra.length > 0)
+    return fail(`Message must hold only AppHdr and one Document, not also ${extra.map(describe).join(', ')}.`);
   return { appHeader, body };
 }
 

@@ -44,7 +44,10 @@ type RefusedReading = Extract<FinancialMessageReading, { ok: false }>;
 
 /** The plain error body for a refused message: unreadable, or read and refused (every problem listed). */
 export function refusalError(reading: RefusedReading): DssError {
-  return new DssError(reading.content ? 'ISO-MESSAGE-INVALID' : 'ISO-MESSAGE-UNREADABLE', reading.problems.map((problem) => problem.text).join(' '));
+  return new DssError(
+    reading.content ? 'ISO-MESSAGE-INVALID' : 'ISO-MESSAGE-UNREADABLE',
+    reading.problems.map((problem) => problem.text).join(' '),
+  );
 }
 
 /**
@@ -55,23 +58,37 @@ export function refusalError(reading: RefusedReading): DssError {
  * terms. Who may send what on which route (caller, allowlist, member state) is the route's business.
  * An accepted message's identifiers are not recorded here: call `identifiers.record` once it is acted on.
  */
-export function readFinancialMessage(input: { financial_message_type: string; financial_message_data?: string }, context: MessageContext): FinancialMessageReading {
+export function readFinancialMessage(
+  input: { financial_message_type: string; financial_message_data?: string },
+  context: MessageContext,
+): FinancialMessageReading {
   const type = parseFinancialMessageType(input.financial_message_type);
   if (!type.ok) return { ok: false, problems: [problem('format', type.reason)] };
   const decoded = decodeMessageData(input.financial_message_data);
   if (!decoded.ok) return { ok: false, problems: [decoded.problem] };
   // The signature is verified in the same parse as the XSDs, by the member AppHdr/Fr names.
-  const reading = readMessage(type.type, decoded.xml, (bic) => (bic === undefined ? undefined : context.members.byBic(bic)));
+  const reading = readMessage(type.type, decoded.xml, (bic) =>
+    bic === undefined ? undefined : context.members.byBic(bic),
+  );
   const { content } = reading;
   if (!content) return { ok: false, problems: reading.problems };
 
   const problems = [...reading.problems];
   const { sender, receiver } = headerMembers(content.header, context.members, problems);
-  if (sender) problems.push(...(reading.signature?.signer === sender ? reading.signature.problems : verifyMessageSignature(decoded.xml, sender)));
+  if (sender)
+    problems.push(
+      ...(reading.signature?.signer === sender
+        ? reading.signature.problems
+        : verifyMessageSignature(decoded.xml, sender)),
+    );
   let settlement: SettlementTerms[] = [];
   // The rules read the Document as its XSD describes it; on an invalid one they would only add noise.
   if (reading.schemaValid) {
-    problems.push(...businessRuleProblems(content), ...repeatedIdentifierProblems(content), ...context.identifiers.conflicts(content));
+    problems.push(
+      ...businessRuleProblems(content),
+      ...repeatedIdentifierProblems(content),
+      ...context.identifiers.conflicts(content),
+    );
     if (sender && receiver) {
       const terms = readSettlement(content, sender, receiver, context.members, context.amounts);
       problems.push(...terms.problems);
@@ -81,10 +98,17 @@ export function readFinancialMessage(input: { financial_message_type: string; fi
   if (problems.length > 0 || !sender || !receiver || !content.messageIdentification) {
     return { ok: false, problems, content, sender };
   }
-  return { ok: true, message: { ...content, messageIdentification: content.messageIdentification, sender, receiver, settlement } };
+  return {
+    ok: true,
+    message: { ...content, messageIdentification: content.messageIdentification, sender, receiver, settlement },
+  };
 }
 
-function headerMembers(header: AppHeader, members: MemberRegistry, problems: MessageProblem[]): { sender?: Member; receiver?: Member } {
+function headerMembers(
+  header: AppHeader,
+  members: MemberRegistry,
+  problems: MessageProblem[],
+): { sender?: Member; receiver?: Member } {
   const resolve = (bic: string | undefined, part: 'Fr' | 'To') => {
     if (!bic) {
       problems.push(problem('agent', `AppHdr/${part} must name a member by FIId/FinInstnId/BICFI.`));
@@ -96,6 +120,7 @@ function headerMembers(header: AppHeader, members: MemberRegistry, problems: Mes
   };
   const sender = resolve(header.from, 'Fr');
   const receiver = resolve(header.to, 'To');
-  if (sender && sender === receiver) problems.push(problem('agent', `AppHdr/Fr and AppHdr/To are the same member (${header.from}).`));
+  if (sender && sender === receiver)
+    problems.push(problem('agent', `AppHdr/Fr and AppHdr/To are the same member (${header.from}).`));
   return { sender, receiver };
 }

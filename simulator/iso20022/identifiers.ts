@@ -18,7 +18,9 @@ export function repeatedIdentifierProblems(content: MessageContent): MessageProb
     ['uetr', 'duplicateTransaction', 'PmtId/UETR'],
   ];
   return checks.flatMap(([field, reason, path]) =>
-    repeated(payments.map((payment) => payment[field])).map((value) => problem(reason, `${path} ${value} appears more than once in the message.`)),
+    repeated(payments.map((payment) => payment[field])).map((value) =>
+      problem(reason, `${path} ${value} appears more than once in the message.`),
+    ),
   );
 }
 
@@ -53,11 +55,18 @@ export class MessageIdentifiers {
     const sender = content.header.from ?? '';
     const problems: MessageProblem[] = [];
     if (content.messageIdentification && this.used.has(key(sender, 'message', content.messageIdentification))) {
-      problems.push(problem('duplicateMessage', `${sender} already sent a message with identification ${content.messageIdentification}.`));
+      problems.push(
+        problem(
+          'duplicateMessage',
+          `${sender} already sent a message with identification ${content.messageIdentification}.`,
+        ),
+      );
     }
     for (const instruction of instructionIdentifications(content)) {
       if (this.used.has(key(sender, 'instruction', instruction))) {
-        problems.push(problem('duplicateInstruction', `${sender} already sent an instruction with identification ${instruction}.`));
+        problems.push(
+          problem('duplicateInstruction', `${sender} already sent an instruction with identification ${instruction}.`),
+        );
       }
     }
     return problems;
@@ -67,7 +76,8 @@ export class MessageIdentifiers {
   record(content: MessageContent): void {
     const sender = content.header.from ?? '';
     if (content.messageIdentification) this.used.add(key(sender, 'message', content.messageIdentification));
-    for (const instruction of instructionIdentifications(content)) this.used.add(key(sender, 'instruction', instruction));
+    for (const instruction of instructionIdentifications(content))
+      this.used.add(key(sender, 'instruction', instruction));
     while (this.used.size > this.limit) {
       this.used.delete(this.used.values().next().value!);
       this.dropped.add('messageIdentifiers');

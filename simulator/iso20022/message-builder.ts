@@ -3,4 +3,9 @@
  * schemas/iso20022/message-envelope.ts, the one writer shared with the harness. The result is unsigned:
  * the service signs nothing on a member's behalf unless asked through `POST /sign/message`.
  */
-export { financialMessage, messageEnvelope, type FinancialMessage, type MessageHeader } from '../../schemas/iso20022/message-envelope.ts';
+export {
+  financialMessage,
+  messageEnvelope,
+  type FinancialMessage,
+  type MessageHeader,
+} from '../../schemas/iso20022/message-envelope.ts';

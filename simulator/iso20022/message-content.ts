@@ -1,4 +1,9 @@
-import { appHeaderSchema, messageTypes, MESSAGE_ENVELOPE_NAMESPACE, type MessageTypeName } from '../../schemas/iso20022/message-types.ts';
+import {
+  appHeaderSchema,
+  messageTypes,
+  MESSAGE_ENVELOPE_NAMESPACE,
+  type MessageTypeName,
+} from '../../schemas/iso20022/message-types.ts';
 import { childElements, elementAt, elementsAt, readXml, textAt, type MessageElement } from './xml-dom.ts';
 
 /** AppHdr fields (head.001.001.02). Members are named by BIC (`Fr|To/FIId/FinInstnId/BICFI`). */
@@ -87,8 +92,10 @@ export function readMessageContent(type: MessageTypeName, xml: string): MessageC
             element,
             original: {
               // The transaction's own reference to the earlier message wins over the message-level one.
-              messageIdentification: textAt(element, 'OrgnlGrpInf/OrgnlMsgId') ?? (group && textAt(group, 'OrgnlMsgId')),
-              messageNameIdentification: textAt(element, 'OrgnlGrpInf/OrgnlMsgNmId') ?? (group && textAt(group, 'OrgnlMsgNmId')),
+              messageIdentification:
+                textAt(element, 'OrgnlGrpInf/OrgnlMsgId') ?? (group && textAt(group, 'OrgnlMsgId')),
+              messageNameIdentification:
+                textAt(element, 'OrgnlGrpInf/OrgnlMsgNmId') ?? (group && textAt(group, 'OrgnlMsgNmId')),
               instructionIdentification: textAt(element, 'OrgnlInstrId'),
               endToEndIdentification: textAt(element, 'OrgnlEndToEndId'),
               transactionIdentification: textAt(element, 'OrgnlTxId'),

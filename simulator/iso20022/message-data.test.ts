@@ -22,7 +22,8 @@ test('garbage base64 and empty data are refused', () => {
   expect(refusal('not base64!')).toContain('not base64');
   expect(refusal('QUJD=')).toContain('not base64');
   // '=' only as the last one or two characters of a whole group of four.
-  for (const broken of ['QU=C', 'Q===', 'QUJ', 'QUJDR', '====', 'QUJD==']) expect(refusal(broken)).toContain('not base64');
+  for (const broken of ['QU=C', 'Q===', 'QUJ', 'QUJDR', '====', 'QUJD=='])
+    expect(refusal(broken)).toContain('not base64');
   expect(refusal(undefined)).toContain('empty');
   expect(refusal('')).toContain('empty');
 });
@@ -37,7 +38,9 @@ test('another declared encoding is refused; UTF-8 in any case is accepted', () =
 });
 
 test('SWIFT MT text is refused as MT', () => {
-  expect(refusal(base64('{1:F01AAAAUS33AXXX0000000000}{2:I103BBBBSGSGXXXXN}{4:\r\n:20:REF\r\n-}'))).toContain('SWIFT MT');
+  expect(refusal(base64('{1:F01AAAAUS33AXXX0000000000}{2:I103BBBBSGSGXXXXN}{4:\r\n:20:REF\r\n-}'))).toContain(
+    'SWIFT MT',
+  );
 });
 
 test('any DOCTYPE or ENTITY declaration is refused before parsing', () => {

@@ -24,7 +24,8 @@ export function decodeMessageData(data: string | undefined): DecodedMessage {
   // MIME-style line breaks are tolerated; anything else outside the alphabet is not base64.
   const compact = data.includes('\n') || data.includes('\r') ? data.replace(/[\r\n]/g, '') : data;
   if (!isBase64(compact)) return fail('The message data is not base64.');
-  if (Buffer.byteLength(compact, 'base64') > MAX_MESSAGE_BYTES) return fail(`The message is larger than ${MAX_MESSAGE_BYTES} bytes.`);
+  if (Buffer.byteLength(compact, 'base64') > MAX_MESSAGE_BYTES)
+    return fail(`The message is larger than ${MAX_MESSAGE_BYTES} bytes.`);
 
   let text: string;
   try {
@@ -35,8 +36,10 @@ export function decodeMessageData(data: string | undefined): DecodedMessage {
   if (text.charCodeAt(0) === BYTE_ORDER_MARK) text = text.slice(1);
   if (text.trimStart().startsWith('{1:')) return fail('The message is SWIFT MT text; only ISO 20022 XML is supported.');
   // A native search for "<!" first: the case-blind pattern costs more than that on a few kilobytes.
-  if (text.includes('<!') && /<!DOCTYPE|<!ENTITY/i.test(text)) return fail('The message has a DOCTYPE or ENTITY declaration; DTDs are refused.');
+  if (text.includes('<!') && /<!DOCTYPE|<!ENTITY/i.test(text))
+    return fail('The message has a DOCTYPE or ENTITY declaration; DTDs are refused.');
   const declared = /^\s*<\?xml[^>]*\bencoding\s*=\s*["']([^"']*)["']/.exec(text)?.[1];
-  if (declared !== undefined && declared.toUpperCase() !== 'UTF-8') return fail(`The message declares encoding ${declared}; only UTF-8 is accepted.`);
+  if (declared !== undefined && declared.toUpperCase() !== 'UTF-8')
+    return fail(`The message declares encoding ${declared}; only UTF-8 is accepted.`);
   return { ok: true, xml: text };
 }

@@ -21,17 +21,30 @@ export interface MessageReading {
  * the Document's namespace, the AppHdr against head.001.001.02 and the Document against its XSD, and
  * AppHdr/MsgDefIdr against the type. Then the Message is read into plain data.
  */
-export function readMessage(type: MessageTypeName, xml: string, signerOf?: (bic: string | undefined) => Member | undefined): MessageReading {
+export function readMessage(
+  type: MessageTypeName,
+  xml: string,
+  signerOf?: (bic: string | undefined) => Member | undefined,
+): MessageReading {
   const entry = messageTypes[type];
   let signature: MessageReading['signature'];
   const checked = withEnvelope(xml, (envelope) => {
     const { appHeader, body } = envelope;
     if (body.namespaceUri !== entry.namespace) {
-      return [problem('format', `The Document is in ${body.namespaceUri || 'no namespace'}, but financial_message_type says ${type} (${entry.namespace}).`)];
+      return [
+        problem(
+          'format',
+          `The Document is in ${body.namespaceUri || 'no namespace'}, but financial_message_type says ${type} (${entry.namespace}).`,
+        ),
+      ];
     }
     const schemaProblems = [
-      ...xsdProblems(appHeaderSchema.xsd, appHeader).map((text) => problem('format', `AppHdr does not validate against ${appHeaderSchema.name}: ${text}`)),
-      ...xsdProblems(entry.xsd, body).map((text) => problem('format', `Document does not validate against ${type}: ${text}`)),
+      ...xsdProblems(appHeaderSchema.xsd, appHeader).map((text) =>
+        problem('format', `AppHdr does not validate against ${appHeaderSchema.name}: ${text}`),
+      ),
+      ...xsdProblems(entry.xsd, body).map((text) =>
+        problem('format', `Document does not validate against ${type}: ${text}`),
+      ),
     ];
     // In the same parse, after the XSDs: verifying removes the signature from the tree.
     const signer = signerOf?.(senderBic(envelope));
@@ -43,6 +56,7 @@ export function readMessage(type: MessageTypeName, xml: string, signerOf?: (bic:
   const problems = [...checked.value];
   const content = readMessageContent(type, xml);
   const declared = content?.header.messageDefinitionIdentifier;
-  if (content && declared !== type) problems.push(problem('format', `AppHdr/MsgDefIdr is ${declared}, but financial_message_type says ${type}.`));
+  if (content && declared !== type)
+    problems.push(problem('format', `AppHdr/MsgDefIdr is ${declared}, but financial_message_type says ${type}.`));
   return { problems, content, schemaValid: checked.value.length === 0, signature };
 }

@@ -9,12 +9,17 @@ import { readSettlement } from './settlement.ts';
 function settlementOf(amount: string, digits?: number) {
   const { members, ofi, rfi } = sampleNetwork();
   const story = paymentStory({ currency: 'KWD', amount });
-  const content = readMessage('pacs.008.001.08', storyMessage('pacs.008.001.08', creditTransfer(story), story.ofi, story.rfi, 'BIZ')).content!;
+  const content = readMessage(
+    'pacs.008.001.08',
+    storyMessage('pacs.008.001.08', creditTransfer(story), story.ofi, story.rfi, 'BIZ'),
+  ).content!;
   return readSettlement(content, ofi, rfi, members, digits === undefined ? undefined : new AmountScale(digits));
 }
 
 test('a settlement amount must fit the ledger: three decimals move at the reference’s 7 digits, not at 2 (two-decimal-amounts)', () => {
   expect(settlementOf('12.345').problems).toEqual([]);
-  expect(settlementOf('12.345', 2).problems.map((found) => found.text)).toEqual(['IntrBkSttlmAmt 12.345 has more than the 2 fraction digits the ledger keeps.']);
+  expect(settlementOf('12.345', 2).problems.map((found) => found.text)).toEqual([
+    'IntrBkSttlmAmt 12.345 has more than the 2 fraction digits the ledger keeps.',
+  ]);
   expect(settlementOf('12.34', 2).problems).toEqual([]);
 });

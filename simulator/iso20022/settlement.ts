@@ -42,21 +42,42 @@ export interface SettlementReading {
  * Types that move no value have none. `sender` and `receiver` are the members of AppHdr/Fr and /To;
  * `amounts` is the ledger's scale, which an amount must fit to move.
  */
-export function readSettlement(content: MessageContent, sender: Member, receiver: Member, members: MemberRegistry, amounts = new AmountScale()): SettlementReading {
+export function readSettlement(
+  content: MessageContent,
+  sender: Member,
+  receiver: Member,
+  members: MemberRegistry,
+  amounts = new AmountScale(),
+): SettlementReading {
   const amountPath = messageTypes[content.type].settlementAmount;
   if (amountPath === undefined) return { terms: [], problems: [] };
   const { body } = content;
   const problems: MessageProblem[] = [];
 
   const settlementMethod = textAt(body, 'GrpHdr/SttlmInf/SttlmMtd');
-  if (settlementMethod !== 'CLRG') problems.push(problem('settlement', `GrpHdr/SttlmInf/SttlmMtd must be CLRG (settled through the service), not ${settlementMethod}.`));
+  if (settlementMethod !== 'CLRG')
+    problems.push(
+      problem(
+        'settlement',
+        `GrpHdr/SttlmInf/SttlmMtd must be CLRG (settled through the service), not ${settlementMethod}.`,
+      ),
+    );
   const method = textAt(body, 'GrpHdr/SttlmInf/ClrSys/Prtry');
   if (method !== 'DSA' && method !== 'DSO') {
-    problems.push(problem('settlement', `GrpHdr/SttlmInf/ClrSys/Prtry must be DSA or DSO (the settlement method), not ${method ?? 'absent'}.`));
+    problems.push(
+      problem(
+        'settlement',
+        `GrpHdr/SttlmInf/ClrSys/Prtry must be DSA or DSO (the settlement method), not ${method ?? 'absent'}.`,
+      ),
+    );
     return { terms: [], problems };
   }
-  const account = textAt(body, 'GrpHdr/SttlmInf/SttlmAcct/Id/Othr/Id') ?? (method === 'DSO' ? EMISSION : DEFAULT_OPERATING_ACCOUNT);
-  if (!sender.accounts.has(account)) problems.push(problem('account', `The settlement account ${account} is not an account of ${sender.identification}.`));
+  const account =
+    textAt(body, 'GrpHdr/SttlmInf/SttlmAcct/Id/Othr/Id') ?? (method === 'DSO' ? EMISSION : DEFAULT_OPERATING_ACCOUNT);
+  if (!sender.accounts.has(account))
+    problems.push(
+      problem('account', `The settlement account ${account} is not an account of ${sender.identification}.`),
+    );
 
   const terms: SettlementTerms[] = [];
   for (const { element } of content.transactions) {
@@ -64,19 +85,42 @@ export function readSettlement(content: MessageContent, sender: Member, receiver
     const amount = amountElement?.textContent?.trim() ?? '';
     const currency = amountElement?.getAttribute('Ccy') ?? '';
     if (!/[1-9]/.test(amount)) problems.push(problem('zeroAmount', `${amountPath} must be above zero, not ${amount}.`));
-    else if (!fitsLedger(amounts, amount)) problems.push(problem('decimals', `${amountPath} ${amount} has more than the ${amounts.digits} fraction digits the ledger keeps.`));
+    else if (!fitsLedger(amounts, amount))
+      problems.push(
+        problem(
+          'decimals',
+          `${amountPath} ${amount} has more than the ${amounts.digits} fraction digits the ledger keeps.`,
+        ),
+      );
 
-    const issuer = issuerPaths.map((path) => textAt(element, path)).find((value) => value !== undefined) ?? textAt(body, groupIssuerPath);
+    const issuer =
+      issuerPaths.map((path) => textAt(element, path)).find((value) => value !== undefined) ??
+      textAt(body, groupIssuerPath);
     if (issuer === undefined) {
-      problems.push(problem('missing', 'PmtTpInf/SvcLvl/Prtry must name the member that issues the settlement instrument.'));
+      problems.push(
+        problem('missing', 'PmtTpInf/SvcLvl/Prtry must name the member that issues the settlement instrument.'),
+      );
       continue;
     }
-    if (!members.get(issuer)) problems.push(problem('agent', `The instrument issuer ${issuer} (PmtTpInf/SvcLvl/Prtry) is not a member.`));
+    if (!members.get(issuer))
+      problems.push(problem('agent', `The instrument issuer ${issuer} (PmtTpInf/SvcLvl/Prtry) is not a member.`));
     // A DSO is the sender's or the receiver's own obligation; nobody settles in a third party's.
     if (method === 'DSO' && issuer !== sender.identification && issuer !== receiver.identification) {
-      problems.push(problem('settlement', `A DSO must be issued by ${sender.identification} or ${receiver.identification}, not ${issuer}.`));
+      problems.push(
+        problem(
+          'settlement',
+          `A DSO must be issued by ${sender.identification} or ${receiver.identification}, not ${issuer}.`,
+        ),
+      );
     }
-    terms.push({ method, currency, assetCode: method === 'DSA' ? currency : `${currency}DSO`, issuer, amount, account });
+    terms.push({
+      method,
+      currency,
+      assetCode: method === 'DSA' ? currency : `${currency}DSO`,
+      issuer,
+      amount,
+      account,
+    });
   }
   return { terms, problems };
 }

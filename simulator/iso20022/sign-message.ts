@@ -12,11 +12,15 @@ import { signMessageXml } from './signature.ts';
 export function signMessage(member: Member, accountIdentification: string, unsignedPayloadBase64: string): string {
   const account = member.accounts.get(accountIdentification);
   if (!account) {
-    throw new DssError('SIGN-MESSAGE-ACCOUNT-UNKNOWN', `Member ${member.identification} has no account ${accountIdentification} to sign with.`);
+    throw new DssError(
+      'SIGN-MESSAGE-ACCOUNT-UNKNOWN',
+      `Member ${member.identification} has no account ${accountIdentification} to sign with.`,
+    );
   }
   const decoded = decodeMessageData(unsignedPayloadBase64);
   if (!decoded.ok) throw new DssError('ISO-MESSAGE-UNREADABLE', decoded.problem.text);
   const signed = signMessageXml(decoded.xml, account.key);
-  if (!signed.ok) throw new DssError('ISO-MESSAGE-UNREADABLE', signed.problems.map((problem) => problem.text).join(' '));
+  if (!signed.ok)
+    throw new DssError('ISO-MESSAGE-UNREADABLE', signed.problems.map((problem) => problem.text).join(' '));
   return Buffer.from(signed.value, 'utf8').toString('base64');
 }

@@ -14,7 +14,9 @@ const reasons = (xml: string, member = ofi) => verifyMessageSignature(xml, membe
 test('sign then verify: the signature is in AppHdr/Sgntr and the message still validates', () => {
   const signed = signedBy(ofi, unsigned);
   expect(verifyMessageSignature(signed, ofi)).toEqual([]);
-  expect(signed).toMatch(/<CreDt>[^<]*<\/CreDt><Sgntr><ds:Signature xmlns:ds="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#">/);
+  expect(signed).toMatch(
+    /<CreDt>[^<]*<\/CreDt><Sgntr><ds:Signature xmlns:ds="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#">/,
+  );
   expect(signed).toContain(`<ds:KeyName>${ofi.accounts.get('main')!.key.address}</ds:KeyName>`);
   expect(readMessage('pacs.008.001.08', signed).problems).toEqual([]);
 });
@@ -32,14 +34,18 @@ test('a message changed after signing fails, wherever the change is', () => {
   expect(reasons(signed.replace('15250.75', '15250.76'))).toEqual(['DS0B']);
   expect(reasons(signed.replace('<BizMsgIdr>AAAAUS33-BIZ-000001', '<BizMsgIdr>AAAAUS33-BIZ-000002'))).toEqual(['DS0B']);
   expect(reasons(signed.replace('<Nm>ABC Corporation</Nm>', '<Nm>ABC  Corporation</Nm>'))).toEqual(['DS0B']);
-  expect(reasons(signed.replace('</Cdtr>', '</Cdtr><CdtrAcct><Id><Othr><Id>1</Id></Othr></Id></CdtrAcct>'))).toEqual(['DS0B']);
+  expect(reasons(signed.replace('</Cdtr>', '</Cdtr><CdtrAcct><Id><Othr><Id>1</Id></Othr></Id></CdtrAcct>'))).toEqual([
+    'DS0B',
+  ]);
   const digest = /<ds:DigestValue>([^<]*)</.exec(signed)![1]!;
   expect(reasons(signed.replace(digest, createHash('sha256').update('x').digest('base64')))).toEqual(['DS0B']);
 });
 
 test('only the canonical form is signed: re-serialising the same content keeps the signature valid', () => {
   const signed = signedBy(ofi, unsigned);
-  const reformatted = signed.replace('<?xml version="1.0" encoding="UTF-8"?>', '<?xml version = "1.0" encoding = "UTF-8" ?>').replace('<ChrgBr>SHAR</ChrgBr>', '<ChrgBr >SHAR</ChrgBr >');
+  const reformatted = signed
+    .replace('<?xml version="1.0" encoding="UTF-8"?>', '<?xml version = "1.0" encoding = "UTF-8" ?>')
+    .replace('<ChrgBr>SHAR</ChrgBr>', '<ChrgBr >SHAR</ChrgBr >');
   expect(verifyMessageSignature(reformatted, ofi)).toEqual([]);
 });
 
@@ -52,10 +58,14 @@ test('signed with another member’s key: not an account of the sender', () => {
 test('unsigned, or signed outside the profile', () => {
   expect(reasons(unsigned)).toEqual(['DS0A']);
   const signed = signedBy(ofi, unsigned);
-  expect(reasons(signed.replace(signatureAlgorithms.digest, 'http://www.w3.org/2000/09/xmldsig#sha1'))).toEqual(['DS0B']);
+  expect(reasons(signed.replace(signatureAlgorithms.digest, 'http://www.w3.org/2000/09/xmldsig#sha1'))).toEqual([
+    'DS0B',
+  ]);
   expect(reasons(signed.replace('URI=""', 'URI="#x"'))).toEqual(['DS0B']);
   expect(reasons(signed.replace(/<ds:SignatureValue>[^<]*/, '<ds:SignatureValue>AAAA'))).toEqual(['DS0B']);
-  expect(verifyMessageSignature(signed.replace(/<ds:Signature [\s\S]*<\/ds:Signature>/, ''), ofi)[0]?.text).toContain('must hold a ds:Signature');
+  expect(verifyMessageSignature(signed.replace(/<ds:Signature [\s\S]*<\/ds:Signature>/, ''), ofi)[0]?.text).toContain(
+    'must hold a ds:Signature',
+  );
 });
 
 test('signing again replaces the signature; a Sgntr goes before Rltd', () => {
@@ -63,7 +73,10 @@ test('signing again replaces the signature; a Sgntr goes before Rltd', () => {
   expect(twice.match(/<Sgntr>/g)).toHaveLength(1);
   expect(verifyMessageSignature(twice, rfi)).toEqual([]);
 
-  const related = unsigned.replace('</AppHdr>', '<Rltd><Fr><FIId><FinInstnId><BICFI>AAAAUS33XXX</BICFI></FinInstnId></FIId></Fr><To><FIId><FinInstnId><BICFI>BBBBSGSGXXX</BICFI></FinInstnId></FIId></To><BizMsgIdr>X</BizMsgIdr><MsgDefIdr>pacs.008.001.08</MsgDefIdr><CreDt>2024-03-15T10:15:30Z</CreDt></Rltd></AppHdr>');
+  const related = unsigned.replace(
+    '</AppHdr>',
+    '<Rltd><Fr><FIId><FinInstnId><BICFI>AAAAUS33XXX</BICFI></FinInstnId></FIId></Fr><To><FIId><FinInstnId><BICFI>BBBBSGSGXXX</BICFI></FinInstnId></FIId></To><BizMsgIdr>X</BizMsgIdr><MsgDefIdr>pacs.008.001.08</MsgDefIdr><CreDt>2024-03-15T10:15:30Z</CreDt></Rltd></AppHdr>',
+  );
   const signed = signedBy(ofi, related);
   expect(signed.indexOf('<Sgntr>')).toBeLessThan(signed.indexOf('<Rltd>'));
   expect(readMessage('pacs.008.001.08', signed).problems).toEqual([]);
@@ -72,7 +85,10 @@ test('signing again replaces the signature; a Sgntr goes before Rltd', () => {
 
 test('an AppHdr written with a prefix gets its Sgntr with that prefix', () => {
   const end = unsigned.indexOf('</AppHdr>') + '</AppHdr>'.length;
-  const header = unsigned.slice(0, end).replace(/<(\/?)(AppHdr|Fr|To|FIId|FinInstnId|BICFI|BizMsgIdr|MsgDefIdr|CreDt)\b/g, '<$1h:$2').replace('<h:AppHdr xmlns=', '<h:AppHdr xmlns:h=');
+  const header = unsigned
+    .slice(0, end)
+    .replace(/<(\/?)(AppHdr|Fr|To|FIId|FinInstnId|BICFI|BizMsgIdr|MsgDefIdr|CreDt)\b/g, '<$1h:$2')
+    .replace('<h:AppHdr xmlns=', '<h:AppHdr xmlns:h=');
   const prefixed = header + unsigned.slice(end);
   const signed = signedBy(ofi, prefixed);
   expect(signed).toContain('</h:CreDt><h:Sgntr><ds:Signature');
@@ -126,7 +142,8 @@ test('a signature made by hand from the documentation verifies', () => {
 });
 
 test('a processing instruction in AppHdr hides neither an old Sgntr nor Rltd from signing', () => {
-  const rltd = '<Rltd><Fr><FIId><FinInstnId><BICFI>AAAAUS33XXX</BICFI></FinInstnId></FIId></Fr><To><FIId><FinInstnId><BICFI>BBBBSGSGXXX</BICFI></FinInstnId></FIId></To><BizMsgIdr>X</BizMsgIdr><MsgDefIdr>pacs.008.001.08</MsgDefIdr><CreDt>2024-03-15T10:15:30Z</CreDt></Rltd>';
+  const rltd =
+    '<Rltd><Fr><FIId><FinInstnId><BICFI>AAAAUS33XXX</BICFI></FinInstnId></FIId></Fr><To><FIId><FinInstnId><BICFI>BBBBSGSGXXX</BICFI></FinInstnId></FIId></To><BizMsgIdr>X</BizMsgIdr><MsgDefIdr>pacs.008.001.08</MsgDefIdr><CreDt>2024-03-15T10:15:30Z</CreDt></Rltd>';
   const withPi = unsigned.replace('</AppHdr>', `<?dss-note before Rltd?>${rltd}</AppHdr>`);
   const signed = signedBy(ofi, withPi);
   expect(signed.indexOf('<Sgntr>')).toBeLessThan(signed.indexOf('<Rltd>'));

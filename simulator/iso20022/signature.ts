@@ -163,7 +163,8 @@ export function senderBic({ appHeader }: Envelope): string | undefined {
  */
 export function verifyEnvelopeSignature({ document, appHeader }: Envelope, sender: Member): MessageProblem[] {
   const invalid = (text: string) => [problem('signatureInvalid', text)];
-  if (!appHeader.get(paths.sgntr)) return [problem('signatureMissing', 'The message is not signed: AppHdr/Sgntr is missing.')];
+  if (!appHeader.get(paths.sgntr))
+    return [problem('signatureMissing', 'The message is not signed: AppHdr/Sgntr is missing.')];
   const signature = document.get(paths.signature);
   if (!(signature instanceof XmlElement)) return invalid('AppHdr/Sgntr must hold a ds:Signature (XML-DSig).');
   const text = (path: XmlXPath) => String(signature.eval(path)).trim();
@@ -174,27 +175,41 @@ export function verifyEnvelopeSignature({ document, appHeader }: Envelope, sende
       ['CanonicalizationMethod', text(paths.canonicalization) === signatureAlgorithms.canonicalization],
       ['SignatureMethod', text(paths.signatureMethod) === signatureAlgorithms.signature],
       ['one Reference with URI=""', count(paths.references) === 1 && count(paths.wholeDocumentReferences) === 1],
-      ['Transforms', count(paths.transforms) === 2
-        && text(paths.firstTransform) === signatureAlgorithms.envelopedSignature
-        && text(paths.secondTransform) === signatureAlgorithms.canonicalization],
+      [
+        'Transforms',
+        count(paths.transforms) === 2 &&
+          text(paths.firstTransform) === signatureAlgorithms.envelopedSignature &&
+          text(paths.secondTransform) === signatureAlgorithms.canonicalization,
+      ],
       ['DigestMethod', text(paths.digestMethod) === signatureAlgorithms.digest],
     ];
     const broken = profile.filter(([, holds]) => !holds).map(([part]) => part);
     // Empty only for spaces that JavaScript trims and XPath does not (no-break spaces): accepted, as before.
-    if (broken.length > 0) return invalid(`The signature is not the service's profile (${broken.join(', ')}); see the message signature documentation.`);
+    if (broken.length > 0)
+      return invalid(
+        `The signature is not the service's profile (${broken.join(', ')}); see the message signature documentation.`,
+      );
   }
 
   const address = text(paths.keyName);
   const account = [...sender.accounts.values()].find((candidate) => candidate.key.address === address);
   if (!account) {
-    return [problem('signerNotAllowed', `The message is signed with ${address || 'no KeyName'}, which is not an account of ${sender.identification} (AppHdr/Fr).`)];
+    return [
+      problem(
+        'signerNotAllowed',
+        `The message is signed with ${address || 'no KeyName'}, which is not an account of ${sender.identification} (AppHdr/Fr).`,
+      ),
+    ];
   }
   const signedInfo = exclusiveCanonicalElement(document, signature.get(paths.signedInfoChild) as XmlElement);
   if (!verifyWithAddress(address, Buffer.from(signedInfo, 'utf8'), Buffer.from(text(paths.signatureValue), 'base64'))) {
-    return invalid(`The signature does not verify with the key of ${sender.identification}'s account ${account.identification}.`);
+    return invalid(
+      `The signature does not verify with the key of ${sender.identification}'s account ${account.identification}.`,
+    );
   }
   const digest = text(paths.digestValue);
   signature.remove();
-  if (sha256(exclusiveCanonical(document)) !== digest) return invalid('The message was changed after it was signed: the digest does not match.');
+  if (sha256(exclusiveCanonical(document)) !== digest)
+    return invalid('The message was changed after it was signed: the digest does not match.');
   return [];
 }

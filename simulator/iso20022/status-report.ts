@@ -68,12 +68,21 @@ export function statusReportMessage(report: StatusReport): FinancialMessage {
 export function statusReportXml(report: StatusReport): string {
   const agent = (bic: string) => [e('FinInstnId', [e('BICFI', bic)])];
   const reasonInformation = () =>
-    report.reason && e('StsRsnInf', [e('Rsn', [e('Cd', report.reason.code)]), ...report.reason.additionalInformation.flatMap(max105).map((text) => e('AddtlInf', text))]);
+    report.reason &&
+    e('StsRsnInf', [
+      e('Rsn', [e('Cd', report.reason.code)]),
+      ...report.reason.additionalInformation.flatMap(max105).map((text) => e('AddtlInf', text)),
+    ]);
   const { subject } = report;
   const original = () => [e('OrgnlMsgId', subject.messageIdentification), e('OrgnlMsgNmId', subject.type)];
 
   const statusReport = e('FIToFIPmtStsRpt', [
-    e('GrpHdr', [e('MsgId', report.messageIdentification), e('CreDtTm', report.creationDateTime), e('InstgAgt', agent(report.from)), e('InstdAgt', agent(report.to))]),
+    e('GrpHdr', [
+      e('MsgId', report.messageIdentification),
+      e('CreDtTm', report.creationDateTime),
+      e('InstgAgt', agent(report.from)),
+      e('InstdAgt', agent(report.to)),
+    ]),
     e('OrgnlGrpInfAndSts', [...original(), e('GrpSts', report.status), reasonInformation()]),
     ...subject.transactions.map((transaction) =>
       e('TxInfAndSts', [
@@ -88,7 +97,13 @@ export function statusReportXml(report: StatusReport): string {
     ),
   ]);
   return messageEnvelope(
-    { type: 'pacs.002.001.10', from: report.from, to: report.to, businessMessageIdentification: report.messageIdentification, creationDate: report.creationDateTime },
+    {
+      type: 'pacs.002.001.10',
+      from: report.from,
+      to: report.to,
+      businessMessageIdentification: report.messageIdentification,
+      creationDate: report.creationDateTime,
+    },
     `<Document xmlns="${messageTypes['pacs.002.001.10'].namespace}">${statusReport}</Document>`,
   );
 }

@@ -20,10 +20,17 @@ interface Shape {
 function domShape(element: Element): Shape {
   const attributes: Record<string, string> = {};
   for (const attribute of Array.from(element.attributes)) {
-    if (attribute.name !== 'xmlns' && !attribute.name.startsWith('xmlns:')) attributes[attribute.name] = attribute.value;
+    if (attribute.name !== 'xmlns' && !attribute.name.startsWith('xmlns:'))
+      attributes[attribute.name] = attribute.value;
   }
   const children = Array.from(element.childNodes).filter((node): node is Element => node.nodeType === 1);
-  return { name: element.localName!, namespace: element.namespaceURI, attributes, text: element.textContent ?? '', children: children.map(domShape) };
+  return {
+    name: element.localName!,
+    namespace: element.namespaceURI,
+    attributes,
+    text: element.textContent ?? '',
+    children: children.map(domShape),
+  };
 }
 
 function shape(element: MessageElement, names: string[]): Shape {
@@ -33,14 +40,23 @@ function shape(element: MessageElement, names: string[]): Shape {
     if (value !== null) attributes[name] = value;
   }
   const children = element.nodes.filter((node): node is MessageElement => typeof node !== 'string');
-  return { name: element.localName, namespace: element.namespaceURI, attributes, text: element.textContent, children: children.map((child) => shape(child, names)) };
+  return {
+    name: element.localName,
+    namespace: element.namespaceURI,
+    attributes,
+    text: element.textContent,
+    children: children.map((child) => shape(child, names)),
+  };
 }
 
 /** Compares the two trees; the attribute names asked of readXml are those the DOM found anywhere. */
 function expectSameTree(xml: string) {
   const expected = domShape(new DOMParser().parseFromString(xml, 'text/xml').documentElement!);
   const names = new Set<string>();
-  const collect = (node: Shape) => { Object.keys(node.attributes).forEach((name) => names.add(name)); node.children.forEach(collect); };
+  const collect = (node: Shape) => {
+    Object.keys(node.attributes).forEach((name) => names.add(name));
+    node.children.forEach(collect);
+  };
   collect(expected);
   expect(shape(readXml(xml), [...names])).toEqual(expected);
 }
@@ -61,7 +77,7 @@ test('a signed Message reads as a DOM parser reads it', () => {
 test('references, CDATA, comments, processing instructions, quotes, line ends and prefixes', () => {
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>\r\n<!-- before -->',
-    "<m:Root xmlns:m='urn:a' xmlns=\"urn:b\" A='x &amp; &quot;y&quot; &#x41;&#66;' B=\"tab\there\r\nline\">",
+    '<m:Root xmlns:m=\'urn:a\' xmlns="urn:b" A=\'x &amp; &quot;y&quot; &#x41;&#66;\' B="tab\there\r\nline">',
     '<Txt>a &lt;b&gt; &amp; &apos;c&apos; &#233;&#x1F984;</Txt><?pi data?>',
     '<C><![CDATA[<not> & markup]]> and text<!-- a <comment> --></C>',
     '<x:Other xmlns:x="urn:c" x:Ccy="EUR"><Inner xmlns="">no namespace</Inner><Back/></x:Other>',
@@ -72,7 +88,14 @@ test('references, CDATA, comments, processing instructions, quotes, line ends an
   const root = readXml(xml);
   expect(root.getAttribute('A')).toBe('x & "y" AB');
   expect(root.getAttribute('B')).toBe('tab here line');
-  expect(descendantElements(root, 'urn:b').map((element) => element.localName)).toEqual(['Txt', 'C', 'Back', 'Empty', 'Spaced', 'Multi']);
+  expect(descendantElements(root, 'urn:b').map((element) => element.localName)).toEqual([
+    'Txt',
+    'C',
+    'Back',
+    'Empty',
+    'Spaced',
+    'Multi',
+  ]);
   expect(descendantElements(root, null).map((element) => element.localName)).toEqual(['Inner']);
 });
 

@@ -43,7 +43,8 @@ type Scope = Record<string, string | null>;
  * Comments, processing instructions (the XML declaration among them), CDATA, end tags, start tags with
  * their attributes, and text, in one sticky expression. A DOCTYPE cannot occur (refused before libxml2).
  */
-const token = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[([\s\S]*?)\]\]>|<\/[^>]*>|<([^\s/>]+)((?:\s+[^\s=]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/y;
+const token =
+  /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[([\s\S]*?)\]\]>|<\/[^>]*>|<([^\s/>]+)((?:\s+[^\s=]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/y;
 const attribute = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 const reference = /&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g;
 const predefined: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -54,7 +55,9 @@ const NO_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
 function decode(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(reference, (_, name: string) =>
-    name[0] === '#' ? String.fromCodePoint(name[1] === 'x' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))) : predefined[name]!,
+    name[0] === '#'
+      ? String.fromCodePoint(name[1] === 'x' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1)))
+      : predefined[name]!,
   );
 }
 
@@ -109,10 +112,15 @@ export function readXml(xml: string): MessageElement {
  * The element children of `parent` named `name` in `namespace`, by default `parent`'s own: an ISO 20022
  * Document uses one namespace throughout.
  */
-export function childElements(parent: MessageElement, name?: string, namespace = parent.namespaceURI): MessageElement[] {
+export function childElements(
+  parent: MessageElement,
+  name?: string,
+  namespace = parent.namespaceURI,
+): MessageElement[] {
   const found: MessageElement[] = [];
   for (const node of parent.nodes) {
-    if (typeof node !== 'string' && node.namespaceURI === namespace && (name === undefined || node.localName === name)) found.push(node);
+    if (typeof node !== 'string' && node.namespaceURI === namespace && (name === undefined || node.localName === name))
+      found.push(node);
   }
   return found;
 }
@@ -133,7 +141,9 @@ export function descendantElements(parent: MessageElement, namespace = parent.na
 
 /** Every element at `path` (local names separated by `/`) below `from`, in document order. */
 export function elementsAt(from: MessageElement, path: string): MessageElement[] {
-  return path.split('/').reduce<MessageElement[]>((level, name) => level.flatMap((element) => childElements(element, name)), [from]);
+  return path
+    .split('/')
+    .reduce<MessageElement[]>((level, name) => level.flatMap((element) => childElements(element, name)), [from]);
 }
 
 export function elementAt(from: MessageElement, path: string): MessageElement | undefined {

@@ -20,23 +20,55 @@ async function network(reading?: ReadingName) {
   return { state, tokenizer: await principal('tokenizer-us'), maker: await principal('maker-aa') };
 }
 
-const funding = (funding_amount: number, end = 'fund-1') => ({ end_to_end_identification: end, funding_amount, issued_asset_code_identification: 'USD', member_identification: 'maker-aa', tokenizer_identification: 'tokenizer-us' });
-const mintAmount = (unsigned: string) => (JSON.parse(Buffer.from(unsigned, 'base64').toString('utf8')) as { amount: string }).amount;
-const entry = (consolidated_amount: number): ConsolidateBalance => ({ asset_info: [{ asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-us' }], consolidated_amount, source_account_identification: 'second' });
+const funding = (funding_amount: number, end = 'fund-1') => ({
+  end_to_end_identification: end,
+  funding_amount,
+  issued_asset_code_identification: 'USD',
+  member_identification: 'maker-aa',
+  tokenizer_identification: 'tokenizer-us',
+});
+const mintAmount = (unsigned: string) =>
+  (JSON.parse(Buffer.from(unsigned, 'base64').toString('utf8')) as { amount: string }).amount;
+const entry = (consolidated_amount: number): ConsolidateBalance => ({
+  asset_info: [
+    {
+      asset_code_identification: 'USD',
+      asset_group_identification: 'DSA',
+      asset_issuer_identification: 'tokenizer-us',
+    },
+  ],
+  consolidated_amount,
+  source_account_identification: 'second',
+});
 
 test('the reference: 7 fraction digits read and written, 8 refused', async () => {
   const { state, tokenizer, maker } = await network();
-  expect(mintAmount(createFundingInstruction(state, tokenizer, funding(12.3456789)).unsigned_transaction_object)).toBe('12.3456789');
-  expect(refusal(() => createFundingInstruction(state, tokenizer, funding(1.00000001, 'fund-2')))).toMatchObject({ status: 400, code: 'AMOUNT-INVALID' });
-  expect(consolidate(state, maker, 'main', [entry(0.0000001)]).account_balances?.[0]?.consolidated_amount).toBe(99.9999999);
+  expect(mintAmount(createFundingInstruction(state, tokenizer, funding(12.3456789)).unsigned_transaction_object)).toBe(
+    '12.3456789',
+  );
+  expect(refusal(() => createFundingInstruction(state, tokenizer, funding(1.00000001, 'fund-2')))).toMatchObject({
+    status: 400,
+    code: 'AMOUNT-INVALID',
+  });
+  expect(consolidate(state, maker, 'main', [entry(0.0000001)]).account_balances?.[0]?.consolidated_amount).toBe(
+    99.9999999,
+  );
   expect(accountBalance(state, maker, 'second', { asset_code_identification: 'USD' }).balance).toBe('99.9999999');
 });
 
 test('two-decimal-amounts: 2 fraction digits read and written, 3 refused with 400', async () => {
   const { state, tokenizer, maker } = await network('two-decimal-amounts');
-  expect(mintAmount(createFundingInstruction(state, tokenizer, funding(12.34)).unsigned_transaction_object)).toBe('12.34');
-  expect(refusal(() => createFundingInstruction(state, tokenizer, funding(12.3456789, 'fund-2')))).toMatchObject({ status: 400, code: 'AMOUNT-INVALID' });
-  expect(refusal(() => consolidate(state, maker, 'main', [entry(0.001)]))).toMatchObject({ status: 400, code: 'AMOUNT-INVALID' });
+  expect(mintAmount(createFundingInstruction(state, tokenizer, funding(12.34)).unsigned_transaction_object)).toBe(
+    '12.34',
+  );
+  expect(refusal(() => createFundingInstruction(state, tokenizer, funding(12.3456789, 'fund-2')))).toMatchObject({
+    status: 400,
+    code: 'AMOUNT-INVALID',
+  });
+  expect(refusal(() => consolidate(state, maker, 'main', [entry(0.001)]))).toMatchObject({
+    status: 400,
+    code: 'AMOUNT-INVALID',
+  });
   expect(consolidate(state, maker, 'main', [entry(0.01)]).account_balances?.[0]?.consolidated_amount).toBe(99.99);
   expect(accountBalance(state, maker, 'second', { asset_code_identification: 'USD' }).balance).toBe('99.99');
   expect(accountBalance(state, maker, 'main', { asset_code_identification: 'EUR' }).balance).toBe('0.00');
@@ -44,8 +76,15 @@ test('two-decimal-amounts: 2 fraction digits read and written, 3 refused with 40
 
 test('nine-decimal-amounts: 9 fraction digits held and written, 10 refused', async () => {
   const { state, tokenizer, maker } = await network('nine-decimal-amounts');
-  expect(mintAmount(createFundingInstruction(state, tokenizer, funding(12.345678912)).unsigned_transaction_object)).toBe('12.345678912');
-  expect(refusal(() => createFundingInstruction(state, tokenizer, funding(1.0000000001, 'fund-2')))).toMatchObject({ status: 400, code: 'AMOUNT-INVALID' });
-  expect(consolidate(state, maker, 'main', [entry(0.000000001)]).account_balances?.[0]?.consolidated_amount).toBe(99.999999999);
+  expect(
+    mintAmount(createFundingInstruction(state, tokenizer, funding(12.345678912)).unsigned_transaction_object),
+  ).toBe('12.345678912');
+  expect(refusal(() => createFundingInstruction(state, tokenizer, funding(1.0000000001, 'fund-2')))).toMatchObject({
+    status: 400,
+    code: 'AMOUNT-INVALID',
+  });
+  expect(consolidate(state, maker, 'main', [entry(0.000000001)]).account_balances?.[0]?.consolidated_amount).toBe(
+    99.999999999,
+  );
   expect(accountBalance(state, maker, 'second', { asset_code_identification: 'USD' }).balance).toBe('99.999999999');
 });

@@ -8,7 +8,9 @@ test('the reference keeps 7 fraction digits: reads at most 7, writes exactly 7',
   expect(amounts.digits).toBe(7);
   expect(amounts.format(amounts.parse('12.3456789'))).toBe('12.3456789');
   expect(amounts.format(amounts.parse(2))).toBe('2.0000000');
-  expect(() => amounts.parse('1.00000001', 'funding_amount')).toThrow(/^AMOUNT-INVALID: funding_amount: 1.00000001 has more than 7 fraction digits$/);
+  expect(() => amounts.parse('1.00000001', 'funding_amount')).toThrow(
+    /^AMOUNT-INVALID: funding_amount: 1.00000001 has more than 7 fraction digits$/,
+  );
   expect(amounts.format(amounts.multiplyRoundDown(amounts.parse('10.0000001'), 0.9))).toBe('9.0000000');
   expect(amounts.toNumber(amounts.parse('0.0000001'))).toBe(1e-7);
 });
@@ -18,7 +20,9 @@ test('two-decimal-amounts: reads at most 2 digits, writes exactly 2, rounds the 
   expect(amounts.digits).toBe(2);
   expect(amounts.format(amounts.parse('12.34'))).toBe('12.34');
   expect(amounts.format(amounts.parse(2.5))).toBe('2.50');
-  expect(() => amounts.parse('12.345', 'consolidated_amount')).toThrow(/^AMOUNT-INVALID: consolidated_amount: 12.345 has more than 2 fraction digits$/);
+  expect(() => amounts.parse('12.345', 'consolidated_amount')).toThrow(
+    /^AMOUNT-INVALID: consolidated_amount: 12.345 has more than 2 fraction digits$/,
+  );
   // 10.01 x 0.9 = 9.009
   expect(amounts.format(amounts.multiplyRoundDown(amounts.parse('10.01'), 0.9))).toBe('9.00');
   expect(amounts.toNumber(amounts.parse('0.01'))).toBe(0.01);

@@ -1,5 +1,12 @@
 import type { ReadingSwitch } from '../readings/catalogue.ts';
-import { amountToNumber, formatAmount, FRACTION_DIGITS, multiplyRoundDown, parseAmount, type Amount } from './amount.ts';
+import {
+  amountToNumber,
+  formatAmount,
+  FRACTION_DIGITS,
+  multiplyRoundDown,
+  parseAmount,
+  type Amount,
+} from './amount.ts';
 
 /**
  * The scale the ledger keeps, and the reading and writing of the API's amounts at it: every amount a

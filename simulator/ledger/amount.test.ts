@@ -20,7 +20,9 @@ test.describe('parseAmount', () => {
   });
 
   test('refuses more fraction digits than the scale it reads at', () => {
-    expect(() => parseAmount('1.005', 'funding_amount', 2)).toThrow(/^AMOUNT-INVALID: funding_amount: 1.005 has more than 2 fraction digits$/);
+    expect(() => parseAmount('1.005', 'funding_amount', 2)).toThrow(
+      /^AMOUNT-INVALID: funding_amount: 1.005 has more than 2 fraction digits$/,
+    );
     expect(() => parseAmount('0.0000000001', 'amount', 9)).toThrow(/has more than 9 fraction digits$/);
     expect(() => parseAmount('1', 'amount', 10)).toThrow(RangeError);
   });
@@ -32,7 +34,9 @@ test.describe('parseAmount', () => {
     expect(parseAmount(0.1)).toBe(100_000_000n);
     expect(parseAmount('1250.5')).toBe(1_250_500_000_000n);
     // The float sum itself has 17 fraction digits: it is refused, never rounded.
-    expect(() => parseAmount(0.1 + 0.2)).toThrow(/^AMOUNT-INVALID: amount: 0.30000000000000004 has more than 7 fraction digits$/);
+    expect(() => parseAmount(0.1 + 0.2)).toThrow(
+      /^AMOUNT-INVALID: amount: 0.30000000000000004 has more than 7 fraction digits$/,
+    );
   });
 
   test('accepts exactly 7 fraction digits and refuses 8', () => {
@@ -61,8 +65,27 @@ test.describe('parseAmount', () => {
   });
 
   test('refuses what is not a non-negative decimal', () => {
-    const inputs: (string | number)[] = [NaN, Infinity, -Infinity, -1, '-1', '', ' 1', '1 ', '+1', '.5', '5.', '1e', '0x10', '1,5', '1e1234', 'x'.repeat(100), '1'.repeat(65)];
-    for (const value of inputs) expect(() => parseAmount(value, 'funding_amount')).toThrow(/^AMOUNT-INVALID: funding_amount: /);
+    const inputs: (string | number)[] = [
+      NaN,
+      Infinity,
+      -Infinity,
+      -1,
+      '-1',
+      '',
+      ' 1',
+      '1 ',
+      '+1',
+      '.5',
+      '5.',
+      '1e',
+      '0x10',
+      '1,5',
+      '1e1234',
+      'x'.repeat(100),
+      '1'.repeat(65),
+    ];
+    for (const value of inputs)
+      expect(() => parseAmount(value, 'funding_amount')).toThrow(/^AMOUNT-INVALID: funding_amount: /);
   });
 });
 
@@ -74,7 +97,7 @@ test.describe('formatting and arithmetic', () => {
     expect(formatAmount(amountFromWholeUnits(5))).toBe('5.0000000');
   });
 
-  test('formatAmount writes the scale\'s digits, and more only when the amount has them', () => {
+  test("formatAmount writes the scale's digits, and more only when the amount has them", () => {
     expect(formatAmount(parseAmount('1250.5'), 2)).toBe('1250.50');
     expect(formatAmount(parseAmount('3'), 0)).toBe('3');
     expect(formatAmount(parseAmount('0.000000001', 'amount', 9), 9)).toBe('0.000000001');

@@ -1,4 +1,10 @@
-import { AmountSyntaxError, formatAmountUnits, FRACTION_DIGITS, multiplyRoundDown as multiplyUnitsRoundDown, parseAmountUnits } from '../../protocol/amount.ts';
+import {
+  AmountSyntaxError,
+  formatAmountUnits,
+  FRACTION_DIGITS,
+  multiplyRoundDown as multiplyUnitsRoundDown,
+  parseAmountUnits,
+} from '../../protocol/amount.ts';
 import { DssError } from '../errors.ts';
 
 /**
@@ -21,7 +27,8 @@ export const ZERO_AMOUNT = 0n as Amount;
 
 /** Units of an Amount per unit of the last digit at `digits` fraction digits. */
 function quantum(digits: number): bigint {
-  if (!Number.isInteger(digits) || digits < 0 || digits > HELD_DIGITS) throw new RangeError(`the ledger keeps 0 to ${HELD_DIGITS} fraction digits, not ${digits}`);
+  if (!Number.isInteger(digits) || digits < 0 || digits > HELD_DIGITS)
+    throw new RangeError(`the ledger keeps 0 to ${HELD_DIGITS} fraction digits, not ${digits}`);
   return 10n ** BigInt(HELD_DIGITS - digits);
 }
 

@@ -74,9 +74,13 @@ test.describe('credit lines', () => {
     const { ledger } = ledgerWithLines(100);
     ledger.submit([op(usdEmission, aaMain, '50.5')]);
     for (const limit of [0, -1, 1.5, NaN, Number.MAX_SAFE_INTEGER + 1]) {
-      expect(() => ledger.requestCreditLine('market-aa', 'main', USD, limit)).toThrow(/^CREDIT-LINE-LIMIT-INVALID: maximum_credit_limit must be a positive integer/);
+      expect(() => ledger.requestCreditLine('market-aa', 'main', USD, limit)).toThrow(
+        /^CREDIT-LINE-LIMIT-INVALID: maximum_credit_limit must be a positive integer/,
+      );
     }
-    expect(() => ledger.requestCreditLine('market-aa', 'main', USD, 50)).toThrow(/^CREDIT-LINE-LIMIT-INVALID: .* below the current balance 50\.5000000$/);
+    expect(() => ledger.requestCreditLine('market-aa', 'main', USD, 50)).toThrow(
+      /^CREDIT-LINE-LIMIT-INVALID: .* below the current balance 50\.5000000$/,
+    );
     expect(ledger.requestCreditLine('market-aa', 'main', USD, 51).maximum_credit_limit).toBe(51);
     expect(ledger.creditLine('market-aa', 'main', USD)?.maximum_credit_limit).toBe(51);
   });
@@ -90,7 +94,9 @@ test.describe('credit lines', () => {
 
   test("the issuer's emission account cannot hold its own asset, but another member's emission can (DSO)", () => {
     const ledger = new Ledger(new FixedClock());
-    expect(() => ledger.requestCreditLine('market-aa', 'emission', USDDSO, 10)).toThrow(/^CREDIT-LINE-ISSUER-ACCOUNT: /);
+    expect(() => ledger.requestCreditLine('market-aa', 'emission', USDDSO, 10)).toThrow(
+      /^CREDIT-LINE-ISSUER-ACCOUNT: /,
+    );
     expect(ledger.requestCreditLine('market-bb', 'emission', USDDSO, 10).state).toBe('request');
   });
 
@@ -137,8 +143,12 @@ test.describe('transfers', () => {
     const { ledger } = ledgerWithLines();
     ledger.submit([op(usdEmission, aaMain, '10')]);
     expect(ledger.submit([op(aaMain, bbMain, '10.0000001')]).failure?.code).toBe('LEDGER-INSUFFICIENT-BALANCE');
-    expect(ledger.submit([op(aaMain, bbSecond, '1')]).failure?.detail).toMatch(/receiver market-bb\/second has no credit line/);
-    expect(ledger.submit([op(bbSecond, aaMain, '1')]).failure?.detail).toMatch(/sender market-bb\/second has no credit line/);
+    expect(ledger.submit([op(aaMain, bbSecond, '1')]).failure?.detail).toMatch(
+      /receiver market-bb\/second has no credit line/,
+    );
+    expect(ledger.submit([op(bbSecond, aaMain, '1')]).failure?.detail).toMatch(
+      /sender market-bb\/second has no credit line/,
+    );
     expect(ledger.submit([op(aaMain, bbMain, '10')]).status).toBe('success');
     expect(balanceText(ledger, aaMain)).toBe('0.0000000');
     expect(balanceText(ledger, bbMain)).toBe('10.0000000');
@@ -159,8 +169,12 @@ test.describe('transfers', () => {
     ledger.requestCreditLine('market-bb', 'emission', USDDSO, 50);
     ledger.allowCreditLine('market-bb', 'emission', USDDSO);
     const holder = { member: 'market-bb', account: 'emission' };
-    expect(ledger.submit([op({ member: 'market-aa', account: 'emission' }, holder, '20', USDDSO)]).status).toBe('success');
-    expect(ledger.holdingsOf(USDDSO).map((entry) => [entry.holderMember, formatAmount(entry.balance)])).toEqual([['market-bb', '20.0000000']]);
+    expect(ledger.submit([op({ member: 'market-aa', account: 'emission' }, holder, '20', USDDSO)]).status).toBe(
+      'success',
+    );
+    expect(ledger.holdingsOf(USDDSO).map((entry) => [entry.holderMember, formatAmount(entry.balance)])).toEqual([
+      ['market-bb', '20.0000000'],
+    ]);
     expect(ledger.holdingsOf(USD)).toEqual([]);
   });
 
@@ -170,7 +184,12 @@ test.describe('transfers', () => {
     ledger.submit([op(usdEmission, bbMain, '10')]);
     ledger.revokeCreditLine('market-aa', 'main', USD);
     expect(balanceText(ledger, aaMain)).toBe('10.0000000');
-    for (const operation of [op(aaMain, bbMain, '1'), op(bbMain, aaMain, '1'), op(usdEmission, aaMain, '1'), op(aaMain, usdEmission, '1')]) {
+    for (const operation of [
+      op(aaMain, bbMain, '1'),
+      op(bbMain, aaMain, '1'),
+      op(usdEmission, aaMain, '1'),
+      op(aaMain, usdEmission, '1'),
+    ]) {
       const failed = ledger.submit([operation]);
       expect(failed.failure?.code).toBe('LEDGER-CREDIT-LINE-NOT-ALLOWED');
       expect(failed.failure?.detail).toMatch(/market-aa\/main has a revoked credit line/);
@@ -197,7 +216,10 @@ test.describe('atomicity', () => {
     ledger.submit([op(usdEmission, aaMain, '10')]);
     const failed = ledger.submit([op(aaMain, bbMain, '5'), op(aaMain, bbMain, '6')]);
     expect(failed.status).toBe('failed');
-    expect(failed.failure).toEqual({ code: 'LEDGER-INSUFFICIENT-BALANCE', detail: expect.stringMatching(/^operation 2: market-aa\/main holds 5\.0000000/) });
+    expect(failed.failure).toEqual({
+      code: 'LEDGER-INSUFFICIENT-BALANCE',
+      detail: expect.stringMatching(/^operation 2: market-aa\/main holds 5\.0000000/),
+    });
     expect(balanceText(ledger, aaMain)).toBe('10.0000000');
     expect(balanceText(ledger, bbMain)).toBe('0.0000000');
     // Mint and burn totals are undone as well.
@@ -209,7 +231,11 @@ test.describe('atomicity', () => {
 
   test('a later operation sees the effects of earlier ones', () => {
     const { ledger } = ledgerWithLines(100);
-    const chained = ledger.submit([op(usdEmission, aaMain, '10'), op(aaMain, bbMain, '10'), op(bbMain, usdEmission, '2.5')]);
+    const chained = ledger.submit([
+      op(usdEmission, aaMain, '10'),
+      op(aaMain, bbMain, '10'),
+      op(bbMain, usdEmission, '2.5'),
+    ]);
     expect(chained.status).toBe('success');
     expect(balanceText(ledger, aaMain)).toBe('0.0000000');
     expect(balanceText(ledger, bbMain)).toBe('7.5000000');
@@ -223,13 +249,15 @@ test.describe('atomicity', () => {
       ledger.requestCreditLine(holder.member, holder.account, EUR, 100);
       ledger.allowCreditLine(holder.member, holder.account, EUR);
     }
-    ledger.submit([op(usdEmission, aaMain, '10'), op({ member: 'tokenizer-eu', account: 'emission' }, bbMain, '5', EUR)]);
+    ledger.submit([
+      op(usdEmission, aaMain, '10'),
+      op({ member: 'tokenizer-eu', account: 'emission' }, bbMain, '5', EUR),
+    ]);
     const tooMuch = ledger.submit([op(aaMain, bbMain, '10'), op(bbMain, aaMain, '9', EUR)]);
     expect(tooMuch.status).toBe('failed');
-    expect(ledger.balancesOf('market-aa', 'main').map((entry) => `${entry.assetCode} ${formatAmount(entry.balance)}`)).toEqual([
-      'USD 10.0000000',
-      'EUR 0.0000000',
-    ]);
+    expect(
+      ledger.balancesOf('market-aa', 'main').map((entry) => `${entry.assetCode} ${formatAmount(entry.balance)}`),
+    ).toEqual(['USD 10.0000000', 'EUR 0.0000000']);
     expect(ledger.submit([op(aaMain, bbMain, '10'), op(bbMain, aaMain, '4.5', EUR)]).status).toBe('success');
     expect(balanceText(ledger, aaMain, EUR)).toBe('4.5000000');
     expect(balanceText(ledger, bbMain, USD)).toBe('10.0000000');
@@ -246,11 +274,18 @@ test.describe('transaction records', () => {
       timestamp: 1_700_000_123_456,
       memo: 'funding e2e-7',
       operations: [
-        { from: { member: 'tokenizer-us', account: 'emission' }, to: { member: 'market-aa', account: 'main' }, asset: { code: 'USD', issuer: 'tokenizer-us' }, amount: '1.2500000' },
+        {
+          from: { member: 'tokenizer-us', account: 'emission' },
+          to: { member: 'market-aa', account: 'main' },
+          asset: { code: 'USD', issuer: 'tokenizer-us' },
+          amount: '1.2500000',
+        },
       ],
     };
     expect(transaction.transaction_identification).toMatch(/^[0-9a-f]{64}$/);
-    expect(transaction.transaction_identification).toBe(createHash('sha256').update(canonicalJson(submitted)).digest('hex'));
+    expect(transaction.transaction_identification).toBe(
+      createHash('sha256').update(canonicalJson(submitted)).digest('hex'),
+    );
     expect(transaction.timestamp).toBe(1_700_000_123_456);
     expect(transaction.memo).toBe('funding e2e-7');
   });
@@ -266,7 +301,8 @@ test.describe('transaction records', () => {
     expect(records.map((record) => record.status)).toEqual(['success', 'success', 'failed', 'success']);
     expect(new Set(records.map((record) => record.transaction_identification)).size).toBe(4);
     const references = records.map((record) => record.transaction_reference_number);
-    for (let index = 1; index < references.length; index++) expect(references[index]).toBeGreaterThan(references[index - 1] ?? Infinity);
+    for (let index = 1; index < references.length; index++)
+      expect(references[index]).toBeGreaterThan(references[index - 1] ?? Infinity);
     expect(ledger.transactions()).toEqual(records);
     expect(ledger.transaction(records[2]?.transaction_identification ?? '')).toBe(records[2]);
     expect(ledger.transaction('0'.repeat(64))).toBeUndefined();
@@ -282,7 +318,10 @@ test.describe('transaction records', () => {
       memo: 'consolidation',
       operations: [{ from: aaMain, to: bbMain, asset: USD, amount: '2.5000000' }],
       status: 'failed',
-      failure: { code: 'LEDGER-INSUFFICIENT-BALANCE', detail: 'operation 1: market-aa/main holds 0.0000000 USD, cannot send 2.5000000' },
+      failure: {
+        code: 'LEDGER-INSUFFICIENT-BALANCE',
+        detail: 'operation 1: market-aa/main holds 0.0000000 USD, cannot send 2.5000000',
+      },
     });
   });
 
@@ -345,8 +384,14 @@ test.describe('notifications', () => {
     expect(replay.map((entry) => [entry.transaction_reference_number, entry.direction, entry.amount])).toEqual([
       [third.transaction_reference_number, 'debit', '2.0000000'],
     ]);
-    expect(ledger.notificationsAfter('market-aa', 'main', 0).map((entry) => entry.direction)).toEqual(['credit', 'debit']);
-    expect(ledger.notificationsAfter('market-bb', 'main', 0).map((entry) => entry.amount)).toEqual(['5.0000000', '2.0000000']);
+    expect(ledger.notificationsAfter('market-aa', 'main', 0).map((entry) => entry.direction)).toEqual([
+      'credit',
+      'debit',
+    ]);
+    expect(ledger.notificationsAfter('market-bb', 'main', 0).map((entry) => entry.amount)).toEqual([
+      '5.0000000',
+      '2.0000000',
+    ]);
     expect(ledger.notificationsAfter('market-bb', 'second', 0)).toEqual([]);
   });
 });
@@ -354,11 +399,19 @@ test.describe('notifications', () => {
 test.describe('invariants under random operation sequences', () => {
   const assets: AssetRef[] = [USD, { code: 'EUR', issuer: 'tokenizer-us' }, USDDSO];
   // market-aa/emission issues USDDSO and may hold the tokenizer's assets; market-bb/emission may hold USDDSO.
-  const holders: AccountRef[] = [aaMain, bbMain, bbSecond, { member: 'market-bb', account: 'emission' }, { member: 'market-aa', account: 'emission' }];
+  const holders: AccountRef[] = [
+    aaMain,
+    bbMain,
+    bbSecond,
+    { member: 'market-bb', account: 'emission' },
+    { member: 'market-aa', account: 'emission' },
+  ];
   const accounts = [...holders, usdEmission];
   /** Every (holder, asset) pair that may carry a credit line: not an issuer's own emission account. */
   const pairs = holders.flatMap((holder) =>
-    assets.filter((asset) => !(holder.member === asset.issuer && holder.account === 'emission')).map((asset) => ({ holder, asset })),
+    assets
+      .filter((asset) => !(holder.member === asset.issuer && holder.account === 'emission'))
+      .map((asset) => ({ holder, asset })),
   );
 
   const amount = fc
@@ -368,15 +421,40 @@ test.describe('invariants under random operation sequences', () => {
   const issuance = (asset: AssetRef): AccountRef => ({ member: asset.issuer, account: 'emission' });
   // Uniformly random operations rarely find a funded, allowed pair of accounts; most operations are
   // built to be plausible (a mint, or a holder paying a holder or the issuer) so that value moves.
-  const mint = pair.chain(({ holder, asset }) => fc.record({ from: fc.constant(issuance(asset)), to: fc.constant(holder), asset: fc.constant(asset), amount }));
-  const move = pair.chain(({ holder, asset }) =>
-    fc.record({ from: fc.constant(holder), to: fc.constantFrom(...holders.filter((other) => other !== holder), issuance(asset)), asset: fc.constant(asset), amount }),
+  const mint = pair.chain(({ holder, asset }) =>
+    fc.record({ from: fc.constant(issuance(asset)), to: fc.constant(holder), asset: fc.constant(asset), amount }),
   );
-  const anything = fc.record({ from: fc.constantFrom(...accounts), to: fc.constantFrom(...accounts), asset: fc.constantFrom(...assets), amount });
-  const anyOperation = fc.oneof({ weight: 3, arbitrary: mint }, { weight: 3, arbitrary: move }, { weight: 1, arbitrary: anything });
+  const move = pair.chain(({ holder, asset }) =>
+    fc.record({
+      from: fc.constant(holder),
+      to: fc.constantFrom(...holders.filter((other) => other !== holder), issuance(asset)),
+      asset: fc.constant(asset),
+      amount,
+    }),
+  );
+  const anything = fc.record({
+    from: fc.constantFrom(...accounts),
+    to: fc.constantFrom(...accounts),
+    asset: fc.constantFrom(...assets),
+    amount,
+  });
+  const anyOperation = fc.oneof(
+    { weight: 3, arbitrary: mint },
+    { weight: 3, arbitrary: move },
+    { weight: 1, arbitrary: anything },
+  );
   const command = fc.oneof(
-    { weight: 6, arbitrary: fc.record({ kind: fc.constant('submit' as const), operations: fc.array(anyOperation, { minLength: 1, maxLength: 2 }) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('request' as const), pair, limit: fc.integer({ min: 1, max: 60 }) }) },
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        kind: fc.constant('submit' as const),
+        operations: fc.array(anyOperation, { minLength: 1, maxLength: 2 }),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('request' as const), pair, limit: fc.integer({ min: 1, max: 60 }) }),
+    },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('allow' as const), pair }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('revoke' as const), pair }) },
   );
@@ -396,7 +474,15 @@ test.describe('invariants under random operation sequences', () => {
 
   function balanceMap(ledger: Ledger): Map<string, bigint> {
     return new Map(
-      ledger.balances().map((entry) => [holdingName({ member: entry.holderMember, account: entry.holderAccount }, { code: entry.assetCode, issuer: entry.issuer }), entry.balance]),
+      ledger
+        .balances()
+        .map((entry) => [
+          holdingName(
+            { member: entry.holderMember, account: entry.holderAccount },
+            { code: entry.assetCode, issuer: entry.issuer },
+          ),
+          entry.balance,
+        ]),
     );
   }
 
@@ -416,8 +502,12 @@ test.describe('invariants under random operation sequences', () => {
     for (const entry of ledger.balances()) {
       const name = `${entry.holderMember}/${entry.holderAccount} ${entry.assetCode}`;
       if (entry.balance < 0n) return `${name}: negative balance ${entry.balance}`;
-      const line = ledger.creditLine(entry.holderMember, entry.holderAccount, { code: entry.assetCode, issuer: entry.issuer });
-      if (entry.balance > amountFromWholeUnits(line?.maximum_credit_limit ?? 0)) return `${name}: ${entry.balance} above its ceiling`;
+      const line = ledger.creditLine(entry.holderMember, entry.holderAccount, {
+        code: entry.assetCode,
+        issuer: entry.issuer,
+      });
+      if (entry.balance > amountFromWholeUnits(line?.maximum_credit_limit ?? 0))
+        return `${name}: ${entry.balance} above its ceiling`;
     }
     return undefined;
   }
@@ -427,7 +517,9 @@ test.describe('invariants under random operation sequences', () => {
     (ledger: Ledger) =>
     ({ from, to, asset }: Operation): boolean =>
       [from, to].every(
-        (side) => (side.member === asset.issuer && side.account === 'emission') || ledger.creditLine(side.member, side.account, asset)?.state === 'allow',
+        (side) =>
+          (side.member === asset.issuer && side.account === 'emission') ||
+          ledger.creditLine(side.member, side.account, asset)?.state === 'allow',
       );
 
   test('conservation, no negative balance, no holding above its ceiling, only allowed lines move, failures change nothing', () => {
@@ -441,11 +533,14 @@ test.describe('invariants under random operation sequences', () => {
           if (next.kind === 'submit') {
             const before = snapshot(ledger);
             const transaction = ledger.submit(next.operations);
-            if (transaction.transaction_reference_number <= lastReference) throw new Error('reference numbers must strictly increase');
+            if (transaction.transaction_reference_number <= lastReference)
+              throw new Error('reference numbers must strictly increase');
             lastReference = transaction.transaction_reference_number;
             if (transaction.status === 'success') successes++;
-            else if (snapshot(ledger) !== before) throw new Error(`a failed transaction changed the ledger: ${transaction.failure?.detail}`);
-            if (transaction.status === 'success' && !next.operations.every(movesOnAllowedLines(ledger))) throw new Error('value moved without an allowed credit line');
+            else if (snapshot(ledger) !== before)
+              throw new Error(`a failed transaction changed the ledger: ${transaction.failure?.detail}`);
+            if (transaction.status === 'success' && !next.operations.every(movesOnAllowedLines(ledger)))
+              throw new Error('value moved without an allowed credit line');
           } else {
             const { holder, asset } = next.pair;
             try {
@@ -469,23 +564,28 @@ test.describe('invariants under random operation sequences', () => {
   test('a transaction changes balances by exactly its operations, or not at all', () => {
     let successes = 0;
     fc.assert(
-      fc.property(startingCeilings, fc.array(mint, { minLength: 2, maxLength: 6 }), fc.array(anyOperation, { minLength: 1, maxLength: 2 }), (ceilings, setup, operations) => {
-        const ledger = new Ledger(new FixedClock());
-        openLines(ledger, ceilings);
-        for (const operation of setup) ledger.submit([operation]);
-        const expected = balanceMap(ledger);
-        if (ledger.submit(operations).status === 'success') {
-          successes++;
-          for (const { from, to, asset, amount: moved } of operations) {
-            // Issuance accounts hold nothing: minting and burning touch only the holder's side.
-            const sender = holdingName(from, asset);
-            const receiver = holdingName(to, asset);
-            if (expected.has(sender)) expected.set(sender, (expected.get(sender) ?? 0n) - moved);
-            if (expected.has(receiver)) expected.set(receiver, (expected.get(receiver) ?? 0n) + moved);
+      fc.property(
+        startingCeilings,
+        fc.array(mint, { minLength: 2, maxLength: 6 }),
+        fc.array(anyOperation, { minLength: 1, maxLength: 2 }),
+        (ceilings, setup, operations) => {
+          const ledger = new Ledger(new FixedClock());
+          openLines(ledger, ceilings);
+          for (const operation of setup) ledger.submit([operation]);
+          const expected = balanceMap(ledger);
+          if (ledger.submit(operations).status === 'success') {
+            successes++;
+            for (const { from, to, asset, amount: moved } of operations) {
+              // Issuance accounts hold nothing: minting and burning touch only the holder's side.
+              const sender = holdingName(from, asset);
+              const receiver = holdingName(to, asset);
+              if (expected.has(sender)) expected.set(sender, (expected.get(sender) ?? 0n) - moved);
+              if (expected.has(receiver)) expected.set(receiver, (expected.get(receiver) ?? 0n) + moved);
+            }
           }
-        }
-        expect(balanceMap(ledger)).toEqual(expected);
-      }),
+          expect(balanceMap(ledger)).toEqual(expected);
+        },
+      ),
       { numRuns: 300 },
     );
     expect(successes).toBeGreaterThan(50);
@@ -495,10 +595,23 @@ test.describe('invariants under random operation sequences', () => {
 test.describe('Ledger.refuse', () => {
   test('records a failed transaction with its own reference and hash, changing nothing', () => {
     const ledger = new Ledger(new FixedClock());
-    const operation: Operation = { from: { member: 'issuer-1', account: 'emission' }, to: { member: 'holder-1', account: 'main' }, asset: { code: 'USD', issuer: 'issuer-1' }, amount: parseAmount('1') };
+    const operation: Operation = {
+      from: { member: 'issuer-1', account: 'emission' },
+      to: { member: 'holder-1', account: 'main' },
+      asset: { code: 'USD', issuer: 'issuer-1' },
+      amount: parseAmount('1'),
+    };
     const before = ledger.transactions().length;
-    const refused = ledger.refuse([operation], { code: 'EXCHANGE-ALLOWLIST-GONE', detail: 'no longer allowlisted' }, 'memo');
-    expect(refused).toMatchObject({ status: 'failed', failure: { code: 'EXCHANGE-ALLOWLIST-GONE' }, transaction_reference_number: before + 1 });
+    const refused = ledger.refuse(
+      [operation],
+      { code: 'EXCHANGE-ALLOWLIST-GONE', detail: 'no longer allowlisted' },
+      'memo',
+    );
+    expect(refused).toMatchObject({
+      status: 'failed',
+      failure: { code: 'EXCHANGE-ALLOWLIST-GONE' },
+      transaction_reference_number: before + 1,
+    });
     expect(refused.transaction_identification).toMatch(/^[0-9a-f]{64}$/);
     expect(ledger.transaction(refused.transaction_identification)).toBe(refused);
     expect(ledger.balances()).toEqual([]);

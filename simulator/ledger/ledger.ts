@@ -108,10 +108,16 @@ export class Ledger {
     endToEndIdentification?: string,
   ): CreditLine {
     if (member === asset.issuer && account === EMISSION) {
-      throw new DssError('CREDIT-LINE-ISSUER-ACCOUNT', `the issuance account of ${member} issues ${asset.code}; it cannot hold it`);
+      throw new DssError(
+        'CREDIT-LINE-ISSUER-ACCOUNT',
+        `the issuance account of ${member} issues ${asset.code}; it cannot hold it`,
+      );
     }
     if (!Number.isSafeInteger(maximumCreditLimit) || maximumCreditLimit <= 0) {
-      throw new DssError('CREDIT-LINE-LIMIT-INVALID', `maximum_credit_limit must be a positive integer, got ${maximumCreditLimit}`);
+      throw new DssError(
+        'CREDIT-LINE-LIMIT-INVALID',
+        `maximum_credit_limit must be a positive integer, got ${maximumCreditLimit}`,
+      );
     }
     const key = holdingKey({ member, account }, asset);
     const existing = this.holdings.get(key);
@@ -161,7 +167,10 @@ export class Ledger {
   private changeState(member: string, account: string, asset: AssetRef, state: CreditLineState): CreditLine {
     const holding = this.holdings.get(holdingKey({ member, account }, asset));
     if (!holding) {
-      throw new DssError('CREDIT-LINE-NOT-FOUND', `${member}/${account} has not requested a credit line for ${assetLabel(asset)}`);
+      throw new DssError(
+        'CREDIT-LINE-NOT-FOUND',
+        `${member}/${account} has not requested a credit line for ${assetLabel(asset)}`,
+      );
     }
     holding.line.state = state;
     return { ...holding.line };
@@ -189,7 +198,9 @@ export class Ledger {
   }
 
   issuance(asset: AssetRef): Issuance {
-    return { ...(this.issuances.get(assetKey(asset.code, asset.issuer)) ?? { minted: ZERO_AMOUNT, burned: ZERO_AMOUNT }) };
+    return {
+      ...(this.issuances.get(assetKey(asset.code, asset.issuer)) ?? { minted: ZERO_AMOUNT, burned: ZERO_AMOUNT }),
+    };
   }
 
   // ---- transactions -------------------------------------------------------------------------------
@@ -215,7 +226,11 @@ export class Ledger {
     });
   }
 
-  private record(operations: readonly Operation[], memo: string | undefined, attempt: (recorded: Operation[]) => void): LedgerTransaction {
+  private record(
+    operations: readonly Operation[],
+    memo: string | undefined,
+    attempt: (recorded: Operation[]) => void,
+  ): LedgerTransaction {
     const reference = ++this.lastReference;
     const timestamp = this.clock.now();
     // Copied so that the record keeps matching its hash whatever the caller does with its objects.
@@ -224,7 +239,9 @@ export class Ledger {
     if (memo !== undefined) memo = ownString(memo);
     const submitted = {
       // Fault transaction-id-reused: the hash covers the transfer alone, so identical transfers share one identifier.
-      transaction_identification: this.faults.on('transaction-id-reused') ? transactionIdentification(0, 0, recorded, memo, this.amounts) : transactionIdentification(reference, timestamp, recorded, memo, this.amounts),
+      transaction_identification: this.faults.on('transaction-id-reused')
+        ? transactionIdentification(0, 0, recorded, memo, this.amounts)
+        : transactionIdentification(reference, timestamp, recorded, memo, this.amounts),
       transaction_reference_number: reference,
       timestamp,
       operations: recorded,
@@ -283,7 +300,8 @@ export class Ledger {
 
   /** Throws the DssError of the first operation that breaks a rule of semantics §4. */
   private settle(operations: readonly Operation[]): Settlement {
-    if (operations.length === 0) throw new DssError('LEDGER-OPERATION-INVALID', 'a transaction needs at least one operation');
+    if (operations.length === 0)
+      throw new DssError('LEDGER-OPERATION-INVALID', 'a transaction needs at least one operation');
     const settlement: Settlement = { balances: new Map(), issuances: new Map() };
     operations.forEach((operation, index) => this.stage(settlement, operation, `operation ${index + 1}`));
     return settlement;
@@ -319,7 +337,10 @@ export class Ledger {
       const receiver = this.usableHolding(to, asset, where, 'receiver');
       const balance = addAmounts(settlement.balances.get(receiver) ?? receiver.balance, amount);
       // Fault credit-ceiling-not-enforced: the receiver's ceiling is not checked.
-      if (balance > amountFromWholeUnits(receiver.line.maximum_credit_limit) && !this.faults.on('credit-ceiling-not-enforced')) {
+      if (
+        balance > amountFromWholeUnits(receiver.line.maximum_credit_limit) &&
+        !this.faults.on('credit-ceiling-not-enforced')
+      ) {
         throw new DssError(
           'LEDGER-CEILING-EXCEEDED',
           `${where}: ${accountKey(to)} would hold ${this.amounts.format(balance)} ${asset.code}, above its ceiling ${receiver.line.maximum_credit_limit}`,
@@ -332,9 +353,20 @@ export class Ledger {
   private usableHolding(account: AccountRef, asset: AssetRef, where: string, role: 'sender' | 'receiver'): Holding {
     const holding = this.holdings.get(holdingKey(account, asset));
     // Fault revoked-line-still-usable: a revoked line moves value as if it were allowed.
-    if (holding?.line.state === 'allow' || (holding?.line.state === 'revoke' && this.faults.on('revoked-line-still-usable'))) return holding;
-    const problem = !holding ? 'has no credit line' : holding.line.state === 'request' ? 'has a credit line not yet allowed' : 'has a revoked credit line';
-    throw new DssError('LEDGER-CREDIT-LINE-NOT-ALLOWED', `${where}: the ${role} ${accountKey(account)} ${problem} for ${assetLabel(asset)}`);
+    if (
+      holding?.line.state === 'allow' ||
+      (holding?.line.state === 'revoke' && this.faults.on('revoked-line-still-usable'))
+    )
+      return holding;
+    const problem = !holding
+      ? 'has no credit line'
+      : holding.line.state === 'request'
+        ? 'has a credit line not yet allowed'
+        : 'has a revoked credit line';
+    throw new DssError(
+      'LEDGER-CREDIT-LINE-NOT-ALLOWED',
+      `${where}: the ${role} ${accountKey(account)} ${problem} for ${assetLabel(asset)}`,
+    );
   }
 
   private apply(settlement: Settlement): void {
@@ -372,7 +404,13 @@ function assetLabel(asset: AssetRef): string {
 }
 
 function balanceView({ line, balance }: Holding): Balance {
-  return { holderMember: line.holderMember, holderAccount: line.holderAccount, assetCode: line.assetCode, issuer: line.issuer, balance };
+  return {
+    holderMember: line.holderMember,
+    holderAccount: line.holderAccount,
+    assetCode: line.assetCode,
+    issuer: line.issuer,
+    balance,
+  };
 }
 
 function copyOperation({ from, to, asset, amount }: Operation): Operation {

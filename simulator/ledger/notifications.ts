@@ -57,6 +57,8 @@ export class NotificationLog {
 
   /** Notifications of the account whose reference number is above `reference`, oldest first. */
   after(account: AccountRef, reference: number): LedgerNotification[] {
-    return [...(this.history.get(accountKey(account)) ?? [])].filter((entry) => entry.transaction_reference_number > reference);
+    return [...(this.history.get(accountKey(account)) ?? [])].filter(
+      (entry) => entry.transaction_reference_number > reference,
+    );
   }
 }

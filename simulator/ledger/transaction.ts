@@ -68,7 +68,12 @@ export function transactionIdentification(
   memo: string | undefined,
   amounts: AmountScale,
 ): string {
-  const submitted = { transaction_reference_number: reference, timestamp, operations: operations.map((operation) => operationJson(operation, amounts)), memo };
+  const submitted = {
+    transaction_reference_number: reference,
+    timestamp,
+    operations: operations.map((operation) => operationJson(operation, amounts)),
+    memo,
+  };
   return createHash('sha256').update(canonicalJson(submitted), 'utf8').digest('hex');
 }
 

@@ -4,7 +4,12 @@ import { addressedAccount } from './addressing.ts';
 
 async function network() {
   const state = await createState();
-  const tokenizer = state.members.add({ identification: 'tokenizer-us', bicfi: 'TOKNUS33', business_role: 'MIS', country_code: 'US' });
+  const tokenizer = state.members.add({
+    identification: 'tokenizer-us',
+    bicfi: 'TOKNUS33',
+    business_role: 'MIS',
+    country_code: 'US',
+  });
   state.members.add({ identification: 'maker-de', bicfi: 'MAKRDEFF', business_role: 'MMM', country_code: 'DE' });
   return { state, tokenizer };
 }
@@ -21,8 +26,12 @@ function refusalCode(run: () => unknown): string | undefined {
 test('an address names its member’s account; an empty account part the issuance account; no address at all is refused', async () => {
   const { state, tokenizer } = await network();
   expect(addressedAccount(state, tokenizer, 'main*DE.maker-de.dss.example').identification).toBe('main');
-  expect(addressedAccount(state, tokenizer, '*DE.maker-de.dss.example')).toBe(state.members.get('maker-de')!.accounts.get('emission'));
-  expect(refusalCode(() => addressedAccount(state, tokenizer, 'main*FR.maker-de.dss.example'))).toBe('ACCOUNT-ADDRESS-NOT-FOUND');
+  expect(addressedAccount(state, tokenizer, '*DE.maker-de.dss.example')).toBe(
+    state.members.get('maker-de')!.accounts.get('emission'),
+  );
+  expect(refusalCode(() => addressedAccount(state, tokenizer, 'main*FR.maker-de.dss.example'))).toBe(
+    'ACCOUNT-ADDRESS-NOT-FOUND',
+  );
   expect(refusalCode(() => addressedAccount(state, tokenizer, undefined))).toBe('ACCOUNT-ADDRESS-MALFORMED');
 });
 
@@ -31,5 +40,7 @@ test('reading optional-inputs-defaulted: no address names the caller’s issuanc
   state.readings.enable('optional-inputs-defaulted');
   expect(addressedAccount(state, tokenizer, undefined)).toBe(tokenizer.accounts.get('emission'));
   expect(addressedAccount(state, tokenizer, 'main*DE.maker-de.dss.example').identification).toBe('main');
-  expect(refusalCode(() => addressedAccount(state, tokenizer, 'main*FR.maker-de.dss.example'))).toBe('ACCOUNT-ADDRESS-NOT-FOUND');
+  expect(refusalCode(() => addressedAccount(state, tokenizer, 'main*FR.maker-de.dss.example'))).toBe(
+    'ACCOUNT-ADDRESS-NOT-FOUND',
+  );
 });

@@ -16,7 +16,8 @@ import { EMISSION, type DigitalAccount, type Member } from './registry.ts';
 export function addressedAccount(state: SimState, caller: Member, addressing: string | undefined): DigitalAccount {
   if (addressing === undefined && state.readings.on('optional-inputs-defaulted')) {
     const account = caller.accounts.get(EMISSION);
-    if (!account) throw new DssError('ACCOUNT-ADDRESS-NOT-FOUND', `Member ${caller.identification} has no issuance account.`);
+    if (!account)
+      throw new DssError('ACCOUNT-ADDRESS-NOT-FOUND', `Member ${caller.identification} has no issuance account.`);
     return account;
   }
   return resolveAccountAddress(state, addressing);
@@ -35,7 +36,13 @@ function parseAddressing(addressing: string | undefined): { account: string; cou
   if (addressing === undefined || star < 0 || addressing.indexOf('*', star + 1) >= 0) throw malformed(addressing);
   const account = addressing.slice(0, star);
   const [country, member, ...domain] = addressing.slice(star + 1).split('.');
-  if (!country || !/^[A-Z]{2}$/i.test(country) || !member || domain.length === 0 || domain.some((label) => label === '')) {
+  if (
+    !country ||
+    !/^[A-Z]{2}$/i.test(country) ||
+    !member ||
+    domain.length === 0 ||
+    domain.some((label) => label === '')
+  ) {
     throw malformed(addressing);
   }
   return { account, country: country.toUpperCase(), member };

@@ -13,6 +13,7 @@ export function allowlistTarget(state: SimState, caller: string, body: unknown):
   const member = stringOfBody('member.addToAllowlist', body);
   if (member === caller) throw new DssError('ALLOWLIST-SELF', 'A member cannot put itself on its own allowlist.');
   // Fault allowlist-unknown-member-accepted: the member is not looked up.
-  if (!state.members.get(member) && !state.faults.on('allowlist-unknown-member-accepted')) throw new DssError('ALLOWLIST-UNKNOWN-MEMBER', `No member ${member}.`);
+  if (!state.members.get(member) && !state.faults.on('allowlist-unknown-member-accepted'))
+    throw new DssError('ALLOWLIST-UNKNOWN-MEMBER', `No member ${member}.`);
   return member;
 }

@@ -5,7 +5,8 @@ import { EMISSION } from './registry.ts';
 import { shownAddress } from './shown-address.ts';
 
 test('a member identifier of 5 to 32 letters, digits or hyphens passes as it is', () => {
-  for (const identification of ['mm-london', 'abcde', 'A1-b2', 'x'.repeat(32)]) expect(wellFormedMemberIdentification(identification)).toBe(identification);
+  for (const identification of ['mm-london', 'abcde', 'A1-b2', 'x'.repeat(32)])
+    expect(wellFormedMemberIdentification(identification)).toBe(identification);
 });
 
 test('an identifier no member can have is refused as MEMBER-ID-MALFORMED', () => {
@@ -26,8 +27,16 @@ test('the country filter keeps the members of that country only, unless fault me
 
 test('memberInfo gives the issuance account’s address, unless fault emission-address-of-operating-account gives the first operating account’s', async () => {
   const state = await createState();
-  const member = state.members.add({ identification: 'maker-de', bicfi: 'MAKRDEFF', business_role: 'MMM', country_code: 'DE' });
-  const [emission, main] = [shownAddress(state, member.accounts.get(EMISSION)!), shownAddress(state, member.accounts.get('main')!)];
+  const member = state.members.add({
+    identification: 'maker-de',
+    bicfi: 'MAKRDEFF',
+    business_role: 'MMM',
+    country_code: 'DE',
+  });
+  const [emission, main] = [
+    shownAddress(state, member.accounts.get(EMISSION)!),
+    shownAddress(state, member.accounts.get('main')!),
+  ];
   expect(emission).not.toBe(main);
   expect(memberInfo(state, member).distributed_ledger_emission_account_address).toBe(emission);
   state.faults.enable('emission-address-of-operating-account');

@@ -12,7 +12,11 @@ export function memberInfo(state: SimState, member: Member) {
     country_code: member.country_code,
     member_state: member.member_state,
     // Fault emission-address-of-operating-account: the address of the first operating account stands in for the issuance account's.
-    distributed_ledger_emission_account_address: shownAddress(state, (state.faults.on('emission-address-of-operating-account') ? operatingAccounts(member)[0] : undefined) ?? member.accounts.get(EMISSION)!),
+    distributed_ledger_emission_account_address: shownAddress(
+      state,
+      (state.faults.on('emission-address-of-operating-account') ? operatingAccounts(member)[0] : undefined) ??
+        member.accounts.get(EMISSION)!,
+    ),
     operating_digital_accounts: operatingAccounts(member).map((account) => ({
       identification: account.identification,
       distributed_ledger_account_address: shownAddress(state, account),
@@ -35,8 +39,14 @@ export function listMembers(state: SimState, filters: MemberFilters, activeOnly:
   const found = state.members.list().filter((member) => {
     if (activeOnly && member.member_state !== 'activated') return false;
     // Fault members-country-filter-ignored: the country filter is read but never applied.
-    if (filters.country_code && member.country_code !== filters.country_code && !state.faults.on('members-country-filter-ignored')) return false;
-    if (filters.asset_code_identification || filters.asset_issuer_identification) return dealsIn(state, member, filters);
+    if (
+      filters.country_code &&
+      member.country_code !== filters.country_code &&
+      !state.faults.on('members-country-filter-ignored')
+    )
+      return false;
+    if (filters.asset_code_identification || filters.asset_issuer_identification)
+      return dealsIn(state, member, filters);
     return true;
   });
   if (found.length === 0) throw new DssError('MEMBER-NONE-FOUND', 'No member matches the given filters.');
@@ -47,10 +57,15 @@ function dealsIn(state: SimState, member: Member, filters: MemberFilters): boole
   const matches = (code: string, issuer: string) =>
     (!filters.asset_code_identification || code === filters.asset_code_identification) &&
     (!filters.asset_issuer_identification || issuer === filters.asset_issuer_identification);
-  const issues = state.assets.issuedBy(member.identification).some((asset) => matches(asset.asset_code_identification, asset.asset_issuer_identification));
+  const issues = state.assets
+    .issuedBy(member.identification)
+    .some((asset) => matches(asset.asset_code_identification, asset.asset_issuer_identification));
   const holds = state.ledger
     .creditLines()
-    .some((line) => line.holderMember === member.identification && line.state === 'allow' && matches(line.assetCode, line.issuer));
+    .some(
+      (line) =>
+        line.holderMember === member.identification && line.state === 'allow' && matches(line.assetCode, line.issuer),
+    );
   return issues || holds;
 }
 
@@ -58,7 +73,8 @@ export function getMember(state: SimState, identification: string): Member {
   const member = state.members.get(identification);
   if (!member) {
     // Fault: a vendor that treats an unknown identifier as a bad parameter.
-    if (state.faults.on('unknown-member-wrong-status')) throw new DssError('REQUEST-INVALID', `Unknown member ${identification}.`);
+    if (state.faults.on('unknown-member-wrong-status'))
+      throw new DssError('REQUEST-INVALID', `Unknown member ${identification}.`);
     throw new DssError('MEMBER-NOT-FOUND', `No member ${identification}.`);
   }
   return member;
@@ -70,7 +86,10 @@ export function getMember(state: SimState, identification: string): Member {
  */
 export function wellFormedMemberIdentification(identification: string): string {
   if (!memberIdentificationPattern.test(identification)) {
-    throw new DssError('MEMBER-ID-MALFORMED', `${JSON.stringify(identification)} is not a member identifier: 5 to 32 letters, digits or hyphens.`);
+    throw new DssError(
+      'MEMBER-ID-MALFORMED',
+      `${JSON.stringify(identification)} is not a member identifier: 5 to 32 letters, digits or hyphens.`,
+    );
   }
   return identification;
 }

@@ -21,7 +21,11 @@ export class AccountKey {
   private readonly privateKey: KeyObject;
 
   private constructor(seed: Buffer) {
-    this.privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+    this.privateKey = createPrivateKey({
+      key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]),
+      format: 'der',
+      type: 'pkcs8',
+    });
     const spki = createPublicKey(this.privateKey).export({ format: 'der', type: 'spki' });
     this.publicKey = Buffer.from(spki.subarray(SPKI_ED25519_PREFIX.length));
     this.address = encodeAccountAddress(this.publicKey);
@@ -30,7 +34,9 @@ export class AccountKey {
 
   /** Derives the key of an account from the network seed and the account's full name. */
   static derive(networkSeed: string, memberIdentification: string, accountIdentification: string): AccountKey {
-    const seed = createHash('sha256').update(`${networkSeed}\u0000${memberIdentification}\u0000${accountIdentification}`).digest();
+    const seed = createHash('sha256')
+      .update(`${networkSeed}\u0000${memberIdentification}\u0000${accountIdentification}`)
+      .digest();
     return new AccountKey(seed);
   }
 
@@ -62,7 +68,10 @@ function publicKeyOf(address: string): KeyObject | undefined {
   if (known) return known;
   const publicKey = decodeAccountAddress(address);
   if (!publicKey) return undefined;
-  return publicKeys.set(address, createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, publicKey]), format: 'der', type: 'spki' }));
+  return publicKeys.set(
+    address,
+    createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, publicKey]), format: 'der', type: 'spki' }),
+  );
 }
 
 /** Verifies an Ed25519 signature with the public key inside a ledger address. */

@@ -111,15 +111,18 @@ export function operatingAccounts(member: Member): DigitalAccount[] {
 
 function validateNewMember(input: NewMember): string[] {
   const problems: string[] = [];
-  if (!memberIdentificationPattern.test(input.identification)) problems.push('identification must match ^[a-zA-Z0-9-]{5,32}$');
+  if (!memberIdentificationPattern.test(input.identification))
+    problems.push('identification must match ^[a-zA-Z0-9-]{5,32}$');
   if (!bicfiPattern.test(input.bicfi)) problems.push('bicfi must be an 8 or 11 character BIC (ISO 9362)');
   if (input.business_role !== 'MIS' && input.business_role !== 'MMM') problems.push('business_role must be MIS or MMM');
   if (!countryCodePattern.test(input.country_code)) problems.push('country_code must be an ISO 3166-1 alpha-2 code');
   const operating = input.operating_accounts ?? [DEFAULT_OPERATING_ACCOUNT];
   if (operating.length === 0) problems.push('a member needs at least one operating account');
   for (const name of operating) {
-    if (!accountIdentificationPattern.test(name)) problems.push(`account ${JSON.stringify(name)} must match ^[a-zA-Z0-9_-]{1,32}$`);
-    if (name === EMISSION) problems.push('emission is the issuance account and is always created; it is not an operating account');
+    if (!accountIdentificationPattern.test(name))
+      problems.push(`account ${JSON.stringify(name)} must match ^[a-zA-Z0-9_-]{1,32}$`);
+    if (name === EMISSION)
+      problems.push('emission is the issuance account and is always created; it is not an operating account');
   }
   if (new Set(operating).size !== operating.length) problems.push('operating account names must be unique');
   return problems;

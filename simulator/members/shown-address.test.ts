@@ -14,14 +14,35 @@ async function shownAddresses() {
   const read = async () => {
     const listed = (await call<Account[]>('GET', `${MEMBER_API}/digital-accounts`, maker)).body;
     const one = (await call<Account>('GET', `${MEMBER_API}/digital-accounts/second`, maker)).body;
-    const info = (await call<{ distributed_ledger_emission_account_address: string; operating_digital_accounts: Account[] }>('GET', `${TOKENIZER_API}/members/maker-aa`, tokenizer)).body;
-    const resolved = (await call<Account>('GET', `${TOKENIZER_API}/account-address?addressing_identification=main*GB.maker-aa.dss.example`, tokenizer)).body;
-    const control = (await call<{ members: Array<{ identification: string; accounts: Account[] }> }>('GET', '/sim/network')).body.members.find((member) => member.identification === 'maker-aa')!.accounts;
-    const byName = Object.fromEntries(listed.map((account) => [account.identification, account.distributed_ledger_account_address]));
+    const info = (
+      await call<{ distributed_ledger_emission_account_address: string; operating_digital_accounts: Account[] }>(
+        'GET',
+        `${TOKENIZER_API}/members/maker-aa`,
+        tokenizer,
+      )
+    ).body;
+    const resolved = (
+      await call<Account>(
+        'GET',
+        `${TOKENIZER_API}/account-address?addressing_identification=main*GB.maker-aa.dss.example`,
+        tokenizer,
+      )
+    ).body;
+    const control = (
+      await call<{ members: Array<{ identification: string; accounts: Account[] }> }>('GET', '/sim/network')
+    ).body.members.find((member) => member.identification === 'maker-aa')!.accounts;
+    const byName = Object.fromEntries(
+      listed.map((account) => [account.identification, account.distributed_ledger_account_address]),
+    );
     return {
       byName,
-      all: [...listed, one, ...info.operating_digital_accounts, resolved, ...control].map((account) => account.distributed_ledger_account_address).concat(info.distributed_ledger_emission_account_address),
-      agree: one.distributed_ledger_account_address === byName.second && resolved.distributed_ledger_account_address === byName.main && info.distributed_ledger_emission_account_address === byName.emission,
+      all: [...listed, one, ...info.operating_digital_accounts, resolved, ...control]
+        .map((account) => account.distributed_ledger_account_address)
+        .concat(info.distributed_ledger_emission_account_address),
+      agree:
+        one.distributed_ledger_account_address === byName.second &&
+        resolved.distributed_ledger_account_address === byName.main &&
+        info.distributed_ledger_emission_account_address === byName.emission,
     };
   };
   return { sim, read, call, maker };
@@ -35,7 +56,10 @@ test('every address the simulator shows is a StrKey, and a UUID under reading op
 
   sim.state.readings.enable('opaque-addresses');
   const opaque = await read();
-  expect(opaque.all.every((address) => UUID.test(address)), opaque.all.join(', ')).toBe(true);
+  expect(
+    opaque.all.every((address) => UUID.test(address)),
+    opaque.all.join(', '),
+  ).toBe(true);
   expect(opaque.agree).toBe(true);
   expect(new Set(Object.values(opaque.byName)).size).toBe(3);
   // Deterministic per account: the same UUID on every read.
@@ -49,7 +73,10 @@ test('under opaque-addresses POST /sign/payload still signs with the key of the 
   const key = sim.state.members.get('maker-aa')!.accounts.get('main')!.key;
   expect(byName.main).toBe(key.opaqueAddress);
   const payload = Buffer.from('quotation bytes');
-  const signed = await call<{ payload: string }>('POST', `${MEMBER_API}/sign/payload`, maker, { account_identification: 'main', unsigned_payload: payload.toString('base64') });
+  const signed = await call<{ payload: string }>('POST', `${MEMBER_API}/sign/payload`, maker, {
+    account_identification: 'main',
+    unsigned_payload: payload.toString('base64'),
+  });
   expect(signed.status).toBe(200);
   expect(verifyWithAddress(key.address, payload, Buffer.from(signed.body.payload, 'base64'))).toBe(true);
 });

@@ -16,7 +16,12 @@ async function market(reading: boolean) {
   if (reading) network.state.readings.enable('any-member-key');
   const { quotationUuid, request } = network.requestQuotation();
   const quotation = network.quotationInfo(quotationUuid, request);
-  const info: ExchangeInfo = { amount_base_asset: 100, buyer_crediting_account_identification: 'main', buyer_debiting_account_identification: 'main', quotation_info: [quotation] };
+  const info: ExchangeInfo = {
+    amount_base_asset: 100,
+    buyer_crediting_account_identification: 'main',
+    buyer_debiting_account_identification: 'main',
+    quotation_info: [quotation],
+  };
   const exchangeSignedBy = (member: string, account: string) => {
     const { payload, signature } = signed(network.state, member, account, info);
     return { exchange_payload: payload, member_signature: signature };
@@ -26,9 +31,16 @@ async function market(reading: boolean) {
 
 test('off: a quotation or exchange signed by another of the member’s accounts is 400', async () => {
   const { state, buyer, seller, quotationUuid, quotation, exchangeSignedBy } = await market(false);
-  expect(refusal(() => answerQuotation(state, seller, quotationUuid, quotationObject(state, quotation, 'maker-bb', 'emission')))).toMatchObject({ status: 400, code: 'QUOTATION-SIGNATURE-INVALID' });
+  expect(
+    refusal(() =>
+      answerQuotation(state, seller, quotationUuid, quotationObject(state, quotation, 'maker-bb', 'emission')),
+    ),
+  ).toMatchObject({ status: 400, code: 'QUOTATION-SIGNATURE-INVALID' });
   answerQuotation(state, seller, quotationUuid, quotationObject(state, quotation));
-  expect(refusal(() => exchange(state, buyer, exchangeSignedBy('maker-aa', 'second')))).toMatchObject({ status: 400, code: 'EXCHANGE-SIGNATURE-INVALID' });
+  expect(refusal(() => exchange(state, buyer, exchangeSignedBy('maker-aa', 'second')))).toMatchObject({
+    status: 400,
+    code: 'EXCHANGE-SIGNATURE-INVALID',
+  });
 });
 
 test('any-member-key: the seller’s emission key answers, the buyer’s second account signs the exchange, and it settles', async () => {
@@ -39,9 +51,18 @@ test('any-member-key: the seller’s emission key answers, the buyer’s second 
 
 test('any-member-key: another member’s key, or a signature of other bytes, is still 400', async () => {
   const { state, buyer, seller, quotationUuid, quotation, exchangeSignedBy } = await market(true);
-  expect(refusal(() => answerQuotation(state, seller, quotationUuid, quotationObject(state, quotation, 'maker-aa', 'main')))).toMatchObject({ status: 400, code: 'QUOTATION-SIGNATURE-INVALID' });
+  expect(
+    refusal(() => answerQuotation(state, seller, quotationUuid, quotationObject(state, quotation, 'maker-aa', 'main'))),
+  ).toMatchObject({ status: 400, code: 'QUOTATION-SIGNATURE-INVALID' });
   answerQuotation(state, seller, quotationUuid, quotationObject(state, quotation));
-  expect(refusal(() => exchange(state, buyer, exchangeSignedBy('maker-bb', 'main')))).toMatchObject({ status: 400, code: 'EXCHANGE-SIGNATURE-INVALID' });
+  expect(refusal(() => exchange(state, buyer, exchangeSignedBy('maker-bb', 'main')))).toMatchObject({
+    status: 400,
+    code: 'EXCHANGE-SIGNATURE-INVALID',
+  });
   const otherBytes = signed(state, 'maker-aa', 'second', { ...quotation, foreign_exchange_rate: 2 });
-  expect(refusal(() => exchange(state, buyer, { ...exchangeSignedBy('maker-aa', 'second'), member_signature: otherBytes.signature }))).toMatchObject({ status: 400, code: 'EXCHANGE-SIGNATURE-INVALID' });
+  expect(
+    refusal(() =>
+      exchange(state, buyer, { ...exchangeSignedBy('maker-aa', 'second'), member_signature: otherBytes.signature }),
+    ),
+  ).toMatchObject({ status: 400, code: 'EXCHANGE-SIGNATURE-INVALID' });
 });

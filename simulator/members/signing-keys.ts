@@ -12,7 +12,12 @@ export function signingAddresses(readings: ReadingSwitch, member: Member, accoun
   const debiting = member.accounts.get(account)?.key.address;
   const own = debiting === undefined ? [] : [debiting];
   if (!readings.on('any-member-key')) return own;
-  return [...own, ...[...member.accounts.values()].map((candidate) => candidate.key.address).filter((address) => address !== debiting)];
+  return [
+    ...own,
+    ...[...member.accounts.values()]
+      .map((candidate) => candidate.key.address)
+      .filter((address) => address !== debiting),
+  ];
 }
 
 /** The address among `addresses` whose key made `signature` of `bytes`; undefined when none did. */

@@ -9,7 +9,10 @@ import type { Member } from './registry.ts';
 export function signPayload(member: Member, accountIdentification: string, unsignedPayloadBase64: string): string {
   const account = member.accounts.get(accountIdentification);
   if (!account) {
-    throw new DssError('SIGN-KEY-UNAVAILABLE', `Member ${member.identification} has no key for account ${accountIdentification}.`);
+    throw new DssError(
+      'SIGN-KEY-UNAVAILABLE',
+      `Member ${member.identification} has no key for account ${accountIdentification}.`,
+    );
   }
   return account.key.sign(Buffer.from(unsignedPayloadBase64, 'base64')).toString('base64');
 }

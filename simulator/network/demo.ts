@@ -19,12 +19,44 @@ function pairs(spread: number, dso: OwnDso): QuotePair[] {
   const own = { code: dso.code, issuer: dso.issuer };
   // Its own DSO both ways against USD and EUR, up to the worth of 50,000 USD in quoted units.
   const both = (asset: { code: string; issuer: string }, perDso: number, dsoPer: number): QuotePair[] => [
-    { base: asset.code, base_issuer: asset.issuer, quoted: own.code, quoted_issuer: own.issuer, rate: dsoPer, ...limits, maximum: 50_000 * dso.perUsd },
-    { base: own.code, base_issuer: own.issuer, quoted: asset.code, quoted_issuer: asset.issuer, rate: perDso, ...limits, maximum: 50_000 },
+    {
+      base: asset.code,
+      base_issuer: asset.issuer,
+      quoted: own.code,
+      quoted_issuer: own.issuer,
+      rate: dsoPer,
+      ...limits,
+      maximum: 50_000 * dso.perUsd,
+    },
+    {
+      base: own.code,
+      base_issuer: own.issuer,
+      quoted: asset.code,
+      quoted_issuer: asset.issuer,
+      rate: perDso,
+      ...limits,
+      maximum: 50_000,
+    },
   ];
   return [
-    { base: 'USD', base_issuer: usd.issuer, quoted: 'EUR', quoted_issuer: eur.issuer, rate: 0.92, ...limits, maximum: 50_000 },
-    { base: 'EUR', base_issuer: eur.issuer, quoted: 'USD', quoted_issuer: usd.issuer, rate: 1.08, ...limits, maximum: 50_000 },
+    {
+      base: 'USD',
+      base_issuer: usd.issuer,
+      quoted: 'EUR',
+      quoted_issuer: eur.issuer,
+      rate: 0.92,
+      ...limits,
+      maximum: 50_000,
+    },
+    {
+      base: 'EUR',
+      base_issuer: eur.issuer,
+      quoted: 'USD',
+      quoted_issuer: usd.issuer,
+      rate: 1.08,
+      ...limits,
+      maximum: 50_000,
+    },
     ...both(usd, dso.usdPer, dso.perUsd),
     ...both(eur, dso.eurPer, dso.perEur),
   ];
@@ -40,14 +72,23 @@ interface OwnDso {
   eurPer: number;
 }
 
-const tokenizerRules = { allowlist_back: true, tokenizer: { credit_lines: 'allow', opening_amount: 100_000, redemptions: 'accept' } } as const;
+const tokenizerRules = {
+  allowlist_back: true,
+  tokenizer: { credit_lines: 'allow', opening_amount: 100_000, redemptions: 'accept' },
+} as const;
 
 /**
  * An answering market maker: issues its DSO, lists back, quotes USD/EUR and its DSO both ways, is an RFI
  * up to 50,000 (USD, EUR and its DSO's currency) with a fee of 1 + 0.1 %, refunds on request, asks for
  * lines on the DSOs of the members it lists back and gives a DSO back once its obligation is paid.
  */
-function answeringMaker(identification: string, bic: string, country: string, spread: number, dso: Omit<OwnDso, 'issuer'>): NetworkMember {
+function answeringMaker(
+  identification: string,
+  bic: string,
+  country: string,
+  spread: number,
+  dso: Omit<OwnDso, 'issuer'>,
+): NetworkMember {
   return {
     identification,
     role: 'market-maker',
@@ -59,7 +100,16 @@ function answeringMaker(identification: string, bic: string, country: string, sp
       allowlist_back: true,
       allow_dso_credit_lines: true,
       market_maker: { account: 'main', pairs: pairs(spread, { ...dso, issuer: identification }) },
-      rfi: { account: 'main', accept_up_to: 50_000, currencies: ['USD', 'EUR', dso.code.slice(0, 3)], reject_share: 0, fee: { fixed: 1, percent: 0.1 }, cancellations: 'accept', dso_credit_lines: 1_000_000, obligations: 'return' },
+      rfi: {
+        account: 'main',
+        accept_up_to: 50_000,
+        currencies: ['USD', 'EUR', dso.code.slice(0, 3)],
+        reject_share: 0,
+        fee: { fixed: 1, percent: 0.1 },
+        cancellations: 'accept',
+        dso_credit_lines: 1_000_000,
+        obligations: 'return',
+      },
     },
   };
 }
@@ -68,15 +118,36 @@ const members: NetworkMember[] = [
   { identification: 'tokenizer-usd', role: 'tokenizer', country: 'US', bic: 'TKNUUS33', accounts },
   { identification: 'tokenizer-eur', role: 'tokenizer', country: 'DE', bic: 'TKNEDEFF', accounts },
   { identification: 'mm-london', role: 'market-maker', country: 'GB', bic: 'MMLOGB2L', accounts },
-  answeringMaker('mm-singapore', 'MMSGSGSG', 'SG', 0.001, { code: 'SGDDSO', perUsd: 1.35, usdPer: 0.74, perEur: 1.45, eurPer: 0.69 }),
-  answeringMaker('mm-saopaulo', 'MMSPBRSP', 'BR', 0.002, { code: 'BRLDSO', perUsd: 5, usdPer: 0.2, perEur: 5.4, eurPer: 0.185 }),
-  answeringMaker('mm-nairobi', 'MMNBKENA', 'KE', 0.003, { code: 'KESDSO', perUsd: 129, usdPer: 0.0077, perEur: 140, eurPer: 0.0071 }),
+  answeringMaker('mm-singapore', 'MMSGSGSG', 'SG', 0.001, {
+    code: 'SGDDSO',
+    perUsd: 1.35,
+    usdPer: 0.74,
+    perEur: 1.45,
+    eurPer: 0.69,
+  }),
+  answeringMaker('mm-saopaulo', 'MMSPBRSP', 'BR', 0.002, {
+    code: 'BRLDSO',
+    perUsd: 5,
+    usdPer: 0.2,
+    perEur: 5.4,
+    eurPer: 0.185,
+  }),
+  answeringMaker('mm-nairobi', 'MMNBKENA', 'KE', 0.003, {
+    code: 'KESDSO',
+    perUsd: 129,
+    usdPer: 0.0077,
+    perEur: 140,
+    eurPer: 0.0071,
+  }),
 ];
 
 const assets = [usd, eur];
 
 /** The same members and assets, with no DSO, no rules, no line: nobody answers. */
-export const demoMembersOnly: NetworkFile = { members: members.map(({ autopilot: _rules, dsos: _dsos, ...member }) => member), assets };
+export const demoMembersOnly: NetworkFile = {
+  members: members.map(({ autopilot: _rules, dsos: _dsos, ...member }) => member),
+  assets,
+};
 
 export const demoNetwork: NetworkFile = {
   autopilot: { delay_ms: 200 },
@@ -84,6 +155,13 @@ export const demoNetwork: NetworkFile = {
   assets,
   // What the answering market makers hold to deliver: 1,000,000 of each currency on main, lines up to 10,000,000.
   credit_lines: ['mm-singapore', 'mm-saopaulo', 'mm-nairobi'].flatMap((holder) =>
-    [usd, eur].map((asset) => ({ holder, account: 'main', asset: asset.code, issuer: asset.issuer, limit: 10_000_000, balance: 1_000_000 })),
+    [usd, eur].map((asset) => ({
+      holder,
+      account: 'main',
+      asset: asset.code,
+      issuer: asset.issuer,
+      limit: 10_000_000,
+      balance: 1_000_000,
+    })),
   ),
 };

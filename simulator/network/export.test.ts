@@ -27,7 +27,10 @@ async function exported(): Promise<{ text: string; network: NetworkFile }> {
 }
 
 async function control(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${sim.url}/sim${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const response = await fetch(`${sim.url}/sim${path}`, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   expect(response.status, `${method} /sim${path}`).toBe(200);
   return response.json();
 }
@@ -37,8 +40,25 @@ const withoutClock = ({ clock: _clock, ...rest }: NetworkFile) => rest;
 test('an exported network read back, by a reset and by --network, exports the same members, lines, balances and clock', async () => {
   // A network with what the demo lacks: a new member on two accounts, listed, a fractional balance.
   const start = parseYaml((await exported()).text) as NetworkFile;
-  start.members.push({ identification: 'my-bank', role: 'market-maker', country: 'GB', bic: 'MYBKGB2L', accounts: ['main', 'reserve'], allowlist: ['mm-london'] });
-  start.credit_lines = [...(start.credit_lines ?? []), { holder: 'my-bank', account: 'reserve', asset: 'EUR', issuer: 'tokenizer-eur', limit: 5000, balance: 1234.5678901 }];
+  start.members.push({
+    identification: 'my-bank',
+    role: 'market-maker',
+    country: 'GB',
+    bic: 'MYBKGB2L',
+    accounts: ['main', 'reserve'],
+    allowlist: ['mm-london'],
+  });
+  start.credit_lines = [
+    ...(start.credit_lines ?? []),
+    {
+      holder: 'my-bank',
+      account: 'reserve',
+      asset: 'EUR',
+      issuer: 'tokenizer-eur',
+      limit: 5000,
+      balance: 1234.5678901,
+    },
+  ];
   await control('POST', '/reset', { network_file: JSON.stringify(start) });
   await control('POST', '/clock', { advance_ms: 3_600_000 });
 
@@ -47,9 +67,29 @@ test('an exported network read back, by a reset and by --network, exports the sa
   expect(Date.parse(String(first.network.clock))).toBeLessThanOrEqual(now);
   expect(Date.parse(String(first.network.clock))).toBeGreaterThan(now - 3_600_000);
   const mine = first.network.members.find((member) => member.identification === 'my-bank');
-  expect(mine).toEqual({ identification: 'my-bank', role: 'market-maker', country: 'GB', bic: 'MYBKGB2L', accounts: ['main', 'reserve'], allowlist: ['mm-london'] });
-  expect(first.network.credit_lines).toContainEqual({ holder: 'my-bank', account: 'reserve', asset: 'EUR', issuer: 'tokenizer-eur', limit: 5000, balance: 1234.5678901 });
-  expect((await control('GET', '/ledger')).balances).toContainEqual(expect.objectContaining({ member_identification: 'my-bank', account_identification: 'reserve', balance: '1234.5678901' }));
+  expect(mine).toEqual({
+    identification: 'my-bank',
+    role: 'market-maker',
+    country: 'GB',
+    bic: 'MYBKGB2L',
+    accounts: ['main', 'reserve'],
+    allowlist: ['mm-london'],
+  });
+  expect(first.network.credit_lines).toContainEqual({
+    holder: 'my-bank',
+    account: 'reserve',
+    asset: 'EUR',
+    issuer: 'tokenizer-eur',
+    limit: 5000,
+    balance: 1234.5678901,
+  });
+  expect((await control('GET', '/ledger')).balances).toContainEqual(
+    expect.objectContaining({
+      member_identification: 'my-bank',
+      account_identification: 'reserve',
+      balance: '1234.5678901',
+    }),
+  );
 
   // Read back by a reset: the same network, its clock where the export left it.
   await control('POST', '/reset', { network_file: first.text });
@@ -77,11 +117,16 @@ test('every named network but the demo exports a file that reads back and export
 
 test('the demo network exports its autopilot rules, and names what a network file cannot carry', async () => {
   await control('POST', '/reset', { network: 'demo' });
-  const switched = await fetch(`${sim.url}/ui/autopilot`, { method: 'POST', body: JSON.stringify({ member: 'mm-singapore', behaviour: 'rfi', on: false }) });
+  const switched = await fetch(`${sim.url}/ui/autopilot`, {
+    method: 'POST',
+    body: JSON.stringify({ member: 'mm-singapore', behaviour: 'rfi', on: false }),
+  });
   expect(switched.status).toBe(200);
   const { text, network } = await exported();
   for (const member of demoNetwork.members) {
-    expect(network.members.find((entry) => entry.identification === member.identification)?.autopilot).toEqual(member.autopilot);
+    expect(network.members.find((entry) => entry.identification === member.identification)?.autopilot).toEqual(
+      member.autopilot,
+    );
   }
   expect(text).toMatch(/^# Network file exported by GET \/sim\/export/);
   expect(text).toContain("# Not carried: mm-singapore's autopilot rfi switched off");

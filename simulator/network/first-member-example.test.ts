@@ -35,7 +35,9 @@ test('on a network without the demo members it stops before making anything, in 
       (error: { code: number; stderr: string }) => error,
     );
     expect(run.code).toBe(1);
-    expect(run.stderr.trim().split('\n')).toEqual([expect.stringContaining('this network has no tokenizer-usd, tokenizer-eur, mm-singapore')]);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringContaining('this network has no tokenizer-usd, tokenizer-eur, mm-singapore'),
+    ]);
     const members = ((await (await fetch(`${other.url}/sim/network`)).json()) as { members: unknown[] }).members;
     expect(members, 'no member was made').toEqual([]);
   } finally {

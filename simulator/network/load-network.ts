@@ -14,7 +14,9 @@ export function loadNetwork(value: string): NetworkChoice {
     text = readFileSync(value, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new NetworkFileError(value, [`cannot be read (${reason}); --network takes ${networkKinds.join(', ')} or the path of a network file`]);
+    throw new NetworkFileError(value, [
+      `cannot be read (${reason}); --network takes ${networkKinds.join(', ')} or the path of a network file`,
+    ]);
   }
   return parseNetworkFile(text, value);
 }

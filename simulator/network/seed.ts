@@ -22,17 +22,27 @@ export async function seedNetwork(state: SimState, fetch: AppFetch, network: Net
     });
   }
   for (const asset of network.assets ?? []) {
-    state.assets.register({ asset_code_identification: asset.code, asset_group_identification: 'DSA', asset_issuer_identification: asset.issuer });
+    state.assets.register({
+      asset_code_identification: asset.code,
+      asset_group_identification: 'DSA',
+      asset_issuer_identification: asset.issuer,
+    });
   }
-  const apis = new Map(network.members.map((member) => [member.identification, new MemberApi(state, fetch, member.identification)]));
+  const apis = new Map(
+    network.members.map((member) => [member.identification, new MemberApi(state, fetch, member.identification)]),
+  );
   const api = (identification: string) => apis.get(identification)!;
   for (const member of network.members) {
     for (const code of member.dsos ?? []) {
-      await api(member.identification).member('POST', `/settlement-instruments?${new URLSearchParams({ asset_code_identification: code, asset_group_identification: 'DSO' })}`);
+      await api(member.identification).member(
+        'POST',
+        `/settlement-instruments?${new URLSearchParams({ asset_code_identification: code, asset_group_identification: 'DSO' })}`,
+      );
     }
   }
   for (const member of network.members) {
-    for (const listed of member.allowlist ?? []) await api(member.identification).member('POST', '/members/allowlist', listed);
+    for (const listed of member.allowlist ?? [])
+      await api(member.identification).member('POST', '/members/allowlist', listed);
   }
   for (const line of network.credit_lines ?? []) {
     const account = line.account ?? 'main';

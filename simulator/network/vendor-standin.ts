@@ -12,10 +12,28 @@ import type { NetworkFile, NetworkMember } from './network-file.ts';
 
 /** The profile's role of each member (suites/runtime/profile-schema.ts's names), with the member. */
 export const standinMembers = {
-  tokenizer: { identification: 'standin-tkn', role: 'tokenizer', country: 'US', bic: 'STNTUS33', accounts: ['main', 'second'] },
-  mmA: { identification: 'standin-mm-a', role: 'market-maker', country: 'GB', bic: 'STNAGB2L', accounts: ['main', 'second'] },
+  tokenizer: {
+    identification: 'standin-tkn',
+    role: 'tokenizer',
+    country: 'US',
+    bic: 'STNTUS33',
+    accounts: ['main', 'second'],
+  },
+  mmA: {
+    identification: 'standin-mm-a',
+    role: 'market-maker',
+    country: 'GB',
+    bic: 'STNAGB2L',
+    accounts: ['main', 'second'],
+  },
   // A third account nobody else's checks use: ledger.instruments-own-line needs one that lists no DSA yet, late in a whole run.
-  mmB: { identification: 'standin-mm-b', role: 'market-maker', country: 'SG', bic: 'STNBSGSG', accounts: ['main', 'second', 'spare'] },
+  mmB: {
+    identification: 'standin-mm-b',
+    role: 'market-maker',
+    country: 'SG',
+    bic: 'STNBSGSG',
+    accounts: ['main', 'second', 'spare'],
+  },
   blank_maker: { identification: 'standin-blank-mm', role: 'market-maker', country: 'FR', bic: 'STNMFRPP' },
   blank_tokenizer: { identification: 'standin-blank-tkn', role: 'tokenizer', country: 'CH', bic: 'STNKCHZZ' },
   second_tokenizer: { identification: 'standin-tkn-2', role: 'tokenizer', country: 'CA', bic: 'STNSCATT' },
@@ -32,6 +50,11 @@ export const standinAssets = {
 } as const satisfies Partial<Record<StandinRole, readonly string[]>>;
 
 export const standinNetwork: NetworkFile = {
-  members: Object.values(standinMembers).map((member) => ({ ...member, ...('accounts' in member ? { accounts: [...member.accounts] } : {}) })),
-  assets: Object.entries(standinAssets).flatMap(([role, codes]) => codes.map((code) => ({ code, issuer: standinMembers[role as StandinRole].identification }))),
+  members: Object.values(standinMembers).map((member) => ({
+    ...member,
+    ...('accounts' in member ? { accounts: [...member.accounts] } : {}),
+  })),
+  assets: Object.entries(standinAssets).flatMap(([role, codes]) =>
+    codes.map((code) => ({ code, issuer: standinMembers[role as StandinRole].identification })),
+  ),
 };

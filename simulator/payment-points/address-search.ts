@@ -30,7 +30,10 @@ export function resolveAddress(text: string, points: readonly PaymentPointInfo[]
     }
   }
   if (!best) {
-    throw new DssError('PAYMENT-POINT-ADDRESS-UNKNOWN', 'address_filter matches no address of the payment point directory');
+    throw new DssError(
+      'PAYMENT-POINT-ADDRESS-UNKNOWN',
+      'address_filter matches no address of the payment point directory',
+    );
   }
   return best.place;
 }

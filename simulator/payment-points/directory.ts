@@ -8,7 +8,14 @@
  */
 import { resolveAddress } from './address-search.ts';
 import { distanceToPointKm, parseGeoCoordinates } from './geo.ts';
-import { checkClosedValues, foldPoint, givenFilters, queryMatcher, type FoldedPoint, type PaymentPointQuery } from './query.ts';
+import {
+  checkClosedValues,
+  foldPoint,
+  givenFilters,
+  queryMatcher,
+  type FoldedPoint,
+  type PaymentPointQuery,
+} from './query.ts';
 import { seedPaymentPoints } from './seed.ts';
 import type { GeoCoordinates, PaymentPointInfo } from '../../schemas/wire.ts';
 

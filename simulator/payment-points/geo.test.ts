@@ -17,7 +17,10 @@ test.describe('great-circle distance', () => {
     const west = { latitude: 0, longitude: 179.5 };
     const east = { latitude: 0, longitude: -179.5 };
     expect(greatCircleKm(west, east)).toBeCloseTo(111.2, 0);
-    expect(greatCircleKm({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 180 })).toBeCloseTo(Math.PI * 6371.0088, 3);
+    expect(greatCircleKm({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 180 })).toBeCloseTo(
+      Math.PI * 6371.0088,
+      3,
+    );
   });
 });
 
@@ -30,7 +33,20 @@ test.describe('geo_coordinates parsing', () => {
   });
 
   test('refuses anything else with PAYMENT-POINT-BAD-COORDINATES', () => {
-    for (const text of ['52.52', '52.52,13.4,7', 'abc,def', '52.52;13.405', ',', '1e1,2', 'Infinity,0', '0x10,0', '90.0001,0', '0,-180.5', '-91,0', ' , 13']) {
+    for (const text of [
+      '52.52',
+      '52.52,13.4,7',
+      'abc,def',
+      '52.52;13.405',
+      ',',
+      '1e1,2',
+      'Infinity,0',
+      '0x10,0',
+      '90.0001,0',
+      '0,-180.5',
+      '-91,0',
+      ' , 13',
+    ]) {
       expect(() => parseGeoCoordinates(text), text).toThrow(/^PAYMENT-POINT-BAD-COORDINATES:/);
     }
   });

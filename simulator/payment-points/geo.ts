@@ -12,7 +12,13 @@ export function parseGeoCoordinates(text: string): GeoCoordinates {
   const parts = text.split(',').map((part) => part.trim());
   const [latitude, longitude] = parts.map(Number);
   const wellFormed = parts.length === 2 && parts.every((part) => decimalDegrees.test(part));
-  if (!wellFormed || latitude === undefined || longitude === undefined || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
+  if (
+    !wellFormed ||
+    latitude === undefined ||
+    longitude === undefined ||
+    Math.abs(latitude) > 90 ||
+    Math.abs(longitude) > 180
+  ) {
     throw new DssError(
       'PAYMENT-POINT-BAD-COORDINATES',
       'geo_coordinates must be "latitude,longitude" in decimal degrees, latitude within [-90, 90] and longitude within [-180, 180]',

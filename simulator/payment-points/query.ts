@@ -48,7 +48,13 @@ const pointFields: Readonly<Record<PointFilter, (point: PaymentPointInfo) => rea
 const pointFilters = Object.entries(pointFields) as [PointFilter, (point: PaymentPointInfo) => readonly string[]][];
 
 /** Query names equal the address field names. */
-const addressFilters: readonly AddressFilter[] = ['city_name', 'region_name', 'street_name', 'country_code', 'postal_code'];
+const addressFilters: readonly AddressFilter[] = [
+  'city_name',
+  'region_name',
+  'street_name',
+  'country_code',
+  'postal_code',
+];
 
 /** Each filter's position in FoldedPoint, by the filter's name. */
 const pointFilterPositions = new Map<string, number>(pointFilters.map(([name], position) => [name, position]));
@@ -56,7 +62,9 @@ const addressFilterPositions = new Map<string, number>(addressFilters.map((name,
 
 /** An empty value (`?city_name=`) is no filter: forms send every field, filled in or not. */
 export function givenFilters(query: PaymentPointQuery): PaymentPointQuery {
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as PaymentPointQuery;
+  return Object.fromEntries(
+    Object.entries(query).filter(([, value]) => value !== undefined && value !== ''),
+  ) as PaymentPointQuery;
 }
 
 /**
@@ -89,7 +97,9 @@ export interface FoldedPoint {
 export function foldPoint(point: PaymentPointInfo): FoldedPoint {
   return {
     fields: pointFilters.map(([, fieldsOf]) => fieldsOf(point).map(foldCase)),
-    addresses: (point.payment_point_address ?? []).map((address) => addressFilters.map((name) => foldCase(address[name]))),
+    addresses: (point.payment_point_address ?? []).map((address) =>
+      addressFilters.map((name) => foldCase(address[name])),
+    ),
   };
 }
 

@@ -12,21 +12,29 @@ const uuidV4 = new RegExp(patterns.uuidV4);
 const hourMinute = new RegExp(patterns.hourMinute);
 
 const byUuid = new Map(seedPaymentPoints.map((point) => [point.payment_point_uuid, point]));
-const isArea = (point: PaymentPointInfo): boolean => point.payment_point_geo_coordinates.some((entry) => entry.geo_type === 'area');
-const coordinatesOf = (point: PaymentPointInfo): GeoCoordinates[] => point.payment_point_geo_coordinates.flatMap((entry) => entry.geo_coordinates);
+const isArea = (point: PaymentPointInfo): boolean =>
+  point.payment_point_geo_coordinates.some((entry) => entry.geo_type === 'area');
+const coordinatesOf = (point: PaymentPointInfo): GeoCoordinates[] =>
+  point.payment_point_geo_coordinates.flatMap((entry) => entry.geo_coordinates);
 const label = (point: PaymentPointInfo): string => point.payment_point_identification;
 
 test.describe('seeded payment point directory', () => {
   test('is large and varied enough to exercise every filter', () => {
     const points = seedPaymentPoints.filter((point) => !isArea(point));
     expect(points.length).toBeGreaterThanOrEqual(30);
-    const countries = new Set(points.flatMap((point) => point.payment_point_address ?? []).map((address) => address.country_code));
+    const countries = new Set(
+      points.flatMap((point) => point.payment_point_address ?? []).map((address) => address.country_code),
+    );
     expect(countries.size).toBeGreaterThanOrEqual(5);
     expect(new Set(seedPaymentPoints.map((point) => point.payment_point_type))).toEqual(new Set(paymentPointTypes));
-    expect(new Set(seedPaymentPoints.flatMap((point) => point.payment_point_methods.map((method) => method.method_identification)))).toEqual(
-      new Set(paymentMethods),
-    );
-    expect(new Set(seedPaymentPoints.flatMap((point) => point.payment_point_geo_coordinates.map((entry) => entry.geo_type)))).toEqual(new Set(geoTypes));
+    expect(
+      new Set(
+        seedPaymentPoints.flatMap((point) => point.payment_point_methods.map((method) => method.method_identification)),
+      ),
+    ).toEqual(new Set(paymentMethods));
+    expect(
+      new Set(seedPaymentPoints.flatMap((point) => point.payment_point_geo_coordinates.map((entry) => entry.geo_type))),
+    ).toEqual(new Set(geoTypes));
   });
 
   test('every entry is a valid paymentPointInfo of the spec', () => {
@@ -48,7 +56,8 @@ test.describe('seeded payment point directory', () => {
       expect(point.institution_identifications.length, name).toBeGreaterThan(0);
       // "phone number without country code": national digits only, no +, no spaces.
       expect(point.institution_phone_number, name).toMatch(/^[0-9]{7,12}$/);
-      for (const url of [point.institution_website_url, point.payment_point_logo_url]) expect(new URL(url).protocol, name).toBe('https:');
+      for (const url of [point.institution_website_url, point.payment_point_logo_url])
+        expect(new URL(url).protocol, name).toBe('https:');
       expect(point.payment_point_currency.length, name).toBeGreaterThan(0);
       for (const code of point.payment_point_currency) expect(isIso4217Code(code), `${name}: ${code}`).toBe(true);
       expect(point.payment_point_business_hours.length, name).toBeGreaterThan(0);
@@ -59,7 +68,8 @@ test.describe('seeded payment point directory', () => {
         expect(hours.work_days.length, name).toBeGreaterThan(0);
         for (const day of hours.work_days) expect(weekdays, name).toContain(day);
       }
-      for (const method of point.payment_point_methods) expect(method.payment_point_terms.length, name).toBeGreaterThan(0);
+      for (const method of point.payment_point_methods)
+        expect(method.payment_point_terms.length, name).toBeGreaterThan(0);
       for (const { latitude, longitude } of coordinatesOf(point)) {
         expect(Math.abs(latitude), name).toBeLessThanOrEqual(90);
         expect(Math.abs(longitude), name).toBeLessThanOrEqual(180);
@@ -78,7 +88,8 @@ test.describe('seeded payment point directory', () => {
       } else {
         expect(geo?.geo_coordinates.length ?? 0, label(point)).toBeGreaterThanOrEqual(3);
       }
-      for (const address of point.payment_point_address ?? []) expect(address.country_code, label(point)).toMatch(/^[A-Z]{2}$/);
+      for (const address of point.payment_point_address ?? [])
+        expect(address.country_code, label(point)).toMatch(/^[A-Z]{2}$/);
     }
   });
 
@@ -88,13 +99,17 @@ test.describe('seeded payment point directory', () => {
       for (const childUuid of point.payment_point_child_uuids) {
         const child = byUuid.get(childUuid);
         expect(child, `${label(point)} -> ${childUuid}`).toBeDefined();
-        expect(child?.payment_point_parent_uuids, `${label(point)} -> ${childUuid}`).toContain(point.payment_point_uuid);
+        expect(child?.payment_point_parent_uuids, `${label(point)} -> ${childUuid}`).toContain(
+          point.payment_point_uuid,
+        );
         links++;
       }
       for (const parentUuid of point.payment_point_parent_uuids) {
         const parent = byUuid.get(parentUuid);
         expect(parent && isArea(parent), `${label(point)} <- ${parentUuid}`).toBe(true);
-        expect(parent?.payment_point_child_uuids, `${label(point)} <- ${parentUuid}`).toContain(point.payment_point_uuid);
+        expect(parent?.payment_point_child_uuids, `${label(point)} <- ${parentUuid}`).toContain(
+          point.payment_point_uuid,
+        );
       }
     }
     expect(links).toBeGreaterThanOrEqual(20);
@@ -117,10 +132,13 @@ test.describe('seeded payment point directory', () => {
           expect(longitude, name).toBeGreaterThanOrEqual(Math.min(...longitudes));
           expect(longitude, name).toBeLessThanOrEqual(Math.max(...longitudes));
         }
-        for (const institution of child.institution_identifications) expect(area.institution_identifications, name).toContain(institution);
-        for (const currency of child.payment_point_currency) expect(area.payment_point_currency, name).toContain(currency);
+        for (const institution of child.institution_identifications)
+          expect(area.institution_identifications, name).toContain(institution);
+        for (const currency of child.payment_point_currency)
+          expect(area.payment_point_currency, name).toContain(currency);
         const areaMethods = area.payment_point_methods.map((method) => method.method_identification);
-        for (const method of child.payment_point_methods) expect(areaMethods, name).toContain(method.method_identification);
+        for (const method of child.payment_point_methods)
+          expect(areaMethods, name).toContain(method.method_identification);
       }
     }
   });

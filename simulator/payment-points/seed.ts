@@ -23,7 +23,13 @@ type Institution = Pick<
   | 'payment_point_type'
 >;
 
-function institution(name: string, type: PaymentPointInfo['payment_point_type'], phone: string, website: string, routing?: string): Institution {
+function institution(
+  name: string,
+  type: PaymentPointInfo['payment_point_type'],
+  phone: string,
+  website: string,
+  routing?: string,
+): Institution {
   return {
     institution_identifications: [name],
     institution_phone_number: phone,
@@ -34,28 +40,110 @@ function institution(name: string, type: PaymentPointInfo['payment_point_type'],
   };
 }
 
-const spree = institution('Spree Handelsbank AG', 'Bank', '03020457310', 'https://www.spree-handelsbank.example', '10050730');
-const funkwelle = institution('Funkwelle Mobil GmbH', 'Mobile Operator', '08007224000', 'https://www.funkwelle-mobil.example');
+const spree = institution(
+  'Spree Handelsbank AG',
+  'Bank',
+  '03020457310',
+  'https://www.spree-handelsbank.example',
+  '10050730',
+);
+const funkwelle = institution(
+  'Funkwelle Mobil GmbH',
+  'Mobile Operator',
+  '08007224000',
+  'https://www.funkwelle-mobil.example',
+);
 const kiezKasse = institution('Kiez Kasse UG', 'Other', '03061287734', 'https://www.kiezkasse.example');
-const isarFinanz = institution('Isar Finanz GmbH', 'Non-bank Financial Company', '08923890410', 'https://www.isar-finanz.example');
+const isarFinanz = institution(
+  'Isar Finanz GmbH',
+  'Non-bank Financial Company',
+  '08923890410',
+  'https://www.isar-finanz.example',
+);
 const thames = institution('Thames Mercantile Bank plc', 'Bank', '02079460318', 'https://www.thamesmercantile.example');
-const pennine = institution('Pennine Remit Ltd', 'Non-bank Financial Company', '01614960123', 'https://www.pennine-remit.example');
-const highstreet = institution('Highstreet Counters Ltd', 'Other', '02079460905', 'https://www.highstreetcounters.example');
-const hudson = institution('Hudson Harbor Bank, N.A.', 'Bank', '2125550147', 'https://www.hudsonharborbank.example', '026007317');
-const liberty = institution('Liberty Remit Inc.', 'Non-bank Financial Company', '2125550163', 'https://www.libertyremit.example');
+const pennine = institution(
+  'Pennine Remit Ltd',
+  'Non-bank Financial Company',
+  '01614960123',
+  'https://www.pennine-remit.example',
+);
+const highstreet = institution(
+  'Highstreet Counters Ltd',
+  'Other',
+  '02079460905',
+  'https://www.highstreetcounters.example',
+);
+const hudson = institution(
+  'Hudson Harbor Bank, N.A.',
+  'Bank',
+  '2125550147',
+  'https://www.hudsonharborbank.example',
+  '026007317',
+);
+const liberty = institution(
+  'Liberty Remit Inc.',
+  'Non-bank Financial Company',
+  '2125550163',
+  'https://www.libertyremit.example',
+);
 const bodega = institution('Bodega Express Services LLC', 'Other', '7185550128', 'https://www.bodegaexpress.example');
 const merlion = institution('Merlion Commercial Bank Ltd', 'Bank', '62250193', 'https://www.merlionbank.example');
-const straits = institution('Straits Remittance Pte Ltd', 'Non-bank Financial Company', '62980456', 'https://www.straitsremit.example');
-const lionCity = institution('Lion City Telecom Pte Ltd', 'Mobile Operator', '67340021', 'https://www.lioncitytelecom.example');
+const straits = institution(
+  'Straits Remittance Pte Ltd',
+  'Non-bank Financial Company',
+  '62980456',
+  'https://www.straitsremit.example',
+);
+const lionCity = institution(
+  'Lion City Telecom Pte Ltd',
+  'Mobile Operator',
+  '67340021',
+  'https://www.lioncitytelecom.example',
+);
 const tiete = institution('Banco Tietê Mercantil S.A.', 'Bank', '1132140567', 'https://www.bancotiete.example');
-const carioca = institution('Carioca Câmbio e Remessas Ltda.', 'Non-bank Financial Company', '2122630418', 'https://www.cariocacambio.example');
-const loterica = institution('Lotérica Bom Retiro Ltda.', 'Other', '1133271430', 'https://www.lotericabomretiro.example');
-const riftValley = institution('Rift Valley Commercial Bank Ltd', 'Bank', '0202224810', 'https://www.riftvalleybank.example');
-const savanna = institution('Savanna Mobile Money Ltd', 'Mobile Operator', '0800720100', 'https://www.savannamoney.example');
-const harambee = institution('Harambee Remit Ltd', 'Non-bank Financial Company', '0202711433', 'https://www.harambeeremit.example');
+const carioca = institution(
+  'Carioca Câmbio e Remessas Ltda.',
+  'Non-bank Financial Company',
+  '2122630418',
+  'https://www.cariocacambio.example',
+);
+const loterica = institution(
+  'Lotérica Bom Retiro Ltda.',
+  'Other',
+  '1133271430',
+  'https://www.lotericabomretiro.example',
+);
+const riftValley = institution(
+  'Rift Valley Commercial Bank Ltd',
+  'Bank',
+  '0202224810',
+  'https://www.riftvalleybank.example',
+);
+const savanna = institution(
+  'Savanna Mobile Money Ltd',
+  'Mobile Operator',
+  '0800720100',
+  'https://www.savannamoney.example',
+);
+const harambee = institution(
+  'Harambee Remit Ltd',
+  'Non-bank Financial Company',
+  '0202711433',
+  'https://www.harambeeremit.example',
+);
 const kanda = institution('Kanda Trust Bank, Ltd.', 'Bank', '0352121830', 'https://www.kandatrust.example');
-const edo = institution('Edo Remittance Co., Ltd.', 'Non-bank Financial Company', '0333504412', 'https://www.edo-remit.example');
-const tsubame = institution('Tsubame Mobile K.K.', 'Mobile Operator', '0364121907', 'https://www.tsubame-mobile.example');
+const edo = institution(
+  'Edo Remittance Co., Ltd.',
+  'Non-bank Financial Company',
+  '0333504412',
+  'https://www.edo-remit.example',
+);
+const tsubame = institution(
+  'Tsubame Mobile K.K.',
+  'Mobile Operator',
+  '0364121907',
+  'https://www.tsubame-mobile.example',
+);
 const konbini = institution('Konbini Cash Services K.K.', 'Other', '0338313390', 'https://www.konbinicash.example');
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
@@ -71,7 +159,8 @@ const branch: PaymentPointMethods = {
   payment_point_terms: [
     {
       service_title: 'Cash at the branch counter',
-      service_description: 'The beneficiary collects the cash at the counter with a valid photo ID and the payment reference, as soon as the payment is settled.',
+      service_description:
+        'The beneficiary collects the cash at the counter with a valid photo ID and the payment reference, as soon as the payment is settled.',
     },
   ],
 };
@@ -80,7 +169,8 @@ const bankAccount: PaymentPointMethods = {
   payment_point_terms: [
     {
       service_title: 'Credit to a bank account',
-      service_description: 'The amount is credited to the beneficiary’s account at a bank of the country on the day of settlement; the account number must be given in the payment.',
+      service_description:
+        'The amount is credited to the beneficiary’s account at a bank of the country on the day of settlement; the account number must be given in the payment.',
     },
   ],
 };
@@ -89,7 +179,8 @@ const agency: PaymentPointMethods = {
   payment_point_terms: [
     {
       service_title: 'Cash at an agent',
-      service_description: 'The beneficiary collects the cash at the agent with a valid photo ID and the one-time code sent to the beneficiary’s phone.',
+      service_description:
+        'The beneficiary collects the cash at the agent with a valid photo ID and the one-time code sent to the beneficiary’s phone.',
     },
   ],
 };
@@ -98,7 +189,8 @@ const delivery: PaymentPointMethods = {
   payment_point_terms: [
     {
       service_title: 'Cash delivered to the door',
-      service_description: 'A courier brings the cash to the beneficiary’s address within the city on the next business day; the beneficiary signs for it against a photo ID.',
+      service_description:
+        'A courier brings the cash to the beneficiary’s address within the city on the next business day; the beneficiary signs for it against a photo ID.',
     },
   ],
 };
@@ -107,7 +199,8 @@ const mobileWallet: PaymentPointMethods = {
   payment_point_terms: [
     {
       service_title: 'Credit to a mobile wallet',
-      service_description: 'The amount is credited to the mobile wallet of the beneficiary’s phone number; cash can then be taken out at any agent of the operator.',
+      service_description:
+        'The amount is credited to the mobile wallet of the beneficiary’s phone number; cash can then be taken out at any agent of the operator.',
     },
   ],
 };
@@ -117,7 +210,12 @@ function at(latitude: number, longitude: number): PaymentPointInfo['payment_poin
 }
 
 /** An area as its bounding box, corners counter-clockwise from south-west. */
-function box(south: number, west: number, north: number, east: number): PaymentPointInfo['payment_point_geo_coordinates'] {
+function box(
+  south: number,
+  west: number,
+  north: number,
+  east: number,
+): PaymentPointInfo['payment_point_geo_coordinates'] {
   return [
     {
       geo_type: 'area',
@@ -164,7 +262,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '8596fe37-a349-462e-ac89-5555427bd4cf',
     payment_point_identification: 'Spree Handelsbank Filiale Friedrichstraße',
     payment_point_address: [
-      { street_name: 'Friedrichstraße', bin_or_building_number: '76', postal_code: '10117', city_name: 'Berlin', region_name: 'Berlin', country_code: 'DE' },
+      {
+        street_name: 'Friedrichstraße',
+        bin_or_building_number: '76',
+        postal_code: '10117',
+        city_name: 'Berlin',
+        region_name: 'Berlin',
+        country_code: 'DE',
+      },
     ],
     payment_point_business_hours: [hours('09:00', '16:00', WEEKDAYS)],
     payment_point_child_uuids: [],
@@ -178,7 +283,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: 'eeb43eeb-8afd-4489-9f63-911c0df296bd',
     payment_point_identification: 'Spree Handelsbank Filiale Alexanderplatz',
     payment_point_address: [
-      { street_name: 'Alexanderplatz', bin_or_building_number: '2', postal_code: '10178', city_name: 'Berlin', region_name: 'Berlin', country_code: 'DE' },
+      {
+        street_name: 'Alexanderplatz',
+        bin_or_building_number: '2',
+        postal_code: '10178',
+        city_name: 'Berlin',
+        region_name: 'Berlin',
+        country_code: 'DE',
+      },
     ],
     payment_point_business_hours: [
       hours('09:00', '16:00', ['Monday', 'Tuesday', 'Wednesday', 'Friday']),
@@ -195,7 +307,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '9024c12a-7188-49a2-90b0-27cdf56f7239',
     payment_point_identification: 'Funkwelle Shop Kurfürstendamm',
     payment_point_address: [
-      { street_name: 'Kurfürstendamm', bin_or_building_number: '26', postal_code: '10719', city_name: 'Berlin', region_name: 'Berlin', country_code: 'DE' },
+      {
+        street_name: 'Kurfürstendamm',
+        bin_or_building_number: '26',
+        postal_code: '10719',
+        city_name: 'Berlin',
+        region_name: 'Berlin',
+        country_code: 'DE',
+      },
     ],
     payment_point_business_hours: [hours('10:00', '20:00', MONDAY_TO_SATURDAY)],
     payment_point_child_uuids: [],
@@ -209,7 +328,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '867f1613-86b2-4a80-afda-4817eb3f3523',
     payment_point_identification: 'Kiez Kasse Oranienstraße',
     payment_point_address: [
-      { street_name: 'Oranienstraße', bin_or_building_number: '185', postal_code: '10999', city_name: 'Berlin', region_name: 'Berlin', country_code: 'DE' },
+      {
+        street_name: 'Oranienstraße',
+        bin_or_building_number: '185',
+        postal_code: '10999',
+        city_name: 'Berlin',
+        region_name: 'Berlin',
+        country_code: 'DE',
+      },
     ],
     payment_point_business_hours: [hours('07:00', '23:00', EVERY_DAY)],
     payment_point_child_uuids: [],
@@ -223,7 +349,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '55f6dbc0-ccb4-4ee7-b6a5-a95923ed8c02',
     payment_point_identification: 'Isar Finanz Marienplatz',
     payment_point_address: [
-      { street_name: 'Marienplatz', bin_or_building_number: '8', postal_code: '80331', city_name: 'München', region_name: 'Bayern', country_code: 'DE' },
+      {
+        street_name: 'Marienplatz',
+        bin_or_building_number: '8',
+        postal_code: '80331',
+        city_name: 'München',
+        region_name: 'Bayern',
+        country_code: 'DE',
+      },
     ],
     payment_point_business_hours: [hours('09:00', '19:00', MONDAY_TO_SATURDAY)],
     payment_point_child_uuids: [],
@@ -237,7 +370,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: 'd14c90a7-bf97-4fb9-b691-a3772e64348f',
     payment_point_identification: 'Isar Finanz Leopoldstraße',
     payment_point_address: [
-      { street_name: 'Leopoldstraße', bin_or_building_number: '45', postal_code: '80802', city_name: 'München', region_name: 'Bayern', country_code: 'DE' },
+      {
+        street_name: 'Leopoldstraße',
+        bin_or_building_number: '45',
+        postal_code: '80802',
+        city_name: 'München',
+        region_name: 'Bayern',
+        country_code: 'DE',
+      },
     ],
     payment_point_business_hours: [hours('09:00', '19:00', MONDAY_TO_SATURDAY)],
     payment_point_child_uuids: [],
@@ -270,7 +410,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '00104970-c47e-4415-a3b4-d167d49fd6db',
     payment_point_identification: 'Thames Mercantile Bank Cheapside',
     payment_point_address: [
-      { street_name: 'Cheapside', bin_or_building_number: '101', postal_code: 'EC2V 6DT', city_name: 'London', region_name: 'England', country_code: 'GB' },
+      {
+        street_name: 'Cheapside',
+        bin_or_building_number: '101',
+        postal_code: 'EC2V 6DT',
+        city_name: 'London',
+        region_name: 'England',
+        country_code: 'GB',
+      },
     ],
     payment_point_business_hours: [hours('09:30', '16:30', WEEKDAYS)],
     payment_point_child_uuids: [],
@@ -284,7 +431,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '832da085-6bfd-45e4-bdb7-95be4f02c54b',
     payment_point_identification: 'Thames Mercantile Bank Oxford Street',
     payment_point_address: [
-      { street_name: 'Oxford Street', bin_or_building_number: '318', postal_code: 'W1C 1HF', city_name: 'London', region_name: 'England', country_code: 'GB' },
+      {
+        street_name: 'Oxford Street',
+        bin_or_building_number: '318',
+        postal_code: 'W1C 1HF',
+        city_name: 'London',
+        region_name: 'England',
+        country_code: 'GB',
+      },
     ],
     payment_point_business_hours: [hours('09:30', '16:30', WEEKDAYS), hours('10:00', '14:00', ['Saturday'])],
     payment_point_child_uuids: [],
@@ -298,7 +452,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '4e54864d-cbd7-4b6d-8084-467c1103fb1c',
     payment_point_identification: 'Pennine Remit Brixton',
     payment_point_address: [
-      { street_name: 'Brixton Road', bin_or_building_number: '470', postal_code: 'SW9 8EH', city_name: 'London', region_name: 'England', country_code: 'GB' },
+      {
+        street_name: 'Brixton Road',
+        bin_or_building_number: '470',
+        postal_code: 'SW9 8EH',
+        city_name: 'London',
+        region_name: 'England',
+        country_code: 'GB',
+      },
     ],
     payment_point_business_hours: [hours('09:00', '19:00', MONDAY_TO_SATURDAY)],
     payment_point_child_uuids: [],
@@ -312,7 +473,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '7f18953a-b822-4aba-88c1-5c3d5b35bd55',
     payment_point_identification: 'Highstreet Counters Whitechapel',
     payment_point_address: [
-      { street_name: 'Whitechapel Road', bin_or_building_number: '262', postal_code: 'E1 1BY', city_name: 'London', region_name: 'England', country_code: 'GB' },
+      {
+        street_name: 'Whitechapel Road',
+        bin_or_building_number: '262',
+        postal_code: 'E1 1BY',
+        city_name: 'London',
+        region_name: 'England',
+        country_code: 'GB',
+      },
     ],
     payment_point_business_hours: [hours('08:00', '22:00', EVERY_DAY)],
     payment_point_child_uuids: [],
@@ -326,7 +494,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '3ad33556-fc73-477d-a13b-f3239b5086ec',
     payment_point_identification: 'Pennine Remit Market Street',
     payment_point_address: [
-      { street_name: 'Market Street', bin_or_building_number: '48', postal_code: 'M1 1PW', city_name: 'Manchester', region_name: 'England', country_code: 'GB' },
+      {
+        street_name: 'Market Street',
+        bin_or_building_number: '48',
+        postal_code: 'M1 1PW',
+        city_name: 'Manchester',
+        region_name: 'England',
+        country_code: 'GB',
+      },
     ],
     payment_point_business_hours: [hours('09:00', '19:00', MONDAY_TO_SATURDAY)],
     payment_point_child_uuids: [],
@@ -340,7 +515,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '127448d5-528c-4c41-8c05-b48d16d9e7fd',
     payment_point_identification: 'Highstreet Counters Oxford Road',
     payment_point_address: [
-      { street_name: 'Oxford Road', bin_or_building_number: '319', postal_code: 'M13 9PG', city_name: 'Manchester', region_name: 'England', country_code: 'GB' },
+      {
+        street_name: 'Oxford Road',
+        bin_or_building_number: '319',
+        postal_code: 'M13 9PG',
+        city_name: 'Manchester',
+        region_name: 'England',
+        country_code: 'GB',
+      },
     ],
     payment_point_business_hours: [hours('08:00', '22:00', EVERY_DAY)],
     payment_point_child_uuids: [],
@@ -372,7 +554,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '4c5485c6-fac4-4017-aee6-839c9a6343da',
     payment_point_identification: 'Hudson Harbor Bank Broadway',
     payment_point_address: [
-      { street_name: 'Broadway', bin_or_building_number: '140', postal_code: '10005', city_name: 'New York', region_name: 'New York', country_code: 'US' },
+      {
+        street_name: 'Broadway',
+        bin_or_building_number: '140',
+        postal_code: '10005',
+        city_name: 'New York',
+        region_name: 'New York',
+        country_code: 'US',
+      },
     ],
     payment_point_business_hours: [hours('09:00', '17:00', WEEKDAYS)],
     payment_point_child_uuids: [],
@@ -386,7 +575,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '2329b0d7-ceac-493d-aade-5b17593a4a4c',
     payment_point_identification: 'Liberty Remit Fifth Avenue',
     payment_point_address: [
-      { street_name: 'Fifth Avenue', bin_or_building_number: '521', postal_code: '10175', city_name: 'New York', region_name: 'New York', country_code: 'US' },
+      {
+        street_name: 'Fifth Avenue',
+        bin_or_building_number: '521',
+        postal_code: '10175',
+        city_name: 'New York',
+        region_name: 'New York',
+        country_code: 'US',
+      },
     ],
     payment_point_business_hours: [hours('09:00', '19:00', MONDAY_TO_SATURDAY)],
     payment_point_child_uuids: [],
@@ -400,7 +596,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: 'e2f702a0-b5b3-4cfc-83e0-8767612b4be7',
     payment_point_identification: 'Bodega Express Roosevelt Avenue',
     payment_point_address: [
-      { street_name: 'Roosevelt Avenue', bin_or_building_number: '82-10', postal_code: '11372', city_name: 'Jackson Heights', region_name: 'New York', country_code: 'US' },
+      {
+        street_name: 'Roosevelt Avenue',
+        bin_or_building_number: '82-10',
+        postal_code: '11372',
+        city_name: 'Jackson Heights',
+        region_name: 'New York',
+        country_code: 'US',
+      },
     ],
     payment_point_business_hours: [hours('06:00', '23:59', EVERY_DAY)],
     payment_point_child_uuids: [],
@@ -414,7 +617,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '6202b1a0-52df-4dd0-a3c2-660eebbf461a',
     payment_point_identification: 'Liberty Remit Calle Ocho',
     payment_point_address: [
-      { street_name: 'SW 8th Street', bin_or_building_number: '1600', postal_code: '33135', city_name: 'Miami', region_name: 'Florida', country_code: 'US' },
+      {
+        street_name: 'SW 8th Street',
+        bin_or_building_number: '1600',
+        postal_code: '33135',
+        city_name: 'Miami',
+        region_name: 'Florida',
+        country_code: 'US',
+      },
     ],
     payment_point_business_hours: [hours('09:00', '19:00', MONDAY_TO_SATURDAY)],
     payment_point_child_uuids: [],
@@ -428,7 +638,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '2272ba88-b3f9-4e77-a920-12798603a340',
     payment_point_identification: 'Hudson Harbor Bank Brickell',
     payment_point_address: [
-      { street_name: 'Brickell Avenue', bin_or_building_number: '1111', postal_code: '33131', city_name: 'Miami', region_name: 'Florida', country_code: 'US' },
+      {
+        street_name: 'Brickell Avenue',
+        bin_or_building_number: '1111',
+        postal_code: '33131',
+        city_name: 'Miami',
+        region_name: 'Florida',
+        country_code: 'US',
+      },
     ],
     payment_point_business_hours: [hours('09:00', '17:00', WEEKDAYS)],
     payment_point_child_uuids: [],
@@ -441,7 +658,11 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
   // Singapore
   {
     ...straits,
-    institution_identifications: ['Merlion Commercial Bank Ltd', 'Straits Remittance Pte Ltd', 'Lion City Telecom Pte Ltd'],
+    institution_identifications: [
+      'Merlion Commercial Bank Ltd',
+      'Straits Remittance Pte Ltd',
+      'Lion City Telecom Pte Ltd',
+    ],
     payment_point_uuid: SINGAPORE,
     payment_point_identification: 'Singapore payout area',
     payment_point_business_hours: [hours('09:00', '21:00', EVERY_DAY)],
@@ -461,7 +682,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '0ce73b1d-9231-4525-9112-dfab75d7dc9e',
     payment_point_identification: 'Merlion Commercial Bank Raffles Place',
     payment_point_address: [
-      { street_name: 'Raffles Place', bin_or_building_number: '1', postal_code: '048616', city_name: 'Singapore', region_name: 'Central Region', country_code: 'SG' },
+      {
+        street_name: 'Raffles Place',
+        bin_or_building_number: '1',
+        postal_code: '048616',
+        city_name: 'Singapore',
+        region_name: 'Central Region',
+        country_code: 'SG',
+      },
     ],
     payment_point_business_hours: [hours('09:30', '16:30', WEEKDAYS), hours('09:30', '11:30', ['Saturday'])],
     payment_point_child_uuids: [],
@@ -475,7 +703,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '89dfb665-ed26-4f10-8eb1-35fed9c6b75e',
     payment_point_identification: 'Straits Remittance Serangoon Road',
     payment_point_address: [
-      { street_name: 'Serangoon Road', bin_or_building_number: '200', postal_code: '218086', city_name: 'Singapore', region_name: 'Central Region', country_code: 'SG' },
+      {
+        street_name: 'Serangoon Road',
+        bin_or_building_number: '200',
+        postal_code: '218086',
+        city_name: 'Singapore',
+        region_name: 'Central Region',
+        country_code: 'SG',
+      },
     ],
     payment_point_business_hours: [hours('10:00', '21:00', EVERY_DAY)],
     payment_point_child_uuids: [],
@@ -489,7 +724,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '9d4d1d58-a908-47bf-83ce-337b91700b06',
     payment_point_identification: 'Lion City Telecom Orchard Road',
     payment_point_address: [
-      { street_name: 'Orchard Road', bin_or_building_number: '313', postal_code: '238895', city_name: 'Singapore', region_name: 'Central Region', country_code: 'SG' },
+      {
+        street_name: 'Orchard Road',
+        bin_or_building_number: '313',
+        postal_code: '238895',
+        city_name: 'Singapore',
+        region_name: 'Central Region',
+        country_code: 'SG',
+      },
     ],
     payment_point_business_hours: [hours('11:00', '21:00', EVERY_DAY)],
     payment_point_child_uuids: [],
@@ -503,7 +745,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: 'd2129e87-f3ab-4f8c-b0e9-001553549fce',
     payment_point_identification: 'Straits Remittance Jurong East',
     payment_point_address: [
-      { street_name: 'Jurong East Street 21', bin_or_building_number: '21', postal_code: '609601', city_name: 'Singapore', region_name: 'West Region', country_code: 'SG' },
+      {
+        street_name: 'Jurong East Street 21',
+        bin_or_building_number: '21',
+        postal_code: '609601',
+        city_name: 'Singapore',
+        region_name: 'West Region',
+        country_code: 'SG',
+      },
     ],
     payment_point_business_hours: [hours('10:00', '20:00', MONDAY_TO_SATURDAY)],
     payment_point_child_uuids: [],
@@ -516,7 +765,11 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
   // Brazil
   {
     ...loterica,
-    institution_identifications: ['Banco Tietê Mercantil S.A.', 'Carioca Câmbio e Remessas Ltda.', 'Lotérica Bom Retiro Ltda.'],
+    institution_identifications: [
+      'Banco Tietê Mercantil S.A.',
+      'Carioca Câmbio e Remessas Ltda.',
+      'Lotérica Bom Retiro Ltda.',
+    ],
     payment_point_uuid: SAO_PAULO,
     payment_point_identification: 'São Paulo payout area',
     payment_point_business_hours: [hours('08:00', '18:00', MONDAY_TO_SATURDAY)],
@@ -535,7 +788,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: 'f183a3ec-c2e4-4f1c-8dd6-abc4067ec696',
     payment_point_identification: 'Banco Tietê Mercantil Agência Paulista',
     payment_point_address: [
-      { street_name: 'Avenida Paulista', bin_or_building_number: '1374', postal_code: '01310-100', city_name: 'São Paulo', region_name: 'São Paulo', country_code: 'BR' },
+      {
+        street_name: 'Avenida Paulista',
+        bin_or_building_number: '1374',
+        postal_code: '01310-100',
+        city_name: 'São Paulo',
+        region_name: 'São Paulo',
+        country_code: 'BR',
+      },
     ],
     payment_point_business_hours: [hours('10:00', '16:00', WEEKDAYS)],
     payment_point_child_uuids: [],
@@ -549,7 +809,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '9893ddab-1f14-4607-87e9-eb6239f34bff',
     payment_point_identification: 'Carioca Câmbio Rua 25 de Março',
     payment_point_address: [
-      { street_name: 'Rua 25 de Março', bin_or_building_number: '1000', postal_code: '01021-200', city_name: 'São Paulo', region_name: 'São Paulo', country_code: 'BR' },
+      {
+        street_name: 'Rua 25 de Março',
+        bin_or_building_number: '1000',
+        postal_code: '01021-200',
+        city_name: 'São Paulo',
+        region_name: 'São Paulo',
+        country_code: 'BR',
+      },
     ],
     payment_point_business_hours: [hours('09:00', '18:00', MONDAY_TO_SATURDAY)],
     payment_point_child_uuids: [],
@@ -563,7 +830,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '8f1f5718-4306-4c0c-92a4-292989e1f6aa',
     payment_point_identification: 'Lotérica Bom Retiro José Paulino',
     payment_point_address: [
-      { street_name: 'Rua José Paulino', bin_or_building_number: '300', postal_code: '01120-000', city_name: 'São Paulo', region_name: 'São Paulo', country_code: 'BR' },
+      {
+        street_name: 'Rua José Paulino',
+        bin_or_building_number: '300',
+        postal_code: '01120-000',
+        city_name: 'São Paulo',
+        region_name: 'São Paulo',
+        country_code: 'BR',
+      },
     ],
     payment_point_business_hours: [hours('08:00', '18:00', MONDAY_TO_SATURDAY)],
     payment_point_child_uuids: [],
@@ -577,7 +851,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '022bad61-c315-4702-b1df-87910adbcf80',
     payment_point_identification: 'Carioca Câmbio Avenida Rio Branco',
     payment_point_address: [
-      { street_name: 'Avenida Rio Branco', bin_or_building_number: '125', postal_code: '20040-006', city_name: 'Rio de Janeiro', region_name: 'Rio de Janeiro', country_code: 'BR' },
+      {
+        street_name: 'Avenida Rio Branco',
+        bin_or_building_number: '125',
+        postal_code: '20040-006',
+        city_name: 'Rio de Janeiro',
+        region_name: 'Rio de Janeiro',
+        country_code: 'BR',
+      },
     ],
     payment_point_business_hours: [hours('09:00', '18:00', WEEKDAYS)],
     payment_point_child_uuids: [],
@@ -615,7 +896,11 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: NAIROBI_COUNTY,
     payment_point_identification: 'Nairobi City County payout area',
     payment_point_business_hours: [hours('07:00', '21:00', EVERY_DAY)],
-    payment_point_child_uuids: [NAIROBI_CBD, 'f3bef8ca-d5ac-4436-a9f8-66552557561b', 'ed8ad212-bc9d-423a-bede-bc1e41cc34af'],
+    payment_point_child_uuids: [
+      NAIROBI_CBD,
+      'f3bef8ca-d5ac-4436-a9f8-66552557561b',
+      'ed8ad212-bc9d-423a-bede-bc1e41cc34af',
+    ],
     payment_point_parent_uuids: [],
     payment_point_currency: ['KES', 'USD'],
     payment_point_geo_coordinates: box(-1.444, 36.665, -1.163, 37.105),
@@ -638,7 +923,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '1c79c84e-396b-4bf0-a3ff-5783814ddc4d',
     payment_point_identification: 'Rift Valley Commercial Bank Kenyatta Avenue',
     payment_point_address: [
-      { street_name: 'Kenyatta Avenue', bin_or_building_number: 'Rift House', postal_code: '00100', city_name: 'Nairobi', region_name: 'Nairobi City', country_code: 'KE' },
+      {
+        street_name: 'Kenyatta Avenue',
+        bin_or_building_number: 'Rift House',
+        postal_code: '00100',
+        city_name: 'Nairobi',
+        region_name: 'Nairobi City',
+        country_code: 'KE',
+      },
     ],
     payment_point_business_hours: [hours('08:30', '16:00', WEEKDAYS), hours('09:00', '12:00', ['Saturday'])],
     payment_point_child_uuids: [],
@@ -652,7 +944,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '3777ae9f-c7b1-436a-8f0c-d4f62d9e2c32',
     payment_point_identification: 'Savanna Mobile Money Moi Avenue agent',
     payment_point_address: [
-      { street_name: 'Moi Avenue', bin_or_building_number: 'Tumaini House', postal_code: '00100', city_name: 'Nairobi', region_name: 'Nairobi City', country_code: 'KE' },
+      {
+        street_name: 'Moi Avenue',
+        bin_or_building_number: 'Tumaini House',
+        postal_code: '00100',
+        city_name: 'Nairobi',
+        region_name: 'Nairobi City',
+        country_code: 'KE',
+      },
     ],
     payment_point_business_hours: [hours('07:00', '21:00', EVERY_DAY)],
     payment_point_child_uuids: [],
@@ -666,7 +965,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: 'f3bef8ca-d5ac-4436-a9f8-66552557561b',
     payment_point_identification: 'Harambee Remit Eastleigh',
     payment_point_address: [
-      { street_name: 'First Avenue', bin_or_building_number: 'Amani Plaza', postal_code: '00610', city_name: 'Nairobi', region_name: 'Nairobi City', country_code: 'KE' },
+      {
+        street_name: 'First Avenue',
+        bin_or_building_number: 'Amani Plaza',
+        postal_code: '00610',
+        city_name: 'Nairobi',
+        region_name: 'Nairobi City',
+        country_code: 'KE',
+      },
     ],
     payment_point_business_hours: [hours('08:00', '19:00', MONDAY_TO_SATURDAY)],
     payment_point_child_uuids: [],
@@ -680,7 +986,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: 'ed8ad212-bc9d-423a-bede-bc1e41cc34af',
     payment_point_identification: 'Savanna Mobile Money Westlands agent',
     payment_point_address: [
-      { street_name: 'Waiyaki Way', bin_or_building_number: 'Baraka Centre', postal_code: '00800', city_name: 'Nairobi', region_name: 'Nairobi City', country_code: 'KE' },
+      {
+        street_name: 'Waiyaki Way',
+        bin_or_building_number: 'Baraka Centre',
+        postal_code: '00800',
+        city_name: 'Nairobi',
+        region_name: 'Nairobi City',
+        country_code: 'KE',
+      },
     ],
     payment_point_business_hours: [hours('07:00', '21:00', EVERY_DAY)],
     payment_point_child_uuids: [],
@@ -694,7 +1007,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: 'cea142cb-3f19-489e-a467-36c8b4452a8d',
     payment_point_identification: 'Harambee Remit Mombasa',
     payment_point_address: [
-      { street_name: 'Moi Avenue', bin_or_building_number: 'Pwani House', postal_code: '80100', city_name: 'Mombasa', region_name: 'Mombasa', country_code: 'KE' },
+      {
+        street_name: 'Moi Avenue',
+        bin_or_building_number: 'Pwani House',
+        postal_code: '80100',
+        city_name: 'Mombasa',
+        region_name: 'Mombasa',
+        country_code: 'KE',
+      },
     ],
     payment_point_business_hours: [hours('08:00', '19:00', MONDAY_TO_SATURDAY)],
     payment_point_child_uuids: [],
@@ -707,7 +1027,12 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
   // Japan: the special wards of Tokyo are cities of their own, within the prefecture (region) Tokyo.
   {
     ...konbini,
-    institution_identifications: ['Kanda Trust Bank, Ltd.', 'Edo Remittance Co., Ltd.', 'Tsubame Mobile K.K.', 'Konbini Cash Services K.K.'],
+    institution_identifications: [
+      'Kanda Trust Bank, Ltd.',
+      'Edo Remittance Co., Ltd.',
+      'Tsubame Mobile K.K.',
+      'Konbini Cash Services K.K.',
+    ],
     payment_point_uuid: TOKYO,
     payment_point_identification: 'Tokyo special wards payout area',
     payment_point_business_hours: [hours('00:00', '23:59', EVERY_DAY)],
@@ -727,7 +1052,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '958e8bd5-d56c-4c1f-aa6c-d9681b07e632',
     payment_point_identification: 'Kanda Trust Bank Marunouchi',
     payment_point_address: [
-      { street_name: 'Marunouchi', bin_or_building_number: '1-6-5', postal_code: '100-0005', city_name: 'Chiyoda', region_name: 'Tokyo', country_code: 'JP' },
+      {
+        street_name: 'Marunouchi',
+        bin_or_building_number: '1-6-5',
+        postal_code: '100-0005',
+        city_name: 'Chiyoda',
+        region_name: 'Tokyo',
+        country_code: 'JP',
+      },
     ],
     payment_point_business_hours: [hours('09:00', '15:00', WEEKDAYS)],
     payment_point_child_uuids: [],
@@ -741,7 +1073,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: 'afb3c552-f53e-4586-8541-8ff45627f1dd',
     payment_point_identification: 'Edo Remittance Nishi-Shinjuku',
     payment_point_address: [
-      { street_name: 'Nishi-Shinjuku', bin_or_building_number: '1-5-1', postal_code: '160-0023', city_name: 'Shinjuku', region_name: 'Tokyo', country_code: 'JP' },
+      {
+        street_name: 'Nishi-Shinjuku',
+        bin_or_building_number: '1-5-1',
+        postal_code: '160-0023',
+        city_name: 'Shinjuku',
+        region_name: 'Tokyo',
+        country_code: 'JP',
+      },
     ],
     payment_point_business_hours: [hours('10:00', '19:00', MONDAY_TO_SATURDAY)],
     payment_point_child_uuids: [],
@@ -755,7 +1094,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '4ce79a3b-2ef1-4de6-bdf4-033e6131fc3d',
     payment_point_identification: 'Tsubame Mobile Jingumae',
     payment_point_address: [
-      { street_name: 'Jingumae', bin_or_building_number: '6-19-20', postal_code: '150-0001', city_name: 'Shibuya', region_name: 'Tokyo', country_code: 'JP' },
+      {
+        street_name: 'Jingumae',
+        bin_or_building_number: '6-19-20',
+        postal_code: '150-0001',
+        city_name: 'Shibuya',
+        region_name: 'Tokyo',
+        country_code: 'JP',
+      },
     ],
     payment_point_business_hours: [hours('11:00', '20:00', EVERY_DAY)],
     payment_point_child_uuids: [],
@@ -769,7 +1115,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '5250b3e3-5693-4d71-807c-c357c83608d9',
     payment_point_identification: 'Konbini Cash Ueno',
     payment_point_address: [
-      { street_name: 'Ueno', bin_or_building_number: '4-9-6', postal_code: '110-0005', city_name: 'Taito', region_name: 'Tokyo', country_code: 'JP' },
+      {
+        street_name: 'Ueno',
+        bin_or_building_number: '4-9-6',
+        postal_code: '110-0005',
+        city_name: 'Taito',
+        region_name: 'Tokyo',
+        country_code: 'JP',
+      },
     ],
     payment_point_business_hours: [hours('00:00', '23:59', EVERY_DAY)],
     payment_point_child_uuids: [],
@@ -783,7 +1136,14 @@ export const seedPaymentPoints: readonly PaymentPointInfo[] = [
     payment_point_uuid: '68a59233-f330-4111-b623-5af770f422d2',
     payment_point_identification: 'Edo Remittance Umeda',
     payment_point_address: [
-      { street_name: 'Umeda', bin_or_building_number: '3-1-1', postal_code: '530-0001', city_name: 'Osaka', region_name: 'Osaka', country_code: 'JP' },
+      {
+        street_name: 'Umeda',
+        bin_or_building_number: '3-1-1',
+        postal_code: '530-0001',
+        city_name: 'Osaka',
+        region_name: 'Osaka',
+        country_code: 'JP',
+      },
     ],
     payment_point_business_hours: [hours('10:00', '19:00', MONDAY_TO_SATURDAY)],
     payment_point_child_uuids: [],

@@ -15,7 +15,12 @@ export type PaymentParty = 'ofi' | 'rfi';
  * pacs.004, camt.029, camt.026) names payments the receiver sent to it. Each payment must also be in
  * one of `states`.
  */
-export function answeredPayments(state: SimState, message: IsoMessage, writer: PaymentParty, states: readonly PaymentStatus[]): { named: Array<Named<Payment>>; problems: Problem[] } {
+export function answeredPayments(
+  state: SimState,
+  message: IsoMessage,
+  writer: PaymentParty,
+  states: readonly PaymentStatus[],
+): { named: Array<Named<Payment>>; problems: Problem[] } {
   const ofi = writer === 'ofi' ? message.sender : message.receiver;
   const rfi = writer === 'ofi' ? message.receiver : message.sender;
   const found = namedOriginals(message, `payment from ${ofi.identification}`, (messageIdentification, instruction) =>
@@ -25,16 +30,30 @@ export function answeredPayments(state: SimState, message: IsoMessage, writer: P
   for (const { original: payment } of found.named) {
     const instruction = payment.reference.identification.instructionIdentification;
     if (payment.rfi !== rfi) {
-      problems.push(problem('agent', `Payment ${instruction} went from ${ofi.identification} to ${payment.rfi.identification}, not to ${rfi.identification}.`));
+      problems.push(
+        problem(
+          'agent',
+          `Payment ${instruction} went from ${ofi.identification} to ${payment.rfi.identification}, not to ${rfi.identification}.`,
+        ),
+      );
     } else if (!states.includes(payment.status)) {
-      problems.push(paymentProblem('narrative', `A ${message.type} does not apply to payment ${instruction}, which is ${payment.status}.`));
+      problems.push(
+        paymentProblem(
+          'narrative',
+          `A ${message.type} does not apply to payment ${instruction}, which is ${payment.status}.`,
+        ),
+      );
     }
   }
   return { named: found.named, problems };
 }
 
 /** The handling of a message that moves nothing: its problems, and once it is accepted, `mark` on each payment it names. */
-export function marking(named: Array<Named<Payment>>, problems: Problem[], mark: (payment: Payment) => void): MessageHandling {
+export function marking(
+  named: Array<Named<Payment>>,
+  problems: Problem[],
+  mark: (payment: Payment) => void,
+): MessageHandling {
   return {
     problems,
     act: () => {

@@ -14,7 +14,12 @@ export const cancellationRequest: MessageRule = (state, message) => {
   const { named, problems } = answeredPayments(state, message, 'ofi', MOVED);
   for (const { original: payment } of named) {
     if (payment.cancellationRequested) {
-      problems.push(paymentProblem('narrative', `Payment ${payment.reference.identification.instructionIdentification} already has a cancellation request waiting for its answer.`));
+      problems.push(
+        paymentProblem(
+          'narrative',
+          `Payment ${payment.reference.identification.instructionIdentification} already has a cancellation request waiting for its answer.`,
+        ),
+      );
     }
   }
   return marking(named, problems, (payment) => (payment.cancellationRequested = true));
@@ -29,9 +34,15 @@ export const cancellationRejection: MessageRule = (state, message) => {
   for (const { original: payment, transaction } of named) {
     const instruction = payment.reference.identification.instructionIdentification;
     const status = textAt(transaction.element, 'TxCxlSts') ?? textAt(message.body, 'Sts/Conf');
-    if (!payment.cancellationRequested) problems.push(paymentProblem('narrative', `Payment ${instruction} has no cancellation request to answer.`));
+    if (!payment.cancellationRequested)
+      problems.push(paymentProblem('narrative', `Payment ${instruction} has no cancellation request to answer.`));
     else if (status !== 'RJCR') {
-      problems.push(paymentProblem('narrative', `The answer to the cancellation of ${instruction} is ${status ?? 'absent'}: a camt.029 may only reject it (RJCR); to accept, return the payment with a pacs.004.`));
+      problems.push(
+        paymentProblem(
+          'narrative',
+          `The answer to the cancellation of ${instruction} is ${status ?? 'absent'}: a camt.029 may only reject it (RJCR); to accept, return the payment with a pacs.004.`,
+        ),
+      );
     }
   }
   return marking(named, problems, (payment) => (payment.cancellationRequested = false));

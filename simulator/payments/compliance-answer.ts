@@ -24,7 +24,10 @@ export const complianceAnswer: MessageRule = (state, message) => {
   }
   return {
     problems,
-    act: () => ({ ok: true, reports: named.map(({ original, transaction }) => decide(state, original, transaction.element)) }),
+    act: () => ({
+      ok: true,
+      reports: named.map(({ original, transaction }) => decide(state, original, transaction.element)),
+    }),
   };
 };
 
@@ -33,7 +36,10 @@ function decide(state: SimState, payment: Payment, answer: MessageElement): Repo
   const accepted = textAt(answer, 'Sts') === 'ACTC' || state.faults.on('payment-settles-on-reject');
   if (accepted) return settlePayment(state, payment, textAt(answer, 'CdtAcct/Id/Othr/Id'));
   payment.status = 'rejected';
-  return { to: payment.ofi, message: state.serviceReports.report(payment.ofi, reportSubject(payment.reference), 'RJCT', answerReason(answer)) };
+  return {
+    to: payment.ofi,
+    message: state.serviceReports.report(payment.ofi, reportSubject(payment.reference), 'RJCT', answerReason(answer)),
+  };
 }
 
 /** The RFI's own reason, passed on to the OFI (a proprietary reason becomes text under NARR). */
@@ -41,6 +47,9 @@ function answerReason(answer: MessageElement): StatusReason {
   const proprietary = textAt(answer, 'StsRsnInf/Rsn/Prtry');
   return {
     code: textAt(answer, 'StsRsnInf/Rsn/Cd') ?? paymentReasons.narrative,
-    additionalInformation: [...(proprietary ? [proprietary] : []), ...elementsAt(answer, 'StsRsnInf/AddtlInf').map((element) => element.textContent ?? '')],
+    additionalInformation: [
+      ...(proprietary ? [proprietary] : []),
+      ...elementsAt(answer, 'StsRsnInf/AddtlInf').map((element) => element.textContent ?? ''),
+    ],
   };
 }

@@ -19,7 +19,11 @@ export const creditTransfer: MessageRule = (state, message) => ({
       state.payments.add({
         ofi: message.sender,
         rfi: message.receiver,
-        reference: ownData({ type: message.type, messageIdentification: message.messageIdentification, identification: transaction.payment! }),
+        reference: ownData({
+          type: message.type,
+          messageIdentification: message.messageIdentification,
+          identification: transaction.payment!,
+        }),
         terms: ownData(terms),
         info: ownData(info),
         status: 'awaiting compliance',

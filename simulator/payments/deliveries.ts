@@ -24,7 +24,10 @@ export function relayMessage(state: SimState, message: IsoMessage): void {
   if (message.type === 'pacs.009.001.08' && state.faults.on('redemption-request-not-relayed')) return;
   // Fault case-messages-not-relayed: cancellations and investigations are kept from the other member.
   if (message.type.startsWith('camt.') && state.faults.on('case-messages-not-relayed')) return;
-  const payload: PaymentQueueMessage = { ...financialMessage(message.type, message.xml), sender: message.sender.identification };
+  const payload: PaymentQueueMessage = {
+    ...financialMessage(message.type, message.xml),
+    sender: message.sender.identification,
+  };
   state.gateway.enqueue(message.receiver.identification, 'payment', 'payment', payload, state.clock.now());
 }
 

@@ -20,7 +20,12 @@ export const modificationRequest: MessageRule = (state, message) => {
   const { named, problems } = answeredPayments(state, message, 'ofi', INVESTIGABLE);
   for (const { original: payment } of named) {
     if (!payment.unableToApply) {
-      problems.push(paymentProblem('narrative', `Payment ${payment.reference.identification.instructionIdentification} may only be modified after its RFI said it cannot apply it (camt.026).`));
+      problems.push(
+        paymentProblem(
+          'narrative',
+          `Payment ${payment.reference.identification.instructionIdentification} may only be modified after its RFI said it cannot apply it (camt.026).`,
+        ),
+      );
     }
   }
   // The modification itself is between the two members: the service only relays it.

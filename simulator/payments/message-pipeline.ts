@@ -2,7 +2,12 @@ import type { MessageTypeName } from '../../schemas/iso20022/message-types.ts';
 import type { ErrorCode } from '../../schemas/error-codes.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
-import { readFinancialMessage, refusalError, type FinancialMessageReading, type IsoMessage } from '../iso20022/financial-message-reader.ts';
+import {
+  readFinancialMessage,
+  refusalError,
+  type FinancialMessageReading,
+  type IsoMessage,
+} from '../iso20022/financial-message-reader.ts';
 import { MessageIdentifiers } from '../iso20022/identifiers.ts';
 import type { MessageContent } from '../iso20022/message-content.ts';
 import type { FinancialMessage } from '../iso20022/message-builder.ts';
@@ -52,7 +57,12 @@ export interface MessageRoute {
  * Any refusal changes nothing and is an error whose body also carries the service's pacs.002 RJCT
  * (`financial_message_type`, `financial_message_data`) whenever the message had an identification.
  */
-export function handleFinancialMessage(state: SimState, caller: Principal, input: FinancialMessageInput, route: MessageRoute): FinancialMessage {
+export function handleFinancialMessage(
+  state: SimState,
+  caller: Principal,
+  input: FinancialMessageInput,
+  route: MessageRoute,
+): FinancialMessage {
   const reading = readWithFaults(state, input);
   const content = reading.ok ? reading.message : reading.content;
   const routeProblems = content && !takes(state, route, content.type) ? [wrongRoute(route, content.type)] : [];
@@ -80,23 +90,35 @@ export function handleFinancialMessage(state: SimState, caller: Principal, input
 /** The core's reading, with the two faults of this layer. */
 function readWithFaults(state: SimState, input: FinancialMessageInput): FinancialMessageReading {
   // Fault duplicate-message-id-accepted: identifiers are compared with an empty memory, so none repeats.
-  const identifiers = state.faults.on('duplicate-message-id-accepted') ? new MessageIdentifiers() : state.messageIdentifiers;
+  const identifiers = state.faults.on('duplicate-message-id-accepted')
+    ? new MessageIdentifiers()
+    : state.messageIdentifiers;
   const reading = readFinancialMessage(input, { members: state.members, identifiers, amounts: state.amounts });
   // Fault message-signature-not-checked: a missing, broken or foreign signature is overlooked.
   return state.faults.on('message-signature-not-checked') ? overlookingSignature(reading, state) : reading;
 }
 
-const signatureReasons: ReadonlySet<string> = new Set([statusReasons.signatureMissing, statusReasons.signatureInvalid, statusReasons.signerNotAllowed]);
+const signatureReasons: ReadonlySet<string> = new Set([
+  statusReasons.signatureMissing,
+  statusReasons.signatureInvalid,
+  statusReasons.signerNotAllowed,
+]);
 
 /** The reading as it would be without the signature's problems (the fault above only). */
-function overlookingSignature(reading: FinancialMessageReading, { members, amounts }: SimState): FinancialMessageReading {
+function overlookingSignature(
+  reading: FinancialMessageReading,
+  { members, amounts }: SimState,
+): FinancialMessageReading {
   if (reading.ok) return reading;
   const problems = reading.problems.filter((found) => !signatureReasons.has(found.reason));
   const { content, sender } = reading;
   const receiver = content?.header.to === undefined ? undefined : members.byBic(content.header.to);
   if (problems.length > 0 || !content?.messageIdentification || !sender || !receiver) return { ...reading, problems };
   const settlement = readSettlement(content, sender, receiver, members, amounts).terms;
-  return { ok: true, message: { ...content, messageIdentification: content.messageIdentification, sender, receiver, settlement } };
+  return {
+    ok: true,
+    message: { ...content, messageIdentification: content.messageIdentification, sender, receiver, settlement },
+  };
 }
 
 /** Whether the route takes the type: one of its rules, unless the fault of this layer drops it. */
@@ -114,11 +136,27 @@ function wrongRoute(route: MessageRoute, type: MessageTypeName): Problem {
 function partyProblems(state: SimState, caller: Principal, { sender, receiver }: IsoMessage): Problem[] {
   const problems: Problem[] = [];
   if (sender !== caller.member) {
-    problems.push(problem('agent', `AppHdr/Fr ${sender.bicfi} is ${sender.identification}; the caller is ${caller.member.identification} (${caller.member.bicfi}).`));
+    problems.push(
+      problem(
+        'agent',
+        `AppHdr/Fr ${sender.bicfi} is ${sender.identification}; the caller is ${caller.member.identification} (${caller.member.bicfi}).`,
+      ),
+    );
   }
-  if (receiver.member_state !== 'activated') problems.push(problem('agent', `AppHdr/To ${receiver.bicfi} is ${receiver.identification}, which is ${receiver.member_state}, not activated.`));
+  if (receiver.member_state !== 'activated')
+    problems.push(
+      problem(
+        'agent',
+        `AppHdr/To ${receiver.bicfi} is ${receiver.identification}, which is ${receiver.member_state}, not activated.`,
+      ),
+    );
   if (!state.allowlists.mutual(sender.identification, receiver.identification)) {
-    problems.push(paymentProblem('forbidden', `${sender.identification} and ${receiver.identification} do not both have each other on their allowlists.`));
+    problems.push(
+      paymentProblem(
+        'forbidden',
+        `${sender.identification} and ${receiver.identification} do not both have each other on their allowlists.`,
+      ),
+    );
   }
   return problems;
 }
@@ -131,11 +169,19 @@ function instrumentProblems(state: SimState, message: IsoMessage): Problem[] {
       unknown.add(`${terms.method} ${terms.assetCode} of ${terms.issuer}`);
     }
   }
-  return [...unknown].map((asset) => problem('settlement', `The settlement instrument ${asset} is not registered on the network.`));
+  return [...unknown].map((asset) =>
+    problem('settlement', `The settlement instrument ${asset} is not registered on the network.`),
+  );
 }
 
 /** The refusal: `code` decides the status; the body also carries the RJCT when the message can be answered. */
-function refusal(state: SimState, caller: Principal, code: ErrorCode, problems: Problem[], content: MessageContent | undefined): DssError {
+function refusal(
+  state: SimState,
+  caller: Principal,
+  code: ErrorCode,
+  problems: Problem[],
+  content: MessageContent | undefined,
+): DssError {
   const subject = content && statusReportSubject(content);
   const rejection = subject && state.serviceReports.report(caller.member, subject, 'RJCT', refusalReason(problems));
   return new DssError(code, problems.map((found) => found.text).join(' '), rejection && { ...rejection });

@@ -16,9 +16,17 @@ export const obligationNotice: MessageRule = (state, message) => {
     const settled = elementAt(transaction.element, 'SttldAmt');
     const amount = settled?.textContent?.trim() ?? '';
     const currency = settled?.getAttribute('Ccy');
-    if (payment.obligationPaid) problems.push(paymentProblem('narrative', `The obligation of payment ${instruction} was already said to be paid.`));
+    if (payment.obligationPaid)
+      problems.push(
+        paymentProblem('narrative', `The obligation of payment ${instruction} was already said to be paid.`),
+      );
     if (currency !== payment.terms.currency || parseAmount(amount) !== parseAmount(payment.terms.amount)) {
-      problems.push(paymentProblem('wrongAmount', `Payment ${instruction} left an obligation of ${payment.terms.amount} ${payment.terms.currency}; SttldAmt is ${amount} ${currency ?? ''}.`));
+      problems.push(
+        paymentProblem(
+          'wrongAmount',
+          `Payment ${instruction} left an obligation of ${payment.terms.amount} ${payment.terms.currency}; SttldAmt is ${amount} ${currency ?? ''}.`,
+        ),
+      );
     }
   }
   return marking(named, problems, (payment) => (payment.obligationPaid = true));

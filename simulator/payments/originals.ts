@@ -25,19 +25,29 @@ export function namedOriginals<T extends { reference: OriginalReference }>(
 ): { named: Array<Named<T>>; problems: Problem[] } {
   const named: Array<Named<T>> = [];
   const problems: Problem[] = [];
-  if (message.transactions.length === 0) problems.push(paymentProblem('narrative', `The ${message.type} names no transaction of a ${described}.`));
+  if (message.transactions.length === 0)
+    problems.push(paymentProblem('narrative', `The ${message.type} names no transaction of a ${described}.`));
   message.transactions.forEach((transaction, index) => {
     const names = transaction.original ?? {};
     const { messageIdentification, instructionIdentification } = names;
     if (!messageIdentification || !instructionIdentification) {
-      problems.push(problem('missing', `Each transaction must name the ${described} it is about by OrgnlMsgId and OrgnlInstrId.`));
+      problems.push(
+        problem('missing', `Each transaction must name the ${described} it is about by OrgnlMsgId and OrgnlInstrId.`),
+      );
       return;
     }
     const original = lookup(messageIdentification, instructionIdentification);
     if (!original) {
-      problems.push(paymentProblem('narrative', `No ${described} has message ${messageIdentification} and instruction ${instructionIdentification}.`));
+      problems.push(
+        paymentProblem(
+          'narrative',
+          `No ${described} has message ${messageIdentification} and instruction ${instructionIdentification}.`,
+        ),
+      );
     } else if (named.some((entry) => entry.original === original)) {
-      problems.push(paymentProblem('narrative', `Instruction ${instructionIdentification} is named twice in the message.`));
+      problems.push(
+        paymentProblem('narrative', `Instruction ${instructionIdentification} is named twice in the message.`),
+      );
     } else {
       problems.push(...mismatches(names, original.reference));
       named.push({ original, transaction, index });
@@ -56,5 +66,10 @@ function mismatches(names: OriginalIdentification, reference: OriginalReference)
   ];
   return checks
     .filter(([, given, expected]) => given !== undefined && given !== expected)
-    .map(([name, given, expected]) => paymentProblem('narrative', `${name} ${given} is not the one of instruction ${identification.instructionIdentification} (${expected ?? 'none'}).`));
+    .map(([name, given, expected]) =>
+      paymentProblem(
+        'narrative',
+        `${name} ${given} is not the one of instruction ${identification.instructionIdentification} (${expected ?? 'none'}).`,
+      ),
+    );
 }

@@ -20,16 +20,24 @@ export const paymentReturn: MessageRule = (state, message) => {
     const purpose = returnPurpose(payment);
     const instruction = payment.reference.identification.instructionIdentification;
     if (!purpose) {
-      problems.push(paymentProblem('narrative', `Payment ${instruction} has no open cancellation request and no paid obligation: there is nothing to return.`));
+      problems.push(
+        paymentProblem(
+          'narrative',
+          `Payment ${instruction} has no open cancellation request and no paid obligation: there is nothing to return.`,
+        ),
+      );
       continue;
     }
     problems.push(...sameValueProblems(payment, terms.method, terms.assetCode, terms.issuer, terms.amount));
     returns.push({ payment, purpose, account: terms.account });
   }
-  return { problems, act: () => {
-    const refused = returnPayments(state, returns);
-    return refused.length > 0 ? { ok: false, problems: refused } : { ok: true, reports: [] };
-  } };
+  return {
+    problems,
+    act: () => {
+      const refused = returnPayments(state, returns);
+      return refused.length > 0 ? { ok: false, problems: refused } : { ok: true, reports: [] };
+    },
+  };
 };
 
 function returnPurpose(payment: Payment): ReturnPurpose | undefined {
@@ -38,15 +46,28 @@ function returnPurpose(payment: Payment): ReturnPurpose | undefined {
 }
 
 /** A return gives back exactly what the payment moved. */
-function sameValueProblems(payment: Payment, method: string, assetCode: string, issuer: string, amount: string): Problem[] {
+function sameValueProblems(
+  payment: Payment,
+  method: string,
+  assetCode: string,
+  issuer: string,
+  amount: string,
+): Problem[] {
   const { terms } = payment;
   const instruction = payment.reference.identification.instructionIdentification;
   const problems: Problem[] = [];
   if (method !== terms.method || assetCode !== terms.assetCode || issuer !== terms.issuer) {
-    problems.push(problem('settlement', `Payment ${instruction} settled in ${terms.method} ${terms.assetCode} of ${terms.issuer}; the return is in ${method} ${assetCode} of ${issuer}.`));
+    problems.push(
+      problem(
+        'settlement',
+        `Payment ${instruction} settled in ${terms.method} ${terms.assetCode} of ${terms.issuer}; the return is in ${method} ${assetCode} of ${issuer}.`,
+      ),
+    );
   }
   if (parseAmount(amount) !== parseAmount(terms.amount)) {
-    problems.push(paymentProblem('wrongAmount', `Payment ${instruction} moved ${terms.amount}; the return gives back ${amount}.`));
+    problems.push(
+      paymentProblem('wrongAmount', `Payment ${instruction} moved ${terms.amount}; the return gives back ${amount}.`),
+    );
   }
   return problems;
 }

@@ -20,7 +20,11 @@ export interface OriginalReference {
 
 /** What the service's reports about an original name: its message and that one transaction. */
 export function reportSubject(reference: OriginalReference): StatusReportSubject {
-  return { type: reference.type, messageIdentification: reference.messageIdentification, transactions: [reference.identification] };
+  return {
+    type: reference.type,
+    messageIdentification: reference.messageIdentification,
+    transactions: [reference.identification],
+  };
 }
 
 /**

@@ -28,5 +28,8 @@ export function paymentProblem(reason: keyof typeof paymentReasons, text: string
 
 /** The StsRsnInf of a refusal: the first problem's code, every problem's text (the core's rejectionReason, for any code). */
 export function refusalReason(problems: Problem[]): StatusReason {
-  return { code: problems[0]?.reason ?? paymentReasons.narrative, additionalInformation: problems.map((problem) => problem.text) };
+  return {
+    code: problems[0]?.reason ?? paymentReasons.narrative,
+    additionalInformation: problems.map((problem) => problem.text),
+  };
 }

@@ -1,6 +1,12 @@
 import type { Clock } from '../clock.ts';
 import type { FinancialMessage } from '../iso20022/message-builder.ts';
-import { SERVICE_BICFI, statusReportMessage, type ReportedStatus, type StatusReason, type StatusReportSubject } from '../iso20022/status-report.ts';
+import {
+  SERVICE_BICFI,
+  statusReportMessage,
+  type ReportedStatus,
+  type StatusReason,
+  type StatusReportSubject,
+} from '../iso20022/status-report.ts';
 import type { Member } from '../members/registry.ts';
 
 /**

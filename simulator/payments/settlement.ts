@@ -23,16 +23,30 @@ function settledStatus(payment: Payment): 'cleared' | 'settled' {
  * or, when the ledger refuses the transfer, a RJCT with the ledger's reason and nothing moves: the
  * payment has failed, though the SVC.001 that asked for it was itself a valid message.
  */
-export function settlePayment(state: SimState, payment: Payment, creditAccount = defaultCreditAccount(state, payment)): Report {
+export function settlePayment(
+  state: SimState,
+  payment: Payment,
+  creditAccount = defaultCreditAccount(state, payment),
+): Report {
   const { terms, ofi, rfi } = payment;
   const transaction = state.ledger.submit(
-    [transfer(state, terms, { member: ofi.identification, account: terms.account }, { member: rfi.identification, account: creditAccount })],
+    [
+      transfer(
+        state,
+        terms,
+        { member: ofi.identification, account: terms.account },
+        { member: rfi.identification, account: creditAccount },
+      ),
+    ],
     memo(payment, 'settlement'),
   );
   const subject = reportSubject(payment.reference);
   if (transaction.failure) {
     payment.status = 'failed';
-    return { to: ofi, message: state.serviceReports.report(ofi, subject, 'RJCT', refusalReason([ledgerProblem(transaction.failure)])) };
+    return {
+      to: ofi,
+      message: state.serviceReports.report(ofi, subject, 'RJCT', refusalReason([ledgerProblem(transaction.failure)])),
+    };
   }
   payment.status = settledStatus(payment);
   recordState(payment, transaction, payment.status === 'cleared' ? 'Payment cleared' : 'Payment settled');
@@ -58,9 +72,17 @@ export interface PaymentReturn {
  */
 export function returnPayments(state: SimState, returns: PaymentReturn[]): Problem[] {
   const operations = returns.map(({ payment, account }) =>
-    transfer(state, payment.terms, { member: payment.rfi.identification, account }, { member: payment.ofi.identification, account: payment.terms.account }),
+    transfer(
+      state,
+      payment.terms,
+      { member: payment.rfi.identification, account },
+      { member: payment.ofi.identification, account: payment.terms.account },
+    ),
   );
-  const transaction = state.ledger.submit(operations, returns.map(({ payment, purpose }) => memo(payment, purpose)).join('; '));
+  const transaction = state.ledger.submit(
+    operations,
+    returns.map(({ payment, purpose }) => memo(payment, purpose)).join('; '),
+  );
   if (transaction.failure) return [ledgerProblem(transaction.failure)];
   for (const { payment, purpose } of returns) {
     payment.status = purpose === 'refund' ? 'returned' : 'settled';
@@ -80,7 +102,12 @@ function ledgerReason(code: ErrorCode): string {
 }
 
 function transfer(state: SimState, terms: SettlementTerms, from: Operation['from'], to: Operation['to']): Operation {
-  return { from, to, asset: { code: terms.assetCode, issuer: terms.issuer }, amount: state.amounts.parse(terms.amount) };
+  return {
+    from,
+    to,
+    asset: { code: terms.assetCode, issuer: terms.issuer },
+    amount: state.amounts.parse(terms.amount),
+  };
 }
 
 function memo(payment: Payment, purpose: string): string {
@@ -88,7 +115,11 @@ function memo(payment: Payment, purpose: string): string {
 }
 
 function recordState(payment: Payment, transaction: LedgerTransaction, status: string): void {
-  payment.states.push({ timestamp: transaction.timestamp, transaction_flow_status: status, transaction_identification: transaction.transaction_identification });
+  payment.states.push({
+    timestamp: transaction.timestamp,
+    transaction_flow_status: status,
+    transaction_identification: transaction.transaction_identification,
+  });
 }
 
 /** A DSA lands on `main`; a DSO on its issuer's `emission` (burned), or on the holder's DSO account. */

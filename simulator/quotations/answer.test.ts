@@ -40,7 +40,10 @@ test.describe('quotation answer', () => {
     answerQuotation(state, seller, quotationUuid, quotationObject(state, info()));
     const better = info({ foreign_exchange_rate: 0.95 });
     answerQuotation(state, seller, quotationUuid, quotationObject(state, better));
-    expect(readQuotation(state, buyer, quotationUuid)).toMatchObject({ request_quotation_state: 10, response_data: [better] });
+    expect(readQuotation(state, buyer, quotationUuid)).toMatchObject({
+      request_quotation_state: 10,
+      response_data: [better],
+    });
     expect(state.gateway.read('maker-aa', 'quotations').map((message) => message.response_data[0])).toMatchObject([
       { response_data: [{ foreign_exchange_rate: 0.9 }] },
       { response_data: [{ foreign_exchange_rate: 0.95 }] },
@@ -51,22 +54,42 @@ test.describe('quotation answer', () => {
     const { state, seller, quotationUuid, info } = await requested();
     const quotation = info();
     const byBuyer = quotationObject(state, quotation, 'maker-aa', 'main');
-    const tampered = { ...quotationObject(state, quotation), quotation_payload: Buffer.from(JSON.stringify({ ...quotation, foreign_exchange_rate: 2 })).toString('base64') };
+    const tampered = {
+      ...quotationObject(state, quotation),
+      quotation_payload: Buffer.from(JSON.stringify({ ...quotation, foreign_exchange_rate: 2 })).toString('base64'),
+    };
     const byOtherAccount = quotationObject(state, quotation, 'maker-bb', 'emission');
     for (const body of [byBuyer, tampered, byOtherAccount]) {
-      expect(refusal(() => answerQuotation(state, seller, quotationUuid, body))).toMatchObject({ status: 400, code: 'QUOTATION-SIGNATURE-INVALID' });
+      expect(refusal(() => answerQuotation(state, seller, quotationUuid, body))).toMatchObject({
+        status: 400,
+        code: 'QUOTATION-SIGNATURE-INVALID',
+      });
     }
     // The same JSON written differently is other bytes; the signature covers the bytes actually sent.
     const spaced = Buffer.from(JSON.stringify(quotation, null, 2));
     const key = state.members.get('maker-bb')!.accounts.get('main')!.key;
-    expect(refusal(() => answerQuotation(state, seller, quotationUuid, { quotation_payload: spaced.toString('base64'), member_signature: key.sign(spaced).toString('base64') }))).toBeUndefined();
+    expect(
+      refusal(() =>
+        answerQuotation(state, seller, quotationUuid, {
+          quotation_payload: spaced.toString('base64'),
+          member_signature: key.sign(spaced).toString('base64'),
+        }),
+      ),
+    ).toBeUndefined();
   });
 
   test('the payload must be a quotationInfo for this request, quotation, seller and its operating accounts', async () => {
     const { state, seller, quotationUuid, request, info } = await requested();
     const key = state.members.get('maker-bb')!.accounts.get('main')!.key;
     const notJson = Buffer.from('{"quotation_uuid":');
-    expect(refusal(() => answerQuotation(state, seller, quotationUuid, { quotation_payload: notJson.toString('base64'), member_signature: key.sign(notJson).toString('base64') }))).toMatchObject({
+    expect(
+      refusal(() =>
+        answerQuotation(state, seller, quotationUuid, {
+          quotation_payload: notJson.toString('base64'),
+          member_signature: key.sign(notJson).toString('base64'),
+        }),
+      ),
+    ).toMatchObject({
       status: 400,
       code: 'QUOTATION-ANSWER-INVALID',
       detail: expect.stringContaining('JSON'),
@@ -80,7 +103,10 @@ test.describe('quotation answer', () => {
       ['another seller', info({ seller_member_identification: 'maker-aa' })],
       ['the issuance account', info({ seller_crediting_account_identification: 'emission' })],
       ['no such account', info({ seller_debiting_account_identification: 'third' })],
-      ['start after end', info({ start_time: state.clock.now() + 10 * MINUTE, end_time: state.clock.now() + 5 * MINUTE })],
+      [
+        'start after end',
+        info({ start_time: state.clock.now() + 10 * MINUTE, end_time: state.clock.now() + 5 * MINUTE }),
+      ],
       ['end not in the future', info({ start_time: state.clock.now() - 10 * MINUTE, end_time: state.clock.now() - 1 })],
       ['maximum zero', info({ maximum_amount_limit: 0, minimum_amount_limit: 0 })],
       ['minimum above maximum', info({ minimum_amount_limit: 11, maximum_amount_limit: 10 })],
@@ -88,7 +114,12 @@ test.describe('quotation answer', () => {
     ];
     for (const [name, value] of cases) {
       const { payload, signature } = signed(state, 'maker-bb', 'main', value);
-      expect(refusal(() => answerQuotation(state, seller, quotationUuid, { quotation_payload: payload, member_signature: signature })), name).toMatchObject({ status: 400, code: 'QUOTATION-ANSWER-INVALID' });
+      expect(
+        refusal(() =>
+          answerQuotation(state, seller, quotationUuid, { quotation_payload: payload, member_signature: signature }),
+        ),
+        name,
+      ).toMatchObject({ status: 400, code: 'QUOTATION-ANSWER-INVALID' });
     }
     expect(state.quotations.quotation(quotationUuid, state.clock.now())?.state).toBe(1);
     expect(state.gateway.read('maker-aa', 'quotations')).toEqual([]);
@@ -98,29 +129,58 @@ test.describe('quotation answer', () => {
     const { state, seller, buyer, quotationUuid, requestUuid, info, principal } = await requested();
     const body = quotationObject(state, info());
     const third = await principal('tokenizer-us');
-    expect(refusal(() => answerQuotation(state, buyer, quotationUuid, body))).toMatchObject({ status: 400, code: 'QUOTATION-ANSWER-INVALID' });
-    expect(refusal(() => answerQuotation(state, third, quotationUuid, body))).toMatchObject({ status: 400, code: 'QUOTATION-ANSWER-INVALID' });
-    expect(refusal(() => answerQuotation(state, seller, `${requestUuid.slice(0, 35)}${requestUuid.endsWith(`0`) ? `1` : `0`}-maker-bb`, body))).toMatchObject({ status: 400, code: 'QUOTATION-ANSWER-INVALID' });
-    expect(refusal(() => answerQuotation(state, seller, 'not-a-quotation-id', body))).toMatchObject({ status: 400, code: 'QUOTATION-ID-MALFORMED' });
+    expect(refusal(() => answerQuotation(state, buyer, quotationUuid, body))).toMatchObject({
+      status: 400,
+      code: 'QUOTATION-ANSWER-INVALID',
+    });
+    expect(refusal(() => answerQuotation(state, third, quotationUuid, body))).toMatchObject({
+      status: 400,
+      code: 'QUOTATION-ANSWER-INVALID',
+    });
+    expect(
+      refusal(() =>
+        answerQuotation(
+          state,
+          seller,
+          `${requestUuid.slice(0, 35)}${requestUuid.endsWith(`0`) ? `1` : `0`}-maker-bb`,
+          body,
+        ),
+      ),
+    ).toMatchObject({ status: 400, code: 'QUOTATION-ANSWER-INVALID' });
+    expect(refusal(() => answerQuotation(state, seller, 'not-a-quotation-id', body))).toMatchObject({
+      status: 400,
+      code: 'QUOTATION-ID-MALFORMED',
+    });
   });
 
   test('a token without the seller’s account: 401', async () => {
     const { state, quotationUuid, info, principal } = await requested();
     const narrow = await principal('maker-bb', { accounts: ['emission'] });
-    expect(refusal(() => answerQuotation(state, narrow, quotationUuid, quotationObject(state, info())))).toMatchObject({ status: 401, code: 'AUTH-ACCOUNT-FORBIDDEN' });
+    expect(refusal(() => answerQuotation(state, narrow, quotationUuid, quotationObject(state, info())))).toMatchObject({
+      status: 401,
+      code: 'AUTH-ACCOUNT-FORBIDDEN',
+    });
   });
 
   test('after cancellation: 400 for the state; after the request ended: 400, also for a re-quote', async () => {
     const first = await requested();
     cancelQuotation(first.state, first.buyer, first.quotationUuid);
-    expect(refusal(() => answerQuotation(first.state, first.seller, first.quotationUuid, quotationObject(first.state, first.info())))).toMatchObject({ status: 400, code: 'QUOTATION-INVALID-STATE' });
+    expect(
+      refusal(() =>
+        answerQuotation(first.state, first.seller, first.quotationUuid, quotationObject(first.state, first.info())),
+      ),
+    ).toMatchObject({ status: 400, code: 'QUOTATION-INVALID-STATE' });
 
     const second = await requested();
     const { state, seller, quotationUuid, request, info } = second;
     const lasting = info({ end_time: request.time_end_request_quotation + 60 * MINUTE });
     answerQuotation(state, seller, quotationUuid, quotationObject(state, lasting));
     state.clock.set(request.time_end_request_quotation);
-    expect(refusal(() => answerQuotation(state, seller, quotationUuid, quotationObject(state, { ...lasting, foreign_exchange_rate: 1 })))).toMatchObject({
+    expect(
+      refusal(() =>
+        answerQuotation(state, seller, quotationUuid, quotationObject(state, { ...lasting, foreign_exchange_rate: 1 })),
+      ),
+    ).toMatchObject({
       status: 400,
       code: 'QUOTATION-ANSWER-INVALID',
       detail: expect.stringContaining('has ended'),

@@ -25,17 +25,31 @@ export function answerQuotation(state: SimState, caller: Principal, id: string, 
   const now = state.clock.now();
   const quotation = state.quotations.quotation(id, now);
   if (!quotation) throw invalid(`No quotation ${id} waits for an answer from ${seller}.`);
-  if (quotation.seller !== seller) throw identityMismatch(state.readings, invalid(`No quotation ${id} waits for an answer from ${seller}.`));
+  if (quotation.seller !== seller)
+    throw identityMismatch(state.readings, invalid(`No quotation ${id} waits for an answer from ${seller}.`));
   // Checked before the payload so that a final quotation says why it cannot be answered.
   requireMove(quotation, 'answer');
-  if (requestEnded(quotation.request, now)) throw invalid(`The request of quotation ${id} has ended; it can no longer be answered.`);
+  if (requestEnded(quotation.request, now))
+    throw invalid(`The request of quotation ${id} has ended; it can no longer be answered.`);
 
-  const { value: info, bytes } = decodeSignedPayload<QuotationInfo>(body.quotation_payload, 'quotationInfo', 'QUOTATION-ANSWER-INVALID', 'quotation_payload');
+  const { value: info, bytes } = decodeSignedPayload<QuotationInfo>(
+    body.quotation_payload,
+    'quotationInfo',
+    'QUOTATION-ANSWER-INVALID',
+    'quotation_payload',
+  );
   checkQuotationInfo(state, caller, quotation, info, now);
   const signature = Buffer.from(body.member_signature, 'base64');
-  const address = signedBy(signingAddresses(state.readings, caller.member, info.seller_debiting_account_identification), bytes, signature);
+  const address = signedBy(
+    signingAddresses(state.readings, caller.member, info.seller_debiting_account_identification),
+    bytes,
+    signature,
+  );
   if (address === undefined) {
-    throw new DssError('QUOTATION-SIGNATURE-INVALID', `member_signature is not the signature of quotation_payload by ${seller}’s account ${info.seller_debiting_account_identification}.`);
+    throw new DssError(
+      'QUOTATION-SIGNATURE-INVALID',
+      `member_signature is not the signature of quotation_payload by ${seller}’s account ${info.seller_debiting_account_identification}.`,
+    );
   }
 
   move(quotation, 'answer');
@@ -43,14 +57,25 @@ export function answerQuotation(state: SimState, caller: Principal, id: string, 
   state.gateway.enqueue(quotation.request.buyer, 'quotations', 'quotation', quotationState(quotation), now);
 }
 
-function checkQuotationInfo(state: SimState, caller: Principal, quotation: Quotation, info: QuotationInfo, now: number): void {
+function checkQuotationInfo(
+  state: SimState,
+  caller: Principal,
+  quotation: Quotation,
+  info: QuotationInfo,
+  now: number,
+): void {
   const seller = caller.member.identification;
   const [request] = info.request_quotation;
   if (!request || !sameCanonicalJson(request, quotation.request.requestQuotation)) {
     throw invalid('request_quotation[0] differs from the quotation request as the service sent it.');
   }
-  if (info.quotation_uuid !== quotation.quotation_uuid) throw invalid(`quotation_uuid ${info.quotation_uuid} is not ${quotation.quotation_uuid}.`);
-  if (info.seller_member_identification !== seller) throw identityMismatch(state.readings, invalid(`seller_member_identification ${info.seller_member_identification} is not ${seller}.`));
+  if (info.quotation_uuid !== quotation.quotation_uuid)
+    throw invalid(`quotation_uuid ${info.quotation_uuid} is not ${quotation.quotation_uuid}.`);
+  if (info.seller_member_identification !== seller)
+    throw identityMismatch(
+      state.readings,
+      invalid(`seller_member_identification ${info.seller_member_identification} is not ${seller}.`),
+    );
   // The seller is credited with the base asset and debited of the quoted one.
   for (const [account, asset] of [
     [info.seller_crediting_account_identification, quotation.request.base],
@@ -60,11 +85,13 @@ function checkQuotationInfo(state: SimState, caller: Principal, quotation: Quota
     if (problem) throw invalid(problem);
     requireAccount(caller, account);
   }
-  if (info.start_time > info.end_time) throw invalid(`start_time ${info.start_time} is after end_time ${info.end_time}.`);
+  if (info.start_time > info.end_time)
+    throw invalid(`start_time ${info.start_time} is after end_time ${info.end_time}.`);
   if (info.end_time <= now) throw invalid(`end_time ${info.end_time} is not in the future (now ${now}).`);
   const maximum = state.amounts.parse(info.maximum_amount_limit, 'maximum_amount_limit');
   if (maximum <= 0n) throw invalid('maximum_amount_limit must be above zero.');
-  if (maximum < state.amounts.parse(info.minimum_amount_limit ?? 0, 'minimum_amount_limit')) throw invalid('maximum_amount_limit is below minimum_amount_limit.');
+  if (maximum < state.amounts.parse(info.minimum_amount_limit ?? 0, 'minimum_amount_limit'))
+    throw invalid('maximum_amount_limit is below minimum_amount_limit.');
   if (!(info.foreign_exchange_rate > 0)) throw invalid('foreign_exchange_rate must be above zero.');
 }
 

@@ -3,7 +3,12 @@ import { QuotationBook } from './book.ts';
 import type { QuotationRequest } from './quotation.ts';
 
 const request = (uuid: string, end = 10_000): QuotationRequest =>
-  ({ request_uuid: uuid, request_timestamp: 1000, requestQuotation: { time_end_request_quotation: end }, buyer: 'mm-buyer' }) as unknown as QuotationRequest;
+  ({
+    request_uuid: uuid,
+    request_timestamp: 1000,
+    requestQuotation: { time_end_request_quotation: end },
+    buyer: 'mm-buyer',
+  }) as unknown as QuotationRequest;
 
 test('newest: the latest quotations still there, newest first, skipping gone and dropped ones, among the latest 500 opened', () => {
   const book = new QuotationBook(2000);

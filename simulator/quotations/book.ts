@@ -35,7 +35,12 @@ export class QuotationBook {
 
   /** Records a request and one waiting quotation per seller. */
   open(request: QuotationRequest, sellers: readonly string[]): Quotation[] {
-    const opened = sellers.map((seller): Quotation => ({ quotation_uuid: quotationId(request.request_uuid, seller), request, seller, state: WAITING }));
+    const opened = sellers.map((seller): Quotation => ({
+      quotation_uuid: quotationId(request.request_uuid, seller),
+      request,
+      seller,
+      state: WAITING,
+    }));
     this.requests.set(request.request_uuid, request);
     this.byRequest.set(request.request_uuid, opened);
     this.recent.push(...opened);
@@ -90,7 +95,8 @@ export class QuotationBook {
     const found: Quotation[] = [];
     for (let index = this.recent.length - 1; index >= 0 && found.length < count; index -= 1) {
       const quotation = this.recent[index]!;
-      if (this.quotations.get(quotation.quotation_uuid) === quotation && !quotationGone(quotation, now)) found.push(quotation);
+      if (this.quotations.get(quotation.quotation_uuid) === quotation && !quotationGone(quotation, now))
+        found.push(quotation);
     }
     return found;
   }

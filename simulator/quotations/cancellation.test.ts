@@ -10,7 +10,12 @@ async function withQuotations() {
   const { state, seller } = network;
   const waiting = network.requestQuotation();
   const answered = network.requestQuotation();
-  answerQuotation(state, seller, answered.quotationUuid, quotationObject(state, network.quotationInfo(answered.quotationUuid, answered.request)));
+  answerQuotation(
+    state,
+    seller,
+    answered.quotationUuid,
+    quotationObject(state, network.quotationInfo(answered.quotationUuid, answered.request)),
+  );
   const stateOf = (id: string) => state.quotations.quotation(id, state.clock.now())?.state;
   return { ...network, waiting: waiting.quotationUuid, answered: answered.quotationUuid, stateOf };
 }
@@ -26,30 +31,53 @@ test('one quotation: the buyer or the seller cancels it while waiting or updated
 test('one quotation: a final or in-progress one is 400; unknown, malformed or someone else’s is 404 / 400', async () => {
   const { state, buyer, seller, waiting, answered, stateOf, principal } = await withQuotations();
   cancelQuotation(state, buyer, waiting);
-  expect(refusal(() => cancelQuotation(state, seller, waiting))).toMatchObject({ status: 400, code: 'QUOTATION-INVALID-STATE' });
+  expect(refusal(() => cancelQuotation(state, seller, waiting))).toMatchObject({
+    status: 400,
+    code: 'QUOTATION-INVALID-STATE',
+  });
   const quotation = state.quotations.quotation(answered, state.clock.now())!;
   move(quotation, 'claim');
-  expect(refusal(() => cancelQuotation(state, buyer, answered))).toMatchObject({ status: 400, code: 'QUOTATION-INVALID-STATE' });
+  expect(refusal(() => cancelQuotation(state, buyer, answered))).toMatchObject({
+    status: 400,
+    code: 'QUOTATION-INVALID-STATE',
+  });
   move(quotation, 'complete');
-  expect(refusal(() => cancelQuotation(state, buyer, answered))).toMatchObject({ status: 400, code: 'QUOTATION-INVALID-STATE' });
+  expect(refusal(() => cancelQuotation(state, buyer, answered))).toMatchObject({
+    status: 400,
+    code: 'QUOTATION-INVALID-STATE',
+  });
   expect(stateOf(answered)).toBe(21);
   const bystander = await principal('tokenizer-us');
-  expect(refusal(() => cancelQuotation(state, bystander, answered))).toMatchObject({ status: 404, code: 'QUOTATION-NOT-FOUND' });
-  expect(refusal(() => cancelQuotation(state, buyer, `${waiting.slice(0, 36)}-maker-cc`))).toMatchObject({ status: 404 });
-  expect(refusal(() => cancelQuotation(state, buyer, 'bad'))).toMatchObject({ status: 400, code: 'QUOTATION-ID-MALFORMED' });
+  expect(refusal(() => cancelQuotation(state, bystander, answered))).toMatchObject({
+    status: 404,
+    code: 'QUOTATION-NOT-FOUND',
+  });
+  expect(refusal(() => cancelQuotation(state, buyer, `${waiting.slice(0, 36)}-maker-cc`))).toMatchObject({
+    status: 404,
+  });
+  expect(refusal(() => cancelQuotation(state, buyer, 'bad'))).toMatchObject({
+    status: 400,
+    code: 'QUOTATION-ID-MALFORMED',
+  });
 });
 
 test('the collection: no condition and no cancel_quotations: true is 400 and cancels nothing', async () => {
   const { state, buyer, waiting, answered, stateOf } = await withQuotations();
   for (const parameters of [{}, { cancel_quotations: false }, { foreign_exchange_rate: [] }]) {
-    expect(refusal(() => cancelQuotations(state, buyer, parameters)), JSON.stringify(parameters)).toMatchObject({ status: 400, code: 'QUOTATION-CANCEL-UNSPECIFIED' });
+    expect(
+      refusal(() => cancelQuotations(state, buyer, parameters)),
+      JSON.stringify(parameters),
+    ).toMatchObject({ status: 400, code: 'QUOTATION-CANCEL-UNSPECIFIED' });
   }
   expect([stateOf(waiting), stateOf(answered)]).toEqual([1, 10]);
 });
 
 test('the collection: conditions cancel the open ones that match; cancel_quotations: true alone cancels all the caller’s open ones', async () => {
   const { state, buyer, seller, waiting, answered, stateOf, requestQuotation, principal } = await withQuotations();
-  cancelQuotations(state, seller, { request_quotation_state: [{ relational_operator: 'eq', comparison_value: 10 }], cancel_quotations: false });
+  cancelQuotations(state, seller, {
+    request_quotation_state: [{ relational_operator: 'eq', comparison_value: 10 }],
+    cancel_quotations: false,
+  });
   expect([stateOf(waiting), stateOf(answered)]).toEqual([1, 90]);
 
   const other = requestQuotation().quotationUuid;

@@ -27,7 +27,10 @@ export function cancelQuotation(state: SimState, caller: Principal, id: string):
  */
 export function cancelQuotations(state: SimState, caller: Principal, parameters: QuotationParameters): void {
   if (!hasCondition(parameters) && parameters.cancel_quotations !== true) {
-    throw new DssError('QUOTATION-CANCEL-UNSPECIFIED', 'Give at least one condition, or cancel_quotations: true to cancel all your open quotations.');
+    throw new DssError(
+      'QUOTATION-CANCEL-UNSPECIFIED',
+      'Give at least one condition, or cancel_quotations: true to cancel all your open quotations.',
+    );
   }
   for (const quotation of matchingQuotations(state, caller, parameters)) {
     if (canMove(quotation.state, 'cancel')) move(quotation, 'cancel');

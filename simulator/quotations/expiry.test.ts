@@ -33,7 +33,12 @@ test('a request and its waiting quotations are there until the instant before ti
 test('an answered quotation outlives its request and is gone from its own end_time', async () => {
   const { state, seller, first, end, quotationInfo } = await network();
   const quotationEnd = end + 30 * MINUTE;
-  answerQuotation(state, seller, first.quotationUuid, quotationObject(state, quotationInfo(first.quotationUuid, first.request, { end_time: quotationEnd })));
+  answerQuotation(
+    state,
+    seller,
+    first.quotationUuid,
+    quotationObject(state, quotationInfo(first.quotationUuid, first.request, { end_time: quotationEnd })),
+  );
   const { quotations } = state;
   expect(quotations.request(first.requestUuid, end)).toBeUndefined();
   expect(quotations.quotation(first.quotationUuid, end)?.state).toBe(10);
@@ -46,7 +51,12 @@ test('an answered quotation outlives its request and is gone from its own end_ti
 test('an answered quotation ending before its request is gone from its end_time, while the request stays', async () => {
   const { state, seller, first, end, quotationInfo } = await network();
   const quotationEnd = end - 30 * MINUTE;
-  answerQuotation(state, seller, first.quotationUuid, quotationObject(state, quotationInfo(first.quotationUuid, first.request, { end_time: quotationEnd })));
+  answerQuotation(
+    state,
+    seller,
+    first.quotationUuid,
+    quotationObject(state, quotationInfo(first.quotationUuid, first.request, { end_time: quotationEnd })),
+  );
   expect(state.quotations.quotation(first.quotationUuid, quotationEnd)).toBeUndefined();
   expect(state.quotations.request(first.requestUuid, quotationEnd)).toBeDefined();
   expect(state.quotations.ofRequest(first.requestUuid, quotationEnd)).toEqual([]);
@@ -68,6 +78,7 @@ test('completed, failed and cancelled quotations stay readable for good', async 
   const cancelled = answered();
   cancelQuotation(state, buyer, cancelled.quotation_uuid);
   const muchLater = state.clock.now() + 365 * 24 * 60 * MINUTE;
-  for (const quotation of [completed, failed, cancelled]) expect(state.quotations.quotation(quotation.quotation_uuid, muchLater)).toBe(quotation);
+  for (const quotation of [completed, failed, cancelled])
+    expect(state.quotations.quotation(quotation.quotation_uuid, muchLater)).toBe(quotation);
   expect(state.quotations.involving('maker-aa', muchLater).map((quotation) => quotation.state)).toEqual([21, 80, 90]);
 });

@@ -24,8 +24,10 @@ export function matchesParameters(quotation: Quotation, parameters: QuotationPar
   return (
     assetMatches(request.base, parameters.base_asset_info) &&
     assetMatches(request.quoted, parameters.quoted_asset_info) &&
-    (parameters.buyer_member_identification === undefined || parameters.buyer_member_identification === request.buyer) &&
-    (parameters.seller_member_identification === undefined || parameters.seller_member_identification === quotation.seller) &&
+    (parameters.buyer_member_identification === undefined ||
+      parameters.buyer_member_identification === request.buyer) &&
+    (parameters.seller_member_identification === undefined ||
+      parameters.seller_member_identification === quotation.seller) &&
     // Only answered quotations have a rate, so an unanswered one never meets a rate condition.
     comparesHold(rate, parameters.foreign_exchange_rate) &&
     comparesHold(quotation.state, parameters.request_quotation_state) &&
@@ -35,7 +37,13 @@ export function matchesParameters(quotation: Quotation, parameters: QuotationPar
 
 /** Whether any condition is given (an empty list is no condition). */
 export function hasCondition(parameters: QuotationParameters): boolean {
-  const lists = [parameters.base_asset_info, parameters.quoted_asset_info, parameters.foreign_exchange_rate, parameters.request_quotation_state, parameters.time_end_request_quotation];
+  const lists = [
+    parameters.base_asset_info,
+    parameters.quoted_asset_info,
+    parameters.foreign_exchange_rate,
+    parameters.request_quotation_state,
+    parameters.time_end_request_quotation,
+  ];
   return (
     lists.some((list) => list !== undefined && list.length > 0) ||
     parameters.buyer_member_identification !== undefined ||
@@ -47,10 +55,16 @@ export function hasCondition(parameters: QuotationParameters): boolean {
 function assetMatches(asset: AssetRef, condition: SettlementInstrumentInfo[] | undefined): boolean {
   const wanted = condition?.[0];
   if (!wanted) return true;
-  return wanted.asset_code_identification === asset.code && (wanted.asset_issuer_identification === undefined || wanted.asset_issuer_identification === asset.issuer);
+  return (
+    wanted.asset_code_identification === asset.code &&
+    (wanted.asset_issuer_identification === undefined || wanted.asset_issuer_identification === asset.issuer)
+  );
 }
 
 function comparesHold(value: number | undefined, compares: Compare[] | undefined): boolean {
   if (!compares || compares.length === 0) return true;
-  return value !== undefined && compares.every((compare) => holds[compare.relational_operator](value, compare.comparison_value));
+  return (
+    value !== undefined &&
+    compares.every((compare) => holds[compare.relational_operator](value, compare.comparison_value))
+  );
 }

@@ -10,12 +10,21 @@ import type { SimState } from '../state.ts';
  * holder-dso-on-operating-account: credit-lines/dso-holding-account.ts). Answers why `account` cannot
  * carry `asset` for `member`, or undefined when it can.
  */
-export function legAccountProblem(state: SimState, member: Member, account: string, asset: AssetRef): string | undefined {
+export function legAccountProblem(
+  state: SimState,
+  member: Member,
+  account: string,
+  asset: AssetRef,
+): string | undefined {
   if (isDso(state, asset)) {
     const carries = member.identification === asset.issuer ? account === EMISSION : holdsDsoOn(state, member, account);
-    return carries ? undefined : `${asset.code} is a DSO, held on ${member.identification === asset.issuer ? `the ${EMISSION} account of its issuer` : dsoAccountKind(state)}; ${member.identification}’s account ${account} cannot carry it.`;
+    return carries
+      ? undefined
+      : `${asset.code} is a DSO, held on ${member.identification === asset.issuer ? `the ${EMISSION} account of its issuer` : dsoAccountKind(state)}; ${member.identification}’s account ${account} cannot carry it.`;
   }
-  return account !== EMISSION && member.accounts.has(account) ? undefined : `${account} is not an operating account of ${member.identification}.`;
+  return account !== EMISSION && member.accounts.has(account)
+    ? undefined
+    : `${account} is not an operating account of ${member.identification}.`;
 }
 
 export function isDso(state: SimState, asset: AssetRef): boolean {

@@ -15,6 +15,9 @@ export function requireQuotationId(id: string): void {
   const requestUuid = id.slice(0, UUID_LENGTH);
   const seller = id.slice(UUID_LENGTH + 1);
   if (!UUID.test(requestUuid) || id[UUID_LENGTH] !== '-' || !memberIdentificationPattern.test(seller)) {
-    throw new DssError('QUOTATION-ID-MALFORMED', `quotation_uuid ${JSON.stringify(id)} is not <request_uuid>-<member_identification>.`);
+    throw new DssError(
+      'QUOTATION-ID-MALFORMED',
+      `quotation_uuid ${JSON.stringify(id)} is not <request_uuid>-<member_identification>.`,
+    );
   }
 }

@@ -16,7 +16,8 @@ import { requireQuotationId } from './quotation-id.ts';
 export function visibleQuotation(state: SimState, caller: Principal, id: string): Quotation {
   requireQuotationId(id);
   const quotation = state.quotations.quotation(id, state.clock.now());
-  if (!quotation || !involves(quotation, caller.member.identification)) throw notFound(`No quotation ${id} is visible to ${caller.member.identification}.`);
+  if (!quotation || !involves(quotation, caller.member.identification))
+    throw notFound(`No quotation ${id} is visible to ${caller.member.identification}.`);
   return quotation;
 }
 
@@ -36,12 +37,18 @@ export function readQuotationsOfRequest(state: SimState, caller: Principal, requ
 }
 
 /** `GET` and `POST /exchange/quotations`: the caller's quotations (as buyer or seller) that match. */
-export function findQuotations(state: SimState, caller: Principal, parameters: QuotationParameters = {}): QuotationStateView[] {
+export function findQuotations(
+  state: SimState,
+  caller: Principal,
+  parameters: QuotationParameters = {},
+): QuotationStateView[] {
   return matchingQuotations(state, caller, parameters).map(quotationState);
 }
 
 export function matchingQuotations(state: SimState, caller: Principal, parameters: QuotationParameters): Quotation[] {
-  return state.quotations.involving(caller.member.identification, state.clock.now()).filter((quotation) => matchesParameters(quotation, parameters));
+  return state.quotations
+    .involving(caller.member.identification, state.clock.now())
+    .filter((quotation) => matchesParameters(quotation, parameters));
 }
 
 function notFound(detail: string): DssError {

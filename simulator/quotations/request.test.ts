@@ -21,7 +21,10 @@ test.describe('quotation request', () => {
     const { unknown_field: _ignored, ...stored } = body;
     const [message, ...more] = state.gateway.read('maker-bb', 'quotations');
     expect(more).toEqual([]);
-    expect(message).toEqual({ response_data: [{ quotation_uuid: quotationUuid, request_quotation: [stored] }], timestamp: String(result.request_timestamp) });
+    expect(message).toEqual({
+      response_data: [{ quotation_uuid: quotationUuid, request_quotation: [stored] }],
+      timestamp: String(result.request_timestamp),
+    });
     expect(state.gateway.read('maker-aa', 'quotations')).toEqual([]);
     expect(readQuotation(state, seller, quotationUuid)).toEqual({
       quotation_uuid: quotationUuid,
@@ -65,10 +68,16 @@ test.describe('quotation request', () => {
   test('no mutually allowlisted member: 404, even when others list the buyer or the buyer lists them', async () => {
     const { state, buyer, requestBody } = await quotationNetwork();
     state.allowlists.remove('maker-bb', 'maker-aa');
-    expect(refusal(() => requestQuotations(state, buyer, requestBody()))).toMatchObject({ status: 404, code: 'QUOTATION-NO-COUNTERPARTS' });
+    expect(refusal(() => requestQuotations(state, buyer, requestBody()))).toMatchObject({
+      status: 404,
+      code: 'QUOTATION-NO-COUNTERPARTS',
+    });
     state.allowlists.add('maker-bb', 'maker-aa');
     state.allowlists.remove('maker-aa', 'maker-bb');
-    expect(refusal(() => requestQuotations(state, buyer, requestBody()))).toMatchObject({ status: 404, code: 'QUOTATION-NO-COUNTERPARTS' });
+    expect(refusal(() => requestQuotations(state, buyer, requestBody()))).toMatchObject({
+      status: 404,
+      code: 'QUOTATION-NO-COUNTERPARTS',
+    });
     expect(state.gateway.read('maker-bb', 'quotations')).toEqual([]);
   });
 
@@ -82,20 +91,35 @@ test.describe('quotation request', () => {
   test('the end time: in milliseconds, in the future, at most 24 hours ahead', async () => {
     const { state, buyer, requestBody } = await quotationNetwork();
     const now = state.clock.now();
-    const refused = (time_end_request_quotation: number) => refusal(() => requestQuotations(state, buyer, requestBody({ time_end_request_quotation })));
-    expect(refused(Math.floor(now / 1000) + 3600)).toMatchObject({ status: 400, code: 'QUOTATION-REQUEST-INVALID', detail: expect.stringContaining('seconds') });
+    const refused = (time_end_request_quotation: number) =>
+      refusal(() => requestQuotations(state, buyer, requestBody({ time_end_request_quotation })));
+    expect(refused(Math.floor(now / 1000) + 3600)).toMatchObject({
+      status: 400,
+      code: 'QUOTATION-REQUEST-INVALID',
+      detail: expect.stringContaining('seconds'),
+    });
     expect(refused(now)).toMatchObject({ status: 400, detail: expect.stringContaining('not in the future') });
     expect(refused(now - 1)).toMatchObject({ status: 400 });
-    expect(refused(now + 24 * HOUR + MINUTE)).toMatchObject({ status: 400, detail: expect.stringContaining('24 hours') });
+    expect(refused(now + 24 * HOUR + MINUTE)).toMatchObject({
+      status: 400,
+      detail: expect.stringContaining('24 hours'),
+    });
     expect(refused(now + 24 * HOUR)).toBeUndefined();
     expect(refused(now + 1000)).toBeUndefined();
   });
 
   test('amount limits: maximum above zero and not below the minimum, at most 7 decimals', async () => {
     const { state, buyer, requestBody } = await quotationNetwork();
-    const refused = (limits: { maximum_amount_limit: number; minimum_amount_limit?: number }) => refusal(() => requestQuotations(state, buyer, requestBody(limits)));
-    expect(refused({ maximum_amount_limit: 0, minimum_amount_limit: 0 })).toMatchObject({ status: 400, code: 'QUOTATION-REQUEST-INVALID' });
-    expect(refused({ maximum_amount_limit: 5, minimum_amount_limit: 5.0000001 })).toMatchObject({ status: 400, code: 'QUOTATION-REQUEST-INVALID' });
+    const refused = (limits: { maximum_amount_limit: number; minimum_amount_limit?: number }) =>
+      refusal(() => requestQuotations(state, buyer, requestBody(limits)));
+    expect(refused({ maximum_amount_limit: 0, minimum_amount_limit: 0 })).toMatchObject({
+      status: 400,
+      code: 'QUOTATION-REQUEST-INVALID',
+    });
+    expect(refused({ maximum_amount_limit: 5, minimum_amount_limit: 5.0000001 })).toMatchObject({
+      status: 400,
+      code: 'QUOTATION-REQUEST-INVALID',
+    });
     expect(refused({ maximum_amount_limit: 1.00000001 })).toMatchObject({ status: 400, code: 'AMOUNT-INVALID' });
     expect(refused({ maximum_amount_limit: -1 })).toMatchObject({ status: 400, code: 'AMOUNT-INVALID' });
     expect(refused({ maximum_amount_limit: 5, minimum_amount_limit: 5 })).toBeUndefined();
@@ -105,7 +129,11 @@ test.describe('quotation request', () => {
 
   test('assets: both required, by code and issuer, registered, in their group, and different', async () => {
     const { state, buyer, requestBody } = await quotationNetwork();
-    const usd: SettlementInstrumentInfo = { asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-us' };
+    const usd: SettlementInstrumentInfo = {
+      asset_code_identification: 'USD',
+      asset_group_identification: 'DSA',
+      asset_issuer_identification: 'tokenizer-us',
+    };
     const cases: Partial<RequestQuotation>[] = [
       { base_asset_info: undefined },
       { quoted_asset_info: [] },
@@ -116,13 +144,20 @@ test.describe('quotation request', () => {
       { quoted_asset_info: [usd] },
     ];
     for (const overrides of cases) {
-      expect(refusal(() => requestQuotations(state, buyer, requestBody(overrides))), JSON.stringify(overrides)).toMatchObject({ status: 400, code: 'QUOTATION-REQUEST-INVALID' });
+      expect(
+        refusal(() => requestQuotations(state, buyer, requestBody(overrides))),
+        JSON.stringify(overrides),
+      ).toMatchObject({ status: 400, code: 'QUOTATION-REQUEST-INVALID' });
     }
   });
 
   test('the buyer must be the caller: 400', async () => {
     const { state, seller, requestBody } = await quotationNetwork();
-    expect(refusal(() => requestQuotations(state, seller, requestBody()))).toMatchObject({ status: 400, code: 'QUOTATION-REQUEST-INVALID', detail: expect.stringContaining('caller') });
+    expect(refusal(() => requestQuotations(state, seller, requestBody()))).toMatchObject({
+      status: 400,
+      code: 'QUOTATION-REQUEST-INVALID',
+      detail: expect.stringContaining('caller'),
+    });
   });
 });
 
@@ -142,9 +177,29 @@ test('reading optional-inputs-defaulted: a request without an asset is taken and
     expect(result.request_uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/);
     expect(state.gateway.read('maker-bb', 'quotations')).toEqual([]);
   }
-  expect(refusal(() => requestQuotations(state, buyer, requestBody({ base_asset_info: undefined, maximum_amount_limit: 0 })))).toMatchObject({ status: 400, code: 'QUOTATION-REQUEST-INVALID' });
+  expect(
+    refusal(() =>
+      requestQuotations(state, buyer, requestBody({ base_asset_info: undefined, maximum_amount_limit: 0 })),
+    ),
+  ).toMatchObject({ status: 400, code: 'QUOTATION-REQUEST-INVALID' });
   // With both assets the request is judged as the reference judges it.
-  expect(refusal(() => requestQuotations(state, buyer, requestBody({ quoted_asset_info: [{ asset_code_identification: 'GBP', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-us' }] })))).toMatchObject({ status: 400 });
+  expect(
+    refusal(() =>
+      requestQuotations(
+        state,
+        buyer,
+        requestBody({
+          quoted_asset_info: [
+            {
+              asset_code_identification: 'GBP',
+              asset_group_identification: 'DSA',
+              asset_issuer_identification: 'tokenizer-us',
+            },
+          ],
+        }),
+      ),
+    ),
+  ).toMatchObject({ status: 400 });
   requestQuotations(state, buyer, requestBody());
   expect(state.gateway.read('maker-bb', 'quotations')).toHaveLength(1);
 });

@@ -17,12 +17,18 @@ export interface SignedPayload<T> {
 }
 
 /** Decodes base64 -> UTF-8 -> JSON (nested at most MAX_JSON_NESTING deep) and validates it as `resource`; any failure is a `code` refusal. */
-export function decodeSignedPayload<T>(base64: string, resource: ResourceName, code: ErrorCode, field: string): SignedPayload<T> {
+export function decodeSignedPayload<T>(
+  base64: string,
+  resource: ResourceName,
+  code: ErrorCode,
+  field: string,
+): SignedPayload<T> {
   const bytes = Buffer.from(base64, 'base64');
   let value: unknown;
   try {
     const text = decodeStrictUtf8(bytes);
-    if (nestsTooDeep(text)) throw new DssError(code, `${field} nests arrays or objects more than ${MAX_JSON_NESTING} levels deep.`);
+    if (nestsTooDeep(text))
+      throw new DssError(code, `${field} nests arrays or objects more than ${MAX_JSON_NESTING} levels deep.`);
     value = JSON.parse(text);
   } catch (error) {
     if (error instanceof DssError) throw error;
@@ -32,4 +38,3 @@ export function decodeSignedPayload<T>(base64: string, resource: ResourceName, c
   if (!result.valid) throw new DssError(code, `${field} is not a valid ${resource}: ${result.errors.join('; ')}.`);
   return { value: value as T, bytes };
 }
-

@@ -1,7 +1,16 @@
 import { test, expect } from '@playwright/test';
 import type { RequestQuotationState } from '../../schemas/enumerations.ts';
 import { refusal } from '../../test-support/simulator/value-network.ts';
-import { CANCELLED, COMPLETED, FAILED, IN_PROGRESS, UPDATED, WAITING, move, type QuotationEvent } from './state-machine.ts';
+import {
+  CANCELLED,
+  COMPLETED,
+  FAILED,
+  IN_PROGRESS,
+  UPDATED,
+  WAITING,
+  move,
+  type QuotationEvent,
+} from './state-machine.ts';
 
 const states: RequestQuotationState[] = [WAITING, UPDATED, IN_PROGRESS, COMPLETED, FAILED, CANCELLED];
 const events: QuotationEvent[] = ['answer', 'cancel', 'claim', 'release', 'complete', 'fail'];

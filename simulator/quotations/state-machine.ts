@@ -8,8 +8,14 @@ import { DssError } from '../errors.ts';
  * refuses before anything reaches the ledger, so a refused exchange leaves the quotation answerable
  * and exchangeable as before; no one can observe the 20 in between (see exchange/exchange.ts).
  */
-export const { waiting: WAITING, updated: UPDATED, inProgress: IN_PROGRESS, completed: COMPLETED, failed: FAILED, cancelled: CANCELLED } =
-  requestQuotationStates;
+export const {
+  waiting: WAITING,
+  updated: UPDATED,
+  inProgress: IN_PROGRESS,
+  completed: COMPLETED,
+  failed: FAILED,
+  cancelled: CANCELLED,
+} = requestQuotationStates;
 
 /** The states no move leaves: completed, failed, cancelled. */
 export const FINAL_STATES: ReadonlySet<RequestQuotationState> = new Set([COMPLETED, FAILED, CANCELLED]);
@@ -53,7 +59,10 @@ export function canMove(state: RequestQuotationState, event: QuotationEvent): bo
 /** The QUOTATION-INVALID-STATE refusal (400) when `event` may not happen now; undefined when it may. */
 export function moveRefusal(quotation: StatefulQuotation, event: QuotationEvent): DssError | undefined {
   if (canMove(quotation.state, event)) return undefined;
-  return new DssError('QUOTATION-INVALID-STATE', `Quotation ${quotation.quotation_uuid} is ${stateNames[quotation.state]}; it cannot be ${moves[event].action}.`);
+  return new DssError(
+    'QUOTATION-INVALID-STATE',
+    `Quotation ${quotation.quotation_uuid} is ${stateNames[quotation.state]}; it cannot be ${moves[event].action}.`,
+  );
 }
 
 /** Refuses with QUOTATION-INVALID-STATE (400) unless `event` may happen now. */

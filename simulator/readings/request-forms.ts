@@ -38,7 +38,10 @@ export function stringOfBody(endpointId: StringBodyEndpoint, body: unknown): str
 function withNamedBody(endpoint: Endpoint): Endpoint {
   const field = stringBodyFields[endpoint.id as StringBodyEndpoint];
   const schema = { type: 'object', required: [field], properties: { [field]: nonEmpty } };
-  return { ...endpoint, body: { ...endpoint.body!, schema, description: `${endpoint.body!.description}, as {"${field}": "..."}` } };
+  return {
+    ...endpoint,
+    body: { ...endpoint.body!, schema, description: `${endpoint.body!.description}, as {"${field}": "..."}` },
+  };
 }
 
 /** The body fields the reference's request form requires though the spec's columns leave them optional. */
@@ -54,6 +57,9 @@ function withSpecOptionalInputs(endpoint: Endpoint): Endpoint {
   const params = endpoint.params.map((param) => (param.specOptional ? { ...param, required: false } : param));
   const fields = specOptionalBodyFields[endpoint.id];
   if (fields === undefined || !endpoint.body) return { ...endpoint, params };
-  const schema: JsonSchema = { ...endpoint.body.schema, required: (endpoint.body.schema.required as string[]).filter((name) => !fields.includes(name)) };
+  const schema: JsonSchema = {
+    ...endpoint.body.schema,
+    required: (endpoint.body.schema.required as string[]).filter((name) => !fields.includes(name)),
+  };
   return { ...endpoint, params, body: { ...endpoint.body, schema } };
 }

@@ -11,10 +11,37 @@ async function requested() {
   const { state, callers, signed, handle } = network;
   state.allowlists.add('maker-aa', 'tokenizer-us');
   state.allowlists.add('tokenizer-us', 'maker-aa');
-  const story = redemptionStory({ member: 'MAKAGB2L', tokenizerBic: 'TOKNUS33', tokenizer: 'tokenizer-us', amount: '300' });
-  expect(handle(callers.aa, redeemRoute, signed('pacs.009.001.08', redemptionRequest(story), story.member, story.tokenizerBic, story.messageIdentification)).answer).toBeDefined();
+  const story = redemptionStory({
+    member: 'MAKAGB2L',
+    tokenizerBic: 'TOKNUS33',
+    tokenizer: 'tokenizer-us',
+    amount: '300',
+  });
+  expect(
+    handle(
+      callers.aa,
+      redeemRoute,
+      signed(
+        'pacs.009.001.08',
+        redemptionRequest(story),
+        story.member,
+        story.tokenizerBic,
+        story.messageIdentification,
+      ),
+    ).answer,
+  ).toBeDefined();
   const answer = (identification: string, amount: string | null, status: 'ACSC' | 'RJCT' = 'ACSC') =>
-    handle(callers.tokenizer, redemptionAnswerRoute, signed('pacs.002.001.10', redemptionAnswer(story, { messageIdentification: identification, amount, status }), story.tokenizerBic, story.member, identification));
+    handle(
+      callers.tokenizer,
+      redemptionAnswerRoute,
+      signed(
+        'pacs.002.001.10',
+        redemptionAnswer(story, { messageIdentification: identification, amount, status }),
+        story.tokenizerBic,
+        story.member,
+        identification,
+      ),
+    );
   const burned = () => formatAmount(state.ledger.issuance(USD).burned);
   return { ...network, story, answer, burned };
 }

@@ -20,22 +20,40 @@ const FINAL_ANSWERS = ['ACSC', 'ACCP', 'RJCT'];
  */
 export const redemptionAnswer: MessageRule = (state, message) => {
   const { sender: tokenizer, receiver: member } = message;
-  const found = namedOriginals(message, `redemption by ${member.identification}`, (messageIdentification, instruction) =>
-    state.redemptions.find(member.identification, messageIdentification, instruction),
+  const found = namedOriginals(
+    message,
+    `redemption by ${member.identification}`,
+    (messageIdentification, instruction) =>
+      state.redemptions.find(member.identification, messageIdentification, instruction),
   );
   const problems = [...found.problems];
   const decisions: Array<{ redemption: Redemption; accepted: boolean }> = [];
   for (const { original: redemption, transaction } of found.named) {
     const instruction = redemption.reference.identification.instructionIdentification;
     const status = textAt(transaction.element, 'TxSts') ?? textAt(message.body, 'OrgnlGrpInfAndSts/GrpSts');
-    if (redemption.tokenizer !== tokenizer) problems.push(problem('agent', `Redemption ${instruction} was asked of ${redemption.tokenizer.identification}, not of ${tokenizer.identification}.`));
-    else if (redemption.status !== 'requested') problems.push(paymentProblem('narrative', `Redemption ${instruction} was already answered (${redemption.status}).`));
+    if (redemption.tokenizer !== tokenizer)
+      problems.push(
+        problem(
+          'agent',
+          `Redemption ${instruction} was asked of ${redemption.tokenizer.identification}, not of ${tokenizer.identification}.`,
+        ),
+      );
+    else if (redemption.status !== 'requested')
+      problems.push(
+        paymentProblem('narrative', `Redemption ${instruction} was already answered (${redemption.status}).`),
+      );
     else if (status === undefined || !FINAL_ANSWERS.includes(status)) {
-      problems.push(paymentProblem('narrative', `The answer to redemption ${instruction} is ${status ?? 'absent'}; it must be ${FINAL_ANSWERS.join(', ')}.`));
+      problems.push(
+        paymentProblem(
+          'narrative',
+          `The answer to redemption ${instruction} is ${status ?? 'absent'}; it must be ${FINAL_ANSWERS.join(', ')}.`,
+        ),
+      );
     } else {
       const accepted = status !== 'RJCT';
       // Fault redemption-amount-not-checked: the amount the tokenizer states is not compared with the pacs.009's.
-      if (!state.faults.on('redemption-amount-not-checked')) problems.push(...amountProblems(transaction.element, redemption, accepted));
+      if (!state.faults.on('redemption-amount-not-checked'))
+        problems.push(...amountProblems(transaction.element, redemption, accepted));
       decisions.push({ redemption, accepted });
     }
   }
@@ -55,7 +73,8 @@ export const redemptionAnswer: MessageRule = (state, message) => {
         );
         if (transaction.failure) return { ok: false, problems: [ledgerProblem(transaction.failure)] };
       }
-      for (const { redemption, accepted } of decisions) state.redemptions.answered(redemption, accepted ? 'redeemed' : 'rejected');
+      for (const { redemption, accepted } of decisions)
+        state.redemptions.answered(redemption, accepted ? 'redeemed' : 'rejected');
       return { ok: true, reports: [] };
     },
   };
@@ -65,9 +84,22 @@ function amountProblems(answer: MessageElement, redemption: Redemption, accepted
   const { terms } = redemption;
   const instruction = redemption.reference.identification.instructionIdentification;
   const stated = elementAt(answer, 'OrgnlTxRef/IntrBkSttlmAmt');
-  if (!stated) return accepted ? [problem('missing', `An acceptance of redemption ${instruction} must state its amount in OrgnlTxRef/IntrBkSttlmAmt.`)] : [];
+  if (!stated)
+    return accepted
+      ? [
+          problem(
+            'missing',
+            `An acceptance of redemption ${instruction} must state its amount in OrgnlTxRef/IntrBkSttlmAmt.`,
+          ),
+        ]
+      : [];
   const amount = stated.textContent?.trim() ?? '';
   const currency = stated.getAttribute('Ccy');
   if (currency === terms.currency && parseAmount(amount) === parseAmount(terms.amount)) return [];
-  return [paymentProblem('wrongAmount', `Redemption ${instruction} asked ${terms.amount} ${terms.currency}; the answer states ${amount} ${currency ?? ''}.`)];
+  return [
+    paymentProblem(
+      'wrongAmount',
+      `Redemption ${instruction} asked ${terms.amount} ${terms.currency}; the answer states ${amount} ${currency ?? ''}.`,
+    ),
+  ];
 }

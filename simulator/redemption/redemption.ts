@@ -58,7 +58,11 @@ export class RedemptionBook {
 
 function keyOf(redemption: Redemption): string {
   const { messageIdentification, identification } = redemption.reference;
-  return redemptionKey(redemption.member.identification, messageIdentification, identification.instructionIdentification ?? '');
+  return redemptionKey(
+    redemption.member.identification,
+    messageIdentification,
+    identification.instructionIdentification ?? '',
+  );
 }
 
 function redemptionKey(member: string, messageIdentification: string, instructionIdentification: string): string {

@@ -14,22 +14,43 @@ import { ownData } from '../retention/own.ts';
 export const redemptionRequest: MessageRule = (state, message) => {
   const { sender: member, receiver: tokenizer } = message;
   const problems: Problem[] = [];
-  if (tokenizer.business_role !== 'MIS') problems.push(problem('agent', `AppHdr/To ${tokenizer.bicfi} is ${tokenizer.identification}, not a tokenizer: only the issuer of a DSA redeems it.`));
+  if (tokenizer.business_role !== 'MIS')
+    problems.push(
+      problem(
+        'agent',
+        `AppHdr/To ${tokenizer.bicfi} is ${tokenizer.identification}, not a tokenizer: only the issuer of a DSA redeems it.`,
+      ),
+    );
   // What the message asks in all, per account and asset, to compare with what the account holds now.
   const asked = new Map<string, { account: string; asset: AssetRef; amount: Amount }>();
   for (const terms of message.settlement) {
-    if (terms.method !== 'DSA') problems.push(problem('settlement', `Only DSA are redeemed; this transaction settles in ${terms.method}.`));
+    if (terms.method !== 'DSA')
+      problems.push(problem('settlement', `Only DSA are redeemed; this transaction settles in ${terms.method}.`));
     else if (terms.issuer !== tokenizer.identification) {
-      problems.push(problem('agent', `${terms.assetCode} of ${terms.issuer} is redeemed by its issuer, not by ${tokenizer.identification}.`));
+      problems.push(
+        problem(
+          'agent',
+          `${terms.assetCode} of ${terms.issuer} is redeemed by its issuer, not by ${tokenizer.identification}.`,
+        ),
+      );
     }
     const key = JSON.stringify([terms.account, terms.assetCode, terms.issuer]);
     const earlier = asked.get(key)?.amount ?? ZERO_AMOUNT;
-    asked.set(key, { account: terms.account, asset: { code: terms.assetCode, issuer: terms.issuer }, amount: addAmounts(earlier, state.amounts.parse(terms.amount)) });
+    asked.set(key, {
+      account: terms.account,
+      asset: { code: terms.assetCode, issuer: terms.issuer },
+      amount: addAmounts(earlier, state.amounts.parse(terms.amount)),
+    });
   }
   for (const { account, asset, amount } of asked.values()) {
     const held = state.ledger.balance(member.identification, account, asset) ?? ZERO_AMOUNT;
     if (held < amount) {
-      problems.push(paymentProblem('insufficientFunds', `${member.identification}/${account} holds ${state.amounts.format(held)} ${asset.code} of ${asset.issuer}; the redemption asks ${state.amounts.format(amount)}.`));
+      problems.push(
+        paymentProblem(
+          'insufficientFunds',
+          `${member.identification}/${account} holds ${state.amounts.format(held)} ${asset.code} of ${asset.issuer}; the redemption asks ${state.amounts.format(amount)}.`,
+        ),
+      );
     }
   }
   return {
@@ -40,7 +61,11 @@ export const redemptionRequest: MessageRule = (state, message) => {
           member,
           tokenizer,
           // Copies: texts read from the message are slices of its XML (see payments/credit-transfer.ts).
-          reference: ownData({ type: message.type, messageIdentification: message.messageIdentification, identification: transaction.payment! }),
+          reference: ownData({
+            type: message.type,
+            messageIdentification: message.messageIdentification,
+            identification: transaction.payment!,
+          }),
           terms: ownData(message.settlement[index]!),
           status: 'requested',
         });

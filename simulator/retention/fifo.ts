@@ -31,7 +31,8 @@ export class Fifo<T> {
   /** The newest `count` items, newest first, left in place: costs `count`, not the queue's length. */
   newest(count: number): T[] {
     const found: T[] = [];
-    for (let index = this.items.length - 1; index >= this.head && found.length < count; index -= 1) found.push(this.items[index]!);
+    for (let index = this.items.length - 1; index >= this.head && found.length < count; index -= 1)
+      found.push(this.items[index]!);
     return found;
   }
 

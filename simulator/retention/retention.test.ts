@@ -57,7 +57,11 @@ test('a gateway queue keeps the newest unread messages and counts what it droppe
   const gateway = new GatewayQueues(undefined, 3, dropped);
   for (let n = 1; n <= 5; n += 1) gateway.enqueue('mm-a', 'transactions', 'transaction', { n }, n);
   gateway.enqueue('mm-b', 'transactions', 'transaction', { n: 1 }, 1);
-  expect(gateway.read('mm-a', 'transactions').map((message) => message.response_data[0])).toEqual([{ n: 3 }, { n: 4 }, { n: 5 }]);
+  expect(gateway.read('mm-a', 'transactions').map((message) => message.response_data[0])).toEqual([
+    { n: 3 },
+    { n: 4 },
+    { n: 5 },
+  ]);
   expect(gateway.read('mm-b', 'transactions')).toHaveLength(1);
   expect(dropped.toJSON()).toEqual({ 'gateway:mm-a|transactions': 2 });
 });
@@ -66,7 +70,12 @@ test('the quotation book drops finished quotations before open ones; a dropped o
   const dropped = new DroppedCounts();
   const book = new QuotationBook(3, dropped);
   const request = (uuid: string, buyer = 'mm-buyer'): QuotationRequest =>
-    ({ request_uuid: uuid, request_timestamp: 1000, requestQuotation: { time_end_request_quotation: 10_000 }, buyer }) as unknown as QuotationRequest;
+    ({
+      request_uuid: uuid,
+      request_timestamp: 1000,
+      requestQuotation: { time_end_request_quotation: 10_000 },
+      buyer,
+    }) as unknown as QuotationRequest;
   const [open] = book.open(request('r1'), ['mm-seller']);
   const [finished] = book.open(request('r2'), ['mm-seller']);
   book.open(request('r3', 'mm-other'), ['mm-third']);
@@ -82,7 +91,10 @@ test('the quotation book drops finished quotations before open ones; a dropped o
   book.open(request('r5'), ['mm-seller']);
   expect(book.quotation(open!.quotation_uuid, 1000)).toBeUndefined();
   // An expired one (its request ended) goes before an open one.
-  const [late] = book.open({ ...request('r6'), requestQuotation: { time_end_request_quotation: 500 } } as unknown as QuotationRequest, ['mm-seller']);
+  const [late] = book.open(
+    { ...request('r6'), requestQuotation: { time_end_request_quotation: 500 } } as unknown as QuotationRequest,
+    ['mm-seller'],
+  );
   expect(book.quotation(late!.quotation_uuid, 1000)).toBeUndefined();
   expect(book.involving('mm-third', 1000)).toHaveLength(1);
   expect(dropped.toJSON()).toEqual({ quotations: 3 });
@@ -95,20 +107,29 @@ test('the quotation book drops finished quotations before open ones; a dropped o
 test('ledger records and notifications are bounded; balances and minted totals are not history and stay exact', () => {
   const USD: AssetRef = { code: 'USD', issuer: 'tokenizer-us' };
   const dropped = new DroppedCounts();
-  const ledger = new Ledger({ now: () => 1_700_000_000_000 }, undefined, { ledgerTransactions: 3, notifications: 2 }, dropped);
+  const ledger = new Ledger(
+    { now: () => 1_700_000_000_000 },
+    undefined,
+    { ledgerTransactions: 3, notifications: 2 },
+    dropped,
+  );
   ledger.requestCreditLine('mm-a', 'main', USD, 1_000_000);
   ledger.allowCreditLine('mm-a', 'main', USD);
   const emission = { member: 'tokenizer-us', account: 'emission' };
   const main = { member: 'mm-a', account: 'main' };
   const memo = `<xml>${'x'.repeat(5000)}<memo>pay \ud800 me</memo></xml>`.slice(5011, 5028);
-  const records = Array.from({ length: 10 }, () => ledger.submit([{ from: emission, to: main, asset: USD, amount: parseAmount('2.5') }], memo));
+  const records = Array.from({ length: 10 }, () =>
+    ledger.submit([{ from: emission, to: main, asset: USD, amount: parseAmount('2.5') }], memo),
+  );
   expect(ledger.balance('mm-a', 'main', USD)).toBe(parseAmount('25'));
   expect(ledger.issuance(USD).minted).toBe(parseAmount('25'));
   expect(ledger.transactions().map((record) => record.transaction_reference_number)).toEqual([8, 9, 10]);
   expect(ledger.transaction(records[0]!.transaction_identification)).toBeUndefined();
   expect(ledger.transaction(records[9]!.transaction_identification)).toBe(records[9]);
   expect(records[9]!.memo).toBe(memo);
-  expect(ledger.notificationsAfter('mm-a', 'main', 0).map((notification) => notification.transaction_reference_number)).toEqual([9, 10]);
+  expect(
+    ledger.notificationsAfter('mm-a', 'main', 0).map((notification) => notification.transaction_reference_number),
+  ).toEqual([9, 10]);
   expect(dropped.toJSON()).toEqual({ ledgerTransactions: 7, notifications: 16 });
 });
 
@@ -117,7 +138,16 @@ test('the payment book drops the oldest payment and forgets its keys; message id
   const book = new PaymentBook(2, dropped);
   const member = (identification: string) => ({ identification }) as Payment['ofi'];
   const payment = (id: string): Payment =>
-    ({ ofi: member('mm-a'), rfi: member(id === 'p3' ? 'mm-c' : 'mm-b'), reference: { type: 'pacs.008.001.08', messageIdentification: id, identification: { instructionIdentification: id } }, states: [] }) as unknown as Payment;
+    ({
+      ofi: member('mm-a'),
+      rfi: member(id === 'p3' ? 'mm-c' : 'mm-b'),
+      reference: {
+        type: 'pacs.008.001.08',
+        messageIdentification: id,
+        identification: { instructionIdentification: id },
+      },
+      states: [],
+    }) as unknown as Payment;
   for (const id of ['p1', 'p2', 'p3']) book.add(payment(id));
   expect(book.find('mm-a', 'p1', 'p1')).toBeUndefined();
   expect(book.find('mm-a', 'p3', 'p3')?.reference.messageIdentification).toBe('p3');
@@ -126,7 +156,8 @@ test('the payment book drops the oldest payment and forgets its keys; message id
   expect([...book.involving('mm-c')]).toHaveLength(1);
 
   const identifiers = new MessageIdentifiers(2, dropped);
-  const message = (id: string) => ({ header: { from: 'AAAAUS33' }, messageIdentification: id, transactions: [] }) as unknown as MessageContent;
+  const message = (id: string) =>
+    ({ header: { from: 'AAAAUS33' }, messageIdentification: id, transactions: [] }) as unknown as MessageContent;
   for (const id of ['m1', 'm2', 'm3']) identifiers.record(message(id));
   expect(identifiers.conflicts(message('m1'))).toEqual([]);
   expect(identifiers.conflicts(message('m3'))).toHaveLength(1);
@@ -179,7 +210,11 @@ test('funding instructions, charge request_uuids and redemptions: the oldest fin
 
   const redemptions = new RedemptionBook(1, dropped);
   const redemption = (id: string) =>
-    ({ member: { identification: 'mm-a' }, reference: { messageIdentification: id, identification: { instructionIdentification: id } }, status: 'requested' }) as unknown as Redemption;
+    ({
+      member: { identification: 'mm-a' },
+      reference: { messageIdentification: id, identification: { instructionIdentification: id } },
+      status: 'requested',
+    }) as unknown as Redemption;
   const [r1, r2, r3] = ['r1', 'r2', 'r3'].map(redemption);
   for (const each of [r1!, r2!, r3!]) redemptions.add(each);
   redemptions.answered(r2!, 'redeemed');
@@ -202,23 +237,51 @@ test('kept copies share no memory: a Buffer of its own, a string equal code unit
 });
 
 test('dss sim retention options reach every store and GET /sim/retention shows limits and drops', async () => {
-  const sim = await startSimulator({ port: 0, retention: { gatewayMessages: 1, charges: 1, fundingInstructions: 1, redemptions: 1 } });
+  const sim = await startSimulator({
+    port: 0,
+    retention: { gatewayMessages: 1, charges: 1, fundingInstructions: 1, redemptions: 1 },
+  });
   try {
-    const network = (await (await fetch(`${sim.url}/sim/network`)).json()) as { members: Array<{ identification: string; token: string }> };
+    const network = (await (await fetch(`${sim.url}/sim/network`)).json()) as {
+      members: Array<{ identification: string; token: string }>;
+    };
     const token = network.members.find((entry) => entry.identification === 'mm-london')!.token;
     const state = sim.simulator.state;
     state.gateway.enqueue('mm-london', 'charge', 'charge', { n: 1 }, 1);
     state.gateway.enqueue('mm-london', 'charge', 'charge', { n: 2 }, 2);
-    const read = await fetch(`${sim.url}/client/v1/api/gateway/messages?type=charge`, { headers: { Authorization: `Bearer ${token}` } });
-    expect(((await read.json()) as Array<{ response_data: unknown[] }>).map((message) => message.response_data[0])).toEqual([{ n: 2 }]);
-    for (const uuid of ['u1', 'u2']) state.charges.request('mm-london', 'mm-singapore', { request_uuid: uuid } as Parameters<typeof state.charges.request>[2]);
+    const read = await fetch(`${sim.url}/client/v1/api/gateway/messages?type=charge`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(
+      ((await read.json()) as Array<{ response_data: unknown[] }>).map((message) => message.response_data[0]),
+    ).toEqual([{ n: 2 }]);
+    for (const uuid of ['u1', 'u2'])
+      state.charges.request('mm-london', 'mm-singapore', { request_uuid: uuid } as Parameters<
+        typeof state.charges.request
+      >[2]);
     state.charges.close('mm-london', 'mm-singapore', 'u1');
-    const retention = (await (await fetch(`${sim.url}/sim/retention`)).json()) as { limits: Record<string, number>; dropped: Record<string, number> };
-    expect(retention.limits).toMatchObject({ gatewayMessages: 1, quotations: 50_000, charges: 1, fundingInstructions: 1, redemptions: 1 });
+    const retention = (await (await fetch(`${sim.url}/sim/retention`)).json()) as {
+      limits: Record<string, number>;
+      dropped: Record<string, number>;
+    };
+    expect(retention.limits).toMatchObject({
+      gatewayMessages: 1,
+      quotations: 50_000,
+      charges: 1,
+      fundingInstructions: 1,
+      redemptions: 1,
+    });
     expect(retention.dropped).toEqual({ charges: 1, 'gateway:mm-london|charge': 1 });
     // A reset keeps the options and starts the counts again.
-    await fetch(`${sim.url}/sim/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-    expect(await (await fetch(`${sim.url}/sim/retention`)).json()).toMatchObject({ limits: { gatewayMessages: 1 }, dropped: {} });
+    await fetch(`${sim.url}/sim/reset`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(await (await fetch(`${sim.url}/sim/retention`)).json()).toMatchObject({
+      limits: { gatewayMessages: 1 },
+      dropped: {},
+    });
   } finally {
     await sim.close();
   }

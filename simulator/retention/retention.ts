@@ -44,7 +44,8 @@ export type RetentionName = keyof RetentionOptions;
 export function retentionOptions(given: Partial<RetentionOptions> = {}): RetentionOptions {
   const options = { ...defaultRetention, ...given };
   for (const [name, value] of Object.entries(options)) {
-    if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`retention ${name} must be a whole number of at least 1, got ${value}`);
+    if (!Number.isSafeInteger(value) || value < 1)
+      throw new RangeError(`retention ${name} must be a whole number of at least 1, got ${value}`);
   }
   return options;
 }
@@ -52,11 +53,16 @@ export function retentionOptions(given: Partial<RetentionOptions> = {}): Retenti
 /** Parses `name=count,name=count` (the `dss sim --retention` option); unknown names and bad counts throw with a clear message. */
 export function parseRetention(text: string): Partial<RetentionOptions> {
   const parsed: Partial<RetentionOptions> = {};
-  for (const part of text.split(',').map((entry) => entry.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
     const [name = '', count = ''] = part.split('=').map((side) => side.trim());
-    if (!Object.hasOwn(defaultRetention, name)) throw new RangeError(`unknown retention "${name}"; known: ${Object.keys(defaultRetention).join(', ')}`);
+    if (!Object.hasOwn(defaultRetention, name))
+      throw new RangeError(`unknown retention "${name}"; known: ${Object.keys(defaultRetention).join(', ')}`);
     const value = /^[1-9][0-9]{0,15}$/.test(count) ? Number(count) : NaN;
-    if (!Number.isSafeInteger(value)) throw new RangeError(`retention ${name} must be a whole number of at least 1, got "${count}"`);
+    if (!Number.isSafeInteger(value))
+      throw new RangeError(`retention ${name} must be a whole number of at least 1, got "${count}"`);
     parsed[name as RetentionName] = value;
   }
   return parsed;

@@ -12,7 +12,11 @@ import { tokenizerHandlers } from './tokenizer.ts';
  */
 
 test('each family has exactly one handler per catalogue endpoint', () => {
-  const ids = (family: string) => endpoints.filter((endpoint) => endpoint.family === family).map((endpoint) => endpoint.id).sort();
+  const ids = (family: string) =>
+    endpoints
+      .filter((endpoint) => endpoint.family === family)
+      .map((endpoint) => endpoint.id)
+      .sort();
   expect(Object.keys(memberHandlers).sort()).toEqual(ids('member'));
   expect(Object.keys(tokenizerHandlers).sort()).toEqual(ids('tokenizer'));
 });

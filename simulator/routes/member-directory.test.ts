@@ -8,7 +8,14 @@ test('GET /payment-points puts the nearest point first, unless fault payment-poi
   // The last point with coordinates: nearest first puts it first, directory order does not.
   const last = seedPaymentPoints.findLast((point) => point.payment_point_geo_coordinates.length > 0)!;
   const { latitude, longitude } = last.payment_point_geo_coordinates[0]!.geo_coordinates[0]!;
-  const first = async () => (await call<Array<{ payment_point_identification: string }>>('GET', `${MEMBER_API}/payment-points?geo_coordinates=${latitude},${longitude}`, token)).body[0]?.payment_point_identification;
+  const first = async () =>
+    (
+      await call<Array<{ payment_point_identification: string }>>(
+        'GET',
+        `${MEMBER_API}/payment-points?geo_coordinates=${latitude},${longitude}`,
+        token,
+      )
+    ).body[0]?.payment_point_identification;
 
   expect(seedPaymentPoints[0]!.payment_point_identification).not.toBe(last.payment_point_identification);
   expect(await first()).toBe(last.payment_point_identification);
@@ -19,7 +26,11 @@ test('GET /payment-points puts the nearest point first, unless fault payment-poi
 test('POST /sign/payload answers a memberSignedPayload, unless fault signed-payload-misnamed names its signature otherwise', async () => {
   const { sim, call, addMember } = await testSimulator();
   const token = await addMember('maker-aa', 'MMM', 'MAKRDEFF');
-  const sign = () => call<Record<string, unknown>>('POST', `${MEMBER_API}/sign/payload`, token, { account_identification: 'main', unsigned_payload: Buffer.from('bytes').toString('base64') });
+  const sign = () =>
+    call<Record<string, unknown>>('POST', `${MEMBER_API}/sign/payload`, token, {
+      account_identification: 'main',
+      unsigned_payload: Buffer.from('bytes').toString('base64'),
+    });
 
   const signed = await sign();
   expect(signed.status).toBe(200);
@@ -33,7 +44,10 @@ test('POST /sign/payload answers a memberSignedPayload, unless fault signed-payl
 test('GET /digital-accounts lists the issuance account with the operating ones, unless fault accounts-list-without-emission leaves it out', async () => {
   const { sim, call, addMember } = await testSimulator();
   const token = await addMember('maker-aa', 'MMM', 'MAKRDEFF', ['main', 'second']);
-  const listed = async () => (await call<Array<{ identification: string }>>('GET', `${MEMBER_API}/digital-accounts`, token)).body.map((account) => account.identification);
+  const listed = async () =>
+    (await call<Array<{ identification: string }>>('GET', `${MEMBER_API}/digital-accounts`, token)).body.map(
+      (account) => account.identification,
+    );
 
   expect(await listed()).toEqual(['emission', 'main', 'second']);
   sim.state.faults.enable('accounts-list-without-emission');

@@ -13,24 +13,38 @@ import { stringOfBody } from '../readings/request-forms.ts';
 /** Member interface: members, digital accounts, allowlist, signing, token renewal, payment points. */
 export const memberDirectoryHandlers = {
   'member.listMembers': ({ state, query, header }) => {
-    if (!acceptsJson(header('accept'))) throw new DssError('NOT-ACCEPTABLE', 'This endpoint answers application/json only.');
+    if (!acceptsJson(header('accept')))
+      throw new DssError('NOT-ACCEPTABLE', 'This endpoint answers application/json only.');
     return listMembers(state, query, false).map((member) => memberInfo(state, member));
   },
 
-  'member.getMember': ({ state, path }) => memberInfo(state, getMember(state, wellFormedMemberIdentification(path.member_identification))),
+  'member.getMember': ({ state, path }) =>
+    memberInfo(state, getMember(state, wellFormedMemberIdentification(path.member_identification))),
 
   'member.listDigitalAccounts': ({ state, caller }) => {
     // Fault accounts-list-without-emission: only the operating accounts are listed, as if the issuance account were not the member's.
-    const listed = [...caller.member.accounts.values()].filter((account) => account.identification !== EMISSION || !state.faults.on('accounts-list-without-emission'));
-    const visible = listed.filter((account) => caller.accounts === '*' || caller.accounts.includes(account.identification));
-    if (visible.length === 0) throw new DssError('ACCOUNTS-NONE', 'The token gives access to none of this member’s accounts.');
-    return visible.map((account) => ({ identification: account.identification, distributed_ledger_account_address: shownAddress(state, account) }));
+    const listed = [...caller.member.accounts.values()].filter(
+      (account) => account.identification !== EMISSION || !state.faults.on('accounts-list-without-emission'),
+    );
+    const visible = listed.filter(
+      (account) => caller.accounts === '*' || caller.accounts.includes(account.identification),
+    );
+    if (visible.length === 0)
+      throw new DssError('ACCOUNTS-NONE', 'The token gives access to none of this member’s accounts.');
+    return visible.map((account) => ({
+      identification: account.identification,
+      distributed_ledger_account_address: shownAddress(state, account),
+    }));
   },
 
   'member.getDigitalAccount': ({ state, caller, path }) => {
     const identification = path.account_identification;
     const account = caller.member.accounts.get(identification);
-    if (!account) throw new DssError('ACCOUNT-NOT-FOUND', `Member ${caller.member.identification} has no account ${identification}.`);
+    if (!account)
+      throw new DssError(
+        'ACCOUNT-NOT-FOUND',
+        `Member ${caller.member.identification} has no account ${identification}.`,
+      );
     requireAccount(caller, identification);
     return { identification, distributed_ledger_account_address: shownAddress(state, account) };
   },
@@ -60,10 +74,13 @@ export const memberDirectoryHandlers = {
     return state.faults.on('signed-payload-misnamed') ? { signature } : { payload: signature };
   },
 
-  'member.refreshToken': ({ state, caller, body }) => state.tokens.refresh(caller, stringOfBody('member.refreshToken', body)).then((issued) => issued.token),
+  'member.refreshToken': ({ state, caller, body }) =>
+    state.tokens.refresh(caller, stringOfBody('member.refreshToken', body)).then((issued) => issued.token),
 
   'member.listPaymentPoints': ({ state, query }) => {
-    const points = state.paymentPoints.list(state.faults.on('payment-points-sort-ignored') ? withoutSorting(query) : query);
+    const points = state.paymentPoints.list(
+      state.faults.on('payment-points-sort-ignored') ? withoutSorting(query) : query,
+    );
     return new JsonAnswer(state.paymentPoints.jsonOf(points));
   },
 } satisfies Partial<Handlers<'member'>>;

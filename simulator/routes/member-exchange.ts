@@ -20,7 +20,8 @@ export const memberExchangeHandlers = {
 
   'member.getQuotation': ({ state, caller, path }) => readQuotation(state, caller, path.quotation_uuid),
 
-  'member.getQuotationsOfRequest': ({ state, caller, path }) => readQuotationsOfRequest(state, caller, path.request_uuid),
+  'member.getQuotationsOfRequest': ({ state, caller, path }) =>
+    readQuotationsOfRequest(state, caller, path.request_uuid),
 
   'member.findQuotations': ({ state, caller, body }) => findQuotations(state, caller, body),
 

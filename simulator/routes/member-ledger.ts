@@ -6,7 +6,12 @@ import { changeCreditLineAsMember } from '../credit-lines/credit-line-changes.ts
 import { restartListening } from '../gateway/listening.ts';
 import type { Handlers } from '../http/call.ts';
 import { issueDso } from '../settlement-instruments/dso-issuance.ts';
-import { accountInstruments, emittedInstruments, listInstruments, memberInstruments } from '../settlement-instruments/instruments.ts';
+import {
+  accountInstruments,
+  emittedInstruments,
+  listInstruments,
+  memberInstruments,
+} from '../settlement-instruments/instruments.ts';
 
 /**
  * Member interface: the value layer (balances, consolidation, listening and gateway messages,
@@ -14,17 +19,19 @@ import { accountInstruments, emittedInstruments, listInstruments, memberInstrume
  * catalogue before these run, which is what makes the casts safe.
  */
 export const memberLedgerHandlers = {
-  'member.getBalance': ({ state, caller, path, query }) => accountBalance(state, caller, path.account_identification, query),
+  'member.getBalance': ({ state, caller, path, query }) =>
+    accountBalance(state, caller, path.account_identification, query),
 
   'member.consolidate': ({ state, caller, path, body }) =>
-    consolidate(state, caller, path.account_identification, (body).instruction),
+    consolidate(state, caller, path.account_identification, body.instruction),
 
   'member.restartListening': ({ state, caller, path }) => {
     restartListening(state, caller, path.account_identification, path.reference);
     return undefined;
   },
 
-  'member.readGatewayMessages': ({ state, caller, query }) => state.gateway.read(caller.member.identification, query.type as GatewayMessageType),
+  'member.readGatewayMessages': ({ state, caller, query }) =>
+    state.gateway.read(caller.member.identification, query.type as GatewayMessageType),
 
   'member.listSettlementInstruments': ({ state }) => listInstruments(state),
 
@@ -36,14 +43,16 @@ export const memberLedgerHandlers = {
     return undefined;
   },
 
-  'member.listAccountInstruments': ({ state, caller, path }) => accountInstruments(state, caller, path.account_identification),
+  'member.listAccountInstruments': ({ state, caller, path }) =>
+    accountInstruments(state, caller, path.account_identification),
 
   'member.listEmittedInstruments': ({ state, caller }) => emittedInstruments(state, caller),
 
   'member.listMemberInstruments': ({ state, path, query }) =>
     memberInstruments(state, path.member_identification, query.type as MemberInstrumentKind),
 
-  'member.listObligations': ({ state, caller, query }) => obligationTotals(state, caller, query.asset_code_identification),
+  'member.listObligations': ({ state, caller, query }) =>
+    obligationTotals(state, caller, query.asset_code_identification),
 
   'member.getObligation': ({ state, caller, path }) => obligationHolders(state, caller, path.asset_code_identification),
 } satisfies Partial<Handlers<'member'>>;

@@ -9,7 +9,9 @@ import { MEMBER_API } from '../../test-support/simulator/app-client.ts';
 async function demo() {
   const simulator = await Simulator.create();
   const app = createApp(simulator);
-  const network = (await (await app.request('/sim/network')).json()) as { members: Array<{ identification: string; bicfi: string; token: string }> };
+  const network = (await (await app.request('/sim/network')).json()) as {
+    members: Array<{ identification: string; bicfi: string; token: string }>;
+  };
   const london = network.members.find((member) => member.identification === 'mm-london')!;
   const singapore = network.members.find((member) => member.identification === 'mm-singapore')!;
   async function sign(body: unknown, token = london.token) {
@@ -20,7 +22,11 @@ async function demo() {
     });
     return { status: response.status, body: (await response.json()) as { payload?: string; code?: string } };
   }
-  const payment = messageXml('pacs.008.001.08', paymentDocument({ from: london.bicfi, to: singapore.bicfi, issuer: 'tokenizer-usd' }), { from: london.bicfi, to: singapore.bicfi });
+  const payment = messageXml(
+    'pacs.008.001.08',
+    paymentDocument({ from: london.bicfi, to: singapore.bicfi, issuer: 'tokenizer-usd' }),
+    { from: london.bicfi, to: singapore.bicfi },
+  );
   const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
   return { simulator, london, sign, payment, base64 };
 }
@@ -38,8 +44,15 @@ test('a member signs a Message with its account key; the answer is the signed Me
 
 test('not XML, or XML that is not the Message envelope: 400', async () => {
   const { sign, base64 } = await demo();
-  for (const payload of [base64('not xml at all'), base64(paymentDocument()), base64('<!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>')]) {
-    expect(await sign({ account_identification: 'main', unsigned_payload: payload })).toMatchObject({ status: 400, body: { code: 'ISO-MESSAGE-UNREADABLE' } });
+  for (const payload of [
+    base64('not xml at all'),
+    base64(paymentDocument()),
+    base64('<!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>'),
+  ]) {
+    expect(await sign({ account_identification: 'main', unsigned_payload: payload })).toMatchObject({
+      status: 400,
+      body: { code: 'ISO-MESSAGE-UNREADABLE' },
+    });
   }
 });
 
@@ -47,7 +60,11 @@ test('an account the caller does not have: 404 marshalling error; outside the to
   const { simulator, sign, payment, base64 } = await demo();
   const body = { account_identification: 'savings', unsigned_payload: base64(payment) };
   expect(await sign(body)).toMatchObject({ status: 404, body: { code: 'SIGN-MESSAGE-ACCOUNT-UNKNOWN' } });
-  const narrow = await simulator.state.tokens.issue({ member_identification: 'mm-london', role: 'manager', accounts: ['second'] });
+  const narrow = await simulator.state.tokens.issue({
+    member_identification: 'mm-london',
+    role: 'manager',
+    accounts: ['second'],
+  });
   expect((await sign({ ...body, account_identification: 'main' }, narrow.token)).status).toBe(401);
   expect((await sign({ ...body, account_identification: 'main' }, '')).status).toBe(401);
 });

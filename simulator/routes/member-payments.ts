@@ -12,11 +12,14 @@ import { findTransactions } from '../transactions/query.ts';
  * before these run, which is what makes the casts safe.
  */
 export const memberPaymentHandlers = {
-  'member.sendPayment': ({ state, caller, body }) => handleFinancialMessage(state, caller, body as FinancialMessageInput, sendRoute),
+  'member.sendPayment': ({ state, caller, body }) =>
+    handleFinancialMessage(state, caller, body as FinancialMessageInput, sendRoute),
 
-  'member.replyPayment': ({ state, caller, body }) => handleFinancialMessage(state, caller, body as FinancialMessageInput, replyRoute),
+  'member.replyPayment': ({ state, caller, body }) =>
+    handleFinancialMessage(state, caller, body as FinancialMessageInput, replyRoute),
 
-  'member.redeem': ({ state, caller, body }) => handleFinancialMessage(state, caller, body as FinancialMessageInput, redeemRoute),
+  'member.redeem': ({ state, caller, body }) =>
+    handleFinancialMessage(state, caller, body as FinancialMessageInput, redeemRoute),
 
   'member.requestCharge': ({ state, caller, path, body }) => {
     requestCharge(state, caller, path.member_identification, body);
@@ -28,5 +31,6 @@ export const memberPaymentHandlers = {
     return undefined;
   },
 
-  'member.listTransactions': ({ state, caller, query }) => findTransactions(state, caller, { ...query, data_type: query.data_type as TransactionDataType }),
+  'member.listTransactions': ({ state, caller, query }) =>
+    findTransactions(state, caller, { ...query, data_type: query.data_type as TransactionDataType }),
 } satisfies Partial<Handlers<'member'>>;

@@ -10,14 +10,16 @@ import { availableInstruments } from '../settlement-instruments/instruments.ts';
  * queries were validated against the catalogue before these run, which is what makes the casts safe.
  */
 export const tokenizerLedgerHandlers = {
-  'tokenizer.listAvailableInstruments': ({ state, caller, path }) => availableInstruments(state, caller, path.tokenizer_identification),
+  'tokenizer.listAvailableInstruments': ({ state, caller, path }) =>
+    availableInstruments(state, caller, path.tokenizer_identification),
 
   'tokenizer.changeCreditLine': ({ state, caller, path, body }) => {
     changeCreditLineAsTokenizer(state, caller, path.tokenizer_identification, body);
     return undefined;
   },
 
-  'tokenizer.createFundingInstruction': ({ state, caller, body }) => createFundingInstruction(state, caller, body as FundingInfo),
+  'tokenizer.createFundingInstruction': ({ state, caller, body }) =>
+    createFundingInstruction(state, caller, body as FundingInfo),
 
   'tokenizer.sendFunding': ({ state, caller, body, query }) =>
     sendFunding(state, caller, body as FundingInfo, {

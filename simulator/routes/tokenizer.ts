@@ -16,7 +16,8 @@ export const tokenizerHandlers = {
   },
 
   // "Active members": the tokenizer's view leaves out members that are not activated.
-  'tokenizer.listMembers': ({ state, query }) => listMembers(state, query, true).map((member) => memberInfo(state, member)),
+  'tokenizer.listMembers': ({ state, query }) =>
+    listMembers(state, query, true).map((member) => memberInfo(state, member)),
 
   'tokenizer.getMember': ({ state, path }) => memberInfo(state, getMember(state, path.member_identification)),
 

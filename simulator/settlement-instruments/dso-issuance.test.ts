@@ -6,7 +6,11 @@ test('a market maker issues a DSO; issuing again gives the same instrument and r
   const { state, principal } = await valueNetwork();
   const aa = await principal('maker-aa');
   const first = issueDso(state, aa, 'GBPDSO', 'DSO');
-  expect(first).toEqual({ asset_code_identification: 'GBPDSO', asset_group_identification: 'DSO', asset_issuer_identification: 'maker-aa' });
+  expect(first).toEqual({
+    asset_code_identification: 'GBPDSO',
+    asset_group_identification: 'DSO',
+    asset_issuer_identification: 'maker-aa',
+  });
   expect(issueDso(state, aa, 'GBPDSO', 'DSO')).toEqual(first);
   expect(state.assets.issuedBy('maker-aa')).toEqual([first]);
   // Issuing creates no value: nothing minted until the issuer pays out of emission.
@@ -23,7 +27,10 @@ test('invalid issuances are 400, and a token without the issuance account is 401
   expect(refusal(() => issueDso(state, aa, 'USDXYZ', 'DSO'))).toMatchObject(invalid);
   expect(refusal(() => issueDso(state, aa, 'USDDSO', 'DSA'))).toMatchObject(invalid);
   expect(refusal(() => issueDso(state, tokenizer, 'USDDSO', 'DSO'))).toMatchObject(invalid);
-  expect(refusal(() => issueDso(state, mainOnly, 'USDDSO', 'DSO'))).toMatchObject({ status: 401, code: 'DSO-ISSUANCE-ACCOUNT-MISMATCH' });
+  expect(refusal(() => issueDso(state, mainOnly, 'USDDSO', 'DSO'))).toMatchObject({
+    status: 401,
+    code: 'DSO-ISSUANCE-ACCOUNT-MISMATCH',
+  });
   const emissionOnly = await principal('maker-aa', { accounts: ['emission'] });
   expect(issueDso(state, emissionOnly, 'USDDSO', 'DSO').asset_issuer_identification).toBe('maker-aa');
   expect(state.assets.issuedBy('maker-aa')).toHaveLength(1);
@@ -35,5 +42,8 @@ test('fault dso-issuance-ignores-token-accounts: a token without the issuance ac
   const mainOnly = await principal('maker-aa', { accounts: ['main'] });
   expect(issueDso(state, mainOnly, 'USDDSO', 'DSO').asset_issuer_identification).toBe('maker-aa');
   state.faults.disable('dso-issuance-ignores-token-accounts');
-  expect(refusal(() => issueDso(state, mainOnly, 'GBPDSO', 'DSO'))).toMatchObject({ status: 401, code: 'DSO-ISSUANCE-ACCOUNT-MISMATCH' });
+  expect(refusal(() => issueDso(state, mainOnly, 'GBPDSO', 'DSO'))).toMatchObject({
+    status: 401,
+    code: 'DSO-ISSUANCE-ACCOUNT-MISMATCH',
+  });
 });

@@ -15,7 +15,9 @@ const DSO_SUFFIX = 'DSO';
 export function issueDso(state: SimState, caller: Principal, code: string, group: string): Asset {
   const issuer = caller.member;
   if (issuer.business_role !== 'MMM') {
-    throw invalid(`${issuer.identification} is a tokenizer; its DSA are registered by the network operator, and only market makers issue DSO.`);
+    throw invalid(
+      `${issuer.identification} is a tokenizer; its DSA are registered by the network operator, and only market makers issue DSO.`,
+    );
   }
   if (group !== 'DSO') throw invalid(`asset_group_identification must be DSO, got ${group}.`);
   const currency = code.slice(0, -DSO_SUFFIX.length);
@@ -27,9 +29,16 @@ export function issueDso(state: SimState, caller: Principal, code: string, group
   try {
     if (!state.faults.on('dso-issuance-ignores-token-accounts')) requireAccount(caller, EMISSION);
   } catch {
-    throw new DssError('DSO-ISSUANCE-ACCOUNT-MISMATCH', `The token does not grant ${issuer.identification}’s issuance account (${EMISSION}).`);
+    throw new DssError(
+      'DSO-ISSUANCE-ACCOUNT-MISMATCH',
+      `The token does not grant ${issuer.identification}’s issuance account (${EMISSION}).`,
+    );
   }
-  return state.assets.register({ asset_code_identification: code, asset_group_identification: 'DSO', asset_issuer_identification: issuer.identification });
+  return state.assets.register({
+    asset_code_identification: code,
+    asset_group_identification: 'DSO',
+    asset_issuer_identification: issuer.identification,
+  });
 }
 
 function invalid(detail: string): DssError {

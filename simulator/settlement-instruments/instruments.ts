@@ -27,11 +27,18 @@ export function listInstruments(state: SimState): Asset[] {
 /** `GET /settlement-instruments/digital-accounts/{account}`: what the caller's account may hold now. */
 export function accountInstruments(state: SimState, caller: Principal, account: string): Asset[] {
   const member = caller.member.identification;
-  if (!caller.member.accounts.has(account)) throw new DssError('ACCOUNT-NOT-FOUND', `Member ${member} has no account ${account}.`);
+  if (!caller.member.accounts.has(account))
+    throw new DssError('ACCOUNT-NOT-FOUND', `Member ${member} has no account ${account}.`);
   requireAccount(caller, account);
   // Fault account-listing-member-wide: the member's lines are read as the account's, whatever account they are on.
-  const held = allowedAssets(state, member).filter((entry) => entry.account === account || state.faults.on('account-listing-member-wide'));
-  return foundOrEmpty(state, unique(held.map((entry) => entry.asset)), `Account ${account} of ${member} holds no allowed credit line.`);
+  const held = allowedAssets(state, member).filter(
+    (entry) => entry.account === account || state.faults.on('account-listing-member-wide'),
+  );
+  return foundOrEmpty(
+    state,
+    unique(held.map((entry) => entry.asset)),
+    `Account ${account} of ${member} holds no allowed credit line.`,
+  );
 }
 
 /** The DSO a member issued (a tokenizer's DSA are registered, not issued through the API). */
@@ -41,7 +48,10 @@ export function issuedDso(state: SimState, member: string): Asset[] {
 
 /** `GET /settlement-instruments/emission`: the DSO the caller issued. */
 export function emittedInstruments(state: SimState, caller: Principal): Asset[] {
-  return found(issuedDso(state, caller.member.identification), `Member ${caller.member.identification} has issued no DSO.`);
+  return found(
+    issuedDso(state, caller.member.identification),
+    `Member ${caller.member.identification} has issued no DSO.`,
+  );
 }
 
 /**
@@ -52,7 +62,11 @@ export function memberInstruments(state: SimState, member: string, kind: MemberI
   if (!state.members.get(member)) throw new DssError('MEMBER-NOT-FOUND', `No member ${member}.`);
   const emitted = kind === 'authorized' ? [] : state.assets.issuedBy(member);
   const authorized = kind === 'emission' ? [] : allowedAssets(state, member).map((entry) => entry.asset);
-  return foundOrEmpty(state, unique([...emitted, ...authorized]), `Member ${member} has no ${kind === 'both' ? '' : `${kind} `}settlement instruments.`);
+  return foundOrEmpty(
+    state,
+    unique([...emitted, ...authorized]),
+    `Member ${member} has no ${kind === 'both' ? '' : `${kind} `}settlement instruments.`,
+  );
 }
 
 /** Tokenizer `GET /settlement-instruments/available/{tokenizer}`: the DSA registered for the caller. */
@@ -75,7 +89,11 @@ function allowedAssets(state: SimState, member: string): { account: string; asse
 }
 
 function unique(assets: Asset[]): Asset[] {
-  return [...new Map(assets.map((asset) => [assetKey(asset.asset_code_identification, asset.asset_issuer_identification), asset])).values()];
+  return [
+    ...new Map(
+      assets.map((asset) => [assetKey(asset.asset_code_identification, asset.asset_issuer_identification), asset]),
+    ).values(),
+  ];
 }
 
 /** Reading empty-lists-200: "404 (error)" with no condition (spec lines 482, 484) may be read as not for an empty list. */

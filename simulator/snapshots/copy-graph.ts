@@ -30,7 +30,8 @@ function copyValue(value: unknown, copies: Map<object, unknown>): unknown {
   if (prototype === Map.prototype) {
     const copy = new Map();
     copies.set(value, copy);
-    for (const [key, entry] of value as Map<unknown, unknown>) copy.set(copyValue(key, copies), copyValue(entry, copies));
+    for (const [key, entry] of value as Map<unknown, unknown>)
+      copy.set(copyValue(key, copies), copyValue(entry, copies));
     return copy;
   }
   if (prototype === Set.prototype) {
@@ -42,7 +43,10 @@ function copyValue(value: unknown, copies: Map<object, unknown>): unknown {
   // Maps and Sets change through their methods, frozen or not: only arrays, plain and class objects are shared when frozen.
   if (Object.isFrozen(value)) return value;
   if (prototype !== Object.prototype) {
-    if (value instanceof Map || value instanceof Set) throw new TypeError(`a subclass of ${value instanceof Map ? 'Map' : 'Set'} (${prototype?.constructor.name}) cannot be copied`);
+    if (value instanceof Map || value instanceof Set)
+      throw new TypeError(
+        `a subclass of ${value instanceof Map ? 'Map' : 'Set'} (${prototype?.constructor.name}) cannot be copied`,
+      );
     if (value instanceof Date) return remember(copies, value, new Date(value.getTime()));
     if (Buffer.isBuffer(value)) return remember(copies, value, Buffer.from(value));
     if (ArrayBuffer.isView(value)) return remember(copies, value, (value as Uint8Array).slice());
@@ -62,5 +66,12 @@ function remember<T>(copies: Map<object, unknown>, original: object, copy: T): T
 
 /** Host objects with internal slots that a property copy would break, and that never change once made. */
 function shared(value: object): boolean {
-  return types.isKeyObject(value) || types.isCryptoKey(value) || types.isRegExp(value) || types.isPromise(value) || types.isWeakMap(value) || types.isWeakSet(value);
+  return (
+    types.isKeyObject(value) ||
+    types.isCryptoKey(value) ||
+    types.isRegExp(value) ||
+    types.isPromise(value) ||
+    types.isWeakMap(value) ||
+    types.isWeakSet(value)
+  );
 }

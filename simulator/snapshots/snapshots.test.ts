@@ -15,12 +15,21 @@ test.afterAll(async () => {
 });
 
 async function control(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${sim.url}/sim${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const response = await fetch(`${sim.url}/sim${path}`, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return { status: response.status, body: await response.json() };
 }
 
 const DAY = 86_400_000;
-const lineRequest = (code: string) => ({ account_identification: 'main', asset_code_identification: code, credit_line_state: 'request', member_identification: `tokenizer-${code.toLowerCase()}`, maximum_credit_limit: 1_000_000 });
+const lineRequest = (code: string) => ({
+  account_identification: 'main',
+  asset_code_identification: code,
+  credit_line_state: 'request',
+  member_identification: `tokenizer-${code.toLowerCase()}`,
+  maximum_credit_limit: 1_000_000,
+});
 
 test('a restore brings back the network as it was taken, clock and tokens included, as often as asked; the autopilot goes on', async () => {
   test.setTimeout(300_000);
@@ -28,7 +37,8 @@ test('a restore brings back the network as it was taken, clock and tokens includ
   expect(opening.status).toBe(200);
   const me = await DeveloperMember.create(sim.url);
   const until = <T>(what: string, condition: () => Promise<T | undefined>) => eventually(sim.url, what, condition);
-  const funded = (code: string) => async () => ((await me.balance(code, `tokenizer-${code.toLowerCase()}`)) === '100000.0000000' ? true : undefined);
+  const funded = (code: string) => async () =>
+    (await me.balance(code, `tokenizer-${code.toLowerCase()}`)) === '100000.0000000' ? true : undefined;
 
   await me.ok('POST', '/settlement-instruments/credit-line', lineRequest('USD'));
   await until('USD funded', funded('USD'));
@@ -42,7 +52,9 @@ test('a restore brings back the network as it was taken, clock and tokens includ
 
   const restored = await control('POST', '/snapshots/funded/restore');
   expect(restored.status).toBe(200);
-  expect(restored.body.members.map((member: { identification: string }) => member.identification)).toContain(me.identification);
+  expect(restored.body.members.map((member: { identification: string }) => member.identification)).toContain(
+    me.identification,
+  );
   // The clock runs on from the snapshot's time: the day moved after it is gone.
   expect(restored.body.now).toBeGreaterThanOrEqual(taken.body.now);
   expect(restored.body.now).toBeLessThan(taken.body.now + DAY);
@@ -62,24 +74,34 @@ test('a restore brings back the network as it was taken, clock and tokens includ
   expect((await control('GET', '/ledger')).body.transactions.length).toBe(taken.body.ledger_transactions);
 
   await control('POST', '/snapshots/opening/restore');
-  expect((await control('GET', '/network')).body.members.map((member: { identification: string }) => member.identification)).not.toContain(me.identification);
+  expect(
+    (await control('GET', '/network')).body.members.map((member: { identification: string }) => member.identification),
+  ).not.toContain(me.identification);
   expect((await me.call('GET', '/balances/digital-accounts/main')).status).toBe(401);
   const activity = (await (await fetch(`${sim.url}/ui/activity`)).json()) as Array<{ kind: string; text?: string }>;
-  expect(activity.filter((entry) => entry.kind === 'network').map((entry) => entry.text)).toContainEqual(expect.stringMatching(/^snapshot opening restored/));
+  expect(activity.filter((entry) => entry.kind === 'network').map((entry) => entry.text)).toContainEqual(
+    expect.stringMatching(/^snapshot opening restored/),
+  );
 });
 
 test('snapshot errors: a name taken twice 409, an unknown name 404, a bad name 400; delete and list', async () => {
   expect((await control('POST', '/snapshots', { name: 'twice' })).status).toBe(200);
   const again = await control('POST', '/snapshots', { name: 'twice' });
   expect([again.status, again.body.code]).toEqual([409, 'CONTROL-SNAPSHOT-EXISTS']);
-  for (const [method, path] of [['POST', '/snapshots/never/restore'], ['DELETE', '/snapshots/never']] as const) {
+  for (const [method, path] of [
+    ['POST', '/snapshots/never/restore'],
+    ['DELETE', '/snapshots/never'],
+  ] as const) {
     const answer = await control(method, path);
     expect([answer.status, answer.body.code]).toEqual([404, 'CONTROL-SNAPSHOT-NOT-FOUND']);
     expect(answer.body.message ?? JSON.stringify(answer.body)).toContain('twice');
   }
-  for (const body of [{}, { name: 'a b' }, { name: '' }]) expect((await control('POST', '/snapshots', body)).status).toBe(400);
+  for (const body of [{}, { name: 'a b' }, { name: '' }])
+    expect((await control('POST', '/snapshots', body)).status).toBe(400);
   expect((await control('DELETE', '/snapshots/twice')).body.name).toBe('twice');
-  expect((await control('GET', '/snapshots')).body.map((snapshot: { name: string }) => snapshot.name)).not.toContain('twice');
+  expect((await control('GET', '/snapshots')).body.map((snapshot: { name: string }) => snapshot.name)).not.toContain(
+    'twice',
+  );
   expect((await control('DELETE', '/snapshots/twice')).status).toBe(404);
 });
 

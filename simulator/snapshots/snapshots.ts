@@ -41,8 +41,13 @@ export class Snapshots {
   private readonly taken = new Map<string, Snapshot>();
 
   take(name: string, state: SimState, autopilot: Snapshot['autopilot']): Snapshot {
-    if (this.taken.has(name)) throw new DssError('CONTROL-SNAPSHOT-EXISTS', `A snapshot named ${name} exists; delete it first (DELETE /sim/snapshots/${name}).`);
-    if (this.taken.size >= SNAPSHOTS_KEPT) throw new DssError('CONTROL-SNAPSHOT-EXISTS', `${SNAPSHOTS_KEPT} snapshots are kept at most; delete one first.`);
+    if (this.taken.has(name))
+      throw new DssError(
+        'CONTROL-SNAPSHOT-EXISTS',
+        `A snapshot named ${name} exists; delete it first (DELETE /sim/snapshots/${name}).`,
+      );
+    if (this.taken.size >= SNAPSHOTS_KEPT)
+      throw new DssError('CONTROL-SNAPSHOT-EXISTS', `${SNAPSHOTS_KEPT} snapshots are kept at most; delete one first.`);
     const snapshot = { name, now: state.clock.now(), state: copyState(state), autopilot };
     this.taken.set(name, snapshot);
     return snapshot;
@@ -95,5 +100,8 @@ export function switchAs<Name extends string>(target: NamedSwitch<Name>, model: 
 }
 
 function notFound(name: string, known: string[]): DssError {
-  return new DssError('CONTROL-SNAPSHOT-NOT-FOUND', `No snapshot named ${name}; taken: ${known.length > 0 ? known.join(', ') : 'none'}.`);
+  return new DssError(
+    'CONTROL-SNAPSHOT-NOT-FOUND',
+    `No snapshot named ${name}; taken: ${known.length > 0 ? known.join(', ') : 'none'}.`,
+  );
 }

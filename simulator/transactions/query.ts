@@ -13,7 +13,9 @@ export interface TransactionRecord {
 }
 
 /** The query of `GET /transactions`, validated against the catalogue (dates as YYYY-MM-DD, counts as digits). */
-export type TransactionsQuery = { data_type: TransactionDataType } & Partial<Record<'data_id' | 'start_date' | 'finish_date' | 'maximum_transaction_count' | 'target_page_number', string>>;
+export type TransactionsQuery = { data_type: TransactionDataType } & Partial<
+  Record<'data_id' | 'start_date' | 'finish_date' | 'maximum_transaction_count' | 'target_page_number', string>
+>;
 
 const DEFAULT_PAGE_SIZE = 20;
 const MAXIMUM_PAGE_SIZE = 100;
@@ -31,11 +33,18 @@ export function findTransactions(state: SimState, caller: Principal, query: Tran
   const page = pageNumber(query.target_page_number);
   const member = caller.member;
   const found = [...state.payments.involving(member.identification)]
-    .filter((payment) => payment.states.length > 0 && (payment.ofi === member || payment.rfi === member) && matches(payment))
+    .filter(
+      (payment) => payment.states.length > 0 && (payment.ofi === member || payment.rfi === member) && matches(payment),
+    )
     .sort((a, b) => settledAt(a) - settledAt(b));
   const shown = found.slice((page - 1) * size, page * size);
   if (shown.length === 0) {
-    throw new DssError('TRANSACTIONS-NONE', found.length === 0 ? `No transaction of ${member.identification} matches.` : `Page ${page} is past the last page (${Math.ceil(found.length / size)}).`);
+    throw new DssError(
+      'TRANSACTIONS-NONE',
+      found.length === 0
+        ? `No transaction of ${member.identification} matches.`
+        : `Page ${page} is past the last page (${Math.ceil(found.length / size)}).`,
+    );
   }
   return shown.map((payment) => ({ transaction_info: [payment.info], transaction_state: [...payment.states] }));
 }
@@ -70,7 +79,8 @@ function settledAt(payment: Payment): number {
 function pageSize(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PAGE_SIZE;
   const size = Number(text);
-  if (size < 1 || size > MAXIMUM_PAGE_SIZE) throw invalid(`maximum_transaction_count must be 1 to ${MAXIMUM_PAGE_SIZE}, not ${text}.`);
+  if (size < 1 || size > MAXIMUM_PAGE_SIZE)
+    throw invalid(`maximum_transaction_count must be 1 to ${MAXIMUM_PAGE_SIZE}, not ${text}.`);
   return size;
 }
 

@@ -9,12 +9,19 @@ import { transactionInfo } from './transaction-info.ts';
 function infoOf(document: string) {
   const { members, ofi, rfi } = sampleNetwork();
   const story = paymentStory();
-  const content = readMessage('pacs.008.001.08', storyMessage('pacs.008.001.08', document, story.ofi, story.rfi, 'BIZ')).content!;
+  const content = readMessage(
+    'pacs.008.001.08',
+    storyMessage('pacs.008.001.08', document, story.ofi, story.rfi, 'BIZ'),
+  ).content!;
   const [terms] = readSettlement(content, ofi, rfi, members).terms;
   return transactionInfo(content.transactions[0]!.element, terms!, ofi, rfi);
 }
 
-const usd = { asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-cc' };
+const usd = {
+  asset_code_identification: 'USD',
+  asset_group_identification: 'DSA',
+  asset_issuer_identification: 'tokenizer-cc',
+};
 
 test('amounts, asset and members come from the payment; with no InstdAmt the interbank amount is paid out', () => {
   expect(infoOf(creditTransfer(paymentStory()))).toEqual({

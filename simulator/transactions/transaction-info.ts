@@ -19,14 +19,28 @@ import type { Member } from '../members/registry.ts';
  *   instructed member. A fee in the settlement currency is in the settlement asset; a fee in another
  *   currency names that currency as a DSA, with no issuer, since no instrument was agreed for it.
  */
-export function transactionInfo(transaction: MessageElement, terms: SettlementTerms, ofi: Member, rfi: Member): TransactionInfo {
-  const asset: Asset = { asset_code_identification: terms.assetCode, asset_group_identification: terms.method, asset_issuer_identification: terms.issuer };
+export function transactionInfo(
+  transaction: MessageElement,
+  terms: SettlementTerms,
+  ofi: Member,
+  rfi: Member,
+): TransactionInfo {
+  const asset: Asset = {
+    asset_code_identification: terms.assetCode,
+    asset_group_identification: terms.method,
+    asset_issuer_identification: terms.issuer,
+  };
   const instructed = elementAt(transaction, 'InstdAmt');
-  const creditorFees = elementsAt(transaction, 'ChrgsInf').filter((charge) => textAt(charge, 'Agt/FinInstnId/BICFI') === rfi.bicfi);
+  const creditorFees = elementsAt(transaction, 'ChrgsInf').filter(
+    (charge) => textAt(charge, 'Agt/FinInstnId/BICFI') === rfi.bicfi,
+  );
   return {
     creditor_fee: creditorFees.map((charge) => {
       const currency = elementAt(charge, 'Amt')?.getAttribute('Ccy') ?? '';
-      const feeAsset: SettlementInstrumentInfo = currency === terms.currency ? asset : { asset_code_identification: currency, asset_group_identification: 'DSA' };
+      const feeAsset: SettlementInstrumentInfo =
+        currency === terms.currency
+          ? asset
+          : { asset_code_identification: currency, asset_group_identification: 'DSA' };
       return { fee_amount: amountNumber(textAt(charge, 'Amt')), fee_asset: [feeAsset] };
     }),
     instructed_amount: amountNumber(instructed ? instructed.textContent : terms.amount),

@@ -26,13 +26,31 @@ export function dashboardState(sim: Simulator) {
         bic: member.bicfi,
         state: member.member_state,
         accounts: [...member.accounts.keys()],
-        dsos: state.assets.issuedBy(member.identification).filter((asset) => asset.asset_group_identification === 'DSO').map((asset) => asset.asset_code_identification),
+        dsos: state.assets
+          .issuedBy(member.identification)
+          .filter((asset) => asset.asset_group_identification === 'DSO')
+          .map((asset) => asset.asset_code_identification),
         allowlist: state.allowlists.list(member.identification),
-        autopilot: pilot ? Object.keys(pilot.rules).map((behaviour) => ({ behaviour, on: !pilot.off.includes(behaviour as never) })) : [],
+        autopilot: pilot
+          ? Object.keys(pilot.rules).map((behaviour) => ({ behaviour, on: !pilot.off.includes(behaviour as never) }))
+          : [],
       };
     }),
-    balances: state.ledger.balances().map((entry) => ({ member: entry.holderMember, account: entry.holderAccount, asset: entry.assetCode, issuer: entry.issuer, balance: state.amounts.format(entry.balance) })),
-    credit_lines: state.ledger.creditLines().map((line) => ({ member: line.holderMember, account: line.holderAccount, asset: line.assetCode, issuer: line.issuer, state: line.state, limit: line.maximum_credit_limit })),
+    balances: state.ledger.balances().map((entry) => ({
+      member: entry.holderMember,
+      account: entry.holderAccount,
+      asset: entry.assetCode,
+      issuer: entry.issuer,
+      balance: state.amounts.format(entry.balance),
+    })),
+    credit_lines: state.ledger.creditLines().map((line) => ({
+      member: line.holderMember,
+      account: line.holderAccount,
+      asset: line.assetCode,
+      issuer: line.issuer,
+      state: line.state,
+      limit: line.maximum_credit_limit,
+    })),
     // Lists read from the newest end of their stores (the quotation book's index of the latest opened):
     // an update costs the same however much history is kept.
     quotations: state.quotations.newest(SHOWN, now).map(quotationRow),
@@ -58,7 +76,9 @@ export function dashboardState(sim: Simulator) {
       status: redemption.status,
     })),
     queues: state.gateway.pending(),
-    transactions: state.ledger.newestTransactions(SHOWN).map((transaction) => transactionJson(transaction, state.amounts)),
+    transactions: state.ledger
+      .newestTransactions(SHOWN)
+      .map((transaction) => transactionJson(transaction, state.amounts)),
   };
 }
 

@@ -28,10 +28,22 @@ test.afterAll(async () => {
 /** A USD-for-EUR quotation request to mm-saopaulo, sent once it lists `me` back: the quotation's id. */
 async function requestFromSaopaulo(me: DeveloperMember): Promise<string> {
   const request = {
-    base_asset_info: [{ asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-usd' }],
+    base_asset_info: [
+      {
+        asset_code_identification: 'USD',
+        asset_group_identification: 'DSA',
+        asset_issuer_identification: 'tokenizer-usd',
+      },
+    ],
     buyer_member_identification: me.identification,
     maximum_amount_limit: 1000,
-    quoted_asset_info: [{ asset_code_identification: 'EUR', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-eur' }],
+    quoted_asset_info: [
+      {
+        asset_code_identification: 'EUR',
+        asset_group_identification: 'DSA',
+        asset_issuer_identification: 'tokenizer-eur',
+      },
+    ],
     time_end_request_quotation: (await me.now()) + 600_000,
   };
   const { request_uuid: requestUuid } = await eventually(sim.url, 'mm-saopaulo listed me back', async () => {
@@ -50,36 +62,66 @@ test('the dashboard shows a new member quoting and exchanging, live', async () =
   await live(page.locator('#members tr', { hasText: 'mm-singapore' })).toContainText('SGDDSO');
 
   const me = await DeveloperMember.create(sim.url);
-  for (const [code, issuer] of [['USD', 'tokenizer-usd'], ['EUR', 'tokenizer-eur']]) {
-    await me.ok('POST', '/settlement-instruments/credit-line', { account_identification: 'main', asset_code_identification: code, credit_line_state: 'request', member_identification: issuer, maximum_credit_limit: 1_000_000 });
+  for (const [code, issuer] of [
+    ['USD', 'tokenizer-usd'],
+    ['EUR', 'tokenizer-eur'],
+  ]) {
+    await me.ok('POST', '/settlement-instruments/credit-line', {
+      account_identification: 'main',
+      asset_code_identification: code,
+      credit_line_state: 'request',
+      member_identification: issuer,
+      maximum_credit_limit: 1_000_000,
+    });
   }
-  await eventually(sim.url, 'EUR funded', async () => ((await me.balance('EUR', 'tokenizer-eur')) === '100000.0000000' ? true : undefined));
+  await eventually(sim.url, 'EUR funded', async () =>
+    (await me.balance('EUR', 'tokenizer-eur')) === '100000.0000000' ? true : undefined,
+  );
   await me.ok('POST', '/members/allowlist', 'mm-saopaulo');
   const quotationUuid = await requestFromSaopaulo(me);
   const info = await eventually(sim.url, 'mm-saopaulo answered', async () => {
-    const state = (await me.ok('GET', `/exchange/quotations/${quotationUuid}`)) as { request_quotation_state: number; response_data?: unknown[] };
+    const state = (await me.ok('GET', `/exchange/quotations/${quotationUuid}`)) as {
+      request_quotation_state: number;
+      response_data?: unknown[];
+    };
     return state.request_quotation_state === 10 ? state.response_data![0] : undefined;
   });
   const quotationRow = page.locator('#quotations tr', { hasText: quotationUuid });
   await live(quotationRow).toContainText('10 answered');
   await live(quotationRow).toContainText('0.91816');
 
-  const exchange = { amount_base_asset: 500, buyer_crediting_account_identification: 'main', buyer_debiting_account_identification: 'main', quotation_info: [info] };
+  const exchange = {
+    amount_base_asset: 500,
+    buyer_crediting_account_identification: 'main',
+    buyer_debiting_account_identification: 'main',
+    quotation_info: [info],
+  };
   const signed = await me.signJson(exchange);
-  expect((await me.ok('POST', '/exchange', { exchange_payload: signed.payload, member_signature: signed.signature })).exchange_state).toBe('Success');
+  expect(
+    (await me.ok('POST', '/exchange', { exchange_payload: signed.payload, member_signature: signed.signature }))
+      .exchange_state,
+  ).toBe('Success');
 
   // The quotation completed, the balances moved (500 USD out, 500 x 0.91816 EUR in), the ledger shows the exchange.
   await live(quotationRow).toContainText('21 completed');
-  await live(page.locator('#balances tr', { hasText: me.identification }).filter({ hasText: 'USD' })).toContainText('99500.0000000');
-  await live(page.locator('#balances tr', { hasText: me.identification }).filter({ hasText: 'EUR' })).toContainText('100459.0800000');
-  await live(page.locator('#transactions')).toContainText(`${me.identification}/main → mm-saopaulo/main 500.0000000 USD`);
+  await live(page.locator('#balances tr', { hasText: me.identification }).filter({ hasText: 'USD' })).toContainText(
+    '99500.0000000',
+  );
+  await live(page.locator('#balances tr', { hasText: me.identification }).filter({ hasText: 'EUR' })).toContainText(
+    '100459.0800000',
+  );
+  await live(page.locator('#transactions')).toContainText(
+    `${me.identification}/main → mm-saopaulo/main 500.0000000 USD`,
+  );
 
   // The sequence view, filtered to the member: the request, the autopilot's answer delivered, the exchange, newest first.
   await page.locator('#member-filter').selectOption(me.identification);
   const sequence = page.locator('#sequence tr.entry');
   const exchangeCall = sequence.filter({ hasText: `${me.identification} POST /client/v1/api/exchange → 200` });
   await live(exchangeCall).toHaveCount(1);
-  const requestCall = sequence.filter({ hasText: `${me.identification} POST /client/v1/api/exchange/quotations/request → 200` });
+  const requestCall = sequence.filter({
+    hasText: `${me.identification} POST /client/v1/api/exchange/quotations/request → 200`,
+  });
   await live(requestCall).toHaveCount(1);
   const answerDelivered = sequence.filter({ hasText: `gateway → ${me.identification} quotations` });
   await live(answerDelivered.first()).toBeVisible();
@@ -87,7 +129,9 @@ test('the dashboard shows a new member quoting and exchanging, live', async () =
   expect(await order(exchangeCall)).toBeGreaterThan(await order(answerDelivered));
   expect(await order(answerDelivered)).toBeGreaterThan(await order(requestCall));
   // Newest first, and the bodies are there with no token in them.
-  const numbers = (await sequence.evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-sequence'))))) as number[];
+  const numbers = (await sequence.evaluateAll((rows) =>
+    rows.map((row) => Number(row.getAttribute('data-sequence'))),
+  )) as number[];
   expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
   await exchangeCall.locator('summary').click();
   await live(exchangeCall.locator('pre')).toContainText('"exchange_state": "Success"');
@@ -96,17 +140,33 @@ test('the dashboard shows a new member quoting and exchanging, live', async () =
 
 test('at 1280×800: the live sequence on the first screen, every column readable, the member view keeps what concerns it, changes to the network logged', async () => {
   test.setTimeout(300_000);
-  expect((await fetch(`${sim.url}/sim/reset`, { method: 'POST', body: JSON.stringify({ network: 'demo' }) })).status).toBe(200);
+  expect(
+    (await fetch(`${sim.url}/sim/reset`, { method: 'POST', body: JSON.stringify({ network: 'demo' }) })).status,
+  ).toBe(200);
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${sim.url}/ui`);
   await live(page.locator('#connection')).toHaveText('live', { timeout: 30_000 });
 
   const me = await DeveloperMember.create(sim.url);
-  await me.ok('POST', '/settlement-instruments/credit-line', { account_identification: 'main', asset_code_identification: 'USD', credit_line_state: 'request', member_identification: 'tokenizer-usd', maximum_credit_limit: 1_000_000 });
-  await me.ok('POST', '/settlement-instruments/credit-line', { account_identification: 'main', asset_code_identification: 'EUR', credit_line_state: 'request', member_identification: 'tokenizer-eur', maximum_credit_limit: 1_000_000 });
+  await me.ok('POST', '/settlement-instruments/credit-line', {
+    account_identification: 'main',
+    asset_code_identification: 'USD',
+    credit_line_state: 'request',
+    member_identification: 'tokenizer-usd',
+    maximum_credit_limit: 1_000_000,
+  });
+  await me.ok('POST', '/settlement-instruments/credit-line', {
+    account_identification: 'main',
+    asset_code_identification: 'EUR',
+    credit_line_state: 'request',
+    member_identification: 'tokenizer-eur',
+    maximum_credit_limit: 1_000_000,
+  });
   await me.ok('POST', '/members/allowlist', 'mm-saopaulo');
   const quotationUuid = await requestFromSaopaulo(me);
-  await eventually(sim.url, 'mm-saopaulo answered', async () => ((await me.ok('GET', `/exchange/quotations/${quotationUuid}`)).request_quotation_state === 10 ? true : undefined));
+  await eventually(sim.url, 'mm-saopaulo answered', async () =>
+    (await me.ok('GET', `/exchange/quotations/${quotationUuid}`)).request_quotation_state === 10 ? true : undefined,
+  );
 
   // The page names its icon, which the simulator serves.
   const icon = await page.request.get(`${sim.url}${await page.locator('link[rel="icon"]').getAttribute('href')}`);
@@ -121,7 +181,16 @@ test('at 1280×800: the live sequence on the first screen, every column readable
 
   // Every tab's table fits its pane: no column pushed out of sight, every header inside the pane.
   const statePane = await page.locator('#state').boundingBox();
-  for (const tab of ['members', 'balances', 'credit-lines', 'queues', 'quotations', 'payments', 'redemptions', 'transactions']) {
+  for (const tab of [
+    'members',
+    'balances',
+    'credit-lines',
+    'queues',
+    'quotations',
+    'payments',
+    'redemptions',
+    'transactions',
+  ]) {
     await page.locator(`#tabs button[data-tab="${tab}"]`).click();
     const section = page.locator(`#state section[data-tab="${tab}"]`);
     await expect(section).toBeVisible();
@@ -129,7 +198,9 @@ test('at 1280×800: the live sequence on the first screen, every column readable
     expect(overflow, `${tab}: columns wider than the pane`).toBeLessThanOrEqual(0);
     for (const header of await section.locator('th').all()) {
       const box = await header.boundingBox();
-      expect(box!.x + box!.width, `${tab}: header "${await header.textContent()}" out of the pane`).toBeLessThanOrEqual(statePane!.x + statePane!.width);
+      expect(box!.x + box!.width, `${tab}: header "${await header.textContent()}" out of the pane`).toBeLessThanOrEqual(
+        statePane!.x + statePane!.width,
+      );
     }
   }
   await page.locator('#tabs button[data-tab="quotations"]').click();
@@ -147,14 +218,18 @@ test('at 1280×800: the live sequence on the first screen, every column readable
   // A clock move from the page is logged, with the quotation it expired, in my view too.
   await page.locator('button[data-advance="900000"]').click();
   await live(sequence.filter({ hasText: 'network clock moved +15 min' }).first()).toBeVisible();
-  await live(sequence.filter({ hasText: `network quotation ${quotationUuid} of ${me.identification} and mm-saopaulo expired` })).toHaveCount(1);
+  await live(
+    sequence.filter({ hasText: `network quotation ${quotationUuid} of ${me.identification} and mm-saopaulo expired` }),
+  ).toHaveCount(1);
 
   // A fault switched on from the page: logged, and shown as a red badge while it is on.
   await page.locator('#fault').selectOption('viewer-can-write');
   await page.locator('#fault-toggle').click();
   const badge = page.locator('#faults-on .badge.fault');
   await live(badge).toHaveText('fault on: viewer-can-write');
-  expect(await badge.evaluate((element) => element.ownerDocument.defaultView!.getComputedStyle(element).backgroundColor)).toBe('rgb(179, 38, 30)');
+  expect(
+    await badge.evaluate((element) => element.ownerDocument.defaultView!.getComputedStyle(element).backgroundColor),
+  ).toBe('rgb(179, 38, 30)');
   await live(sequence.filter({ hasText: 'network faults switched on: viewer-can-write' })).toHaveCount(1);
   await page.locator('#fault-toggle').click();
   await live(page.locator('#faults-on')).toHaveText('no fault on');
@@ -194,21 +269,48 @@ test('the dashboard follows a redemption through its life cycle, the clock moved
   const page = await browser.newPage();
   await page.goto(`${sim.url}/ui`);
   await live(page.locator('#connection')).toHaveText('live', { timeout: 30_000 });
-  const reset = await fetch(`${sim.url}/sim/reset`, { method: 'POST', body: JSON.stringify({ network_file: slowTokenizer }) });
+  const reset = await fetch(`${sim.url}/sim/reset`, {
+    method: 'POST',
+    body: JSON.stringify({ network_file: slowTokenizer }),
+  });
   expect(reset.status).toBe(200);
   // The open page starts over from the new network.
   await live(page.locator('#members')).not.toContainText('mm-saopaulo');
 
   const me = await DeveloperMember.create(sim.url);
-  await me.ok('POST', '/settlement-instruments/credit-line', { account_identification: 'main', asset_code_identification: 'USD', credit_line_state: 'request', member_identification: 'tokenizer-usd', maximum_credit_limit: 10_000 });
+  await me.ok('POST', '/settlement-instruments/credit-line', {
+    account_identification: 'main',
+    asset_code_identification: 'USD',
+    credit_line_state: 'request',
+    member_identification: 'tokenizer-usd',
+    maximum_credit_limit: 10_000,
+  });
   await me.ok('POST', '/members/allowlist', 'tokenizer-usd');
   await fetch(`${sim.url}/sim/clock`, { method: 'POST', body: JSON.stringify({ advance_ms: 120_000 }) });
-  await eventually(sim.url, 'USD funded', async () => ((await me.balance('USD', 'tokenizer-usd')) === '1000.0000000' ? true : undefined));
+  await eventually(sim.url, 'USD funded', async () =>
+    (await me.balance('USD', 'tokenizer-usd')) === '1000.0000000' ? true : undefined,
+  );
 
-  const story = redemptionStory({ member: me.bic, tokenizerBic: 'TKNUUS33', tokenizer: 'tokenizer-usd', currency: 'USD', amount: '100', account: 'main', messageIdentification: me.newIdentification('RDM'), instruction: me.newIdentification('RIN'), endToEnd: me.newIdentification('RE2'), uetr: randomUUID() });
-  const signed = await me.signMessage(storyMessage('pacs.009.001.08', redemptionRequest(story), me.bic, 'TKNUUS33', story.messageIdentification));
+  const story = redemptionStory({
+    member: me.bic,
+    tokenizerBic: 'TKNUUS33',
+    tokenizer: 'tokenizer-usd',
+    currency: 'USD',
+    amount: '100',
+    account: 'main',
+    messageIdentification: me.newIdentification('RDM'),
+    instruction: me.newIdentification('RIN'),
+    endToEnd: me.newIdentification('RE2'),
+    uetr: randomUUID(),
+  });
+  const signed = await me.signMessage(
+    storyMessage('pacs.009.001.08', redemptionRequest(story), me.bic, 'TKNUUS33', story.messageIdentification),
+  );
   await eventually(sim.url, 'tokenizer-usd listed me back', async () => {
-    const answer = await me.call('POST', '/payments/message/redeem', { financial_message_type: 'iso20022:pacs.009.001.08', financial_message_data: signed });
+    const answer = await me.call('POST', '/payments/message/redeem', {
+      financial_message_type: 'iso20022:pacs.009.001.08',
+      financial_message_data: signed,
+    });
     return answer.status === 200 ? true : undefined;
   });
 
@@ -221,8 +323,12 @@ test('the dashboard follows a redemption through its life cycle, the clock moved
   await page.locator('button[data-advance="60000"]').click();
   await page.locator('button[data-advance="60000"]').click();
   await live(row).toContainText('redeemed');
-  await live(page.locator('#balances tr', { hasText: me.identification }).filter({ hasText: 'USD' })).toContainText('900.0000000');
-  await live(page.locator('#transactions')).toContainText(`${me.identification}/main → tokenizer-usd/emission 100.0000000 USD`);
+  await live(page.locator('#balances tr', { hasText: me.identification }).filter({ hasText: 'USD' })).toContainText(
+    '900.0000000',
+  );
+  await live(page.locator('#transactions')).toContainText(
+    `${me.identification}/main → tokenizer-usd/emission 100.0000000 USD`,
+  );
 });
 
 test('at 1280×800: a snapshot taken and restored from the header, the restore logged and the moved clock undone', async () => {
@@ -238,7 +344,9 @@ test('at 1280×800: a snapshot taken and restored from the header, the restore l
   await page.locator('#snapshot-name').fill(name);
   await page.locator('#snapshot-take').click();
   await live(page.locator('#snapshots')).toContainText(name);
-  const taken = ((await (await fetch(`${sim.url}/sim/snapshots`)).json()) as Array<{ name: string; now: number }>).find((snapshot) => snapshot.name === name)!;
+  const taken = ((await (await fetch(`${sim.url}/sim/snapshots`)).json()) as Array<{ name: string; now: number }>).find(
+    (snapshot) => snapshot.name === name,
+  )!;
   await live(page.locator('#sequence')).toContainText(`snapshot ${name} taken`);
 
   await page.locator('button[data-advance="86400000"]').click();

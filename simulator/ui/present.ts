@@ -35,7 +35,8 @@ export function callerOf(entry: ActivityEntry & { kind: 'call' }): string {
 }
 
 function readable(value: unknown, key?: string): unknown {
-  if (typeof value === 'string') return key !== undefined && TOKEN_FIELDS.has(key.toLowerCase()) ? REDACTED : JWT.test(value) ? REDACTED : value;
+  if (typeof value === 'string')
+    return key !== undefined && TOKEN_FIELDS.has(key.toLowerCase()) ? REDACTED : JWT.test(value) ? REDACTED : value;
   if (Array.isArray(value)) return value.map((item) => readable(item));
   if (value === null || typeof value !== 'object') return value;
   const shown: Record<string, unknown> = {};

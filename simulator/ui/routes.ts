@@ -34,14 +34,25 @@ export function dashboardRouter(sim: Simulator): Hono {
 
   app.get('/', (c) => c.html(dashboardPage()));
   app.get('/state', (c) => c.json(dashboardState(sim)));
-  app.get('/activity', (c) => c.json(sim.state.activity.list(Number(c.req.query('after') ?? 0) || 0).map(presentEntry)));
+  app.get('/activity', (c) =>
+    c.json(sim.state.activity.list(Number(c.req.query('after') ?? 0) || 0).map(presentEntry)),
+  );
 
   app.post('/autopilot', async (c) => {
-    const input = parseJsonBody(await readRawBody(c)) as { member?: unknown; behaviour?: unknown; on?: unknown } | undefined;
+    const input = parseJsonBody(await readRawBody(c)) as
+      { member?: unknown; behaviour?: unknown; on?: unknown } | undefined;
     const { member, behaviour, on } = input ?? {};
     const known = typeof behaviour === 'string' && (behaviours as readonly string[]).includes(behaviour);
-    if (typeof member !== 'string' || !known || typeof on !== 'boolean' || !sim.autopilot?.switch(member, behaviour as Behaviour, on)) {
-      throw new DssError('CONTROL-INVALID-REQUEST', `expected {member, behaviour, on} naming an autopilot member and one of its behaviours (${behaviours.join(', ')})`);
+    if (
+      typeof member !== 'string' ||
+      !known ||
+      typeof on !== 'boolean' ||
+      !sim.autopilot?.switch(member, behaviour as Behaviour, on)
+    ) {
+      throw new DssError(
+        'CONTROL-INVALID-REQUEST',
+        `expected {member, behaviour, on} naming an autopilot member and one of its behaviours (${behaviours.join(', ')})`,
+      );
     }
     recordAutopilotSwitch(sim.state, member, behaviour as string, on);
     return c.json(sim.autopilot.members());
@@ -73,7 +84,12 @@ export function dashboardRouter(sim: Simulator): Hono {
           stop = listen();
           await stream.writeSSE({ event: 'reset', data: '{}' });
         }
-        for (const entry of waiting.splice(0)) await stream.writeSSE({ event: 'activity', id: String(entry.sequence), data: JSON.stringify(presentEntry(entry)) });
+        for (const entry of waiting.splice(0))
+          await stream.writeSSE({
+            event: 'activity',
+            id: String(entry.sequence),
+            data: JSON.stringify(presentEntry(entry)),
+          });
         if (Date.now() - ticked >= TICK_MS) {
           ticked = Date.now();
           await stream.writeSSE({ event: 'tick', data: JSON.stringify({ now: state.clock.now() }) });

@@ -8,9 +8,20 @@ import { expectRefusal } from '../runtime/refusal.ts';
  * status the endpoint's table lists for it, 400 unless told otherwise (ERR-LISTED-STATUS, SHOULD: another
  * 4xx only warns). `bodyOptional` for a 400 the table lists with no body.
  */
-export function expectInvalidInputRefused(response: DssResponse, options: { listed?: number; bodyOptional?: boolean } = {}): void {
+export function expectInvalidInputRefused(
+  response: DssResponse,
+  options: { listed?: number; bodyOptional?: boolean } = {},
+): void {
   if (response.status < 400) {
-    throw new CheckFailure('ERR-INVALID-INPUT', `${describeCall(response)}: input the endpoint does not declare must be refused with an error status, got ${describeStatus(response)}`);
+    throw new CheckFailure(
+      'ERR-INVALID-INPUT',
+      `${describeCall(response)}: input the endpoint does not declare must be refused with an error status, got ${describeStatus(response)}`,
+    );
   }
-  expectRefusal(response, { status: options.listed ?? 400, requirement: 'ERR-LISTED-STATUS', level: 'SHOULD', bodyOptional: options.bodyOptional });
+  expectRefusal(response, {
+    status: options.listed ?? 400,
+    requirement: 'ERR-LISTED-STATUS',
+    level: 'SHOULD',
+    bodyOptional: options.bodyOptional,
+  });
 }

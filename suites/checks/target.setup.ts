@@ -9,8 +9,14 @@ import { REACHABILITY_CHECK } from '../runtime/check-id.ts';
  * The read is the specification's listing of accounts (ACC-LIST), so a target that cannot answer it
  * fails the specification, not only the reference profile's reading of the version prefix.
  */
-test(...check(REACHABILITY_CHECK, 'answers a read under /client/v1/api with the member’s token', { verifies: ['ACC-LIST'], endpoint: 'member.listDigitalAccounts' }), async ({ actors }) => {
-  const response = await actors.mmA.client.call('member.listDigitalAccounts');
-  expectStatus(response, 200, 'ACC-LIST');
-  expectSchema(response.body, { type: 'array', items: schemaRef('digitalAccount') }, 'ACC-LIST');
-});
+test(
+  ...check(REACHABILITY_CHECK, 'answers a read under /client/v1/api with the member’s token', {
+    verifies: ['ACC-LIST'],
+    endpoint: 'member.listDigitalAccounts',
+  }),
+  async ({ actors }) => {
+    const response = await actors.mmA.client.call('member.listDigitalAccounts');
+    expectStatus(response, 200, 'ACC-LIST');
+    expectSchema(response.body, { type: 'array', items: schemaRef('digitalAccount') }, 'ACC-LIST');
+  },
+);

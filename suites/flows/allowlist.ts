@@ -19,7 +19,12 @@ export function changeAllowlist(owner: Party, member: string, present: boolean):
 
 /** The members on `owner`'s allowlist. Requirements: ALLOWLIST-LIST, RES-ALLOWLIST-SCHEMAS. */
 export async function allowlistOf(owner: Party): Promise<string[]> {
-  return okBody<string[]>(await owner.client.call('member.getAllowlist'), memberList, 'ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS');
+  return okBody<string[]>(
+    await owner.client.call('member.getAllowlist'),
+    memberList,
+    'ALLOWLIST-LIST',
+    'RES-ALLOWLIST-SCHEMAS',
+  );
 }
 
 /**

@@ -13,7 +13,12 @@ import type { DssResponse } from '../runtime/client.ts';
 export { describeCall } from '../runtime/check.ts';
 
 /** A 200 answer's body, once its status (`requirement`) and schema (`schemaRequirement`) are checked. */
-export function okBody<T>(response: DssResponse, schema: JsonSchema, requirement: string, schemaRequirement = 'RES-LEDGER-SCHEMAS'): T {
+export function okBody<T>(
+  response: DssResponse,
+  schema: JsonSchema,
+  requirement: string,
+  schemaRequirement = 'RES-LEDGER-SCHEMAS',
+): T {
   expectStatus(response, 200, requirement);
   if (response.body === undefined) expectSchema(response.body, schema, schemaRequirement);
   else recordAcross(() => expectSchema(response.body, schema, schemaRequirement));

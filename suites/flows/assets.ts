@@ -19,22 +19,33 @@ export const instrumentList = listOfRef('settlementInstrumentInfo');
 /** The DSA the run's tokenizer issues: the first asset its profile lists. */
 export function tokenizerDsa(actors: Pick<Actors, 'tokenizer'>): AssetId {
   const asset = actors.tokenizer.assets[0];
-  if (!asset) throw new HarnessFault(`the profile lists no asset for the tokenizer ${actors.tokenizer.identification}: the value-layer flows need the DSA it issues`);
+  if (!asset)
+    throw new HarnessFault(
+      `the profile lists no asset for the tokenizer ${actors.tokenizer.identification}: the value-layer flows need the DSA it issues`,
+    );
   return { code: asset.asset_code_identification, issuer: asset.asset_issuer_identification };
 }
 
 /** The asset as the API writes it; the group follows from the code (a DSO code ends in DSO). */
 export function instrumentOf(asset: AssetId): Instrument {
-  return { asset_code_identification: asset.code, asset_group_identification: asset.code.endsWith('DSO') ? 'DSO' : 'DSA', asset_issuer_identification: asset.issuer };
+  return {
+    asset_code_identification: asset.code,
+    asset_group_identification: asset.code.endsWith('DSO') ? 'DSO' : 'DSA',
+    asset_issuer_identification: asset.issuer,
+  };
 }
 
 /** Whether a listing holds the asset (by code and issuer). */
 export function lists(instruments: readonly Instrument[], asset: AssetId): boolean {
-  return instruments.some((entry) => entry.asset_code_identification === asset.code && entry.asset_issuer_identification === asset.issuer);
+  return instruments.some(
+    (entry) => entry.asset_code_identification === asset.code && entry.asset_issuer_identification === asset.issuer,
+  );
 }
 
 export function issueDsoRequest(issuer: Party, code: string) {
-  return issuer.client.call('member.issueSettlementInstrument', { query: { asset_code_identification: code, asset_group_identification: 'DSO' } });
+  return issuer.client.call('member.issueSettlementInstrument', {
+    query: { asset_code_identification: code, asset_group_identification: 'DSO' },
+  });
 }
 
 /**
@@ -42,10 +53,21 @@ export function issueDsoRequest(issuer: Party, code: string) {
  * without knowing whether an earlier check did). Requirements: INS-DSO-ISSUE, RES-LEDGER-SCHEMAS.
  */
 export async function issueDso(issuer: Party, code: string): Promise<AssetId> {
-  const issued = okBody<Instrument>(await issueDsoRequest(issuer, code), schemaRef('settlementInstrumentInfo'), 'INS-DSO-ISSUE');
+  const issued = okBody<Instrument>(
+    await issueDsoRequest(issuer, code),
+    schemaRef('settlementInstrumentInfo'),
+    'INS-DSO-ISSUE',
+  );
   const asset = { code, issuer: issuer.identification };
-  if (issued.asset_code_identification !== code || issued.asset_group_identification !== 'DSO' || (issued.asset_issuer_identification ?? asset.issuer) !== asset.issuer) {
-    throw new CheckFailure('INS-DSO-ISSUE', `issuing ${code} as ${issuer.identification} answered ${JSON.stringify(issued)}, expected that DSO with its issuer`);
+  if (
+    issued.asset_code_identification !== code ||
+    issued.asset_group_identification !== 'DSO' ||
+    (issued.asset_issuer_identification ?? asset.issuer) !== asset.issuer
+  ) {
+    throw new CheckFailure(
+      'INS-DSO-ISSUE',
+      `issuing ${code} as ${issuer.identification} answered ${JSON.stringify(issued)}, expected that DSO with its issuer`,
+    );
   }
   return asset;
 }
@@ -55,7 +77,11 @@ export async function issueDso(issuer: Party, code: string): Promise<AssetId> {
  * its allowed credit lines; its 404 "none" reads as []. Requirements: INS-LIST, RES-LEDGER-SCHEMAS.
  */
 export async function authorizedAssets(holder: Party, account: string): Promise<Instrument[]> {
-  return listOrNone<Instrument>(await holder.client.call('member.listAccountInstruments', { path: { account_identification: account } }), instrumentList, 'INS-LIST');
+  return listOrNone<Instrument>(
+    await holder.client.call('member.listAccountInstruments', { path: { account_identification: account } }),
+    instrumentList,
+    'INS-LIST',
+  );
 }
 
 /**

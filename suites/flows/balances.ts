@@ -24,9 +24,16 @@ export function readBalance(holder: Party, account: string, asset: AssetId): Pro
 /** The balanceInfo of a 200 answer, once it is checked to be about that account and asset. */
 export function balanceInfoOf(response: DssResponse, account: string, asset: AssetId): BalanceInfo {
   const info = okBody<BalanceInfo>(response, schemaRef('balanceInfo'), 'BAL-READ');
-  const about = { account: info.account_identification, code: info.asset_code_identification, issuer: info.asset_issuer_identification ?? asset.issuer };
+  const about = {
+    account: info.account_identification,
+    code: info.asset_code_identification,
+    issuer: info.asset_issuer_identification ?? asset.issuer,
+  };
   if (about.account !== account || about.code !== asset.code || about.issuer !== asset.issuer) {
-    throw new CheckFailure('BAL-READ', `${describeCall(response)} answered the balance of ${JSON.stringify(about)}, expected account ${account}, ${asset.code} issued by ${asset.issuer}`);
+    throw new CheckFailure(
+      'BAL-READ',
+      `${describeCall(response)} answered the balance of ${JSON.stringify(about)}, expected account ${account}, ${asset.code} issued by ${asset.issuer}`,
+    );
   }
   return info;
 }
@@ -43,14 +50,28 @@ export async function balanceOf(holder: Party, account: string, asset: AssetId):
   }
   const { balance } = balanceInfoOf(response, account, asset);
   const value = readBalanceText(balance);
-  if (value === undefined) throw new CheckFailure('BAL-READ', `${describeCall(response)}: the balance ${JSON.stringify(balance)} is not a decimal amount`);
+  if (value === undefined)
+    throw new CheckFailure(
+      'BAL-READ',
+      `${describeCall(response)}: the balance ${JSON.stringify(balance)} is not a decimal amount`,
+    );
   return value;
 }
 
 /** Fails under `requirement` unless the account holds exactly `expected` (undefined: no credit line). */
-export async function expectBalance(holder: Party, account: string, asset: AssetId, expected: bigint | undefined, requirement: string, when: string): Promise<void> {
+export async function expectBalance(
+  holder: Party,
+  account: string,
+  asset: AssetId,
+  expected: bigint | undefined,
+  requirement: string,
+  when: string,
+): Promise<void> {
   const actual = await balanceOf(holder, account, asset);
   if (actual === expected) return;
   const show = (value: bigint | undefined) => (value === undefined ? 'no credit line (404)' : formatUnits(value));
-  throw new CheckFailure(requirement, `${holder.identification}/${account} holds ${show(actual)} ${asset.code} of ${asset.issuer} ${when}, expected ${show(expected)}`);
+  throw new CheckFailure(
+    requirement,
+    `${holder.identification}/${account} holds ${show(actual)} ${asset.code} of ${asset.issuer} ${when}, expected ${show(expected)}`,
+  );
 }

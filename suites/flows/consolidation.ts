@@ -11,7 +11,11 @@ export interface ConsolidationEntry {
 }
 
 /** `POST /digital-accounts/{target}/consolidate` as the holder, the entries in order. */
-export function consolidate(holder: Party, target: string, entries: readonly ConsolidationEntry[]): Promise<DssResponse> {
+export function consolidate(
+  holder: Party,
+  target: string,
+  entries: readonly ConsolidationEntry[],
+): Promise<DssResponse> {
   const instruction = entries.map(({ asset, amount, source }) => ({
     asset_info: [instrumentOf(asset)],
     consolidated_amount: unitsToJsonNumber(amount),

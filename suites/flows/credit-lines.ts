@@ -18,7 +18,12 @@ export interface CreditLineRef {
 export type CreditLineDecision = 'allow' | 'revoke';
 
 /** The holder asks for a line, or re-sizes its ceiling (a whole number of units). */
-export function requestCreditLine(holder: Party, account: string, asset: AssetId, ceiling: number): Promise<DssResponse> {
+export function requestCreditLine(
+  holder: Party,
+  account: string,
+  asset: AssetId,
+  ceiling: number,
+): Promise<DssResponse> {
   return holder.client.call('member.changeCreditLine', {
     body: {
       account_identification: account,
@@ -36,12 +41,25 @@ export function decideAsMember(caller: Party, line: CreditLineRef, decision: Cre
 }
 
 /** A tokenizer's decision on its own interface; `pathTokenizer` defaults to the caller itself. */
-export function decideAsTokenizer(tokenizer: Party, line: CreditLineRef, decision: CreditLineDecision, pathTokenizer = tokenizer.identification): Promise<DssResponse> {
-  return tokenizer.client.call('tokenizer.changeCreditLine', { path: { tokenizer_identification: pathTokenizer }, body: decisionBody(line, decision) });
+export function decideAsTokenizer(
+  tokenizer: Party,
+  line: CreditLineRef,
+  decision: CreditLineDecision,
+  pathTokenizer = tokenizer.identification,
+): Promise<DssResponse> {
+  return tokenizer.client.call('tokenizer.changeCreditLine', {
+    path: { tokenizer_identification: pathTokenizer },
+    body: decisionBody(line, decision),
+  });
 }
 
 function decisionBody(line: CreditLineRef, decision: CreditLineDecision) {
-  return { account_identification: line.account, asset_code_identification: line.asset.code, credit_line_state: decision, member_identification: line.holder };
+  return {
+    account_identification: line.account,
+    asset_code_identification: line.asset.code,
+    credit_line_state: decision,
+    member_identification: line.holder,
+  };
 }
 
 export interface OpenLine extends CreditLineRef {
@@ -57,7 +75,12 @@ export interface OpenLine extends CreditLineRef {
  * runs and other parties put there, and a ceiling below the balance may be refused. Requirements:
  * BAL-READ, RES-LEDGER-SCHEMAS.
  */
-export async function ceilingWithRoom(holder: Party, account: string, asset: AssetId, room: bigint): Promise<{ ceiling: number; balance: bigint }> {
+export async function ceilingWithRoom(
+  holder: Party,
+  account: string,
+  asset: AssetId,
+  room: bigint,
+): Promise<{ ceiling: number; balance: bigint }> {
   const balance = (await balanceOf(holder, account, asset)) ?? 0n;
   return { ceiling: ceilToWhole(balance + room), balance };
 }
@@ -69,7 +92,13 @@ export async function ceilingWithRoom(holder: Party, account: string, asset: Ass
  * Works on a line in any state (new, requested, allowed, revoked). Requirements: CL-REQUEST, BAL-READ,
  * RES-LEDGER-SCHEMAS.
  */
-export async function openDsaLine(actors: Pick<Actors, 'tokenizer'>, holder: Party, account: string, room: bigint, asset: AssetId = tokenizerDsa(actors)): Promise<OpenLine> {
+export async function openDsaLine(
+  actors: Pick<Actors, 'tokenizer'>,
+  holder: Party,
+  account: string,
+  room: bigint,
+  asset: AssetId = tokenizerDsa(actors),
+): Promise<OpenLine> {
   const { ceiling, balance } = await ceilingWithRoom(holder, account, asset, room);
   const line = { holder: holder.identification, account, asset };
   expectStatus(await requestCreditLine(holder, account, asset, ceiling), 200, 'CL-REQUEST');
@@ -85,9 +114,18 @@ export async function openDsaLine(actors: Pick<Actors, 'tokenizer'>, holder: Par
  * holder to allow); the entries stay, as the line's use needs them. Requirements: CL-REQUEST,
  * CL-DSO-ALLOWLIST, BAL-READ, RES-LEDGER-SCHEMAS.
  */
-export async function openDsoLine(issuer: Party, holder: Party, asset: AssetId, room: bigint, readings: Pick<DeclaredReadings, 'dso_line_account'>): Promise<OpenLine> {
+export async function openDsoLine(
+  issuer: Party,
+  holder: Party,
+  asset: AssetId,
+  room: bigint,
+  readings: Pick<DeclaredReadings, 'dso_line_account'>,
+): Promise<OpenLine> {
   const line = { holder: holder.identification, account: dsoHoldingAccount(readings, holder.accounts), asset };
-  await Promise.all([ensureListed(holder, issuer.identification, 'CL-DSO-ALLOWLIST'), ensureListed(issuer, holder.identification, 'CL-DSO-ALLOWLIST')]);
+  await Promise.all([
+    ensureListed(holder, issuer.identification, 'CL-DSO-ALLOWLIST'),
+    ensureListed(issuer, holder.identification, 'CL-DSO-ALLOWLIST'),
+  ]);
   const { ceiling, balance } = await ceilingWithRoom(holder, line.account, asset, room);
   expectStatus(await requestCreditLine(holder, line.account, asset, ceiling), 200, 'CL-REQUEST');
   expectStatus(await decideAsMember(issuer, line, 'allow'), 200, 'CL-REQUEST');

@@ -1,5 +1,11 @@
 import { XmlDocument, XmlElement, type XmlNode } from 'libxml2-wasm';
-import { appHeaderSchema, MESSAGE_ENVELOPE_NAMESPACE, messageTypes, parseFinancialMessageType, type MessageTypeName } from '../../schemas/iso20022/message-types.ts';
+import {
+  appHeaderSchema,
+  MESSAGE_ENVELOPE_NAMESPACE,
+  messageTypes,
+  parseFinancialMessageType,
+  type MessageTypeName,
+} from '../../schemas/iso20022/message-types.ts';
 import { untrustedParseOptions, xmlErrorProblems, xsdProblems } from '../../schemas/iso20022/xsd-validation.ts';
 import { CheckFailure } from '../runtime/check.ts';
 
@@ -52,7 +58,8 @@ export function readEmittedMessage(value: unknown, what: string): EmittedMessage
   if (typeof typeText !== 'string') return fail(`financial_message_type is ${JSON.stringify(typeText)}, not a string`);
   const parsed = parseFinancialMessageType(typeText);
   if (!parsed.ok) return fail(parsed.reason);
-  if (typeof data !== 'string' || !BASE64.test(data.replace(/\s/g, ''))) return fail('financial_message_data is not a base64 string');
+  if (typeof data !== 'string' || !BASE64.test(data.replace(/\s/g, '')))
+    return fail('financial_message_data is not a base64 string');
   const xml = Buffer.from(data, 'base64').toString('utf8');
 
   let document: XmlDocument;
@@ -71,10 +78,13 @@ export function readEmittedMessage(value: unknown, what: string): EmittedMessage
 function readEnvelope(document: XmlDocument, type: MessageTypeName, fail: (text: string) => never): EmittedMessage {
   const entry = messageTypes[type];
   const root = document.root;
-  if (root.name !== 'Message' || root.namespaceUri !== MESSAGE_ENVELOPE_NAMESPACE) return fail(`the root element is {${root.namespaceUri}}${root.name}, not Message in ${MESSAGE_ENVELOPE_NAMESPACE}`);
+  if (root.name !== 'Message' || root.namespaceUri !== MESSAGE_ENVELOPE_NAMESPACE)
+    return fail(`the root element is {${root.namespaceUri}}${root.name}, not Message in ${MESSAGE_ENVELOPE_NAMESPACE}`);
   const [appHeader, body, ...extra] = elementChildren(root);
-  if (!appHeader || appHeader.name !== 'AppHdr' || appHeader.namespaceUri !== appHeaderSchema.namespace) return fail(`Message does not start with an AppHdr in ${appHeaderSchema.namespace}`);
-  if (!body || body.name !== 'Document' || body.namespaceUri !== entry.namespace) return fail(`Message does not hold a Document in ${entry.namespace} (the namespace of ${type}) after its AppHdr`);
+  if (!appHeader || appHeader.name !== 'AppHdr' || appHeader.namespaceUri !== appHeaderSchema.namespace)
+    return fail(`Message does not start with an AppHdr in ${appHeaderSchema.namespace}`);
+  if (!body || body.name !== 'Document' || body.namespaceUri !== entry.namespace)
+    return fail(`Message does not hold a Document in ${entry.namespace} (the namespace of ${type}) after its AppHdr`);
   if (extra.length > 0) return fail(`Message holds more than an AppHdr and one Document`);
   const problems = [
     ...xsdProblems(appHeaderSchema.xsd, appHeader).map((text) => `AppHdr against ${appHeaderSchema.name}: ${text}`),
@@ -83,28 +93,51 @@ function readEnvelope(document: XmlDocument, type: MessageTypeName, fail: (text:
   if (problems.length > 0) return fail(`the message does not validate: ${problems.join('; ')}`);
 
   const header = (path: string) => textAt(appHeader, path, appHeaderSchema.namespace);
-  if (header('MsgDefIdr') !== type) return fail(`AppHdr/MsgDefIdr is ${JSON.stringify(header('MsgDefIdr'))}, not the type ${type} of financial_message_type`);
+  if (header('MsgDefIdr') !== type)
+    return fail(
+      `AppHdr/MsgDefIdr is ${JSON.stringify(header('MsgDefIdr'))}, not the type ${type} of financial_message_type`,
+    );
   const message = elementAt(body, entry.root, entry.namespace)!;
   const text = (from: XmlElement, path: string) => textAt(from, path, entry.namespace);
-  const original = entry.originalGroup === undefined ? undefined : elementAt(message, entry.originalGroup, entry.namespace);
+  const original =
+    entry.originalGroup === undefined ? undefined : elementAt(message, entry.originalGroup, entry.namespace);
   return {
     type,
     from: header('Fr/FIId/FinInstnId/BICFI') ?? '',
     to: header('To/FIId/FinInstnId/BICFI') ?? '',
     messageIdentification: text(message, entry.messageIdentification) ?? '',
     ...(original && {
-      original: { messageIdentification: text(original, 'OrgnlMsgId'), messageName: text(original, 'OrgnlMsgNmId'), status: text(original, 'GrpSts'), reason: text(original, 'StsRsnInf/Rsn/Cd') },
+      original: {
+        messageIdentification: text(original, 'OrgnlMsgId'),
+        messageName: text(original, 'OrgnlMsgNmId'),
+        status: text(original, 'GrpSts'),
+        reason: text(original, 'StsRsnInf/Rsn/Cd'),
+      },
     }),
     transactions: elementsAt(message, entry.transactions, entry.namespace).map((transaction) =>
       entry.identification === 'payment'
-        ? { instruction: text(transaction, 'PmtId/InstrId'), endToEnd: text(transaction, 'PmtId/EndToEndId'), uetr: text(transaction, 'PmtId/UETR'), ...settledAmount(transaction, entry.settlementAmount, entry.namespace) }
-        : { instruction: text(transaction, 'OrgnlInstrId'), endToEnd: text(transaction, 'OrgnlEndToEndId'), uetr: text(transaction, 'OrgnlUETR'), status: text(transaction, 'TxSts') ?? text(transaction, 'Sts') },
+        ? {
+            instruction: text(transaction, 'PmtId/InstrId'),
+            endToEnd: text(transaction, 'PmtId/EndToEndId'),
+            uetr: text(transaction, 'PmtId/UETR'),
+            ...settledAmount(transaction, entry.settlementAmount, entry.namespace),
+          }
+        : {
+            instruction: text(transaction, 'OrgnlInstrId'),
+            endToEnd: text(transaction, 'OrgnlEndToEndId'),
+            uetr: text(transaction, 'OrgnlUETR'),
+            status: text(transaction, 'TxSts') ?? text(transaction, 'Sts'),
+          },
     ),
   };
 }
 
 /** The transaction's settlement amount (its text and Ccy), where its type has one. */
-function settledAmount(transaction: XmlElement, path: string | undefined, namespace: string): Pick<EmittedTransaction, 'amount' | 'currency'> {
+function settledAmount(
+  transaction: XmlElement,
+  path: string | undefined,
+  namespace: string,
+): Pick<EmittedTransaction, 'amount' | 'currency'> {
   const amount = path === undefined ? undefined : elementAt(transaction, path, namespace);
   return amount ? { amount: amount.content.trim(), currency: amount.attr('Ccy')?.value } : {};
 }
@@ -117,11 +150,16 @@ function elementChildren(parent: XmlElement): XmlElement[] {
 
 /** `A/B` as an XPath in one namespace: the messages' paths are local names (schemas/iso20022/message-types.ts). */
 function xpathOf(path: string): string {
-  return path.split('/').map((name) => `n:${name}`).join('/');
+  return path
+    .split('/')
+    .map((name) => `n:${name}`)
+    .join('/');
 }
 
 function elementsAt(from: XmlElement, path: string, namespace: string): XmlElement[] {
-  return from.find(xpathOf(path), { n: namespace }).filter((node: XmlNode): node is XmlElement => node instanceof XmlElement);
+  return from
+    .find(xpathOf(path), { n: namespace })
+    .filter((node: XmlNode): node is XmlElement => node instanceof XmlElement);
 }
 
 function elementAt(from: XmlElement, path: string, namespace: string): XmlElement | undefined {

@@ -1,6 +1,13 @@
 import { schemaRef } from '../../schemas/resources.ts';
 import type { ExchangeInfo, ExchangeObject, ExchangeResult, QuotationInfo } from '../../schemas/wire.ts';
-import { decimalText, formatUnits, jsonNumberUnits, lastDigit, readBalanceText, unitsToJsonNumber } from '../runtime/money.ts';
+import {
+  decimalText,
+  formatUnits,
+  jsonNumberUnits,
+  lastDigit,
+  readBalanceText,
+  unitsToJsonNumber,
+} from '../runtime/money.ts';
 import { CheckFailure, HarnessFault, inAttempt } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { expectRefusal, type RefusalExpectation } from '../runtime/refusal.ts';
@@ -33,7 +40,11 @@ export function exchangeTerms(market: Market, quotation: QuotationInfo, amount: 
  * The exchangeObject for `info`, signed by `signer` with the key of `account` (for a valid exchange:
  * the buyer and its debiting account). Requirement: SIGN-PAYLOAD.
  */
-export async function signExchange(signer: Party, info: ExchangeInfo, account = info.buyer_debiting_account_identification): Promise<ExchangeObject> {
+export async function signExchange(
+  signer: Party,
+  info: ExchangeInfo,
+  account = info.buyer_debiting_account_identification,
+): Promise<ExchangeObject> {
   const payload = encodeJson(info);
   return { exchange_payload: payload, member_signature: await signPayload(signer, account, payload) };
 }
@@ -62,7 +73,11 @@ export function expectNotSettled(response: DssResponse, refusal: RefusalExpectat
   const judge = () => {
     if (response.status < 200 || response.status >= 300) return expectRefusal(response, refusal);
     const result = exchangeResultOf(response, refusal.requirement);
-    if (result.exchange_state !== 'Rejected') throw new CheckFailure(refusal.requirement, `${describeCall(response)} answered ${response.status} with exchange_state ${result.exchange_state}; it must be refused or answered Rejected`);
+    if (result.exchange_state !== 'Rejected')
+      throw new CheckFailure(
+        refusal.requirement,
+        `${describeCall(response)} answered ${response.status} with exchange_state ${result.exchange_state}; it must be refused or answered Rejected`,
+      );
     outcome = 'rejected';
   };
   if (what === undefined) judge();
@@ -75,10 +90,22 @@ export function expectNotSettled(response: DssResponse, refusal: RefusalExpectat
  * alone it is still answered (10), as nothing happened; after a Rejected one it may also read failed (80),
  * the state the reference gives a Rejected settlement.
  */
-export async function expectNotCompleted(reader: Party, quotationUuid: string, outcomes: readonly NotSettled[], requirement: string, when: string): Promise<void> {
-  const allowed: number[] = outcomes.includes('rejected') ? [quotationStates.updated, quotationStates.failed] : [quotationStates.updated];
+export async function expectNotCompleted(
+  reader: Party,
+  quotationUuid: string,
+  outcomes: readonly NotSettled[],
+  requirement: string,
+  when: string,
+): Promise<void> {
+  const allowed: number[] = outcomes.includes('rejected')
+    ? [quotationStates.updated, quotationStates.failed]
+    : [quotationStates.updated];
   const state = (await quotationStateOf(reader, quotationUuid)).request_quotation_state;
-  if (!allowed.includes(state)) throw new CheckFailure(requirement, `${reader.identification} reads quotation ${quotationUuid} in state ${state} ${when}, expected ${allowed.join(' or ')}`);
+  if (!allowed.includes(state))
+    throw new CheckFailure(
+      requirement,
+      `${reader.identification} reads quotation ${quotationUuid} in state ${state} ${when}, expected ${allowed.join(' or ')}`,
+    );
 }
 
 /**
@@ -86,10 +113,21 @@ export async function expectNotCompleted(reader: Party, quotationUuid: string, o
  * (Success). Answers the result and the quoted amount it moved, in units. Requirements: EXC-SETTLEMENT,
  * SIGN-PAYLOAD, RES-EXCHANGE-SCHEMAS.
  */
-export async function settle(market: Market, quotation: QuotationInfo, amount: bigint): Promise<{ result: ExchangeResult; quoted: bigint }> {
-  const response = await postExchange(market.buyer, await signExchange(market.buyer, exchangeTerms(market, quotation, amount)));
+export async function settle(
+  market: Market,
+  quotation: QuotationInfo,
+  amount: bigint,
+): Promise<{ result: ExchangeResult; quoted: bigint }> {
+  const response = await postExchange(
+    market.buyer,
+    await signExchange(market.buyer, exchangeTerms(market, quotation, amount)),
+  );
   const result = exchangeResultOf(response, 'EXC-SETTLEMENT');
-  if (result.exchange_state !== 'Success') throw new CheckFailure('EXC-SETTLEMENT', `${describeCall(response)} answered exchange_state ${result.exchange_state} for a valid exchange of ${formatUnits(amount)} at rate ${quotation.foreign_exchange_rate}`);
+  if (result.exchange_state !== 'Success')
+    throw new CheckFailure(
+      'EXC-SETTLEMENT',
+      `${describeCall(response)} answered exchange_state ${result.exchange_state} for a valid exchange of ${formatUnits(amount)} at rate ${quotation.foreign_exchange_rate}`,
+    );
   return { result, quoted: amountUnits(result.amount_quoted_asset, 'EXC-SETTLEMENT', 'amount_quoted_asset') };
 }
 

@@ -28,7 +28,13 @@ export interface FundingSignatures {
 export const FUNDING_SIGNER = 'emission';
 
 /** A fundingInfo with a fresh end_to_end_identification: a funding no one has instructed yet. */
-export function newFundingInfo(tokenizer: string, asset: AssetId, member: string, account: string, amount: bigint): FundingInfo {
+export function newFundingInfo(
+  tokenizer: string,
+  asset: AssetId,
+  member: string,
+  account: string,
+  amount: bigint,
+): FundingInfo {
   return {
     account_identification: account,
     end_to_end_identification: `fund-${randomBytes(8).toString('hex')}`,
@@ -53,10 +59,21 @@ export function sendFunding(tokenizer: Party, info: FundingInfo, signatures: Fun
  * (the 200 body is a memberSignedPayload, spec lines 166, 493: every reading's).
  */
 export async function signPayload(signer: Party, account: string, unsignedPayload: string): Promise<string> {
-  const response = await signer.client.call('member.signPayload', { body: { account_identification: account, unsigned_payload: unsignedPayload } });
-  const { payload } = okBody<{ payload?: unknown }>(response, schemaRef('memberSignedPayload'), 'SIGN-PAYLOAD', 'RES-SIGNING-SCHEMAS');
+  const response = await signer.client.call('member.signPayload', {
+    body: { account_identification: account, unsigned_payload: unsignedPayload },
+  });
+  const { payload } = okBody<{ payload?: unknown }>(
+    response,
+    schemaRef('memberSignedPayload'),
+    'SIGN-PAYLOAD',
+    'RES-SIGNING-SCHEMAS',
+  );
   // No signature to send on: the flow stops here, under the rule the body broke.
-  if (typeof payload !== 'string') throw new CheckFailure('RES-SIGNING-SCHEMAS', `${describeCall(response)} answered 200 without the memberSignedPayload's payload string: ${response.text.slice(0, 200)}`);
+  if (typeof payload !== 'string')
+    throw new CheckFailure(
+      'RES-SIGNING-SCHEMAS',
+      `${describeCall(response)} answered 200 without the memberSignedPayload's payload string: ${response.text.slice(0, 200)}`,
+    );
   return payload;
 }
 
@@ -70,8 +87,16 @@ export function fundingPayload(info: FundingInfo): string {
  * funding). Asked for together: neither depends on the other, and a far target would make a funding wait
  * a round trip more for nothing.
  */
-export async function signFunding(signer: Party, info: FundingInfo, unsignedTransaction: string, account = FUNDING_SIGNER): Promise<FundingSignatures> {
-  const [funding_payload_signature, signed_funding_transaction] = await Promise.all([signPayload(signer, account, fundingPayload(info)), signPayload(signer, account, unsignedTransaction)]);
+export async function signFunding(
+  signer: Party,
+  info: FundingInfo,
+  unsignedTransaction: string,
+  account = FUNDING_SIGNER,
+): Promise<FundingSignatures> {
+  const [funding_payload_signature, signed_funding_transaction] = await Promise.all([
+    signPayload(signer, account, fundingPayload(info)),
+    signPayload(signer, account, unsignedTransaction),
+  ]);
   return { funding_payload_signature, signed_funding_transaction };
 }
 
@@ -87,10 +112,18 @@ export async function instructAndSign(tokenizer: Party, info: FundingInfo): Prom
 }
 
 /** A send that must settle: its fundingResult. Requirements: FUND-INSTRUCTION, RES-LEDGER-SCHEMAS. */
-export async function settledFunding(tokenizer: Party, info: FundingInfo, signatures: FundingSignatures): Promise<FundingResult> {
+export async function settledFunding(
+  tokenizer: Party,
+  info: FundingInfo,
+  signatures: FundingSignatures,
+): Promise<FundingResult> {
   const response = await sendFunding(tokenizer, info, signatures);
   const result = okBody<FundingResult>(response, schemaRef('fundingResult'), 'FUND-INSTRUCTION');
-  if (result.funding_state.length === 0) throw new CheckFailure('FUND-INSTRUCTION', `${describeCall(response)} answered a fundingResult without a transactionState`);
+  if (result.funding_state.length === 0)
+    throw new CheckFailure(
+      'FUND-INSTRUCTION',
+      `${describeCall(response)} answered a fundingResult without a transactionState`,
+    );
   return result;
 }
 
@@ -100,7 +133,13 @@ export async function settledFunding(tokenizer: Party, info: FundingInfo, signat
  * `openDsaLine`). Answers the fundingInfo sent and the fundingResult. Requirements: FUND-INSTRUCTION,
  * SIGN-PAYLOAD, RES-LEDGER-SCHEMAS.
  */
-export async function fund(actors: Pick<Actors, 'tokenizer'>, member: Party, account: string, amount: bigint, asset: AssetId = tokenizerDsa(actors)): Promise<{ info: FundingInfo; result: FundingResult }> {
+export async function fund(
+  actors: Pick<Actors, 'tokenizer'>,
+  member: Party,
+  account: string,
+  amount: bigint,
+  asset: AssetId = tokenizerDsa(actors),
+): Promise<{ info: FundingInfo; result: FundingResult }> {
   const info = newFundingInfo(actors.tokenizer.identification, asset, member.identification, account, amount);
   const signatures = await instructAndSign(actors.tokenizer, info);
   return { info, result: await settledFunding(actors.tokenizer, info, signatures) };

@@ -16,7 +16,13 @@ import type { Party } from './party.ts';
 /** A member whose `transactions` reads answer the given batches in turn, then []. */
 function memberReading(batches: StreamMessage[][]): Party & { reads: () => number } {
   let reads = 0;
-  const answer = (body: unknown): DssResponse => ({ status: 200, headers: { 'content-type': 'application/json' }, body, text: JSON.stringify(body), call: {} as DssResponse['call'] });
+  const answer = (body: unknown): DssResponse => ({
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body,
+    text: JSON.stringify(body),
+    call: {} as DssResponse['call'],
+  });
   return {
     identification: 'mm-test',
     accounts: ['main', 'second'],
@@ -25,9 +31,20 @@ function memberReading(batches: StreamMessage[][]): Party & { reads: () => numbe
   };
 }
 
-const leg = { transaction_identification: 'tx-1', transaction_reference_number: 7, account_identification: 'main', asset_code_identification: 'USD', asset_issuer_identification: 'tkn', amount: '1.0000000', direction: 'debit' };
+const leg = {
+  transaction_identification: 'tx-1',
+  transaction_reference_number: 7,
+  account_identification: 'main',
+  asset_code_identification: 'USD',
+  asset_issuer_identification: 'tkn',
+  amount: '1.0000000',
+  direction: 'debit',
+};
 const debit: StreamMessage = { response_data: [leg], timestamp: '1700000000000' };
-const credit: StreamMessage = { response_data: [{ ...leg, account_identification: 'second', direction: 'credit' }], timestamp: '1700000000000' };
+const credit: StreamMessage = {
+  response_data: [{ ...leg, account_identification: 'second', direction: 'credit' }],
+  timestamp: '1700000000000',
+};
 
 test('two byte-identical notices in one read are two messages (the old reader called this a delivery again)', async () => {
   const member = memberReading([[debit, debit, credit, credit]]);
@@ -38,7 +55,10 @@ test('two byte-identical notices in one read are two messages (the old reader ca
 });
 
 test('two equal notices that arrive in two reads are both kept', async () => {
-  const member = memberReading([[debit, credit], [debit, credit]]);
+  const member = memberReading([
+    [debit, credit],
+    [debit, credit],
+  ]);
   const messages = await drainMessages(member, 'transactions');
   expect(messages).toHaveLength(4);
   expect(member.reads()).toBe(3);
@@ -67,19 +87,27 @@ test('a queue that a read never empties fails GW-READ-CONSUMES after a bounded n
 });
 
 test('a notice is found in its response_data object or one level down, never deeper; one per object', async () => {
-  const nested: StreamMessage = { response_data: [{ transaction: { ...leg, transaction_reference_number: 8 } }], timestamp: '1700000000000' };
+  const nested: StreamMessage = {
+    response_data: [{ transaction: { ...leg, transaction_reference_number: 8 } }],
+    timestamp: '1700000000000',
+  };
   const deeper: StreamMessage = { response_data: [{ notice: { inner: leg } }], timestamp: '1700000000000' };
   const member = memberReading([[nested, deeper]]);
   const messages = await drainMessages(member, 'transactions');
   expect(noticesOf(messages, 'tx-1')).toEqual([{ ...leg, transaction_reference_number: 8 }]);
   expect(noticeOf(messages, 'tx-1', member.identification, 1).transaction_reference_number).toBe(8);
   // The reference's flat notice that also holds an object: the notice is the object itself, counted once.
-  expect(noticesOf([{ response_data: [{ ...leg, extra: { transaction_identification: 'tx-1' } }], timestamp: '1' }], 'tx-1')).toHaveLength(1);
+  expect(
+    noticesOf([{ response_data: [{ ...leg, extra: { transaction_identification: 'tx-1' } }], timestamp: '1' }], 'tx-1'),
+  ).toHaveLength(1);
 });
 
 test('payload places: the object, then each object directly inside it; lists and scalars are no places', () => {
   const inner = { request_uuid: 'r-1' };
-  expect(payloadPlaces({ charge: inner, list: [inner], n: 1 })).toEqual([{ charge: inner, list: [inner], n: 1 }, inner]);
+  expect(payloadPlaces({ charge: inner, list: [inner], n: 1 })).toEqual([
+    { charge: inner, list: [inner], n: 1 },
+    inner,
+  ]);
   expect(payloadPlaces('text')).toEqual([]);
   expect(findPayload({ charge: inner }, withField('request_uuid', 'r-1'))).toBe(inner);
   expect(findPayload({ charge: { wrapped: inner } }, withField('request_uuid', 'r-1'))).toBeUndefined();
@@ -88,9 +116,18 @@ test('payload places: the object, then each object directly inside it; lists and
 test('the mailbox finds a payload one level down and tells the response_data object it came in', async () => {
   const answer = { request_uuid: 'r-2', fee_amount: 2.5 };
   const member = memberReading([[{ response_data: [{ charge: answer }], timestamp: '1' }]]);
-  const { payload, data } = await awaitDelivery(member, 'charge', withField('request_uuid', 'r-2'), 'CHG-DELIVERY', 'about r-2', 0);
+  const { payload, data } = await awaitDelivery(
+    member,
+    'charge',
+    withField('request_uuid', 'r-2'),
+    'CHG-DELIVERY',
+    'about r-2',
+    0,
+  );
   expect(payload).toBe(answer);
   expect(data).toEqual({ charge: answer });
   expect(await hasPayload(member, 'charge', (candidate) => candidate.fee_amount === 2.5)).toBe(true);
-  await expect(awaitPayload(member, 'charge', withField('request_uuid', 'r-3'), 'CHG-DELIVERY', 'about r-3', 0)).rejects.toThrow(/\[CHG-DELIVERY\] mm-test received no charge gateway message about r-3/);
+  await expect(
+    awaitPayload(member, 'charge', withField('request_uuid', 'r-3'), 'CHG-DELIVERY', 'about r-3', 0),
+  ).rejects.toThrow(/\[CHG-DELIVERY\] mm-test received no charge gateway message about r-3/);
 });

@@ -35,7 +35,11 @@ const messageList = listOfRef('streamMessages');
 
 /** One read of a queue. Requirements: GW-READ-CONSUMES (a read answers 200), RES-LEDGER-SCHEMAS. */
 export async function readMessages(member: Party, type: GatewayMessageType): Promise<StreamMessage[]> {
-  return okBody<StreamMessage[]>(await member.client.call('member.readGatewayMessages', { query: { type } }), messageList, 'GW-READ-CONSUMES');
+  return okBody<StreamMessage[]>(
+    await member.client.call('member.readGatewayMessages', { query: { type } }),
+    messageList,
+    'GW-READ-CONSUMES',
+  );
 }
 
 /**
@@ -53,7 +57,10 @@ export async function drainMessages(member: Party, type: GatewayMessageType): Pr
     if (batch.length === 0) return read;
     read.push(...batch);
   }
-  throw new CheckFailure('GW-READ-CONSUMES', `the ${type} queue of ${member.identification} was not empty after ${MAX_DRAIN_READS} reads`);
+  throw new CheckFailure(
+    'GW-READ-CONSUMES',
+    `the ${type} queue of ${member.identification} was not empty after ${MAX_DRAIN_READS} reads`,
+  );
 }
 
 /** Every response_data object of the messages, in order, as it is (the payload, or what holds it: payload-places.ts). */
@@ -79,18 +86,32 @@ export function noticesOf(messages: readonly StreamMessage[], transactionIdentif
  * caused (one per ledger operation touching its accounts): more than that means a notice was delivered
  * again (GW-READ-CONSUMES). Requirement: GW-TRANSACTIONS-NOTIFY.
  */
-export function noticeOf(messages: readonly StreamMessage[], transactionIdentification: string, member: string, caused?: number): TransactionNotice & { transaction_reference_number: number } {
+export function noticeOf(
+  messages: readonly StreamMessage[],
+  transactionIdentification: string,
+  member: string,
+  caused?: number,
+): TransactionNotice & { transaction_reference_number: number } {
   const notices = noticesOf(messages, transactionIdentification);
   const notice = notices[0];
   if (!notice) {
-    throw new CheckFailure('GW-TRANSACTIONS-NOTIFY', `the transactions queue of ${member} delivered no message naming transaction ${transactionIdentification}; it delivered ${JSON.stringify(payloadsOf(messages)).slice(0, 400)}`);
+    throw new CheckFailure(
+      'GW-TRANSACTIONS-NOTIFY',
+      `the transactions queue of ${member} delivered no message naming transaction ${transactionIdentification}; it delivered ${JSON.stringify(payloadsOf(messages)).slice(0, 400)}`,
+    );
   }
   if (caused !== undefined && notices.length > caused) {
-    throw new CheckFailure('GW-READ-CONSUMES', `the transactions queue of ${member} delivered ${notices.length} notices of transaction ${transactionIdentification}, which caused ${caused}: a notice was delivered again`);
+    throw new CheckFailure(
+      'GW-READ-CONSUMES',
+      `the transactions queue of ${member} delivered ${notices.length} notices of transaction ${transactionIdentification}, which caused ${caused}: a notice was delivered again`,
+    );
   }
   const reference = notice.transaction_reference_number;
   if (typeof reference !== 'number' || !Number.isSafeInteger(reference) || reference < 1) {
-    throw new CheckFailure('GW-TRANSACTIONS-NOTIFY', `the notice of transaction ${transactionIdentification} to ${member} carries transaction_reference_number ${JSON.stringify(reference)}, not a positive integer`);
+    throw new CheckFailure(
+      'GW-TRANSACTIONS-NOTIFY',
+      `the notice of transaction ${transactionIdentification} to ${member} carries transaction_reference_number ${JSON.stringify(reference)}, not a positive integer`,
+    );
   }
   return { ...notice, transaction_reference_number: reference };
 }

@@ -49,7 +49,9 @@ export function naming(...values: string[]): (payload: object) => boolean {
 function oneLevelDown(value: unknown): unknown[] {
   if (typeof value !== 'object' || value === null) return [];
   if (!Array.isArray(value)) return Object.values(value);
-  return value.flatMap((item) => (typeof item === 'object' && item !== null && !Array.isArray(item) ? Object.values(item) : [item]));
+  return value.flatMap((item) =>
+    typeof item === 'object' && item !== null && !Array.isArray(item) ? Object.values(item) : [item],
+  );
 }
 
 /**
@@ -58,12 +60,26 @@ function oneLevelDown(value: unknown): unknown[] {
  * inside it); fails under `requirement` when none came within `timeoutMs`. `what` says what was
  * awaited, for the message. Requirements: `requirement`, GW-READ-CONSUMES, RES-LEDGER-SCHEMAS.
  */
-export async function awaitPayload(member: Party, type: GatewayMessageType, wanted: Wanted, requirement: string, what: string, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<object> {
+export async function awaitPayload(
+  member: Party,
+  type: GatewayMessageType,
+  wanted: Wanted,
+  requirement: string,
+  what: string,
+  timeoutMs = DELIVERY_TIMEOUT_MS,
+): Promise<object> {
   return (await awaitDelivery(member, type, wanted, requirement, what, timeoutMs)).payload;
 }
 
 /** `awaitPayload`, with the response_data object the payload came in: for the rules of the reference about where it sits. */
-export async function awaitDelivery(member: Party, type: GatewayMessageType, wanted: Wanted, requirement: string, what: string, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<Delivery> {
+export async function awaitDelivery(
+  member: Party,
+  type: GatewayMessageType,
+  wanted: Wanted,
+  requirement: string,
+  what: string,
+  timeoutMs = DELIVERY_TIMEOUT_MS,
+): Promise<Delivery> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const kept = await readAndKeep(member, type);
@@ -71,7 +87,10 @@ export async function awaitDelivery(member: Party, type: GatewayMessageType, wan
     if (found) return found;
     if (Date.now() >= deadline) {
       const seen = kept.map((data) => canonicalJson(data).slice(0, 200)).join(', ');
-      throw new CheckFailure(requirement, `${member.identification} received no ${type} gateway message ${what} within ${timeoutMs} ms; its ${type} messages: ${seen === '' ? 'none' : seen}`);
+      throw new CheckFailure(
+        requirement,
+        `${member.identification} received no ${type} gateway message ${what} within ${timeoutMs} ms; its ${type} messages: ${seen === '' ? 'none' : seen}`,
+      );
     }
     await sleep(POLL_INTERVAL_MS);
   }

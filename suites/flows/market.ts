@@ -45,12 +45,23 @@ export interface MarketFunds {
 }
 
 /** The requirements the set-up steps name: a check using `openMarket` lists them too. */
-export const MARKET_REQUIREMENTS = ['ALLOWLIST-LIST', 'CL-REQUEST', 'FUND-INSTRUCTION', 'SIGN-PAYLOAD', 'RES-SIGNING-SCHEMAS', 'BAL-READ', 'RES-LEDGER-SCHEMAS', 'ERR-BODY-SHAPE'];
+export const MARKET_REQUIREMENTS = [
+  'ALLOWLIST-LIST',
+  'CL-REQUEST',
+  'FUND-INSTRUCTION',
+  'SIGN-PAYLOAD',
+  'RES-SIGNING-SCHEMAS',
+  'BAL-READ',
+  'RES-LEDGER-SCHEMAS',
+  'ERR-BODY-SHAPE',
+];
 
 export function exchangeAssets(actors: Pick<Actors, 'tokenizer'>): ExchangeAssets {
   const [base, quoted] = actors.tokenizer.assets;
   if (!base || !quoted) {
-    throw new HarnessFault(`the profile lists ${actors.tokenizer.assets.length} asset(s) for the tokenizer ${actors.tokenizer.identification}: the exchange checks need two DSAs it issues (base and quoted asset)`);
+    throw new HarnessFault(
+      `the profile lists ${actors.tokenizer.assets.length} asset(s) for the tokenizer ${actors.tokenizer.identification}: the exchange checks need two DSAs it issues (base and quoted asset)`,
+    );
   }
   return {
     base: { code: base.asset_code_identification, issuer: base.asset_issuer_identification },
@@ -71,7 +82,11 @@ export async function allowMutually(a: Party, b: Party): Promise<void> {
  * up at once (none needs another), each funding once its line is allowed: a far target's round trips are
  * those of the longest of them, not of all. Requirements: MARKET_REQUIREMENTS.
  */
-export async function openMarket(actors: Pick<Actors, 'tokenizer' | 'mmA' | 'mmB' | 'control'>, funds: MarketFunds, parties: { buyer: Party; seller: Party } = { buyer: actors.mmA, seller: actors.mmB }): Promise<Market> {
+export async function openMarket(
+  actors: Pick<Actors, 'tokenizer' | 'mmA' | 'mmB' | 'control'>,
+  funds: MarketFunds,
+  parties: { buyer: Party; seller: Party } = { buyer: actors.mmA, seller: actors.mmB },
+): Promise<Market> {
   const { control } = actors;
   const market: Market = {
     ...parties,
@@ -109,7 +124,11 @@ export interface Holdings {
 export async function holdingsOf(market: Market): Promise<Holdings> {
   const read = async (party: Party, account: string, asset: AssetId) => {
     const balance = await balanceOf(party, account, asset);
-    if (balance === undefined) throw new CheckFailure('BAL-READ', `${party.identification}/${account} has no readable ${asset.code} balance although its credit line was allowed`);
+    if (balance === undefined)
+      throw new CheckFailure(
+        'BAL-READ',
+        `${party.identification}/${account} has no readable ${asset.code} balance although its credit line was allowed`,
+      );
     return balance;
   };
   const [buyerBase, buyerQuoted, sellerBase, sellerQuoted] = await Promise.all([
@@ -123,11 +142,21 @@ export async function holdingsOf(market: Market): Promise<Holdings> {
 
 /** The holdings after exchanges moving `base` and `quoted` units in total (zero: nothing moved). */
 export function afterLegs(before: Holdings, base: bigint, quoted: bigint): Holdings {
-  return { buyerBase: before.buyerBase - base, buyerQuoted: before.buyerQuoted + quoted, sellerBase: before.sellerBase + base, sellerQuoted: before.sellerQuoted - quoted };
+  return {
+    buyerBase: before.buyerBase - base,
+    buyerQuoted: before.buyerQuoted + quoted,
+    sellerBase: before.sellerBase + base,
+    sellerQuoted: before.sellerQuoted - quoted,
+  };
 }
 
 /** Fails under `requirement` unless the four holdings are exactly `expected`; `when` says after what. */
-export async function expectHoldings(market: Market, expected: Holdings, requirement: string, when: string): Promise<void> {
+export async function expectHoldings(
+  market: Market,
+  expected: Holdings,
+  requirement: string,
+  when: string,
+): Promise<void> {
   const actual = await holdingsOf(market);
   const labels: Record<keyof Holdings, string> = {
     buyerBase: `${market.buyer.identification}/${market.buyerAccount} ${market.base.code}`,
@@ -137,6 +166,8 @@ export async function expectHoldings(market: Market, expected: Holdings, require
   };
   const wrong = (Object.keys(labels) as Array<keyof Holdings>).filter((key) => actual[key] !== expected[key]);
   if (wrong.length === 0) return;
-  const details = wrong.map((key) => `${labels[key]} holds ${formatUnits(actual[key])}, expected ${formatUnits(expected[key])}`);
+  const details = wrong.map(
+    (key) => `${labels[key]} holds ${formatUnits(actual[key])}, expected ${formatUnits(expected[key])}`,
+  );
   throw new CheckFailure(requirement, `${when}: ${details.join('; ')}`);
 }

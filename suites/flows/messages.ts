@@ -50,14 +50,31 @@ export type MessageRoute = 'send' | 'reply' | 'redeem';
 const routeEndpoints = { send: 'member.sendPayment', reply: 'member.replyPayment', redeem: 'member.redeem' } as const;
 
 /** The requirements every message flow names: the directory read, the signing, the answers' shapes. */
-export const MESSAGE_REQUIREMENTS = ['DIR-MEMBER-GET', 'RES-DIRECTORY-SCHEMAS', 'MSG-SIGN-MESSAGE', 'RES-SIGNING-SCHEMAS', 'RES-PAYMENT-SCHEMAS', 'MSG-XSD-VALID-EMITTED', 'MSG-ORIGINAL-IDS', 'MSG-DELIVERY'];
+export const MESSAGE_REQUIREMENTS = [
+  'DIR-MEMBER-GET',
+  'RES-DIRECTORY-SCHEMAS',
+  'MSG-SIGN-MESSAGE',
+  'RES-SIGNING-SCHEMAS',
+  'RES-PAYMENT-SCHEMAS',
+  'MSG-XSD-VALID-EMITTED',
+  'MSG-ORIGINAL-IDS',
+  'MSG-DELIVERY',
+];
 
 /** The party with its BIC, as the directory gives it. Requirements: DIR-MEMBER-GET, RES-DIRECTORY-SCHEMAS. */
 export async function messageMember(party: Party): Promise<MessageMember> {
   const account = defaultAccount(party);
-  const response = await party.client.call('member.getMember', { path: { member_identification: party.identification } });
-  const info = okBody<{ identification: string; bicfi: string }>(response, schemaRef('memberInfo'), 'DIR-MEMBER-GET', 'RES-DIRECTORY-SCHEMAS');
-  if (info.identification !== party.identification) throw new CheckFailure('DIR-MEMBER-GET', `${describeCall(response)} answered the member ${info.identification}`);
+  const response = await party.client.call('member.getMember', {
+    path: { member_identification: party.identification },
+  });
+  const info = okBody<{ identification: string; bicfi: string }>(
+    response,
+    schemaRef('memberInfo'),
+    'DIR-MEMBER-GET',
+    'RES-DIRECTORY-SCHEMAS',
+  );
+  if (info.identification !== party.identification)
+    throw new CheckFailure('DIR-MEMBER-GET', `${describeCall(response)} answered the member ${info.identification}`);
   return { ...party, bic: info.bicfi, account };
 }
 
@@ -71,10 +88,21 @@ export function newIdentification(bic: string, kind: string): string {
  * MSG-SIGN-MESSAGE, RES-SIGNING-SCHEMAS.
  */
 export async function signMessage(signer: Party, account: string, xml: string): Promise<string> {
-  const response = await signer.client.call('member.signMessage', { body: { account_identification: account, unsigned_payload: Buffer.from(xml, 'utf8').toString('base64') } });
-  const { payload } = okBody<{ payload: string }>(response, schemaRef('signedMessagePayload'), 'MSG-SIGN-MESSAGE', 'RES-SIGNING-SCHEMAS');
+  const response = await signer.client.call('member.signMessage', {
+    body: { account_identification: account, unsigned_payload: Buffer.from(xml, 'utf8').toString('base64') },
+  });
+  const { payload } = okBody<{ payload: string }>(
+    response,
+    schemaRef('signedMessagePayload'),
+    'MSG-SIGN-MESSAGE',
+    'RES-SIGNING-SCHEMAS',
+  );
   const signed = Buffer.from(payload, 'base64').toString('utf8');
-  if (!signed.includes('<')) throw new CheckFailure('MSG-SIGN-MESSAGE', `${describeCall(response)} answered a payload that is not base64 of an XML message`);
+  if (!signed.includes('<'))
+    throw new CheckFailure(
+      'MSG-SIGN-MESSAGE',
+      `${describeCall(response)} answered a payload that is not base64 of an XML message`,
+    );
   return payload;
 }
 
@@ -91,13 +119,31 @@ export function unsignedMessage(type: MessageTypeName, document: string, heading
 }
 
 /** The Message of a Document signed by `signer` with the key of `account` (default: its settlement account). */
-export async function signedMessage(signer: MessageMember, type: MessageTypeName, document: string, heading: MessageHeading, account = signer.account): Promise<FinancialMessage> {
-  return { financial_message_type: financialMessageType(type), financial_message_data: await signMessage(signer, account, envelopeOf(type, document, heading)) };
+export async function signedMessage(
+  signer: MessageMember,
+  type: MessageTypeName,
+  document: string,
+  heading: MessageHeading,
+  account = signer.account,
+): Promise<FinancialMessage> {
+  return {
+    financial_message_type: financialMessageType(type),
+    financial_message_data: await signMessage(signer, account, envelopeOf(type, document, heading)),
+  };
 }
 
 function envelopeOf(type: MessageTypeName, document: string, heading: MessageHeading): string {
   // The creation date is the harness's: the service judges none of a message's dates.
-  return messageEnvelope({ type, from: heading.from, to: heading.to, businessMessageIdentification: heading.identification, creationDate: new Date().toISOString() }, document);
+  return messageEnvelope(
+    {
+      type,
+      from: heading.from,
+      to: heading.to,
+      businessMessageIdentification: heading.identification,
+      creationDate: new Date().toISOString(),
+    },
+    document,
+  );
 }
 
 /** `POST /payments/message/{route}` as `sender`, whatever the body. */
@@ -116,10 +162,19 @@ export function postRedemptionAnswer(tokenizer: Party, body: unknown): Promise<D
  */
 export function expectAccepted(response: DssResponse, sent: SentMessage, requirement: string): EmittedMessage {
   expectStatus(response, 200, requirement);
-  expectSchema(response.body, schemaRef('financialMessage'), 'RES-PAYMENT-SCHEMAS', `the answer of ${describeCall(response)}`);
+  expectSchema(
+    response.body,
+    schemaRef('financialMessage'),
+    'RES-PAYMENT-SCHEMAS',
+    `the answer of ${describeCall(response)}`,
+  );
   const report = readEmittedMessage(response.body, `the answer of ${describeCall(response)}`);
   expectReportAbout(report, sent, `the answer of ${describeCall(response)}`);
-  if (statusOf(report) === 'RJCT') throw new CheckFailure(requirement, `${describeCall(response)} answered 200 with a pacs.002 that rejects ${sent.type} ${sent.messageIdentification}`);
+  if (statusOf(report) === 'RJCT')
+    throw new CheckFailure(
+      requirement,
+      `${describeCall(response)} answered 200 with a pacs.002 that rejects ${sent.type} ${sent.messageIdentification}`,
+    );
   return report;
 }
 
@@ -129,19 +184,29 @@ export function expectAccepted(response: DssResponse, sent: SentMessage, require
  * `what` (which of several attempts it was), when given. Requirements: `expectation.requirement`,
  * ERR-NO-5XX, ERR-BODY-SHAPE, MSG-XSD-VALID-EMITTED, MSG-ORIGINAL-IDS.
  */
-export function expectMessageRefusal(response: DssResponse, expectation: RefusalExpectation, sent?: SentMessage, what?: string): void {
+export function expectMessageRefusal(
+  response: DssResponse,
+  expectation: RefusalExpectation,
+  sent?: SentMessage,
+  what?: string,
+): void {
   if (what === undefined) expectRefusalWithReport(response, expectation, sent);
   else inAttempt(what, () => expectRefusalWithReport(response, expectation, sent));
 }
 
-function expectRefusalWithReport(response: DssResponse, expectation: RefusalExpectation, sent: SentMessage | undefined): void {
+function expectRefusalWithReport(
+  response: DssResponse,
+  expectation: RefusalExpectation,
+  sent: SentMessage | undefined,
+): void {
   expectRefusal(response, expectation);
   const body = response.body as Record<string, unknown>;
   if (body.financial_message_type === undefined && body.financial_message_data === undefined) return;
   const what = `the financialMessage of the refusal of ${describeCall(response)}`;
   const report = readEmittedMessage(body, what);
   if (sent) expectReportAbout(report, sent, what);
-  if (statusOf(report) !== 'RJCT') throw new CheckFailure(expectation.requirement, `${what} reports ${statusOf(report) ?? 'no status'}, not RJCT`);
+  if (statusOf(report) !== 'RJCT')
+    throw new CheckFailure(expectation.requirement, `${what} reports ${statusOf(report) ?? 'no status'}, not RJCT`);
 }
 
 /** The status a pacs.002 reports: its group status, else that of its first transaction. */
@@ -159,13 +224,20 @@ export function expectReportAbout(report: EmittedMessage, sent: SentMessage, wha
   };
   if (report.type !== 'pacs.002.001.10') fail(`it is a ${report.type}, not a pacs.002 status report`);
   const original = report.original ?? {};
-  if (original.messageIdentification !== sent.messageIdentification) fail(`OrgnlMsgId is ${JSON.stringify(original.messageIdentification)}, expected ${sent.messageIdentification}`);
-  if (original.messageName !== sent.type) fail(`OrgnlMsgNmId is ${JSON.stringify(original.messageName)}, expected ${sent.type}`);
+  if (original.messageIdentification !== sent.messageIdentification)
+    fail(`OrgnlMsgId is ${JSON.stringify(original.messageIdentification)}, expected ${sent.messageIdentification}`);
+  if (original.messageName !== sent.type)
+    fail(`OrgnlMsgNmId is ${JSON.stringify(original.messageName)}, expected ${sent.type}`);
   for (const reported of report.transactions) {
     const transaction = sent.transactions.find((candidate) => candidate.instruction === reported.instruction);
-    if (!transaction) fail(`it reports OrgnlInstrId ${JSON.stringify(reported.instruction)}, which is no transaction of ${sent.messageIdentification} (${sent.transactions.map((known) => known.instruction).join(', ') || 'it has none'})`);
-    if (reported.endToEnd !== undefined && reported.endToEnd !== transaction?.endToEnd) fail(`OrgnlEndToEndId of ${reported.instruction} is ${reported.endToEnd}, expected ${transaction?.endToEnd}`);
-    if (reported.uetr !== undefined && reported.uetr !== transaction?.uetr) fail(`OrgnlUETR of ${reported.instruction} is ${reported.uetr}, expected ${transaction?.uetr}`);
+    if (!transaction)
+      fail(
+        `it reports OrgnlInstrId ${JSON.stringify(reported.instruction)}, which is no transaction of ${sent.messageIdentification} (${sent.transactions.map((known) => known.instruction).join(', ') || 'it has none'})`,
+      );
+    if (reported.endToEnd !== undefined && reported.endToEnd !== transaction?.endToEnd)
+      fail(`OrgnlEndToEndId of ${reported.instruction} is ${reported.endToEnd}, expected ${transaction?.endToEnd}`);
+    if (reported.uetr !== undefined && reported.uetr !== transaction?.uetr)
+      fail(`OrgnlUETR of ${reported.instruction} is ${reported.uetr}, expected ${transaction?.uetr}`);
   }
 }
 
@@ -185,15 +257,29 @@ export function carrying(identifier: string, type?: MessageTypeName): (payload: 
  * The `type` message holding `identifier` that `member`'s payment queue delivers (now or earlier), read
  * against its XSD. Requirements: `requirement`, MSG-XSD-VALID-EMITTED, GW-READ-CONSUMES, RES-LEDGER-SCHEMAS.
  */
-export async function awaitMessage(member: Party, type: MessageTypeName, identifier: string, requirement: string, what: string): Promise<EmittedMessage> {
+export async function awaitMessage(
+  member: Party,
+  type: MessageTypeName,
+  identifier: string,
+  requirement: string,
+  what: string,
+): Promise<EmittedMessage> {
   const payload = await awaitPayload(member, 'payment', carrying(identifier, type), requirement, what);
   return readEmittedMessage(payload, `the ${type} ${what}, delivered to ${member.identification}`);
 }
 
 /** Fails under `requirement` if `member`'s payment queue has delivered any message holding `identifier`. */
-export async function expectNothingDelivered(member: Party, identifier: string, requirement: string, what: string): Promise<void> {
+export async function expectNothingDelivered(
+  member: Party,
+  identifier: string,
+  requirement: string,
+  what: string,
+): Promise<void> {
   if (await hasPayload(member, 'payment', carrying(identifier))) {
-    throw new CheckFailure(requirement, `${member.identification}'s payment queue delivered a message holding ${identifier} after ${what}`);
+    throw new CheckFailure(
+      requirement,
+      `${member.identification}'s payment queue delivered a message holding ${identifier} after ${what}`,
+    );
   }
 }
 
@@ -216,8 +302,18 @@ export interface MessageStep {
  * Requirements: `requirement`, MESSAGE_REQUIREMENTS.
  */
 export async function exchangeMessage(step: MessageStep, requirement: string): Promise<SentMessage> {
-  const sent: SentMessage = { type: step.type, messageIdentification: step.identification, transactions: step.transactions ?? [] };
-  const message = await signedMessage(step.from, step.type, step.document, { from: step.from.bic, to: step.to.bic, identification: step.identification }, step.account);
+  const sent: SentMessage = {
+    type: step.type,
+    messageIdentification: step.identification,
+    transactions: step.transactions ?? [],
+  };
+  const message = await signedMessage(
+    step.from,
+    step.type,
+    step.document,
+    { from: step.from.bic, to: step.to.bic, identification: step.identification },
+    step.account,
+  );
   expectAccepted(await postMessage(step.from, step.route, message), sent, requirement);
   await expectRelayed(step.to, sent);
   return sent;
@@ -229,12 +325,25 @@ export async function exchangeMessage(step: MessageStep, requirement: string): P
  * MSG-DELIVERY, MSG-XSD-VALID-EMITTED.
  */
 export async function expectRelayed(receiver: Party, sent: SentMessage): Promise<EmittedMessage> {
-  const delivered = await awaitMessage(receiver, sent.type, sent.messageIdentification, 'MSG-DELIVERY', `relaying ${sent.messageIdentification}`);
+  const delivered = await awaitMessage(
+    receiver,
+    sent.type,
+    sent.messageIdentification,
+    'MSG-DELIVERY',
+    `relaying ${sent.messageIdentification}`,
+  );
   if (delivered.messageIdentification !== sent.messageIdentification) {
-    throw new CheckFailure('MSG-DELIVERY', `the ${sent.type} delivered to ${receiver.identification} for ${sent.messageIdentification} has the identification ${delivered.messageIdentification}`);
+    throw new CheckFailure(
+      'MSG-DELIVERY',
+      `the ${sent.type} delivered to ${receiver.identification} for ${sent.messageIdentification} has the identification ${delivered.messageIdentification}`,
+    );
   }
   const differs = transactionsDiffer(delivered, sent);
-  if (differs) throw new CheckFailure('MSG-DELIVERY', `the ${sent.type} delivered to ${receiver.identification} for ${sent.messageIdentification} ${differs}`);
+  if (differs)
+    throw new CheckFailure(
+      'MSG-DELIVERY',
+      `the ${sent.type} delivered to ${receiver.identification} for ${sent.messageIdentification} ${differs}`,
+    );
   return delivered;
 }
 
@@ -243,11 +352,20 @@ export async function expectRelayed(receiver: Party, sent: SentMessage): Promise
  * where `sent` gives one), or undefined when they agree; a message about an earlier one (no transactions
  * of its own) has nothing to compare.
  */
-export function transactionsDiffer(delivered: Pick<EmittedMessage, 'transactions'>, sent: SentMessage): string | undefined {
+export function transactionsDiffer(
+  delivered: Pick<EmittedMessage, 'transactions'>,
+  sent: SentMessage,
+): string | undefined {
   if (sent.transactions.length === 0) return undefined;
-  const expected = sent.transactions.map((transaction) => transactionText(transaction, transaction.amount !== undefined));
-  const carried = delivered.transactions.map((transaction, index) => transactionText(transaction, sent.transactions[index]?.amount !== undefined));
-  return JSON.stringify(carried) === JSON.stringify(expected) ? undefined : `carries the transactions ${JSON.stringify(carried)}, sent ${JSON.stringify(expected)}`;
+  const expected = sent.transactions.map((transaction) =>
+    transactionText(transaction, transaction.amount !== undefined),
+  );
+  const carried = delivered.transactions.map((transaction, index) =>
+    transactionText(transaction, sent.transactions[index]?.amount !== undefined),
+  );
+  return JSON.stringify(carried) === JSON.stringify(expected)
+    ? undefined
+    : `carries the transactions ${JSON.stringify(carried)}, sent ${JSON.stringify(expected)}`;
 }
 
 /**
@@ -258,5 +376,7 @@ function transactionText(transaction: Partial<SentTransaction>, withAmount: bool
   const identifiers = [transaction.instruction, transaction.endToEnd, transaction.uetr];
   if (!withAmount) return identifiers.join(' ');
   const exact = transaction.amount === undefined ? undefined : readBalanceText(transaction.amount);
-  return [...identifiers, exact === undefined ? transaction.amount : formatUnits(exact), transaction.currency].join(' ');
+  return [...identifiers, exact === undefined ? transaction.amount : formatUnits(exact), transaction.currency].join(
+    ' ',
+  );
 }

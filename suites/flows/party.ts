@@ -48,7 +48,11 @@ export interface TokenParty extends Party {
  * actor's client) with its own manager token, so its calls are recorded with the check's; the token
  * lives 15 minutes, far longer than a check.
  */
-export async function newMember(control: ControlClient, via: DssClient, options: NewMemberOptions): Promise<TokenParty> {
+export async function newMember(
+  control: ControlClient,
+  via: DssClient,
+  options: NewMemberOptions,
+): Promise<TokenParty> {
   const country = options.country_code ?? (options.business_role === 'MIS' ? 'US' : 'GB');
   const accounts = options.operating_accounts ?? ['main'];
   const member = await control.createMember({
@@ -76,12 +80,27 @@ export type OptionalRole = (typeof optionalRoles)[number];
  * with no credit line yet). A simulator makes one for the check with `options`; elsewhere the
  * profile's, and without one the check is skipped: not verified here.
  */
-export async function optionalMember(actors: Actors, role: OptionalRole, options: NewMemberOptions): Promise<TokenParty> {
+export async function optionalMember(
+  actors: Actors,
+  role: OptionalRole,
+  options: NewMemberOptions,
+): Promise<TokenParty> {
   if (actors.control) return newMember(actors.control, actors.mmA.client, options);
   const actor = actors.byRole[role];
   if (!actor) skipFor(`needs profile member ${(actors.mmA.path ?? 'members.mmA').replace(/mmA$/, role)}`);
-  if (options.dsa && !actor.assets.some((asset) => asset.asset_code_identification === options.dsa && asset.asset_issuer_identification === actor.identification)) {
+  if (
+    options.dsa &&
+    !actor.assets.some(
+      (asset) =>
+        asset.asset_code_identification === options.dsa && asset.asset_issuer_identification === actor.identification,
+    )
+  ) {
     skipFor(`needs profile member ${actor.path ?? role} to list the DSA ${options.dsa} it issues under assets`);
   }
-  return { identification: actor.identification, accounts: actor.accounts, client: actor.client, token: () => actor.client.token() };
+  return {
+    identification: actor.identification,
+    accounts: actor.accounts,
+    client: actor.client,
+    token: () => actor.client.token(),
+  };
 }

@@ -18,7 +18,10 @@ export function payloadPlaces(data: unknown): Array<Record<string, unknown>> {
 }
 
 /** The first place of `data` that `wanted` accepts: the payload `data` delivers, if it is one. */
-export function findPayload(data: unknown, wanted: (payload: Record<string, unknown>) => boolean): Record<string, unknown> | undefined {
+export function findPayload(
+  data: unknown,
+  wanted: (payload: Record<string, unknown>) => boolean,
+): Record<string, unknown> | undefined {
   return payloadPlaces(data).find(wanted);
 }
 

@@ -1,5 +1,11 @@
 import { listOfRef, schemaRef } from '../../schemas/resources.ts';
-import type { QuotationInfo, QuotationObject, QuotationParameters, QuotationState, RequestQuotation } from '../../schemas/wire.ts';
+import type {
+  QuotationInfo,
+  QuotationObject,
+  QuotationParameters,
+  QuotationState,
+  RequestQuotation,
+} from '../../schemas/wire.ts';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { CheckFailure, expectStatus } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
@@ -18,7 +24,14 @@ import type { Party } from './party.ts';
  */
 
 /** The spec's quotation resources, for the checks built on these flows. */
-export type { Compare, QuotationInfo, QuotationObject, QuotationParameters, QuotationState, RequestQuotation } from '../../schemas/wire.ts';
+export type {
+  Compare,
+  QuotationInfo,
+  QuotationObject,
+  QuotationParameters,
+  QuotationState,
+  RequestQuotation,
+} from '../../schemas/wire.ts';
 
 /** A request the target took, and the quotation it opened for the market's seller. */
 export interface Requested {
@@ -72,15 +85,29 @@ export function requestQuotations(buyer: Party, body: unknown): Promise<DssRespo
  */
 export async function requested(market: Market, overrides: Partial<RequestQuotation> = {}): Promise<Requested> {
   const request = requestBody(market, (await market.now()) + OPEN_MS, overrides);
-  const result = okBody<{ request_uuid: string; request_timestamp: number }>(await requestQuotations(market.buyer, request), schemaRef('requestQuotationResult'), 'QUO-REQUEST', 'RES-EXCHANGE-SCHEMAS');
-  return { request, requestUuid: result.request_uuid, requestTimestamp: result.request_timestamp, quotationUuid: quotationIdOf(result.request_uuid, market.seller.identification) };
+  const result = okBody<{ request_uuid: string; request_timestamp: number }>(
+    await requestQuotations(market.buyer, request),
+    schemaRef('requestQuotationResult'),
+    'QUO-REQUEST',
+    'RES-EXCHANGE-SCHEMAS',
+  );
+  return {
+    request,
+    requestUuid: result.request_uuid,
+    requestTimestamp: result.request_timestamp,
+    quotationUuid: quotationIdOf(result.request_uuid, market.seller.identification),
+  };
 }
 
 /**
  * The market's seller's terms for a request: 0.9 quoted units per base unit, 1 to 1000 quoted units,
  * valid from the request's time for `OPEN_MS`, both legs on the seller's default account.
  */
-export function quotationTerms(market: Market, requestedQuotation: Requested, overrides: Partial<QuotationInfo> = {}): QuotationInfo {
+export function quotationTerms(
+  market: Market,
+  requestedQuotation: Requested,
+  overrides: Partial<QuotationInfo> = {},
+): QuotationInfo {
   return {
     end_time: requestedQuotation.requestTimestamp + OPEN_MS,
     foreign_exchange_rate: 0.9,
@@ -100,18 +127,30 @@ export function quotationTerms(market: Market, requestedQuotation: Requested, ov
  * The quotationObject for `info`, signed by `signer` with the key of `account` (for a valid answer: the
  * seller and its debiting account). Requirement: SIGN-PAYLOAD.
  */
-export async function signQuotation(signer: Party, info: QuotationInfo, account = info.seller_debiting_account_identification): Promise<QuotationObject> {
+export async function signQuotation(
+  signer: Party,
+  info: QuotationInfo,
+  account = info.seller_debiting_account_identification,
+): Promise<QuotationObject> {
   const payload = encodeJson(info);
   return { quotation_payload: payload, member_signature: await signPayload(signer, account, payload) };
 }
 
-export function answerQuotation(seller: Party, quotationUuid: string, quotation: QuotationObject): Promise<DssResponse> {
+export function answerQuotation(
+  seller: Party,
+  quotationUuid: string,
+  quotation: QuotationObject,
+): Promise<DssResponse> {
   return seller.client.call('member.answerQuotation', { path: { quotation_uuid: quotationUuid }, body: quotation });
 }
 
 /** The seller signs `info` and answers its quotation with it. Requirements: QUO-ANSWER, SIGN-PAYLOAD. */
 export async function answered(market: Market, info: QuotationInfo): Promise<QuotationInfo> {
-  expectStatus(await answerQuotation(market.seller, info.quotation_uuid, await signQuotation(market.seller, info)), 200, 'QUO-ANSWER');
+  expectStatus(
+    await answerQuotation(market.seller, info.quotation_uuid, await signQuotation(market.seller, info)),
+    200,
+    'QUO-ANSWER',
+  );
   return info;
 }
 
@@ -119,7 +158,10 @@ export async function answered(market: Market, info: QuotationInfo): Promise<Quo
  * A request and the seller's answer to it: what a buyer needs to exchange. Requirements: QUO-REQUEST,
  * QUO-ANSWER, SIGN-PAYLOAD, RES-EXCHANGE-SCHEMAS.
  */
-export async function offer(market: Market, terms: { request?: Partial<RequestQuotation>; quotation?: Partial<QuotationInfo> } = {}): Promise<{ requested: Requested; info: QuotationInfo }> {
+export async function offer(
+  market: Market,
+  terms: { request?: Partial<RequestQuotation>; quotation?: Partial<QuotationInfo> } = {},
+): Promise<{ requested: Requested; info: QuotationInfo }> {
   const request = await requested(market, terms.request);
   return { requested: request, info: await answered(market, quotationTerms(market, request, terms.quotation)) };
 }
@@ -133,33 +175,67 @@ export function readQuotationsOfRequest(reader: Party, requestUuid: string): Pro
 }
 
 /** The filters: GET with a JSON body, or the POST for clients that cannot send one. */
-export function findQuotations(reader: Party, parameters: QuotationParameters, method: 'GET' | 'POST'): Promise<DssResponse> {
-  return reader.client.call(method === 'GET' ? 'member.findQuotations' : 'member.searchQuotations', { body: parameters });
+export function findQuotations(
+  reader: Party,
+  parameters: QuotationParameters,
+  method: 'GET' | 'POST',
+): Promise<DssResponse> {
+  return reader.client.call(method === 'GET' ? 'member.findQuotations' : 'member.searchQuotations', {
+    body: parameters,
+  });
 }
 
 /** The quotationState `reader` reads. Requirements: `requirement` (default QUO-READ), RES-EXCHANGE-SCHEMAS. */
-export async function quotationStateOf(reader: Party, quotationUuid: string, requirement = 'QUO-READ'): Promise<QuotationState> {
+export async function quotationStateOf(
+  reader: Party,
+  quotationUuid: string,
+  requirement = 'QUO-READ',
+): Promise<QuotationState> {
   const response = await readQuotation(reader, quotationUuid);
   const state = okBody<QuotationState>(response, schemaRef('quotationState'), requirement, 'RES-EXCHANGE-SCHEMAS');
-  if (state.quotation_uuid !== quotationUuid) throw new CheckFailure('QUO-READ', `${describeCall(response)} answered the quotation ${state.quotation_uuid}`);
+  if (state.quotation_uuid !== quotationUuid)
+    throw new CheckFailure('QUO-READ', `${describeCall(response)} answered the quotation ${state.quotation_uuid}`);
   return state;
 }
 
 /** A filter's answer as data. Requirements: QUO-FILTERS-MATCH, RES-EXCHANGE-SCHEMAS. */
-export async function foundQuotations(reader: Party, parameters: QuotationParameters, method: 'GET' | 'POST'): Promise<QuotationState[]> {
-  return okBody<QuotationState[]>(await findQuotations(reader, parameters, method), quotationStateList, 'QUO-FILTERS-MATCH', 'RES-EXCHANGE-SCHEMAS');
+export async function foundQuotations(
+  reader: Party,
+  parameters: QuotationParameters,
+  method: 'GET' | 'POST',
+): Promise<QuotationState[]> {
+  return okBody<QuotationState[]>(
+    await findQuotations(reader, parameters, method),
+    quotationStateList,
+    'QUO-FILTERS-MATCH',
+    'RES-EXCHANGE-SCHEMAS',
+  );
 }
 
 /** The quotations of a request, as its buyer reads them. Requirements: QUO-READ, RES-EXCHANGE-SCHEMAS. */
 export async function quotationsOfRequest(reader: Party, requestUuid: string): Promise<QuotationState[]> {
-  return okBody<QuotationState[]>(await readQuotationsOfRequest(reader, requestUuid), quotationStateList, 'QUO-READ', 'RES-EXCHANGE-SCHEMAS');
+  return okBody<QuotationState[]>(
+    await readQuotationsOfRequest(reader, requestUuid),
+    quotationStateList,
+    'QUO-READ',
+    'RES-EXCHANGE-SCHEMAS',
+  );
 }
 
 /** Fails under `requirement` unless `reader` reads the quotation in `state`; answers what it read. */
-export async function expectQuotationState(reader: Party, quotationUuid: string, state: number, requirement: string, when: string): Promise<QuotationState> {
+export async function expectQuotationState(
+  reader: Party,
+  quotationUuid: string,
+  state: number,
+  requirement: string,
+  when: string,
+): Promise<QuotationState> {
   const read = await quotationStateOf(reader, quotationUuid);
   if (read.request_quotation_state !== state) {
-    throw new CheckFailure(requirement, `${reader.identification} reads quotation ${quotationUuid} in state ${read.request_quotation_state} ${when}, expected ${state}`);
+    throw new CheckFailure(
+      requirement,
+      `${reader.identification} reads quotation ${quotationUuid} in state ${read.request_quotation_state} ${when}, expected ${state}`,
+    );
   }
   return read;
 }

@@ -22,7 +22,11 @@ export function queryTransactions(member: Party, query: TransactionQuery): Promi
  * The records a query finds; the 404 "nothing found" reads as []. Requirements: `requirement` (the
  * query answers), RES-PAYMENT-SCHEMAS, ERR-BODY-SHAPE.
  */
-export async function transactionsFound(member: Party, query: TransactionQuery, requirement: string): Promise<Transaction[]> {
+export async function transactionsFound(
+  member: Party,
+  query: TransactionQuery,
+  requirement: string,
+): Promise<Transaction[]> {
   const response = await queryTransactions(member, query);
   if (response.status === 404) {
     recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
@@ -37,7 +41,10 @@ export async function paymentRecord(member: Party, instruction: string, requirem
   const records = await transactionsFound(member, query, requirement);
   if (records.length !== 1) {
     const response = await queryTransactions(member, query);
-    throw new CheckFailure(requirement, `${describeCall(response)} as ${member.identification} found ${records.length} records of the payment with instruction ${instruction}, expected one`);
+    throw new CheckFailure(
+      requirement,
+      `${describeCall(response)} as ${member.identification} found ${records.length} records of the payment with instruction ${instruction}, expected one`,
+    );
   }
   return records[0]!;
 }

@@ -81,7 +81,8 @@ export abstract class LedgerCommand implements fc.AsyncCommand<Model, System> {
     } catch (error) {
       if (!(error instanceof CheckFailure)) throw error;
       // A helper's failure happens before the step is concluded: the transcript still needs the step.
-      if (!(error instanceof InvariantViolation)) system.transcript.push(`${system.steps + 1}. ${this}: ${error.message}`);
+      if (!(error instanceof InvariantViolation))
+        system.transcript.push(`${system.steps + 1}. ${this}: ${error.message}`);
       throw InvariantViolation.from(error, system);
     }
   }
@@ -121,15 +122,23 @@ async function conclude(model: Model, system: System, step: StepReport): Promise
   const observed = new Map([...(await system.api.balances())].map(([key, balance]) => [key, balance.units]));
   const changes = model.universe.holdings
     .filter((holding) => observed.get(holding.key) !== model.balance(holding.key))
-    .map((holding) => `${holding.label} ${formatUnits(model.balance(holding.key))} -> ${formatUnits(observed.get(holding.key) ?? 0n)}`);
+    .map(
+      (holding) =>
+        `${holding.label} ${formatUnits(model.balance(holding.key))} -> ${formatUnits(observed.get(holding.key) ?? 0n)}`,
+    );
   system.steps += 1;
-  system.transcript.push(`${system.steps}. ${step.description}`, `   ${changes.length === 0 ? 'no balance changed' : changes.join('; ')}`);
+  system.transcript.push(
+    `${system.steps}. ${step.description}`,
+    `   ${changes.length === 0 ? 'no balance changed' : changes.join('; ')}`,
+  );
   const violation = verifyStep(model, step, observed);
   const moves = violation && step.divergence ? followedOutcome(model, step, step.divergence, observed) : undefined;
   if (violation && moves) {
     const { requirement } = step.divergence!;
     system.warn(requirement, 'the other outcome', `${violation.message}: the balances are those of accepting it`, true);
-    system.transcript.push(`   (${requirement} broken: the balances are those of the other outcome, which the model follows)`);
+    system.transcript.push(
+      `   (${requirement} broken: the balances are those of the other outcome, which the model follows)`,
+    );
     model.applyMoves(moves);
     return true;
   }
@@ -142,10 +151,23 @@ async function conclude(model: Model, system: System, step: StepReport): Promise
  * The outcome of the step's divergence from a MUST decision of the reference profile that the target
  * took exactly (the balances are those of its moves, every invariant holding for them), or undefined.
  */
-function followedOutcome(model: Model, step: StepReport, divergence: NonNullable<StepReport['divergence']>, observed: ReadonlyMap<string, bigint>): readonly Move[] | undefined {
-  if (requirementLayer(divergence.requirement) !== 'profile' || requirementLevel(divergence.requirement) !== 'MUST') return undefined;
+function followedOutcome(
+  model: Model,
+  step: StepReport,
+  divergence: NonNullable<StepReport['divergence']>,
+  observed: ReadonlyMap<string, bigint>,
+): readonly Move[] | undefined {
+  if (requirementLayer(divergence.requirement) !== 'profile' || requirementLevel(divergence.requirement) !== 'MUST')
+    return undefined;
   const verdict = always(divergence.requirement);
-  return divergence.outcomes.find((moves) => verifyStep(model, { ...step, nature: 'value', accepted: true, verdict, moves, divergence: undefined }, observed) === undefined);
+  return divergence.outcomes.find(
+    (moves) =>
+      verifyStep(
+        model,
+        { ...step, nature: 'value', accepted: true, verdict, moves, divergence: undefined },
+        observed,
+      ) === undefined,
+  );
 }
 
 export function answer(outcome: Outcome): string {
@@ -163,7 +185,8 @@ export function judge(system: System, kind: string, what: string, verdict: Verdi
   if (outcome.accepted === verdict.permitted) return;
   const message = `${what} was ${verdict.permitted ? 'refused although the rules permit it' : `accepted although ${verdict.reason}`} (status ${outcome.status})`;
   const must = requirementLevel(verdict.requirement) === 'MUST';
-  if (must && requirementLayer(verdict.requirement) === 'specification') throw new CheckFailure(verdict.requirement, message);
+  if (must && requirementLayer(verdict.requirement) === 'specification')
+    throw new CheckFailure(verdict.requirement, message);
   system.warn(verdict.requirement, `${kind} ${verdict.permitted ? 'refused' : 'accepted'}`, message, must);
 }
 

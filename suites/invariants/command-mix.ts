@@ -33,7 +33,12 @@ const SUPPORT_WEIGHTS: Readonly<Record<LedgerCommandName, number>> = {
 const families: Record<CommandFamily, (universe: Universe) => WeightedCommand[]> = {
   ledger: (universe) => ledgerCommands(universe, LEDGER_WEIGHTS),
   exchange: (universe) => [...ledgerCommands(universe, SUPPORT_WEIGHTS), ...exchangeCommands(universe)],
-  payments: (universe) => [...ledgerCommands(universe, SUPPORT_WEIGHTS), ...paymentCommands(), ...paymentFollowUpCommands(), ...redemptionCommands()],
+  payments: (universe) => [
+    ...ledgerCommands(universe, SUPPORT_WEIGHTS),
+    ...paymentCommands(),
+    ...paymentFollowUpCommands(),
+    ...redemptionCommands(),
+  ],
 };
 
 /** What each run of a check prepares, besides reading the balances, for its family's operations. */
@@ -61,7 +66,14 @@ export function runSetupOf(family: CommandFamily): RunSetup {
     case 'ledger':
       return { openLines: [], allowlist: [], minimumBalance: 0n };
     case 'exchange':
-      return { openLines: ['DSA'], allowlist: [['mmA', 'mmB'], ['mmB', 'mmA']], minimumBalance: wholeUnits(40) };
+      return {
+        openLines: ['DSA'],
+        allowlist: [
+          ['mmA', 'mmB'],
+          ['mmB', 'mmA'],
+        ],
+        minimumBalance: wholeUnits(40),
+      };
     case 'payments':
       return { openLines: ['DSA', 'DSO'], allowlist: allowlistPairs, minimumBalance: wholeUnits(40) };
   }

@@ -11,8 +11,25 @@ import { CheckFailure } from '../runtime/check.ts';
 import type { ConsolidationEntry } from '../flows/consolidation.ts';
 import { always, answer, judge, LedgerCommand, type Act, type Model, type System } from './command-base.ts';
 import type { ConsolidationLeg, FundingRecord, Move, Verdict } from './model.ts';
-import { ceilToWhole, formatUnits, lastDigit, lastDigitUnits, referenceUnits, unitsToJsonNumber, wholeUnits } from '../runtime/money.ts';
-import { dsaHolding, dsaHoldings, dsoHolding, makerRoles, otherMaker, type Holding, type MakerRole, type Universe } from './universe.ts';
+import {
+  ceilToWhole,
+  formatUnits,
+  lastDigit,
+  lastDigitUnits,
+  referenceUnits,
+  unitsToJsonNumber,
+  wholeUnits,
+} from '../runtime/money.ts';
+import {
+  dsaHolding,
+  dsaHoldings,
+  dsoHolding,
+  makerRoles,
+  otherMaker,
+  type Holding,
+  type MakerRole,
+  type Universe,
+} from './universe.ts';
 
 // ---- credit lines, allowlist, DSO issuance: they move nothing ----------------------------------------
 
@@ -112,7 +129,13 @@ class IssueDso extends LedgerCommand {
   protected async act(model: Model, system: System): Promise<Act> {
     const outcome = await system.api.issueDso(this.role);
     const what = `${this.role} issuing ${model.universe.dso[this.role].code}`;
-    judge(system, 'a DSO issuance', what, always(model.isIssued(this.role) ? 'INS-DSO-IDEMPOTENT' : 'INS-DSO-ISSUE'), outcome);
+    judge(
+      system,
+      'a DSO issuance',
+      what,
+      always(model.isIssued(this.role) ? 'INS-DSO-IDEMPOTENT' : 'INS-DSO-ISSUE'),
+      outcome,
+    );
     return {
       step: { description: `${what}: ${answer(outcome)}`, nature: 'no-value', accepted: outcome.accepted },
       afterwards: () => {
@@ -133,7 +156,12 @@ function mint(record: { holding: string; units: bigint }): Move[] {
 }
 
 /** A new instruction, judged by the same verdict as its send, and when accepted its two signatures. */
-async function instructAndSign(model: Model, system: System, holding: Holding, units: bigint): Promise<{ record?: FundingRecord; verdict: Verdict; log: string }> {
+async function instructAndSign(
+  model: Model,
+  system: System,
+  holding: Holding,
+  units: bigint,
+): Promise<{ record?: FundingRecord; verdict: Verdict; log: string }> {
   const body = system.api.fundingInfo(holding, units, system.newEndToEndId());
   const verdict = model.fundingVerdict(holding.key, units);
   const instruction = await system.api.instruct(body);
@@ -160,7 +188,13 @@ class Fund extends LedgerCommand {
     if (!record) return { step: { description: log, nature: 'value', accepted: false, verdict, moves: [] } };
     const sent = await system.api.send(record.body, record.signatures);
     return {
-      step: { description: `${log}, send ${answer(sent)}`, nature: 'value', accepted: sent.accepted, verdict, moves: mint(record) },
+      step: {
+        description: `${log}, send ${answer(sent)}`,
+        nature: 'value',
+        accepted: sent.accepted,
+        verdict,
+        moves: mint(record),
+      },
       afterwards: () => {
         if (sent.accepted) model.sent.push({ ...record, transactionId: sent.transactionId });
         else model.pending.push(record);
@@ -186,7 +220,11 @@ class InstructFunding extends LedgerCommand {
   protected async act(model: Model, system: System): Promise<Act> {
     const { record, log } = await instructAndSign(model, system, this.holding, this.units);
     return {
-      step: { description: record ? `${log}, kept for a later send` : log, nature: 'no-value', accepted: record !== undefined },
+      step: {
+        description: record ? `${log}, kept for a later send` : log,
+        nature: 'no-value',
+        accepted: record !== undefined,
+      },
       afterwards: () => {
         if (record) model.pending.push(record);
       },
@@ -254,7 +292,11 @@ class ResendFunding extends LedgerCommand {
     const what = `sending again the funding with e2e ${record.body.end_to_end_identification}`;
     judge(system, 'a repeated send', what, always('FUND-REPLAY-SAME-RESULT'), sent);
     if (sent.accepted && record.transactionId !== undefined && sent.transactionId !== record.transactionId) {
-      system.warn('FUND-REPLAY-SAME-RESULT', 'a repeated send answering another transaction', `${what} answered transaction ${String(sent.transactionId)}, not the first result's ${record.transactionId}`);
+      system.warn(
+        'FUND-REPLAY-SAME-RESULT',
+        'a repeated send answering another transaction',
+        `${what} answered transaction ${String(sent.transactionId)}, not the first result's ${record.transactionId}`,
+      );
     }
     return { step: { description: `${what}: ${answer(sent)}`, nature: 'replay', accepted: sent.accepted } };
   }
@@ -285,9 +327,15 @@ class ReuseFundingId extends LedgerCommand {
     const body = { ...spent.body, funding_amount: unitsToJsonNumber(units) };
     const instruction = await system.api.instruct(body);
     const what = `an instruction for ${formatUnits(units)} under the spent e2e ${body.end_to_end_identification}`;
-    const verdict: Verdict = { permitted: false, reason: 'that end_to_end_identification already funded another amount', requirement: 'FUND-E2E-UNIQUE' };
+    const verdict: Verdict = {
+      permitted: false,
+      reason: 'that end_to_end_identification already funded another amount',
+      requirement: 'FUND-E2E-UNIQUE',
+    };
     judge(system, 'an instruction reusing a spent e2e', what, verdict, instruction);
-    return { step: { description: `${what}: ${answer(instruction)}`, nature: 'replay', accepted: instruction.accepted } };
+    return {
+      step: { description: `${what}: ${answer(instruction)}`, nature: 'replay', accepted: instruction.accepted },
+    };
   }
 
   toString(): string {
@@ -343,7 +391,10 @@ class Consolidate extends LedgerCommand {
     const { verdict, moves } = model.consolidationVerdict(legs);
     const outcome = await system.api.consolidate(this.role, target, inputs);
     if (legs.some((leg) => leg.dso) && !outcome.accepted && outcome.status !== 403) {
-      throw new CheckFailure('CONS-DSO-FORBIDDEN', `${this.role}'s consolidation ${source} -> ${target} naming ${dso.code} answered ${outcome.status}, expected 403`);
+      throw new CheckFailure(
+        'CONS-DSO-FORBIDDEN',
+        `${this.role}'s consolidation ${source} -> ${target} naming ${dso.code} answered ${outcome.status}, expected 403`,
+      );
     }
     const listed = legs.map((leg) => `${leg.dso ? dso.code : universe.dsa.code} ${formatUnits(leg.units)}`).join(', ');
     const description = `${this.role} consolidates ${source} -> ${target}: ${listed}: ${answer(outcome)}`;
@@ -354,7 +405,10 @@ class Consolidate extends LedgerCommand {
 
   toString(): string {
     const entries = this.entries.map((entry) => {
-      const amount = entry.amount.kind === 'fixed' ? formatUnits(entry.amount.units) : `whole balance + ${formatUnits(entry.amount.extra)}`;
+      const amount =
+        entry.amount.kind === 'fixed'
+          ? formatUnits(entry.amount.units)
+          : `whole balance + ${formatUnits(entry.amount.extra)}`;
       return `${entry.dso ? 'DSO' : 'DSA'} ${amount}`;
     });
     return `Consolidate(${this.role}, ${this.intoSecond ? 'first -> second' : 'second -> first'}, [${entries.join(', ')}])`;
@@ -375,7 +429,12 @@ function amountUnits(scale: number): fc.Arbitrary<bigint> {
 function amountSpec(scale: number): fc.Arbitrary<AmountSpec> {
   return fc.oneof(
     { weight: 3, arbitrary: amountUnits(scale).map((units) => ({ kind: 'fixed' as const, units })) },
-    { weight: 1, arbitrary: fc.constantFrom(0n, lastDigit(scale), referenceUnits(5_000_000n, scale)).map((extra) => ({ kind: 'source-balance' as const, extra })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(0n, lastDigit(scale), referenceUnits(5_000_000n, scale))
+        .map((extra) => ({ kind: 'source-balance' as const, extra })),
+    },
   );
 }
 
@@ -420,14 +479,21 @@ export const LEDGER_WEIGHTS: Readonly<Record<LedgerCommandName, number>> = {
 };
 
 /** The ledger commands with the given weights; a command of weight 0 is left out. */
-export function ledgerCommands(universe: Universe, weights: Readonly<Record<LedgerCommandName, number>> = LEDGER_WEIGHTS): WeightedCommand[] {
+export function ledgerCommands(
+  universe: Universe,
+  weights: Readonly<Record<LedgerCommandName, number>> = LEDGER_WEIGHTS,
+): WeightedCommand[] {
   const maker = fc.constantFrom(...makerRoles);
   const anyHolding = fc.constantFrom(...universe.holdings);
   const dsaHolding = fc.constantFrom(...dsaHoldings(universe));
   const amount = amountUnits(universe.amountScale);
   const arbitraries: Record<LedgerCommandName, fc.Arbitrary<LedgerCommand>> = {
-    RequestCreditLine: fc.tuple(anyHolding, fc.integer({ min: -2, max: 120 })).map(([holding, headroom]) => new RequestCreditLine(holding, headroom)),
-    DecideCreditLine: fc.tuple(anyHolding, fc.constantFrom<'allow' | 'revoke'>('allow', 'allow', 'revoke')).map(([holding, decision]) => new DecideCreditLine(holding, decision)),
+    RequestCreditLine: fc
+      .tuple(anyHolding, fc.integer({ min: -2, max: 120 }))
+      .map(([holding, headroom]) => new RequestCreditLine(holding, headroom)),
+    DecideCreditLine: fc
+      .tuple(anyHolding, fc.constantFrom<'allow' | 'revoke'>('allow', 'allow', 'revoke'))
+      .map(([holding, decision]) => new DecideCreditLine(holding, decision)),
     ChangeAllowlist: fc.tuple(maker, fc.boolean()).map(([role, present]) => new ChangeAllowlist(role, present)),
     IssueDso: maker.map((role) => new IssueDso(role)),
     Fund: fc.tuple(dsaHolding, amount).map(([holding, units]) => new Fund(holding, units)),
@@ -435,7 +501,11 @@ export function ledgerCommands(universe: Universe, weights: Readonly<Record<Ledg
     SendInstructed: pick.map((index) => new SendInstructed(index)),
     ResendFunding: pick.map((index) => new ResendFunding(index)),
     ReuseFundingId: fc.tuple(pick, amount).map(([index, units]) => new ReuseFundingId(index, units)),
-    Consolidate: fc.tuple(maker, fc.boolean(), fc.array(entrySpec(universe.amountScale), { minLength: 1, maxLength: 3 })).map(([role, into, entries]) => new Consolidate(role, into, entries)),
+    Consolidate: fc
+      .tuple(maker, fc.boolean(), fc.array(entrySpec(universe.amountScale), { minLength: 1, maxLength: 3 }))
+      .map(([role, into, entries]) => new Consolidate(role, into, entries)),
   };
-  return (Object.keys(arbitraries) as LedgerCommandName[]).filter((name) => weights[name] > 0).map((name) => ({ weight: weights[name], arbitrary: arbitraries[name] }));
+  return (Object.keys(arbitraries) as LedgerCommandName[])
+    .filter((name) => weights[name] > 0)
+    .map((name) => ({ weight: weights[name], arbitrary: arbitraries[name] }));
 }

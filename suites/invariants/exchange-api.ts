@@ -7,9 +7,26 @@
 import { schemaRef } from '../../schemas/resources.ts';
 import { describeCall, okBody } from '../flows/answers.ts';
 import { instrumentOf } from '../flows/assets.ts';
-import { exchangeResultOf, postExchange, signExchange, type ExchangeInfo, type ExchangeObject, type ExchangeResult } from '../flows/exchange.ts';
+import {
+  exchangeResultOf,
+  postExchange,
+  signExchange,
+  type ExchangeInfo,
+  type ExchangeObject,
+  type ExchangeResult,
+} from '../flows/exchange.ts';
 import type { Party } from '../flows/party.ts';
-import { answerQuotation, OPEN_MS, quotationIdOf, readQuotation, requestQuotations, signQuotation, type QuotationInfo, type QuotationState, type RequestQuotation } from '../flows/quotations.ts';
+import {
+  answerQuotation,
+  OPEN_MS,
+  quotationIdOf,
+  readQuotation,
+  requestQuotations,
+  signQuotation,
+  type QuotationInfo,
+  type QuotationState,
+  type RequestQuotation,
+} from '../flows/quotations.ts';
 import { CheckFailure, expectErrorBody, expectSchema, recordAcross } from '../runtime/check.ts';
 import { outcome, type Outcome } from './ledger-api.ts';
 import { unitsToJsonNumber } from '../runtime/money.ts';
@@ -50,9 +67,24 @@ export class ExchangeApi {
     };
     const result = outcome(await requestQuotations(this.parties[buyer], request));
     if (!result.accepted) return result;
-    expectSchema(result.response.body, schemaRef('requestQuotationResult'), 'RES-EXCHANGE-SCHEMAS', 'the request’s result');
-    const { request_uuid: requestUuid, request_timestamp: requestTimestamp } = result.response.body as { request_uuid: string; request_timestamp: number };
-    return { ...result, taken: { request, requestTimestamp, quotationUuid: quotationIdOf(requestUuid, this.universe.makers[otherMaker(buyer)].identification) } };
+    expectSchema(
+      result.response.body,
+      schemaRef('requestQuotationResult'),
+      'RES-EXCHANGE-SCHEMAS',
+      'the request’s result',
+    );
+    const { request_uuid: requestUuid, request_timestamp: requestTimestamp } = result.response.body as {
+      request_uuid: string;
+      request_timestamp: number;
+    };
+    return {
+      ...result,
+      taken: {
+        request,
+        requestTimestamp,
+        quotationUuid: quotationIdOf(requestUuid, this.universe.makers[otherMaker(buyer)].identification),
+      },
+    };
   }
 
   /** The quotation's state code as `reader` reads it; undefined when the target answers 404 (there is none). */
@@ -63,7 +95,8 @@ export class ExchangeApi {
       return undefined;
     }
     const state = okBody<QuotationState>(response, schemaRef('quotationState'), 'QUO-READ', 'RES-EXCHANGE-SCHEMAS');
-    if (state.quotation_uuid !== quotationUuid) throw new CheckFailure('QUO-READ', `${describeCall(response)} answered the quotation ${state.quotation_uuid}`);
+    if (state.quotation_uuid !== quotationUuid)
+      throw new CheckFailure('QUO-READ', `${describeCall(response)} answered the quotation ${state.quotation_uuid}`);
     return state.request_quotation_state;
   }
 
@@ -74,7 +107,9 @@ export class ExchangeApi {
   }
 
   async cancel(role: MakerRole, quotationUuid: string): Promise<Outcome> {
-    return outcome(await this.parties[role].client.call('member.cancelQuotation', { path: { quotation_uuid: quotationUuid } }));
+    return outcome(
+      await this.parties[role].client.call('member.cancelQuotation', { path: { quotation_uuid: quotationUuid } }),
+    );
   }
 
   /** The buyer's signature with its debiting account. */

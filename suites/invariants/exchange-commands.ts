@@ -11,7 +11,16 @@ import fc from 'fast-check';
 import { amountUnits as answeredUnits, quotedUnits, type ExchangeInfo } from '../flows/exchange.ts';
 import { OPEN_MS, quotationStates, type QuotationInfo } from '../flows/quotations.ts';
 import { CheckFailure, HarnessFault } from '../runtime/check.ts';
-import { accountAt, accountOrdinal, answer, judge, LedgerCommand, type Act, type Model, type System } from './command-base.ts';
+import {
+  accountAt,
+  accountOrdinal,
+  answer,
+  judge,
+  LedgerCommand,
+  type Act,
+  type Model,
+  type System,
+} from './command-base.ts';
 import { pick, type WeightedCommand } from './commands.ts';
 import type { AmountLimits } from './exchange-api.ts';
 import { answerVerdict, cancelVerdict, exchangeAssets, exchangeVerdict, type ExchangeTerms } from './exchange-model.ts';
@@ -47,19 +56,47 @@ class RequestQuotation extends LedgerCommand {
     const state = taken && (await system.exchanges.quotationState(this.buyer, taken.quotationUuid));
     if (taken) {
       const quotation = `${taken.quotationUuid} for ${seller}`;
-      const receives = model.universe.makers[seller].accounts.some((account) => model.line(dsaHolding(model.universe, seller, account)!.key).state === 'allow');
-      if (state !== undefined && !mutual) throw new CheckFailure('QUO-DISTRIBUTION', `${what} opened the quotation ${quotation} although the two makers do not list each other`);
+      const receives = model.universe.makers[seller].accounts.some(
+        (account) => model.line(dsaHolding(model.universe, seller, account)!.key).state === 'allow',
+      );
+      if (state !== undefined && !mutual)
+        throw new CheckFailure(
+          'QUO-DISTRIBUTION',
+          `${what} opened the quotation ${quotation} although the two makers do not list each other`,
+        );
       if (state === undefined && mutual && receives) {
-        throw new CheckFailure('QUO-DISTRIBUTION', `${what} opened no quotation ${quotation}, although the makers list each other and ${seller} holds an allowed line for the base asset (its read answered 404)`);
+        throw new CheckFailure(
+          'QUO-DISTRIBUTION',
+          `${what} opened no quotation ${quotation}, although the makers list each other and ${seller} holds an allowed line for the base asset (its read answered 404)`,
+        );
       }
-      if (state !== undefined && state !== quotationStates.waiting) throw new CheckFailure('QUO-STATES', `the new quotation ${quotation} reads state ${state}, expected ${quotationStates.waiting} (waiting)`);
+      if (state !== undefined && state !== quotationStates.waiting)
+        throw new CheckFailure(
+          'QUO-STATES',
+          `the new quotation ${quotation} reads state ${state}, expected ${quotationStates.waiting} (waiting)`,
+        );
     }
-    const opened = taken && state !== undefined ? `quotation ${taken.quotationUuid} opened for ${seller}` : 'no quotation for the other maker';
+    const opened =
+      taken && state !== undefined
+        ? `quotation ${taken.quotationUuid} opened for ${seller}`
+        : 'no quotation for the other maker';
     return {
-      step: { description: `${what}: ${answer(requested)}, ${opened}`, nature: 'no-value', accepted: requested.accepted },
+      step: {
+        description: `${what}: ${answer(requested)}, ${opened}`,
+        nature: 'no-value',
+        accepted: requested.accepted,
+      },
       afterwards: () => {
         if (!taken || state === undefined) return;
-        model.quotations.push({ uuid: taken.quotationUuid, buyer: this.buyer, seller, request: taken.request, requestTimestamp: taken.requestTimestamp, stage: 'waiting', exchanged: false });
+        model.quotations.push({
+          uuid: taken.quotationUuid,
+          buyer: this.buyer,
+          seller,
+          request: taken.request,
+          requestTimestamp: taken.requestTimestamp,
+          stage: 'waiting',
+          exchanged: false,
+        });
       },
     };
   }
@@ -79,7 +116,9 @@ interface QuoteSpec {
 
 /** Quotations the seller may answer (`open`: waiting or answered), or those in a final state (`closed`). */
 function answerable(model: Readonly<Model>, which: 'open' | 'closed'): QuotationRecord[] {
-  return model.quotations.filter((quotation) => (quotation.stage === 'waiting' || quotation.stage === 'answered') === (which === 'open'));
+  return model.quotations.filter(
+    (quotation) => (quotation.stage === 'waiting' || quotation.stage === 'answered') === (which === 'open'),
+  );
 }
 
 class AnswerQuotation extends LedgerCommand {
@@ -172,7 +211,9 @@ class CancelQuotation extends LedgerCommand {
  * completed, failed or cancelled since, which no exchange may settle.
  */
 function exchangeable(model: Readonly<Model>, which: 'open' | 'closed'): QuotationRecord[] {
-  return model.quotations.filter((quotation) => quotation.info !== undefined && (quotation.stage === 'answered') === (which === 'open'));
+  return model.quotations.filter(
+    (quotation) => quotation.info !== undefined && (quotation.stage === 'answered') === (which === 'open'),
+  );
 }
 
 class Exchange extends LedgerCommand {
@@ -196,7 +237,11 @@ class Exchange extends LedgerCommand {
     const candidates = exchangeable(model, this.which);
     const quotation = candidates[this.pick % candidates.length]!;
     const info = quotation.info!; // exchangeable() keeps only those
-    const terms: ExchangeTerms = { base: this.base, buyerDebiting: accountAt(model, quotation.buyer, this.debiting), buyerCrediting: accountAt(model, quotation.buyer, this.crediting) };
+    const terms: ExchangeTerms = {
+      base: this.base,
+      buyerDebiting: accountAt(model, quotation.buyer, this.debiting),
+      buyerCrediting: accountAt(model, quotation.buyer, this.crediting),
+    };
     const exchangeInfo: ExchangeInfo = {
       amount_base_asset: unitsToJsonNumber(terms.base),
       buyer_crediting_account_identification: terms.buyerCrediting,
@@ -213,19 +258,38 @@ class Exchange extends LedgerCommand {
     if (result?.exchange_state === 'Success') {
       const quoted = answeredUnits(result.amount_quoted_asset, 'EXC-SETTLEMENT', 'amount_quoted_asset');
       // A target may round the quoted amount up (EXC-ROUNDING is a SHOULD): the model then follows it.
-      if (quoted !== judged.quoted && quoted === quotedUnits(terms.base, info.foreign_exchange_rate, model.universe.amountScale, 'up')) {
-        system.warn('EXC-ROUNDING', 'a quoted amount rounded up', `${what} moved ${formatUnits(quoted)} ${quotedAsset.code}, not ${formatUnits(judged.quoted)} (rounded down)`);
+      if (
+        quoted !== judged.quoted &&
+        quoted === quotedUnits(terms.base, info.foreign_exchange_rate, model.universe.amountScale, 'up')
+      ) {
+        system.warn(
+          'EXC-ROUNDING',
+          'a quoted amount rounded up',
+          `${what} moved ${formatUnits(quoted)} ${quotedAsset.code}, not ${formatUnits(judged.quoted)} (rounded down)`,
+        );
         judged = exchangeVerdict(model, quotation, info, terms, quoted);
       } else if (quoted !== judged.quoted) {
-        throw new CheckFailure('EXC-SETTLEMENT', `${what} answered Success with amount_quoted_asset ${formatUnits(quoted)}, expected ${formatUnits(judged.quoted)}`);
+        throw new CheckFailure(
+          'EXC-SETTLEMENT',
+          `${what} answered Success with amount_quoted_asset ${formatUnits(quoted)}, expected ${formatUnits(judged.quoted)}`,
+        );
       }
     }
     // Where the rules stop an exchange before settling, the spec allows a refusal or a Rejected outcome
     // (line 388: "exchange proceeds, result Success or Rejected"); the reference's error status is a decision
     // of its profile (EXC-REFUSAL-STATUS), recorded, and the model follows the quotation's state as read.
     const rejectedAtCheck = result?.exchange_state === 'Rejected' && judged.stop === 'check';
-    if (rejectedAtCheck) system.warn('EXC-REFUSAL-STATUS', 'an exchange answered Rejected instead of refused', `${what} was answered Rejected instead of being refused, as ${judged.verdict.reason}`, true);
-    const readAfter = rejectedAtCheck && stage === 'answered' ? await system.exchanges.quotationState(quotation.buyer, quotation.uuid) : undefined;
+    if (rejectedAtCheck)
+      system.warn(
+        'EXC-REFUSAL-STATUS',
+        'an exchange answered Rejected instead of refused',
+        `${what} was answered Rejected instead of being refused, as ${judged.verdict.reason}`,
+        true,
+      );
+    const readAfter =
+      rejectedAtCheck && stage === 'answered'
+        ? await system.exchanges.quotationState(quotation.buyer, quotation.uuid)
+        : undefined;
     const settled = result?.exchange_state === 'Success';
     const told = result ? `200 ${result.exchange_state}` : answer(sent);
     return {
@@ -272,10 +336,25 @@ class ReplayExchange extends LedgerCommand {
     const sent = await system.exchanges.exchange(quotation.buyer, quotation.settledWith!);
     const what = `${quotation.buyer} sending again the exchange that completed quotation ${quotation.uuid}`;
     // Rejected is a non-settlement the spec allows (line 388); the reference's error status is its profile's.
-    if (sent.result?.exchange_state === 'Rejected') system.warn('EXC-REFUSAL-STATUS', 'a replayed exchange answered Rejected', `${what} was answered Rejected instead of being refused`, true);
+    if (sent.result?.exchange_state === 'Rejected')
+      system.warn(
+        'EXC-REFUSAL-STATUS',
+        'a replayed exchange answered Rejected',
+        `${what} was answered Rejected instead of being refused`,
+        true,
+      );
     const verdict = forbidden(`quotation ${quotation.uuid} was exchanged already`, 'EXC-ONCE');
     const told = sent.result ? `200 ${sent.result.exchange_state}` : answer(sent);
-    return { step: { description: `${what}: ${told}`, nature: 'value', accepted: sent.result?.exchange_state === 'Success', verdict, moves: [], refusalRequirement: 'EXC-ONCE' } };
+    return {
+      step: {
+        description: `${what}: ${told}`,
+        nature: 'value',
+        accepted: sent.result?.exchange_state === 'Success',
+        verdict,
+        moves: [],
+        refusalRequirement: 'EXC-ONCE',
+      },
+    };
   }
 
   toString(): string {
@@ -298,22 +377,50 @@ function baseUnits(scale: number): fc.Arbitrary<bigint> {
 
 /** The exchange commands, about as likely as the ledger's: they need the tokenizer's second DSA as the quoted asset. */
 export function exchangeCommands(universe: Universe): WeightedCommand[] {
-  if (!universe.quotedDsa) throw new HarnessFault(`the profile lists one DSA for the tokenizer ${universe.tokenizer}: the exchange invariants need two (base and quoted asset)`);
+  if (!universe.quotedDsa)
+    throw new HarnessFault(
+      `the profile lists one DSA for the tokenizer ${universe.tokenizer}: the exchange invariants need two (base and quoted asset)`,
+    );
   const maker = fc.constantFrom(...makerRoles);
-  const requestLimits = fc.record({ minimum: fc.constantFrom(undefined, referenceUnits(5_000_000n, universe.amountScale), wholeUnits(2)), maximum: fc.constantFrom(wholeUnits(50), wholeUnits(1000)) });
+  const requestLimits = fc.record({
+    minimum: fc.constantFrom(undefined, referenceUnits(5_000_000n, universe.amountScale), wholeUnits(2)),
+    maximum: fc.constantFrom(wholeUnits(50), wholeUnits(1000)),
+  });
   const quote = fc.record({
     rate: fc.constantFrom(0.5, 0.9, 1.25, 2, 0.1234567),
-    limits: fc.record({ minimum: fc.constantFrom(undefined, wholeUnits(1), wholeUnits(5)), maximum: fc.constantFrom(wholeUnits(20), wholeUnits(1000), wholeUnits(1000)) }),
+    limits: fc.record({
+      minimum: fc.constantFrom(undefined, wholeUnits(1), wholeUnits(5)),
+      maximum: fc.constantFrom(wholeUnits(20), wholeUnits(1000), wholeUnits(1000)),
+    }),
     debiting: account,
     crediting: account,
   });
   return [
-    { weight: 14, arbitrary: fc.tuple(maker, requestLimits).map(([buyer, limits]) => new RequestQuotation(buyer, limits)) },
+    {
+      weight: 14,
+      arbitrary: fc.tuple(maker, requestLimits).map(([buyer, limits]) => new RequestQuotation(buyer, limits)),
+    },
     { weight: 18, arbitrary: fc.tuple(pick, quote).map(([index, terms]) => new AnswerQuotation('open', index, terms)) },
-    { weight: 3, arbitrary: fc.tuple(pick, quote).map(([index, terms]) => new AnswerQuotation('closed', index, terms)) },
-    { weight: 6, arbitrary: fc.tuple(pick, fc.boolean()).map(([index, byBuyer]) => new CancelQuotation(index, byBuyer)) },
-    { weight: 36, arbitrary: fc.tuple(pick, baseUnits(universe.amountScale), account, account).map(([index, base, debiting, crediting]) => new Exchange('open', index, base, debiting, crediting)) },
-    { weight: 7, arbitrary: fc.tuple(pick, baseUnits(universe.amountScale), account, account).map(([index, base, debiting, crediting]) => new Exchange('closed', index, base, debiting, crediting)) },
+    {
+      weight: 3,
+      arbitrary: fc.tuple(pick, quote).map(([index, terms]) => new AnswerQuotation('closed', index, terms)),
+    },
+    {
+      weight: 6,
+      arbitrary: fc.tuple(pick, fc.boolean()).map(([index, byBuyer]) => new CancelQuotation(index, byBuyer)),
+    },
+    {
+      weight: 36,
+      arbitrary: fc
+        .tuple(pick, baseUnits(universe.amountScale), account, account)
+        .map(([index, base, debiting, crediting]) => new Exchange('open', index, base, debiting, crediting)),
+    },
+    {
+      weight: 7,
+      arbitrary: fc
+        .tuple(pick, baseUnits(universe.amountScale), account, account)
+        .map(([index, base, debiting, crediting]) => new Exchange('closed', index, base, debiting, crediting)),
+    },
     { weight: 6, arbitrary: pick.map((index) => new ReplayExchange(index)) },
   ];
 }

@@ -42,31 +42,65 @@ export function answerVerdict(quotation: QuotationRecord): Verdict {
 /** Either side may cancel a waiting or answered quotation; an exchanged one cannot be cancelled (QUO-CANCEL). */
 export function cancelVerdict(quotation: QuotationRecord): Verdict {
   if (quotation.stage === 'waiting' || quotation.stage === 'answered') return permitted('QUO-CANCEL');
-  return forbidden(`quotation ${quotation.uuid} is ${quotation.stage}, a final state`, quotation.stage === 'completed' ? 'QUO-CANCEL' : 'QUO-STATE-MACHINE');
+  return forbidden(
+    `quotation ${quotation.uuid} is ${quotation.stage}, a final state`,
+    quotation.stage === 'completed' ? 'QUO-CANCEL' : 'QUO-STATE-MACHINE',
+  );
 }
 
 /**
  * The exchange of an answered quotation on its terms `info`, judged in the reference's order. `quoted`
  * is the quoted amount, by default the reference's (rounded down, to the target's last digit).
  */
-export function exchangeVerdict(model: LedgerModel, quotation: QuotationRecord, info: QuotationInfo, terms: ExchangeTerms, quoted = quotedUnits(terms.base, info.foreign_exchange_rate, model.universe.amountScale)): ExchangeVerdict {
-  const stopped = (stop: 'check' | 'settlement', verdict: Verdict): ExchangeVerdict => ({ verdict, moves: [], quoted, stop });
+export function exchangeVerdict(
+  model: LedgerModel,
+  quotation: QuotationRecord,
+  info: QuotationInfo,
+  terms: ExchangeTerms,
+  quoted = quotedUnits(terms.base, info.foreign_exchange_rate, model.universe.amountScale),
+): ExchangeVerdict {
+  const stopped = (stop: 'check' | 'settlement', verdict: Verdict): ExchangeVerdict => ({
+    verdict,
+    moves: [],
+    quoted,
+    stop,
+  });
   if (quotation.exchanged || quotation.stage === 'completed' || quotation.stage === 'failed') {
-    return stopped('check', forbidden(`quotation ${quotation.uuid} was exchanged already (${quotation.stage})`, 'EXC-ONCE'));
+    return stopped(
+      'check',
+      forbidden(`quotation ${quotation.uuid} was exchanged already (${quotation.stage})`, 'EXC-ONCE'),
+    );
   }
-  if (quotation.stage !== 'answered') return stopped('check', forbidden(`quotation ${quotation.uuid} is ${quotation.stage}`, 'EXC-STATE'));
+  if (quotation.stage !== 'answered')
+    return stopped('check', forbidden(`quotation ${quotation.uuid} is ${quotation.stage}`, 'EXC-STATE'));
   const limits = amountLimits(info, quotation.request);
   if (quoted <= 0n || quoted < limits.minimum || quoted > limits.maximum) {
-    return stopped('check', forbidden(`the quoted amount ${formatUnits(quoted)} lies outside [${formatUnits(limits.minimum)}, ${formatUnits(limits.maximum)}]`, 'EXC-AMOUNTS'));
+    return stopped(
+      'check',
+      forbidden(
+        `the quoted amount ${formatUnits(quoted)} lies outside [${formatUnits(limits.minimum)}, ${formatUnits(limits.maximum)}]`,
+        'EXC-AMOUNTS',
+      ),
+    );
   }
   const { buyer, seller } = quotation;
-  if (!model.mutual(buyer, seller)) return stopped('settlement', forbidden(`${buyer} and ${seller} no longer list each other`, 'EXC-ALLOWLIST'));
+  if (!model.mutual(buyer, seller))
+    return stopped('settlement', forbidden(`${buyer} and ${seller} no longer list each other`, 'EXC-ALLOWLIST'));
   const { base, quotedAsset } = exchangeAssets(model);
-  const holding = (role: MakerRole, account: string, asset: AssetRef) => accountHolding(model, role, account, asset).key;
+  const holding = (role: MakerRole, account: string, asset: AssetRef) =>
+    accountHolding(model, role, account, asset).key;
   const legs = model.transfersVerdict(
     [
-      { from: holding(buyer, terms.buyerDebiting, base), to: holding(seller, info.seller_crediting_account_identification, base), units: terms.base },
-      { from: holding(seller, info.seller_debiting_account_identification, quotedAsset), to: holding(buyer, terms.buyerCrediting, quotedAsset), units: quoted },
+      {
+        from: holding(buyer, terms.buyerDebiting, base),
+        to: holding(seller, info.seller_crediting_account_identification, base),
+        units: terms.base,
+      },
+      {
+        from: holding(seller, info.seller_debiting_account_identification, quotedAsset),
+        to: holding(buyer, terms.buyerCrediting, quotedAsset),
+        units: quoted,
+      },
     ],
     { part: 'leg', shortfall: 'EXC-ATOMIC', permittedAs: 'EXC-SETTLEMENT' },
   );
@@ -90,8 +124,14 @@ export function accountHolding(model: LedgerModel, role: MakerRole, account: str
 /** Both sets of bounds at once, in units of the quoted asset (a missing minimum is zero). */
 function amountLimits(info: QuotationInfo, request: RequestQuotation): { minimum: bigint; maximum: bigint } {
   const units = (value: number | undefined, field: string) => amountUnits(value ?? 0, 'EXC-AMOUNTS', field);
-  const [quotationMinimum, requestMinimum] = [units(info.minimum_amount_limit, 'minimum_amount_limit'), units(request.minimum_amount_limit, 'minimum_amount_limit')];
-  const [quotationMaximum, requestMaximum] = [units(info.maximum_amount_limit, 'maximum_amount_limit'), units(request.maximum_amount_limit, 'maximum_amount_limit')];
+  const [quotationMinimum, requestMinimum] = [
+    units(info.minimum_amount_limit, 'minimum_amount_limit'),
+    units(request.minimum_amount_limit, 'minimum_amount_limit'),
+  ];
+  const [quotationMaximum, requestMaximum] = [
+    units(info.maximum_amount_limit, 'maximum_amount_limit'),
+    units(request.maximum_amount_limit, 'maximum_amount_limit'),
+  ];
   return {
     minimum: quotationMinimum > requestMinimum ? quotationMinimum : requestMinimum,
     maximum: quotationMaximum < requestMaximum ? quotationMaximum : requestMaximum,

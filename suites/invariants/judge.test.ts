@@ -11,7 +11,10 @@ import { always, judge, type System } from './command-base.ts';
 
 function recordingSystem() {
   const recorded: Array<{ requirement: string; broken: boolean }> = [];
-  const system = { warn: (requirement: string, _kind: string, _message: string, broken = false) => recorded.push({ requirement, broken }) } as unknown as System;
+  const system = {
+    warn: (requirement: string, _kind: string, _message: string, broken = false) =>
+      recorded.push({ requirement, broken }),
+  } as unknown as System;
   return { system, recorded };
 }
 

@@ -11,7 +11,14 @@ import { emittedInstruments, issueDsoRequest } from '../flows/assets.ts';
 import { balanceOf } from '../flows/balances.ts';
 import { consolidate, type ConsolidationEntry } from '../flows/consolidation.ts';
 import { decideAsMember, decideAsTokenizer, requestCreditLine } from '../flows/credit-lines.ts';
-import { instructFunding, newFundingInfo, sendFunding, signFunding, type FundingInfo, type FundingSignatures } from '../flows/funding.ts';
+import {
+  instructFunding,
+  newFundingInfo,
+  sendFunding,
+  signFunding,
+  type FundingInfo,
+  type FundingSignatures,
+} from '../flows/funding.ts';
 import type { Party } from '../flows/party.ts';
 import { CheckFailure, expectErrorBody, expectSchema, recordAcross } from '../runtime/check.ts';
 import type { DssResponse } from '../runtime/client.ts';
@@ -43,7 +50,9 @@ export class LedgerApi {
 
   /** Every holding of the universe, read in parallel. */
   async balances(): Promise<Map<string, ObservedBalance>> {
-    const read = await Promise.all(this.universe.holdings.map(async (holding) => [holding.key, await this.balance(holding)] as const));
+    const read = await Promise.all(
+      this.universe.holdings.map(async (holding) => [holding.key, await this.balance(holding)] as const),
+    );
     return new Map(read);
   }
 
@@ -54,10 +63,18 @@ export class LedgerApi {
 
   /** The issuer allows or revokes: a tokenizer on its own interface, a market maker on the member interface. */
   async decideLine(holding: Holding, decision: 'allow' | 'revoke'): Promise<Outcome> {
-    const line = { holder: this.universe.makers[holding.holder].identification, account: holding.account, asset: holding.asset };
+    const line = {
+      holder: this.universe.makers[holding.holder].identification,
+      account: holding.account,
+      asset: holding.asset,
+    };
     const issuer = holding.asset.issuerRole;
     const parties = this.parties;
-    return outcome(issuer === 'tokenizer' ? await decideAsTokenizer(parties.tokenizer, line, decision) : await decideAsMember(parties[issuer], line, decision));
+    return outcome(
+      issuer === 'tokenizer'
+        ? await decideAsTokenizer(parties.tokenizer, line, decision)
+        : await decideAsMember(parties[issuer], line, decision),
+    );
   }
 
   /** The member identification of a participant. */
@@ -87,7 +104,10 @@ export class LedgerApi {
   /** The fundingInfo that mints `units` into the holding (a DSA of the tokenizer, on a maker's operating account). */
   fundingInfo(holding: Holding, units: bigint, endToEnd: string): FundingInfo {
     const member = this.universe.makers[holding.holder].identification;
-    return { ...newFundingInfo(this.universe.tokenizer, holding.asset, member, holding.account, units), end_to_end_identification: endToEnd };
+    return {
+      ...newFundingInfo(this.universe.tokenizer, holding.asset, member, holding.account, units),
+      end_to_end_identification: endToEnd,
+    };
   }
 
   /** The instruction; when accepted, the unsigned transaction to sign. */
@@ -95,7 +115,11 @@ export class LedgerApi {
     const result = outcome(await instructFunding(this.parties.tokenizer, info));
     if (!result.accepted) return result;
     expectSchema(result.response.body, schemaRef('instruction'), 'FUND-INSTRUCTION', 'the instruction');
-    return { ...result, unsignedTransaction: (result.response.body as { unsigned_transaction_object: string }).unsigned_transaction_object };
+    return {
+      ...result,
+      unsignedTransaction: (result.response.body as { unsigned_transaction_object: string })
+        .unsigned_transaction_object,
+    };
   }
 
   /** Both signatures with the tokenizer's `emission` key, through the signing service (semantics §5). */
@@ -106,7 +130,8 @@ export class LedgerApi {
   /** The send; when accepted, the ledger transaction it names, if it names one. */
   async send(info: FundingInfo, signatures: FundingSignatures): Promise<Outcome & { transactionId?: string }> {
     const result = outcome(await sendFunding(this.parties.tokenizer, info, signatures));
-    const state = (result.response.body as { funding_state?: { transaction_identification?: unknown }[] } | undefined)?.funding_state;
+    const state = (result.response.body as { funding_state?: { transaction_identification?: unknown }[] } | undefined)
+      ?.funding_state;
     const transactionId = state?.[0]?.transaction_identification;
     return result.accepted && typeof transactionId === 'string' ? { ...result, transactionId } : result;
   }
@@ -119,7 +144,11 @@ export class LedgerApi {
 /** Accepted (2xx) or refused; a refusal must be a client error with the spec's error body. */
 export function outcome(response: DssResponse): Outcome {
   const accepted = response.status >= 200 && response.status < 300;
-  if (response.status >= 500) throw new CheckFailure('ERR-NO-5XX', `${describeCall(response)}: answered ${response.status} to a well-formed request`);
+  if (response.status >= 500)
+    throw new CheckFailure(
+      'ERR-NO-5XX',
+      `${describeCall(response)}: answered ${response.status} to a well-formed request`,
+    );
   if (!accepted) recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
   return { accepted, status: response.status, response };
 }

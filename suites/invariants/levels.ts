@@ -4,7 +4,9 @@ import { HarnessFault } from '../runtime/harness-fault.ts';
 let rules: ReadonlyMap<string, { level: RequirementLevel; layer: RequirementLayer }> | undefined;
 
 function ruleOf(id: string): { level: RequirementLevel; layer: RequirementLayer } {
-  rules ??= new Map(loadRequirements().map((requirement) => [requirement.id, { level: requirement.level, layer: requirement.layer }]));
+  rules ??= new Map(
+    loadRequirements().map((requirement) => [requirement.id, { level: requirement.level, layer: requirement.layer }]),
+  );
   const rule = rules.get(id);
   if (!rule) throw new HarnessFault(`the invariant model names requirement ${id}, which is not in the catalogue`);
   return rule;

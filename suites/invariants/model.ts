@@ -9,7 +9,14 @@
 import type { FundingInfo, FundingSignatures } from '../flows/funding.ts';
 import type { PaymentRecord, QuotationRecord, RedemptionRecord } from './records.ts';
 import { formatUnits, wholeUnits } from '../runtime/money.ts';
-import { allowlistEntry, assetKey, type Holding, type MakerRole, type ParticipantRole, type Universe } from './universe.ts';
+import {
+  allowlistEntry,
+  assetKey,
+  type Holding,
+  type MakerRole,
+  type ParticipantRole,
+  type Universe,
+} from './universe.ts';
 
 /**
  * `unknown`: a line the balance read says existed before the run and whose state the run has not set
@@ -107,7 +114,12 @@ export class LedgerModel {
   ) {
     this.balances = new Map(universe.holdings.map((holding) => [holding.key, initial.balances.get(holding.key) ?? 0n]));
     this.startBalances = new Map(this.balances);
-    this.lines = new Map(universe.holdings.map((holding) => [holding.key, { ...(initial.lines.get(holding.key) ?? { state: 'none', ceiling: null }) }]));
+    this.lines = new Map(
+      universe.holdings.map((holding) => [
+        holding.key,
+        { ...(initial.lines.get(holding.key) ?? { state: 'none', ceiling: null }) },
+      ]),
+    );
     this.allowlist = new Set(initial.allowlist);
     this.issued = new Set(initial.issued);
   }
@@ -168,7 +180,8 @@ export class LedgerModel {
    * seeing the earlier ones, and the first that breaks a rule refuses all.
    */
   consolidationVerdict(legs: readonly ConsolidationLeg[]): { verdict: Verdict; moves: Move[] } {
-    if (legs.some((leg) => leg.dso)) return { verdict: forbidden('a DSO cannot be consolidated', 'CONS-DSO-FORBIDDEN'), moves: [] };
+    if (legs.some((leg) => leg.dso))
+      return { verdict: forbidden('a DSO cannot be consolidated', 'CONS-DSO-FORBIDDEN'), moves: [] };
     return this.transfersVerdict(legs, { part: 'entry', shortfall: 'CONS-ATOMIC', permittedAs: 'CONS-MOVE' });
   }
 
@@ -179,8 +192,14 @@ export class LedgerModel {
    * no receiver burns, one with no sender mints. `part` names the transfers in reasons ("entry 2: ...")
    * when there are several.
    */
-  transfersVerdict(transfers: readonly Transfer[], rules: { part: string; shortfall: string; permittedAs: string }): { verdict: Verdict; moves: Move[] } {
-    const refused = (verdict: Verdict, where: string) => ({ verdict: { ...verdict, reason: where + verdict.reason }, moves: [] });
+  transfersVerdict(
+    transfers: readonly Transfer[],
+    rules: { part: string; shortfall: string; permittedAs: string },
+  ): { verdict: Verdict; moves: Move[] } {
+    const refused = (verdict: Verdict, where: string) => ({
+      verdict: { ...verdict, reason: where + verdict.reason },
+      moves: [],
+    });
     const staged = new Map<string, bigint>();
     const current = (key: string) => staged.get(key) ?? this.balance(key);
     const moves: Move[] = [];
@@ -189,7 +208,14 @@ export class LedgerModel {
       if (from !== undefined) {
         const sending = lineVerdict(this.holding(from).label, this.line(from).state);
         if (sending) return refused(sending, where);
-        if (current(from) < units) return refused(forbidden(`${this.holding(from).label} holds ${formatUnits(current(from))}, less than ${formatUnits(units)}`, rules.shortfall), where);
+        if (current(from) < units)
+          return refused(
+            forbidden(
+              `${this.holding(from).label} holds ${formatUnits(current(from))}, less than ${formatUnits(units)}`,
+              rules.shortfall,
+            ),
+            where,
+          );
         staged.set(from, current(from) - units);
         moves.push({ holding: from, delta: -units, supply: to === undefined });
       }
@@ -210,13 +236,19 @@ export class LedgerModel {
   requestVerdict(key: string, ceilingWhole: number): Verdict {
     const holding = this.holding(key);
     const issuer = holding.asset.issuerRole;
-    if (!this.assetExists(key)) return forbidden(`${holding.asset.code} of ${issuer} is not issued`, 'INV-REFERENCE-DECISIONS');
+    if (!this.assetExists(key))
+      return forbidden(`${holding.asset.code} of ${issuer} is not issued`, 'INV-REFERENCE-DECISIONS');
     if (ceilingWhole <= 0) return forbidden(`the ceiling ${ceilingWhole} is not positive`, 'INV-REFERENCE-DECISIONS');
     if (wholeUnits(ceilingWhole) < this.balance(key)) {
-      return forbidden(`the ceiling ${ceilingWhole} is below the balance ${formatUnits(this.balance(key))}`, 'INV-REFERENCE-DECISIONS');
+      return forbidden(
+        `the ceiling ${ceilingWhole} is below the balance ${formatUnits(this.balance(key))}`,
+        'INV-REFERENCE-DECISIONS',
+      );
     }
     if (issuer !== 'tokenizer') {
-      return this.allows(holding.holder, issuer) ? permitted('CL-DSO-ALLOWLIST') : forbidden(`${holding.holder} has not put ${issuer} on its allowlist`, 'CL-DSO-ALLOWLIST');
+      return this.allows(holding.holder, issuer)
+        ? permitted('CL-DSO-ALLOWLIST')
+        : forbidden(`${holding.holder} has not put ${issuer} on its allowlist`, 'CL-DSO-ALLOWLIST');
     }
     return permitted(this.line(key).state === 'none' ? 'CL-REQUEST' : 'INV-REFERENCE-DECISIONS');
   }
@@ -226,10 +258,14 @@ export class LedgerModel {
     const holding = this.holding(key);
     const issuer = holding.asset.issuerRole;
     if (this.line(key).state === 'none') {
-      return forbidden(`${holding.label} has no credit line to ${decision}`, decision === 'allow' ? 'CL-ALLOW-REQUESTED' : 'INV-REFERENCE-DECISIONS');
+      return forbidden(
+        `${holding.label} has no credit line to ${decision}`,
+        decision === 'allow' ? 'CL-ALLOW-REQUESTED' : 'INV-REFERENCE-DECISIONS',
+      );
     }
     const allowlisted = issuer === 'tokenizer' || this.allows(issuer, holding.holder);
-    if (decision === 'allow' && !allowlisted) return forbidden(`${issuer} has not put ${holding.holder} on its allowlist`, 'CL-DSO-ALLOWLIST');
+    if (decision === 'allow' && !allowlisted)
+      return forbidden(`${issuer} has not put ${holding.holder} on its allowlist`, 'CL-DSO-ALLOWLIST');
     // A line only inferred from a balance read may not exist: refusing to decide on it only warns.
     if (this.line(key).state === 'unknown') return permitted('INV-REFERENCE-DECISIONS');
     if (decision === 'revoke') return permitted('CL-REVOKED-BLOCKS');
@@ -278,7 +314,10 @@ export class LedgerModel {
     if (unusable) return unusable;
     if (line.ceiling === null || balance + units > line.ceiling) {
       const ceiling = line.ceiling === null ? 'unknown' : formatUnits(line.ceiling);
-      return forbidden(`${label} would hold ${formatUnits(balance + units)}, above its ceiling ${ceiling}`, 'CL-CEILING');
+      return forbidden(
+        `${label} would hold ${formatUnits(balance + units)}, above its ceiling ${ceiling}`,
+        'CL-CEILING',
+      );
     }
     return undefined;
   }
@@ -308,7 +347,8 @@ export function describeState(state: LineState): string {
 /** Why value cannot move on a line in this state (the rule each state breaks); undefined when allowed. */
 function lineVerdict(label: string, state: LineState): Verdict | undefined {
   if (state === 'allow') return undefined;
-  const requirement = state === 'request' ? 'CL-REQUEST' : state === 'revoke' ? 'CL-REVOKED-BLOCKS' : 'INV-NO-MOVE-WITHOUT-LINE';
+  const requirement =
+    state === 'request' ? 'CL-REQUEST' : state === 'revoke' ? 'CL-REVOKED-BLOCKS' : 'INV-NO-MOVE-WITHOUT-LINE';
   return forbidden(`the line of ${label} is ${describeState(state)}`, requirement);
 }
 

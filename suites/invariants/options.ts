@@ -19,16 +19,19 @@ export function invariantSettingsFromEnv(env: Record<string, string | undefined>
   const settings: InvariantSettings = {};
   const runs = env.DSS_INVARIANT_RUNS;
   if (runs !== undefined) {
-    if (!/^[1-9][0-9]{0,5}$/.test(runs)) throw new UserMistake(`DSS_INVARIANT_RUNS must be a positive integer (at most 999999); got "${runs}"`);
+    if (!/^[1-9][0-9]{0,5}$/.test(runs))
+      throw new UserMistake(`DSS_INVARIANT_RUNS must be a positive integer (at most 999999); got "${runs}"`);
     settings.runs = Number(runs);
   }
   const seed = env.DSS_INVARIANT_SEED;
   if (seed !== undefined) {
-    if (!/^-?[0-9]{1,10}$/.test(seed)) throw new UserMistake(`DSS_INVARIANT_SEED must be an integer, as a failure prints it; got "${seed}"`);
+    if (!/^-?[0-9]{1,10}$/.test(seed))
+      throw new UserMistake(`DSS_INVARIANT_SEED must be an integer, as a failure prints it; got "${seed}"`);
     settings.seed = Number(seed);
   }
   if (env.DSS_INVARIANT_PATH !== undefined) {
-    if (seed === undefined) throw new UserMistake('DSS_INVARIANT_PATH replays a failure only together with its DSS_INVARIANT_SEED');
+    if (seed === undefined)
+      throw new UserMistake('DSS_INVARIANT_PATH replays a failure only together with its DSS_INVARIANT_SEED');
     settings.path = env.DSS_INVARIANT_PATH;
   }
   if (env.DSS_INVARIANT_REPLAY_PATH !== undefined) settings.replay_path = env.DSS_INVARIANT_REPLAY_PATH;

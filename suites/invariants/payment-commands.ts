@@ -8,12 +8,42 @@
  * follows a payment (SVC.002, camt.056, camt.029, pacs.004) is in payment-follow-up-commands.ts.
  */
 import fc from 'fast-check';
-import { accountAt, accountOrdinal, answer, judge, LedgerCommand, PickingCommand, type Act, type Model, type System } from './command-base.ts';
+import {
+  accountAt,
+  accountOrdinal,
+  answer,
+  judge,
+  LedgerCommand,
+  PickingCommand,
+  type Act,
+  type Model,
+  type System,
+} from './command-base.ts';
 import { pick, type WeightedCommand } from './commands.ts';
-import { answeredState, cancellable, cancellationOpen, complianceVerdict, inOwnDso, isoAmount, moved, noticeDue, paymentVerdict, returnPurpose, UNITS_PER_CENT } from './payment-model.ts';
+import {
+  answeredState,
+  cancellable,
+  cancellationOpen,
+  complianceVerdict,
+  inOwnDso,
+  isoAmount,
+  moved,
+  noticeDue,
+  paymentVerdict,
+  returnPurpose,
+  UNITS_PER_CENT,
+} from './payment-model.ts';
 import type { PaymentRecord } from './records.ts';
 import { formatUnits } from '../runtime/money.ts';
-import { dsoHolding, EMISSION, makerRoles, otherMaker, type AssetRef, type MakerRole, type Universe } from './universe.ts';
+import {
+  dsoHolding,
+  EMISSION,
+  makerRoles,
+  otherMaker,
+  type AssetRef,
+  type MakerRole,
+  type Universe,
+} from './universe.ts';
 
 /** What a payment is in: the tokenizer's DSA, the OFI's own DSO, or the RFI's DSO (which the OFI holds only once the RFI paid it in it). */
 type Instrument = 'DSA' | 'own DSO' | "RFI's DSO";
@@ -56,14 +86,31 @@ class SendPayment extends LedgerCommand {
     const asset = instrumentAsset(model.universe, this.ofi, this.instrument);
     const account = accountFor(model, this.ofi, asset, this.account);
     const story = await system.payments.newPayment(this.ofi, rfi, isoAmount(this.units), asset);
-    const payment: PaymentRecord = { ofi: this.ofi, rfi, story, units: this.units, asset, account, state: 'awaiting', cancellationRequested: false, cancellationRejected: false, obligationPaid: false };
+    const payment: PaymentRecord = {
+      ofi: this.ofi,
+      rfi,
+      story,
+      units: this.units,
+      asset,
+      account,
+      state: 'awaiting',
+      cancellationRequested: false,
+      cancellationRejected: false,
+      obligationPaid: false,
+    };
     const verdict = paymentVerdict(model, payment);
     const sent = await system.payments.sendPayment(payment, account);
     const what = `${this.ofi}'s pacs.008 of ${describePayment(payment)}`;
     judge(system, 'a pacs.008', what, verdict, sent);
     return {
       // Accepted, a pacs.008 moves nothing yet: the RFI's answer settles it.
-      step: { description: `${what}: ${answer(sent)}`, nature: 'no-value', accepted: sent.accepted, refusalRequirement: 'INV-PAYMENT-EXACT', effectRequirement: 'INV-PAYMENT-EXACT' },
+      step: {
+        description: `${what}: ${answer(sent)}`,
+        nature: 'no-value',
+        accepted: sent.accepted,
+        refusalRequirement: 'INV-PAYMENT-EXACT',
+        effectRequirement: 'INV-PAYMENT-EXACT',
+      },
       afterwards: () => {
         if (sent.accepted) model.payments.push(payment);
       },
@@ -132,10 +179,26 @@ class AnswerPayment extends PaymentMessageCommand {
     const what = `${payment.rfi}'s SVC.001 ${this.status}${into} about the ${answered ? `${payment.state} ` : ''}${describePayment(payment)}`;
     judge(system, `an SVC.001 ${this.status}${answered ? ' about an answered payment' : ''}`, what, verdict, sent);
     const settles = this.status === 'ACTC' && verdict.permitted;
-    const effectRequirement = this.status === 'RJCT' ? (answered ? 'INV-PAYMENT-EXACT' : 'PAY-REJECT-NOTHING-MOVES') : inOwnDso(payment) ? 'PAY-DSO-OBLIGATION' : 'INV-PAYMENT-EXACT';
+    const effectRequirement =
+      this.status === 'RJCT'
+        ? answered
+          ? 'INV-PAYMENT-EXACT'
+          : 'PAY-REJECT-NOTHING-MOVES'
+        : inOwnDso(payment)
+          ? 'PAY-DSO-OBLIGATION'
+          : 'INV-PAYMENT-EXACT';
     // A target that settles a rejected payment (the SVC.001 RJCT names no account: into any of the RFI's)
     // breaks a decision of the reference profile; the model can follow it.
-    const settledAnyway = this.status === 'RJCT' && !answered ? [0, 1].map((index) => complianceVerdict(model, payment, 'ACTC', accountFor(model, payment.rfi, payment.asset, index)).settlement).filter((outcome) => outcome.verdict.permitted) : [];
+    const settledAnyway =
+      this.status === 'RJCT' && !answered
+        ? [0, 1]
+            .map(
+              (index) =>
+                complianceVerdict(model, payment, 'ACTC', accountFor(model, payment.rfi, payment.asset, index))
+                  .settlement,
+            )
+            .filter((outcome) => outcome.verdict.permitted)
+        : [];
     return {
       step: {
         description: `${what}: ${answer(sent)}${settles && !settlement.verdict.permitted ? ` (the ledger must refuse the transfer: ${settlement.verdict.reason})` : ''}`,
@@ -146,7 +209,14 @@ class AnswerPayment extends PaymentMessageCommand {
         moves: settlement.moves,
         refusalRequirement: 'INV-PAYMENT-EXACT',
         effectRequirement,
-        ...(settledAnyway.length > 0 ? { divergence: { requirement: 'PAY-REJECT-NOTHING-MOVES', outcomes: settledAnyway.map((outcome) => outcome.moves) } } : {}),
+        ...(settledAnyway.length > 0
+          ? {
+              divergence: {
+                requirement: 'PAY-REJECT-NOTHING-MOVES',
+                outcomes: settledAnyway.map((outcome) => outcome.moves),
+              },
+            }
+          : {}),
       },
       afterwards: (diverged) => {
         // Accepting what the verdict forbids failed the check already (judge): an accepted answer was due.
@@ -167,7 +237,10 @@ export const account = fc.nat({ max: 1 });
 
 /** Amounts in whole cents, up to 40 (the ledger's fundings are up to 60). */
 export const cents = fc
-  .oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 40 }).map((whole) => BigInt(whole) * 100n) }, { weight: 2, arbitrary: fc.integer({ min: 1, max: 4_000 }) })
+  .oneof(
+    { weight: 3, arbitrary: fc.integer({ min: 1, max: 40 }).map((whole) => BigInt(whole) * 100n) },
+    { weight: 2, arbitrary: fc.integer({ min: 1, max: 4_000 }) },
+  )
   .map((count) => BigInt(count) * UNITS_PER_CENT);
 
 /** Payments and their compliance answers, about as likely as the ledger's commands beside them. */
@@ -177,8 +250,23 @@ export function paymentCommands(): WeightedCommand[] {
   const instrument = fc.constantFrom<Instrument>('DSA', 'DSA', 'DSA', 'own DSO', 'own DSO', "RFI's DSO");
   const compliance = fc.constantFrom<'ACTC' | 'RJCT'>('ACTC', 'ACTC', 'RJCT');
   return [
-    { weight: 16, arbitrary: fc.tuple(maker, cents, instrument, account).map(([ofi, units, paidIn, index]) => new SendPayment(ofi, units, paidIn, index)) },
-    { weight: 24, arbitrary: fc.tuple(pick, compliance, account).map(([index, status, credit]) => new AnswerPayment('awaiting', index, status, credit)) },
-    { weight: 3, arbitrary: fc.tuple(pick, compliance, account).map(([index, status, credit]) => new AnswerPayment('answered', index, status, credit)) },
+    {
+      weight: 16,
+      arbitrary: fc
+        .tuple(maker, cents, instrument, account)
+        .map(([ofi, units, paidIn, index]) => new SendPayment(ofi, units, paidIn, index)),
+    },
+    {
+      weight: 24,
+      arbitrary: fc
+        .tuple(pick, compliance, account)
+        .map(([index, status, credit]) => new AnswerPayment('awaiting', index, status, credit)),
+    },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(pick, compliance, account)
+        .map(([index, status, credit]) => new AnswerPayment('answered', index, status, credit)),
+    },
   ];
 }

@@ -12,8 +12,23 @@ import { accountOrdinal, answer, judge, type Act, type Model, type System } from
 import { pick, type WeightedCommand } from './commands.ts';
 import type { Outcome } from './ledger-api.ts';
 import type { PaymentApi, PaymentParties } from './payment-api.ts';
-import { account, accountFor, describePayment, PaymentMessageCommand, type PaymentSelection } from './payment-commands.ts';
-import { cancellable, cancellationOpen, isoAmount, noticeDue, noticeVerdict, otherAmount, returnPurpose, returnVerdict } from './payment-model.ts';
+import {
+  account,
+  accountFor,
+  describePayment,
+  PaymentMessageCommand,
+  type PaymentSelection,
+} from './payment-commands.ts';
+import {
+  cancellable,
+  cancellationOpen,
+  isoAmount,
+  noticeDue,
+  noticeVerdict,
+  otherAmount,
+  returnPurpose,
+  returnVerdict,
+} from './payment-model.ts';
 import type { PaymentRecord } from './records.ts';
 
 /** A message about a payment that moves nothing: who writes it, when a rule makes it due, and what it changes once accepted. */
@@ -77,7 +92,13 @@ class PaymentNotice extends PaymentMessageCommand {
     const what = `${notice.message} about the ${payment.state} ${describePayment(payment)}`;
     if (verdict) judge(system, notice.message, what, verdict, sent);
     return {
-      step: { description: `${what}: ${answer(sent)}`, nature: 'no-value', accepted: sent.accepted, refusalRequirement: 'INV-PAYMENT-EXACT', effectRequirement: 'INV-PAYMENT-EXACT' },
+      step: {
+        description: `${what}: ${answer(sent)}`,
+        nature: 'no-value',
+        accepted: sent.accepted,
+        refusalRequirement: 'INV-PAYMENT-EXACT',
+        effectRequirement: 'INV-PAYMENT-EXACT',
+      },
       afterwards: () => {
         // One the rules do not make due changes nothing the model knows, whatever the target answered.
         if (sent.accepted && verdict) notice.applied(payment);
@@ -109,11 +130,24 @@ class ReturnPayment extends PaymentMessageCommand {
     const units = this.offByACent ? otherAmount(payment.units) : payment.units;
     const purpose = returnPurpose(payment);
     const { verdict, moves } = returnVerdict(model, payment, account, units);
-    const sent = await system.payments.returnPayment(payment, account, isoAmount(units), purpose === 'refund' ? 'FOCR' : 'NARR');
+    const sent = await system.payments.returnPayment(
+      payment,
+      account,
+      isoAmount(units),
+      purpose === 'refund' ? 'FOCR' : 'NARR',
+    );
     const what = `${payment.rfi}'s pacs.004 returning ${isoAmount(units)} from ${account} of the ${payment.state} ${describePayment(payment)}`;
     return {
       // A return moves value exactly when it is accepted: the ledger transaction is the message's.
-      step: { description: `${what}: ${answer(sent)}`, nature: 'value', accepted: sent.accepted, verdict, moves, refusalRequirement: 'INV-PAYMENT-EXACT', effectRequirement: verdict.requirement },
+      step: {
+        description: `${what}: ${answer(sent)}`,
+        nature: 'value',
+        accepted: sent.accepted,
+        verdict,
+        moves,
+        refusalRequirement: 'INV-PAYMENT-EXACT',
+        effectRequirement: verdict.requirement,
+      },
       afterwards: () => {
         if (!sent.accepted || !verdict.permitted) return;
         payment.state = purpose === 'refund' ? 'returned' : 'settled';
@@ -140,11 +174,29 @@ export function paymentFollowUpCommands(): WeightedCommand[] {
     ...notice('NotifyObligationPaid', 'notice-due', 10),
     ...notice('RequestCancellation', 'cancellable', 10),
     ...notice('RejectCancellation', 'cancellation-open', 8),
-    { weight: 14, arbitrary: fc.tuple(pick, account, offByACent).map(([index, from, cut]) => new ReturnPayment('returnable', index, from, cut)) },
+    {
+      weight: 14,
+      arbitrary: fc
+        .tuple(pick, account, offByACent)
+        .map(([index, from, cut]) => new ReturnPayment('returnable', index, from, cut)),
+    },
     // The defects that matter most: value sent back without a cause (no cancellation, no paid obligation),
     // above all a DSO given back before its OFI said it paid the obligation.
-    { weight: 4, arbitrary: fc.tuple(pick, account).map(([index, from]) => new ReturnPayment('moved-without-cause', index, from, false)) },
-    { weight: 2, arbitrary: fc.tuple(pick, account).map(([index, from]) => new ReturnPayment('notice-due', index, from, false)) },
-    { weight: 1, arbitrary: fc.tuple(pick, account, offByACent).map(([index, from, cut]) => new ReturnPayment('any', index, from, cut)) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(pick, account)
+        .map(([index, from]) => new ReturnPayment('moved-without-cause', index, from, false)),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(pick, account).map(([index, from]) => new ReturnPayment('notice-due', index, from, false)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(pick, account, offByACent)
+        .map(([index, from, cut]) => new ReturnPayment('any', index, from, cut)),
+    },
   ];
 }

@@ -64,12 +64,15 @@ function paymentRule(payment: Pick<PaymentRecord, 'ofi' | 'asset'>): string {
  */
 function holdingOf(model: LedgerModel, role: MakerRole, account: string, asset: AssetRef): string | undefined {
   if (asset.issuerRole === role) return undefined;
-  return (asset.group === 'DSO' ? dsoHolding(model.universe, role) : dsaHolding(model.universe, role, account, asset)!).key;
+  return (asset.group === 'DSO' ? dsoHolding(model.universe, role) : dsaHolding(model.universe, role, account, asset)!)
+    .key;
 }
 
 /** Whether the OFI may send a payment to the other maker: only while they list each other (semantics §6). */
 export function paymentVerdict(model: LedgerModel, payment: Pick<PaymentRecord, 'ofi' | 'rfi' | 'asset'>): Verdict {
-  return model.mutual(payment.ofi, payment.rfi) ? permitted(paymentRule(payment)) : forbidden(`${payment.ofi} and ${payment.rfi} do not list each other`, 'INV-PAYMENT-EXACT');
+  return model.mutual(payment.ofi, payment.rfi)
+    ? permitted(paymentRule(payment))
+    : forbidden(`${payment.ofi} and ${payment.rfi} do not list each other`, 'INV-PAYMENT-EXACT');
 }
 
 /**
@@ -77,13 +80,28 @@ export function paymentVerdict(model: LedgerModel, payment: Pick<PaymentRecord, 
  * then moves the amount from the OFI's settlement account to the RFI's `creditAccount` when the ledger
  * permits it (`moves`), and nothing otherwise; a rejecting one moves nothing.
  */
-export function complianceVerdict(model: LedgerModel, payment: PaymentRecord, status: 'ACTC' | 'RJCT', creditAccount: string): { verdict: Verdict; settlement: { verdict: Verdict; moves: Move[] } } {
+export function complianceVerdict(
+  model: LedgerModel,
+  payment: PaymentRecord,
+  status: 'ACTC' | 'RJCT',
+  creditAccount: string,
+): { verdict: Verdict; settlement: { verdict: Verdict; moves: Move[] } } {
   const nothing = (verdict: Verdict) => ({ verdict, settlement: { verdict, moves: [] } });
-  if (payment.state !== 'awaiting') return nothing(forbidden(`payment ${payment.story.instruction} was answered already`, 'INV-PAYMENT-EXACT'));
-  if (!model.mutual(payment.ofi, payment.rfi)) return nothing(forbidden(`${payment.ofi} and ${payment.rfi} no longer list each other`, 'INV-PAYMENT-EXACT'));
+  if (payment.state !== 'awaiting')
+    return nothing(forbidden(`payment ${payment.story.instruction} was answered already`, 'INV-PAYMENT-EXACT'));
+  if (!model.mutual(payment.ofi, payment.rfi))
+    return nothing(forbidden(`${payment.ofi} and ${payment.rfi} no longer list each other`, 'INV-PAYMENT-EXACT'));
   if (status === 'RJCT') return nothing(permitted('PAY-REJECT-NOTHING-MOVES'));
-  const transfer = { from: holdingOf(model, payment.ofi, payment.account, payment.asset), to: holdingOf(model, payment.rfi, creditAccount, payment.asset), units: payment.units };
-  const settlement = model.transfersVerdict([transfer], { part: 'transfer', shortfall: 'INV-PAYMENT-EXACT', permittedAs: paymentRule(payment) });
+  const transfer = {
+    from: holdingOf(model, payment.ofi, payment.account, payment.asset),
+    to: holdingOf(model, payment.rfi, creditAccount, payment.asset),
+    units: payment.units,
+  };
+  const settlement = model.transfersVerdict([transfer], {
+    part: 'transfer',
+    shortfall: 'INV-PAYMENT-EXACT',
+    permittedAs: paymentRule(payment),
+  });
   return { verdict: permitted(paymentRule(payment)), settlement };
 }
 
@@ -100,7 +118,12 @@ export function answeredState(payment: PaymentRecord, status: 'ACTC' | 'RJCT', s
  * decide: no requirement of the catalogue says which status refuses it, and accepting it moves nothing;
  * the model keeps the payment as the rules have it, so that a return it would wrongly enable is judged.
  */
-export function noticeVerdict(model: LedgerModel, payment: PaymentRecord, due: (payment: PaymentRecord) => boolean, rule: string): Verdict | undefined {
+export function noticeVerdict(
+  model: LedgerModel,
+  payment: PaymentRecord,
+  due: (payment: PaymentRecord) => boolean,
+  rule: string,
+): Verdict | undefined {
   return due(payment) && model.mutual(payment.ofi, payment.rfi) ? permitted(rule) : undefined;
 }
 
@@ -110,18 +133,33 @@ export function noticeVerdict(model: LedgerModel, payment: PaymentRecord, due: (
  * transfer back to the OFI's settlement account (in the OFI's DSO there it is burned; in the RFI's DSO
  * the RFI's `emission` mints it back).
  */
-export function returnVerdict(model: LedgerModel, payment: PaymentRecord, account: string, units: bigint): { verdict: Verdict; moves: Move[] } {
+export function returnVerdict(
+  model: LedgerModel,
+  payment: PaymentRecord,
+  account: string,
+  units: bigint,
+): { verdict: Verdict; moves: Move[] } {
   const refused = (reason: string, requirement: string) => ({ verdict: forbidden(reason, requirement), moves: [] });
   const { ofi, rfi, story } = payment;
   if (!model.mutual(ofi, rfi)) return refused(`${ofi} and ${rfi} no longer list each other`, 'INV-PAYMENT-EXACT');
   const purpose = returnPurpose(payment);
   if (!purpose) {
-    const why = payment.cancellationRejected ? 'the RFI rejected its cancellation' : `the payment is ${payment.state}, with no open cancellation request and no paid obligation`;
-    return refused(`nothing calls for returning payment ${story.instruction}: ${why}`, payment.cancellationRejected ? 'PAY-CANCEL-REJECT' : 'INV-PAYMENT-EXACT');
+    const why = payment.cancellationRejected
+      ? 'the RFI rejected its cancellation'
+      : `the payment is ${payment.state}, with no open cancellation request and no paid obligation`;
+    return refused(
+      `nothing calls for returning payment ${story.instruction}: ${why}`,
+      payment.cancellationRejected ? 'PAY-CANCEL-REJECT' : 'INV-PAYMENT-EXACT',
+    );
   }
   const rule = purpose === 'refund' ? 'PAY-CANCEL-REFUND' : 'PAY-DSO-OBLIGATION';
-  if (units !== payment.units) return refused(`it returns ${formatUnits(units)} of a payment of ${formatUnits(payment.units)}`, rule);
-  const transfer = { from: holdingOf(model, rfi, account, payment.asset), to: holdingOf(model, ofi, payment.account, payment.asset), units };
+  if (units !== payment.units)
+    return refused(`it returns ${formatUnits(units)} of a payment of ${formatUnits(payment.units)}`, rule);
+  const transfer = {
+    from: holdingOf(model, rfi, account, payment.asset),
+    to: holdingOf(model, ofi, payment.account, payment.asset),
+    units,
+  };
   return model.transfersVerdict([transfer], { part: 'transfer', shortfall: 'INV-PAYMENT-EXACT', permittedAs: rule });
 }
 

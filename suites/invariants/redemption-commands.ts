@@ -7,7 +7,17 @@
  * nothing, and nothing on an acceptance stating another amount.
  */
 import fc from 'fast-check';
-import { accountAt, accountOrdinal, answer, judge, LedgerCommand, PickingCommand, type Act, type Model, type System } from './command-base.ts';
+import {
+  accountAt,
+  accountOrdinal,
+  answer,
+  judge,
+  LedgerCommand,
+  PickingCommand,
+  type Act,
+  type Model,
+  type System,
+} from './command-base.ts';
 import { pick, type WeightedCommand } from './commands.ts';
 import { account, cents } from './payment-commands.ts';
 import { isoAmount, otherAmount } from './payment-model.ts';
@@ -36,9 +46,16 @@ class Redeem extends LedgerCommand {
     if (verdict) judge(system, 'a pacs.009', what, verdict, sent);
     return {
       // Accepted, a pacs.009 moves nothing yet: the tokenizer's answer burns it.
-      step: { description: `${what}: ${answer(sent)}`, nature: 'no-value', accepted: sent.accepted, refusalRequirement: 'INV-REDEMPTION-BURNS', effectRequirement: 'INV-REDEMPTION-BURNS' },
+      step: {
+        description: `${what}: ${answer(sent)}`,
+        nature: 'no-value',
+        accepted: sent.accepted,
+        refusalRequirement: 'INV-REDEMPTION-BURNS',
+        effectRequirement: 'INV-REDEMPTION-BURNS',
+      },
       afterwards: () => {
-        if (sent.accepted) model.redemptions.push({ member: this.member, story, units: this.units, account, answered: false });
+        if (sent.accepted)
+          model.redemptions.push({ member: this.member, story, units: this.units, account, answered: false });
       },
     };
   }
@@ -70,12 +87,21 @@ class AnswerRedemption extends PickingCommand<RedemptionRecord> {
   protected async act(model: Model, system: System): Promise<Act> {
     const redemption = this.chosen(model);
     const [status, stated] = this.decision;
-    const amount = { same: redemption.story.amount, other: isoAmount(otherAmount(redemption.units)), none: null }[stated];
+    const amount = { same: redemption.story.amount, other: isoAmount(otherAmount(redemption.units)), none: null }[
+      stated
+    ];
     const { verdict, moves } = redemptionAnswerVerdict(model, redemption, status, stated);
     const sent = await system.payments.answerRedemption(redemption.member, redemption.story, status, amount);
     const states = status === 'RJCT' ? '' : ` stating ${amount ?? 'no amount'}`;
     const what = `the tokenizer's pacs.002 ${status}${states} about ${redemption.answered ? 'the answered' : 'the'} redemption ${redemption.story.instruction} of ${redemption.story.amount} from ${redemption.member}/${redemption.account}`;
-    if (status === 'RJCT') judge(system, `a pacs.002 RJCT${redemption.answered ? ' about an answered redemption' : ''}`, what, verdict, sent);
+    if (status === 'RJCT')
+      judge(
+        system,
+        `a pacs.002 RJCT${redemption.answered ? ' about an answered redemption' : ''}`,
+        what,
+        verdict,
+        sent,
+      );
     return {
       step: {
         description: `${what}: ${answer(sent)}`,
@@ -95,7 +121,14 @@ class AnswerRedemption extends PickingCommand<RedemptionRecord> {
 
   toString(): string {
     const [status, stated] = this.decision;
-    const states = status === 'RJCT' ? '' : stated === 'same' ? ' stating its amount' : stated === 'other' ? ' stating a cent off its amount' : ' stating no amount';
+    const states =
+      status === 'RJCT'
+        ? ''
+        : stated === 'same'
+          ? ' stating its amount'
+          : stated === 'other'
+            ? ' stating a cent off its amount'
+            : ' stating no amount';
     return `AnswerRedemption(${this.state} redemptions[${this.pick} mod count], ${status}${states})`;
   }
 }
@@ -105,12 +138,27 @@ class AnswerRedemption extends PickingCommand<RedemptionRecord> {
 /** Redemptions and their answers; one acceptance in five states another amount, or none. */
 export function redemptionCommands(): WeightedCommand[] {
   const maker = fc.constantFrom(...makerRoles);
-  const acceptance = fc.tuple(fc.constantFrom<'ACSC' | 'ACCP'>('ACSC', 'ACSC', 'ACCP'), fc.constantFrom<StatedAmount>('same', 'same', 'same', 'same', 'same', 'same', 'same', 'same', 'other', 'none'));
+  const acceptance = fc.tuple(
+    fc.constantFrom<'ACSC' | 'ACCP'>('ACSC', 'ACSC', 'ACCP'),
+    fc.constantFrom<StatedAmount>('same', 'same', 'same', 'same', 'same', 'same', 'same', 'same', 'other', 'none'),
+  );
   const rejection: Decision = ['RJCT', 'same'];
-  const decision = fc.oneof({ weight: 2, arbitrary: acceptance.map((accepted): Decision => accepted) }, { weight: 1, arbitrary: fc.constant(rejection) });
+  const decision = fc.oneof(
+    { weight: 2, arbitrary: acceptance.map((accepted): Decision => accepted) },
+    { weight: 1, arbitrary: fc.constant(rejection) },
+  );
   return [
-    { weight: 10, arbitrary: fc.tuple(maker, cents, account).map(([member, units, index]) => new Redeem(member, units, index)) },
-    { weight: 12, arbitrary: fc.tuple(pick, decision).map(([index, answered]) => new AnswerRedemption('open', index, answered)) },
-    { weight: 3, arbitrary: fc.tuple(pick, decision).map(([index, answered]) => new AnswerRedemption('answered', index, answered)) },
+    {
+      weight: 10,
+      arbitrary: fc.tuple(maker, cents, account).map(([member, units, index]) => new Redeem(member, units, index)),
+    },
+    {
+      weight: 12,
+      arbitrary: fc.tuple(pick, decision).map(([index, answered]) => new AnswerRedemption('open', index, answered)),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.tuple(pick, decision).map(([index, answered]) => new AnswerRedemption('answered', index, answered)),
+    },
   ];
 }

@@ -21,8 +21,14 @@ export type StatedAmount = 'same' | 'other' | 'none';
  * the amount now (semantics §11). undefined: the model does not decide (an amount above the balance,
  * which the reference refuses on a rule of its own), and the run follows the target.
  */
-export function redemptionRequestVerdict(model: LedgerModel, member: MakerRole, account: string, units: bigint): Verdict | undefined {
-  if (!model.mutual(member, 'tokenizer')) return forbidden(`${member} and the tokenizer do not list each other`, 'INV-REDEMPTION-BURNS');
+export function redemptionRequestVerdict(
+  model: LedgerModel,
+  member: MakerRole,
+  account: string,
+  units: bigint,
+): Verdict | undefined {
+  if (!model.mutual(member, 'tokenizer'))
+    return forbidden(`${member} and the tokenizer do not list each other`, 'INV-REDEMPTION-BURNS');
   const held = model.balance(dsaHolding(model.universe, member, account)!.key);
   return held >= units ? permitted('RED-BURN') : undefined;
 }
@@ -32,12 +38,27 @@ export function redemptionRequestVerdict(model: LedgerModel, member: MakerRole, 
  * redemption's amount, and then burns it when the member's account can send it now (allowed line, the
  * balance), and is refused otherwise, the redemption staying open; a rejection moves nothing.
  */
-export function redemptionAnswerVerdict(model: LedgerModel, redemption: RedemptionRecord, status: RedemptionStatus, stated: StatedAmount = 'same'): { verdict: Verdict; moves: Move[] } {
+export function redemptionAnswerVerdict(
+  model: LedgerModel,
+  redemption: RedemptionRecord,
+  status: RedemptionStatus,
+  stated: StatedAmount = 'same',
+): { verdict: Verdict; moves: Move[] } {
   const refused = (reason: string, requirement: string) => ({ verdict: forbidden(reason, requirement), moves: [] });
-  if (redemption.answered) return refused(`redemption ${redemption.story.instruction} was answered already`, 'RED-BURN');
-  if (!model.mutual(redemption.member, 'tokenizer')) return refused(`${redemption.member} and the tokenizer no longer list each other`, 'INV-REDEMPTION-BURNS');
+  if (redemption.answered)
+    return refused(`redemption ${redemption.story.instruction} was answered already`, 'RED-BURN');
+  if (!model.mutual(redemption.member, 'tokenizer'))
+    return refused(`${redemption.member} and the tokenizer no longer list each other`, 'INV-REDEMPTION-BURNS');
   if (status === 'RJCT') return { verdict: permitted('RED-REJECT'), moves: [] };
-  if (stated !== 'same') return refused(`the acceptance states ${stated === 'none' ? 'no amount' : 'another amount'}, not the ${redemption.story.amount} ${redemption.story.currency} the pacs.009 redeems`, 'RED-AMOUNT-MATCH');
+  if (stated !== 'same')
+    return refused(
+      `the acceptance states ${stated === 'none' ? 'no amount' : 'another amount'}, not the ${redemption.story.amount} ${redemption.story.currency} the pacs.009 redeems`,
+      'RED-AMOUNT-MATCH',
+    );
   const from = dsaHolding(model.universe, redemption.member, redemption.account)!.key;
-  return model.transfersVerdict([{ from, units: redemption.units }], { part: 'burn', shortfall: 'INV-REDEMPTION-BURNS', permittedAs: 'RED-BURN' });
+  return model.transfersVerdict([{ from, units: redemption.units }], {
+    part: 'burn',
+    shortfall: 'INV-REDEMPTION-BURNS',
+    permittedAs: 'RED-BURN',
+  });
 }

@@ -24,12 +24,24 @@ const options = { numRuns: 6, maxCommands: 40, shrinkBudgetMs: 20_000, seed: 202
  * at a load of 33 (the exchange and payment runs, 3300 commands at most: 66 s at a load of 25, 270 s at 33).
  */
 function timeoutFor(work: Array<{ numRuns: number; maxCommands: number; shrinkBudgetMs?: number }>): number {
-  return 60_000 + work.reduce((sum, { numRuns, maxCommands, shrinkBudgetMs = 0 }) => sum + numRuns * maxCommands * 200 + shrinkBudgetMs, 0);
+  return (
+    60_000 +
+    work.reduce(
+      (sum, { numRuns, maxCommands, shrinkBudgetMs = 0 }) => sum + numRuns * maxCommands * 200 + shrinkBudgetMs,
+      0,
+    )
+  );
 }
 
 async function participants(simulator: RunningSimulator): Promise<InvariantParticipants> {
   const recording = new RecordingChannel();
-  const control = new ControlClient({ baseUrl: simulator.url, timeoutMs: 10_000, recording, clock: new TargetClock(), transport: directTransport });
+  const control = new ControlClient({
+    baseUrl: simulator.url,
+    timeoutMs: 10_000,
+    recording,
+    clock: new TargetClock(),
+    transport: directTransport,
+  });
   const members = await createSimMembers(control, 'inv');
   const actor = (role: 'tokenizer' | 'mmA' | 'mmB'): Actor => {
     const { token, ...member } = members[role];
@@ -38,7 +50,13 @@ async function participants(simulator: RunningSimulator): Promise<InvariantParti
       identification: member.identification,
       accounts: operatingAccounts(members[role]),
       assets: role === 'tokenizer' ? tokenizerAssets(member.identification) : [],
-      client: new DssClient({ baseUrl: simulator.url, token, timeoutMs: 10_000, recording, transport: directTransport }),
+      client: new DssClient({
+        baseUrl: simulator.url,
+        token,
+        timeoutMs: 10_000,
+        recording,
+        transport: directTransport,
+      }),
       member,
     };
   };
@@ -77,20 +95,31 @@ test('a ceiling the ledger does not enforce fails the check with CL-CEILING, the
     const { requirement, message } = failure as CheckFailure;
     expect(requirement).toBe('CL-CEILING');
     expect(message).toMatch(/^\[CL-CEILING\] after .* above its ceiling/);
-    expect(message).toMatch(/Property failed after \d+ run\(s\) and \d+ shrink\(s\)[^:]*: seed 20240611, path "[\d:]+"/);
-    expect(message).toMatch(/Replay: DSS_INVARIANT_SEED=20240611 DSS_INVARIANT_PATH='[\d:]+' DSS_INVARIANT_REPLAY_PATH='[^']+'/);
+    expect(message).toMatch(
+      /Property failed after \d+ run\(s\) and \d+ shrink\(s\)[^:]*: seed 20240611, path "[\d:]+"/,
+    );
+    expect(message).toMatch(
+      /Replay: DSS_INVARIANT_SEED=20240611 DSS_INVARIANT_PATH='[\d:]+' DSS_INVARIANT_REPLAY_PATH='[^']+'/,
+    );
     expect(message).toMatch(/Shrunk sequence of commands:\n {2}1\. \w+\(/);
-    expect(message).toMatch(/Calls of the shrunk run, as the target answered them:\n {2}setup: mmA\/main USD\(tokenizer\)/);
+    expect(message).toMatch(
+      /Calls of the shrunk run, as the target answered them:\n {2}setup: mmA\/main USD\(tokenizer\)/,
+    );
     expect(message).toContain('Counterexample: [');
     // The allowlists between the makers are back as they were (empty): the property cleans up after itself.
-    for (const maker of [actors.mmA, actors.mmB]) expect((await maker.client.call('member.getAllowlist')).body).toEqual([]);
+    for (const maker of [actors.mmA, actors.mmB])
+      expect((await maker.client.call('member.getAllowlist')).body).toEqual([]);
   } finally {
     await simulator.close();
   }
 });
 
 /** Runs `family` against a simulator with `faults` on; answers the result, or the failure. */
-async function runAgainst(family: CommandFamily, faults: string[], runOptions = options): Promise<InvariantResult | CheckFailure> {
+async function runAgainst(
+  family: CommandFamily,
+  faults: string[],
+  runOptions = options,
+): Promise<InvariantResult | CheckFailure> {
   const simulator = await startSimulator({ network: 'empty', faults });
   try {
     return await runInvariants(await participants(simulator), family, runOptions).catch((error: unknown) => {
@@ -109,7 +138,16 @@ test('on the reference, exchanges and payments keep every invariant while both s
     [
       'payments',
       40,
-      ['SendPayment', 'AnswerPayment', 'NotifyObligationPaid', 'RequestCancellation', 'RejectCancellation', 'ReturnPayment', 'Redeem', 'AnswerRedemption'],
+      [
+        'SendPayment',
+        'AnswerPayment',
+        'NotifyObligationPaid',
+        'RequestCancellation',
+        'RejectCancellation',
+        'ReturnPayment',
+        'Redeem',
+        'AnswerRedemption',
+      ],
       ['ReturnPayment', 'AnswerRedemption', 'NotifyObligationPaid', 'RequestCancellation'],
     ],
   ];
@@ -118,9 +156,11 @@ test('on the reference, exchanges and payments keep every invariant while both s
     const result = await runAgainst(family, [], { ...options, numRuns, maxCommands: 60 });
     if (result instanceof CheckFailure) throw result;
     expect(result.warnings, family).toEqual([]);
-    for (const name of accepted) expect(result.byCommand[name]?.accepted, `${family}: ${name} accepted`).toBeGreaterThan(0);
+    for (const name of accepted)
+      expect(result.byCommand[name]?.accepted, `${family}: ${name} accepted`).toBeGreaterThan(0);
     // Not vacuous: the value-moving commands, and the messages sent where they do not apply, were refused too.
-    for (const name of refused) expect(result.byCommand[name]?.refused, `${family}: ${name} refused`).toBeGreaterThan(0);
+    for (const name of refused)
+      expect(result.byCommand[name]?.refused, `${family}: ${name} refused`).toBeGreaterThan(0);
   }
 });
 

@@ -22,7 +22,15 @@ import { LedgerApi, type ObservedBalance } from './ledger-api.ts';
 import { PaymentApi } from './payment-api.ts';
 import { LedgerModel, describeState, type LineModel } from './model.ts';
 import { ceilToWhole, formatUnits, wholeUnits } from '../runtime/money.ts';
-import { allowlistEntry, allowlistPairs, buildUniverse, makerRoles, type MakerRole, type ParticipantRole, type Universe } from './universe.ts';
+import {
+  allowlistEntry,
+  allowlistPairs,
+  buildUniverse,
+  makerRoles,
+  type MakerRole,
+  type ParticipantRole,
+  type Universe,
+} from './universe.ts';
 import { RunRecording } from './run-recording.ts';
 import { InvariantViolation } from './violation.ts';
 
@@ -109,16 +117,19 @@ export async function runInvariants(
 
   let firstFailure: number | undefined;
   const shrinkingCut = () => firstFailure !== undefined && Date.now() - firstFailure > options.shrinkBudgetMs;
-  const property = fc.asyncProperty(fc.commands([commands], { maxCommands: options.maxCommands, size: 'max', replayPath: options.replayPath }), async (commands) => {
-    // Past the budget, shrink candidates pass untried, so fast-check stops with the smallest failure so far.
-    if (shrinkingCut()) return;
-    try {
-      await fc.asyncModelRun(() => startRun(system(), setup), commands);
-    } catch (error) {
-      firstFailure ??= Date.now();
-      throw error;
-    }
-  });
+  const property = fc.asyncProperty(
+    fc.commands([commands], { maxCommands: options.maxCommands, size: 'max', replayPath: options.replayPath }),
+    async (commands) => {
+      // Past the budget, shrink candidates pass untried, so fast-check stops with the smallest failure so far.
+      if (shrinkingCut()) return;
+      try {
+        await fc.asyncModelRun(() => startRun(system(), setup), commands);
+      } catch (error) {
+        firstFailure ??= Date.now();
+        throw error;
+      }
+    },
+  );
 
   const allowlists = await readAllowlists(api);
   let details: PropertyDetails;
@@ -135,7 +146,9 @@ export async function runInvariants(
     await restoreAllowlists(api, allowlists).catch(() => undefined); // the property's failure says more
     const error = details.errorInstance;
     if (error instanceof InvariantViolation && error.recorder && !runs?.isAttached(error.recorder)) {
-      await test.info().attach(CALLS_ATTACHMENT, { body: JSON.stringify(error.recorder.calls), contentType: 'application/json' });
+      await test
+        .info()
+        .attach(CALLS_ATTACHMENT, { body: JSON.stringify(error.recorder.calls), contentType: 'application/json' });
     }
     throw failureOf(details, shrinkingCut());
   }
@@ -151,8 +164,13 @@ export async function runInvariants(
   };
 }
 
-function counted(entries: ReadonlyArray<{ requirement: string; message: string; count: number }>): { requirement: string; message: string }[] {
-  return entries.map(({ requirement, message, count }) => ({ requirement, message: count === 1 ? message : `${message} (and ${count - 1} more like it)` }));
+function counted(
+  entries: ReadonlyArray<{ requirement: string; message: string; count: number }>,
+): { requirement: string; message: string }[] {
+  return entries.map(({ requirement, message, count }) => ({
+    requirement,
+    message: count === 1 ? message : `${message} (and ${count - 1} more like it)`,
+  }));
 }
 
 type PropertyDetails = fc.RunDetails<[Iterable<fc.AsyncCommand<LedgerModel, LedgerSystem, false>>]>;
@@ -161,11 +179,21 @@ type PropertyDetails = fc.RunDetails<[Iterable<fc.AsyncCommand<LedgerModel, Ledg
  * The universe of the participants: with the tokenizer's second DSA when the exchanges need a quoted asset,
  * each DSO line where the target's readings set it, amounts within `amountScale` fraction digits.
  */
-function universeOf(participants: InvariantParticipants, withQuoted: boolean, readings: Pick<DeclaredReadings, 'dso_line_account'>, amountScale: number | undefined): Universe {
+function universeOf(
+  participants: InvariantParticipants,
+  withQuoted: boolean,
+  readings: Pick<DeclaredReadings, 'dso_line_account'>,
+  amountScale: number | undefined,
+): Universe {
   const tokenizer = participants.tokenizer.identification;
-  const [dsa, quoted] = participants.tokenizer.assets.filter((asset) => asset.asset_issuer_identification === tokenizer && /^[A-Z]{3}$/.test(asset.asset_code_identification));
+  const [dsa, quoted] = participants.tokenizer.assets.filter(
+    (asset) => asset.asset_issuer_identification === tokenizer && /^[A-Z]{3}$/.test(asset.asset_code_identification),
+  );
   if (!dsa) throw new HarnessFault(`the profile lists no DSA (3-letter code) issued by the tokenizer ${tokenizer}`);
-  const maker = (role: MakerRole) => ({ identification: participants[role].identification, accounts: participants[role].accounts });
+  const maker = (role: MakerRole) => ({
+    identification: participants[role].identification,
+    accounts: participants[role].accounts,
+  });
   return buildUniverse({
     tokenizer,
     dsaCode: dsa.asset_code_identification,
@@ -190,9 +218,16 @@ async function startRun(system: LedgerSystem, setup: RunSetup): Promise<{ model:
     const [found, allowlist, issued] = await Promise.all([api.balances(), readAllowlists(api), issuedDsos(api)]);
     // The missing allowlist entries and DSOs at once: none needs another.
     const missing = setup.allowlist.filter(([holder, listed]) => !allowlist.includes(allowlistEntry(holder, listed)));
-    const [added] = await Promise.all([Promise.all(missing.map(([holder, listed]) => api.changeAllowlist(holder, listed, true))), setup.openLines.includes('DSO') ? issueMissing(api, issued) : undefined]);
+    const [added] = await Promise.all([
+      Promise.all(missing.map(([holder, listed]) => api.changeAllowlist(holder, listed, true))),
+      setup.openLines.includes('DSO') ? issueMissing(api, issued) : undefined,
+    ]);
     missing.forEach(([holder, listed], index) => {
-      if (!added[index]!.accepted) throw new CheckFailure('ALLOWLIST-LIST', `setup: ${holder} could not add ${listed} to its allowlist (${added[index]!.status})`);
+      if (!added[index]!.accepted)
+        throw new CheckFailure(
+          'ALLOWLIST-LIST',
+          `setup: ${holder} could not add ${listed} to its allowlist (${added[index]!.status})`,
+        );
       allowlist.push(allowlistEntry(holder, listed));
     });
     const lines = new Map<string, LineModel>();
@@ -223,10 +258,21 @@ async function startRun(system: LedgerSystem, setup: RunSetup): Promise<{ model:
     transcript.push(
       `setup: ${universe.holdings.map((holding) => `${holding.label} ${formatUnits(observed(start, holding.key).units)} (line ${describeState(lines.get(holding.key)?.state ?? 'none')})`).join('; ')}`,
       `   allowlists: ${allowlist.length === 0 ? 'none between the participants' : allowlist.join(', ')}; DSO issued by: ${issued.length === 0 ? 'nobody' : issued.join(', ')}`,
-      ...(funded.size === 0 ? [] : [`   topped up to ${formatUnits(setup.minimumBalance)}: ${[...funded.keys()].map((key) => universe.holdings.find((holding) => holding.key === key)?.label).join(', ')}`]),
+      ...(funded.size === 0
+        ? []
+        : [
+            `   topped up to ${formatUnits(setup.minimumBalance)}: ${[...funded.keys()].map((key) => universe.holdings.find((holding) => holding.key === key)?.label).join(', ')}`,
+          ]),
     );
-    const moved = universe.holdings.find((holding) => observed(start, holding.key).units !== observed(found, holding.key).units + (funded.get(holding.key) ?? 0n));
-    if (moved) throw new CheckFailure('INV-EXACT-EFFECT', `setup: re-sizing and allowing credit lines, and topping up balances, changed the balance of ${moved.label} otherwise than by what was funded`);
+    const moved = universe.holdings.find(
+      (holding) =>
+        observed(start, holding.key).units !== observed(found, holding.key).units + (funded.get(holding.key) ?? 0n),
+    );
+    if (moved)
+      throw new CheckFailure(
+        'INV-EXACT-EFFECT',
+        `setup: re-sizing and allowing credit lines, and topping up balances, changed the balance of ${moved.label} otherwise than by what was funded`,
+      );
     const balances = new Map(universe.holdings.map((holding) => [holding.key, observed(start, holding.key).units]));
     return { model: new LedgerModel(universe, { balances, lines, allowlist, issued }), real: system };
   } catch (error) {
@@ -235,17 +281,33 @@ async function startRun(system: LedgerSystem, setup: RunSetup): Promise<{ model:
 }
 
 /** Funds every allowed DSA holding below `minimum` up to it, one funding each; answers what each got. */
-async function topUp(system: LedgerSystem, minimum: bigint, found: ReadonlyMap<string, ObservedBalance>, lines: ReadonlyMap<string, LineModel>): Promise<Map<string, bigint>> {
+async function topUp(
+  system: LedgerSystem,
+  minimum: bigint,
+  found: ReadonlyMap<string, ObservedBalance>,
+  lines: ReadonlyMap<string, LineModel>,
+): Promise<Map<string, bigint>> {
   const { api } = system;
-  const short = api.universe.holdings.filter((holding) => holding.asset.group === 'DSA' && lines.get(holding.key)?.state === 'allow' && observed(found, holding.key).units < minimum);
+  const short = api.universe.holdings.filter(
+    (holding) =>
+      holding.asset.group === 'DSA' &&
+      lines.get(holding.key)?.state === 'allow' &&
+      observed(found, holding.key).units < minimum,
+  );
   const fundings = await Promise.all(
     short.map(async (holding) => {
       const units = minimum - observed(found, holding.key).units;
       const info = api.fundingInfo(holding, units, system.newEndToEndId());
       const instruction = await api.instruct(info);
-      const sent = instruction.unsignedTransaction === undefined ? undefined : await api.send(info, await api.signFunding(info, instruction.unsignedTransaction));
+      const sent =
+        instruction.unsignedTransaction === undefined
+          ? undefined
+          : await api.send(info, await api.signFunding(info, instruction.unsignedTransaction));
       if (!sent?.accepted) {
-        throw new CheckFailure('FUND-INSTRUCTION', `setup: the funding of ${holding.label} with ${formatUnits(units)} was refused (instruction ${instruction.status}${sent ? `, send ${sent.status}` : ''})`);
+        throw new CheckFailure(
+          'FUND-INSTRUCTION',
+          `setup: the funding of ${holding.label} with ${formatUnits(units)} was refused (instruction ${instruction.status}${sent ? `, send ${sent.status}` : ''})`,
+        );
       }
       return [holding.key, units] as const;
     }),
@@ -261,7 +323,9 @@ function observed(balances: ReadonlyMap<string, ObservedBalance>, key: string): 
 async function readAllowlists(api: LedgerApi): Promise<string[]> {
   const roles: ParticipantRole[] = ['tokenizer', ...makerRoles];
   const lists = new Map(await Promise.all(roles.map(async (role) => [role, await api.allowlistOf(role)] as const)));
-  return allowlistPairs.filter(([holder, listed]) => lists.get(holder)?.includes(api.identificationOf(listed))).map(([holder, listed]) => allowlistEntry(holder, listed));
+  return allowlistPairs
+    .filter(([holder, listed]) => lists.get(holder)?.includes(api.identificationOf(listed)))
+    .map(([holder, listed]) => allowlistEntry(holder, listed));
 }
 
 /** Each maker of the universe that has not issued its DSO issues it (each its own, so at once); `issued` gets them. */
@@ -269,7 +333,11 @@ async function issueMissing(api: LedgerApi, issued: MakerRole[]): Promise<void> 
   const missing = makerRoles.filter((maker) => !issued.includes(maker));
   const outcomes = await Promise.all(missing.map((role) => api.issueDso(role)));
   missing.forEach((role, index) => {
-    if (!outcomes[index]!.accepted) throw new CheckFailure('INS-DSO-ISSUE', `setup: ${role} could not issue ${api.universe.dso[role].code} (${outcomes[index]!.status})`);
+    if (!outcomes[index]!.accepted)
+      throw new CheckFailure(
+        'INS-DSO-ISSUE',
+        `setup: ${role} could not issue ${api.universe.dso[role].code} (${outcomes[index]!.status})`,
+      );
     issued.push(role);
   });
 }
@@ -281,8 +349,15 @@ async function issuedDsos(api: LedgerApi): Promise<MakerRole[]> {
 
 async function restoreAllowlists(api: LedgerApi, wanted: readonly string[]): Promise<void> {
   const now = await readAllowlists(api);
-  const changed = allowlistPairs.filter(([holder, listed]) => now.includes(allowlistEntry(holder, listed)) !== wanted.includes(allowlistEntry(holder, listed)));
-  await Promise.all(changed.map(([holder, listed]) => api.changeAllowlist(holder, listed, wanted.includes(allowlistEntry(holder, listed)))));
+  const changed = allowlistPairs.filter(
+    ([holder, listed]) =>
+      now.includes(allowlistEntry(holder, listed)) !== wanted.includes(allowlistEntry(holder, listed)),
+  );
+  await Promise.all(
+    changed.map(([holder, listed]) =>
+      api.changeAllowlist(holder, listed, wanted.includes(allowlistEntry(holder, listed))),
+    ),
+  );
 }
 
 /** The failure as a check reports it: the broken requirement, then how to see and replay it. */
@@ -295,11 +370,14 @@ function failureOf(details: PropertyDetails, shrinkingCut: boolean): Error {
     `Replay: DSS_INVARIANT_SEED=${details.seed} DSS_INVARIANT_PATH='${details.counterexamplePath}'${replayPath === undefined ? '' : ` DSS_INVARIANT_REPLAY_PATH='${replayPath}'`}`,
     'Shrunk sequence of commands:',
     ...sequence.map((command, index) => `  ${index + 1}. ${String(command)}`),
-    ...(error instanceof InvariantViolation ? ['Calls of the shrunk run, as the target answered them:', ...error.transcript.map((line) => `  ${line}`)] : []),
+    ...(error instanceof InvariantViolation
+      ? ['Calls of the shrunk run, as the target answered them:', ...error.transcript.map((line) => `  ${line}`)]
+      : []),
     "fast-check's report:",
     fc.defaultReportMessage(details) ?? '',
   ].join('\n');
-  if (error instanceof InvariantViolation) return new CheckFailure(error.requirement, `${error.detail}\n\n${report}`, error.evidence);
+  if (error instanceof InvariantViolation)
+    return new CheckFailure(error.requirement, `${error.detail}\n\n${report}`, error.evidence);
   if (error instanceof Error) {
     error.message = `${error.message}\n\n${report}`;
     return error;

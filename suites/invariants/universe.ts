@@ -8,7 +8,6 @@ import { FRACTION_DIGITS } from '../../protocol/amount.ts';
  */
 import { dsoHoldingAccount, referenceReadings, type DeclaredReadings } from '../../protocol/readings.ts';
 
-
 export const makerRoles = ['mmA', 'mmB'] as const;
 export type MakerRole = (typeof makerRoles)[number];
 export type ParticipantRole = 'tokenizer' | MakerRole;
@@ -98,7 +97,12 @@ export function buildUniverse(input: UniverseInput): Universe {
     mmA: { ...input.makers.mmA, accounts: input.makers.mmA.accounts.slice(0, 2) },
     mmB: { ...input.makers.mmB, accounts: input.makers.mmB.accounts.slice(0, 2) },
   };
-  const dsoOf = (role: MakerRole): AssetRef => ({ code: INVARIANT_DSO_CODE, issuer: makers[role].identification, group: 'DSO', issuerRole: role });
+  const dsoOf = (role: MakerRole): AssetRef => ({
+    code: INVARIANT_DSO_CODE,
+    issuer: makers[role].identification,
+    group: 'DSO',
+    issuerRole: role,
+  });
   const dso = { mmA: dsoOf('mmA'), mmB: dsoOf('mmB') };
   const holding = (holder: MakerRole, account: string, asset: AssetRef): Holding => ({
     key: `${makers[holder].identification}/${account}|${assetKey(asset)}`,
@@ -108,10 +112,26 @@ export function buildUniverse(input: UniverseInput): Universe {
     asset,
   });
   const holdings = [
-    ...dsas.flatMap((asset) => makerRoles.flatMap((role) => makers[role].accounts.map((account) => holding(role, account, asset)))),
-    ...makerRoles.map((role) => holding(role, dsoHoldingAccount(input.readings ?? referenceReadings, makers[role].accounts), dso[otherMaker(role)])),
+    ...dsas.flatMap((asset) =>
+      makerRoles.flatMap((role) => makers[role].accounts.map((account) => holding(role, account, asset))),
+    ),
+    ...makerRoles.map((role) =>
+      holding(
+        role,
+        dsoHoldingAccount(input.readings ?? referenceReadings, makers[role].accounts),
+        dso[otherMaker(role)],
+      ),
+    ),
   ];
-  return { tokenizer: input.tokenizer, makers, dsa, ...(quotedDsa ? { quotedDsa } : {}), dso, holdings, amountScale: input.amountScale ?? FRACTION_DIGITS };
+  return {
+    tokenizer: input.tokenizer,
+    makers,
+    dsa,
+    ...(quotedDsa ? { quotedDsa } : {}),
+    dso,
+    holdings,
+    amountScale: input.amountScale ?? FRACTION_DIGITS,
+  };
 }
 
 export function dsaHoldings(universe: Universe): Holding[] {
@@ -119,8 +139,16 @@ export function dsaHoldings(universe: Universe): Holding[] {
 }
 
 /** The holding of `asset` (default: the first DSA) on the maker's operating account. */
-export function dsaHolding(universe: Universe, holder: MakerRole, account: string, asset: AssetRef = universe.dsa): Holding | undefined {
-  return universe.holdings.find((holding) => holding.holder === holder && holding.account === account && assetKey(holding.asset) === assetKey(asset));
+export function dsaHolding(
+  universe: Universe,
+  holder: MakerRole,
+  account: string,
+  asset: AssetRef = universe.dsa,
+): Holding | undefined {
+  return universe.holdings.find(
+    (holding) =>
+      holding.holder === holder && holding.account === account && assetKey(holding.asset) === assetKey(asset),
+  );
 }
 
 /** The holding of the DSO that `holder` may hold (the other maker's), on its DSO account. */

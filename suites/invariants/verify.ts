@@ -47,15 +47,27 @@ export interface Violation {
 }
 
 /** `observed`: every holding's balance as the target shows it after the step. The model is still the one from before the step. */
-export function verifyStep(model: LedgerModel, step: StepReport, observed: ReadonlyMap<string, bigint>): Violation | undefined {
+export function verifyStep(
+  model: LedgerModel,
+  step: StepReport,
+  observed: ReadonlyMap<string, bigint>,
+): Violation | undefined {
   const holdings = model.universe.holdings;
   const after = (key: string) => observed.get(key) ?? 0n;
   const changed = holdings.filter((holding) => after(holding.key) !== model.balance(holding.key));
-  const change = (key: string) => `${model.holding(key).label} went from ${formatUnits(model.balance(key))} to ${formatUnits(after(key))}`;
-  const violation = (requirement: string, message: string): Violation => ({ requirement, message: `after ${step.description}: ${message}` });
+  const change = (key: string) =>
+    `${model.holding(key).label} went from ${formatUnits(model.balance(key))} to ${formatUnits(after(key))}`;
+  const violation = (requirement: string, message: string): Violation => ({
+    requirement,
+    message: `after ${step.description}: ${message}`,
+  });
 
   const negative = holdings.find((holding) => after(holding.key) < 0n);
-  if (negative) return violation('INV-NO-NEGATIVE', `${model.holding(negative.key).label} shows a negative balance ${formatUnits(after(negative.key))}`);
+  if (negative)
+    return violation(
+      'INV-NO-NEGATIVE',
+      `${model.holding(negative.key).label} shows a negative balance ${formatUnits(after(negative.key))}`,
+    );
 
   for (const holding of changed) {
     const { ceiling } = model.line(holding.key);
@@ -66,34 +78,55 @@ export function verifyStep(model: LedgerModel, step: StepReport, observed: Reado
 
   const withoutLine = changed.find((holding) => model.line(holding.key).state !== 'allow');
   if (withoutLine) {
-    return violation('INV-NO-MOVE-WITHOUT-LINE', `${change(withoutLine.key)} although its credit line is ${describeState(model.line(withoutLine.key).state)}`);
+    return violation(
+      'INV-NO-MOVE-WITHOUT-LINE',
+      `${change(withoutLine.key)} although its credit line is ${describeState(model.line(withoutLine.key).state)}`,
+    );
   }
 
   const [first] = changed;
-  if (first && !step.accepted) return violation(step.refusalRequirement ?? 'INV-REJECTED-CHANGES-NOTHING', `the operation was refused, yet ${change(first.key)}`);
-  if (first && step.nature === 'replay') return violation('FUND-REPLAY-ONCE', `the end-to-end identification had already funded, yet ${change(first.key)}`);
+  if (first && !step.accepted)
+    return violation(
+      step.refusalRequirement ?? 'INV-REJECTED-CHANGES-NOTHING',
+      `the operation was refused, yet ${change(first.key)}`,
+    );
+  if (first && step.nature === 'replay')
+    return violation('FUND-REPLAY-ONCE', `the end-to-end identification had already funded, yet ${change(first.key)}`);
 
   const verdict = step.verdict;
   if (step.nature === 'value' && verdict) {
-    if (step.accepted && !verdict.permitted) return violation(verdict.requirement, `the operation was accepted although ${verdict.reason}`);
-    if (!step.accepted && verdict.permitted) return violation(verdict.requirement, 'the operation was refused although the ledger rules permit it');
+    if (step.accepted && !verdict.permitted)
+      return violation(verdict.requirement, `the operation was accepted although ${verdict.reason}`);
+    if (!step.accepted && verdict.permitted)
+      return violation(verdict.requirement, 'the operation was refused although the ledger rules permit it');
   }
 
   const moves = step.accepted && verdict?.permitted ? (step.moves ?? []) : [];
-  const expected = (key: string) => model.balance(key) + moves.filter((move) => move.holding === key).reduce((sum, move) => sum + move.delta, 0n);
+  const expected = (key: string) =>
+    model.balance(key) + moves.filter((move) => move.holding === key).reduce((sum, move) => sum + move.delta, 0n);
 
   for (const asset of new Set(holdings.map((holding) => assetKey(holding.asset)))) {
     const ofAsset = holdings.filter((holding) => assetKey(holding.asset) === asset);
     const held = ofAsset.reduce((sum, holding) => sum + after(holding.key) - model.startBalance(holding.key), 0n);
-    const supplied = model.supplyChange(asset) + moves.filter((move) => move.supply && ofAsset.some((holding) => holding.key === move.holding)).reduce((sum, move) => sum + move.delta, 0n);
+    const supplied =
+      model.supplyChange(asset) +
+      moves
+        .filter((move) => move.supply && ofAsset.some((holding) => holding.key === move.holding))
+        .reduce((sum, move) => sum + move.delta, 0n);
     if (held !== supplied) {
-      return violation('INV-CONSERVATION', `the holdings of ${asset.replace('|', ' issued by ')} changed by ${formatUnits(held)} since the start of the run, but ${formatUnits(supplied)} was minted less burned (fundings and DSO paid by their issuer, less redemptions and DSO paid back)`);
+      return violation(
+        'INV-CONSERVATION',
+        `the holdings of ${asset.replace('|', ' issued by ')} changed by ${formatUnits(held)} since the start of the run, but ${formatUnits(supplied)} was minted less burned (fundings and DSO paid by their issuer, less redemptions and DSO paid back)`,
+      );
     }
   }
 
   const wrong = holdings.find((holding) => after(holding.key) !== expected(holding.key));
   if (wrong) {
-    return violation(step.effectRequirement ?? 'INV-EXACT-EFFECT', `${model.holding(wrong.key).label} shows ${formatUnits(after(wrong.key))}, expected ${formatUnits(expected(wrong.key))} (was ${formatUnits(model.balance(wrong.key))})`);
+    return violation(
+      step.effectRequirement ?? 'INV-EXACT-EFFECT',
+      `${model.holding(wrong.key).label} shows ${formatUnits(after(wrong.key))}, expected ${formatUnits(expected(wrong.key))} (was ${formatUnits(model.balance(wrong.key))})`,
+    );
   }
   return undefined;
 }

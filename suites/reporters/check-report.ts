@@ -1,9 +1,23 @@
 import type { RecordedCall } from '../runtime/recorder.ts';
 import { FINDING_ANNOTATION } from '../runtime/finding.ts';
-import { failuresOf, NOT_VERIFIED_ANNOTATION, USES_ANNOTATION, WARNED_ANNOTATION, type AttributedFailure } from '../runtime/failure.ts';
+import {
+  failuresOf,
+  NOT_VERIFIED_ANNOTATION,
+  USES_ANNOTATION,
+  WARNED_ANNOTATION,
+  type AttributedFailure,
+} from '../runtime/failure.ts';
 import { cleanErrorMessage } from './error-message.ts';
 import { parseCalls } from './recorded-calls.ts';
-import type { CheckReport, Fault, NotVerifiedHere, Outcome, RawAnnotation, RawAttempt, RawCheck } from './report-types.ts';
+import type {
+  CheckReport,
+  Fault,
+  NotVerifiedHere,
+  Outcome,
+  RawAnnotation,
+  RawAttempt,
+  RawCheck,
+} from './report-types.ts';
 
 /** An error of the deciding attempt as shown, with the failure it carries; null: unattributed (failure.ts). */
 interface ShownError {
@@ -25,15 +39,22 @@ export interface Blame {
  * matrix; `blame` (each broken requirement's messages) feeds the findings grouped by requirement;
  * `warned`, the requirements its warnings are about.
  */
-export function toCheckReport(raw: RawCheck, problems: string[]): { check: CheckReport; allCalls: RecordedCall[]; blame: Map<string, Blame[]>; warned: string[] } {
+export function toCheckReport(
+  raw: RawCheck,
+  problems: string[],
+): { check: CheckReport; allCalls: RecordedCall[]; blame: Map<string, Blame[]>; warned: string[] } {
   const checkId = annotationValues(raw.annotations, 'check')[0];
-  if (checkId === undefined) problems.push(`test "${raw.title}" (${raw.file}) has no check annotation; its title stands in for the check id`);
+  if (checkId === undefined)
+    problems.push(`test "${raw.title}" (${raw.file}) has no check annotation; its title stands in for the check id`);
   const id = checkId ?? raw.title;
   const { outcome, decidingIndex } = classify(raw);
   const deciding = raw.attempts[decidingIndex];
   const failures = failuresOf(deciding?.annotations ?? [], problems);
   const errors: ShownError[] = (deciding?.errors ?? [])
-    .map((message, index) => ({ text: cleanErrorMessage(message), failure: failures.find((failure) => failure.error === index) ?? null }))
+    .map((message, index) => ({
+      text: cleanErrorMessage(message),
+      failure: failures.find((failure) => failure.error === index) ?? null,
+    }))
     .filter(({ text }) => text !== '');
   const error = errorText(outcome, deciding, errors);
   const failedHere = outcome === 'failed' || outcome === 'flaky' || outcome === 'expected-failure';
@@ -56,7 +77,9 @@ export function toCheckReport(raw: RawCheck, problems: string[]): { check: Check
       requirements,
       uses: [...new Set(annotationValues(raw.annotations, USES_ANNOTATION))],
       failed_requirements: failedRequirements,
-      passed_requirements: decidedInFavour(outcome, fault, requirements, failedRequirements, errors, findings).filter((requirement) => !notVerified.some((left) => left.requirement === requirement)),
+      passed_requirements: decidedInFavour(outcome, fault, requirements, failedRequirements, errors, findings).filter(
+        (requirement) => !notVerified.some((left) => left.requirement === requirement),
+      ),
       not_verified_here: notVerified,
       findings,
       outcome: outcome === 'failed' && fault === 'harness' ? 'harness-fault' : outcome,
@@ -80,7 +103,9 @@ export function toCheckReport(raw: RawCheck, problems: string[]): { check: Check
 function blameMessages(failed: string[], errors: readonly ShownError[], error: string | null): Map<string, Blame[]> {
   const blame = new Map<string, Blame[]>();
   for (const id of failed) {
-    const naming = errors.filter(({ failure }) => failure?.requirement === id).map(({ text, failure }) => ({ message: text, got: failure?.got ?? null }));
+    const naming = errors
+      .filter(({ failure }) => failure?.requirement === id)
+      .map(({ text, failure }) => ({ message: text, got: failure?.got ?? null }));
     blame.set(id, naming.length > 0 ? naming : [{ message: error ?? 'failed', got: null }]);
   }
   return blame;
@@ -102,7 +127,9 @@ function classify(raw: RawCheck): { outcome: Outcome; decidingIndex: number } {
     return decided('failed');
   }
   if (last.status !== 'passed') return decided('failed');
-  const lastFailure = raw.attempts.findLastIndex((attempt) => attempt.status !== 'passed' && attempt.status !== 'skipped');
+  const lastFailure = raw.attempts.findLastIndex(
+    (attempt) => attempt.status !== 'passed' && attempt.status !== 'skipped',
+  );
   return lastFailure === -1 ? decided('passed') : { outcome: 'flaky', decidingIndex: lastFailure };
 }
 
@@ -114,7 +141,12 @@ function classify(raw: RawCheck): { outcome: Outcome; decidingIndex: number } {
  * A stale baseline blames none: the target passed the check, the profile's list is what is wrong (it
  * fails the run until the id is removed, summarize.ts).
  */
-function blamedRequirements(outcome: Outcome, fault: Fault | null, requirements: string[], errors: readonly ShownError[]): string[] {
+function blamedRequirements(
+  outcome: Outcome,
+  fault: Fault | null,
+  requirements: string[],
+  errors: readonly ShownError[],
+): string[] {
   if (fault !== 'target') return [];
   const named = errors.flatMap(({ failure }) => (failure?.requirement ? [failure.requirement] : []));
   return named.length > 0 ? [...new Set(named)] : requirements;
@@ -126,7 +158,14 @@ function blamedRequirements(outcome: Outcome, fault: Fault | null, requirements:
  * baseline's check passed: its requirements held, so a list of ids the target has since fixed does not
  * lower its score.
  */
-function decidedInFavour(outcome: Outcome, fault: Fault | null, requirements: string[], failed: string[], errors: readonly ShownError[], findings: string[]): string[] {
+function decidedInFavour(
+  outcome: Outcome,
+  fault: Fault | null,
+  requirements: string[],
+  failed: string[],
+  errors: readonly ShownError[],
+  findings: string[],
+): string[] {
   if (outcome === 'passed' || outcome === 'stale-baseline') return requirements;
   if (outcome !== 'failed' || fault !== 'target' || findings.length === 0) return [];
   const recorded = new Set(findings);
@@ -142,10 +181,13 @@ function faultOf(deciding: RawAttempt | undefined, errors: readonly ShownError[]
 }
 
 function errorText(outcome: Outcome, deciding: RawAttempt | undefined, errors: readonly ShownError[]): string | null {
-  if (outcome === 'stale-baseline') return 'Listed in the profile’s expected_failures, but passed: the baseline is out of date; remove this check from expected_failures.';
+  if (outcome === 'stale-baseline')
+    return 'Listed in the profile’s expected_failures, but passed: the baseline is out of date; remove this check from expected_failures.';
   if (outcome === 'passed' || outcome === 'skipped') return null;
   if (errors.length > 0) return errors.map(({ text }) => text).join('\n\n');
-  return deciding?.status === 'interrupted' ? 'The run was interrupted before this check finished.' : `The check ended with status ${deciding?.status}.`;
+  return deciding?.status === 'interrupted'
+    ? 'The run was interrupted before this check finished.'
+    : `The check ended with status ${deciding?.status}.`;
 }
 
 /** What a check said it left unverified on this target (check.ts `notVerifiedHere`); a damaged entry is a report problem. */
@@ -164,6 +206,8 @@ function notVerifiedOf(annotations: readonly RawAnnotation[], problems: string[]
 
 function annotationValues(annotations: readonly RawAnnotation[], type: string): string[] {
   return annotations.flatMap((annotation) =>
-    annotation.type === type && annotation.description !== undefined && annotation.description.trim() !== '' ? [annotation.description.trim()] : [],
+    annotation.type === type && annotation.description !== undefined && annotation.description.trim() !== ''
+      ? [annotation.description.trim()]
+      : [],
   );
 }

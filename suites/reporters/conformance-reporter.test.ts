@@ -21,7 +21,13 @@ const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const reporterPath = compiledModule('suites/reporters/conformance-reporter.js');
 const playwrightCli = createRequire(import.meta.url).resolve('@playwright/test/cli');
 
-const target = { base_url: 'http://127.0.0.1:4999', profile_digest: 'sha256:profile', capabilities: { control: 'simulator' }, spec_version: '1.0.0', started_at: '2030-01-01T00:00:00.000Z' };
+const target = {
+  base_url: 'http://127.0.0.1:4999',
+  profile_digest: 'sha256:profile',
+  capabilities: { control: 'simulator' },
+  spec_version: '1.0.0',
+  started_at: '2030-01-01T00:00:00.000Z',
+};
 
 const fixtureChecks = `
 import { test, expect } from '@playwright/test';
@@ -82,8 +88,15 @@ function runFixture(specText: string): { dir: string; status: number | null; std
   mkdirSync(join(dir, 'reports', '.run'), { recursive: true });
   writeFileSync(join(dir, 'reports', '.run', 'target.json'), JSON.stringify(target));
   // The outer run's worker variables would make the inner run think it is a worker.
-  const env = compiledRunEnv(Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(?:PW_|PLAYWRIGHT_|TEST_)/.test(name))));
-  const result = spawnSync(process.execPath, [playwrightCli, 'test', '-c', 'pw.config.js'], { cwd: dir, env, encoding: 'utf8', timeout: 300_000 });
+  const env = compiledRunEnv(
+    Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(?:PW_|PLAYWRIGHT_|TEST_)/.test(name))),
+  );
+  const result = spawnSync(process.execPath, [playwrightCli, 'test', '-c', 'pw.config.js'], {
+    cwd: dir,
+    env,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   return { dir, status: result.status, stdout: result.stdout };
 }
 
@@ -120,9 +133,17 @@ test.describe('the live reporter', () => {
       'pp.sort': 'expected-failure',
     });
     const notFound = live.results.checks.find((check) => check.check_id === 'dir.member-not-found');
-    expect(notFound).toMatchObject({ title: 'directory › unknown member', fault: 'target', failed_requirements: ['DIR-MEMBER-NOT-FOUND'], expected: 'status 404', got: '500' });
+    expect(notFound).toMatchObject({
+      title: 'directory › unknown member',
+      fault: 'target',
+      failed_requirements: ['DIR-MEMBER-NOT-FOUND'],
+      expected: 'status 404',
+      got: '500',
+    });
     expect(notFound?.calls.map((call) => call.status)).toEqual([500]);
-    const statuses = Object.fromEntries(live.results.requirements.filter((row) => row.checks.length > 0).map((row) => [row.id, row.status]));
+    const statuses = Object.fromEntries(
+      live.results.requirements.filter((row) => row.checks.length > 0).map((row) => [row.id, row.status]),
+    );
     expect(statuses).toEqual({
       // acc.unknown found it broken through a recorded finding, and ran on to decide ACC-GET.
       'ERR-BODY-SHAPE': 'failed',
@@ -137,7 +158,11 @@ test.describe('the live reporter', () => {
     // The shard filter reached the report through Playwright's metadata: what no check named was left out, not forgotten.
     expect(live.results.scope).toEqual({ filters: ['--shard 1/2'] });
     expect(live.results.uncovered).toEqual([]);
-    expect(live.results.findings.find((entry) => entry.requirement === 'ERR-BODY-SHAPE')).toMatchObject({ requirement: 'ERR-BODY-SHAPE', checks: ['acc.unknown'], reasons: [{ text: "must have required property 'timestamp'", count: 1 }] });
+    expect(live.results.findings.find((entry) => entry.requirement === 'ERR-BODY-SHAPE')).toMatchObject({
+      requirement: 'ERR-BODY-SHAPE',
+      checks: ['acc.unknown'],
+      reasons: [{ text: "must have required property 'timestamp'", count: 1 }],
+    });
 
     const rebuiltDir = join(run.dir, 'rebuilt');
     mkdirSync(join(rebuiltDir, '.run'), { recursive: true });
@@ -151,11 +176,19 @@ test.describe('the live reporter', () => {
     // the shard filters of the same count making the whole suite, and the stray file named as ignored.
     const secondShard = join(run.dir, 'results-2-of-2.json');
     const firstResults = JSON.parse(readFileSync(join(run.dir, 'results.json'), 'utf8'));
-    writeFileSync(secondShard, JSON.stringify({ ...firstResults, config: { ...firstResults.config, metadata: { dss_filters: ['--shard 2/2'] } } }));
+    writeFileSync(
+      secondShard,
+      JSON.stringify({
+        ...firstResults,
+        config: { ...firstResults.config, metadata: { dss_filters: ['--shard 2/2'] } },
+      }),
+    );
     const merged = await rebuildReport([join(run.dir, 'results.json'), secondShard, liveFile], rebuiltDir);
     expect(merged.report.results.checks).toHaveLength(live.results.checks.length);
     expect(merged.report.results.scope).toEqual({ filters: [] });
-    expect(merged.ignored).toEqual([`${liveFile}: a conformance report (what dss report writes), not Playwright results`]);
+    expect(merged.ignored).toEqual([
+      `${liveFile}: a conformance report (what dss report writes), not Playwright results`,
+    ]);
     expect(merged.report.results.verdict).toBe('failed');
 
     // Shards in folders of their own, each with the .run/target.json its run wrote, merged into a fresh
@@ -164,14 +197,28 @@ test.describe('the live reporter', () => {
     for (const [index, dir] of shardDirs.entries()) {
       mkdirSync(join(dir, '.run'), { recursive: true });
       writeFileSync(join(dir, '.run', 'target.json'), JSON.stringify(target));
-      writeFileSync(join(dir, `results-${index + 1}-of-2.json`), readFileSync(index === 0 ? join(run.dir, 'results.json') : secondShard));
+      writeFileSync(
+        join(dir, `results-${index + 1}-of-2.json`),
+        readFileSync(index === 0 ? join(run.dir, 'results.json') : secondShard),
+      );
     }
     const fresh = join(run.dir, 'merged');
-    const gathered = await rebuildReport(shardDirs.map((dir, index) => join(dir, `results-${index + 1}-of-2.json`)), fresh);
+    const gathered = await rebuildReport(
+      shardDirs.map((dir, index) => join(dir, `results-${index + 1}-of-2.json`)),
+      fresh,
+    );
     expect(gathered.report.results.target.base_url).toBe(target.base_url);
     expect(gathered.report.profile_digest).toBe(target.profile_digest);
-    writeFileSync(join(shardDirs[1]!, '.run', 'target.json'), JSON.stringify({ ...target, base_url: 'http://127.0.0.1:5000' }));
-    await expect(rebuildReport(shardDirs.map((dir, index) => join(dir, `results-${index + 1}-of-2.json`)), join(run.dir, 'mixed'))).rejects.toThrow(/the results given are of different targets or profiles/);
+    writeFileSync(
+      join(shardDirs[1]!, '.run', 'target.json'),
+      JSON.stringify({ ...target, base_url: 'http://127.0.0.1:5000' }),
+    );
+    await expect(
+      rebuildReport(
+        shardDirs.map((dir, index) => join(dir, `results-${index + 1}-of-2.json`)),
+        join(run.dir, 'mixed'),
+      ),
+    ).rejects.toThrow(/the results given are of different targets or profiles/);
   });
 
   test('fails a run that Playwright alone would pass when a check was flaky', async () => {

@@ -9,7 +9,15 @@
  * recording of calls in suites/runtime/; nothing here talks to a target.
  */
 import { relative } from 'node:path';
-import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import type {
+  FullConfig,
+  FullResult,
+  Reporter,
+  Suite,
+  TestCase,
+  TestError,
+  TestResult,
+} from '@playwright/test/reporter';
 import { publishReport, summaryText } from './publish.ts';
 import { CALLS_ATTACHMENT, type RawAttempt, type RawCheck } from './report-types.ts';
 import { filtersFromMetadata, mergedScope } from './run-scope.ts';
@@ -51,7 +59,8 @@ export default class ConformanceReporter implements Reporter {
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
     const runErrors = [...this.runErrors];
     if (result.status === 'interrupted') runErrors.push('The run was interrupted before every check finished.');
-    if (result.status === 'timedout') runErrors.push('The run reached its global time-out before every check finished.');
+    if (result.status === 'timedout')
+      runErrors.push('The run reached its global time-out before every check finished.');
     try {
       const published = await publishReport(
         {
@@ -70,7 +79,9 @@ export default class ConformanceReporter implements Reporter {
       return { status: verdict === 'failed' || verdict === 'inconclusive' ? 'failed' : 'passed' };
     } catch (error) {
       // Playwright swallows reporter errors; a run without its conformance report must not look green.
-      console.error(`Harness fault: the conformance report could not be written: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      console.error(
+        `Harness fault: the conformance report could not be written: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       return { status: 'failed' };
     }
   }
@@ -110,6 +121,7 @@ function rawAttempt(result: TestResult): RawAttempt {
 /** Describe titles and the test title, as the JSON reporter nests them below the file. */
 function titleBelowFile(test: TestCase): string {
   const titles = [test.title];
-  for (let suite: Suite | undefined = test.parent; suite?.type === 'describe'; suite = suite.parent) titles.unshift(suite.title);
+  for (let suite: Suite | undefined = test.parent; suite?.type === 'describe'; suite = suite.parent)
+    titles.unshift(suite.title);
   return titles.join(' › ');
 }

@@ -12,7 +12,12 @@ const AUTH_STATUS = 401;
  * 401) and whether a recorded call got it, whether no client can provoke it (`notProvokable`: the
  * internal failures of the spec index), and any status observed that the spec does not list.
  */
-export function coverageOf(endpoints: readonly Endpoint[], calls: readonly RecordedCall[], notProvokable: readonly NotProvokable[], problems: string[]): CoverageReport {
+export function coverageOf(
+  endpoints: readonly Endpoint[],
+  calls: readonly RecordedCall[],
+  notProvokable: readonly NotProvokable[],
+  problems: string[],
+): CoverageReport {
   const observed = new Map<string, Map<number, number>>();
   let uncatalogued = 0;
   for (const call of calls) {
@@ -26,11 +31,16 @@ export function coverageOf(endpoints: readonly Endpoint[], calls: readonly Recor
     observed.set(call.endpoint_id, counts);
   }
   const known = new Set(endpoints.map((endpoint) => endpoint.id));
-  for (const id of observed.keys()) if (!known.has(id)) problems.push(`recorded calls name endpoint id ${id}, which is not in the catalogue`);
+  for (const id of observed.keys())
+    if (!known.has(id)) problems.push(`recorded calls name endpoint id ${id}, which is not in the catalogue`);
   const internal = notProvokableByEndpoint(endpoints, notProvokable, problems);
 
   const rows = endpoints.map((endpoint) => {
-    const listed = new Set([endpoint.success.status, ...endpoint.errors.map((response) => response.status), AUTH_STATUS]);
+    const listed = new Set([
+      endpoint.success.status,
+      ...endpoint.errors.map((response) => response.status),
+      AUTH_STATUS,
+    ]);
     const counts = observed.get(endpoint.id) ?? new Map<number, number>();
     const reasons = internal.get(endpoint.id) ?? new Map<number, string>();
     const statuses: StatusCoverage[] = [...new Set([...listed, ...counts.keys()])]
@@ -39,7 +49,13 @@ export function coverageOf(endpoints: readonly Endpoint[], calls: readonly Recor
         const callCount = counts.get(status) ?? 0;
         const isListed = listed.has(status);
         const reason = isListed ? (reasons.get(status) ?? null) : null;
-        const state: StatusCoverageState = !isListed ? 'unlisted' : callCount > 0 ? 'exercised' : reason !== null ? 'not-provokable' : 'not-exercised';
+        const state: StatusCoverageState = !isListed
+          ? 'unlisted'
+          : callCount > 0
+            ? 'exercised'
+            : reason !== null
+              ? 'not-provokable'
+              : 'not-exercised';
         return { status, listed: isListed, exercised: callCount > 0, calls: callCount, state, not_provokable: reason };
       });
     return { endpoint_id: endpoint.id, method: endpoint.method, path: fullPath(endpoint), statuses };
@@ -58,19 +74,33 @@ export function coverageOf(endpoints: readonly Endpoint[], calls: readonly Recor
 }
 
 /** The not-provokable statuses by endpoint id; one the endpoint catalogue does not list is a problem of the index. */
-function notProvokableByEndpoint(endpoints: readonly Endpoint[], notProvokable: readonly NotProvokable[], problems: string[]): Map<string, Map<number, string>> {
+function notProvokableByEndpoint(
+  endpoints: readonly Endpoint[],
+  notProvokable: readonly NotProvokable[],
+  problems: string[],
+): Map<string, Map<number, string>> {
   const byId = new Map<string, Map<number, string>>();
   for (const entry of notProvokable) {
-    const endpoint = endpoints.find((candidate) => candidate.family === entry.family && candidate.method === entry.method && candidate.path === entry.path);
-    const listed = endpoint !== undefined && [endpoint.success, ...endpoint.errors].some((response) => response.status === entry.status);
+    const endpoint = endpoints.find(
+      (candidate) =>
+        candidate.family === entry.family && candidate.method === entry.method && candidate.path === entry.path,
+    );
+    const listed =
+      endpoint !== undefined &&
+      [endpoint.success, ...endpoint.errors].some((response) => response.status === entry.status);
     if (!endpoint || !listed) {
-      problems.push(`the spec index marks ${entry.family} ${entry.method} ${entry.path} ${entry.status} not provokable, but the endpoint catalogue lists no such status`);
+      problems.push(
+        `the spec index marks ${entry.family} ${entry.method} ${entry.path} ${entry.status} not provokable, but the endpoint catalogue lists no such status`,
+      );
       continue;
     }
     const reasons = byId.get(endpoint.id) ?? new Map<number, string>();
     // One status may stand for several internal failures (404 on DSO issuance): all their reasons count.
     const earlier = reasons.get(entry.status);
-    reasons.set(entry.status, earlier === undefined || earlier === entry.reason ? entry.reason : `${earlier}; ${entry.reason}`);
+    reasons.set(
+      entry.status,
+      earlier === undefined || earlier === entry.reason ? entry.reason : `${earlier}; ${entry.reason}`,
+    );
     byId.set(endpoint.id, reasons);
   }
   return byId;

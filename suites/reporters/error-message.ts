@@ -7,7 +7,9 @@ import { stripVTControlCharacters } from 'node:util';
  */
 export function cleanErrorMessage(message: string): string {
   const lines = stripVTControlCharacters(message).split('\n');
-  const frameStart = lines.findIndex((line) => /^\s*>?\s*\d+ \|/.test(line) || /^\s+at \S.*:\d+(?::\d+)?\)?$/.test(line));
+  const frameStart = lines.findIndex(
+    (line) => /^\s*>?\s*\d+ \|/.test(line) || /^\s+at \S.*:\d+(?::\d+)?\)?$/.test(line),
+  );
   const text = (frameStart === -1 ? lines : lines.slice(0, frameStart)).join('\n').trimEnd();
   return text.replace(uninformativeClassPrefix, '');
 }

@@ -32,7 +32,12 @@ function testcase(check: CheckReport): string {
     ...check.requirements.map((id) => property('requirement', id)),
     ...check.failed_requirements.map((id) => property('failed_requirement', id)),
   ];
-  const lines = [`    <testcase name="${attr(check.title)}" classname="${attr(check.check_id)}">`, '      <properties>', ...properties, '      </properties>'];
+  const lines = [
+    `    <testcase name="${attr(check.title)}" classname="${attr(check.check_id)}">`,
+    '      <properties>',
+    ...properties,
+    '      </properties>',
+  ];
   const verdict = verdictElement(check);
   if (verdict !== null) lines.push(verdict);
   lines.push('    </testcase>');
@@ -52,8 +57,20 @@ function verdictElement(check: CheckReport): string | null {
     default: {
       // failed, flaky, stale baseline: the target's (or its baseline's) failure.
       const ids = check.failed_requirements.join(' ');
-      const message = [ids === '' ? null : ids, check.outcome === 'failed' ? null : check.outcome, firstLine(check.error)].filter(Boolean).join(': ');
-      const body = [check.expected === null ? null : `expected: ${check.expected}`, check.got === null ? null : `got: ${check.got}`, check.error].filter((part) => part !== null).join('\n');
+      const message = [
+        ids === '' ? null : ids,
+        check.outcome === 'failed' ? null : check.outcome,
+        firstLine(check.error),
+      ]
+        .filter(Boolean)
+        .join(': ');
+      const body = [
+        check.expected === null ? null : `expected: ${check.expected}`,
+        check.got === null ? null : `got: ${check.got}`,
+        check.error,
+      ]
+        .filter((part) => part !== null)
+        .join('\n');
       return `      <failure type="${attr(ids === '' ? check.outcome : ids)}" message="${attr(message)}">${text(body)}</failure>`;
     }
   }
@@ -86,7 +103,10 @@ function seconds(results: ConformanceResults): string {
  * surrogates, U+FFFE/U+FFFF): they are written as `\uXXXX` so the file always parses.
  */
 function xmlSafe(value: string): string {
-  return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return value.replace(
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function text(value: string): string {

@@ -23,5 +23,6 @@ export default class KeptWorkerVerdict implements Reporter {
 const isMark = (annotation: { type: string }) => annotation.type === KEPT_WORKER_ANNOTATION;
 
 function removeMarks(annotations: Array<{ type: string }>): void {
-  for (let index = annotations.length - 1; index >= 0; index--) if (isMark(annotations[index]!)) annotations.splice(index, 1);
+  for (let index = annotations.length - 1; index >= 0; index--)
+    if (isMark(annotations[index]!)) annotations.splice(index, 1);
 }

@@ -30,32 +30,56 @@ export function lastFailed(reportDir: string): LastFailed | { mistake: string } 
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    return { mistake: `--last-failed: there is no previous report in ${reportDir} (no conformance.json): run dss test first, or give the --report-dir of the run to repeat` };
+    return {
+      mistake: `--last-failed: there is no previous report in ${reportDir} (no conformance.json): run dss test first, or give the --report-dir of the run to repeat`,
+    };
   }
   const checks = reportChecks(text);
-  if (checks === null) return { mistake: `--last-failed: ${file} is not a conformance report (conformance.json of dss test), so it names no failed check to re-run` };
-  const failed = checks.checks.filter((check) => failedOutcomes.includes(check.outcome as Outcome)).map((check) => check.check_id);
+  if (checks === null)
+    return {
+      mistake: `--last-failed: ${file} is not a conformance report (conformance.json of dss test), so it names no failed check to re-run`,
+    };
+  const failed = checks.checks
+    .filter((check) => failedOutcomes.includes(check.outcome as Outcome))
+    .map((check) => check.check_id);
   if (failed.length === 0) {
     const expected = checks.checks.filter((check) => check.outcome === 'expected-failure').length;
-    const baselined = expected === 0 ? '' : expected === 1 ? '; 1 expected failure of the baseline failed as listed and is not re-run' : `; ${expected} expected failures of the baseline failed as listed and are not re-run`;
-    return { mistake: `--last-failed: nothing failed in the last run in ${reportDir} (verdict ${checks.verdict}, ${checks.checks.length} checks${baselined}): there is nothing to re-run` };
+    const baselined =
+      expected === 0
+        ? ''
+        : expected === 1
+          ? '; 1 expected failure of the baseline failed as listed and is not re-run'
+          : `; ${expected} expected failures of the baseline failed as listed and are not re-run`;
+    return {
+      mistake: `--last-failed: nothing failed in the last run in ${reportDir} (verdict ${checks.verdict}, ${checks.checks.length} checks${baselined}): there is nothing to re-run`,
+    };
   }
   return { checkIds: [...new Set(failed)], finishedAt: checks.finishedAt };
 }
 
-function reportChecks(text: string): { checks: Array<{ check_id: string; outcome: string }>; verdict: string; finishedAt: string } | null {
+function reportChecks(
+  text: string,
+): { checks: Array<{ check_id: string; outcome: string }>; verdict: string; finishedAt: string } | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return null;
   }
-  const results = (value as { results?: { checks?: unknown; verdict?: unknown; finished_at?: unknown } } | null)?.results;
+  const results = (value as { results?: { checks?: unknown; verdict?: unknown; finished_at?: unknown } } | null)
+    ?.results;
   const checks = results?.checks;
   if (!Array.isArray(checks)) return null;
-  const valid = checks.filter((check): check is { check_id: string; outcome: string } => typeof check?.check_id === 'string' && typeof check?.outcome === 'string');
+  const valid = checks.filter(
+    (check): check is { check_id: string; outcome: string } =>
+      typeof check?.check_id === 'string' && typeof check?.outcome === 'string',
+  );
   if (valid.length < checks.length) return null;
-  return { checks: valid, verdict: String(results?.verdict ?? 'unknown'), finishedAt: String(results?.finished_at ?? 'unknown') };
+  return {
+    checks: valid,
+    verdict: String(results?.verdict ?? 'unknown'),
+    finishedAt: String(results?.finished_at ?? 'unknown'),
+  };
 }
 
 /**

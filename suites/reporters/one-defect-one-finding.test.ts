@@ -34,11 +34,15 @@ test('an error body without timestamp is one finding, and the checks that saw it
     const [finding, ...others] = results.findings;
     expect(others).toEqual([]);
     expect(finding?.requirement).toBe('ERR-BODY-SHAPE');
-    expect(finding?.checks).toEqual(expect.arrayContaining(['accounts.unknown-account', 'auth.garbage-token', 'auth.missing-token']));
+    expect(finding?.checks).toEqual(
+      expect.arrayContaining(['accounts.unknown-account', 'auth.garbage-token', 'auth.missing-token']),
+    );
     expect(finding?.reasons[0]?.text).toContain('timestamp');
     expect(finding?.examples.length).toBeGreaterThanOrEqual(2);
     // Titled by the requirement's statement; what was wrong goes below it.
-    expect(run.output).toMatch(/broken: ERR-BODY-SHAPE \(MUST\) broken in \d+ checks: Every response with status 400, .*\n {4}what was wrong: .*timestamp/);
+    expect(run.output).toMatch(
+      /broken: ERR-BODY-SHAPE \(MUST\) broken in \d+ checks: Every response with status 400, .*\n {4}what was wrong: .*timestamp/,
+    );
 
     // Only decided requirements are scored: every check ran to its end, so nothing is inconclusive.
     expect(results.scores.overall).toMatchObject({ checked: results.scores.overall.passed + 1, inconclusive: 0 });
@@ -67,12 +71,19 @@ test('a defect of the reference profile alone is shown beside the verdict, and t
     expect(results.verdict).toBe('partial');
     const row = (id: string) => results.requirements.find((requirement) => requirement.id === id);
     expect(row('ALLOWLIST-IDEMPOTENT')).toMatchObject({ layer: 'profile', status: 'failed' });
-    for (const id of ['ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS']) expect(row(id), id).toMatchObject({ layer: 'specification', status: 'passed' });
+    for (const id of ['ALLOWLIST-LIST', 'RES-ALLOWLIST-SCHEMAS'])
+      expect(row(id), id).toMatchObject({ layer: 'specification', status: 'passed' });
     const specification = results.requirements.filter((requirement) => requirement.layer === 'specification');
-    expect(specification.filter((requirement) => requirement.status === 'failed' || requirement.status === 'inconclusive').map((requirement) => requirement.id)).toEqual([]);
+    expect(
+      specification
+        .filter((requirement) => requirement.status === 'failed' || requirement.status === 'inconclusive')
+        .map((requirement) => requirement.id),
+    ).toEqual([]);
     expect(results.reference_profile.passed).toBeLessThan(results.reference_profile.checked);
     expect(run.output).toContain('DSS conformance: PARTIAL');
-    expect(run.output).toContain(`interoperates with the reference profile: ${results.reference_profile.passed}/${results.reference_profile.checked}`);
+    expect(run.output).toContain(
+      `interoperates with the reference profile: ${results.reference_profile.passed}/${results.reference_profile.checked}`,
+    );
   } finally {
     await simulator.close();
     rmSync(reportDir, { recursive: true, force: true });
@@ -81,7 +92,9 @@ test('a defect of the reference profile alone is shown beside the verdict, and t
 
 function dss(args: string[]): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(?:PW_|PLAYWRIGHT_|TEST_|DSS_)/.test(name)));
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !/^(?:PW_|PLAYWRIGHT_|TEST_|DSS_)/.test(name)),
+    );
     const child = spawn(process.execPath, ['bin/dss.js', ...args], { cwd: root, env: { ...env, CI: '1' } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -2,7 +2,15 @@ import type { TargetReach } from '../runtime/transport.ts';
 import type { CheckReport, ConformanceReport, RateLimitCounts, RequirementFinding } from './report-types.ts';
 import { checksText } from './requirement-matrix.ts';
 import { shortStatement } from './short-statement.ts';
-import { DIFFERENCES_SHOWN, differencesOf, interoperabilityText, notVerifiedText, readingsText, specificationText, staleBaselineText } from './verdict-block.ts';
+import {
+  DIFFERENCES_SHOWN,
+  differencesOf,
+  interoperabilityText,
+  notVerifiedText,
+  readingsText,
+  specificationText,
+  staleBaselineText,
+} from './verdict-block.ts';
 
 /** Where a published report went, as the summary names it. */
 export interface PublishedPaths {
@@ -33,14 +41,21 @@ export function summaryText({ report, jsonPath, htmlPath, junitPath }: Published
     ...(stale === null ? [] : [`  stale baseline: ${stale}`]),
     `  readings judged under: ${readingsText(results.target.readings)}`,
     // How the target was reached matters to a reader only when it was not straight over plain HTTP.
-    ...(results.target.reached && (results.target.reached.proxy !== null || results.target.reached.tls !== null) ? [`  reached: ${reachText(results.target.reached)}`] : []),
+    ...(results.target.reached && (results.target.reached.proxy !== null || results.target.reached.tls !== null)
+      ? [`  reached: ${reachText(results.target.reached)}`]
+      : []),
     `  interoperates with the reference profile: ${interoperabilityText(results)}${differences.length === 0 ? '' : ':'}`,
-    ...differences.slice(0, DIFFERENCES_SHOWN).map((difference) => `    ${difference.id} (${difference.level}): ${difference.statement}`),
+    ...differences
+      .slice(0, DIFFERENCES_SHOWN)
+      .map((difference) => `    ${difference.id} (${difference.level}): ${difference.statement}`),
   ];
-  if (differences.length > DIFFERENCES_SHOWN) lines.push(`    ... and ${differences.length - DIFFERENCES_SHOWN} more (broken, below)`);
+  if (differences.length > DIFFERENCES_SHOWN)
+    lines.push(`    ... and ${differences.length - DIFFERENCES_SHOWN} more (broken, below)`);
   lines.push(`  not verified: ${notVerifiedText(results)}${results.headline.why.length === 0 ? '' : '; why: below'}`);
-  for (const { check, requirement, why } of partsNotVerified(results.checks)) lines.push(`    ${check} did not verify ${requirement} here: ${why}`);
-  if (results.scope.filters.length > 0) lines.push(`  filtered run (${results.scope.filters.join(', ')}): the verdict covers only the checks that ran`);
+  for (const { check, requirement, why } of partsNotVerified(results.checks))
+    lines.push(`    ${check} did not verify ${requirement} here: ${why}`);
+  if (results.scope.filters.length > 0)
+    lines.push(`  filtered run (${results.scope.filters.join(', ')}): the verdict covers only the checks that ran`);
   if (parts) lines.push(`  MUST score by spec part: ${parts}`);
   if (results.headline.why.length > 0) {
     lines.push('  why not verified:');
@@ -61,9 +76,13 @@ export function summaryText({ report, jsonPath, htmlPath, junitPath }: Published
   for (const finding of results.findings.slice(0, SHOWN_FINDINGS)) {
     lines.push(`  broken: ${findingLine(finding)}`);
     const reason = finding.reasons[0];
-    if (reason !== undefined) lines.push(`    what was wrong: ${reason.text}${finding.reasons.length > 1 ? ` (and ${finding.reasons.length - 1} other reason${finding.reasons.length === 2 ? '' : 's'})` : ''}`);
+    if (reason !== undefined)
+      lines.push(
+        `    what was wrong: ${reason.text}${finding.reasons.length > 1 ? ` (and ${finding.reasons.length - 1} other reason${finding.reasons.length === 2 ? '' : 's'})` : ''}`,
+      );
   }
-  if (results.findings.length > SHOWN_FINDINGS) lines.push(`  ... and ${results.findings.length - SHOWN_FINDINGS} more broken requirements (see the report)`);
+  if (results.findings.length > SHOWN_FINDINGS)
+    lines.push(`  ... and ${results.findings.length - SHOWN_FINDINGS} more broken requirements (see the report)`);
   lines.push(
     `  checks: ${counts.passed} passed, ${counts.failed} failed, ${counts['harness-fault']} harness faults, ${counts.skipped} not verified here (skipped), ${counts.flaky} flaky, ${counts['stale-baseline']} stale baseline, ${counts['expected-failure']} expected failures; ${results.counts.warnings} warnings`,
   );
@@ -82,15 +101,22 @@ export function summaryText({ report, jsonPath, htmlPath, junitPath }: Published
 const SHOWN_FINDINGS = 5;
 
 /** What checks that ran said they left unverified on this target (check.ts `notVerifiedHere`), check by check. */
-export function partsNotVerified(checks: readonly CheckReport[]): Array<{ check: string; requirement: string; why: string }> {
-  return checks.flatMap((check) => check.not_verified_here.map(({ requirement, why }) => ({ check: check.check_id, requirement, why })));
+export function partsNotVerified(
+  checks: readonly CheckReport[],
+): Array<{ check: string; requirement: string; why: string }> {
+  return checks.flatMap((check) =>
+    check.not_verified_here.map(({ requirement, why }) => ({ check: check.check_id, requirement, why })),
+  );
 }
 
 /** "through the proxy http://proxy:3128 (HTTPS_PROXY, NO_PROXY), over TLS trusting the profile's CA, with a client certificate (mutual TLS)". */
 export function reachText(reached: TargetReach | undefined): string {
   if (reached === undefined) return 'not recorded (the run left no transport in its target.json)';
   const { proxy, proxy_settings: settings, tls } = reached;
-  const route = proxy === null ? 'straight to the target (no proxy)' : `through the proxy ${proxy} (${settings === 'profile' ? "the profile's proxy:" : 'HTTP(S)_PROXY, NO_PROXY'})`;
+  const route =
+    proxy === null
+      ? 'straight to the target (no proxy)'
+      : `through the proxy ${proxy} (${settings === 'profile' ? "the profile's proxy:" : 'HTTP(S)_PROXY, NO_PROXY'})`;
   if (tls === null) return `${route}, over plain HTTP`;
   return `${route}, over TLS trusting ${tls.trusted}${tls.servername ? ` for the name ${tls.servername}` : ''}, ${tls.client_certificate ? 'with a client certificate (mutual TLS)' : 'without a client certificate'}`;
 }

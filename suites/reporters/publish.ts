@@ -38,12 +38,22 @@ export async function publishReport(run: RunRecord, reportDir: string): Promise<
     // The spec index is of the spec the kit was written for; another version's catalogue marks nothing.
     notProvokable: specVersion === DEFAULT_SPEC_VERSION ? notProvokableStatuses() : [],
     specVersion,
-    target: { base_url: target?.base_url ?? null, capabilities: target?.capabilities ?? null, ...(target?.readings ? { readings: target.readings } : {}), ...(target?.reached ? { reached: target.reached } : {}) },
+    target: {
+      base_url: target?.base_url ?? null,
+      capabilities: target?.capabilities ?? null,
+      ...(target?.readings ? { readings: target.readings } : {}),
+      ...(target?.reached ? { reached: target.reached } : {}),
+    },
     problems: problem === null ? [] : [problem],
   });
   // Each failed check's calls as a runnable script: in the signed results, and as a file beside them.
   const reproducible = withReproductions(results, suiteVersion());
-  const report = await signReport({ format: reportFormat, suite_version: suiteVersion(), profile_digest: target?.profile_digest ?? null, results: reproducible });
+  const report = await signReport({
+    format: reportFormat,
+    suite_version: suiteVersion(),
+    profile_digest: target?.profile_digest ?? null,
+    results: reproducible,
+  });
   await mkdir(dir, { recursive: true });
   const jsonPath = join(dir, 'conformance.json');
   const htmlPath = join(dir, 'conformance.html');

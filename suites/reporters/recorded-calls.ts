@@ -7,7 +7,11 @@ import type { CallAttachment } from './report-types.ts';
  * so their shape is checked rather than trusted; what cannot be read becomes a report problem, never a
  * crash of the report.
  */
-export function parseCalls(attachments: readonly CallAttachment[], checkId: string, problems: string[]): RecordedCall[] {
+export function parseCalls(
+  attachments: readonly CallAttachment[],
+  checkId: string,
+  problems: string[],
+): RecordedCall[] {
   const calls: RecordedCall[] = [];
   for (const attachment of attachments) {
     const text = attachmentText(attachment, checkId, problems);
@@ -24,7 +28,8 @@ export function parseCalls(attachments: readonly CallAttachment[], checkId: stri
       continue;
     }
     const valid = value.filter(isRecordedCall);
-    if (valid.length < value.length) problems.push(`check ${checkId}: ${value.length - valid.length} recorded call(s) have the wrong shape`);
+    if (valid.length < value.length)
+      problems.push(`check ${checkId}: ${value.length - valid.length} recorded call(s) have the wrong shape`);
     calls.push(...valid);
   }
   return calls;

@@ -34,7 +34,9 @@ test('the report opens with its headline and failures, and a call opens on a cli
     await expect(page.locator('.headline')).toContainText('requirements verified');
     // The funding resting on a prerequisite that did not hold is no finding: only the prerequisite's own requirement is.
     await expect(page.locator('#findings article.finding')).toHaveCount(2);
-    await expect(page.locator('#findings article.finding h3').filter({ hasText: 'DIR-MEMBER-NOT-FOUND (MUST) broken in 1 check' })).toHaveCount(1);
+    await expect(
+      page.locator('#findings article.finding h3').filter({ hasText: 'DIR-MEMBER-NOT-FOUND (MUST) broken in 1 check' }),
+    ).toHaveCount(1);
     await expect(page.locator('#findings article.finding h3').filter({ hasText: 'CL-REQUEST' })).toHaveCount(1);
     await expect(page.locator('#findings')).not.toContainText('FUND-DEFAULT-ACCOUNT');
     await expect(page.locator('.verdict .prerequisites-broken')).toContainText('PRE-CREDIT-LINE-ACCOUNT');
@@ -66,24 +68,38 @@ test('the report opens with its headline and failures, and a call opens on a cli
     await expect(coverage).toBeHidden();
     await page.locator('#coverage summary').click();
     const endpointRow = (id: string) => coverage.locator('tbody tr').filter({ hasText: id });
-    const chip = (id: string, state: string, status: string) => endpointRow(id).locator(`.chip[data-state="${state}"]`, { hasText: new RegExp(`^\\S ${status}\\b`) });
+    const chip = (id: string, state: string, status: string) =>
+      endpointRow(id).locator(`.chip[data-state="${state}"]`, { hasText: new RegExp(`^\\S ${status}\\b`) });
     await expect(chip('member.getMember', 'exercised', '200')).toBeVisible();
     await expect(chip('member.getMember', 'not-exercised', '404')).toBeVisible();
     await expect(chip('member.signMessage', 'not-provokable', '404')).toBeVisible();
-    await expect(chip('member.signMessage', 'not-provokable', '404')).toHaveAttribute('title', /^not provokable from outside: a marshalling error is internal/);
+    await expect(chip('member.signMessage', 'not-provokable', '404')).toHaveAttribute(
+      'title',
+      /^not provokable from outside: a marshalling error is internal/,
+    );
     await expect(chip('member.signMessage', 'not-exercised', '400')).toBeVisible();
     // The page's computed look of each state (this file is typed without the DOM library, hence the cast).
     type Styles = { getComputedStyle(node: unknown): { backgroundColor: string; borderStyle: string } };
     const looks = (state: string) =>
-      coverage.locator(`.chip[data-state="${state}"]`).first().evaluate((node) => {
-        const style = (globalThis as unknown as Styles).getComputedStyle(node);
-        return `${style.backgroundColor} ${style.borderStyle} ${node.textContent?.slice(0, 1)}`;
-      });
-    const [exercised, missed, internal] = [await looks('exercised'), await looks('not-exercised'), await looks('not-provokable')];
+      coverage
+        .locator(`.chip[data-state="${state}"]`)
+        .first()
+        .evaluate((node) => {
+          const style = (globalThis as unknown as Styles).getComputedStyle(node);
+          return `${style.backgroundColor} ${style.borderStyle} ${node.textContent?.slice(0, 1)}`;
+        });
+    const [exercised, missed, internal] = [
+      await looks('exercised'),
+      await looks('not-exercised'),
+      await looks('not-provokable'),
+    ];
     expect(new Set([exercised, missed, internal]).size).toBe(3);
     await expect(coverage.locator('.chip[data-state="not-provokable"]')).toHaveCount(18);
-    for (const state of ['exercised', 'not-exercised', 'not-provokable']) await expect(page.locator(`#legend .chip[data-state="${state}"]`)).toBeVisible();
-    await expect(page.locator('#legend dd').filter({ has: page.locator('.chip[data-state="not-provokable"]') })).toContainText('only an internal failure produces it');
+    for (const state of ['exercised', 'not-exercised', 'not-provokable'])
+      await expect(page.locator(`#legend .chip[data-state="${state}"]`)).toBeVisible();
+    await expect(
+      page.locator('#legend dd').filter({ has: page.locator('.chip[data-state="not-provokable"]') }),
+    ).toContainText('only an internal failure produces it');
     await page.locator('input[data-table="coverage-table"]').fill('/sign/message');
     await expect(coverage.locator('tbody tr:visible')).toHaveCount(1);
 
@@ -101,7 +117,9 @@ test('the report opens with its headline and failures, and a call opens on a cli
 
     // No id is broken across lines, however narrow the page.
     await page.setViewportSize({ width: 420, height: 900 });
-    const broken = await page.locator('code.id:visible').evaluateAll((codes) => codes.filter((code) => code.getClientRects().length > 1).map((code) => code.textContent));
+    const broken = await page
+      .locator('code.id:visible')
+      .evaluateAll((codes) => codes.filter((code) => code.getClientRects().length > 1).map((code) => code.textContent));
     expect(broken).toEqual([]);
     expect(refused).toEqual([]);
   } finally {
@@ -139,7 +157,9 @@ test('a failed check shows its reproduction, and its button copies the script', 
     await block.locator('summary').click();
     await expect(script).toBeVisible();
     // The profile's token by the name the profile gives it, and the variable the profile reads it from.
-    await expect(block.locator('ul.variables li').filter({ hasText: 'DSS_TOKEN_MMA' })).toContainText('members.mmA.token');
+    await expect(block.locator('ul.variables li').filter({ hasText: 'DSS_TOKEN_MMA' })).toContainText(
+      'members.mmA.token',
+    );
     await expect(block.locator('ul.variables li').filter({ hasText: 'DSS_TOKEN_MMA' })).toContainText('${MMA_TOKEN}');
     await expect(block).toContainText(reproduction!.file);
     // What the target sent is text in the script, never markup on the page.
@@ -150,7 +170,11 @@ test('a failed check shows its reproduction, and its button copies the script', 
     await expect(status).toHaveText('');
     await block.locator('button.copy').click();
     await expect(status).toHaveText('Copied.');
-    const copied = await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+    const copied = await page.evaluate(() =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText(),
+    );
     expect(copied).toBe(reproduction!.script);
     expect(refused).toEqual([]);
     await context.close();
@@ -166,13 +190,28 @@ test('a failed check shows its reproduction, and its button copies the script', 
  * profile" with each difference named, and one line of what was not verified, linking to the details.
  * Each finding is titled by its requirement's statement, never by a value of a failure message.
  */
-const firstScreens: Array<{ name: string; report: () => Promise<ConformanceReport>; verdict: string; readings: string; differences: string[]; values: string[] }> = [
-  { name: 'a failing report', report: sampleReport, verdict: 'FAILED', readings: "the reference's", differences: ['CL-REQUEST'], values: ['500; body:'] },
+const firstScreens: Array<{
+  name: string;
+  report: () => Promise<ConformanceReport>;
+  verdict: string;
+  readings: string;
+  differences: string[];
+  values: string[];
+}> = [
+  {
+    name: 'a failing report',
+    report: sampleReport,
+    verdict: 'FAILED',
+    readings: "the reference's",
+    differences: ['CL-REQUEST'],
+    values: ['500; body:'],
+  },
   {
     name: 'a report under declared readings whose reference profile layer fails',
     report: readingVariantReport,
     verdict: 'PASSED',
-    readings: "string_bodies = named (declared by the profile), amount_scale = 2 (declared by the profile); the reference's for the rest",
+    readings:
+      "string_bodies = named (declared by the profile), amount_scale = 2 (declared by the profile); the reference's for the rest",
     differences: ['ALLOWLIST-IDEMPOTENT', 'BAL-DECIMAL-FORMAT'],
     values: ['"1250.50"', '400'],
   },
@@ -196,10 +235,14 @@ for (const screen of firstScreens) {
       const interoperability = header.locator('.interoperability');
       const notVerified = header.locator('p.headline');
       await expect(verdict).toHaveText(`DSS API conformance: ${screen.verdict}`);
-      await expect(specification).toContainText(`Specification 1.0.0: ${screen.verdict}; MUST score ${report.results.scores.overall.passed}/${report.results.scores.overall.checked}`);
+      await expect(specification).toContainText(
+        `Specification 1.0.0: ${screen.verdict}; MUST score ${report.results.scores.overall.passed}/${report.results.scores.overall.checked}`,
+      );
       await expect(readings).toHaveText(`Readings judged under: ${screen.readings}.`);
       const { passed, checked } = report.results.reference_profile;
-      await expect(interoperability).toContainText(`Interoperates with the reference profile: ${passed}/${checked} decided requirements passed`);
+      await expect(interoperability).toContainText(
+        `Interoperates with the reference profile: ${passed}/${checked} decided requirements passed`,
+      );
       const differences = interoperability.locator('ul.differences li');
       await expect(differences).toHaveCount(screen.differences.length);
       for (const [index, id] of screen.differences.entries()) {
@@ -209,7 +252,11 @@ for (const screen of firstScreens) {
         await expect(differences.nth(index).locator('a')).toHaveAttribute('href', `#finding-${id}`);
         await expect(page.locator(`article.finding#finding-${id}`)).toHaveCount(1);
       }
-      await expect(notVerified).toHaveText(new RegExp(`^Not verified: ${report.results.headline.not_verified} of ${report.results.headline.total} requirements \\(.*\\); ${report.results.headline.verified} requirements verified .*; why, below\\.$`));
+      await expect(notVerified).toHaveText(
+        new RegExp(
+          `^Not verified: ${report.results.headline.not_verified} of ${report.results.headline.total} requirements \\(.*\\); ${report.results.headline.verified} requirements verified .*; why, below\\.$`,
+        ),
+      );
 
       // In that order, each whole within the first screen; what was not verified is one line.
       const boxes = [];
@@ -220,7 +267,9 @@ for (const screen of firstScreens) {
       expect(boxes.map((box) => box.y)).toEqual([...boxes.map((box) => box.y)].sort((a, b) => a - b));
       expect(Math.max(...boxes.map((box) => box.y + box.height))).toBeLessThanOrEqual(800);
       const lines = await notVerified.evaluate((node) => {
-        const style = (globalThis as unknown as { getComputedStyle(node: unknown): { lineHeight: string } }).getComputedStyle(node);
+        const style = (
+          globalThis as unknown as { getComputedStyle(node: unknown): { lineHeight: string } }
+        ).getComputedStyle(node);
         return node.getBoundingClientRect().height / Number.parseFloat(style.lineHeight);
       });
       expect(Math.round(lines)).toBe(1);
@@ -236,9 +285,13 @@ for (const screen of firstScreens) {
       for (const [index, finding] of report.results.findings.entries()) {
         const title = titles.nth(index);
         const layer = finding.layer === 'profile' ? ', reference profile' : '';
-        await expect(title).toHaveText(`${finding.requirement} (${finding.level}${layer}) broken in ${finding.checks.length} check${finding.checks.length === 1 ? '' : 's'}: ${shortStatement(finding.statement)}`);
+        await expect(title).toHaveText(
+          `${finding.requirement} (${finding.level}${layer}) broken in ${finding.checks.length} check${finding.checks.length === 1 ? '' : 's'}: ${shortStatement(finding.statement)}`,
+        );
         for (const value of screen.values) await expect(title).not.toContainText(value);
-        await expect(page.locator(`article#finding-${finding.requirement} ul.reasons li`).first()).toContainText(finding.reasons[0]!.text);
+        await expect(page.locator(`article#finding-${finding.requirement} ul.reasons li`).first()).toContainText(
+          finding.reasons[0]!.text,
+        );
       }
     } finally {
       await browser.close();

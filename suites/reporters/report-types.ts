@@ -86,14 +86,25 @@ export interface RunTarget {
  * answered), or it is the reference's (docs/readings.md). `shown_mid_run`: a check's call whose answer
  * showed another reading (runtime/reading-mid-run.ts), added when the report is made.
  */
-export type ReadingsJudgedUnder = Record<string, { value: string | number; source: 'declared' | 'detected' | 'reference'; shown_by?: string; shown_mid_run?: string }>;
+export type ReadingsJudgedUnder = Record<
+  string,
+  { value: string | number; source: 'declared' | 'detected' | 'reference'; shown_by?: string; shown_mid_run?: string }
+>;
 
 /**
  * `failed`: the target broke a rule. `harness-fault`: the harness itself could not carry the check out
  * (never the target's fault, never in its score). `skipped`: not verified here (filtered out, or it needs
  * something this target or profile lacks; `skip_reason` names it).
  */
-export const outcomes = ['passed', 'failed', 'harness-fault', 'skipped', 'expected-failure', 'stale-baseline', 'flaky'] as const;
+export const outcomes = [
+  'passed',
+  'failed',
+  'harness-fault',
+  'skipped',
+  'expected-failure',
+  'stale-baseline',
+  'flaky',
+] as const;
 export type Outcome = (typeof outcomes)[number];
 
 /** Who is to blame for a check that did not pass. */
@@ -179,7 +190,15 @@ export interface Reproduction {
  * check of it was skipped here or filtered out (`reason` says why). `uncovered`: no check names it.
  * `not-testable`: no client can provoke it (the catalogue says why).
  */
-export const requirementStatuses = ['passed', 'failed', 'warning', 'inconclusive', 'not-verified', 'uncovered', 'not-testable'] as const;
+export const requirementStatuses = [
+  'passed',
+  'failed',
+  'warning',
+  'inconclusive',
+  'not-verified',
+  'uncovered',
+  'not-testable',
+] as const;
 export type RequirementStatus = (typeof requirementStatuses)[number];
 
 export interface RequirementReport {

@@ -52,7 +52,9 @@ test('a failed check carries its calls as a curl script that gets the same statu
     accessSync(file, constants.X_OK);
     // No credential in the report: every token is a variable, and each is one the run knows by name.
     expect(reproduction.script).not.toMatch(/eyJ[A-Za-z0-9_-]*\./);
-    expect(reproduction.variables.map((variable) => variable.name).filter((name) => name.startsWith('DSS_REDACTED_'))).toEqual([]);
+    expect(
+      reproduction.variables.map((variable) => variable.name).filter((name) => name.startsWith('DSS_REDACTED_')),
+    ).toEqual([]);
 
     const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
     for (const variable of reproduction.variables) {
@@ -79,27 +81,54 @@ test('a failed check carries its calls as a curl script that gets the same statu
   }
   // A check with a token of chosen rights says which, and how a simulator mints it.
   const limited = failed.find((check) => check.check_id === 'accounts.none-open')!.reproduction!.variables;
-  expect(limited).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'DSS_TOKEN_MMA_LIMITED', rights: { role: 'manager', accounts: [] } })]));
+  expect(limited).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ name: 'DSS_TOKEN_MMA_LIMITED', rights: { role: 'manager', accounts: [] } }),
+    ]),
+  );
 
   // Exactly the checks that failed run again (and the reachability check every run starts with).
   const again = await dss(['test', '--target', url, '--last-failed', '--report-dir', reportDir]);
   expect(again.status, again.output).toBe(1);
   const rerun = readReport().results;
-  expect(rerun.checks.map((check) => check.check_id).filter((id) => id !== 'target.reachable').sort()).toEqual([...CHECKS].sort());
-  expect(rerun.checks.filter((check) => check.outcome === 'failed').map((check) => check.check_id).sort()).toEqual([...CHECKS].sort());
-  expect(rerun.scope.filters).toEqual([`--last-failed: ${failed.map((check) => check.check_id).join(', ')} (what failed in the run that ended at ${results.finished_at})`]);
+  expect(
+    rerun.checks
+      .map((check) => check.check_id)
+      .filter((id) => id !== 'target.reachable')
+      .sort(),
+  ).toEqual([...CHECKS].sort());
+  expect(
+    rerun.checks
+      .filter((check) => check.outcome === 'failed')
+      .map((check) => check.check_id)
+      .sort(),
+  ).toEqual([...CHECKS].sort());
+  expect(rerun.scope.filters).toEqual([
+    `--last-failed: ${failed.map((check) => check.check_id).join(', ')} (what failed in the run that ended at ${results.finished_at})`,
+  ]);
   expect(rerun.verdict).toBe('failed');
 
   // The vendor fixes it: the same checks pass, and then nothing is left to re-run.
-  await fetch(`${url}/sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ disable: FAULTS }) });
+  await fetch(`${url}/sim/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ disable: FAULTS }),
+  });
   const fixed = await dss(['test', '--target', url, '--last-failed', '--report-dir', reportDir]);
   expect(fixed.status, fixed.output).toBe(0);
   const passed = readReport().results;
   expect(passed.verdict).toBe('partial');
-  expect(passed.checks.filter((check) => check.check_id !== 'target.reachable').map((check) => `${check.check_id} ${check.outcome}`).sort()).toEqual([...CHECKS].sort().map((id) => `${id} passed`));
+  expect(
+    passed.checks
+      .filter((check) => check.check_id !== 'target.reachable')
+      .map((check) => `${check.check_id} ${check.outcome}`)
+      .sort(),
+  ).toEqual([...CHECKS].sort().map((id) => `${id} passed`));
   const nothing = await dss(['test', '--target', url, '--last-failed', '--report-dir', reportDir]);
   expect(nothing.status).toBe(2);
-  expect(nothing.output.trim()).toBe(`dss test: --last-failed: nothing failed in the last run in ${reportDir} (verdict partial, 5 checks): there is nothing to re-run`);
+  expect(nothing.output.trim()).toBe(
+    `dss test: --last-failed: nothing failed in the last run in ${reportDir} (verdict partial, 5 checks): there is nothing to re-run`,
+  );
 });
 
 /**
@@ -115,8 +144,22 @@ test('against a target without /sim, the script names the profile’s tokens and
   reportDir = mkdtempSync(join(tmpdir(), 'dss-reproduction-vendor-'));
   const dir = reportDir;
   try {
-    const profile = await writeVendorTargetProfile(dir, simulator.url, proxy.url, { full: false, timeouts: { request_ms: 30_000, check_ms: 180_000 } });
-    const run = await dss(['test', '--profile', profile.file, '--grep', 'directory\\.member-not-found ', '--report-dir', join(dir, 'reports')], profile.env);
+    const profile = await writeVendorTargetProfile(dir, simulator.url, proxy.url, {
+      full: false,
+      timeouts: { request_ms: 30_000, check_ms: 180_000 },
+    });
+    const run = await dss(
+      [
+        'test',
+        '--profile',
+        profile.file,
+        '--grep',
+        'directory\\.member-not-found ',
+        '--report-dir',
+        join(dir, 'reports'),
+      ],
+      profile.env,
+    );
     expect(run.status, run.output).toBe(1);
     const { results } = JSON.parse(readFileSync(join(dir, 'reports', 'conformance.json'), 'utf8')) as ConformanceReport;
     const check = results.checks.find((each) => each.check_id === 'directory.member-not-found')!;
@@ -129,7 +172,10 @@ test('against a target without /sim, the script names the profile’s tokens and
       expect(variable).toMatchObject({ profile_path: path, profile_variable: `S0_${role}_TOKEN` });
       expect(check.reproduction!.script).toContain(`the token the profile gives at ${path}`);
     }
-    const script = await sh(join(dir, 'reports', check.reproduction!.file), { PATH: process.env.PATH ?? '/usr/bin:/bin', ...profile.env });
+    const script = await sh(join(dir, 'reports', check.reproduction!.file), {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      ...profile.env,
+    });
     expect(script.status, script.stderr).toBe(0);
     const statuses = script.stdout.split('\n').flatMap((line) => {
       const match = STATUS_LINE.exec(line);
@@ -144,7 +190,8 @@ test('against a target without /sim, the script names the profile’s tokens and
 
 /** The test installs nothing: CI has curl from .ci/run. */
 function expectCurl(): void {
-  if (spawnSync('curl', ['--version']).status !== 0) throw new Error('no curl on PATH: install it (apt-get install curl), as .ci/run does');
+  if (spawnSync('curl', ['--version']).status !== 0)
+    throw new Error('no curl on PATH: install it (apt-get install curl), as .ci/run does');
 }
 
 function readReport(): ConformanceReport {
@@ -153,13 +200,20 @@ function readReport(): ConformanceReport {
 
 /** A token as the script's top says to get one on a simulator: POST /sim/tokens with the member and rights. */
 async function mint(url: string, member: string, rights: object): Promise<string> {
-  const response = await fetch(`${url}/sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ member_identification: member, ...rights }) });
+  const response = await fetch(`${url}/sim/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ member_identification: member, ...rights }),
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { token: string }).token;
 }
 
 /** The simulator serves from this process: the script runs beside it, never blocking it. */
-function sh(file: string, env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function sh(
+  file: string,
+  env: Record<string, string>,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn('sh', [file], { env });
     let stdout = '';
@@ -172,7 +226,9 @@ function sh(file: string, env: Record<string, string>): Promise<{ status: number
 
 function dss(args: string[], extra: Record<string, string> = {}): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(?:PW_|PLAYWRIGHT_|TEST_|DSS_)/.test(name)));
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !/^(?:PW_|PLAYWRIGHT_|TEST_|DSS_)/.test(name)),
+    );
     const child = spawn(process.execPath, ['bin/dss.js', ...args], { cwd: root, env: { ...env, ...extra, CI: '1' } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

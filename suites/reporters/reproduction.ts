@@ -81,7 +81,10 @@ interface ResolvedRequest {
  * per script (the first token of a kind `DSS_TOKEN_MMA`, a second `DSS_TOKEN_MMA_2`), and every other
  * [redacted] value a variable of its own.
  */
-function resolveRequests(calls: readonly RecordedCall[]): { requests: ResolvedRequest[]; variables: ReproductionVariable[] } {
+function resolveRequests(calls: readonly RecordedCall[]): {
+  requests: ResolvedRequest[];
+  variables: ReproductionVariable[];
+} {
   const variables: ReproductionVariable[] = [];
   const renamed = new Map<string, string>();
   const perKind = new Map<string, number>();
@@ -99,7 +102,10 @@ function resolveRequests(calls: readonly RecordedCall[]): { requests: ResolvedRe
   const requests = calls.map((call, index) => {
     const template = call.request_template;
     for (const credential of template?.credentials ?? []) nameOf(credential);
-    const rename = (text: string) => (text.includes('${DSS_') ? text.replace(placeholder, (whole, name: string) => (renamed.has(name) ? `\${${renamed.get(name)}}` : whole)) : text);
+    const rename = (text: string) =>
+      text.includes('${DSS_')
+        ? text.replace(placeholder, (whole, name: string) => (renamed.has(name) ? `\${${renamed.get(name)}}` : whole))
+        : text;
     const redacted = (where: string): string => {
       unknown += 1;
       const name = `DSS_REDACTED_${unknown}`;
@@ -109,9 +115,14 @@ function resolveRequests(calls: readonly RecordedCall[]): { requests: ResolvedRe
       });
       return `\${${name}}`;
     };
-    const fillRedacted = (text: string, where: string) => redactedMarkers.reduce((current, marker) => current.split(marker).reduce((filled, part) => `${filled}${redacted(where)}${part}`), text);
+    const fillRedacted = (text: string, where: string) =>
+      redactedMarkers.reduce(
+        (current, marker) => current.split(marker).reduce((filled, part) => `${filled}${redacted(where)}${part}`),
+        text,
+      );
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries({ ...call.request_headers, ...template?.headers })) headers[name] = fillRedacted(rename(value), `its ${name} header`);
+    for (const [name, value] of Object.entries({ ...call.request_headers, ...template?.headers }))
+      headers[name] = fillRedacted(rename(value), `its ${name} header`);
     const url = fillRedacted(rename(template?.url ?? call.url), 'its URL');
     const recordedBody = template?.body ?? call.request_body;
     const body = recordedBody === null ? null : fillRedacted(rename(recordedBody), 'its body');
@@ -125,13 +136,22 @@ const redactedMarkers = [REDACTED, encodeURIComponent(REDACTED)];
 
 function credentialVariable(name: string, credential: NamedCredential, count: number): ReproductionVariable {
   const rights = credential.rights ? ` (${rightsText(credential.rights)})` : '';
-  const another = count === 1 ? '' : `another token of the same kind (the check used ${count} of them; ${credential.renewed ? 'the run got this one by renewing the one before' : 'a different one'}): `;
+  const another =
+    count === 1
+      ? ''
+      : `another token of the same kind (the check used ${count} of them; ${credential.renewed ? 'the run got this one by renewing the one before' : 'a different one'}): `;
   let description: string;
   if (credential.profile_path !== undefined) {
-    const from = credential.profile_variable === undefined ? '' : `, which it reads from \${${credential.profile_variable}} (the script takes that variable when ${name} is unset)`;
+    const from =
+      credential.profile_variable === undefined
+        ? ''
+        : `, which it reads from \${${credential.profile_variable}} (the script takes that variable when ${name} is unset)`;
     description = `${another}the token the profile gives at ${credential.profile_path}, a token of member ${credential.member}${rights}${from}; a run that renewed it wrote the current one with --tokens-out`;
   } else {
-    const mint = JSON.stringify({ member_identification: credential.member, ...(credential.rights ?? { role: 'manager' }) });
+    const mint = JSON.stringify({
+      member_identification: credential.member,
+      ...(credential.rights ?? { role: 'manager' }),
+    });
     description = `${another}a token of member ${credential.member}${rights}; on the simulator, POST /sim/tokens ${mint} mints one`;
   }
   return {
@@ -140,7 +160,9 @@ function credentialVariable(name: string, credential: NamedCredential, count: nu
     member: credential.member,
     ...(credential.rights === undefined ? {} : { rights: credential.rights }),
     ...(credential.profile_path === undefined ? {} : { profile_path: credential.profile_path }),
-    ...(credential.profile_variable === undefined || count > 1 ? {} : { profile_variable: credential.profile_variable }),
+    ...(credential.profile_variable === undefined || count > 1
+      ? {}
+      : { profile_variable: credential.profile_variable }),
   };
 }
 
@@ -156,28 +178,44 @@ function rightsText(rights: TokenRights): string {
 /** The line of output after each call's answer, which says its status (the reproduction test reads it). */
 export const STATUS_LINE = /^--> call (\d+): (?:HTTP (\d{3})|no answer .*)$/;
 
-function renderScript(check: CheckReport, context: ReproductionContext, resolved: { requests: ResolvedRequest[]; variables: ReproductionVariable[] }): string {
+function renderScript(
+  check: CheckReport,
+  context: ReproductionContext,
+  resolved: { requests: ResolvedRequest[]; variables: ReproductionVariable[] },
+): string {
   const { requests, variables } = resolved;
   const base = context.base_url?.replace(/\/+$/, '') ?? null;
   const width = Math.max(0, ...variables.map((variable) => variable.name.length));
   const lines = [
     '#!/bin/sh',
-    ...comment(`A reproduction of the check ${check.title.startsWith(check.check_id) ? check.title : `${check.check_id} (${check.title})`}: the ${requests.length} call${requests.length === 1 ? '' : 's'} it made, in the order made, as curl calls, each followed by a comment with what came back in the run. Made by the DSS conformance kit ${context.suite_version} from the run that ended at ${context.finished_at} against ${context.base_url ?? 'an unknown target'}.`),
+    ...comment(
+      `A reproduction of the check ${check.title.startsWith(check.check_id) ? check.title : `${check.check_id} (${check.title})`}: the ${requests.length} call${requests.length === 1 ? '' : 's'} it made, in the order made, as curl calls, each followed by a comment with what came back in the run. Made by the DSS conformance kit ${context.suite_version} from the run that ended at ${context.finished_at} against ${context.base_url ?? 'an unknown target'}.`,
+    ),
     ...comment(`It ended ${check.outcome}: ${firstLines(check.error ?? '', 3)}`),
     '#',
     ...(variables.length === 0
       ? comment('The calls carried no credential: nothing to set first.')
       : [
           ...comment('The report keeps no credential: set these variables first.'),
-          ...variables.flatMap((variable) => comment(`${variable.name.padEnd(width)}  ${variable.description}`, `${' '.repeat(width + 2)}  `)),
+          ...variables.flatMap((variable) =>
+            comment(`${variable.name.padEnd(width)}  ${variable.description}`, `${' '.repeat(width + 2)}  `),
+          ),
         ]),
-    ...comment(base === null ? 'The calls go to the URLs the run called.' : `DSS_BASE_URL (default ${base}) sends the calls to another address.`),
-    ...comment(`Run it with: sh ${check.check_id}.sh. Each call prints its answer, then a line "--> call N: HTTP <status>".`),
+    ...comment(
+      base === null
+        ? 'The calls go to the URLs the run called.'
+        : `DSS_BASE_URL (default ${base}) sends the calls to another address.`,
+    ),
+    ...comment(
+      `Run it with: sh ${check.check_id}.sh. Each call prints its answer, then a line "--> call N: HTTP <status>".`,
+    ),
     'set -eu',
     "command -v curl >/dev/null 2>&1 || { echo 'this reproduction needs curl' >&2; exit 2; }",
     ...(base === null ? [] : [`if [ -z "\${DSS_BASE_URL:-}" ]; then DSS_BASE_URL=${quote(base)}; fi`]),
     ...variables.flatMap((variable) => [
-      ...(variable.profile_variable === undefined ? [] : [`if [ -z "\${${variable.name}:-}" ]; then ${variable.name}="\${${variable.profile_variable}:-}"; fi`]),
+      ...(variable.profile_variable === undefined
+        ? []
+        : [`if [ -z "\${${variable.name}:-}" ]; then ${variable.name}="\${${variable.profile_variable}:-}"; fi`]),
       `: "\${${variable.name}:?is not set: the top of this script says what it is}"`,
     ]),
     ...requests.flatMap((request, index) => ['', ...callLines(request, index + 1, requests.length, base)]),
@@ -191,29 +229,46 @@ function callLines(request: ResolvedRequest, number: number, total: number, base
   const path = base !== null && request.url.startsWith(base) ? request.url.slice(base.length) : null;
   const target = path === null ? quoteWithVariables(request.url) : `"\${DSS_BASE_URL}"${quoteWithVariables(path)}`;
   const notes: string[] = [];
-  const method = call.method.toUpperCase() === 'HEAD' ? '--head' : `-X ${/^[A-Z]+$/.test(call.method) ? call.method : quote(call.method)}`;
+  const method =
+    call.method.toUpperCase() === 'HEAD'
+      ? '--head'
+      : `-X ${/^[A-Z]+$/.test(call.method) ? call.method : quote(call.method)}`;
   // -g: brackets and braces in the URL are the URL's, not curl's globs; --path-as-is: dot segments stay.
   const options = [`-sS -g --path-as-is ${method} ${target}`];
   const skipped = Object.keys(request.headers).filter((name) => curlSets.has(name));
-  if (skipped.length > 0) notes.push(`curl sets ${skipped.join(', ')} itself; the run sent ${skipped.map((name) => `${name}: ${request.headers[name]}`).join(', ')}`);
+  if (skipped.length > 0)
+    notes.push(
+      `curl sets ${skipped.join(', ')} itself; the run sent ${skipped.map((name) => `${name}: ${request.headers[name]}`).join(', ')}`,
+    );
   for (const [name, value] of Object.entries(request.headers)) {
     if (curlSets.has(name)) continue;
     options.push(`-H ${quoteWithVariables(value === '' ? `${name};` : `${name}: ${value}`)}`);
   }
   // curl adds headers of its own the run did not send: an empty value removes them.
-  for (const name of ['accept', 'user-agent', ...(request.body === null ? [] : ['content-type'])]) if (request.headers[name] === undefined) options.push(`-H '${name}:'`);
-  if (/^(?:[a-z]+:\/\/[^/]*)?\/sim\//i.test(path ?? request.url)) notes.push("the simulator's control plane: the check's own setup, which makes a new one when run again");
+  for (const name of ['accept', 'user-agent', ...(request.body === null ? [] : ['content-type'])])
+    if (request.headers[name] === undefined) options.push(`-H '${name}:'`);
+  if (/^(?:[a-z]+:\/\/[^/]*)?\/sim\//i.test(path ?? request.url))
+    notes.push("the simulator's control plane: the check's own setup, which makes a new one when run again");
   let feed = '';
   if (request.body !== null) {
     options.push('--data-binary @-');
     feed = `${printfCommand(request.body)} | `;
-    if (/…\[truncated, \d+ bytes in total\]$/.test(request.body)) notes.push('the report keeps the first 64 KiB of this body: this call sends only those, with the marker');
-    if (request.body.includes('\uFFFD')) notes.push('the body was not all UTF-8 text; the report keeps it decoded, so the bytes sent differ where it was not');
+    if (/…\[truncated, \d+ bytes in total\]$/.test(request.body))
+      notes.push('the report keeps the first 64 KiB of this body: this call sends only those, with the marker');
+    if (request.body.includes('\uFFFD'))
+      notes.push(
+        'the body was not all UTF-8 text; the report keeps it decoded, so the bytes sent differ where it was not',
+      );
   }
   options.push(`-w '\\n--> call ${number}: HTTP %{http_code}\\n'`);
-  const answered = call.status === null ? `It got no answer: ${call.error ?? 'no response'}` : `It answered ${call.status} after ${call.duration_ms} ms${excerpt(call)}`;
+  const answered =
+    call.status === null
+      ? `It got no answer: ${call.error ?? 'no response'}`
+      : `It answered ${call.status} after ${call.duration_ms} ms${excerpt(call)}`;
   return [
-    ...comment(`Call ${number} of ${total}: ${call.method} ${path ?? request.url}${call.endpoint_id === null ? '' : ` (${call.endpoint_id})`}`),
+    ...comment(
+      `Call ${number} of ${total}: ${call.method} ${path ?? request.url}${call.endpoint_id === null ? '' : ` (${call.endpoint_id})`}`,
+    ),
     ...notes.flatMap((note) => comment(`Note: ${note}.`)),
     `${feed}curl ${options.join(' \\\n  ')} \\\n  || echo "--> call ${number}: no answer (curl exit status $?)"`,
     ...comment(answered),
@@ -229,7 +284,8 @@ function excerpt(call: RecordedCall): string {
   const type = call.response_headers['content-type'];
   const body = call.response_body ?? '';
   if (body === '') return type === undefined ? ', no body' : ` (${type}), no body`;
-  const cut = body.length > EXCERPT_CHARACTERS ? `${body.slice(0, EXCERPT_CHARACTERS)}… (${body.length} characters)` : body;
+  const cut =
+    body.length > EXCERPT_CHARACTERS ? `${body.slice(0, EXCERPT_CHARACTERS)}… (${body.length} characters)` : body;
   return `${type === undefined ? '' : ` (${type})`}: ${cut}`;
 }
 
@@ -261,7 +317,6 @@ function comment(text: string, indent = ''): string[] {
 function quote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
-
 
 /** One shell word: literal text single-quoted, each `${DSS_…}` placeholder as a double-quoted expansion. */
 function quoteWithVariables(text: string): string {

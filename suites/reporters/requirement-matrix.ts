@@ -1,6 +1,15 @@
 import { specParts } from '../../schemas/catalogue-types.ts';
 import type { Requirement, RequirementLayer } from '../requirements/catalogue.ts';
-import type { CheckCounts, CheckReport, PartScore, ReferenceProfileResult, RequirementReport, RequirementStatus, RunScope, Score } from './report-types.ts';
+import type {
+  CheckCounts,
+  CheckReport,
+  PartScore,
+  ReferenceProfileResult,
+  RequirementReport,
+  RequirementStatus,
+  RunScope,
+  Score,
+} from './report-types.ts';
 
 /**
  * Requirement by requirement: what the checks naming it say about the target, and the score of each
@@ -24,11 +33,18 @@ export function filteredOut(scope: RunScope): string {
 }
 
 /** `warned`: by check id, the requirements its warnings are about (check-report.ts). */
-export function requirementMatrix(requirements: readonly Requirement[], checks: readonly CheckReport[], scope: RunScope, warned: ReadonlyMap<string, readonly string[]>): RequirementReport[] {
+export function requirementMatrix(
+  requirements: readonly Requirement[],
+  checks: readonly CheckReport[],
+  scope: RunScope,
+  warned: ReadonlyMap<string, readonly string[]>,
+): RequirementReport[] {
   const layers = new Map(requirements.map((requirement) => [requirement.id, requirement.layer]));
   return requirements.map((requirement) => {
     // A check may find a cross-cutting requirement broken without naming it (a finding on the way).
-    const naming = checks.filter((check) => check.requirements.includes(requirement.id) || check.failed_requirements.includes(requirement.id));
+    const naming = checks.filter(
+      (check) => check.requirements.includes(requirement.id) || check.failed_requirements.includes(requirement.id),
+    );
     return {
       ...requirement,
       ...statusOf(requirement, naming, scope, layers, warned),
@@ -69,7 +85,9 @@ function statusOf(
   const decided = (status: RequirementStatus) => ({ status, reason: null });
   if (naming.length === 0) {
     if (requirement.not_testable !== null) return { status: 'not-testable', reason: requirement.not_testable };
-    return scope.filters.length > 0 ? { status: 'not-verified', reason: filteredOut(scope) } : { status: 'uncovered', reason: 'no check names it' };
+    return scope.filters.length > 0
+      ? { status: 'not-verified', reason: filteredOut(scope) }
+      : { status: 'uncovered', reason: 'no check names it' };
   }
   if (naming.some((check) => check.failed_requirements.includes(requirement.id))) return decided('failed');
   const ran = naming.filter((check) => check.outcome !== 'skipped');
@@ -84,7 +102,10 @@ function statusOf(
   if (undecided.length > 0) {
     const held = ran.length - undecided.length;
     const why = undecided.map((check) => whyUndecided(check, layers)).join('; ');
-    return { status: 'inconclusive', reason: held === 0 ? why : `held in ${checksText(held)}, but ${undecided.length} could not reach it: ${why}` };
+    return {
+      status: 'inconclusive',
+      reason: held === 0 ? why : `held in ${checksText(held)}, but ${undecided.length} could not reach it: ${why}`,
+    };
   }
   if (ran.some((check) => warned.get(check.check_id)?.includes(requirement.id))) return decided('warning');
   return decided('passed');
@@ -100,7 +121,9 @@ function whyUndecided(check: CheckReport, layers: ReadonlyMap<string, Requiremen
   if (check.fault === 'harness') return `harness fault in ${check.check_id}`;
   if (check.outcome === 'expected-failure') return `${check.check_id} is in the expected-failures baseline`;
   if (check.failed_requirements.length === 0) return `${check.check_id} stopped before reaching it`;
-  const first = check.failed_requirements.map((id) => (layers.get(id) === 'profile' ? `${id} (reference profile)` : id)).join(', ');
+  const first = check.failed_requirements
+    .map((id) => (layers.get(id) === 'profile' ? `${id} (reference profile)` : id))
+    .join(', ');
   return `${check.check_id} stopped at ${first} before reaching it`;
 }
 

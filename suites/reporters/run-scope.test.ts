@@ -29,7 +29,9 @@ test('--grep and --tag together select the checks matching both', () => {
 test('no filter is null; a --grep that is no regular expression is a mistake that says why', () => {
   expect(checkFilter(undefined, undefined)).toBeNull();
   const mistake = checkFilter('auth.(', undefined);
-  expect(mistake).toEqual({ mistake: expect.stringMatching(/^--grep must be a regular expression; "auth\.\(" is not: /) });
+  expect(mistake).toEqual({
+    mistake: expect.stringMatching(/^--grep must be a regular expression; "auth\.\(" is not: /),
+  });
   // A tag is taken literally: its dots and brackets select nothing else.
   expect(matcher(undefined, 'a.b').test(titled('x.y a check', '@aXb'))).toBe(false);
 });

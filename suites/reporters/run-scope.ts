@@ -16,7 +16,10 @@ export const METADATA_KEY = 'dss_filters';
  * given, in any order. A `--grep` that is no regular expression is the user's mistake: the message
  * says so, and why.
  */
-export function checkFilter(grep: string | undefined, tag: string | undefined): { source: string } | { mistake: string } | null {
+export function checkFilter(
+  grep: string | undefined,
+  tag: string | undefined,
+): { source: string } | { mistake: string } | null {
   const parts: string[] = [];
   if (grep !== undefined) {
     try {
@@ -38,7 +41,8 @@ export function escapeRegExp(text: string): string {
 
 /** The filters a run's Playwright metadata names (none when it names none: a run started without `dss test`). */
 export function filtersFromMetadata(metadata: unknown): string[] {
-  const value = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>)[METADATA_KEY] : undefined;
+  const value =
+    typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>)[METADATA_KEY] : undefined;
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
@@ -72,8 +76,15 @@ export function mergedScope(runs: readonly string[][]): RunScope {
   }
   const everyShard = runs.length > 0 && runs.every((filters) => filters.some((filter) => shardFilter.test(filter)));
   const complete = everyShard && shards.size === 1 && [...shards].every(([total, seen]) => seen.size === total);
-  const shardText = [...shards].flatMap(([total, seen]) => [...seen].sort((a, b) => a - b).map((index) => `--shard ${index}/${total}`));
+  const shardText = [...shards].flatMap(([total, seen]) =>
+    [...seen].sort((a, b) => a - b).map((index) => `--shard ${index}/${total}`),
+  );
   const filters = [...others];
-  if (!complete && shardText.length > 0) filters.push(shardText.length === 1 ? (shardText[0] ?? '') : `shards ${shardText.map((s) => s.slice('--shard '.length)).join(', ')} only`);
+  if (!complete && shardText.length > 0)
+    filters.push(
+      shardText.length === 1
+        ? (shardText[0] ?? '')
+        : `shards ${shardText.map((s) => s.slice('--shard '.length)).join(', ')} only`,
+    );
   return { filters };
 }

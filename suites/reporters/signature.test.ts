@@ -31,7 +31,10 @@ test('a signed report verifies, with its per-run Ed25519 key in the JWS header',
   expect(header.jwk).not.toHaveProperty('d');
   const file = await written(report, 'signed.json');
   expect(await verifyReport(file)).toMatchObject({ ok: true, problems: [] });
-  expect(await verifyReport(file, { keyThumbprint: report.signature.key_thumbprint })).toMatchObject({ ok: true, problems: [] });
+  expect(await verifyReport(file, { keyThumbprint: report.signature.key_thumbprint })).toMatchObject({
+    ok: true,
+    problems: [],
+  });
 });
 
 test('each run signs with a new key', async () => {
@@ -46,7 +49,9 @@ test('changing one result after signing is detected', async () => {
   if (failing) failing.outcome = 'passed';
   const result = await verifyReport(await written(report, 'tampered-result.json'));
   expect(result.ok).toBe(false);
-  expect(result.problems).toContain('the results digest does not match the results: the results were changed after signing');
+  expect(result.problems).toContain(
+    'the results digest does not match the results: the results were changed after signing',
+  );
 });
 
 test('a changed digest, suite version or profile digest is detected', async () => {
@@ -54,13 +59,19 @@ test('a changed digest, suite version or profile digest is detected', async () =
   const forgedDigest = structuredClone(report);
   forgedDigest.results.verdict = 'passed';
   forgedDigest.signature.results_digest = resultsDigest(forgedDigest.results);
-  expect((await verifyReport(await written(forgedDigest, 'forged-digest.json'))).problems).toEqual(['the signed results digest differs from the results in the report']);
+  expect((await verifyReport(await written(forgedDigest, 'forged-digest.json'))).problems).toEqual([
+    'the signed results digest differs from the results in the report',
+  ]);
 
   const otherSuite = { ...report, suite_version: '9.9.9' };
-  expect((await verifyReport(await written(otherSuite, 'suite.json'))).problems).toEqual(["the signed suite version differs from the report's"]);
+  expect((await verifyReport(await written(otherSuite, 'suite.json'))).problems).toEqual([
+    "the signed suite version differs from the report's",
+  ]);
 
   const otherProfile = { ...report, profile_digest: 'sha256:other' };
-  expect((await verifyReport(await written(otherProfile, 'profile.json'))).problems).toEqual(["the signed profile digest differs from the report's"]);
+  expect((await verifyReport(await written(otherProfile, 'profile.json'))).problems).toEqual([
+    "the signed profile digest differs from the report's",
+  ]);
 });
 
 test('a broken signature is detected', async () => {
@@ -91,7 +102,13 @@ test('a file that is not a signed report is refused with a reason', async () => 
   expect((await verifyReport(notJson)).problems[0]).toMatch(/^cannot read .* as JSON/);
   const other = join(dir, 'other.json');
   await writeFile(other, '{"format":"something else"}');
-  expect(await verifyReport(other)).toEqual({ ok: false, problems: ['not a conformance report (format dss-conformance-report/1)'] });
+  expect(await verifyReport(other)).toEqual({
+    ok: false,
+    problems: ['not a conformance report (format dss-conformance-report/1)'],
+  });
   const { signature: _, ...unsigned } = await sampleReport();
-  expect(await verifyReport(await written(unsigned as ConformanceReport, 'unsigned.json'))).toEqual({ ok: false, problems: ['the report has no signature'] });
+  expect(await verifyReport(await written(unsigned as ConformanceReport, 'unsigned.json'))).toEqual({
+    ok: false,
+    problems: ['the report has no signature'],
+  });
 });

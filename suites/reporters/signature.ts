@@ -20,7 +20,13 @@ export async function signReport(unsigned: UnsignedReport): Promise<ConformanceR
   const { privateKey, publicKey } = await generateKeyPair(signatureAlgorithm, { crv: 'Ed25519' });
   const jwk = await exportJWK(publicKey);
   const results_digest = resultsDigest(unsigned.results);
-  const claims: SignedClaims = { profile_digest: unsigned.profile_digest, suite_version: unsigned.suite_version, results_digest };
-  const jws = await new CompactSign(new TextEncoder().encode(canonicalJson(claims))).setProtectedHeader({ alg: signatureAlgorithm, jwk }).sign(privateKey);
+  const claims: SignedClaims = {
+    profile_digest: unsigned.profile_digest,
+    suite_version: unsigned.suite_version,
+    results_digest,
+  };
+  const jws = await new CompactSign(new TextEncoder().encode(canonicalJson(claims)))
+    .setProtectedHeader({ alg: signatureAlgorithm, jwk })
+    .sign(privateKey);
   return { ...unsigned, signature: { results_digest, jws, key_thumbprint: await calculateJwkThumbprint(jwk) } };
 }

@@ -24,7 +24,14 @@ import {
   type RunScope,
   type Verdict,
 } from './report-types.ts';
-import { isDecided, isHarnessFailure, isTargetFailure, referenceProfileOf, requirementMatrix, scoresOf } from './requirement-matrix.ts';
+import {
+  isDecided,
+  isHarnessFailure,
+  isTargetFailure,
+  referenceProfileOf,
+  requirementMatrix,
+  scoresOf,
+} from './requirement-matrix.ts';
 
 /** Everything the aggregation needs; it reads nothing else. */
 export interface SummaryInput {
@@ -50,21 +57,48 @@ export function summarize(input: SummaryInput): ConformanceResults {
   const problems = [...input.problems, ...input.run.runErrors.map((error) => `run error: ${cleanErrorMessage(error)}`)];
   const converted = input.run.checks.map((raw) => toCheckReport(raw, problems));
   const checks = converted.map(({ check }) => check).sort(byCheckId);
-  const blame = converted.flatMap(({ check, blame }) => [...blame].map(([requirement, messages]) => ({ check_id: check.check_id, requirement, messages })));
-  const coverage = coverageOf(input.endpoints, converted.flatMap(({ allCalls }) => allCalls), input.notProvokable, problems);
+  const blame = converted.flatMap(({ check, blame }) =>
+    [...blame].map(([requirement, messages]) => ({ check_id: check.check_id, requirement, messages })),
+  );
+  const coverage = coverageOf(
+    input.endpoints,
+    converted.flatMap(({ allCalls }) => allCalls),
+    input.notProvokable,
+    problems,
+  );
 
   const known = new Set(input.requirements.map((requirement) => requirement.id));
   for (const check of checks) {
-    for (const id of check.requirements) if (!known.has(id)) problems.push(`check ${check.check_id} names requirement ${id}, which is not in catalogue ${input.specVersion}`);
+    for (const id of check.requirements)
+      if (!known.has(id))
+        problems.push(
+          `check ${check.check_id} names requirement ${id}, which is not in catalogue ${input.specVersion}`,
+        );
     for (const id of check.failed_requirements) {
-      if (!known.has(id) && !check.requirements.includes(id)) problems.push(`check ${check.check_id} failed under requirement ${id}, which is not in catalogue ${input.specVersion}`);
+      if (!known.has(id) && !check.requirements.includes(id))
+        problems.push(
+          `check ${check.check_id} failed under requirement ${id}, which is not in catalogue ${input.specVersion}`,
+        );
     }
   }
   const scope = input.run.scope;
-  const { matrix, prerequisites } = applyPrerequisites(input.prerequisites, requirementMatrix(input.requirements, checks, scope, new Map(converted.map(({ check, warned }) => [check.check_id, warned]))));
+  const { matrix, prerequisites } = applyPrerequisites(
+    input.prerequisites,
+    requirementMatrix(
+      input.requirements,
+      checks,
+      scope,
+      new Map(converted.map(({ check, warned }) => [check.check_id, warned])),
+    ),
+  );
 
   // What the checks' calls showed of the readings the run judged under (docs/readings.md, "Shown mid-run").
-  const readings = input.target.readings && readingsShownMidRun(input.target.readings, converted.map(({ check, allCalls }) => ({ check_id: check.check_id, calls: allCalls })));
+  const readings =
+    input.target.readings &&
+    readingsShownMidRun(
+      input.target.readings,
+      converted.map(({ check, allCalls }) => ({ check_id: check.check_id, calls: allCalls })),
+    );
   return {
     spec_version: input.specVersion,
     target: readings ? { ...input.target, readings } : input.target,
@@ -74,17 +108,25 @@ export function summarize(input: SummaryInput): ConformanceResults {
     scope,
     headline: headlineOf(matrix, new Set(prerequisites.flatMap((prerequisite) => prerequisite.made_inconclusive))),
     counts: {
-      checks: tally(outcomes, checks.map((check) => check.outcome)),
+      checks: tally(
+        outcomes,
+        checks.map((check) => check.outcome),
+      ),
       harness_faults: checks.filter(isHarnessFailure).length,
       warnings: checks.reduce((sum, check) => sum + check.warnings.length, 0),
       rate_limited: rateLimitCounts(input.run.checks, problems),
-      requirements: tally(requirementStatuses, matrix.map((row) => row.status)),
+      requirements: tally(
+        requirementStatuses,
+        matrix.map((row) => row.status),
+      ),
     },
     scores: scoresOf(matrix),
     reference_profile: referenceProfileOf(matrix),
     prerequisites,
     findings: findingsOf(matrix, blame),
-    stale_baseline: [...new Set(checks.filter((check) => check.outcome === 'stale-baseline').map((check) => check.check_id))],
+    stale_baseline: [
+      ...new Set(checks.filter((check) => check.outcome === 'stale-baseline').map((check) => check.check_id)),
+    ],
     requirements: matrix,
     uncovered: matrix.filter((row) => row.status === 'uncovered').map((row) => row.id),
     coverage,
@@ -104,20 +146,29 @@ export function summarize(input: SummaryInput): ConformanceResults {
  * run that passed is partial (it exits 0, but says nothing of the checks it left out); baselined
  * failures are allowed but said.
  */
-function verdictOf(checks: readonly CheckReport[], matrix: readonly RequirementReport[], runErrors: readonly string[], scope: RunScope): Verdict {
+function verdictOf(
+  checks: readonly CheckReport[],
+  matrix: readonly RequirementReport[],
+  runErrors: readonly string[],
+  scope: RunScope,
+): Verdict {
   const rows = new Map(matrix.map((row) => [row.id, row]));
   const brokenInSpecification = (id: string) => {
     const row = rows.get(id);
     return row === undefined || (row.layer === 'specification' && row.status === 'failed');
   };
   const targetFailures = checks.filter((check) => isTargetFailure(check) && check.outcome !== 'expected-failure');
-  const againstSpecification = (check: CheckReport) => check.outcome === 'stale-baseline' || check.failed_requirements.length === 0 || check.failed_requirements.some(brokenInSpecification);
+  const againstSpecification = (check: CheckReport) =>
+    check.outcome === 'stale-baseline' ||
+    check.failed_requirements.length === 0 ||
+    check.failed_requirements.some(brokenInSpecification);
   if (targetFailures.some(againstSpecification)) return 'failed';
   const ran = checks.some((check) => check.outcome !== 'skipped');
   if (!ran || runErrors.length > 0 || checks.some(isHarnessFailure)) return 'inconclusive';
   // What failed was of the reference profile alone, but a requirement of the specification went undecided
   // (a check stopped at that failure, or never ran after it): the verdict cannot say passed.
-  if (targetFailures.length > 0 && matrix.some((row) => row.layer === 'specification' && row.status === 'inconclusive')) return 'inconclusive';
+  if (targetFailures.length > 0 && matrix.some((row) => row.layer === 'specification' && row.status === 'inconclusive'))
+    return 'inconclusive';
   if (scope.filters.length > 0) return 'partial';
   if (checks.some((check) => check.outcome === 'expected-failure')) return 'passed-with-expected-failures';
   return 'passed';
@@ -136,10 +187,15 @@ function headlineOf(matrix: readonly RequirementReport[], restingOnBrokenPrerequ
     const reason = undecidedReason(row, restingOnBrokenPrerequisite.has(row.id));
     why.set(reason, (why.get(reason) ?? 0) + 1);
   }
-  const grouped = [...why].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || compare(a.reason, b.reason));
+  const grouped = [...why]
+    .map(([reason, count]) => ({ reason, count }))
+    .sort((a, b) => b.count - a.count || compare(a.reason, b.reason));
   const notVerified = rows.length - verified.length;
   const mustCount = verified.filter((row) => row.level === 'MUST').length;
-  const tail = notVerified === 0 ? 'every one verified on this target' : `${notVerified} not verified on this target: ${grouped.map(({ reason, count }) => `${count} ${reason}`).join(', ')}`;
+  const tail =
+    notVerified === 0
+      ? 'every one verified on this target'
+      : `${notVerified} not verified on this target: ${grouped.map(({ reason, count }) => `${count} ${reason}`).join(', ')}`;
   return {
     total: rows.length,
     verified: verified.length,
@@ -171,7 +227,10 @@ function undecidedReason(row: RequirementReport, restsOnBrokenPrerequisite: bool
 }
 
 /** Broken requirements with the checks that saw each, what was wrong and a few examples: widest first. */
-function findingsOf(matrix: readonly RequirementReport[], blame: ReadonlyArray<{ check_id: string; requirement: string; messages: Blame[] }>): RequirementFinding[] {
+function findingsOf(
+  matrix: readonly RequirementReport[],
+  blame: ReadonlyArray<{ check_id: string; requirement: string; messages: Blame[] }>,
+): RequirementFinding[] {
   return matrix
     .filter((row) => row.status === 'failed')
     .map((row) => {
@@ -188,8 +247,12 @@ function findingsOf(matrix: readonly RequirementReport[], blame: ReadonlyArray<{
         statement: row.statement,
         checks: [...new Set(seen.map((entry) => entry.check_id))].sort(compare),
         check_counts: row.check_counts,
-        reasons: [...reasons].map(([text, count]) => ({ text, count })).sort((a, b) => b.count - a.count || compare(a.text, b.text)),
-        examples: seen.slice(0, EXAMPLES).map((entry) => ({ check_id: entry.check_id, message: entry.messages[0]?.message ?? '' })),
+        reasons: [...reasons]
+          .map(([text, count]) => ({ text, count }))
+          .sort((a, b) => b.count - a.count || compare(a.text, b.text)),
+        examples: seen
+          .slice(0, EXAMPLES)
+          .map((entry) => ({ check_id: entry.check_id, message: entry.messages[0]?.message ?? '' })),
       };
     })
     .sort((a, b) => b.checks.length - a.checks.length || compare(a.requirement, b.requirement));
@@ -211,7 +274,9 @@ function rateLimitCounts(checks: readonly RawCheck[], problems: string[]): RateL
     for (const annotation of check.annotations.filter((candidate) => candidate.type === RATE_LIMITED_ANNOTATION)) {
       const limited = readRateLimited(annotation.description);
       if (limited === null) {
-        problems.push(`check ${check.title}: a ${RATE_LIMITED_ANNOTATION} annotation is not a count of 429s: ${String(annotation.description).slice(0, 100)}`);
+        problems.push(
+          `check ${check.title}: a ${RATE_LIMITED_ANNOTATION} annotation is not a count of 429s: ${String(annotation.description).slice(0, 100)}`,
+        );
         continue;
       }
       counts.responses += limited.responses;
@@ -225,7 +290,12 @@ function rateLimitCounts(checks: readonly RawCheck[], problems: string[]): RateL
 function readRateLimited(description: string | undefined): RateLimited | null {
   try {
     const value = JSON.parse(description ?? '') as Partial<RateLimited>;
-    return Number.isInteger(value.responses) && (value.responses ?? 0) > 0 && typeof value.waited_ms === 'number' && value.waited_ms >= 0 ? { responses: value.responses!, waited_ms: value.waited_ms } : null;
+    return Number.isInteger(value.responses) &&
+      (value.responses ?? 0) > 0 &&
+      typeof value.waited_ms === 'number' &&
+      value.waited_ms >= 0
+      ? { responses: value.responses!, waited_ms: value.waited_ms }
+      : null;
   } catch {
     return null;
   }

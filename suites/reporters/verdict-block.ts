@@ -27,7 +27,10 @@ export function specificationText(results: ConformanceResults): string {
 export function staleBaselineText(results: ConformanceResults): string | null {
   const ids = results.stale_baseline;
   if (ids.length === 0) return null;
-  const checks = ids.length === 1 ? '1 check listed under expected_failures passed' : `${ids.length} checks listed under expected_failures passed`;
+  const checks =
+    ids.length === 1
+      ? '1 check listed under expected_failures passed'
+      : `${ids.length} checks listed under expected_failures passed`;
   return `${checks}, so the run fails until you remove ${ids.length === 1 ? 'it' : 'these'} from expected_failures: ${ids.join(', ')}`;
 }
 
@@ -51,7 +54,10 @@ export function readingsText(readings: ReadingsJudgedUnder | undefined): string 
   const named = others
     .map(([key, reading]) => {
       const source = `${sourceWords[reading.source]}${reading.shown_by === undefined ? '' : `: ${reading.shown_by}`}`;
-      const contradicted = reading.shown_mid_run === undefined ? '' : `; CONTRADICTED mid-run by ${reading.shown_mid_run}: checks judged under it may have failed for the reading, declare the target's`;
+      const contradicted =
+        reading.shown_mid_run === undefined
+          ? ''
+          : `; CONTRADICTED mid-run by ${reading.shown_mid_run}: checks judged under it may have failed for the reading, declare the target's`;
       return `${key} = ${reading.value} (${source}${contradicted})`;
     })
     .join(', ');
@@ -78,7 +84,8 @@ export function differencesOf(results: ConformanceResults): Difference[] {
 export function interoperabilityText(results: ConformanceResults): string {
   const { passed, checked, failed, inconclusive } = results.reference_profile;
   const undecided = inconclusive === 0 ? '' : ` (${inconclusive} inconclusive)`;
-  const differences = failed.length === 0 ? 'no difference' : `${failed.length} difference${failed.length === 1 ? '' : 's'}`;
+  const differences =
+    failed.length === 0 ? 'no difference' : `${failed.length} difference${failed.length === 1 ? '' : 's'}`;
   return `${passed}/${checked} decided requirements passed${undecided}, ${differences}`;
 }
 
@@ -100,9 +107,12 @@ const undecided: ReadonlyArray<[RequirementStatus, string]> = [
  */
 export function notVerifiedText(results: ConformanceResults): string {
   const { headline } = results;
-  if (headline.not_verified === 0) return `none: every one of the ${headline.total} requirements verified (${headline.verified_must} MUST)`;
+  if (headline.not_verified === 0)
+    return `none: every one of the ${headline.total} requirements verified (${headline.verified_must} MUST)`;
   const rows = results.requirements.filter((row) => row.layer === 'specification');
-  const counts = undecided.map(([status, words]) => [rows.filter((row) => row.status === status).length, words] as const).filter(([count]) => count > 0);
+  const counts = undecided
+    .map(([status, words]) => [rows.filter((row) => row.status === status).length, words] as const)
+    .filter(([count]) => count > 0);
   return `${headline.not_verified} of ${headline.total} requirements (${counts.map(([count, words]) => `${count} ${words}`).join(', ')}); ${headline.verified} requirements verified (${headline.verified_must} MUST)`;
 }
 
@@ -118,6 +128,8 @@ export function checkCountsText(counts: CheckCounts): string {
     [counts.not_run, (checks) => `${checks} not run here`],
   ];
   // The first count says "checks"; the others go without, as the examples above.
-  const said = parts.filter(([count]) => count > 0).map(([count, words], index) => words(index === 0 ? checksText(count) : String(count)));
+  const said = parts
+    .filter(([count]) => count > 0)
+    .map(([count, words], index) => words(index === 0 ? checksText(count) : String(count)));
   return said.length === 0 ? 'no check names it' : said.join(', ');
 }

@@ -23,7 +23,10 @@ export interface Verification {
 export async function verifyReport(file: string, options: VerifyOptions = {}): Promise<Verification> {
   const problems: string[] = [];
   let claimed: Verification['claims'];
-  const done = (): Verification => (claimed === undefined ? { ok: problems.length === 0, problems } : { ok: problems.length === 0, problems, claims: claimed });
+  const done = (): Verification =>
+    claimed === undefined
+      ? { ok: problems.length === 0, problems }
+      : { ok: problems.length === 0, problems, claims: claimed };
   let report: unknown;
   try {
     report = JSON.parse(await readFile(file, 'utf8'));
@@ -46,7 +49,8 @@ export async function verifyReport(file: string, options: VerifyOptions = {}): P
   }
   claimed = claimsOf(report.results);
   const digest = resultsDigest(report.results);
-  if (signature.results_digest !== digest) problems.push('the results digest does not match the results: the results were changed after signing');
+  if (signature.results_digest !== digest)
+    problems.push('the results digest does not match the results: the results were changed after signing');
 
   let claims: unknown;
   try {
@@ -60,13 +64,17 @@ export async function verifyReport(file: string, options: VerifyOptions = {}): P
     problems.push('the signed payload is not a JSON object');
     return done();
   }
-  if (claims.results_digest !== digest) problems.push('the signed results digest differs from the results in the report');
-  if (claims.profile_digest !== report.profile_digest) problems.push('the signed profile digest differs from the report\'s');
-  if (claims.suite_version !== report.suite_version) problems.push('the signed suite version differs from the report\'s');
+  if (claims.results_digest !== digest)
+    problems.push('the signed results digest differs from the results in the report');
+  if (claims.profile_digest !== report.profile_digest)
+    problems.push("the signed profile digest differs from the report's");
+  if (claims.suite_version !== report.suite_version)
+    problems.push("the signed suite version differs from the report's");
 
   const { jwk } = decodeProtectedHeader(signature.jws);
   const thumbprint = jwk ? await calculateJwkThumbprint(jwk) : null;
-  if (thumbprint !== signature.key_thumbprint) problems.push('the key thumbprint in the report is not that of the signing key');
+  if (thumbprint !== signature.key_thumbprint)
+    problems.push('the key thumbprint in the report is not that of the signing key');
   if (options.keyThumbprint !== undefined && thumbprint !== options.keyThumbprint) {
     problems.push(`the report was signed with key ${thumbprint}, not with the expected key ${options.keyThumbprint}`);
   }
@@ -75,8 +83,12 @@ export async function verifyReport(file: string, options: VerifyOptions = {}): P
 
 /** What a reader must know beside the signature: a verified `partial` is still only a filtered run. */
 function claimsOf(results: Record<string, unknown>): Verification['claims'] {
-  const scope = isRecord(results.scope) && Array.isArray(results.scope.filters) ? results.scope.filters.filter((f): f is string => typeof f === 'string') : [];
-  const headline = isRecord(results.headline) && typeof results.headline.text === 'string' ? results.headline.text : '(no headline)';
+  const scope =
+    isRecord(results.scope) && Array.isArray(results.scope.filters)
+      ? results.scope.filters.filter((f): f is string => typeof f === 'string')
+      : [];
+  const headline =
+    isRecord(results.headline) && typeof results.headline.text === 'string' ? results.headline.text : '(no headline)';
   return { verdict: typeof results.verdict === 'string' ? results.verdict : '(no verdict)', headline, filters: scope };
 }
 

@@ -17,29 +17,53 @@ test('catalogue 1.0.0 loads with unique ids, valid parts and levels, and the fou
   expect(level('ERR-LISTED-STATUS')).toBe('SHOULD');
   expect(level('AUTH-REFRESH-INVALIDATES')).toBe('MUST');
   expect(level('VER-PATH-PREFIX')).toBe('MUST');
-  for (const id of ['ERR-BODY-SHAPE', 'ERR-NO-5XX', 'LIM-BODY-SIZE', 'RES-DIRECTORY-SCHEMAS', 'AUTH-FAMILY', 'DIR-ACCOUNT-ADDRESS', 'ALLOWLIST-IDEMPOTENT', 'SIGN-PAYLOAD', 'PP-SORT']) {
+  for (const id of [
+    'ERR-BODY-SHAPE',
+    'ERR-NO-5XX',
+    'LIM-BODY-SIZE',
+    'RES-DIRECTORY-SCHEMAS',
+    'AUTH-FAMILY',
+    'DIR-ACCOUNT-ADDRESS',
+    'ALLOWLIST-IDEMPOTENT',
+    'SIGN-PAYLOAD',
+    'PP-SORT',
+  ]) {
     expect(ids).toContain(id);
   }
   // Dropped when their rule changed (the YAML's changelog): an ID never comes back with another meaning.
-  for (const id of ['SCN-FUNDING', 'SCN-PAYMENT-DSA', 'SCN-PAYMENT-DSO', 'SCN-CANCELLATION']) expect(ids).not.toContain(id);
+  for (const id of ['SCN-FUNDING', 'SCN-PAYMENT-DSA', 'SCN-PAYMENT-DSO', 'SCN-CANCELLATION'])
+    expect(ids).not.toContain(id);
 });
 
-test('the layers: rules the spec leaves open are the profile\'s, and a prerequisite is named, never scored', () => {
+test("the layers: rules the spec leaves open are the profile's, and a prerequisite is named, never scored", () => {
   const { requirements, prerequisites } = loadCatalogue('1.0.0');
   const layer = (id: string) => requirements.find((requirement) => requirement.id === id)?.layer;
-  for (const id of ['QUO-EXPIRY-SCOPE', 'CL-REQUEST', 'SCN-DSO-ISSUANCE', 'PAY-DSO-OBLIGATION', 'AUTH-REFRESH-INVALIDATES', 'AUTH-MISSING-TOKEN', 'ERR-UNKNOWN-PATH', 'GW-READ-CONSUMES']) {
+  for (const id of [
+    'QUO-EXPIRY-SCOPE',
+    'CL-REQUEST',
+    'SCN-DSO-ISSUANCE',
+    'PAY-DSO-OBLIGATION',
+    'AUTH-REFRESH-INVALIDATES',
+    'AUTH-MISSING-TOKEN',
+    'ERR-UNKNOWN-PATH',
+    'GW-READ-CONSUMES',
+  ]) {
     expect(layer(id), id).toBe('profile');
   }
-  for (const id of ['AUTH-TOKEN-REQUIRED', 'ERR-BODY-SHAPE', 'FUND-INSTRUCTION', 'QUO-FILTERS-MATCH']) expect(layer(id), id).toBe('specification');
+  for (const id of ['AUTH-TOKEN-REQUIRED', 'ERR-BODY-SHAPE', 'FUND-INSTRUCTION', 'QUO-FILTERS-MATCH'])
+    expect(layer(id), id).toBe('specification');
   const named = new Set(requirements.flatMap((requirement) => requirement.prerequisites));
   expect([...named].sort()).toEqual(prerequisites.map((prerequisite) => prerequisite.id).sort());
-  for (const requirement of requirements) if (requirement.layer === 'profile') expect(requirement.prerequisites, requirement.id).toEqual([]);
+  for (const requirement of requirements)
+    if (requirement.layer === 'profile') expect(requirement.prerequisites, requirement.id).toEqual([]);
   // Whether a prerequisite held is read from the profile requirements that check it.
   for (const prerequisite of prerequisites) {
     expect(prerequisite.checked_by.length, prerequisite.id).toBeGreaterThan(0);
     for (const id of prerequisite.checked_by) expect(layer(id), `${prerequisite.id} checked by ${id}`).toBe('profile');
   }
-  expect(prerequisites.find((prerequisite) => prerequisite.id === 'PRE-CREDIT-LINE-ACCOUNT')?.checked_by).toEqual(['CL-REQUEST']);
+  expect(prerequisites.find((prerequisite) => prerequisite.id === 'PRE-CREDIT-LINE-ACCOUNT')?.checked_by).toEqual([
+    'CL-REQUEST',
+  ]);
 });
 
 test('a prerequisite must name the requirements that check it, and they must exist', () => {
@@ -50,13 +74,21 @@ prerequisites:
 requirements:
   - { id: GOOD-ONE, part: errors, level: MUST, layer: profile, statement: s, cites: [{ spec: 1, quote: q }] }
 `;
-  expect(() => parseRequirements(text(''), '1.0.0')).toThrow('prerequisites[0] (PRE-RULE): checked_by must be a non-empty list of the requirement ids that verify it');
-  expect(() => parseRequirements(text(', checked_by: [GONE-ONE]'), '1.0.0')).toThrow('prerequisites (PRE-RULE): checked_by names GONE-ONE, which is not among the requirements');
-  expect(parseRequirements(text(', checked_by: [GOOD-ONE]'), '1.0.0').map((requirement) => requirement.id)).toEqual(['GOOD-ONE']);
+  expect(() => parseRequirements(text(''), '1.0.0')).toThrow(
+    'prerequisites[0] (PRE-RULE): checked_by must be a non-empty list of the requirement ids that verify it',
+  );
+  expect(() => parseRequirements(text(', checked_by: [GONE-ONE]'), '1.0.0')).toThrow(
+    'prerequisites (PRE-RULE): checked_by names GONE-ONE, which is not among the requirements',
+  );
+  expect(parseRequirements(text(', checked_by: [GOOD-ONE]'), '1.0.0').map((requirement) => requirement.id)).toEqual([
+    'GOOD-ONE',
+  ]);
 });
 
 test('an unknown spec version names the file it looked for', () => {
-  expect(() => loadRequirements('9.9.9')).toThrow(/No requirement catalogue for spec version 9\.9\.9 \(expected .*9\.9\.9\.yaml\)/);
+  expect(() => loadRequirements('9.9.9')).toThrow(
+    /No requirement catalogue for spec version 9\.9\.9 \(expected .*9\.9\.9\.yaml\)/,
+  );
 });
 
 test('a broken catalogue is refused with every problem at once', () => {

@@ -95,7 +95,8 @@ export function loadCatalogue(version = '1.0.0'): Catalogue {
 
 function readCatalogue(version: string): Catalogue {
   const file = new URL(`./${version}.yaml`, import.meta.url);
-  if (!existsSync(file)) throw new Error(`No requirement catalogue for spec version ${version} (expected ${file.pathname})`);
+  if (!existsSync(file))
+    throw new Error(`No requirement catalogue for spec version ${version} (expected ${file.pathname})`);
   return catalogueOf(readKitYaml(file), version);
 }
 
@@ -136,7 +137,10 @@ function catalogueOf(document: unknown, version: string): Catalogue {
     if (!requirement) return;
     if (seen.has(requirement.id)) problems.push(`requirements[${index}]: duplicate id ${requirement.id}`);
     for (const name of requirement.prerequisites) {
-      if (!known.has(name)) problems.push(`requirements[${index}] (${requirement.id}): prerequisite ${name} is not among the prerequisites`);
+      if (!known.has(name))
+        problems.push(
+          `requirements[${index}] (${requirement.id}): prerequisite ${name} is not among the prerequisites`,
+        );
     }
     seen.add(requirement.id);
     requirements.push(requirement);
@@ -144,8 +148,14 @@ function catalogueOf(document: unknown, version: string): Catalogue {
   for (const prerequisite of prerequisites) {
     for (const id of prerequisite.checked_by) {
       const checker = requirements.find((requirement) => requirement.id === id);
-      if (!checker) problems.push(`prerequisites (${prerequisite.id}): checked_by names ${id}, which is not among the requirements`);
-      else if (checker.prerequisites.length > 0) problems.push(`prerequisites (${prerequisite.id}): checked_by names ${id}, which rests on prerequisites itself`);
+      if (!checker)
+        problems.push(
+          `prerequisites (${prerequisite.id}): checked_by names ${id}, which is not among the requirements`,
+        );
+      else if (checker.prerequisites.length > 0)
+        problems.push(
+          `prerequisites (${prerequisite.id}): checked_by names ${id}, which rests on prerequisites itself`,
+        );
     }
   }
   if (problems.length > 0) throw catalogueError(version, problems);
@@ -154,19 +164,24 @@ function catalogueOf(document: unknown, version: string): Catalogue {
 
 /** A citation as one readable phrase: `spec line 512 "…"` or `semantics § Heading "…"`. */
 export function describeCitation(citation: Citation): string {
-  return 'spec' in citation ? `spec line ${citation.spec}: "${citation.quote}"` : `docs/semantics.md § ${citation.semantics}: "${citation.quote}"`;
+  return 'spec' in citation
+    ? `spec line ${citation.spec}: "${citation.quote}"`
+    : `docs/semantics.md § ${citation.semantics}: "${citation.quote}"`;
 }
 
 function checkCitations(value: unknown, label: string, problems: string[]): Citation[] | null {
   if (!Array.isArray(value) || value.length === 0) {
-    problems.push(`${label}: cites must be a non-empty list of { spec: <line>, quote } or { semantics: <section>, quote }`);
+    problems.push(
+      `${label}: cites must be a non-empty list of { spec: <line>, quote } or { semantics: <section>, quote }`,
+    );
     return null;
   }
   const cites: Citation[] = [];
   value.forEach((entry: unknown, index) => {
     const where = `${label}: cites[${index}]`;
     if (!isRecord(entry) || !isText(entry.quote)) problems.push(`${where}: needs a quote`);
-    else if (typeof entry.spec === 'number' && Number.isInteger(entry.spec) && entry.spec > 0) cites.push({ spec: entry.spec, quote: entry.quote });
+    else if (typeof entry.spec === 'number' && Number.isInteger(entry.spec) && entry.spec > 0)
+      cites.push({ spec: entry.spec, quote: entry.quote });
     else if (isText(entry.semantics)) cites.push({ semantics: entry.semantics, quote: entry.quote });
     else problems.push(`${where}: needs spec (a line number) or semantics (a section heading)`);
   });
@@ -179,13 +194,21 @@ function checkPrerequisite(entry: unknown, where: string, problems: string[]): P
     return null;
   }
   const label = typeof entry.id === 'string' ? `${where} (${entry.id})` : where;
-  if (!isId(entry.id) || !entry.id.startsWith('PRE-')) problems.push(`${label}: id must match ${idPattern} and start with PRE-`);
+  if (!isId(entry.id) || !entry.id.startsWith('PRE-'))
+    problems.push(`${label}: id must match ${idPattern} and start with PRE-`);
   if (!isText(entry.statement)) problems.push(`${label}: statement must be a non-empty string`);
   const cites = checkCitations(entry.cites, label, problems);
   const checkedBy = isIdList(entry.checked_by) && entry.checked_by.length > 0 ? entry.checked_by : null;
-  if (checkedBy === null) problems.push(`${label}: checked_by must be a non-empty list of the requirement ids that verify it`);
+  if (checkedBy === null)
+    problems.push(`${label}: checked_by must be a non-empty list of the requirement ids that verify it`);
   if (!isId(entry.id) || !isText(entry.statement) || cites === null || checkedBy === null) return null;
-  return { id: entry.id, statement: entry.statement, cites, source: cites.map(describeCitation).join('; '), checked_by: checkedBy };
+  return {
+    id: entry.id,
+    statement: entry.statement,
+    cites,
+    source: cites.map(describeCitation).join('; '),
+    checked_by: checkedBy,
+  };
 }
 
 function checkEntry(entry: unknown, where: string, problems: string[]): CataloguedRequirement | null {
@@ -201,13 +224,36 @@ function checkEntry(entry: unknown, where: string, problems: string[]): Catalogu
   };
   const id = take(entry.id, isId, `id must match ${idPattern}`);
   const part = take(entry.part, (v) => isOneOf(v, specParts), `part must be one of ${specParts.join(', ')}`);
-  const level = take(entry.level, (v) => isOneOf(v, requirementLevels), `level must be one of ${requirementLevels.join(', ')}`);
+  const level = take(
+    entry.level,
+    (v) => isOneOf(v, requirementLevels),
+    `level must be one of ${requirementLevels.join(', ')}`,
+  );
   const statement = take(entry.statement, isText, 'statement must be a non-empty string');
-  const layer = take(entry.layer, (v) => isOneOf(v, requirementLayers), `layer must be one of ${requirementLayers.join(', ')}`);
-  const notTestable = entry.not_testable === undefined ? null : take(entry.not_testable, isText, 'not_testable must be a non-empty string (why no client can provoke it)');
+  const layer = take(
+    entry.layer,
+    (v) => isOneOf(v, requirementLayers),
+    `layer must be one of ${requirementLayers.join(', ')}`,
+  );
+  const notTestable =
+    entry.not_testable === undefined
+      ? null
+      : take(entry.not_testable, isText, 'not_testable must be a non-empty string (why no client can provoke it)');
   const cites = checkCitations(entry.cites, label, problems);
-  const prerequisites = entry.prerequisites === undefined ? [] : take(entry.prerequisites, isIdList, 'prerequisites must be a list of PRE- ids');
-  if (id === null || part === null || level === null || statement === null || layer === null || cites === null || prerequisites === null) return null;
+  const prerequisites =
+    entry.prerequisites === undefined
+      ? []
+      : take(entry.prerequisites, isIdList, 'prerequisites must be a list of PRE- ids');
+  if (
+    id === null ||
+    part === null ||
+    level === null ||
+    statement === null ||
+    layer === null ||
+    cites === null ||
+    prerequisites === null
+  )
+    return null;
   const source = cites.map(describeCitation).join('; ');
   return { id, part, level, statement, source, layer, not_testable: notTestable, cites, prerequisites };
 }

@@ -17,14 +17,20 @@ test('every reading cites lines of the spec, declares a valid readings block, an
     for (const line of reading.spec_lines) expect(line >= 1 && line <= SPEC_LINES, `${name}: line ${line}`).toBe(true);
     const result = validate(readingsSchema, reading.declares);
     expect(result.valid, `${name}: ${result.valid ? '' : result.errors.join('; ')}`).toBe(true);
-    for (const [key, value] of Object.entries(reading.declares)) expect(value, `${name} declares ${key} as the reference does`).not.toBe(referenceReadings[key as keyof typeof referenceReadings]);
+    for (const [key, value] of Object.entries(reading.declares))
+      expect(value, `${name} declares ${key} as the reference does`).not.toBe(
+        referenceReadings[key as keyof typeof referenceReadings],
+      );
   }
 });
 
 test('every reading shows its difference in the reference profile, never in the specification layer', () => {
   const byId = new Map(loadRequirements('1.0.0').map((requirement) => [requirement.id, requirement]));
   for (const [name, reading] of Object.entries(readingCatalogue)) {
-    expect(reading.differences.length, `${name} names no requirement of the reference profile where it differs`).toBeGreaterThan(0);
+    expect(
+      reading.differences.length,
+      `${name} names no requirement of the reference profile where it differs`,
+    ).toBeGreaterThan(0);
     for (const id of reading.differences) expect(byId.get(id)?.layer, `${name}: ${id}`).toBe('profile');
   }
 });

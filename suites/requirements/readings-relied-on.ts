@@ -23,7 +23,13 @@ export const readingsReliedOn: Readonly<Record<ReadingKey, ReadingReliance>> = {
   // The client sends every allowlist and renewal body in the declared form (the fixtures hand it the reading).
   string_bodies: {
     modules: ['suites/runtime/client.ts', 'suites/runtime/fixtures.ts'],
-    requirements: ['ALLOWLIST-LIST', 'ALLOWLIST-UNKNOWN-MEMBER', 'AUTH-REFRESH', 'AUTH-REFRESH-UNUSABLE', 'AUTH-SESSION-24H'],
+    requirements: [
+      'ALLOWLIST-LIST',
+      'ALLOWLIST-UNKNOWN-MEMBER',
+      'AUTH-REFRESH',
+      'AUTH-REFRESH-UNUSABLE',
+      'AUTH-SESSION-24H',
+    ],
   },
   // No amount sent has more fraction digits than the ledger keeps; roundings are judged at its last digit.
   amount_scale: {
@@ -40,7 +46,16 @@ export const readingsReliedOn: Readonly<Record<ReadingKey, ReadingReliance>> = {
       'suites/checks/ledger/credit-lines.spec.ts',
       'suites/checks/ledger/funding.spec.ts',
     ],
-    requirements: ['FUND-INSTRUCTION', 'BAL-READ', 'CONS-MOVE', 'EXC-SETTLEMENT', 'EXC-DSO', 'CL-CEILING', 'INV-EXACT-EFFECT', 'INV-NO-MOVE-WITHOUT-LINE'],
+    requirements: [
+      'FUND-INSTRUCTION',
+      'BAL-READ',
+      'CONS-MOVE',
+      'EXC-SETTLEMENT',
+      'EXC-DSO',
+      'CL-CEILING',
+      'INV-EXACT-EFFECT',
+      'INV-NO-MOVE-WITHOUT-LINE',
+    ],
   },
   // A holder's line for another member's DSO, and where the DSO lands, on the declared account.
   dso_line_account: {
@@ -54,18 +69,30 @@ export const readingsReliedOn: Readonly<Record<ReadingKey, ReadingReliance>> = {
       'suites/checks/ledger/credit-lines.spec.ts',
     ],
     // MSG-DELIVERY and RES-PAYMENT-SCHEMAS: payments.obligation-messages pays in a DSO held on that account.
-    requirements: ['EXC-DSO', 'OBL-TOTALS', 'INV-NO-MOVE-WITHOUT-LINE', 'INV-EXACT-EFFECT', 'MSG-DELIVERY', 'RES-PAYMENT-SCHEMAS'],
+    requirements: [
+      'EXC-DSO',
+      'OBL-TOTALS',
+      'INV-NO-MOVE-WITHOUT-LINE',
+      'INV-EXACT-EFFECT',
+      'MSG-DELIVERY',
+      'RES-PAYMENT-SCHEMAS',
+    ],
   },
 };
 
 /** Specification requirements allowed to cite docs/semantics.md, and why the citation adds no rule the spec does not state. */
 export const semanticsCitedBySpecification: Readonly<Record<string, string>> = {
-  'INV-REJECTED-CHANGES-NOTHING': 'the spec states that a refused request changes nothing (line 9); the semantics section only names the ledger operations the invariant compares',
-  'INV-EXACT-EFFECT': 'the stated amounts move exactly (the amounts of lines 118, 206, 296); the semantics section only names the ledger operations the invariant compares',
-  'QUO-COMPARE-DEFAULT': 'the requirement accepts both readings of line 218 (refused, or eq); the semantics citation names which one the reference takes',
+  'INV-REJECTED-CHANGES-NOTHING':
+    'the spec states that a refused request changes nothing (line 9); the semantics section only names the ledger operations the invariant compares',
+  'INV-EXACT-EFFECT':
+    'the stated amounts move exactly (the amounts of lines 118, 206, 296); the semantics section only names the ledger operations the invariant compares',
+  'QUO-COMPARE-DEFAULT':
+    'the requirement accepts both readings of line 218 (refused, or eq); the semantics citation names which one the reference takes',
 };
 
 /** The readings a specification requirement is judged under, in the order of protocol/readings.ts. */
 export function readingsOf(requirement: string): ReadingKey[] {
-  return (Object.entries(readingsReliedOn) as Array<[ReadingKey, ReadingReliance]>).filter(([, reliance]) => reliance.requirements.includes(requirement)).map(([key]) => key);
+  return (Object.entries(readingsReliedOn) as Array<[ReadingKey, ReadingReliance]>)
+    .filter(([, reliance]) => reliance.requirements.includes(requirement))
+    .map(([key]) => key);
 }

@@ -72,16 +72,32 @@ export interface NotProvokable {
  * status table shows as "not provokable" rather than as never exercised. The endpoint is read from the
  * statement's table row, the status is the last one its quote names.
  */
-export function notProvokableStatuses(index: readonly SpecStatement[] = loadSpecIndex(), lines: readonly string[] = specLines()): NotProvokable[] {
+export function notProvokableStatuses(
+  index: readonly SpecStatement[] = loadSpecIndex(),
+  lines: readonly string[] = specLines(),
+): NotProvokable[] {
   const found: NotProvokable[] = [];
   for (const statement of index) {
     if (statement.not_testable === null) continue;
     const row = lines[statement.line - 1] ?? '';
-    const cells = row.split('|').slice(1, -1).map((cell) => cell.trim());
+    const cells = row
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     const statuses = statement.quote.match(/\b[1-5]\d\d\b/g);
     if (cells.length !== 5 || !/^(GET|POST|DELETE)$/.test(cells[0]!) || !statuses) continue;
-    const heading = lines.slice(0, statement.line).reverse().find((line) => /^### (Tokenizer|Member) interface/.test(line)) ?? '';
-    found.push({ family: heading.includes('Tokenizer') ? 'tokenizer' : 'member', method: cells[0]!, path: cells[1]!, status: Number(statuses[statuses.length - 1]), reason: statement.not_testable });
+    const heading =
+      lines
+        .slice(0, statement.line)
+        .reverse()
+        .find((line) => /^### (Tokenizer|Member) interface/.test(line)) ?? '';
+    found.push({
+      family: heading.includes('Tokenizer') ? 'tokenizer' : 'member',
+      method: cells[0]!,
+      path: cells[1]!,
+      status: Number(statuses[statuses.length - 1]),
+      reason: statement.not_testable,
+    });
   }
   return found;
 }

@@ -22,7 +22,9 @@ export function loadSpecWalk(file: URL = SPEC_WALK.file): WalkItem[] {
   return data.items.map((entry: unknown, index: number) => {
     const { item, outcome, text } = (entry ?? {}) as Record<string, unknown>;
     if (typeof item !== 'string' || typeof text !== 'string' || !walkOutcomes.includes(outcome as WalkOutcome)) {
-      throw new Error(`${file.pathname}: items[${index}] needs item, text and an outcome of ${walkOutcomes.join(', ')}`);
+      throw new Error(
+        `${file.pathname}: items[${index}] needs item, text and an outcome of ${walkOutcomes.join(', ')}`,
+      );
     }
     return { item, outcome: outcome as WalkOutcome, text };
   });

@@ -25,6 +25,9 @@ export class CheckFailure extends Error {
 
   /** The common shape, `<where>: expected <expected>, got <got>`, with both kept as evidence. */
   static expected(requirement: string, expected: string, got: string, where?: string): CheckFailure {
-    return new CheckFailure(requirement, `${where === undefined ? '' : `${where}: `}expected ${expected}, got ${got}`, { expected, got });
+    return new CheckFailure(requirement, `${where === undefined ? '' : `${where}: `}expected ${expected}, got ${got}`, {
+      expected,
+      got,
+    });
   }
 }

@@ -67,14 +67,18 @@ export function check(id: string, title: string, options: CheckOptions): [string
   if (options.verifies.length === 0) throw new HarnessFault(`check ${id} verifies no requirement`);
   const other = otherLayer(options.verifies);
   if (other.length > 0 && options.bothLayers === undefined) {
-    throw new HarnessFault(`check ${id} verifies ${other.join(', ')} beside ${options.verifies[0]}, of the other layer: split it in two (suites/README.md, Writing a check), or say in bothLayers why a failure of the one cannot leave the other undecided`);
+    throw new HarnessFault(
+      `check ${id} verifies ${other.join(', ')} beside ${options.verifies[0]}, of the other layer: split it in two (suites/README.md, Writing a check), or say in bothLayers why a failure of the one cannot leave the other undecided`,
+    );
   }
   declared.add(id);
 
   const annotation = [
     { type: 'check', description: id },
     ...options.verifies.map((requirement) => ({ type: 'requirement', description: requirement })),
-    ...[...new Set(options.uses ?? [])].filter((used) => !options.verifies.includes(used)).map((used) => ({ type: USES_ANNOTATION, description: used })),
+    ...[...new Set(options.uses ?? [])]
+      .filter((used) => !options.verifies.includes(used))
+      .map((used) => ({ type: USES_ANNOTATION, description: used })),
     ...(options.endpoint ? [{ type: 'endpoint', description: options.endpoint }] : []),
     ...(options.skipped ? [{ type: 'skip', description: options.skipped }] : []),
   ];
@@ -94,7 +98,8 @@ export function inAttempt(what: string, expectation: () => void): void {
   try {
     expectation();
   } catch (error) {
-    if (error instanceof CheckFailure) throw new CheckFailure(error.requirement, `${what}: ${error.detail}`, error.evidence);
+    if (error instanceof CheckFailure)
+      throw new CheckFailure(error.requirement, `${what}: ${error.detail}`, error.evidence);
     throw error;
   }
 }
@@ -103,7 +108,12 @@ export function expectStatus(response: DssResponse, expected: number | number[],
   const allowed = Array.isArray(expected) ? expected : [expected];
   if (allowed.includes(response.status)) return;
   const wanted = allowed.length === 1 ? `${allowed[0]}` : `one of ${allowed.join(', ')}`;
-  throw CheckFailure.expected(requirement, `status ${wanted}`, `${describeStatus(response)}${bodyExcerpt(response)}`, describeCall(response));
+  throw CheckFailure.expected(
+    requirement,
+    `status ${wanted}`,
+    `${describeStatus(response)}${bodyExcerpt(response)}`,
+    describeCall(response),
+  );
 }
 
 /**
@@ -111,11 +121,19 @@ export function expectStatus(response: DssResponse, expected: number | number[],
  * for "no JSON came back" (see DssResponse.body), which a schema error would not make plain.
  */
 export function expectSchema(body: unknown, schema: JsonSchema, requirement: string, what = 'the body'): void {
-  if (body === undefined) throw CheckFailure.expected(requirement, `${what} to be JSON matching its schema`, 'no JSON: the body was empty, not JSON, or not declared as JSON');
+  if (body === undefined)
+    throw CheckFailure.expected(
+      requirement,
+      `${what} to be JSON matching its schema`,
+      'no JSON: the body was empty, not JSON, or not declared as JSON',
+    );
   const result = validate(schema, body);
   if (result.valid) return;
   const got = result.errors.join('; ');
-  throw new CheckFailure(requirement, `expected ${what} to match its schema, got: ${got}`, { expected: `${what} to match its schema`, got });
+  throw new CheckFailure(requirement, `expected ${what} to match its schema, got: ${got}`, {
+    expected: `${what} to match its schema`,
+    got,
+  });
 }
 
 /**
@@ -125,7 +143,12 @@ export function expectSchema(body: unknown, schema: JsonSchema, requirement: str
  */
 export function expectErrorBody(response: DssResponse, requirement: string): void {
   if (response.body === undefined) {
-    throw CheckFailure.expected(requirement, 'a JSON error body', response.text === '' ? 'an empty body' : `${notJson(response)}${bodyExcerpt(response)}`, `${describeCall(response)} (${response.status})`);
+    throw CheckFailure.expected(
+      requirement,
+      'a JSON error body',
+      response.text === '' ? 'an empty body' : `${notJson(response)}${bodyExcerpt(response)}`,
+      `${describeCall(response)} (${response.status})`,
+    );
   }
   const what = `the error body of ${describeCall(response)} (${response.status})`;
   expectSchema(response.body, errorSchema, requirement, what);
@@ -142,8 +165,15 @@ const MILLISECOND_FACTOR = 10;
 /** Fails unless `timestamp`, read as milliseconds since the epoch, lies within MILLISECOND_FACTOR of now. */
 export function expectMilliseconds(timestamp: number, requirement: string, what: string, now = Date.now()): void {
   if (timestamp >= now / MILLISECOND_FACTOR && timestamp <= now * MILLISECOND_FACTOR) return;
-  const unit = timestamp < now / MILLISECOND_FACTOR ? `${new Date(timestamp).toISOString()} as milliseconds: seconds, not milliseconds?` : 'beyond any date as milliseconds: microseconds?';
-  throw CheckFailure.expected(requirement, `${what} in milliseconds since the epoch (the time now is ${now})`, `${timestamp} (${unit})`);
+  const unit =
+    timestamp < now / MILLISECOND_FACTOR
+      ? `${new Date(timestamp).toISOString()} as milliseconds: seconds, not milliseconds?`
+      : 'beyond any date as milliseconds: microseconds?';
+  throw CheckFailure.expected(
+    requirement,
+    `${what} in milliseconds since the epoch (the time now is ${now})`,
+    `${timestamp} (${unit})`,
+  );
 }
 
 const errorSchema = schemaRef('error');
@@ -192,7 +222,12 @@ const findings = expect.extend({
 /** A SHOULD-level rule: when broken, the check carries a warning instead of failing. */
 export function warnShould(condition: boolean, message: string, requirement: string): void {
   if (condition) return;
-  test.info().annotations.push({ type: 'warning', description: labelled(requirement, message) }, { type: WARNED_ANNOTATION, description: requirement });
+  test
+    .info()
+    .annotations.push(
+      { type: 'warning', description: labelled(requirement, message) },
+      { type: WARNED_ANNOTATION, description: requirement },
+    );
 }
 
 /**
@@ -249,7 +284,8 @@ export function describeStatus(response: DssResponse): string {
 /** Why a non-empty body does not count as JSON (see DssResponse.body). */
 function notJson(response: DssResponse): string {
   const type = response.headers['content-type'];
-  if (!isJsonMediaType(type)) return `a body that is not JSON (content-type ${type === undefined ? 'missing' : sanitized(type)})`;
+  if (!isJsonMediaType(type))
+    return `a body that is not JSON (content-type ${type === undefined ? 'missing' : sanitized(type)})`;
   return 'a body that is not JSON (it does not parse, or is not UTF-8)';
 }
 
@@ -265,5 +301,8 @@ function bodyExcerpt(response: DssResponse): string {
  * hostile target's control characters would clear screens or break the file.
  */
 function sanitized(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

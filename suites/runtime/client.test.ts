@@ -30,7 +30,11 @@ test.beforeEach(async () => {
     res.setHeader('content-type', 'application/json');
     if (req.url === '/client/v1/api/oauth-token/refresh') {
       res.statusCode = refreshAnswer.status;
-      res.end(refreshAnswer.token ? JSON.stringify(refreshAnswer.token) : JSON.stringify({ short_message: 'no', long_message: 'no', timestamp: 1 }));
+      res.end(
+        refreshAnswer.token
+          ? JSON.stringify(refreshAnswer.token)
+          : JSON.stringify({ short_message: 'no', long_message: 'no', timestamp: 1 }),
+      );
       return;
     }
     const declared = /[?&]type=([^&]+)/.exec(req.url ?? '')?.[1];
@@ -46,13 +50,26 @@ const tokenExpiringIn = (ms: number) => fakeJwt({ sub: 'mm', exp: (NOW + ms) / 1
 
 function client(token: string, extra: { reissueToken?: () => Promise<string>; stringBodies?: 'bare' | 'named' } = {}) {
   const recording = new RecordingChannel();
-  return { recording, client: new DssClient({ baseUrl: `${server.url}/`, token, timeoutMs: 20_000, recording, now: () => NOW, transport: directTransport, ...extra }) };
+  return {
+    recording,
+    client: new DssClient({
+      baseUrl: `${server.url}/`,
+      token,
+      timeoutMs: 20_000,
+      recording,
+      now: () => NOW,
+      transport: directTransport,
+      ...extra,
+    }),
+  };
 }
 
 test('a token with more than two minutes left is used as is', async () => {
   const token = tokenExpiringIn(10 * 60_000);
   await client(token).client.call('member.listDigitalAccounts');
-  expect(arrivals.map((a) => [a.url, a.authorization])).toEqual([['/client/v1/api/digital-accounts', `Bearer ${token}`]]);
+  expect(arrivals.map((a) => [a.url, a.authorization])).toEqual([
+    ['/client/v1/api/digital-accounts', `Bearer ${token}`],
+  ]);
 });
 
 test('a token within two minutes of expiry is refreshed first, with itself as a JSON string body, and replaced', async () => {
@@ -61,12 +78,21 @@ test('a token within two minutes of expiry is refreshed first, with itself as a 
   await dss.call('member.listDigitalAccounts');
   await dss.call('member.getAllowlist');
   expect(arrivals).toEqual([
-    { method: 'GET', url: '/client/v1/api/oauth-token/refresh', authorization: `Bearer ${token}`, body: JSON.stringify(token) },
+    {
+      method: 'GET',
+      url: '/client/v1/api/oauth-token/refresh',
+      authorization: `Bearer ${token}`,
+      body: JSON.stringify(token),
+    },
     { method: 'GET', url: '/client/v1/api/digital-accounts', authorization: 'Bearer renewed-token', body: '' },
     { method: 'GET', url: '/client/v1/api/members/allowlist', authorization: 'Bearer renewed-token', body: '' },
   ]);
   // The refresh is part of the check's record, with the tokens redacted.
-  expect(recording.current.calls.map((call) => call.endpoint_id)).toEqual(['member.refreshToken', 'member.listDigitalAccounts', 'member.getAllowlist']);
+  expect(recording.current.calls.map((call) => call.endpoint_id)).toEqual([
+    'member.refreshToken',
+    'member.listDigitalAccounts',
+    'member.getAllowlist',
+  ]);
   expect(JSON.stringify(recording.current.calls)).not.toContain(token);
 });
 
@@ -93,7 +119,11 @@ test('string bodies travel in the form the target reads: bare by default, named 
 
 test('concurrent calls share one refresh', async () => {
   const { client: dss } = client(tokenExpiringIn(60_000));
-  await Promise.all([dss.call('member.listDigitalAccounts'), dss.call('member.getAllowlist'), dss.call('member.listSettlementInstruments')]);
+  await Promise.all([
+    dss.call('member.listDigitalAccounts'),
+    dss.call('member.getAllowlist'),
+    dss.call('member.listSettlementInstruments'),
+  ]);
   expect(arrivals.filter((a) => a.url.endsWith('/oauth-token/refresh'))).toHaveLength(1);
   expect(arrivals.filter((a) => a.authorization === 'Bearer renewed-token')).toHaveLength(3);
 });
@@ -117,8 +147,12 @@ test('a refused refresh keeps the old token; with a reissuer, a new one comes fr
 });
 
 test('an already expired token is not refreshed (the target would refuse) but reissued when possible', async () => {
-  await client(tokenExpiringIn(-1000), { reissueToken: async () => 'reissued-token' }).client.call('member.listDigitalAccounts');
-  expect(arrivals.map((a) => [a.url, a.authorization])).toEqual([['/client/v1/api/digital-accounts', 'Bearer reissued-token']]);
+  await client(tokenExpiringIn(-1000), { reissueToken: async () => 'reissued-token' }).client.call(
+    'member.listDigitalAccounts',
+  );
+  expect(arrivals.map((a) => [a.url, a.authorization])).toEqual([
+    ['/client/v1/api/digital-accounts', 'Bearer reissued-token'],
+  ]);
 });
 
 test('token: null sends no Authorization header; a string replaces the member token; headers override', async () => {
@@ -147,7 +181,9 @@ test('path parameters are filled and URL-encoded, query values appended, bodies 
 test('mistakes in building a request are harness faults', async () => {
   const { client: dss } = client('own-token');
   await expect(dss.call('member.getMember')).rejects.toThrow(HarnessFault);
-  await expect(dss.call('member.getMember', { path: { member_identification: 'x', extra: 'y' } })).rejects.toThrow(/Harness fault: .* has no path parameter extra/);
+  await expect(dss.call('member.getMember', { path: { member_identification: 'x', extra: 'y' } })).rejects.toThrow(
+    /Harness fault: .* has no path parameter extra/,
+  );
   await expect(dss.call('member.addToAllowlist', { body: 'x', rawBody: 'y' })).rejects.toThrow(HarnessFault);
   expect(arrivals).toEqual([]);
 });
@@ -166,8 +202,16 @@ test('raw requests reach any path, and are still matched to the catalogue when t
   const unknown = await dss.raw('GET', '/client/v2/api/members');
   const known = await dss.raw('post', '/client/v1/api/exchange/quotations/request', { body: {} });
   const quotation = await dss.raw('POST', '/client/v1/api/exchange/quotations/5d7c-mm');
-  expect([unknown.call.endpoint_id, known.call.endpoint_id, quotation.call.endpoint_id]).toEqual([null, 'member.requestQuotations', 'member.answerQuotation']);
-  expect(arrivals.map((a) => a.url)).toEqual(['/client/v2/api/members', '/client/v1/api/exchange/quotations/request', '/client/v1/api/exchange/quotations/5d7c-mm']);
+  expect([unknown.call.endpoint_id, known.call.endpoint_id, quotation.call.endpoint_id]).toEqual([
+    null,
+    'member.requestQuotations',
+    'member.answerQuotation',
+  ]);
+  expect(arrivals.map((a) => a.url)).toEqual([
+    '/client/v2/api/members',
+    '/client/v1/api/exchange/quotations/request',
+    '/client/v1/api/exchange/quotations/5d7c-mm',
+  ]);
 });
 
 test('endpoint matching prefers literal segments and respects the method', () => {
@@ -180,7 +224,8 @@ test('endpoint matching prefers literal segments and respects the method', () =>
 
 test('a body is JSON only when declared as JSON, UTF-8 and well-formed; the text is kept either way', async () => {
   const { client: dss } = client(tokenExpiringIn(10 * 60_000));
-  const bodyWith = async (query: Record<string, string>) => (await dss.raw('GET', '/client/v1/api/members', { query })).body;
+  const bodyWith = async (query: Record<string, string>) =>
+    (await dss.raw('GET', '/client/v1/api/members', { query })).body;
   expect(await bodyWith({})).toEqual({ ok: true });
   expect(await bodyWith({ type: 'application/json; charset=utf-8' })).toEqual({ ok: true });
   expect(await bodyWith({ type: 'application/problem+json' })).toEqual({ ok: true });

@@ -101,7 +101,13 @@ export class DssClient {
 
   async call(endpointId: EndpointId, options: CallOptions = {}): Promise<DssResponse> {
     const endpoint = endpointById(endpointId);
-    const init = typeof options.body === 'string' && isStringBodyEndpoint(endpointId) ? { ...options, body: stringBody(this.options.stringBodies ?? referenceReadings.string_bodies, endpointId, options.body) } : options;
+    const init =
+      typeof options.body === 'string' && isStringBodyEndpoint(endpointId)
+        ? {
+            ...options,
+            body: stringBody(this.options.stringBodies ?? referenceReadings.string_bodies, endpointId, options.body),
+          }
+        : options;
     return this.exchange(endpoint.method, fillPath(fullPath(endpoint), options.path ?? {}), endpoint.id, init);
   }
 
@@ -110,8 +116,14 @@ export class DssClient {
     return this.exchange(method, path, matchEndpoint(method, path), init);
   }
 
-  private async exchange(method: string, path: string, endpointId: string | null, init: RequestInit): Promise<DssResponse> {
-    if (init.body !== undefined && init.rawBody !== undefined) throw new HarnessFault(`${method} ${path}: give body or rawBody, not both`);
+  private async exchange(
+    method: string,
+    path: string,
+    endpointId: string | null,
+    init: RequestInit,
+  ): Promise<DssResponse> {
+    if (init.body !== undefined && init.rawBody !== undefined)
+      throw new HarnessFault(`${method} ${path}: give body or rawBody, not both`);
     const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
     const overrides = lowerCaseKeys(init.headers ?? {});
 
@@ -124,10 +136,33 @@ export class DssClient {
     Object.assign(headers, overrides);
 
     const url = `${this.baseUrl}${path}${queryString(init.query)}`;
-    const exchange = sendPatiently({ method, url, headers, body, timeoutMs: init.timeoutMs ?? this.options.timeoutMs, transport: this.options.transport }, this.rateLimits).then(({ result, rateLimited, exhausted }) => ({ endpointId, method, url, requestHeaders: headers, requestBody: body, result, rateLimited, exhausted }));
+    const exchange = sendPatiently(
+      {
+        method,
+        url,
+        headers,
+        body,
+        timeoutMs: init.timeoutMs ?? this.options.timeoutMs,
+        transport: this.options.transport,
+      },
+      this.rateLimits,
+    ).then(({ result, rateLimited, exhausted }) => ({
+      endpointId,
+      method,
+      url,
+      requestHeaders: headers,
+      requestBody: body,
+      result,
+      rateLimited,
+      exhausted,
+    }));
     const call = await this.options.recording.record(exchange);
     const { result, rateLimited, exhausted } = await exchange;
-    if (exhausted !== undefined) throw new CheckFailure(RATE_LIMIT_REQUIREMENT, `${method} ${call.url}: answered 429 Too Many Requests ${rateLimited?.responses} times in a row; ${exhausted}`);
+    if (exhausted !== undefined)
+      throw new CheckFailure(
+        RATE_LIMIT_REQUIREMENT,
+        `${method} ${call.url}: answered 429 Too Many Requests ${rateLimited?.responses} times in a row; ${exhausted}`,
+      );
     if (result.kind === 'failure') {
       if (result.reason === 'invalid-request') throw new HarnessFault(`${method} ${call.url}: ${result.message}`);
       throw new TargetNetworkError(result, call);
@@ -171,7 +206,9 @@ const compiledEndpoints = endpoints
 export function matchEndpoint(method: string, path: string): string | null {
   const pathOnly = path.split('?')[0] ?? path;
   const upper = method.toUpperCase() as HttpMethod;
-  const found = compiledEndpoints.find(({ endpoint, compiled }) => endpoint.method === upper && matchTemplate(compiled, pathOnly) !== undefined);
+  const found = compiledEndpoints.find(
+    ({ endpoint, compiled }) => endpoint.method === upper && matchTemplate(compiled, pathOnly) !== undefined,
+  );
   return found?.endpoint.id ?? null;
 }
 
@@ -186,7 +223,8 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
 }
 
 function jsonBody(result: HttpResponse): unknown {
-  if (result.bodyText === '' || result.invalidUtf8 || !isJsonMediaType(result.headers['content-type'])) return undefined;
+  if (result.bodyText === '' || result.invalidUtf8 || !isJsonMediaType(result.headers['content-type']))
+    return undefined;
   try {
     return JSON.parse(result.bodyText) as unknown;
   } catch {

@@ -7,7 +7,12 @@
  */
 
 /** The checks of the clock stage (every `*.clock.spec.ts` check; simulator-changes.test.ts holds the list to the run). */
-export const CLOCK_STAGE_CHECKS = ['auth.token-expiry', 'auth.session-24h', 'exchange.window-clock', 'exchange.expiry-clock'] as const;
+export const CLOCK_STAGE_CHECKS = [
+  'auth.token-expiry',
+  'auth.session-24h',
+  'exchange.window-clock',
+  'exchange.expiry-clock',
+] as const;
 
 const HOUR_MS = 60 * 60_000;
 

@@ -69,12 +69,22 @@ export class ControlClient {
 
   /** Registers (onboards) a DSA for a tokenizer. */
   registerAsset(tokenizerIdentification: string, assetCode: string): Promise<SimAsset> {
-    return this.request('POST', '/sim/assets', { tokenizer_identification: tokenizerIdentification, asset_code_identification: assetCode }, 'asset');
+    return this.request(
+      'POST',
+      '/sim/assets',
+      { tokenizer_identification: tokenizerIdentification, asset_code_identification: assetCode },
+      'asset',
+    );
   }
 
   /** A token with chosen rights, as the client portal's token management would issue it. */
   async createToken(memberIdentification: string, rights: TokenRights): Promise<IssuedToken> {
-    const issued = await this.request('POST', '/sim/tokens', { member_identification: memberIdentification, ...rights }, 'token');
+    const issued = await this.request(
+      'POST',
+      '/sim/tokens',
+      { member_identification: memberIdentification, ...rights },
+      'token',
+    );
     // Named for reproductions: a later call carrying it says which member's token, with which rights.
     this.options.recording.credentials.minted(issued.token, memberIdentification, rights);
     return issued;
@@ -108,18 +118,32 @@ export class ControlClient {
   }
 
   /** A control call whose 200 answer must be `answer` of schemas/control.ts, which is what gives it its type. */
-  private async request<K extends keyof typeof controlAnswers>(method: 'GET' | 'POST', path: string, body: unknown, answer: K): Promise<ControlAnswer<K>> {
+  private async request<K extends keyof typeof controlAnswers>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    answer: K,
+  ): Promise<ControlAnswer<K>> {
     const url = `${this.baseUrl}${path}`;
     const requestBody = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (requestBody !== undefined) headers['content-type'] = 'application/json';
-    const exchange = send({ method, url, headers, body: requestBody, timeoutMs: this.options.timeoutMs, transport: this.options.transport }).then((result) => ({ endpointId: null, method, url, requestHeaders: headers, requestBody, result }));
+    const exchange = send({
+      method,
+      url,
+      headers,
+      body: requestBody,
+      timeoutMs: this.options.timeoutMs,
+      transport: this.options.transport,
+    }).then((result) => ({ endpointId: null, method, url, requestHeaders: headers, requestBody, result }));
     await this.options.recording.record(exchange);
     const { result } = await exchange;
 
     const what = `control plane ${method} ${path}`;
-    if (result.kind === 'failure') throw new HarnessFault(`${what} gave no response: ${result.reason}: ${result.message}`);
-    if (result.status !== 200) throw new HarnessFault(`${what} answered ${result.status}: ${result.bodyText.slice(0, 500)}`);
+    if (result.kind === 'failure')
+      throw new HarnessFault(`${what} gave no response: ${result.reason}: ${result.message}`);
+    if (result.status !== 200)
+      throw new HarnessFault(`${what} answered ${result.status}: ${result.bodyText.slice(0, 500)}`);
     let data: unknown;
     try {
       data = JSON.parse(result.bodyText);
@@ -134,6 +158,12 @@ export class ControlClient {
 
 /** Whether `baseUrl` serves the simulator's control plane (`GET /sim/health` answers 200). */
 export async function hasControlPlane(baseUrl: string, timeoutMs: number, transport: Transport): Promise<boolean> {
-  const result = await send({ method: 'GET', url: `${baseUrl.replace(/\/+$/, '')}/sim/health`, headers: { accept: 'application/json' }, timeoutMs, transport });
+  const result = await send({
+    method: 'GET',
+    url: `${baseUrl.replace(/\/+$/, '')}/sim/health`,
+    headers: { accept: 'application/json' },
+    timeoutMs,
+    transport,
+  });
   return result.kind === 'response' && result.status === 200;
 }

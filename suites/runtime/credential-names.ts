@@ -49,7 +49,12 @@ export class CredentialNames {
   }
 
   /** A token the profile gives at `path` (`members.mmA.token`, `members.mmA.tokens.viewer.token`). */
-  fromProfile(value: string, path: string, member: string, details: { profile_variable?: string; rights?: TokenRights } = {}): void {
+  fromProfile(
+    value: string,
+    path: string,
+    member: string,
+    details: { profile_variable?: string; rights?: TokenRights } = {},
+  ): void {
     this.add(value, variableOfPath(path), { member, profile_path: path, ...details });
   }
 
@@ -86,10 +91,19 @@ export class CredentialNames {
  * each with the variable the profile file reads it from (`source`: the file as parsed, before the
  * environment is substituted), and the run's latest renewal of each (`latest`, see TokenStore).
  */
-export function nameProfileMember(names: CredentialNames, path: string, member: ProfileMember, source: unknown, latest: (path: string) => string | undefined): void {
+export function nameProfileMember(
+  names: CredentialNames,
+  path: string,
+  member: ProfileMember,
+  source: unknown,
+  latest: (path: string) => string | undefined,
+): void {
   const name = (tokenPath: string, value: string, rights?: TokenRights) => {
     const profileVariable = variableAt(source, tokenPath);
-    const details = { ...(profileVariable === null ? {} : { profile_variable: profileVariable }), ...(rights === undefined ? {} : { rights }) };
+    const details = {
+      ...(profileVariable === null ? {} : { profile_variable: profileVariable }),
+      ...(rights === undefined ? {} : { rights }),
+    };
     names.fromProfile(value, tokenPath, member.identification, details);
     const renewed = latest(tokenPath);
     if (renewed !== undefined && renewed !== value) names.renewal(value, renewed);
@@ -119,5 +133,8 @@ function rightsSuffix(rights: TokenRights): string {
 
 /** Upper case letters, digits and underscores: what a POSIX shell takes in a variable name. */
 function shellName(words: string): string {
-  return words.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  return words
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 }

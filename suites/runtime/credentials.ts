@@ -22,7 +22,12 @@ export interface Credential {
 }
 
 /** `rights`: what a simulator mints; elsewhere the profile's declared rights come back instead. */
-export async function credential(actors: Actors, actor: Actor, name: CredentialName, rights: TokenRights): Promise<Credential> {
+export async function credential(
+  actors: Actors,
+  actor: Actor,
+  name: CredentialName,
+  rights: TokenRights,
+): Promise<Credential> {
   if (actors.control) {
     const { token } = await actors.control.createToken(actor.identification, rights);
     return { token, rights, source: `a ${name} token minted by the control plane`, renewed: () => undefined };

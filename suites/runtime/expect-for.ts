@@ -26,7 +26,13 @@ function attributed<M extends object>(matchers: M, assertion: Assertion): M {
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
         const note = (error: unknown) => {
-          if (error instanceof Error) noteFailure(error, { requirement: assertion.requirement, kind: 'target', expected: expectation(String(property), args, assertion.negated), got: shown(assertion.actual) });
+          if (error instanceof Error)
+            noteFailure(error, {
+              requirement: assertion.requirement,
+              kind: 'target',
+              expected: expectation(String(property), args, assertion.negated),
+              got: shown(assertion.actual),
+            });
           throw error;
         };
         try {
@@ -41,7 +47,12 @@ function attributed<M extends object>(matchers: M, assertion: Assertion): M {
 }
 
 /** Matchers of a value read as the value; the comparisons as their operator; any other by its name. */
-const operators: Record<string, string> = { toBeGreaterThan: '>', toBeGreaterThanOrEqual: '>=', toBeLessThan: '<', toBeLessThanOrEqual: '<=' };
+const operators: Record<string, string> = {
+  toBeGreaterThan: '>',
+  toBeGreaterThanOrEqual: '>=',
+  toBeLessThan: '<',
+  toBeLessThanOrEqual: '<=',
+};
 const ofValue = new Set(['toBe', 'toEqual', 'toStrictEqual']);
 
 function expectation(matcher: string, args: readonly unknown[], negated: boolean): string {

@@ -35,9 +35,12 @@ export function recordFailures(testInfo: TestInfo): AttributedFailure[] {
   const recorded = testInfo.errors.flatMap((runnerError, index) => {
     const message = runnerError.message;
     if (message === undefined) return [];
-    const match = candidates.find(({ error }) => error.message !== '' && (message === error.message || message.endsWith(`: ${error.message}`)));
+    const match = candidates.find(
+      ({ error }) => error.message !== '' && (message === error.message || message.endsWith(`: ${error.message}`)),
+    );
     return match === undefined ? [] : [{ error: index, ...match.failure }];
   });
-  for (const failure of recorded) testInfo.annotations.push({ type: FAILURE_ANNOTATION, description: JSON.stringify(failure) });
+  for (const failure of recorded)
+    testInfo.annotations.push({ type: FAILURE_ANNOTATION, description: JSON.stringify(failure) });
   return recorded;
 }

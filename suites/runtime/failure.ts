@@ -46,11 +46,17 @@ export function labelled(requirement: string, message: string): string {
  * The failures an attempt's annotations carry. One that cannot be read is left out and named in
  * `problems`: its error is then unattributed, which the report shows as such.
  */
-export function failuresOf(annotations: readonly { type: string; description?: string }[], problems: string[]): AttributedFailure[] {
+export function failuresOf(
+  annotations: readonly { type: string; description?: string }[],
+  problems: string[],
+): AttributedFailure[] {
   return annotations.flatMap((annotation) => {
     if (annotation.type !== FAILURE_ANNOTATION) return [];
     const failure = readFailure(annotation.description);
-    if (failure === null) problems.push(`a ${FAILURE_ANNOTATION} annotation cannot be read: ${String(annotation.description).slice(0, 100)}`);
+    if (failure === null)
+      problems.push(
+        `a ${FAILURE_ANNOTATION} annotation cannot be read: ${String(annotation.description).slice(0, 100)}`,
+      );
     return failure === null ? [] : [failure];
   });
 }
@@ -63,7 +69,13 @@ function readFailure(description: string | undefined): AttributedFailure | null 
     const textOrNull = (field: unknown): field is string | null => field === null || typeof field === 'string';
     if (!Number.isInteger(value.error) || !kinds.includes(value.kind as FailureKind)) return null;
     if (!textOrNull(value.requirement) || !textOrNull(value.expected) || !textOrNull(value.got)) return null;
-    return { error: value.error as number, requirement: value.requirement, kind: value.kind as FailureKind, expected: value.expected, got: value.got };
+    return {
+      error: value.error as number,
+      requirement: value.requirement,
+      kind: value.kind as FailureKind,
+      expected: value.expected,
+      got: value.got,
+    };
   } catch {
     return null;
   }

@@ -32,7 +32,12 @@ test.afterAll(() => {
 interface JsonTest {
   expectedStatus: string;
   annotations: Array<{ type: string; description?: string }>;
-  results: Array<{ status: string; workerIndex: number; errors: Array<{ message?: string }>; attachments: Array<{ name: string; contentType: string; body?: string }> }>;
+  results: Array<{
+    status: string;
+    workerIndex: number;
+    errors: Array<{ message?: string }>;
+    attachments: Array<{ name: string; contentType: string; body?: string }>;
+  }>;
 }
 interface JsonSuite {
   specs?: Array<{ title: string; tests: JsonTest[] }>;
@@ -40,12 +45,23 @@ interface JsonSuite {
 }
 
 /** Runs the self-test config and returns its results by check id, with the exit code. */
-async function childRun(given: Partial<RunSettings>, args: string[]): Promise<{ code: number | null; reportDir: string; byCheck: Map<string, JsonTest> }> {
+async function childRun(
+  given: Partial<RunSettings>,
+  args: string[],
+): Promise<{ code: number | null; reportDir: string; byCheck: Map<string, JsonTest> }> {
   const reportDir = temporaryDir('dss-selftest-');
   // The parent run's own variables would confuse the child runner.
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PW_|TEST_|PLAYWRIGHT_|DSS_)/.test(name)));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(PW_|TEST_|PLAYWRIGHT_|DSS_)/.test(name)),
+  );
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  const child = spawn(process.execPath, [cli, 'test', '--config', config, ...args], { env: compiledRunEnv({ ...inherited, [RUN_SETTINGS_ENV]: encodeRunSettings(runSettings({ ...given, report_dir: reportDir })) }), stdio: 'pipe' });
+  const child = spawn(process.execPath, [cli, 'test', '--config', config, ...args], {
+    env: compiledRunEnv({
+      ...inherited,
+      [RUN_SETTINGS_ENV]: encodeRunSettings(runSettings({ ...given, report_dir: reportDir })),
+    }),
+    stdio: 'pipe',
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -58,7 +74,9 @@ async function childRun(given: Partial<RunSettings>, args: string[]): Promise<{ 
   }
   const byCheck = new Map<string, JsonTest>();
   const walk = (suite: JsonSuite) => {
-    for (const spec of suite.specs ?? []) for (const t of spec.tests) byCheck.set(t.annotations.find((a) => a.type === 'check')?.description ?? spec.title, t);
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        byCheck.set(t.annotations.find((a) => a.type === 'check')?.description ?? spec.title, t);
     for (const child of suite.suites ?? []) walk(child);
   };
   report.suites.forEach(walk);
@@ -106,7 +124,9 @@ test('with a profile: own members per worker, baseline, quarantine, warnings, ca
 
     const warned = result(run, 'selftest.warning');
     expect(warned.result.status).toBe('passed');
-    expect(warned.test.annotations.filter((a) => a.type === 'warning').map((a) => a.description)).toEqual(['[SELF-SHOULD] the target should have done better']);
+    expect(warned.test.annotations.filter((a) => a.type === 'warning').map((a) => a.description)).toEqual([
+      '[SELF-SHOULD] the target should have done better',
+    ]);
 
     const fault = result(run, 'selftest.harness-fault');
     expect(fault.result.errors[0]?.message).toMatch(/^Harness fault: path parameter member_identification/);
@@ -122,22 +142,43 @@ test('with a profile: own members per worker, baseline, quarantine, warnings, ca
           { type: 'endpoint', description: 'member.listDigitalAccounts' },
         ]),
       );
-      const info = JSON.parse(t.annotations.find((a) => a.type === 'self-test')?.description ?? '{}') as { worker: number; ids: string[]; accounts: string[]; assets: unknown[]; bic: string };
+      const info = JSON.parse(t.annotations.find((a) => a.type === 'self-test')?.description ?? '{}') as {
+        worker: number;
+        ids: string[];
+        accounts: string[];
+        assets: unknown[];
+        bic: string;
+      };
       expect(info.ids.every((id) => id.startsWith(`w${info.worker}-`))).toBe(true);
       expect(info.accounts).toEqual(['main', 'second']);
-      expect(info.assets).toEqual(['USD', 'EUR'].map((code) => ({ asset_code_identification: code, asset_issuer_identification: info.ids[0] })));
+      expect(info.assets).toEqual(
+        ['USD', 'EUR'].map((code) => ({ asset_code_identification: code, asset_issuer_identification: info.ids[0] })),
+      );
       expect(info.bic).toMatch(/^[A-Z]{4}GBXX[A-Z0-9]{3}$/);
       const calls = callsOf(r.attachments);
       expect(calls).toHaveLength(1);
-      expect(calls[0]).toMatchObject({ endpoint_id: 'member.listDigitalAccounts', method: 'GET', status: 200, request_headers: { authorization: 'Bearer [redacted]' } });
+      expect(calls[0]).toMatchObject({
+        endpoint_id: 'member.listDigitalAccounts',
+        method: 'GET',
+        status: 200,
+        request_headers: { authorization: 'Bearer [redacted]' },
+      });
       return info;
     });
     // Both checks ran at once (see the spec), so on two workers, which must not share a member.
     expect(seen[0]?.worker).not.toBe(seen[1]?.worker);
     expect(seen[0]?.ids.filter((id) => seen[1]?.ids.includes(id))).toEqual([]);
 
-    const target = JSON.parse(readFileSync(join(run.reportDir, '.run', 'target.json'), 'utf8')) as Record<string, unknown>;
-    expect(target).toMatchObject({ base_url: simulator.url, profile_digest: profileDigest(profile), capabilities: { control: 'simulator' }, spec_version: '1.0.0' });
+    const target = JSON.parse(readFileSync(join(run.reportDir, '.run', 'target.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(target).toMatchObject({
+      base_url: simulator.url,
+      profile_digest: profileDigest(profile),
+      capabilities: { control: 'simulator' },
+      spec_version: '1.0.0',
+    });
     expect(JSON.stringify(target)).not.toContain(profile.members.mmA.token);
   } finally {
     await simulator.close();
@@ -150,12 +191,24 @@ test('with nothing given: an embedded simulator, a written profile, and tokens k
   const clock = result(run, 'selftest.clock');
   expect(clock.result.errors).toEqual([]);
   expect(run.code).toBe(0);
-  const endpoints = callsOf(clock.result.attachments).map((call) => call.endpoint_id ?? call.url.replace(/^http:\/\/[^/]+/, ''));
-  expect(endpoints).toEqual(['/sim/clock', 'member.refreshToken', 'member.getAllowlist', '/sim/clock', '/sim/tokens', 'member.getAllowlist']);
+  const endpoints = callsOf(clock.result.attachments).map(
+    (call) => call.endpoint_id ?? call.url.replace(/^http:\/\/[^/]+/, ''),
+  );
+  expect(endpoints).toEqual([
+    '/sim/clock',
+    'member.refreshToken',
+    'member.getAllowlist',
+    '/sim/clock',
+    '/sim/tokens',
+    'member.getAllowlist',
+  ]);
 
   // The built profile holds the simulator's tokens: it lived in the run's private directory, not here.
   expect(readdirSync(join(run.reportDir, '.run'))).not.toContain('profile.json');
-  const target = JSON.parse(readFileSync(join(run.reportDir, '.run', 'target.json'), 'utf8')) as { base_url: string; capabilities: unknown };
+  const target = JSON.parse(readFileSync(join(run.reportDir, '.run', 'target.json'), 'utf8')) as {
+    base_url: string;
+    capabilities: unknown;
+  };
   expect(target.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   expect(target.capabilities).toEqual({ control: 'simulator' });
 });
@@ -164,8 +217,11 @@ test('a check failed on the target, or given no response by it, keeps its worker
   test.setTimeout(300_000); // a child Playwright run: a safety net sized for a loaded machine
   const run = await childRun({}, ['--grep', 'selftest.keep']);
   expect(run.code).toBe(1);
-  const worker = (id: string) => Number(result(run, id).test.annotations.find((a) => a.type === 'self-test')?.description);
-  expect(result(run, 'selftest.keep-network-failure').result.errors[0]?.message).toContain('No response from the target to GET http://127.0.0.1:');
+  const worker = (id: string) =>
+    Number(result(run, id).test.annotations.find((a) => a.type === 'self-test')?.description);
+  expect(result(run, 'selftest.keep-network-failure').result.errors[0]?.message).toContain(
+    'No response from the target to GET http://127.0.0.1:',
+  );
   for (const id of ['selftest.keep-target-failure', 'selftest.keep-network-failure', 'selftest.keep-unjudged-error']) {
     const { test: failed, result: outcome } = result(run, id);
     // What every reporter reads: an unexpected failure, without the worker's mark.

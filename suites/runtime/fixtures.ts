@@ -116,7 +116,9 @@ export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
       const sets = target.member_sets.length;
       const set = runSettings.shard ? target.member_set : workerInfo.parallelIndex;
       if (set >= sets) {
-        throw new HarnessFault(`the profile lists ${sets} member set${sets === 1 ? '' : 's'}, too few for worker ${workerInfo.parallelIndex + 1} of this run: run with --workers ${sets} or fewer, or list more sets under member_sets`);
+        throw new HarnessFault(
+          `the profile lists ${sets} member set${sets === 1 ? '' : 's'}, too few for worker ${workerInfo.parallelIndex + 1} of this run: run with --workers ${sets} or fewer, or list more sets under member_sets`,
+        );
       }
       await use(profileActors(target, transport, recording, rateLimits, set, runSettings));
     },
@@ -144,9 +146,13 @@ export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
       // A check that stopped at its first failure may have calls still under way: they belong here.
       await recording.settled();
       const limited = rateLimits.checkTotals();
-      if (limited.responses > 0) testInfo.annotations.push({ type: RATE_LIMITED_ANNOTATION, description: JSON.stringify(limited) });
+      if (limited.responses > 0)
+        testInfo.annotations.push({ type: RATE_LIMITED_ANNOTATION, description: JSON.stringify(limited) });
       recording.current = new CallRecorder();
-      await testInfo.attach(CALLS_ATTACHMENT, { body: JSON.stringify(recorder.calls), contentType: 'application/json' });
+      await testInfo.attach(CALLS_ATTACHMENT, {
+        body: JSON.stringify(recorder.calls),
+        contentType: 'application/json',
+      });
     },
     { auto: true },
   ],
@@ -159,7 +165,8 @@ export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
         testInfo.skip(true, 'quarantined');
       }
       // Playwright fails the run if a check marked so passes: that is the stale-baseline rule.
-      if (id !== undefined && target.expected_failures.includes(id)) testInfo.fail(true, `${id} is in the profile's expected failures`);
+      if (id !== undefined && target.expected_failures.includes(id))
+        testInfo.fail(true, `${id} is in the profile's expected failures`);
       await use();
     },
     { auto: true },
@@ -173,7 +180,13 @@ export function checkIdOf(testInfo: TestInfo): string | undefined {
   return testInfo.annotations.find((annotation) => annotation.type === 'check')?.description;
 }
 
-async function simulatorActors(target: Profile, transport: Transport, recording: RecordingChannel, rateLimits: RateLimitWaits, prefix: string): Promise<Actors> {
+async function simulatorActors(
+  target: Profile,
+  transport: Transport,
+  recording: RecordingChannel,
+  rateLimits: RateLimitWaits,
+  prefix: string,
+): Promise<Actors> {
   const clock = new TargetClock();
   const options = { baseUrl: target.base_url, timeoutMs: target.timeouts.request_ms, clock, transport };
   // Setup calls belong to no check: they go to a recorder nobody reads, the rest to the running check.
@@ -211,7 +224,14 @@ async function simulatorActors(target: Profile, transport: Transport, recording:
   return { ...byRole, byRole, control };
 }
 
-function profileActors(target: Profile, transport: Transport, recording: RecordingChannel, rateLimits: RateLimitWaits, set: number, settings: RunSettings): Actors {
+function profileActors(
+  target: Profile,
+  transport: Transport,
+  recording: RecordingChannel,
+  rateLimits: RateLimitWaits,
+  set: number,
+  settings: RunSettings,
+): Actors {
   const tokens = TokenStore.forRun(settings);
   const members = target.member_sets[set]!;
   // The file as written, for the variables it reads its tokens from: reproductions name them.
@@ -248,5 +268,12 @@ function profileActors(target: Profile, transport: Transport, recording: Recordi
     if (!actor) throw new HarnessFault(`the profile has no member for role ${role}`);
     return actor;
   };
-  return { tokenizer: required('tokenizer'), mmA: required('mmA'), mmB: required('mmB'), byRole, control: null, tokens };
+  return {
+    tokenizer: required('tokenizer'),
+    mmA: required('mmA'),
+    mmB: required('mmB'),
+    byRole,
+    control: null,
+    tokens,
+  };
 }

@@ -36,7 +36,8 @@ export interface HttpResponse {
 }
 
 /** `proxy`: the proxy, not the target, failed (refused, unreachable, wants credentials, or cannot be used as given). */
-export type NetworkFailureReason = 'refused' | 'reset' | 'timeout' | 'tls' | 'dns' | 'proxy' | 'too-large' | 'invalid-request' | 'other';
+export type NetworkFailureReason =
+  'refused' | 'reset' | 'timeout' | 'tls' | 'dns' | 'proxy' | 'too-large' | 'invalid-request' | 'other';
 
 export interface NetworkFailure {
   kind: 'failure';
@@ -60,7 +61,8 @@ export function send(input: HttpRequest): Promise<HttpResult> {
 
   const url = parseTargetUrl(input.url);
   // Not a network problem, but still a value: the caller decides whose fault it is.
-  if (typeof url === 'string') return Promise.resolve({ kind: 'failure', reason: 'invalid-request', message: url, durationMs: 0 });
+  if (typeof url === 'string')
+    return Promise.resolve({ kind: 'failure', reason: 'invalid-request', message: url, durationMs: 0 });
 
   return new Promise<HttpResult>((resolve) => {
     let settled = false;
@@ -71,12 +73,14 @@ export function send(input: HttpRequest): Promise<HttpResult> {
       clearTimeout(deadline);
       resolve(result);
     };
-    const fail = (reason: NetworkFailureReason, message: string, code?: string) => finish({ kind: 'failure', reason, message, ...(code === undefined ? {} : { code }), durationMs: elapsed() });
+    const fail = (reason: NetworkFailureReason, message: string, code?: string) =>
+      finish({ kind: 'failure', reason, message, ...(code === undefined ? {} : { code }), durationMs: elapsed() });
 
     const headers: Record<string, string | number> = {};
     for (const [name, value] of Object.entries(input.headers ?? {})) headers[name.toLowerCase()] = value;
     // A check may send a deliberately wrong length; otherwise the length is the body's.
-    if (input.body !== undefined && headers['content-length'] === undefined) headers['content-length'] = Buffer.byteLength(input.body);
+    if (input.body !== undefined && headers['content-length'] === undefined)
+      headers['content-length'] = Buffer.byteLength(input.body);
 
     const route = input.transport.route(url);
     if ('problem' in route) {
@@ -122,12 +126,18 @@ export function send(input: HttpRequest): Promise<HttpResult> {
         responded = true;
         // Only a proxy answers 407; behind a forwarding proxy it is the proxy's answer, not the target's.
         if (route.proxy && url.protocol === 'http:' && res.statusCode === 407) {
-          fail('proxy', `proxy failure: the proxy ${proxyLabel(route.proxy)} answered 407 Proxy Authentication Required (give its credentials in its URL, http://user:password@host:port)`);
+          fail(
+            'proxy',
+            `proxy failure: the proxy ${proxyLabel(route.proxy)} answered 407 Proxy Authentication Required (give its credentials in its URL, http://user:password@host:port)`,
+          );
           sent.destroy();
           return;
         }
         const tooLarge = () => {
-          fail('too-large', `response too large: the body exceeds the harness's limit of ${limit} bytes; reading stopped`);
+          fail(
+            'too-large',
+            `response too large: the body exceeds the harness's limit of ${limit} bytes; reading stopped`,
+          );
           sent.destroy();
         };
         // A declared length over the limit is refused before a byte of it is read.
@@ -151,7 +161,13 @@ export function send(input: HttpRequest): Promise<HttpResult> {
         });
         res.on('end', () => {
           const body = Buffer.concat(chunks);
-          const response: HttpResponse = { kind: 'response', status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), bodyText: body.toString('utf8'), durationMs: elapsed() };
+          const response: HttpResponse = {
+            kind: 'response',
+            status: res.statusCode ?? 0,
+            headers: flattenHeaders(res.headers),
+            bodyText: body.toString('utf8'),
+            durationMs: elapsed(),
+          };
           if (!isUtf8(body)) response.invalidUtf8 = true;
           finish(response);
         });
@@ -206,7 +222,14 @@ function classify(error: unknown): NetworkFailureReason {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns';
   if (code === 'ETIMEDOUT') return 'timeout';
   // EPROTO: the handshake broke (an https URL to a plain http port, an old protocol version).
-  if (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.includes('CERT') || code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' || code === 'EPROTO') return 'tls';
+  if (
+    code.startsWith('ERR_TLS') ||
+    code.startsWith('ERR_SSL') ||
+    code.includes('CERT') ||
+    code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' ||
+    code === 'EPROTO'
+  )
+    return 'tls';
   return 'other';
 }
 

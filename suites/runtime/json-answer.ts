@@ -10,7 +10,9 @@ import type { HttpResult } from './http.ts';
 /** A listing: a JSON array of objects. */
 export function listIn(result: HttpResult): Array<Record<string, unknown>> | null {
   const body = jsonOf(result);
-  return Array.isArray(body) && body.every((entry) => typeof entry === 'object' && entry !== null) ? (body as Array<Record<string, unknown>>) : null;
+  return Array.isArray(body) && body.every((entry) => typeof entry === 'object' && entry !== null)
+    ? (body as Array<Record<string, unknown>>)
+    : null;
 }
 
 /** One JSON object. */

@@ -22,8 +22,13 @@ export const KEPT_WORKER_ANNOTATION = 'kept-worker';
 /** `failures`: the check's errors that carry a failure (failure-record.ts `recordFailures`). */
 export function keepWorkerAfterTargetFailure(testInfo: TestInfo, failures: readonly AttributedFailure[]): void {
   if (testInfo.status !== 'failed' || testInfo.expectedStatus !== 'passed' || testInfo.errors.length === 0) return;
-  const judgedTarget = testInfo.errors.every((_, index) => failures.some((failure) => failure.error === index && failure.kind !== 'harness'));
+  const judgedTarget = testInfo.errors.every((_, index) =>
+    failures.some((failure) => failure.error === index && failure.kind !== 'harness'),
+  );
   if (!judgedTarget) return;
-  testInfo.annotations.push({ type: KEPT_WORKER_ANNOTATION, description: 'the check failed on the target; its worker goes on' });
+  testInfo.annotations.push({
+    type: KEPT_WORKER_ANNOTATION,
+    description: 'the check failed on the target; its worker goes on',
+  });
   testInfo.expectedStatus = 'failed';
 }

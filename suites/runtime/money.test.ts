@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { HarnessFault } from './harness-fault.ts';
-import { atScale, ceilToWhole, formatUnits, fullScaleAmount, lastDigit, readBalanceText, unitsToJsonNumber, wholeUnits } from './money.ts';
+import {
+  atScale,
+  ceilToWhole,
+  formatUnits,
+  fullScaleAmount,
+  lastDigit,
+  readBalanceText,
+  unitsToJsonNumber,
+  wholeUnits,
+} from './money.ts';
 
 const E5 = 100_000n; // units of 10^-12 per unit of 10^-7
 
@@ -17,7 +26,8 @@ test('balances are read exactly, with their sign, with any number of fraction di
   // 0.1 + 0.2 is exactly 0.3 here, never 0.30000000000000004.
   expect((readBalanceText('0.1') ?? 0n) + (readBalanceText('0.2') ?? 0n)).toBe(readBalanceText('0.3'));
   // A digit finer than any declarable scale cannot be held exactly.
-  for (const text of ['', '0.0000000000001', '1e3', ' 1', '1.', '.5', '+1', 'NaN', '1,5']) expect(readBalanceText(text), text).toBeUndefined();
+  for (const text of ['', '0.0000000000001', '1e3', ' 1', '1.', '.5', '+1', 'NaN', '1,5'])
+    expect(readBalanceText(text), text).toBeUndefined();
 });
 
 test('amounts render with the reference’s 7 fraction digits, more when they have them', () => {

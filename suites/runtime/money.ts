@@ -61,7 +61,8 @@ export function formatUnits(units: bigint): string {
  * decimal itself as long as it has at most 15 significant digits, which is checked.
  */
 export function unitsToJsonNumber(units: bigint): number {
-  if (units < 0n || significantDigits(units) > MAX_JSON_DIGITS) throw new HarnessFault(`amount ${formatUnits(units)} cannot travel exactly as a JSON number`);
+  if (units < 0n || significantDigits(units) > MAX_JSON_DIGITS)
+    throw new HarnessFault(`amount ${formatUnits(units)} cannot travel exactly as a JSON number`);
   return Number(formatUnits(units));
 }
 
@@ -84,7 +85,8 @@ export function ceilToWhole(units: bigint): number {
 
 /** One unit of the last fraction digit a ledger of `scale` digits keeps: 0.0000001 at the reference's 7, 0.01 at 2. */
 export function lastDigit(scale: number): bigint {
-  if (!Number.isInteger(scale) || scale < 0 || scale > HARNESS_DIGITS) throw new HarnessFault(`an amount scale is 0 to ${HARNESS_DIGITS} fraction digits, not ${scale}`);
+  if (!Number.isInteger(scale) || scale < 0 || scale > HARNESS_DIGITS)
+    throw new HarnessFault(`an amount scale is 0 to ${HARNESS_DIGITS} fraction digits, not ${scale}`);
   return 10n ** BigInt(HARNESS_DIGITS - scale);
 }
 

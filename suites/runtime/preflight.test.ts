@@ -41,7 +41,14 @@ test('every broken credential is named once, with why; a blocked member and an I
     const isRefused = refused.has(req.headers.authorization ?? '');
     seen.push(`${req.url} ${isRefused ? 'refused' : 'ok'}`);
     if (isRefused) {
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'AUTH-REVOKED-TOKEN', short_message: 'Unauthorized', long_message: 'revoked', timestamp: 1 }));
+      res.writeHead(401, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          code: 'AUTH-REVOKED-TOKEN',
+          short_message: 'Unauthorized',
+          long_message: 'revoked',
+          timestamp: 1,
+        }),
+      );
       return;
     }
     res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
@@ -51,11 +58,15 @@ test('every broken credential is named once, with why; a blocked member and an I
     const problems = await preflight(parseProfile(text, 'p.yaml', {}), { sets: [0], proxyEnvironment: {} });
     expect(problems).toEqual([
       'members.tokenizer (tkn): token is not a JWT (three base64url parts with a JSON payload), as the spec’s tokens are',
-      expect.stringMatching(/^members\.mmA \(mm-a\): token refused with 401 AUTH-REVOKED-TOKEN on GET \/client\/v1\/api\/digital-accounts — was it renewed or spent by an earlier run/),
+      expect.stringMatching(
+        /^members\.mmA \(mm-a\): token refused with 401 AUTH-REVOKED-TOKEN on GET \/client\/v1\/api\/digital-accounts — was it renewed or spent by an earlier run/,
+      ),
       'members.mmB (mm-b): token names member mm-tkn, not mm-b',
     ]);
     // The endpoint-limited token was tried on the read it permits; the blocked member's and the IP-limited ones never.
-    expect(seen.filter((line) => line.startsWith('/client/v1/api/members/'))).toEqual(['/client/v1/api/members/mm-a ok']);
+    expect(seen.filter((line) => line.startsWith('/client/v1/api/members/'))).toEqual([
+      '/client/v1/api/members/mm-a ok',
+    ]);
     expect(seen.filter((line) => line.endsWith('refused'))).toEqual(['/client/v1/api/digital-accounts refused']);
   } finally {
     await server.close();
@@ -65,9 +76,19 @@ test('every broken credential is named once, with why; a blocked member and an I
 /** A target whose every member has the accounts main and second, and whose tokenizer tkn issues USD. */
 function consistentTarget() {
   return startTestServer((req, _body, res) => {
-    const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (req.url === '/client/v1/api/digital-accounts') return json(['main', 'second'].map((account) => ({ identification: account, distributed_ledger_account_address: `address-of-${account}` })));
-    if (req.url === '/tokenizer/v1/api/settlement-instruments/available/tkn') return json([{ asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tkn' }]);
+    const json = (body: unknown) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.url === '/client/v1/api/digital-accounts')
+      return json(
+        ['main', 'second'].map((account) => ({
+          identification: account,
+          distributed_ledger_account_address: `address-of-${account}`,
+        })),
+      );
+    if (req.url === '/tokenizer/v1/api/settlement-instruments/available/tkn')
+      return json([
+        { asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tkn' },
+      ]);
     return json([]);
   });
 }
@@ -81,21 +102,41 @@ test('a good profile passes; an address nothing listens on stops it with one lin
     await server.close();
   }
   const nobody = await unusedAddress();
-  const problems = await preflight(parseProfile(profileText(nobody, { tokenizer: token('tkn'), mmA: token('mm-a'), mmB: token('mm-b') }), 'p.yaml', {}), { sets: [0], proxyEnvironment: {} });
-  expect(problems).toEqual([`cannot reach the target at ${nobody}: the connection was refused (connection refused: connect ECONNREFUSED ${nobody.slice('http://'.length)}). Is the service running, and listening on that address and port?`]);
+  const problems = await preflight(
+    parseProfile(
+      profileText(nobody, { tokenizer: token('tkn'), mmA: token('mm-a'), mmB: token('mm-b') }),
+      'p.yaml',
+      {},
+    ),
+    { sets: [0], proxyEnvironment: {} },
+  );
+  expect(problems).toEqual([
+    `cannot reach the target at ${nobody}: the connection was refused (connection refused: connect ECONNREFUSED ${nobody.slice('http://'.length)}). Is the service running, and listening on that address and port?`,
+  ]);
 });
 
 test('a TLS handshake that fails stops it too, with what to change in the profile', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'dss-preflight-tls-'));
   const pki = makeTestPki(dir, ['127.0.0.1']);
-  const listening = await listenOnLoopback(createHttpsServer({ cert: readFileSync(pki.server.cert), key: readFileSync(pki.server.key) }, (_req, res) => res.end('[]')));
+  const listening = await listenOnLoopback(
+    createHttpsServer({ cert: readFileSync(pki.server.cert), key: readFileSync(pki.server.key) }, (_req, res) =>
+      res.end('[]'),
+    ),
+  );
   const url = listening.url.replace('http:', 'https:');
   try {
     const text = profileText(url, { tokenizer: token('tkn'), mmA: token('mm-a'), mmB: token('mm-b') });
     const problems = await preflight(parseProfile(text, join(dir, 'p.yaml'), {}), { sets: [0], proxyEnvironment: {} });
-    expect(problems).toEqual([expect.stringContaining(`cannot reach the target at ${url}: the target's certificate is not signed by a CA trusted here`)]);
+    expect(problems).toEqual([
+      expect.stringContaining(
+        `cannot reach the target at ${url}: the target's certificate is not signed by a CA trusted here`,
+      ),
+    ]);
     // With the CA given, the same target is reached, and the tokens are judged.
-    const trusted = await preflight(parseProfile(`${text}tls: { ca: ${pki.ca} }\n`, join(dir, 'p.yaml'), {}), { sets: [0], proxyEnvironment: {} });
+    const trusted = await preflight(parseProfile(`${text}tls: { ca: ${pki.ca} }\n`, join(dir, 'p.yaml'), {}), {
+      sets: [0],
+      proxyEnvironment: {},
+    });
     expect(trusted.join('\n')).not.toContain('cannot reach');
   } finally {
     await listening.close();
@@ -116,12 +157,15 @@ test('accounts a member does not have and assets its tokenizer does not issue ar
   const server = await consistentTarget();
   try {
     const text = profileText(server.url, { tokenizer: token('tkn'), mmA: token('mm-a'), mmB: token('mm-b') })
-      .replace('accounts: [main] }\n  mmA:', 'accounts: [main], assets: [{ asset_code_identification: USD, asset_issuer_identification: tkn }, { asset_code_identification: EUR, asset_issuer_identification: tkn }] }\n  mmA:')
+      .replace(
+        'accounts: [main] }\n  mmA:',
+        'accounts: [main], assets: [{ asset_code_identification: USD, asset_issuer_identification: tkn }, { asset_code_identification: EUR, asset_issuer_identification: tkn }] }\n  mmA:',
+      )
       .replace('identification: mm-b, token: "', 'identification: mm-b, accounts: [main, ops], token: "')
       .replace(/(mm-b, accounts: \[main, ops\], token: "[^"]+"), accounts: \[main\]/, '$1');
     expect(await preflight(parseProfile(text, 'p.yaml', {}), { sets: [0], proxyEnvironment: {} })).toEqual([
       'members.tokenizer.assets (tkn): EUR of tkn not issued by this tokenizer on the target (GET /tokenizer/v1/api/settlement-instruments/available/tkn lists USD of tkn); list the DSAs it issues',
-      'members.mmB.accounts (mm-b): ops is not among the member\'s accounts on the target (GET /client/v1/api/digital-accounts lists main, second)',
+      "members.mmB.accounts (mm-b): ops is not among the member's accounts on the target (GET /client/v1/api/digital-accounts lists main, second)",
     ]);
   } finally {
     await server.close();

@@ -4,7 +4,13 @@ import { listIn } from './json-answer.ts';
 import { tokenProblem } from './jwt-claims.ts';
 import { detectReadings, type DetectedReadings } from './reading-detection.ts';
 import { RateLimitWaits, sendPatiently } from './rate-limit.ts';
-import { memberPath, type CredentialName, type Profile, type ProfileCredential, type ProfileMember } from './profile.ts';
+import {
+  memberPath,
+  type CredentialName,
+  type Profile,
+  type ProfileCredential,
+  type ProfileMember,
+} from './profile.ts';
 import type { RunSettings } from './run-settings.ts';
 import { transportOf, type Transport } from './transport.ts';
 import { reachTarget, unreachableMessage, unusableAddress } from './unreachable.ts';
@@ -33,7 +39,8 @@ export async function preflight(profile: Profile, options: PreflightOptions): Pr
   // reached, and the checks judge it.
   const transport = transportOf(profile, options.proxyEnvironment);
   const reach = await reachTarget(profile.base_url, profile.timeouts.request_ms, transport);
-  if (reach.kind === 'failure' && unusableAddress.has(reach.reason)) return [unreachableMessage(profile.base_url, reach, profile.timeouts.request_ms, transport)];
+  if (reach.kind === 'failure' && unusableAddress.has(reach.reason))
+    return [unreachableMessage(profile.base_url, reach, profile.timeouts.request_ms, transport)];
 
   const problems: string[] = [];
   for (const set of options.sets) {
@@ -41,12 +48,15 @@ export async function preflight(profile: Profile, options: PreflightOptions): Pr
       const path = memberPath(profile, set, role);
       // A blocked member's token is refused by design (auth.blocked-member): it is only read.
       const claimsProblem = tokenProblem(member.token, member.identification, now());
-      const own = claimsProblem === null && role !== 'blocked' ? await tryRead(profile, transport, member.token, ownRead) : null;
+      const own =
+        claimsProblem === null && role !== 'blocked' ? await tryRead(profile, transport, member.token, ownRead) : null;
       const problem = claimsProblem ?? (own ? refusalOf(own, ownRead) : null);
       if (problem) problems.push(`${path} (${member.identification}): token ${problem}`);
       for (const [name, given] of Object.entries(member.tokens) as Array<[CredentialName, ProfileCredential]>) {
         const read = readWithin(given, member);
-        const extra = tokenProblem(given.token, member.identification, now()) ?? (read ? await refusal(profile, transport, given.token, read) : null);
+        const extra =
+          tokenProblem(given.token, member.identification, now()) ??
+          (read ? await refusal(profile, transport, given.token, read) : null);
         if (extra) problems.push(`${path}.tokens.${name} (${member.identification}): token ${extra}`);
       }
       // What the profile says of the member must hold on the target, or every check acting on it would blame the target.
@@ -63,25 +73,58 @@ export async function preflight(profile: Profile, options: PreflightOptions): Pr
  * unreadable body or an empty listing (a target that lists nothing is broken, or the checks will say
  * what it lacks) is left to the checks, which blame the target.
  */
-async function memberProblems(profile: Profile, transport: Transport, member: ProfileMember, path: string, own: HttpResult): Promise<string[]> {
+async function memberProblems(
+  profile: Profile,
+  transport: Transport,
+  member: ProfileMember,
+  path: string,
+  own: HttpResult,
+): Promise<string[]> {
   const problems: string[] = [];
   const accounts = listIn(own);
   // A digitalAccount's identification is optional (spec line 48): a listing that leaves one out says nothing of the profile.
-  if (accounts !== null && accounts.length > 0 && accounts.every((account) => typeof account.identification === 'string')) {
+  if (
+    accounts !== null &&
+    accounts.length > 0 &&
+    accounts.every((account) => typeof account.identification === 'string')
+  ) {
     const listed = accounts.map((account) => account.identification as string);
     const missing = member.accounts.filter((account) => !listed.includes(account));
-    if (missing.length > 0) problems.push(`${path}.accounts (${member.identification}): ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not among the member's accounts on the target (GET ${ownRead.path} lists ${listed.join(', ')})`);
+    if (missing.length > 0)
+      problems.push(
+        `${path}.accounts (${member.identification}): ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not among the member's accounts on the target (GET ${ownRead.path} lists ${listed.join(', ')})`,
+      );
   }
   if (member.assets.length === 0) return problems;
   const available = `${fullPath(listAvailable).replace('{tokenizer_identification}', encodeURIComponent(member.identification))}`;
   const listing = listIn(await tryRead(profile, transport, member.token, { path: available }));
   // Only a listing of settlementInstrumentInfo says what the tokenizer issues; its issuer is optional (spec
   // line 68), and every asset listed there is the tokenizer's own.
-  if (listing === null || listing.length === 0 || !listing.every((entry) => typeof entry.asset_code_identification === 'string' && (entry.asset_issuer_identification === undefined || typeof entry.asset_issuer_identification === 'string'))) return problems;
-  const issued = listing.map((entry) => ({ code: entry.asset_code_identification as string, issuer: (entry.asset_issuer_identification as string | undefined) ?? member.identification }));
-  const unknown = member.assets.filter((asset) => !issued.some((entry) => entry.code === asset.asset_code_identification && entry.issuer === asset.asset_issuer_identification));
+  if (
+    listing === null ||
+    listing.length === 0 ||
+    !listing.every(
+      (entry) =>
+        typeof entry.asset_code_identification === 'string' &&
+        (entry.asset_issuer_identification === undefined || typeof entry.asset_issuer_identification === 'string'),
+    )
+  )
+    return problems;
+  const issued = listing.map((entry) => ({
+    code: entry.asset_code_identification as string,
+    issuer: (entry.asset_issuer_identification as string | undefined) ?? member.identification,
+  }));
+  const unknown = member.assets.filter(
+    (asset) =>
+      !issued.some(
+        (entry) => entry.code === asset.asset_code_identification && entry.issuer === asset.asset_issuer_identification,
+      ),
+  );
   const listed = issued.map((entry) => `${entry.code} of ${entry.issuer}`).join(', ');
-  if (unknown.length > 0) problems.push(`${path}.assets (${member.identification}): ${unknown.map((asset) => `${asset.asset_code_identification} of ${asset.asset_issuer_identification}`).join(', ')} not issued by this tokenizer on the target (GET ${available} lists ${listed}); list the DSAs it issues`);
+  if (unknown.length > 0)
+    problems.push(
+      `${path}.assets (${member.identification}): ${unknown.map((asset) => `${asset.asset_code_identification} of ${asset.asset_issuer_identification}`).join(', ')} not issued by this tokenizer on the target (GET ${available} lists ${listed}); list the DSAs it issues`,
+    );
   return problems;
 }
 
@@ -122,14 +165,28 @@ async function refusal(profile: Profile, transport: Transport, token: string, re
 async function tryRead(profile: Profile, transport: Transport, token: string, read: Read): Promise<HttpResult> {
   const url = `${profile.base_url.replace(/\/+$/, '')}${read.path}`;
   const waits = new RateLimitWaits(profile.rate_limit, profile.timeouts.check_ms);
-  return (await sendPatiently({ method: 'GET', url, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms, transport }, waits)).result;
+  return (
+    await sendPatiently(
+      {
+        method: 'GET',
+        url,
+        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+        timeoutMs: profile.timeouts.request_ms,
+        transport,
+      },
+      waits,
+    )
+  ).result;
 }
 
 /** Why the answer to `read` refused its token (401 or 403), or null. */
 function refusalOf(result: HttpResult, read: Read): string | null {
   if (result.kind === 'failure' || (result.status !== 401 && result.status !== 403)) return null;
   const code = errorCode(result.bodyText);
-  const hint = result.status === 401 ? ' — was it renewed or spent by an earlier run, or has it expired? Take a fresh one from the portal, or chain runs with --tokens-out' : '';
+  const hint =
+    result.status === 401
+      ? ' — was it renewed or spent by an earlier run, or has it expired? Take a fresh one from the portal, or chain runs with --tokens-out'
+      : '';
   return `refused with ${result.status}${code ? ` ${code}` : ''} on GET ${read.path}${hint}`;
 }
 
@@ -137,7 +194,12 @@ function refusalOf(result: HttpResult, read: Read): string | null {
 function errorCode(body: string): string | null {
   try {
     const parsed = JSON.parse(body) as { code?: unknown; short_message?: unknown };
-    const code = typeof parsed.code === 'string' ? parsed.code : typeof parsed.short_message === 'string' ? parsed.short_message : null;
+    const code =
+      typeof parsed.code === 'string'
+        ? parsed.code
+        : typeof parsed.short_message === 'string'
+          ? parsed.short_message
+          : null;
     return code === null ? null : code.replace(/[^\x20-\x7e]/g, '?').slice(0, 80);
   } catch {
     return null;
@@ -150,15 +212,25 @@ function errorCode(body: string): string | null {
  * declaring a reading the target shows is not its own, ends the run here, after `cleanUp`, with one line
  * per problem and exit status 2 (a mistake in what the user gave, as a bad option is), and no check runs.
  */
-export async function preflightOrExit(profile: Profile, settings: RunSettings, proxyEnvironment: Record<string, string | undefined>, cleanUp: () => Promise<void>): Promise<DetectedReadings> {
+export async function preflightOrExit(
+  profile: Profile,
+  settings: RunSettings,
+  proxyEnvironment: Record<string, string | undefined>,
+  cleanUp: () => Promise<void>,
+): Promise<DetectedReadings> {
   const sets = settings.shard ? [profile.member_set] : profile.member_sets.map((_set, index) => index);
   const problems = await preflight(profile, { sets, proxyEnvironment });
   const transport = transportOf(profile, proxyEnvironment);
   // Only with every credential usable: a refused read shows nothing, and the credential's line says why.
-  const detection = problems.length === 0 ? await detectReadings(profile, sets, (token, path) => tryRead(profile, transport, token, { path })) : { detected: {}, problems: [] };
+  const detection =
+    problems.length === 0
+      ? await detectReadings(profile, sets, (token, path) => tryRead(profile, transport, token, { path }))
+      : { detected: {}, problems: [] };
   problems.push(...detection.problems);
   if (problems.length === 0) return detection.detected;
   await cleanUp();
-  process.stderr.write(`dss test: the target profile ${settings.profile ?? ''} cannot be used, so no check was run (preflight):\n${problems.map((problem) => `  - ${problem}\n`).join('')}`);
+  process.stderr.write(
+    `dss test: the target profile ${settings.profile ?? ''} cannot be used, so no check was run (preflight):\n${problems.map((problem) => `  - ${problem}\n`).join('')}`,
+  );
   process.exit(2);
 }

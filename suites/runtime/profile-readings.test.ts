@@ -50,13 +50,17 @@ test('an unknown reading or a value outside its set is named with the valid choi
   expect(problemsOf(`${members}readings: { string_body: named, amount_scale: 13, dso_line_account: main }\n`)).toEqual([
     expect.stringContaining('/readings/amount_scale must be <= 12'),
     expect.stringContaining('/readings/dso_line_account must be equal to one of the allowed values'),
-    expect.stringContaining('/readings: unknown field "string_body" (valid: string_bodies, amount_scale, dso_line_account)'),
+    expect.stringContaining(
+      '/readings: unknown field "string_body" (valid: string_bodies, amount_scale, dso_line_account)',
+    ),
   ]);
 });
 
 test('what preflight detected is followed but is no part of the profile: not written back, not in the digest', () => {
   const profile = parseProfile(`${members}readings: { string_bodies: named }\n`, 'target.yaml', {});
-  const detected = withDetectedReadings(profile, { amount_scale: { value: 9, shown_by: 'GET /b answered balance "0.000000000"' } });
+  const detected = withDetectedReadings(profile, {
+    amount_scale: { value: 9, shown_by: 'GET /b answered balance "0.000000000"' },
+  });
   expect(detected.readings).toEqual({ string_bodies: 'named', amount_scale: 9, dso_line_account: 'emission' });
   expect(writtenProfile(detected)).toEqual(writtenProfile(profile));
   // The shards of one run share the digest, whatever each detected on its own members.

@@ -23,14 +23,29 @@ export const optionalRoles = ['blank_maker', 'blank_tokenizer', 'second_tokenize
  * token without the issuance account, one that gives access to no account, a fresh token left to expire and one
  * renewed once and then left to expire (--slow).
  */
-export const credentialNames = ['viewer', 'accounts', 'endpoints', 'ip_elsewhere', 'ip_here', 'session', 'without_emission', 'no_accounts', 'expiry', 'renewed_expiry'] as const;
+export const credentialNames = [
+  'viewer',
+  'accounts',
+  'endpoints',
+  'ip_elsewhere',
+  'ip_here',
+  'session',
+  'without_emission',
+  'no_accounts',
+  'expiry',
+  'renewed_expiry',
+] as const;
 export const accessRights = ['viewer', 'manager', 'administrator'] as const;
 export const controlKinds = ['simulator', 'none'] as const;
 
 const nonEmpty = { type: 'string', minLength: 1 };
 const checkIds = { type: 'array', uniqueItems: true, items: { type: 'string', pattern: checkIdPattern.source } };
 const milliseconds = { type: 'integer', minimum: 1 };
-const hostName = { type: 'string', maxLength: 253, pattern: '^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$' };
+const hostName = {
+  type: 'string',
+  maxLength: 253,
+  pattern: '^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$',
+};
 
 const asset = {
   type: 'object',
@@ -47,7 +62,13 @@ const names = { type: 'array', minItems: 1, uniqueItems: true, items: nonEmpty }
 const credential = {
   type: 'object',
   required: ['token'],
-  properties: { token: nonEmpty, role: { enum: [...accessRights] }, accounts: { type: 'array', uniqueItems: true, items: nonEmpty }, endpoints: names, allowed_ips: names },
+  properties: {
+    token: nonEmpty,
+    role: { enum: [...accessRights] },
+    accounts: { type: 'array', uniqueItems: true, items: nonEmpty },
+    endpoints: names,
+    allowed_ips: names,
+  },
 };
 
 const member = {
@@ -91,15 +112,36 @@ export const profileSchema: JsonSchema = {
     },
     timeouts: { type: 'object', properties: { request_ms: milliseconds, check_ms: milliseconds } },
     // How a 429 is waited out when it gives no Retry-After (suites/runtime/rate-limit.ts).
-    rate_limit: { type: 'object', properties: { backoff_ms: milliseconds, max_backoff_ms: milliseconds, seed: { type: 'integer', minimum: 0, maximum: 4294967295 } } },
+    rate_limit: {
+      type: 'object',
+      properties: {
+        backoff_ms: milliseconds,
+        max_backoff_ms: milliseconds,
+        seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
+      },
+    },
     expected_failures: checkIds,
     quarantine: checkIds,
     // The target's readings of the open points one request cannot accept both ways (docs/readings.md).
     readings: readingsSchema,
     // How the target is reached (docs/profiles.md, "TLS" and "Proxies"); tls-material.ts and
     // proxy-choice.ts check what a schema cannot (files, the material itself, the proxy URL).
-    tls: { type: 'object', properties: { ca: nonEmpty, cert: nonEmpty, key: nonEmpty, pfx: nonEmpty, passphrase: { type: 'string' }, servername: hostName } },
-    proxy: { type: 'object', required: ['url'], properties: { url: nonEmpty, no_proxy: { type: 'array', items: nonEmpty } } },
+    tls: {
+      type: 'object',
+      properties: {
+        ca: nonEmpty,
+        cert: nonEmpty,
+        key: nonEmpty,
+        pfx: nonEmpty,
+        passphrase: { type: 'string' },
+        servername: hostName,
+      },
+    },
+    proxy: {
+      type: 'object',
+      required: ['url'],
+      properties: { url: nonEmpty, no_proxy: { type: 'array', items: nonEmpty } },
+    },
   },
 };
 

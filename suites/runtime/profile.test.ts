@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { substituteEnv } from './env-substitution.ts';
-import { loadProfile, parseProfile, profileDigest, PROFILE_CHECKED_ENV, ProfileError, shardMemberSet, writtenProfile, type Profile } from './profile.ts';
+import {
+  loadProfile,
+  parseProfile,
+  profileDigest,
+  PROFILE_CHECKED_ENV,
+  ProfileError,
+  shardMemberSet,
+  writtenProfile,
+  type Profile,
+} from './profile.ts';
 
 const minimal = `
 base_url: https://dss.example.test/api
@@ -32,19 +41,29 @@ test('substitutes ${VAR} and ${VAR:-default}, and applies the defaults of option
   expect(profile.members.tokenizer.token).toBe('secret-tkn');
   expect(profile.members.mmA.token).toBe('alpha-token');
   expect(profile.members.mmA.assets).toEqual([]);
-  expect(profile.members.mmB.assets).toEqual([{ asset_code_identification: 'USDDSO', asset_issuer_identification: 'mm-bravo' }]);
+  expect(profile.members.mmB.assets).toEqual([
+    { asset_code_identification: 'USDDSO', asset_issuer_identification: 'mm-bravo' },
+  ]);
   expect(profile.capabilities).toEqual({ control: 'none' });
   expect(profile.timeouts).toEqual({ request_ms: 10_000, check_ms: 60_000 });
   expect(profile.rate_limit).toEqual({ backoff_ms: 250, max_backoff_ms: 8_000, seed: 1 });
-  expect(parseProfile(`rate_limit: { backoff_ms: 1000, seed: 42 }\n${minimal}`, 'target.yaml', { TKN_TOKEN: 't' }).rate_limit).toEqual({ backoff_ms: 1000, max_backoff_ms: 8_000, seed: 42 });
+  expect(
+    parseProfile(`rate_limit: { backoff_ms: 1000, seed: 42 }\n${minimal}`, 'target.yaml', { TKN_TOKEN: 't' })
+      .rate_limit,
+  ).toEqual({ backoff_ms: 1000, max_backoff_ms: 8_000, seed: 42 });
   expect([profile.expected_failures, profile.quarantine]).toEqual([[], []]);
   expect(profile.service_domain).toBe('dss.example');
-  expect(parseProfile(`service_domain: pay.vendor-1.example\n${minimal}`, 'target.yaml', { TKN_TOKEN: 't' }).service_domain).toBe('pay.vendor-1.example');
+  expect(
+    parseProfile(`service_domain: pay.vendor-1.example\n${minimal}`, 'target.yaml', { TKN_TOKEN: 't' }).service_domain,
+  ).toBe('pay.vendor-1.example');
 });
 
 test('substitution follows the shell: set wins, empty takes the default, comment lines are ignored', () => {
   const text = 'a: ${A:-x}\nb: ${B:-y}\nc: ${C}\n# d: ${NOT_NEEDED}\n';
-  expect(substituteEnv(text, { A: 'set', B: '', C: '' })).toEqual({ text: 'a: set\nb: y\nc: \n# d: ${NOT_NEEDED}\n', missing: [] });
+  expect(substituteEnv(text, { A: 'set', B: '', C: '' })).toEqual({
+    text: 'a: set\nb: y\nc: \n# d: ${NOT_NEEDED}\n',
+    missing: [],
+  });
 });
 
 test('every missing variable without a default is named, with its line', () => {
@@ -80,7 +99,11 @@ expected_failures: [Not A Slug]
     '/members/tokenizer: unknown field "colour" (valid: identification, token, accounts, assets, tokens)',
     '/capabilities: unknown field "area" (valid: control, areas)',
   ];
-  for (const fragment of expected) expect(problems.some((problem) => problem.includes(fragment)), `${fragment} in ${problems.join('\n')}`).toBe(true);
+  for (const fragment of expected)
+    expect(
+      problems.some((problem) => problem.includes(fragment)),
+      `${fragment} in ${problems.join('\n')}`,
+    ).toBe(true);
   expect(problems).toHaveLength(expected.length);
 });
 
@@ -89,7 +112,9 @@ test('the error message lists every problem and names the file', () => {
     parseProfile('base_url: http://x\n', 'vendor.yaml', {});
     throw new Error('expected a ProfileError');
   } catch (error) {
-    expect((error as Error).message).toBe('Target profile vendor.yaml is not valid:\n  - /: must have "members" (one set of members) or "member_sets" (several)');
+    expect((error as Error).message).toBe(
+      'Target profile vendor.yaml is not valid:\n  - /: must have "members" (one set of members) or "member_sets" (several)',
+    );
   }
 });
 
@@ -105,7 +130,9 @@ test('a JSON file loads, and a base URL override replaces and is validated like 
   writeFileSync(file, JSON.stringify(writtenProfile(parseProfile(minimal, 'target.yaml', { TKN_TOKEN: 't' }))));
   expect(loadProfile(file, {}).base_url).toBe('https://dss.example.test/api');
   expect(loadProfile(file, {}, { baseUrl: 'http://127.0.0.1:4010' }).base_url).toBe('http://127.0.0.1:4010');
-  expect(problemsOf(() => loadProfile(file, {}, { baseUrl: 'not a url' }))[0]).toContain('/base_url must match pattern');
+  expect(problemsOf(() => loadProfile(file, {}, { baseUrl: 'not a url' }))[0]).toContain(
+    '/base_url must match pattern',
+  );
   rmSync(dir, { recursive: true });
 });
 
@@ -144,7 +171,10 @@ test('member sets: the first by default, a shard takes its own, extra tokens kee
   const profile = parseProfile(optional, 'sets.yaml', { VIEWER: 'viewer-token' });
   expect(profile.member_sets).toHaveLength(2);
   expect([profile.member_set, profile.members.mmA.identification]).toEqual([0, 'mm-a1']);
-  expect(profile.members.mmA.tokens).toEqual({ viewer: { token: 'viewer-token', role: 'viewer' }, accounts: { token: 'limited', accounts: ['main'] } });
+  expect(profile.members.mmA.tokens).toEqual({
+    viewer: { token: 'viewer-token', role: 'viewer' },
+    accounts: { token: 'limited', accounts: ['main'] },
+  });
   expect(profile.members.mmB.tokens).toEqual({});
   expect(profile.members.blocked?.identification).toBe('gone-1');
   const second = parseProfile(optional, 'sets.yaml', { VIEWER: 'v' }, { shard: '2/2' });
@@ -164,17 +194,32 @@ test('--shard with fewer member sets than shards is refused, saying why; a simul
 
 test('members and member_sets: exactly one; unknown extra tokens are named with the valid ones', () => {
   const both = `${minimal}member_sets: []\n`;
-  expect(problemsOf(() => parseProfile(both, 'both.yaml', { TKN_TOKEN: 't' }))).toContain('/: give either "members" (one set) or "member_sets" (several), not both');
+  expect(problemsOf(() => parseProfile(both, 'both.yaml', { TKN_TOKEN: 't' }))).toContain(
+    '/: give either "members" (one set) or "member_sets" (several), not both',
+  );
   const typo = minimal.replace('accounts: [ops]', 'accounts: [ops]\n    tokens: { veiwer: { token: x } }');
   const [problem] = problemsOf(() => parseProfile(typo, 'typo.yaml', { TKN_TOKEN: 't' }));
-  expect(problem).toBe('/members/mmB/tokens: unknown field "veiwer" (valid: viewer, accounts, endpoints, ip_elsewhere, ip_here, session, without_emission, no_accounts, expiry, renewed_expiry)');
+  expect(problem).toBe(
+    '/members/mmB/tokens: unknown field "veiwer" (valid: viewer, accounts, endpoints, ip_elsewhere, ip_here, session, without_emission, no_accounts, expiry, renewed_expiry)',
+  );
 });
 
 test('the digest ignores every token, extra ones too, and the set a shard chose', () => {
   const one = parseProfile(optional, 'a.yaml', { VIEWER: 'first' });
-  const two = parseProfile(optional.replace('token: limited', 'token: other-limited'), 'a.yaml', { VIEWER: 'second' }, { shard: '2/2' });
+  const two = parseProfile(
+    optional.replace('token: limited', 'token: other-limited'),
+    'a.yaml',
+    { VIEWER: 'second' },
+    { shard: '2/2' },
+  );
   expect(profileDigest(one)).toBe(profileDigest(two));
-  expect(profileDigest(parseProfile(optional.replace('accounts: [main] }\n    mmB', 'accounts: [second] }\n    mmB'), 'a.yaml', { VIEWER: 'x' }))).not.toBe(profileDigest(one));
+  expect(
+    profileDigest(
+      parseProfile(optional.replace('accounts: [main] }\n    mmB', 'accounts: [second] }\n    mmB'), 'a.yaml', {
+        VIEWER: 'x',
+      }),
+    ),
+  ).not.toBe(profileDigest(one));
 });
 
 test('a validated profile is marked in the environment its children inherit; the mark covers that text and base URL only', () => {
@@ -185,9 +230,15 @@ test('a validated profile is marked in the environment its children inherit; the
   // A child given the mark reads the same profile.
   expect(parseProfile(minimal, 'target.yaml', { ...env })).toEqual(first);
   // Another secret, another base URL or another text is validated afresh, and refused when invalid.
-  expect(problemsOf(() => parseProfile(minimal.replace('token: bravo-token', 'token: ""'), 'target.yaml', { ...env }))).toEqual(['/members/mmB/token must NOT have fewer than 1 characters']);
-  expect(problemsOf(() => parseProfile(minimal, 'target.yaml', { ...env }, { baseUrl: 'not a url' })).length).toBeGreaterThan(0);
-  expect(problemsOf(() => parseProfile(minimal, 'target.yaml', { ...env, TKN_TOKEN: '' }))).toEqual(['/members/tokenizer/token must NOT have fewer than 1 characters']);
+  expect(
+    problemsOf(() => parseProfile(minimal.replace('token: bravo-token', 'token: ""'), 'target.yaml', { ...env })),
+  ).toEqual(['/members/mmB/token must NOT have fewer than 1 characters']);
+  expect(
+    problemsOf(() => parseProfile(minimal, 'target.yaml', { ...env }, { baseUrl: 'not a url' })).length,
+  ).toBeGreaterThan(0);
+  expect(problemsOf(() => parseProfile(minimal, 'target.yaml', { ...env, TKN_TOKEN: '' }))).toEqual([
+    '/members/tokenizer/token must NOT have fewer than 1 characters',
+  ]);
   // A second profile validated in the same environment adds its mark: both are read without validating.
   const other = minimal.replace('token: bravo-token', 'token: charlie-token');
   parseProfile(other, 'other.yaml', env);
@@ -199,11 +250,14 @@ test('a validated profile is marked in the environment its children inherit; the
 });
 
 test('a base_url that ends in an interface family’s path is refused with the URL to give instead', () => {
-  const text = minimal.replace('base_url: https://dss.example.test/api', 'base_url: https://dss.example.test/api/client/v1/api/');
+  const text = minimal.replace(
+    'base_url: https://dss.example.test/api',
+    'base_url: https://dss.example.test/api/client/v1/api/',
+  );
   expect(problemsOf(() => parseProfile(text, 'target.yaml', { TKN_TOKEN: 't' }))).toEqual([
     '/base_url: ends in the interface path /client/v1/api, which the kit adds itself to reach both families: give https://dss.example.test/api instead',
   ]);
-  expect(problemsOf(() => parseProfile(minimal.replace('/api\n', '/tokenizer/v1/api\n'), 'target.yaml', { TKN_TOKEN: 't' }))).toEqual([
-    expect.stringContaining('give https://dss.example.test instead'),
-  ]);
+  expect(
+    problemsOf(() => parseProfile(minimal.replace('/api\n', '/tokenizer/v1/api\n'), 'target.yaml', { TKN_TOKEN: 't' })),
+  ).toEqual([expect.stringContaining('give https://dss.example.test instead')]);
 });

@@ -7,7 +7,14 @@ import { withReferenceReadings, type DeclaredReadings } from '../../protocol/rea
 import { substituteEnv } from './env-substitution.ts';
 import { yaml } from '../yaml.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
-import { accessRights, controlKinds, credentialNames, profileSchema, requiredRoles, unknownFields } from './profile-schema.ts';
+import {
+  accessRights,
+  controlKinds,
+  credentialNames,
+  profileSchema,
+  requiredRoles,
+  unknownFields,
+} from './profile-schema.ts';
 import { proxyConfigFromProfile, type ProfileProxy } from './proxy-choice.ts';
 import { resolveTlsFiles, tlsProblems, type ProfileTls } from './tls-material.ts';
 
@@ -126,14 +133,20 @@ export interface ProfileOptions {
 export const PROFILE_CHECKED_ENV = 'DSS_PROFILE_CHECKED';
 
 function checkedMark(text: string, baseUrl: string | undefined): string {
-  return createHash('sha256').update(JSON.stringify([text, baseUrl ?? null])).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify([text, baseUrl ?? null]))
+    .digest('base64url');
 }
 
 /**
  * Synchronous, because the Playwright config (which cannot await) reads it too. Records in `env` that
  * the profile was validated (PROFILE_CHECKED_ENV).
  */
-export function loadProfile(file: string, env: Record<string, string | undefined>, options: ProfileOptions = {}): Profile {
+export function loadProfile(
+  file: string,
+  env: Record<string, string | undefined>,
+  options: ProfileOptions = {},
+): Profile {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -143,10 +156,20 @@ export function loadProfile(file: string, env: Record<string, string | undefined
   return parseProfile(text, file, env, options);
 }
 
-export function parseProfile(text: string, fileName: string, env: Record<string, string | undefined>, options: ProfileOptions = {}): Profile {
+export function parseProfile(
+  text: string,
+  fileName: string,
+  env: Record<string, string | undefined>,
+  options: ProfileOptions = {},
+): Profile {
   const substituted = substituteEnv(text, env);
   if (substituted.missing.length > 0) {
-    throw new ProfileError(fileName, substituted.missing.map((name) => `environment variable ${name} is not set and has no default (write \${NAME:-default} for one)`));
+    throw new ProfileError(
+      fileName,
+      substituted.missing.map(
+        (name) => `environment variable ${name} is not set and has no default (write \${NAME:-default} for one)`,
+      ),
+    );
   }
 
   // A .json file is JSON (the profile global setup writes for a simulator is one): read without the
@@ -156,16 +179,24 @@ export function parseProfile(text: string, fileName: string, env: Record<string,
   try {
     data = json ? JSON.parse(substituted.text) : yaml().parse(substituted.text);
   } catch (error) {
-    throw new ProfileError(fileName, [`is not valid ${json ? 'JSON' : 'YAML or JSON'}: ${error instanceof Error ? error.message : String(error)}`]);
+    throw new ProfileError(fileName, [
+      `is not valid ${json ? 'JSON' : 'YAML or JSON'}: ${error instanceof Error ? error.message : String(error)}`,
+    ]);
   }
 
-  if (options.baseUrl !== undefined && data !== null && typeof data === 'object') data = { ...data, base_url: options.baseUrl };
+  if (options.baseUrl !== undefined && data !== null && typeof data === 'object')
+    data = { ...data, base_url: options.baseUrl };
 
   const mark = checkedMark(substituted.text, options.baseUrl);
   const marks = env[PROFILE_CHECKED_ENV]?.split(' ') ?? [];
   if (!marks.includes(mark)) {
     const result = validate(profileSchema, data);
-    const problems = [...(result.valid ? [] : result.errors.map(withRootPath)), ...unknownFields(profileSchema, data), ...memberSetProblems(data), ...baseUrlProblems(data)];
+    const problems = [
+      ...(result.valid ? [] : result.errors.map(withRootPath)),
+      ...unknownFields(profileSchema, data),
+      ...memberSetProblems(data),
+      ...baseUrlProblems(data),
+    ];
     if (problems.length > 0) throw new ProfileError(fileName, problems);
     const transport = transportProblems(data as RawProfile, dirname(fileName));
     if (transport.length > 0) throw new ProfileError(fileName, transport);
@@ -179,8 +210,20 @@ export function parseProfile(text: string, fileName: string, env: Record<string,
 }
 
 /** The profile as a file writes it (JSON): its sets, not the set this process chose. */
-export function writtenProfile(profile: Profile): Omit<Profile, 'members' | 'member_set' | 'readings' | 'declared_readings' | 'detected_readings'> & { readings?: Partial<DeclaredReadings> } {
-  const { members: _members, member_set: _set, readings: _readings, declared_readings, detected_readings: _detected, ...written } = profile;
+export function writtenProfile(profile: Profile): Omit<
+  Profile,
+  'members' | 'member_set' | 'readings' | 'declared_readings' | 'detected_readings'
+> & {
+  readings?: Partial<DeclaredReadings>;
+} {
+  const {
+    members: _members,
+    member_set: _set,
+    readings: _readings,
+    declared_readings,
+    detected_readings: _detected,
+    ...written
+  } = profile;
   if (declared_readings.length === 0) return written;
   return { ...written, readings: declaredReadings(profile) };
 }
@@ -205,7 +248,9 @@ function baseUrlProblems(data: unknown): string[] {
   if (typeof baseUrl !== 'string') return [];
   const family = /\/(?:client|tokenizer)\/v\d+\/api\/*$/.exec(baseUrl);
   if (!family) return [];
-  return [`/base_url: ends in the interface path ${family[0].replace(/\/+$/, '')}, which the kit adds itself to reach both families: give ${baseUrl.slice(0, family.index) || baseUrl.split('/').slice(0, 3).join('/')} instead`];
+  return [
+    `/base_url: ends in the interface path ${family[0].replace(/\/+$/, '')}, which the kit adds itself to reach both families: give ${baseUrl.slice(0, family.index) || baseUrl.split('/').slice(0, 3).join('/')} instead`,
+  ];
 }
 
 /** The `tls:` material and the `proxy:` URL, once the shape is right: what only reading them can tell. */
@@ -220,8 +265,10 @@ function transportProblems(raw: RawProfile, dir: string): string[] {
 function memberSetProblems(data: unknown): string[] {
   if (data === null || typeof data !== 'object') return [];
   const has = (key: string) => key in data;
-  if (has('members') && has('member_sets')) return ['/: give either "members" (one set) or "member_sets" (several), not both'];
-  if (!has('members') && !has('member_sets')) return ['/: must have "members" (one set of members) or "member_sets" (several)'];
+  if (has('members') && has('member_sets'))
+    return ['/: give either "members" (one set) or "member_sets" (several), not both'];
+  if (!has('members') && !has('member_sets'))
+    return ['/: must have "members" (one set of members) or "member_sets" (several)'];
   return [];
 }
 
@@ -254,18 +301,45 @@ export function profileDigest(profile: Profile): string {
   // Every set, whichever this shard acts as: the shards of one run share the digest. The readings as the
   // profile gives them: what a shard detected on its own members is no part of what was given. How the
   // target is reached (tls, proxy) is no part of it either: shards on different machines reach one target.
-  const { members: _members, member_set: _set, member_sets, detected_readings: _detected, tls: _tls, proxy: _proxy, ...rest } = profile;
-  return createHash('sha256').update(canonicalJson({ ...rest, readings: withReferenceReadings(declaredReadings(profile)), member_sets: member_sets.map(withoutTokens) })).digest('hex');
+  const {
+    members: _members,
+    member_set: _set,
+    member_sets,
+    detected_readings: _detected,
+    tls: _tls,
+    proxy: _proxy,
+    ...rest
+  } = profile;
+  return createHash('sha256')
+    .update(
+      canonicalJson({
+        ...rest,
+        readings: withReferenceReadings(declaredReadings(profile)),
+        member_sets: member_sets.map(withoutTokens),
+      }),
+    )
+    .digest('hex');
 }
 
 function withoutTokens(set: MemberSet): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(set).map(([role, { token: _token, tokens, ...rest }]) => [role, { ...rest, tokens: Object.fromEntries(Object.entries(tokens).map(([name, { token: _secret, ...rights }]) => [name, rights])) }]),
+    Object.entries(set).map(([role, { token: _token, tokens, ...rest }]) => [
+      role,
+      {
+        ...rest,
+        tokens: Object.fromEntries(
+          Object.entries(tokens).map(([name, { token: _secret, ...rights }]) => [name, rights]),
+        ),
+      },
+    ]),
   );
 }
 
 /** The profile as written, after schema validation and before defaults. */
-type RawMemberSet = Record<string, Omit<ProfileMember, 'assets' | 'tokens'> & Partial<Pick<ProfileMember, 'assets' | 'tokens'>>>;
+type RawMemberSet = Record<
+  string,
+  Omit<ProfileMember, 'assets' | 'tokens'> & Partial<Pick<ProfileMember, 'assets' | 'tokens'>>
+>;
 
 interface RawProfile {
   base_url: string;
@@ -284,7 +358,13 @@ interface RawProfile {
 
 function withDefaults(raw: RawProfile, dir: string): Profile {
   // The schema requires the three roles, which fromEntries cannot show the type system.
-  const completed = (set: RawMemberSet) => Object.fromEntries(Object.entries(set).map(([role, member]) => [role, { ...member, assets: member.assets ?? [], tokens: member.tokens ?? {} }])) as MemberSet;
+  const completed = (set: RawMemberSet) =>
+    Object.fromEntries(
+      Object.entries(set).map(([role, member]) => [
+        role,
+        { ...member, assets: member.assets ?? [], tokens: member.tokens ?? {} },
+      ]),
+    ) as MemberSet;
   const member_sets = (raw.member_sets ?? [raw.members!]).map(completed);
   const capabilities: Capabilities = { control: raw.capabilities?.control ?? 'none' };
   if (raw.capabilities?.areas) capabilities.areas = raw.capabilities.areas;

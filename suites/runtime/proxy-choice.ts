@@ -37,11 +37,19 @@ export function proxyConfigFromProfile(proxy: ProfileProxy): ProxyConfig {
 
 export function proxyConfigFromEnv(env: Record<string, string | undefined>): ProxyConfig {
   const fromEnv = (lower: string, upper: string): ProxyEntry => {
-    const [name, value] = [lower, upper].map((key) => [key, env[key]] as const).find(([, given]) => given !== undefined && given.trim() !== '') ?? [upper, undefined];
+    const [name, value] = [lower, upper]
+      .map((key) => [key, env[key]] as const)
+      .find(([, given]) => given !== undefined && given.trim() !== '') ?? [upper, undefined];
     return value === undefined ? null : parseProxyUrl(value.trim(), name);
   };
   const noProxy = [env.no_proxy, env.NO_PROXY].find((value) => value !== undefined && value.trim() !== '') ?? '';
-  return { source: 'environment', http: fromEnv('http_proxy', 'HTTP_PROXY'), https: fromEnv('https_proxy', 'HTTPS_PROXY'), noProxy: noProxy.split(/[\s,]+/).filter(Boolean), loopbackDirect: true };
+  return {
+    source: 'environment',
+    http: fromEnv('http_proxy', 'HTTP_PROXY'),
+    https: fromEnv('https_proxy', 'HTTPS_PROXY'),
+    noProxy: noProxy.split(/[\s,]+/).filter(Boolean),
+    loopbackDirect: true,
+  };
 }
 
 /** The proxy for `target`: null to connect directly, or the one-line problem of the variable that would give it. */
@@ -100,7 +108,10 @@ function parseProxyUrl(value: string, name: string): URL | { problem: string } {
   } catch {
     return { problem: `${name} is not a proxy URL (${shape})` };
   }
-  if (url.protocol !== 'http:') return { problem: `${name}: ${url.protocol.replace(/:$/, '')} proxies are not supported, only http:// ones (${shape}); an https target is still encrypted end to end through an http:// proxy's tunnel` };
+  if (url.protocol !== 'http:')
+    return {
+      problem: `${name}: ${url.protocol.replace(/:$/, '')} proxies are not supported, only http:// ones (${shape}); an https target is still encrypted end to end through an http:// proxy's tunnel`,
+    };
   if (url.hostname === '') return { problem: `${name} names no proxy host (${shape})` };
   return url;
 }
@@ -109,7 +120,8 @@ function splitPort(entry: string): { name: string; entryPort: number | null } {
   const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
   if (bracketed) return { name: bracketed[1]!, entryPort: bracketed[2] === undefined ? null : Number(bracketed[2]) };
   // An IPv6 address or range without brackets has colons of its own, and no port.
-  if (isIP(entry) === 6 || (entry.includes('/') && isIP(entry.split('/')[0]!) === 6)) return { name: entry, entryPort: null };
+  if (isIP(entry) === 6 || (entry.includes('/') && isIP(entry.split('/')[0]!) === 6))
+    return { name: entry, entryPort: null };
   const withPort = /^(.*):(\d+)$/.exec(entry);
   return withPort ? { name: withPort[1]!, entryPort: Number(withPort[2]) } : { name: entry, entryPort: null };
 }

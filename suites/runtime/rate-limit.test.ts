@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { CheckFailure } from './check-failure.ts';
 import { DssClient } from './client.ts';
-import { backoffMs, DEFAULT_RATE_LIMIT, RATE_LIMIT_REQUIREMENT, RateLimitWaits, retryAfterMs, seededRandom } from './rate-limit.ts';
+import {
+  backoffMs,
+  DEFAULT_RATE_LIMIT,
+  RATE_LIMIT_REQUIREMENT,
+  RateLimitWaits,
+  retryAfterMs,
+  seededRandom,
+} from './rate-limit.ts';
 import { RecordingChannel } from './recorder.ts';
 import { fakeJwt, startTestServer, type TestServer } from '../../test-support/test-server.ts';
 import { directTransport } from './transport.ts';
@@ -57,7 +64,15 @@ function patientClient(checkMs = 60_000) {
   const waits = new RateLimitWaits(DEFAULT_RATE_LIMIT, checkMs, sleep, () => clock);
   waits.startCheck((ms) => extended.push(ms));
   const recording = new RecordingChannel();
-  const client = new DssClient({ baseUrl: server.url, token: fakeJwt({ sub: 'mm', exp: NOW / 1000 + 3600 }), timeoutMs: 10_000, recording, now: () => NOW, rateLimits: waits, transport: directTransport });
+  const client = new DssClient({
+    baseUrl: server.url,
+    token: fakeJwt({ sub: 'mm', exp: NOW / 1000 + 3600 }),
+    timeoutMs: 10_000,
+    recording,
+    now: () => NOW,
+    rateLimits: waits,
+    transport: directTransport,
+  });
   return { client, recording, slept, extended, waits };
 }
 
@@ -70,7 +85,8 @@ test('Retry-After is read as seconds or as an HTTP date; anything else leaves th
   expect(retryAfterMs('Fri Jan 15 08:00:05 2027', Date.parse('2027-01-15T08:00:00Z'))).toBe(5000);
   // A date already past asks for no wait.
   expect(retryAfterMs(new Date(NOW - 5000).toUTCString(), NOW)).toBe(0);
-  for (const unusable of [undefined, '', '-1', '1.5', 'soon', '2026-12-01']) expect(retryAfterMs(unusable, NOW), String(unusable)).toBeNull();
+  for (const unusable of [undefined, '', '-1', '1.5', 'soon', '2026-12-01'])
+    expect(retryAfterMs(unusable, NOW), String(unusable)).toBeNull();
 });
 
 test('the back-off doubles per 429 of a request, with jitter between half and all of it, and is capped', () => {
@@ -135,7 +151,9 @@ test('a 429 whose Retry-After lies past the check’s time fails LIM-RATE-LIMIT-
   expect((error as Error).message).toContain('Retry-After "3600" (3600000 ms)');
   expect(slept).toEqual([]);
   // The 429 is what the report shows for the call.
-  expect(recording.current.calls.map((call) => [call.status, call.rate_limited])).toEqual([[429, { responses: 1, waited_ms: 0 }]]);
+  expect(recording.current.calls.map((call) => [call.status, call.rate_limited])).toEqual([
+    [429, { responses: 1, waited_ms: 0 }],
+  ]);
 });
 
 test('a 429 that never lifts is waited out until the check’s time is spent, then fails LIM-RATE-LIMIT-PASSES', async () => {
@@ -150,7 +168,12 @@ test('a 429 that never lifts is waited out until the check’s time is spent, th
 
 test('parallel requests waiting at the same time spend the check’s budget once', () => {
   const extended: number[] = [];
-  const waits = new RateLimitWaits(DEFAULT_RATE_LIMIT, 10_000, async () => {}, () => NOW);
+  const waits = new RateLimitWaits(
+    DEFAULT_RATE_LIMIT,
+    10_000,
+    async () => {},
+    () => NOW,
+  );
   waits.startCheck((ms) => extended.push(ms));
   // Five requests refused together, each asked to come back in 4 s: 4 s of the check's time, not 20.
   for (let request = 0; request < 5; request += 1) expect(waits.plan(1, '4')).toEqual({ waitMs: 4000 });

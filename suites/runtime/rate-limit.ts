@@ -129,7 +129,9 @@ export class RateLimitWaits {
     const added = Math.max(0, now + waitMs - Math.max(now, this.waitingUntil));
     if (this.spentMs + added > this.budgetMs) {
       const why = asked === null ? `a back-off of ${waitMs} ms` : `Retry-After "${retryAfter}" (${waitMs} ms)`;
-      return { exhausted: `${why} after ${this.spentMs} ms of waiting would pass the check's time of ${this.budgetMs} ms` };
+      return {
+        exhausted: `${why} after ${this.spentMs} ms of waiting would pass the check's time of ${this.budgetMs} ms`,
+      };
     }
     this.spentMs += added;
     this.waitingUntil = Math.max(this.waitingUntil, now + waitMs);
@@ -160,10 +162,12 @@ export async function sendPatiently(request: HttpRequest, waits: RateLimitWaits)
   let waited = 0;
   for (;;) {
     const result = await send(request);
-    if (result.kind === 'failure' || result.status !== 429) return { result, rateLimited: responses === 0 ? null : { responses, waited_ms: waited } };
+    if (result.kind === 'failure' || result.status !== 429)
+      return { result, rateLimited: responses === 0 ? null : { responses, waited_ms: waited } };
     responses += 1;
     const planned = waits.plan(responses, result.headers['retry-after']);
-    if ('exhausted' in planned) return { result, rateLimited: { responses, waited_ms: waited }, exhausted: planned.exhausted };
+    if ('exhausted' in planned)
+      return { result, rateLimited: { responses, waited_ms: waited }, exhausted: planned.exhausted };
     await waits.wait(planned.waitMs);
     waited += planned.waitMs;
   }

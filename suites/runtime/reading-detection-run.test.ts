@@ -30,7 +30,11 @@ test.afterEach(async () => {
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A simulator playing `readings` whose members hold what shows them, and the profile file declaring `declared`. */
-async function onboardedTarget(name: string, readings: ReadingName[], declared: Partial<DeclaredReadings>): Promise<string> {
+async function onboardedTarget(
+  name: string,
+  readings: ReadingName[],
+  declared: Partial<DeclaredReadings>,
+): Promise<string> {
   simulator = await startSimulator({ readings });
   const profile = await profileFromSimulator(simulator.url, declared);
   await onboardHoldings(profile, withReferenceReadings(declaredBy(readings)));
@@ -45,14 +49,26 @@ test('nothing declared: the two fraction digits the target writes are detected, 
   test.setTimeout(KILL_AFTER_MS);
   const profile = await onboardedTarget('two', ['two-decimal-amounts'], {});
   const reportDir = join(dir, 'two');
-  const run = await runHarness({ profile, reportDir, env: {}, grep: 'ledger\\.balances-read', killAfterMs: KILL_AFTER_MS });
+  const run = await runHarness({
+    profile,
+    reportDir,
+    env: {},
+    grep: 'ledger\\.balances-read',
+    killAfterMs: KILL_AFTER_MS,
+  });
   expect(run.exitCode, explain(run)).toBe(0);
   const { results } = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as ConformanceReport;
-  const shownBy = 'GET /client/v1/api/balances/digital-accounts/emission?asset_code_identification=CHFDSO&asset_issuer_identification=mm-singapore as mm-london answered balance "0.00"';
+  const shownBy =
+    'GET /client/v1/api/balances/digital-accounts/emission?asset_code_identification=CHFDSO&asset_issuer_identification=mm-singapore as mm-london answered balance "0.00"';
   expect(results.target.readings).toEqual({
     string_bodies: { value: 'bare', source: 'reference' },
     amount_scale: { value: 2, source: 'detected', shown_by: shownBy },
-    dso_line_account: { value: 'emission', source: 'detected', shown_by: 'GET /client/v1/api/settlement-instruments/digital-accounts/emission as mm-london listed CHFDSO of mm-singapore' },
+    dso_line_account: {
+      value: 'emission',
+      source: 'detected',
+      shown_by:
+        'GET /client/v1/api/settlement-instruments/digital-accounts/emission as mm-london listed CHFDSO of mm-singapore',
+    },
   });
   // The workers followed it: the check funded 1.01 in its set-up (FUND-INSTRUCTION, which it uses), which a
   // ledger of 2 digits takes, where the reference's 1.0000001 is refused, and read the balance back.
@@ -67,7 +83,13 @@ test('nothing declared: the two fraction digits the target writes are detected, 
   await simulator?.close();
   const declared = await onboardedTarget('seven', ['two-decimal-amounts'], { amount_scale: 7 });
   const underSeven = join(dir, 'seven');
-  const wrong = await runHarness({ profile: declared, reportDir: underSeven, env: {}, grep: 'ledger\\.balances-read', killAfterMs: KILL_AFTER_MS });
+  const wrong = await runHarness({
+    profile: declared,
+    reportDir: underSeven,
+    env: {},
+    grep: 'ledger\\.balances-read',
+    killAfterMs: KILL_AFTER_MS,
+  });
   expect(wrong.exitCode, explain(wrong)).toBe(1);
   const judged = (JSON.parse(readFileSync(join(underSeven, 'conformance.json'), 'utf8')) as ConformanceReport).results;
   expect(judged.target.readings?.amount_scale).toEqual({ value: 7, source: 'declared' });
@@ -76,10 +98,20 @@ test('nothing declared: the two fraction digits the target writes are detected, 
 
 test('a declaration the target shows wrong stops the run in preflight: one line, exit 2, no check', async () => {
   test.setTimeout(KILL_AFTER_MS);
-  const profile = await onboardedTarget('declared', ['holder-dso-on-operating-account'], { dso_line_account: 'emission' });
-  const run = await runHarness({ profile, reportDir: join(dir, 'declared'), env: {}, grep: 'ledger\\.balances-read', killAfterMs: KILL_AFTER_MS });
+  const profile = await onboardedTarget('declared', ['holder-dso-on-operating-account'], {
+    dso_line_account: 'emission',
+  });
+  const run = await runHarness({
+    profile,
+    reportDir: join(dir, 'declared'),
+    env: {},
+    grep: 'ledger\\.balances-read',
+    killAfterMs: KILL_AFTER_MS,
+  });
   expect(run.exitCode, explain(run)).toBe(2);
-  expect(run.stderr).toContain('cannot be used, so no check was run (preflight):\n  - readings.dso_line_account: declared emission, but GET /client/v1/api/settlement-instruments/digital-accounts/main as mm-london listed CHFDSO of mm-singapore, and no issuance account (emission) lists one: declare operating, or leave the key out\n');
+  expect(run.stderr).toContain(
+    'cannot be used, so no check was run (preflight):\n  - readings.dso_line_account: declared emission, but GET /client/v1/api/settlement-instruments/digital-accounts/main as mm-london listed CHFDSO of mm-singapore, and no issuance account (emission) lists one: declare operating, or leave the key out\n',
+  );
   expect(run.stderr).not.toMatch(/\n\s+at /);
   expect(run.stdout).not.toContain('ledger.balances-read');
 });
@@ -90,9 +122,23 @@ test('a target whose members hold nothing shows its reading only mid-run: the ru
   const profile = writeBuiltProfile(mkdtempSync(join(dir, 'fresh-')), await profileFromSimulator(simulator.url));
   const reportDir = join(dir, 'fresh');
   // The check funds 10 whole units, which a ledger of 2 digits takes, and reads the balance back.
-  const run = await runHarness({ profile, reportDir, env: {}, grep: 'ledger\\.credit-line-request-allow', killAfterMs: KILL_AFTER_MS });
+  const run = await runHarness({
+    profile,
+    reportDir,
+    env: {},
+    grep: 'ledger\\.credit-line-request-allow',
+    killAfterMs: KILL_AFTER_MS,
+  });
   expect(run.exitCode, explain(run)).toBe(0);
   const { results } = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as ConformanceReport;
-  expect(results.target.readings?.amount_scale).toEqual({ value: 7, source: 'reference', shown_mid_run: expect.stringMatching(/^ledger\.credit-line-request-allow: GET \/client\/v1\/api\/balances\/digital-accounts\/main\?\S+ answered balance "\d+\.\d\d": every amount written with 2 fraction digits$/) });
-  expect(run.stdout).toContain("readings judged under: amount_scale = 7 (the reference's; CONTRADICTED mid-run by ledger.credit-line-request-allow: GET");
+  expect(results.target.readings?.amount_scale).toEqual({
+    value: 7,
+    source: 'reference',
+    shown_mid_run: expect.stringMatching(
+      /^ledger\.credit-line-request-allow: GET \/client\/v1\/api\/balances\/digital-accounts\/main\?\S+ answered balance "\d+\.\d\d": every amount written with 2 fraction digits$/,
+    ),
+  });
+  expect(run.stdout).toContain(
+    "readings judged under: amount_scale = 7 (the reference's; CONTRADICTED mid-run by ledger.credit-line-request-allow: GET",
+  );
 });

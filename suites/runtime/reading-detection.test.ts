@@ -21,7 +21,13 @@ import { directTransport } from './transport.ts';
 function recordingRead(profile: Profile, paths: string[]): TargetRead {
   return (token, path) => {
     paths.push(path);
-    return send({ method: 'GET', url: `${profile.base_url}${path}`, headers: { accept: 'application/json', authorization: `Bearer ${token}` }, timeoutMs: profile.timeouts.request_ms, transport: directTransport });
+    return send({
+      method: 'GET',
+      url: `${profile.base_url}${path}`,
+      headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+      timeoutMs: profile.timeouts.request_ms,
+      transport: directTransport,
+    });
   };
 }
 
@@ -32,11 +38,22 @@ async function detectedOn(readings: ReadingName[], declared: Partial<DeclaredRea
     if (onboard) await onboardHoldings(profile, withReferenceReadings(declaredBy(readings)));
     const paths: string[] = [];
     // The reads change nothing: no transaction, no line, no balance; and they are reads of listings and balances only.
-    const ledger = () => JSON.stringify([simulator.simulator.state.ledger.transactions().length, simulator.simulator.state.ledger.creditLines(), simulator.simulator.state.ledger.balances()], (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value));
+    const ledger = () =>
+      JSON.stringify(
+        [
+          simulator.simulator.state.ledger.transactions().length,
+          simulator.simulator.state.ledger.creditLines(),
+          simulator.simulator.state.ledger.balances(),
+        ],
+        (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value),
+      );
     const before = ledger();
     const detection = await detectReadings(profile, [0], recordingRead(profile, paths));
     expect(ledger()).toBe(before);
-    for (const path of paths) expect(path).toMatch(/^\/client\/v1\/api\/(?:settlement-instruments\/digital-accounts\/[^/?]+|balances\/digital-accounts\/[^/?]+\?.+|settlement-obligations)$/);
+    for (const path of paths)
+      expect(path).toMatch(
+        /^\/client\/v1\/api\/(?:settlement-instruments\/digital-accounts\/[^/?]+|balances\/digital-accounts\/[^/?]+\?.+|settlement-obligations)$/,
+      );
     return { ...detection, paths, profile };
   } finally {
     await simulator.close();
@@ -47,19 +64,39 @@ test('nine and two fraction digits are detected from the balances the members ar
   const nine = await detectedOn(['nine-decimal-amounts']);
   expect(nine.problems).toEqual([]);
   // The first amount padded to its width: the DSO line's, on the issuance account read first.
-  expect(nine.detected.amount_scale).toEqual({ value: 9, shown_by: 'GET /client/v1/api/balances/digital-accounts/emission?asset_code_identification=CHFDSO&asset_issuer_identification=mm-singapore as mm-london answered balance "0.000000000"' });
-  expect(nine.detected.dso_line_account).toEqual({ value: 'emission', shown_by: 'GET /client/v1/api/settlement-instruments/digital-accounts/emission as mm-london listed CHFDSO of mm-singapore' });
+  expect(nine.detected.amount_scale).toEqual({
+    value: 9,
+    shown_by:
+      'GET /client/v1/api/balances/digital-accounts/emission?asset_code_identification=CHFDSO&asset_issuer_identification=mm-singapore as mm-london answered balance "0.000000000"',
+  });
+  expect(nine.detected.dso_line_account).toEqual({
+    value: 'emission',
+    shown_by:
+      'GET /client/v1/api/settlement-instruments/digital-accounts/emission as mm-london listed CHFDSO of mm-singapore',
+  });
 
   const two = await detectedOn(['two-decimal-amounts']);
-  expect(two.detected.amount_scale).toMatchObject({ value: 2, shown_by: expect.stringContaining('answered balance "0.00"') });
+  expect(two.detected.amount_scale).toMatchObject({
+    value: 2,
+    shown_by: expect.stringContaining('answered balance "0.00"'),
+  });
 });
 
 test('a holder’s DSO line on its operating account is detected; the reference’s readings are detected as the reference’s', async () => {
   const operating = await detectedOn(['holder-dso-on-operating-account']);
   expect(operating.problems).toEqual([]);
   expect(operating.detected).toEqual({
-    amount_scale: { value: 7, shown_by: expect.stringMatching(/^GET \/client\/v1\/api\/balances\/digital-accounts\/main\?asset_code_identification=USD&asset_issuer_identification=tokenizer-usd as mm-london answered balance "250\.0000000"$/) },
-    dso_line_account: { value: 'operating', shown_by: 'GET /client/v1/api/settlement-instruments/digital-accounts/main as mm-london listed CHFDSO of mm-singapore' },
+    amount_scale: {
+      value: 7,
+      shown_by: expect.stringMatching(
+        /^GET \/client\/v1\/api\/balances\/digital-accounts\/main\?asset_code_identification=USD&asset_issuer_identification=tokenizer-usd as mm-london answered balance "250\.0000000"$/,
+      ),
+    },
+    dso_line_account: {
+      value: 'operating',
+      shown_by:
+        'GET /client/v1/api/settlement-instruments/digital-accounts/main as mm-london listed CHFDSO of mm-singapore',
+    },
   });
   const reference = await detectedOn([]);
   expect(reference.detected).toMatchObject({ amount_scale: { value: 7 }, dso_line_account: { value: 'emission' } });
@@ -85,8 +122,19 @@ test('a declaration the target shows wrong is one problem line; one it does not 
 
 test('the workers follow what global setup detected, for the keys the profile leaves out, and the report says what showed it', async () => {
   const shownBy = 'GET /client/v1/api/balances/digital-accounts/main as mm-a answered balance "1.000000000"';
-  const settings = encodeRunSettings(runSettings({ detected_readings: { amount_scale: { value: 9, shown_by: shownBy }, dso_line_account: { value: 'operating', shown_by: 'listed' } } }));
-  const profile = { readings: withReferenceReadings({ dso_line_account: 'emission' }), declared_readings: ['dso_line_account' as const], detected_readings: {} };
+  const settings = encodeRunSettings(
+    runSettings({
+      detected_readings: {
+        amount_scale: { value: 9, shown_by: shownBy },
+        dso_line_account: { value: 'operating', shown_by: 'listed' },
+      },
+    }),
+  );
+  const profile = {
+    readings: withReferenceReadings({ dso_line_account: 'emission' }),
+    declared_readings: ['dso_line_account' as const],
+    detected_readings: {},
+  };
   const followed = withDetectedReadings(profile, decodeRunSettings(settings).detected_readings);
   expect(followed.readings).toEqual({ string_bodies: 'bare', amount_scale: 9, dso_line_account: 'emission' });
   expect(readingsJudgedUnder(followed)).toEqual({
@@ -95,7 +143,11 @@ test('the workers follow what global setup detected, for the keys the profile le
     dso_line_account: { value: 'emission', source: 'declared' },
   });
   expect(runSettings().detected_readings).toEqual({});
-  expect(() => decodeRunSettings(JSON.stringify({ ...runSettings(), detected_readings: { amount_scale: { value: 13, shown_by: 'x' } } }))).toThrow(/is not the settings of a run: .*detected_readings/);
+  expect(() =>
+    decodeRunSettings(
+      JSON.stringify({ ...runSettings(), detected_readings: { amount_scale: { value: 13, shown_by: 'x' } } }),
+    ),
+  ).toThrow(/is not the settings of a run: .*detected_readings/);
 });
 
 test('a target that answers otherwise than with JSON ends detection at that read: it costs preflight one read, not one time-out a read', async () => {
@@ -111,7 +163,10 @@ test('a target that answers otherwise than with JSON ends detection at that read
     const detection = await detectReadings(profile, [0], recordingRead(profile, []));
     expect(detection).toEqual({ detected: {}, problems: [] });
     // The 404 with an error body is an answer; the page after it ends the reads.
-    expect(seen).toEqual(['/client/v1/api/settlement-instruments/digital-accounts/emission', '/client/v1/api/settlement-instruments/digital-accounts/main']);
+    expect(seen).toEqual([
+      '/client/v1/api/settlement-instruments/digital-accounts/emission',
+      '/client/v1/api/settlement-instruments/digital-accounts/main',
+    ]);
   } finally {
     await server.close();
   }

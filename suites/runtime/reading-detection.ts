@@ -4,7 +4,18 @@ import { isJsonMediaType } from './client.ts';
 import type { HttpResult } from './http.ts';
 import { listIn, objectIn } from './json-answer.ts';
 import type { Profile, ProfileMember } from './profile.ts';
-import { amountScaleFound, amountsIn, dsoLineAccountFound, dsoLinesIn, listedAssets, named, scaleShown, type AmountSeen, type DsoLineSeen, type ReadingFound } from './reading-evidence.ts';
+import {
+  amountScaleFound,
+  amountsIn,
+  dsoLineAccountFound,
+  dsoLinesIn,
+  listedAssets,
+  named,
+  scaleShown,
+  type AmountSeen,
+  type DsoLineSeen,
+  type ReadingFound,
+} from './reading-evidence.ts';
 
 /**
  * Detection of the readings a target's answers show (docs/readings.md, "Detected readings"), in
@@ -36,7 +47,11 @@ export type TargetRead = (token: string, path: string) => Promise<HttpResult>;
 /** Assets of one account whose balances are read: enough to see the rendering, bounded on a member holding hundreds. */
 const BALANCES_PER_ACCOUNT = 8;
 
-export async function detectReadings(profile: Pick<Profile, 'member_sets' | 'readings' | 'declared_readings'>, sets: readonly number[], targetRead: TargetRead): Promise<ReadingDetection> {
+export async function detectReadings(
+  profile: Pick<Profile, 'member_sets' | 'readings' | 'declared_readings'>,
+  sets: readonly number[],
+  targetRead: TargetRead,
+): Promise<ReadingDetection> {
   const read = whileAnswering(targetRead);
   const amounts: AmountSeen[] = [];
   const lines: DsoLineSeen[] = [];
@@ -46,7 +61,8 @@ export async function detectReadings(profile: Pick<Profile, 'member_sets' | 'rea
       if (role !== 'blocked') await observe(member, read, amounts, lines);
     }
   }
-  const declared = <K extends DetectedKey>(key: K): DeclaredReadings[K] | undefined => (profile.declared_readings.includes(key) ? profile.readings[key] : undefined);
+  const declared = <K extends DetectedKey>(key: K): DeclaredReadings[K] | undefined =>
+    profile.declared_readings.includes(key) ? profile.readings[key] : undefined;
   const found: { [K in DetectedKey]: ReadingFound<K> } = {
     amount_scale: amountScaleFound(scaleShown(amounts), declared('amount_scale')),
     dso_line_account: dsoLineAccountFound(lines, declared('dso_line_account')),
@@ -62,7 +78,12 @@ export async function detectReadings(profile: Pick<Profile, 'member_sets' | 'rea
 }
 
 /** What a read that was not made answers: nothing, as a target that did not answer. */
-const NOT_READ: HttpResult = { kind: 'failure', reason: 'other', message: 'not read: an earlier read of detection met no JSON answer', durationMs: 0 };
+const NOT_READ: HttpResult = {
+  kind: 'failure',
+  reason: 'other',
+  message: 'not read: an earlier read of detection met no JSON answer',
+  durationMs: 0,
+};
 
 /**
  * `read`, until the target first answers otherwise than with JSON: no answer, a redirect, a 5xx, a body
@@ -96,20 +117,43 @@ const getBalance = endpointById('member.getBalance');
 const listObligations = endpointById('member.listObligations');
 
 /** What `member`'s own reads show: the amounts it is answered, and its lines for other members' DSOs. */
-async function observe(member: ProfileMember, read: TargetRead, amounts: AmountSeen[], lines: DsoLineSeen[]): Promise<void> {
+async function observe(
+  member: ProfileMember,
+  read: TargetRead,
+  amounts: AmountSeen[],
+  lines: DsoLineSeen[],
+): Promise<void> {
   const as = `as ${named(member.identification)}`;
   for (const account of new Set(['emission', ...member.accounts])) {
-    const listingPath = fullPath(listAccountInstruments).replace('{account_identification}', encodeURIComponent(account));
+    const listingPath = fullPath(listAccountInstruments).replace(
+      '{account_identification}',
+      encodeURIComponent(account),
+    );
     const assets = listedAssets(listIn(await read(member.token, listingPath))).slice(0, BALANCES_PER_ACCOUNT);
-    lines.push(...dsoLinesIn(assets, account, member.identification, (asset) => `GET ${listingPath} ${as} listed ${asset}`));
+    lines.push(
+      ...dsoLinesIn(assets, account, member.identification, (asset) => `GET ${listingPath} ${as} listed ${asset}`),
+    );
     for (const asset of assets) {
-      const query = new URLSearchParams({ asset_code_identification: asset.code, ...(asset.issuer === undefined ? {} : { asset_issuer_identification: asset.issuer }) });
+      const query = new URLSearchParams({
+        asset_code_identification: asset.code,
+        ...(asset.issuer === undefined ? {} : { asset_issuer_identification: asset.issuer }),
+      });
       const balancePath = `${fullPath(getBalance).replace('{account_identification}', encodeURIComponent(account))}?${query}`;
-      amounts.push(...amountsIn(objectIn(await read(member.token, balancePath)), (text) => `GET ${balancePath} ${as} answered balance ${text}`));
+      amounts.push(
+        ...amountsIn(
+          objectIn(await read(member.token, balancePath)),
+          (text) => `GET ${balancePath} ${as} answered balance ${text}`,
+        ),
+      );
     }
   }
   const obligationsPath = fullPath(listObligations);
-  amounts.push(...amountsIn(listIn(await read(member.token, obligationsPath)) ?? [], (text) => `GET ${obligationsPath} ${as} answered balance ${text}`));
+  amounts.push(
+    ...amountsIn(
+      listIn(await read(member.token, obligationsPath)) ?? [],
+      (text) => `GET ${obligationsPath} ${as} answered balance ${text}`,
+    ),
+  );
 }
 
 /** What preflight detected, as RunSettings carries it from global setup to the workers (run-settings.ts). */
@@ -117,17 +161,31 @@ export const detectedSchema = {
   type: 'object',
   additionalProperties: false,
   properties: Object.fromEntries(
-    detectedKeys.map((key) => [key, { type: 'object', required: ['value', 'shown_by'], additionalProperties: false, properties: { value: readingsSchema.properties[key], shown_by: { type: 'string', minLength: 1 } } }]),
+    detectedKeys.map((key) => [
+      key,
+      {
+        type: 'object',
+        required: ['value', 'shown_by'],
+        additionalProperties: false,
+        properties: { value: readingsSchema.properties[key], shown_by: { type: 'string', minLength: 1 } },
+      },
+    ]),
   ),
 };
 
 /** The profile following what was detected, for every key it does not declare (a declaration always wins). */
-export function withDetectedReadings<P extends Pick<Profile, 'readings' | 'declared_readings' | 'detected_readings'>>(profile: P, detected: DetectedReadings): P {
+export function withDetectedReadings<P extends Pick<Profile, 'readings' | 'declared_readings' | 'detected_readings'>>(
+  profile: P,
+  detected: DetectedReadings,
+): P {
   const followed = Object.entries(detected).filter(([key]) => !profile.declared_readings.includes(key as ReadingKey));
   if (followed.length === 0) return profile;
   return {
     ...profile,
     readings: { ...profile.readings, ...Object.fromEntries(followed.map(([key, entry]) => [key, entry.value])) },
-    detected_readings: { ...profile.detected_readings, ...Object.fromEntries(followed.map(([key, entry]) => [key, entry.shown_by])) },
+    detected_readings: {
+      ...profile.detected_readings,
+      ...Object.fromEntries(followed.map(([key, entry]) => [key, entry.shown_by])),
+    },
   };
 }

@@ -49,10 +49,19 @@ export function listedAssets(body: unknown): ListedAsset[] {
   if (!Array.isArray(body)) return [];
   return body.flatMap((entry: unknown) => {
     if (typeof entry !== 'object' || entry === null) return [];
-    const { asset_code_identification, asset_group_identification, asset_issuer_identification } = entry as Record<string, unknown>;
-    const code = [asset_code_identification, asset_group_identification].find((value): value is string => typeof value === 'string' && assetCode.test(value) && value !== 'DSO' && value !== 'DSA');
+    const { asset_code_identification, asset_group_identification, asset_issuer_identification } = entry as Record<
+      string,
+      unknown
+    >;
+    const code = [asset_code_identification, asset_group_identification].find(
+      (value): value is string =>
+        typeof value === 'string' && assetCode.test(value) && value !== 'DSO' && value !== 'DSA',
+    );
     if (code === undefined) return [];
-    const issuer = typeof asset_issuer_identification === 'string' && asset_issuer_identification.length > 0 ? asset_issuer_identification : undefined;
+    const issuer =
+      typeof asset_issuer_identification === 'string' && asset_issuer_identification.length > 0
+        ? asset_issuer_identification
+        : undefined;
     return [{ code, dso: dsoCode.test(code), issuer }];
   });
 }
@@ -61,14 +70,24 @@ export function listedAssets(body: unknown): ListedAsset[] {
  * The lines for other members' DSOs a listing of `account` shows: DSOs whose issuer is named and is not
  * `holder` (a member's own DSO is no line it holds; `holder` undefined when the caller is not known).
  */
-export function dsoLinesIn(assets: readonly ListedAsset[], account: string, holder: string | undefined, shownBy: (asset: string) => string): DsoLineSeen[] {
-  return assets.filter((asset) => asset.dso && asset.issuer !== undefined && asset.issuer !== holder).map((asset) => ({ account, shown_by: shownBy(`${named(asset.code)} of ${named(asset.issuer!)}`) }));
+export function dsoLinesIn(
+  assets: readonly ListedAsset[],
+  account: string,
+  holder: string | undefined,
+  shownBy: (asset: string) => string,
+): DsoLineSeen[] {
+  return assets
+    .filter((asset) => asset.dso && asset.issuer !== undefined && asset.issuer !== holder)
+    .map((asset) => ({ account, shown_by: shownBy(`${named(asset.code)} of ${named(asset.issuer!)}`) }));
 }
 
 /** A text the target wrote, quoted, short and without control characters: safe on one line of a terminal or a report. */
 export function quoted(text: string): string {
   const short = text.length > 48 ? `${text.slice(0, 48)}…` : text;
-  return JSON.stringify(short).replace(/[\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(short).replace(
+    /[\u007f-\u009f\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** An identifier the target or the profile gives, as is when it is a plain one, else quoted. */
@@ -77,7 +96,8 @@ export function named(text: string): string {
 }
 
 /** What the rules make of one key: the reading detected, the problem that stops the run, or nothing shown. */
-export type ReadingFound<K extends keyof DeclaredReadings> = { value: DeclaredReadings[K]; shown_by: string } | { problem: string } | null;
+export type ReadingFound<K extends keyof DeclaredReadings> =
+  { value: DeclaredReadings[K]; shown_by: string } | { problem: string } | null;
 
 const DECIMAL_TEXT = /^-?\d+(?:\.(\d+))?$/;
 
@@ -108,7 +128,11 @@ export function scaleShown(amounts: readonly AmountSeen[]): ScaleShown {
     if (needed < fraction.length) padded ??= amount;
   }
   const [width] = widths;
-  return { least, least_by, fixed: widths.size === 1 && padded !== null && width !== undefined ? { digits: width, by: padded } : null };
+  return {
+    least,
+    least_by,
+    fixed: widths.size === 1 && padded !== null && width !== undefined ? { digits: width, by: padded } : null,
+  };
 }
 
 /**
@@ -122,14 +146,21 @@ export function amountScaleFound(shown: ScaleShown, declared: number | undefined
   const digit = () => `${shown.least_by!.shown_by}: a digit in the ${ordinal(shown.least)} fraction place`;
   if (declared !== undefined) {
     if (shown.least <= declared) return null;
-    return { problem: `readings.amount_scale: declared ${declared}, but ${digit()}, so the ledger keeps at least ${shown.least} fraction digits; declare ${shown.least} or more, or leave the key out` };
+    return {
+      problem: `readings.amount_scale: declared ${declared}, but ${digit()}, so the ledger keeps at least ${shown.least} fraction digits; declare ${shown.least} or more, or leave the key out`,
+    };
   }
   if (shown.fixed) {
-    if (shown.fixed.digits > MAX_AMOUNT_SCALE) return { problem: `readings.amount_scale: ${shown.fixed.by.shown_by}: every amount is written with ${shown.fixed.digits} fraction digits, more than the ${MAX_AMOUNT_SCALE} the kit can send and judge` };
+    if (shown.fixed.digits > MAX_AMOUNT_SCALE)
+      return {
+        problem: `readings.amount_scale: ${shown.fixed.by.shown_by}: every amount is written with ${shown.fixed.digits} fraction digits, more than the ${MAX_AMOUNT_SCALE} the kit can send and judge`,
+      };
     return { value: shown.fixed.digits, shown_by: shown.fixed.by.shown_by };
   }
   if (shown.least > referenceReadings.amount_scale) {
-    return { problem: `readings.amount_scale: not declared, and ${digit()}, beyond the reference's ${referenceReadings.amount_scale}, in amounts written without the fixed width that would show how many the ledger keeps: declare it` };
+    return {
+      problem: `readings.amount_scale: not declared, and ${digit()}, beyond the reference's ${referenceReadings.amount_scale}, in amounts written without the fixed width that would show how many the ledger keeps: declare it`,
+    };
   }
   return null;
 }
@@ -138,7 +169,9 @@ export function amountScaleFound(shown: ScaleShown, declared: number | undefined
  * Where members' lines for other members' DSOs are listed: on issuance accounts only (`emission`) or on
  * operating accounts only (`operating`); lines on both kinds, or none, show no reading.
  */
-export function dsoLineAccountShown(lines: readonly DsoLineSeen[]): { value: DeclaredReadings['dso_line_account']; shown_by: string } | null {
+export function dsoLineAccountShown(
+  lines: readonly DsoLineSeen[],
+): { value: DeclaredReadings['dso_line_account']; shown_by: string } | null {
   const onEmission = lines.find((line) => line.account === 'emission');
   const onOperating = lines.find((line) => line.account !== 'emission');
   if (onEmission && onOperating) return null;
@@ -155,14 +188,22 @@ export function noLineOn(value: DeclaredReadings['dso_line_account']): string {
  * `dso_line_account` from the listings (dsoLineAccountShown). A declared reading they show the other
  * one of stops the run: those lines were taken where the target lists them.
  */
-export function dsoLineAccountFound(lines: readonly DsoLineSeen[], declared: DeclaredReadings['dso_line_account'] | undefined): ReadingFound<'dso_line_account'> {
+export function dsoLineAccountFound(
+  lines: readonly DsoLineSeen[],
+  declared: DeclaredReadings['dso_line_account'] | undefined,
+): ReadingFound<'dso_line_account'> {
   const shown = dsoLineAccountShown(lines);
   if (shown === null || declared === undefined) return shown;
   if (declared === shown.value) return null;
-  return { problem: `readings.dso_line_account: declared ${declared}, but ${shown.shown_by}, and ${noLineOn(shown.value)}: declare ${shown.value}, or leave the key out` };
+  return {
+    problem: `readings.dso_line_account: declared ${declared}, but ${shown.shown_by}, and ${noLineOn(shown.value)}: declare ${shown.value}, or leave the key out`,
+  };
 }
 
 export function ordinal(place: number): string {
-  const suffix = place % 100 >= 11 && place % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[place % 10] ?? 'th';
+  const suffix =
+    place % 100 >= 11 && place % 100 <= 13
+      ? 'th'
+      : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[place % 10] ?? 'th');
   return `${place}${suffix}`;
 }

@@ -1,5 +1,15 @@
 import type { ReadingsJudgedUnder } from '../reporters/report-types.ts';
-import { amountsIn, dsoLineAccountShown, dsoLinesIn, listedAssets, noLineOn, ordinal, scaleShown, type AmountSeen, type DsoLineSeen } from './reading-evidence.ts';
+import {
+  amountsIn,
+  dsoLineAccountShown,
+  dsoLinesIn,
+  listedAssets,
+  noLineOn,
+  ordinal,
+  scaleShown,
+  type AmountSeen,
+  type DsoLineSeen,
+} from './reading-evidence.ts';
 import type { RecordedCall } from './recorder.ts';
 
 /**
@@ -20,7 +30,10 @@ export interface ChecksCalls {
   calls: readonly RecordedCall[];
 }
 
-export function readingsShownMidRun(readings: ReadingsJudgedUnder, checks: readonly ChecksCalls[]): ReadingsJudgedUnder {
+export function readingsShownMidRun(
+  readings: ReadingsJudgedUnder,
+  checks: readonly ChecksCalls[],
+): ReadingsJudgedUnder {
   const amounts: AmountSeen[] = [];
   const lines: DsoLineSeen[] = [];
   for (const { check_id, calls } of checks) {
@@ -28,7 +41,8 @@ export function readingsShownMidRun(readings: ReadingsJudgedUnder, checks: reado
       if (call.status !== 200 || call.response_body === null) continue;
       const body = parsed(call.response_body);
       const shownBy = (what: string) => `${check_id}: ${call.method} ${pathOf(call.url)} ${what}`;
-      if (call.endpoint_id === 'member.getBalance' || call.endpoint_id === 'member.listObligations') amounts.push(...amountsIn(body, (text) => shownBy(`answered balance ${text}`)));
+      if (call.endpoint_id === 'member.getBalance' || call.endpoint_id === 'member.listObligations')
+        amounts.push(...amountsIn(body, (text) => shownBy(`answered balance ${text}`)));
       if (call.endpoint_id === 'member.listAccountInstruments') {
         const account = decodeURIComponent(pathOf(call.url).split('?')[0]!.split('/').pop() ?? '');
         // The caller is not in the record (its token is redacted), so a member's own DSO cannot be told from a line it holds.
@@ -36,15 +50,25 @@ export function readingsShownMidRun(readings: ReadingsJudgedUnder, checks: reado
       }
     }
   }
-  const notes: Record<string, string | null> = { amount_scale: amountNote(readings.amount_scale, amounts), dso_line_account: dsoNote(readings.dso_line_account, lines) };
-  return Object.fromEntries(Object.entries(readings).map(([key, entry]) => [key, notes[key] ? { ...entry, shown_mid_run: notes[key]! } : entry]));
+  const notes: Record<string, string | null> = {
+    amount_scale: amountNote(readings.amount_scale, amounts),
+    dso_line_account: dsoNote(readings.dso_line_account, lines),
+  };
+  return Object.fromEntries(
+    Object.entries(readings).map(([key, entry]) => [
+      key,
+      notes[key] ? { ...entry, shown_mid_run: notes[key]! } : entry,
+    ]),
+  );
 }
 
 function amountNote(judged: ReadingsJudgedUnder[string] | undefined, amounts: readonly AmountSeen[]): string | null {
   if (judged === undefined || typeof judged.value !== 'number') return null;
   const shown = scaleShown(amounts);
-  if (shown.least > judged.value) return `${shown.least_by!.shown_by}: a digit in the ${ordinal(shown.least)} fraction place`;
-  if (judged.source === 'reference' && shown.fixed && shown.fixed.digits !== judged.value) return `${shown.fixed.by.shown_by}: every amount written with ${shown.fixed.digits} fraction digits`;
+  if (shown.least > judged.value)
+    return `${shown.least_by!.shown_by}: a digit in the ${ordinal(shown.least)} fraction place`;
+  if (judged.source === 'reference' && shown.fixed && shown.fixed.digits !== judged.value)
+    return `${shown.fixed.by.shown_by}: every amount written with ${shown.fixed.digits} fraction digits`;
   return null;
 }
 

@@ -3,7 +3,17 @@ import { CallRecorder, RecordingChannel, type Exchange } from './recorder.ts';
 
 function exchangeAfter(ms: number, url: string): Promise<Exchange> {
   return new Promise((resolve) =>
-    setTimeout(() => resolve({ endpointId: null, method: 'GET', url, requestHeaders: {}, result: { kind: 'failure', reason: 'timeout', message: 'timed out', durationMs: ms } }), ms),
+    setTimeout(
+      () =>
+        resolve({
+          endpointId: null,
+          method: 'GET',
+          url,
+          requestHeaders: {},
+          result: { kind: 'failure', reason: 'timeout', message: 'timed out', durationMs: ms },
+        }),
+      ms,
+    ),
   );
 }
 

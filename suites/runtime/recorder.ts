@@ -115,8 +115,15 @@ function noteRenewal(exchange: Exchange, names: CredentialNames): void {
 export function recordedCall(exchange: Exchange, names?: CredentialNames): RecordedCall {
   const { endpointId, result, requestBody: body } = exchange;
   const known = sentCredentials(exchange.requestHeaders);
-  const requestBody = body === undefined ? null : redactBody(typeof body === 'string' ? body : body.toString('utf8'), endpointId, 'request', known);
-  const request = { url: redactUrl(exchange.url, known), request_headers: redactHeaders(exchange.requestHeaders, known), request_body: requestBody };
+  const requestBody =
+    body === undefined
+      ? null
+      : redactBody(typeof body === 'string' ? body : body.toString('utf8'), endpointId, 'request', known);
+  const request = {
+    url: redactUrl(exchange.url, known),
+    request_headers: redactHeaders(exchange.requestHeaders, known),
+    request_body: requestBody,
+  };
   const template = names === undefined ? undefined : requestTemplate(exchange, request, names);
   const base = {
     endpoint_id: endpointId,
@@ -127,7 +134,13 @@ export function recordedCall(exchange: Exchange, names?: CredentialNames): Recor
     ...(template === undefined ? {} : { request_template: template }),
   };
   if (result.kind === 'failure') {
-    return { ...base, status: null, response_headers: {}, response_body: null, error: `${result.reason}: ${result.message}` };
+    return {
+      ...base,
+      status: null,
+      response_headers: {},
+      response_body: null,
+      error: `${result.reason}: ${result.message}`,
+    };
   }
   return {
     ...base,

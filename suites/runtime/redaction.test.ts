@@ -6,8 +6,18 @@ import { fakeJwt } from '../../test-support/test-server.ts';
 const jwt = fakeJwt({ sub: 'mm-london', exp: 1_900_000_000 });
 
 test('the bearer token is redacted but the scheme kept; other secret headers are blanked', () => {
-  const headers = redactHeaders({ Authorization: `Bearer ${jwt}`, Cookie: 'session=abc', 'Set-Cookie': 'a=b', Accept: 'application/json' });
-  expect(headers).toEqual({ authorization: `Bearer ${REDACTED}`, cookie: REDACTED, 'set-cookie': REDACTED, accept: 'application/json' });
+  const headers = redactHeaders({
+    Authorization: `Bearer ${jwt}`,
+    Cookie: 'session=abc',
+    'Set-Cookie': 'a=b',
+    Accept: 'application/json',
+  });
+  expect(headers).toEqual({
+    authorization: `Bearer ${REDACTED}`,
+    cookie: REDACTED,
+    'set-cookie': REDACTED,
+    accept: 'application/json',
+  });
   expect(JSON.stringify(headers)).not.toContain(jwt);
 });
 
@@ -34,10 +44,14 @@ test('`payload` is redacted in sign answers only', () => {
 });
 
 test('the refresh body and its answer (the tokens themselves) are redacted, even when opaque', () => {
-  expect(redactBody(JSON.stringify('opaque-token-123'), 'member.refreshToken', 'request')).toBe(JSON.stringify(REDACTED));
+  expect(redactBody(JSON.stringify('opaque-token-123'), 'member.refreshToken', 'request')).toBe(
+    JSON.stringify(REDACTED),
+  );
   expect(redactBody(JSON.stringify(jwt), 'member.refreshToken', 'response')).toBe(JSON.stringify(REDACTED));
   expect(redactBody('opaque-token-123', 'member.refreshToken', 'request')).toBe(REDACTED);
-  expect(redactBody(JSON.stringify({ oauthBearerToken: 'opaque' }), 'member.refreshToken', 'request')).toBe(JSON.stringify({ oauthBearerToken: REDACTED }));
+  expect(redactBody(JSON.stringify({ oauthBearerToken: 'opaque' }), 'member.refreshToken', 'request')).toBe(
+    JSON.stringify({ oauthBearerToken: REDACTED }),
+  );
   // An error answer of the refresh endpoint is not a secret and stays readable.
   const error = JSON.stringify({ short_message: 'Token could not be renewed', long_message: 'x', timestamp: 1 });
   expect(redactBody(error, 'member.refreshToken', 'response')).toBe(error);
@@ -45,7 +59,11 @@ test('the refresh body and its answer (the tokens themselves) are redacted, even
 
 test('control-plane answers lose their tokens', () => {
   const body = JSON.stringify({ identification: 'w0-abc-tkn', token: 'opaque', token_expires_at: 5 });
-  expect(JSON.parse(redactBody(body, null, 'response'))).toEqual({ identification: 'w0-abc-tkn', token: REDACTED, token_expires_at: 5 });
+  expect(JSON.parse(redactBody(body, null, 'response'))).toEqual({
+    identification: 'w0-abc-tkn',
+    token: REDACTED,
+    token_expires_at: 5,
+  });
 });
 
 test('a JWT anywhere in a body or URL is scrubbed, even in text that is not JSON', () => {
@@ -55,7 +73,10 @@ test('a JWT anywhere in a body or URL is scrubbed, even in text that is not JSON
 
 test('fields named signature or authorization are secrets wherever they appear', () => {
   const body = JSON.stringify({ debug: { signature: 'c2lnbmF0dXJl', authorization: 'Basic dXNlcjpwYXNz' }, keep: 'x' });
-  expect(JSON.parse(redactBody(body, 'member.listMembers', 'response'))).toEqual({ debug: { signature: REDACTED, authorization: REDACTED }, keep: 'x' });
+  expect(JSON.parse(redactBody(body, 'member.listMembers', 'response'))).toEqual({
+    debug: { signature: REDACTED, authorization: REDACTED },
+    keep: 'x',
+  });
 });
 
 test('the credential a request carried is blanked wherever the answer echoes it, whole or as a JWT signature', () => {
@@ -68,8 +89,12 @@ test('the credential a request carried is blanked wherever the answer echoes it,
   expect(sentCredentials({})).toEqual([]);
 
   const known = [opaque, 'sig-segment-0123456789'];
-  expect(redactBody(`<p>token ${opaque} refused; bad signature sig-segment-0123456789</p>`, null, 'response', known)).toBe(`<p>token ${REDACTED} refused; bad signature ${REDACTED}</p>`);
-  expect(redactHeaders({ 'WWW-Authenticate': `Bearer error="invalid_token", token="${opaque}"` }, known)).toEqual({ 'www-authenticate': `Bearer error="invalid_token", token="${REDACTED}"` });
+  expect(
+    redactBody(`<p>token ${opaque} refused; bad signature sig-segment-0123456789</p>`, null, 'response', known),
+  ).toBe(`<p>token ${REDACTED} refused; bad signature ${REDACTED}</p>`);
+  expect(redactHeaders({ 'WWW-Authenticate': `Bearer error="invalid_token", token="${opaque}"` }, known)).toEqual({
+    'www-authenticate': `Bearer error="invalid_token", token="${REDACTED}"`,
+  });
   expect(redactUrl(`http://elsewhere/login?next=%2F&t=${opaque}`, known)).not.toContain(opaque);
 
   // The recorder does this for every call, from the request's own Authorization header.
@@ -78,15 +103,27 @@ test('the credential a request carried is blanked wherever the answer echoes it,
     method: 'GET',
     url: 'http://h/client/v1/api/members',
     requestHeaders: { authorization: `Bearer ${opaque}` },
-    result: { kind: 'response', status: 401, headers: { 'x-echo': opaque }, bodyText: `no such token: ${opaque}`, durationMs: 1 },
+    result: {
+      kind: 'response',
+      status: 401,
+      headers: { 'x-echo': opaque },
+      bodyText: `no such token: ${opaque}`,
+      durationMs: 1,
+    },
   });
   expect(JSON.stringify(call)).not.toContain(opaque);
 });
 
 test('signature query parameters of the funding send are redacted', () => {
-  const url = redactUrl('http://h/tokenizer/v1/api/transactions/send?funding_payload_signature=AAA%2B&signed_funding_transaction=BBB&other=1');
+  const url = redactUrl(
+    'http://h/tokenizer/v1/api/transactions/send?funding_payload_signature=AAA%2B&signed_funding_transaction=BBB&other=1',
+  );
   const params = new URL(url).searchParams;
-  expect([params.get('funding_payload_signature'), params.get('signed_funding_transaction'), params.get('other')]).toEqual([REDACTED, REDACTED, '1']);
+  expect([
+    params.get('funding_payload_signature'),
+    params.get('signed_funding_transaction'),
+    params.get('other'),
+  ]).toEqual([REDACTED, REDACTED, '1']);
 });
 
 test('untouched bodies keep their exact text, up to 64 KiB; longer ones are cut with a marker', () => {
@@ -108,7 +145,13 @@ test('the recorder stores redacted calls, and network failures with their reason
     url: 'http://h/client/v1/api/sign/payload',
     requestHeaders: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
     requestBody: Buffer.from(JSON.stringify({ account_identification: 'main', unsigned_payload: 'AA==' })),
-    result: { kind: 'response', status: 200, headers: { 'content-type': 'application/json' }, bodyText: JSON.stringify({ payload: 'sig' }), durationMs: 3 },
+    result: {
+      kind: 'response',
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      bodyText: JSON.stringify({ payload: 'sig' }),
+      durationMs: 3,
+    },
   });
   expect(ok).toEqual({
     endpoint_id: 'member.signPayload',
@@ -128,6 +171,11 @@ test('the recorder stores redacted calls, and network failures with their reason
     requestHeaders: {},
     result: { kind: 'failure', reason: 'refused', message: 'connection refused: ECONNREFUSED', durationMs: 1 },
   });
-  expect(recorder.calls[1]).toMatchObject({ status: null, response_body: null, request_body: null, error: 'refused: connection refused: ECONNREFUSED' });
+  expect(recorder.calls[1]).toMatchObject({
+    status: null,
+    response_body: null,
+    request_body: null,
+    error: 'refused: connection refused: ECONNREFUSED',
+  });
   expect(JSON.stringify(recorder.calls)).not.toContain(jwt);
 });

@@ -73,7 +73,11 @@ function isPlaceholder(value: unknown, keepPlaceholders: boolean): boolean {
  * `known`: credentials of the exchange (see sentCredentials), blanked wherever they appear.
  * `keepPlaceholders`: a request template's, whose placeholders stand where credentials were.
  */
-export function redactHeaders(headers: Record<string, string>, known: readonly string[] = [], keepPlaceholders = false): Record<string, string> {
+export function redactHeaders(
+  headers: Record<string, string>,
+  known: readonly string[] = [],
+  keepPlaceholders = false,
+): Record<string, string> {
   const redacted: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
@@ -94,7 +98,8 @@ export function redactUrl(url: string, known: readonly string[] = [], keepPlaceh
     return scrub(url, known);
   }
   for (const name of secretQueryParams) {
-    if (parsed.searchParams.has(name) && !isPlaceholder(parsed.searchParams.get(name), keepPlaceholders)) parsed.searchParams.set(name, REDACTED);
+    if (parsed.searchParams.has(name) && !isPlaceholder(parsed.searchParams.get(name), keepPlaceholders))
+      parsed.searchParams.set(name, REDACTED);
   }
   // The URL's parser percent-encodes a placeholder's braces; a template shows it as the shell will fill it.
   const text = keepPlaceholders ? parsed.toString().replace(/\$%7B(DSS_[A-Z0-9_]+)%7D/g, '$${$1}') : parsed.toString();
@@ -102,19 +107,33 @@ export function redactUrl(url: string, known: readonly string[] = [], keepPlaceh
 }
 
 /** Redacts one body of a call to `endpointId` (null: not a catalogue endpoint) and truncates it. */
-export function redactBody(text: string, endpointId: string | null, direction: 'request' | 'response', known: readonly string[] = [], keepPlaceholders = false): string {
+export function redactBody(
+  text: string,
+  endpointId: string | null,
+  direction: 'request' | 'response',
+  known: readonly string[] = [],
+  keepPlaceholders = false,
+): string {
   return truncate(scrub(redactJsonText(text, endpointId, direction, keepPlaceholders), known));
 }
 
-function redactJsonText(text: string, endpointId: string | null, direction: 'request' | 'response', keepPlaceholders: boolean): string {
+function redactJsonText(
+  text: string,
+  endpointId: string | null,
+  direction: 'request' | 'response',
+  keepPlaceholders: boolean,
+): string {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     // An opaque (non-JWT) token sent as raw text to the refresh endpoint must not survive either.
-    return endpointId === REFRESH_ENDPOINT && text.trim() !== '' && !isPlaceholder(text, keepPlaceholders) ? REDACTED : text;
+    return endpointId === REFRESH_ENDPOINT && text.trim() !== '' && !isPlaceholder(text, keepPlaceholders)
+      ? REDACTED
+      : text;
   }
-  if (endpointId === REFRESH_ENDPOINT && typeof value === 'string') return isPlaceholder(value, keepPlaceholders) ? text : JSON.stringify(REDACTED);
+  if (endpointId === REFRESH_ENDPOINT && typeof value === 'string')
+    return isPlaceholder(value, keepPlaceholders) ? text : JSON.stringify(REDACTED);
   const extra = direction === 'response' && endpointId !== null && signAnswers.has(endpointId) ? 'payload' : null;
   const changed = { value: false };
   const redacted = redactValue(value, extra, changed, keepPlaceholders);
@@ -122,7 +141,12 @@ function redactJsonText(text: string, endpointId: string | null, direction: 'req
   return changed.value ? JSON.stringify(redacted) : text;
 }
 
-function redactValue(value: unknown, extraField: string | null, changed: { value: boolean }, keepPlaceholders: boolean): unknown {
+function redactValue(
+  value: unknown,
+  extraField: string | null,
+  changed: { value: boolean },
+  keepPlaceholders: boolean,
+): unknown {
   if (Array.isArray(value)) return value.map((item) => redactValue(item, extraField, changed, keepPlaceholders));
   if (value === null || typeof value !== 'object') return value;
   const copy: Record<string, unknown> = {};

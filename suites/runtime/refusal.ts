@@ -1,4 +1,12 @@
-import { CheckFailure, describeCall, describeStatus, expectErrorBody, inAttempt, recordAcross, warnShould } from './check.ts';
+import {
+  CheckFailure,
+  describeCall,
+  describeStatus,
+  expectErrorBody,
+  inAttempt,
+  recordAcross,
+  warnShould,
+} from './check.ts';
 import type { DssResponse } from './client.ts';
 
 export interface RefusalExpectation {
@@ -68,11 +76,17 @@ export function expectRefusal(response: DssResponse, expectation: RefusalExpecta
     throw CheckFailure.expected(requirement, `a refusal with status ${wanted}`, describeStatus(response), call);
   }
   if (response.status >= 500) {
-    throw CheckFailure.expected('ERR-NO-5XX', wanted, String(response.status), `${call}: a client mistake must not get a 5xx`);
+    throw CheckFailure.expected(
+      'ERR-NO-5XX',
+      wanted,
+      String(response.status),
+      `${call}: a client mistake must not get a 5xx`,
+    );
   }
   // Cross-cutting: a wrong error body is recorded, and the status still decides the check's own rule.
   const bodyRequirement = errorBodyRequirement(response.status, statuses, requirement);
-  if (bodyRequirement !== null && (!expectation.bodyOptional || response.text !== '')) recordAcross(() => expectErrorBody(response, bodyRequirement));
+  if (bodyRequirement !== null && (!expectation.bodyOptional || response.text !== ''))
+    recordAcross(() => expectErrorBody(response, bodyRequirement));
   if (statuses.includes(response.status)) return;
   if (level === 'MUST') throw CheckFailure.expected(requirement, `status ${wanted}`, String(response.status), call);
   warnShould(false, `${call}: expected status ${wanted}, got ${response.status}`, requirement);
@@ -90,7 +104,11 @@ export function expectRefusalOf(what: string, response: DssResponse, expectation
  */
 export function expectRefusalShould(response: DssResponse, expectation: Omit<RefusalExpectation, 'level'>): void {
   if (response.status >= 200 && response.status < 300) {
-    warnShould(false, `${describeCall(response)}: expected a refusal with status ${statusesOf(expectation).join(' or ')}, got ${response.status} (accepted)`, expectation.requirement);
+    warnShould(
+      false,
+      `${describeCall(response)}: expected a refusal with status ${statusesOf(expectation).join(' or ')}, got ${response.status} (accepted)`,
+      expectation.requirement,
+    );
     return;
   }
   expectRefusal(response, { ...expectation, level: 'SHOULD' });
@@ -102,5 +120,9 @@ export function expectRefusalShould(response: DssResponse, expectation: Omit<Ref
  * else is judged again.
  */
 export function expectReferenceStatus(response: DssResponse, status: number, requirement: string): void {
-  warnShould(response.status === status, `${describeCall(response)}: the reference answers ${status}, got ${response.status}`, requirement);
+  warnShould(
+    response.status === status,
+    `${describeCall(response)}: the reference answers ${status}, got ${response.status}`,
+    requirement,
+  );
 }

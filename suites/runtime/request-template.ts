@@ -31,24 +31,43 @@ export interface RecordedRequest {
 }
 
 /** Undefined when the request carried no credential the run knows by name: the recorded request says it all. */
-export function requestTemplate(request: TemplateRequest, recorded: RecordedRequest, names: CredentialNames): RequestTemplate | undefined {
-  const body = request.requestBody === undefined ? undefined : typeof request.requestBody === 'string' ? request.requestBody : request.requestBody.toString('utf8');
+export function requestTemplate(
+  request: TemplateRequest,
+  recorded: RecordedRequest,
+  names: CredentialNames,
+): RequestTemplate | undefined {
+  const body =
+    request.requestBody === undefined
+      ? undefined
+      : typeof request.requestBody === 'string'
+        ? request.requestBody
+        : request.requestBody.toString('utf8');
   // Looked up, not searched for (a worker knows hundreds of tokens, a body runs to megabytes): the
   // Authorization header's credential, and every JWT anywhere (a profile's tokens are JWTs: preflight).
-  const candidates = new Set([...sentCredentials(request.requestHeaders), ...[request.url, ...Object.values(request.requestHeaders), body ?? ''].flatMap(jwtsIn)]);
+  const candidates = new Set([
+    ...sentCredentials(request.requestHeaders),
+    ...[request.url, ...Object.values(request.requestHeaders), body ?? ''].flatMap(jwtsIn),
+  ]);
   // Longest first, so that no value is replaced inside a longer one that contains it.
-  const carried = [...candidates].flatMap((value) => {
-    const name = names.find(value);
-    return name === undefined ? [] : [[value, name] as const];
-  }).sort(([a], [b]) => b.length - a.length);
+  const carried = [...candidates]
+    .flatMap((value) => {
+      const name = names.find(value);
+      return name === undefined ? [] : [[value, name] as const];
+    })
+    .sort(([a], [b]) => b.length - a.length);
   if (carried.length === 0) return undefined;
-  const fill = (text: string) => carried.reduce((current, [value, name]) => current.replaceAll(value, `\${${name.placeholder}}`), text);
+  const fill = (text: string) =>
+    carried.reduce((current, [value, name]) => current.replaceAll(value, `\${${name.placeholder}}`), text);
 
   const known = sentCredentials(request.requestHeaders);
   const template: RequestTemplate = { credentials: carried.map(([, name]) => name) };
   const url = redactUrl(fill(request.url), known, true);
   if (url !== recorded.url) template.url = url;
-  const headers = redactHeaders(Object.fromEntries(Object.entries(request.requestHeaders).map(([name, value]) => [name, fill(value)])), known, true);
+  const headers = redactHeaders(
+    Object.fromEntries(Object.entries(request.requestHeaders).map(([name, value]) => [name, fill(value)])),
+    known,
+    true,
+  );
   const changed = Object.entries(headers).filter(([name, value]) => recorded.request_headers[name] !== value);
   if (changed.length > 0) template.headers = Object.fromEntries(changed);
   if (body !== undefined) {

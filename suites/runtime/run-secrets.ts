@@ -17,7 +17,10 @@ export function createRunSecrets(): string {
 }
 
 export function runSecretsDir(settings: Pick<RunSettings, 'run_secrets'>): string {
-  if (!settings.run_secrets) throw new HarnessFault('the run has no private directory: run the checks through suites/conformance.config.ts, whose global setup provides it');
+  if (!settings.run_secrets)
+    throw new HarnessFault(
+      'the run has no private directory: run the checks through suites/conformance.config.ts, whose global setup provides it',
+    );
   return settings.run_secrets;
 }
 

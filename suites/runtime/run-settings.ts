@@ -89,7 +89,16 @@ export const runSettingsSchema = {
 
 /** The settings of a run nobody asked anything of: an embedded simulator, reports in `reports`. */
 export function runSettings(given: Partial<RunSettings> = {}): RunSettings {
-  return { control: true, slow: false, keep_clock: false, filters: [], invariants: {}, detected_readings: {}, ...given, report_dir: resolve(given.report_dir ?? 'reports') };
+  return {
+    control: true,
+    slow: false,
+    keep_clock: false,
+    filters: [],
+    invariants: {},
+    detected_readings: {},
+    ...given,
+    report_dir: resolve(given.report_dir ?? 'reports'),
+  };
 }
 
 export function encodeRunSettings(settings: RunSettings): string {
@@ -105,7 +114,8 @@ export function decodeRunSettings(encoded: string): RunSettings {
   }
   const result = validate(runSettingsSchema, data);
   const problems = [...(result.valid ? [] : result.errors), ...unknownFields(runSettingsSchema, data)];
-  if (problems.length > 0) throw new HarnessFault(`${RUN_SETTINGS_ENV} is not the settings of a run: ${problems.join('; ')}`);
+  if (problems.length > 0)
+    throw new HarnessFault(`${RUN_SETTINGS_ENV} is not the settings of a run: ${problems.join('; ')}`);
   return data as RunSettings;
 }
 
@@ -122,4 +132,3 @@ export function runSettingsOfProcess(): RunSettings {
   decoded ??= process.env[RUN_SETTINGS_ENV] ? decodeRunSettings(process.env[RUN_SETTINGS_ENV]) : runSettings();
   return decoded;
 }
-

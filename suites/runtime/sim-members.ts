@@ -24,7 +24,10 @@ const blueprints: Record<RequiredRole, { suffix: string; business_role: 'MIS' | 
 };
 
 /** `prefix` (e.g. `w3`) makes the identifications readable in the simulator's logs. */
-export async function createSimMembers(control: ControlClient, prefix: string): Promise<Record<RequiredRole, SimMember>> {
+export async function createSimMembers(
+  control: ControlClient,
+  prefix: string,
+): Promise<Record<RequiredRole, SimMember>> {
   const run = `${prefix}-${randomBytes(4).toString('hex')}`;
   const create = (role: RequiredRole) => {
     const blueprint = blueprints[role];
@@ -43,7 +46,10 @@ export async function createSimMembers(control: ControlClient, prefix: string): 
 
 /** The assets a made-to-order tokenizer issues, as a profile lists them: `TOKENIZER_DSA` first. */
 export function tokenizerAssets(tokenizer: string): ProfileAsset[] {
-  return [TOKENIZER_DSA, SECOND_DSA].map((code) => ({ asset_code_identification: code, asset_issuer_identification: tokenizer }));
+  return [TOKENIZER_DSA, SECOND_DSA].map((code) => ({
+    asset_code_identification: code,
+    asset_issuer_identification: tokenizer,
+  }));
 }
 
 /** The member's operating accounts (all but `emission`), `main` first: the spec's default account. */
@@ -60,6 +66,7 @@ const alphanumerics = `${letters}0123456789`;
  * branch. About 2*10^10 combinations, so members piling up on a long-lived simulator do not collide.
  */
 export function randomBic(countryCode: string): string {
-  const pick = (alphabet: string, count: number) => Array.from({ length: count }, () => alphabet[randomInt(alphabet.length)]).join('');
+  const pick = (alphabet: string, count: number) =>
+    Array.from({ length: count }, () => alphabet[randomInt(alphabet.length)]).join('');
   return `${pick(letters, 4)}${countryCode}XX${pick(alphanumerics, 3)}`;
 }

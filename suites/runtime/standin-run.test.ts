@@ -61,25 +61,46 @@ test('dss sim --network vendor-standin --print-profile FILE, then dss test --pro
     const reportDir = join(dir, 'report');
     const run = await runHarness({ profile, reportDir, env: {}, killAfterMs: WHOLE_RUN_KILL_AFTER_MS });
     test.info().annotations.push({ type: 'whole run', description: `${run.durationMs} ms` });
-    expect(run.exitCode, `exit ${run.exitCode}${run.killed ? ' (killed)' : ''}\n${run.stdout.slice(-4000)}\n${run.stderr.slice(-2000)}`).toBe(0);
-    const report = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as { results: { verdict: string } };
+    expect(
+      run.exitCode,
+      `exit ${run.exitCode}${run.killed ? ' (killed)' : ''}\n${run.stdout.slice(-4000)}\n${run.stderr.slice(-2000)}`,
+    ).toBe(0);
+    const report = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as {
+      results: { verdict: string };
+    };
     expect(report.results.verdict).toBe('passed');
     expect(run.stdout).toContain('specification: PASSED');
 
     const checks = checkOutcomes(reportDir);
-    expect([...checks].filter(([, outcome]) => outcome.status !== 'passed' && outcome.status !== 'skipped')).toEqual([]);
+    expect([...checks].filter(([, outcome]) => outcome.status !== 'passed' && outcome.status !== 'skipped')).toEqual(
+      [],
+    );
     // Skipped only for what a profile cannot give: no check waits for a profile entry (credential or member) or a member's shape.
     const skipped = [...checks].filter(([, outcome]) => outcome.status === 'skipped');
-    expect(skipped.filter(([, outcome]) => !BEYOND_A_PROFILE.test(outcome.skipReason ?? '')).map(([id, outcome]) => `${id}: ${outcome.skipReason}`)).toEqual([]);
+    expect(
+      skipped
+        .filter(([, outcome]) => !BEYOND_A_PROFILE.test(outcome.skipReason ?? ''))
+        .map(([id, outcome]) => `${id}: ${outcome.skipReason}`),
+    ).toEqual([]);
     for (const id of CREDENTIAL_CHECKS) expect(checks.get(id)?.status, id).toBe('passed');
     // What docs/profiles.md says stays unverified with every credential: a token's 15 minutes (both layers; --slow),
     // the 24-hour session (a simulator's clock only), and what no target shows from outside.
     const unverified = [...requirementStatuses(reportDir)].filter(([, status]) => status !== 'passed');
-    expect(Object.fromEntries(unverified)).toEqual({ 'ERR-INTERNAL-FAILURE': 'not-testable', 'AUTH-TOKEN-LIFETIME': 'not-verified', 'AUTH-TOKEN-EXPIRY': 'not-verified', 'AUTH-SESSION-24H': 'not-verified' });
+    expect(Object.fromEntries(unverified)).toEqual({
+      'ERR-INTERNAL-FAILURE': 'not-testable',
+      'AUTH-TOKEN-LIFETIME': 'not-verified',
+      'AUTH-TOKEN-EXPIRY': 'not-verified',
+      'AUTH-SESSION-24H': 'not-verified',
+    });
 
     // No control plane: the run made no member of its own, and moved no clock (a simulator run moves it a day on).
-    const network = (await (await fetch(`${standin.url}/sim/network`)).json()) as { now: number; members: Array<{ identification: string }> };
-    expect(network.members.map((member) => member.identification).sort()).toEqual(printed.match(/(?<=^ {4}identification: )\S+/gm)!.sort());
+    const network = (await (await fetch(`${standin.url}/sim/network`)).json()) as {
+      now: number;
+      members: Array<{ identification: string }>;
+    };
+    expect(network.members.map((member) => member.identification).sort()).toEqual(
+      printed.match(/(?<=^ {4}identification: )\S+/gm)!.sort(),
+    );
     expect(network.now).toBeLessThan(Date.now() + 3_600_000);
   } finally {
     await standin.stop();
@@ -89,6 +110,8 @@ test('dss sim --network vendor-standin --print-profile FILE, then dss test --pro
 test('--print-profile with another network is one line, exit 2, before anything listens', async () => {
   const refused = await runDss(['sim', '--port', '0', '--network', 'demo', '--print-profile', join(dir, 'demo.yaml')]);
   expect(refused.status).toBe(2);
-  expect(refused.stderr).toBe('dss sim: --print-profile writes the profile of --network vendor-standin only, the network made for it; this one is demo\n');
+  expect(refused.stderr).toBe(
+    'dss sim: --print-profile writes the profile of --network vendor-standin only, the network made for it; this one is demo\n',
+  );
   expect(refused.stdout).toBe('');
 });

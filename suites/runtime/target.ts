@@ -2,7 +2,17 @@ import { DEFAULT_RATE_LIMIT } from './rate-limit.ts';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ControlClient, TargetClock, type SimAsset, type SimMember } from './control.ts';
-import { DEFAULT_CHECK_MS, DEFAULT_REQUEST_MS, DEFAULT_SERVICE_DOMAIN, loadProfile, profileDigest, writtenProfile, type Profile, type ProfileMember, type RequiredRole } from './profile.ts';
+import {
+  DEFAULT_CHECK_MS,
+  DEFAULT_REQUEST_MS,
+  DEFAULT_SERVICE_DOMAIN,
+  loadProfile,
+  profileDigest,
+  writtenProfile,
+  type Profile,
+  type ProfileMember,
+  type RequiredRole,
+} from './profile.ts';
 import { withReferenceReadings, type DeclaredReadings, type ReadingKey } from '../../protocol/readings.ts';
 import { withDetectedReadings } from './reading-detection.ts';
 import { HarnessFault } from './harness-fault.ts';
@@ -20,7 +30,10 @@ import { transportOf, type Transport } from './transport.ts';
  */
 export function configuredProfile(settings: RunSettings, env: Record<string, string | undefined>): Profile | null {
   if (!settings.profile) return null;
-  const profile = loadProfile(settings.profile, env, { ...(settings.target ? { baseUrl: settings.target } : {}), ...(settings.shard ? { shard: settings.shard } : {}) });
+  const profile = loadProfile(settings.profile, env, {
+    ...(settings.target ? { baseUrl: settings.target } : {}),
+    ...(settings.shard ? { shard: settings.shard } : {}),
+  });
   return withDetectedReadings(profile, settings.detected_readings);
 }
 
@@ -46,7 +59,9 @@ const configured = new Map<string, ConfiguredTarget>();
 export function configureTarget(settings: RunSettings, env: Record<string, string | undefined>): Profile | null {
   const profile = configuredProfile(settings, env);
   if (hasControl(profile) !== settings.control) {
-    throw new HarnessFault(`the run's settings say the target has ${settings.control ? 'the' : 'no'} control plane and its profile ${settings.profile} says otherwise: whoever encoded ${RUN_SETTINGS_ENV} is wrong`);
+    throw new HarnessFault(
+      `the run's settings say the target has ${settings.control ? 'the' : 'no'} control plane and its profile ${settings.profile} says otherwise: whoever encoded ${RUN_SETTINGS_ENV} is wrong`,
+    );
   }
   if (profile && settings.profile) configured.set(settings.profile, { profile, transport: transportOf(profile, env) });
   return profile;
@@ -55,7 +70,10 @@ export function configureTarget(settings: RunSettings, env: Record<string, strin
 /** The target the config read for these settings; a fault of the harness when it read none. */
 export function configuredTarget(settings: RunSettings): ConfiguredTarget {
   const found = settings.profile === undefined ? undefined : configured.get(settings.profile);
-  if (!found) throw new HarnessFault('the run names no profile this process read: run the checks through suites/conformance.config.ts, whose global setup provides one');
+  if (!found)
+    throw new HarnessFault(
+      'the run names no profile this process read: run the checks through suites/conformance.config.ts, whose global setup provides one',
+    );
   return found;
 }
 
@@ -68,12 +86,24 @@ export function hasControl(profile: Profile | null): boolean {
  * A profile for a simulator, from its control plane: the network's first tokenizer and first two
  * market makers when it has them (the demo network does), otherwise members made for this run.
  */
-export async function profileFromSimulator(baseUrl: string, readings: Partial<DeclaredReadings> = {}, proxyEnvironment: Record<string, string | undefined> = {}): Promise<Profile> {
+export async function profileFromSimulator(
+  baseUrl: string,
+  readings: Partial<DeclaredReadings> = {},
+  proxyEnvironment: Record<string, string | undefined> = {},
+): Promise<Profile> {
   // Without a profile there is no TLS material: the environment's proxy, the system's CAs.
-  const control = new ControlClient({ baseUrl, timeoutMs: DEFAULT_REQUEST_MS, recording: new RecordingChannel(), clock: new TargetClock(), transport: transportOf({}, proxyEnvironment) });
+  const control = new ControlClient({
+    baseUrl,
+    timeoutMs: DEFAULT_REQUEST_MS,
+    recording: new RecordingChannel(),
+    clock: new TargetClock(),
+    transport: transportOf({}, proxyEnvironment),
+  });
   const network = await control.network();
   const active = network.members.filter((member) => member.member_state === 'activated');
-  const [tokenizer] = active.filter((member) => member.business_role === 'MIS' && issuedBy(network.assets, member).length > 0);
+  const [tokenizer] = active.filter(
+    (member) => member.business_role === 'MIS' && issuedBy(network.assets, member).length > 0,
+  );
   const [mmA, mmB] = active.filter((member) => member.business_role === 'MMM');
   const found: Record<RequiredRole, SimMember> | null = tokenizer && mmA && mmB ? { tokenizer, mmA, mmB } : null;
   const chosen = found ?? (await createSimMembers(control, 'run'));
@@ -107,7 +137,10 @@ function profileMember(member: SimMember, assets: SimAsset[]): ProfileMember {
     identification: member.identification,
     token: member.token,
     accounts: operatingAccounts(member),
-    assets: issuedBy(assets, member).map(({ asset_code_identification, asset_issuer_identification }) => ({ asset_code_identification, asset_issuer_identification })),
+    assets: issuedBy(assets, member).map(({ asset_code_identification, asset_issuer_identification }) => ({
+      asset_code_identification,
+      asset_issuer_identification,
+    })),
     // A simulator's checks mint the tokens they need through the control plane.
     tokens: {},
   };
@@ -129,7 +162,11 @@ export function writeBuiltProfile(secretsDir: string, profile: Profile): string 
 }
 
 /** `<runDir>/target.json`: what the run tests, for the reporters (no tokens in it); `env` holds the proxy variables. */
-export function writeTargetDescription(runDir: string, profile: Profile, env: Record<string, string | undefined>): void {
+export function writeTargetDescription(
+  runDir: string,
+  profile: Profile,
+  env: Record<string, string | undefined>,
+): void {
   const description = {
     base_url: profile.base_url,
     profile_digest: profileDigest(profile),
@@ -146,12 +183,17 @@ export function writeTargetDescription(runDir: string, profile: Profile, env: Re
  * The readings a run judges under, each with where it came from: the profile's declaration, detection
  * (with the call and answer that showed it), or the reference's by default.
  */
-export function readingsJudgedUnder(profile: Pick<Profile, 'readings' | 'declared_readings' | 'detected_readings'>): ReadingsJudgedUnder {
+export function readingsJudgedUnder(
+  profile: Pick<Profile, 'readings' | 'declared_readings' | 'detected_readings'>,
+): ReadingsJudgedUnder {
   return Object.fromEntries(
     (Object.entries(profile.readings) as Array<[ReadingKey, string | number]>).map(([key, value]) => {
       if (profile.declared_readings.includes(key)) return [key, { value, source: 'declared' }];
       const shownBy = profile.detected_readings[key];
-      return [key, shownBy === undefined ? { value, source: 'reference' } : { value, source: 'detected', shown_by: shownBy }];
+      return [
+        key,
+        shownBy === undefined ? { value, source: 'reference' } : { value, source: 'detected', shown_by: shownBy },
+      ];
     }),
   );
 }

@@ -53,7 +53,8 @@ export function readTlsOptions(tls: ProfileTls): TlsOptions {
 /** node:tls silently ignores what is not a PEM certificate in `ca`: it would only show as an untrusted target. */
 export function caProblem(text: string): string | null {
   const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
-  if (blocks.length === 0) return 'holds no PEM certificate (-----BEGIN CERTIFICATE-----): give the CA certificate, or several, in PEM';
+  if (blocks.length === 0)
+    return 'holds no PEM certificate (-----BEGIN CERTIFICATE-----): give the CA certificate, or several, in PEM';
   for (const block of blocks) {
     try {
       new X509Certificate(block);
@@ -71,10 +72,16 @@ export function caProblem(text: string): string | null {
  */
 export function tlsProblems(tls: ProfileTls, baseUrl: string): string[] {
   const problems: string[] = [];
-  if (!baseUrl.startsWith('https:')) problems.push('/tls: base_url is not https://, so no TLS is used: remove tls, or give the https:// URL');
-  if ((tls.cert === undefined) !== (tls.key === undefined)) problems.push(`/tls: ${tls.cert === undefined ? 'key needs cert' : 'cert needs key'} (the client certificate and its private key), or give both in one PKCS#12 bundle as pfx`);
-  if (tls.pfx !== undefined && (tls.cert !== undefined || tls.key !== undefined)) problems.push('/tls: give the client certificate either as cert and key, or as pfx, not both');
-  if (tls.passphrase !== undefined && tls.pfx === undefined && tls.key === undefined) problems.push('/tls/passphrase: opens an encrypted key or pfx, and neither is given');
+  if (!baseUrl.startsWith('https:'))
+    problems.push('/tls: base_url is not https://, so no TLS is used: remove tls, or give the https:// URL');
+  if ((tls.cert === undefined) !== (tls.key === undefined))
+    problems.push(
+      `/tls: ${tls.cert === undefined ? 'key needs cert' : 'cert needs key'} (the client certificate and its private key), or give both in one PKCS#12 bundle as pfx`,
+    );
+  if (tls.pfx !== undefined && (tls.cert !== undefined || tls.key !== undefined))
+    problems.push('/tls: give the client certificate either as cert and key, or as pfx, not both');
+  if (tls.passphrase !== undefined && tls.pfx === undefined && tls.key === undefined)
+    problems.push('/tls/passphrase: opens an encrypted key or pfx, and neither is given');
   for (const name of files) {
     const file = tls[name];
     if (file === undefined) continue;
@@ -87,7 +94,11 @@ export function tlsProblems(tls: ProfileTls, baseUrl: string): string[] {
   if (problems.length > 0) return problems;
 
   const options = readTlsOptions(tls);
-  const attempt = (what: string, material: Parameters<typeof createSecureContext>[0], explain: (message: string) => string) => {
+  const attempt = (
+    what: string,
+    material: Parameters<typeof createSecureContext>[0],
+    explain: (message: string) => string,
+  ) => {
     try {
       createSecureContext(material);
     } catch (error) {
@@ -100,12 +111,18 @@ export function tlsProblems(tls: ProfileTls, baseUrl: string): string[] {
   }
   if (options.cert && options.key) {
     attempt('/tls/key', { cert: options.cert, key: options.key, passphrase: options.passphrase }, (message) =>
-      /mismatch/i.test(message) ? `${tls.key} is not the private key of the certificate in ${tls.cert} (${message})` : /bad decrypt|passphrase|encrypted/i.test(message) ? `${tls.key} is encrypted and the passphrase does not open it (${message})` : `${tls.cert} and ${tls.key} cannot be used as a client certificate (${message}); give PEM`,
+      /mismatch/i.test(message)
+        ? `${tls.key} is not the private key of the certificate in ${tls.cert} (${message})`
+        : /bad decrypt|passphrase|encrypted/i.test(message)
+          ? `${tls.key} is encrypted and the passphrase does not open it (${message})`
+          : `${tls.cert} and ${tls.key} cannot be used as a client certificate (${message}); give PEM`,
     );
   }
   if (options.pfx) {
     attempt('/tls/pfx', { pfx: options.pfx, passphrase: options.passphrase }, (message) =>
-      /mac verify/i.test(message) ? `the passphrase${tls.passphrase === undefined ? ' (none given)' : ''} does not open ${tls.pfx}, or it is not a PKCS#12 bundle (${message})` : `${tls.pfx} cannot be used as a client certificate (${message})`,
+      /mac verify/i.test(message)
+        ? `the passphrase${tls.passphrase === undefined ? ' (none given)' : ''} does not open ${tls.pfx}, or it is not a PKCS#12 bundle (${message})`
+        : `${tls.pfx} cannot be used as a client certificate (${message})`,
     );
   }
   return problems;

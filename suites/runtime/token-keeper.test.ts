@@ -11,7 +11,12 @@ const fresh = (member: string) => fakeJwt({ member_identification: member, exp: 
 
 function keeper(answer: string | null) {
   const renewed: string[] = [];
-  const keeper = new TokenKeeper(expiring, { now: () => now, refresh: async () => answer, renewed: (token) => renewed.push(token), member: 'mm-1' });
+  const keeper = new TokenKeeper(expiring, {
+    now: () => now,
+    refresh: async () => answer,
+    renewed: (token) => renewed.push(token),
+    member: 'mm-1',
+  });
   return { keeper, renewed };
 }
 

@@ -52,8 +52,13 @@ export class TokenKeeper {
     if (expiresAt > this.options.now()) {
       const renewed = await this.options.refresh(this.token);
       if (renewed !== null) {
-        const problem = this.options.member === undefined ? null : tokenProblem(renewed, this.options.member, this.options.now());
-        if (problem) throw new CheckFailure('AUTH-REFRESH', `the harness renewed ${this.options.member}’s token through GET /oauth-token/refresh and got 200 with a token that ${problem}`);
+        const problem =
+          this.options.member === undefined ? null : tokenProblem(renewed, this.options.member, this.options.now());
+        if (problem)
+          throw new CheckFailure(
+            'AUTH-REFRESH',
+            `the harness renewed ${this.options.member}’s token through GET /oauth-token/refresh and got 200 with a token that ${problem}`,
+          );
         return this.replace(renewed);
       }
     }

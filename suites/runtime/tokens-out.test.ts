@@ -9,16 +9,24 @@ test('renewed tokens come out as the profile’s ${NAME} lines, privately, and f
   const dir = mkdtempSync(join(tmpdir(), 'dss-tokens-out-'));
   try {
     const profile = join(dir, 'p.yaml');
-    const text = 'members:\n  mmA:\n    token: "${MMA_TOKEN}"\n    tokens:\n      session: { token: "${MMA_SESSION:-x}" }\n  mmB:\n    token: literal-token\n';
+    const text =
+      'members:\n  mmA:\n    token: "${MMA_TOKEN}"\n    tokens:\n      session: { token: "${MMA_SESSION:-x}" }\n  mmB:\n    token: literal-token\n';
     writeFileSync(profile, text);
     const out = join(dir, 'tokens.env');
-    writeTokensOut(out, profile, { 'members.mmA.tokens.session.token': 'eyJ.new.session', 'members.mmB.token': 'renewed-b' });
+    writeTokensOut(out, profile, {
+      'members.mmA.tokens.session.token': 'eyJ.new.session',
+      'members.mmB.token': 'renewed-b',
+    });
     const lines = readFileSync(out, 'utf8').split('\n');
     expect(lines).toContain('MMA_SESSION=eyJ.new.session');
-    expect(lines).toContain('# members.mmB.token was renewed, but the profile writes it literally: give it as ${NAME} to chain runs through this file');
+    expect(lines).toContain(
+      '# members.mmB.token was renewed, but the profile writes it literally: give it as ${NAME} to chain runs through this file',
+    );
     expect(statSync(out).mode & 0o777).toBe(0o600);
     // What a shell would export from it is what the next run substitutes.
-    const env = Object.fromEntries(lines.filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.split('=') as [string, string]));
+    const env = Object.fromEntries(
+      lines.filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.split('=') as [string, string]),
+    );
     expect(substituteEnv(text, env).text).toContain('session: { token: "eyJ.new.session" }');
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -11,11 +11,18 @@ import { yaml } from '../yaml.ts';
 /** `renewed`: token by profile path (`members.mmA.token`), as the run's TokenStore keeps them. */
 export function writeTokensOut(file: string, profileFile: string, renewed: Record<string, string>): void {
   const source: unknown = yaml().parse(readFileSync(profileFile, 'utf8'));
-  const lines = [`# Tokens renewed by dss test at ${new Date().toISOString()}; later runs need these instead of the spent ones.`];
-  if (Object.keys(renewed).length === 0) lines.push('# No token was renewed: the profile’s tokens are still the current ones.');
+  const lines = [
+    `# Tokens renewed by dss test at ${new Date().toISOString()}; later runs need these instead of the spent ones.`,
+  ];
+  if (Object.keys(renewed).length === 0)
+    lines.push('# No token was renewed: the profile’s tokens are still the current ones.');
   for (const [path, token] of Object.entries(renewed).sort(([a], [b]) => a.localeCompare(b))) {
     const name = variableAt(source, path);
-    lines.push(name ? `${name}=${shellValue(token)}` : `# ${path} was renewed, but the profile writes it literally: give it as \${NAME} to chain runs through this file`);
+    lines.push(
+      name
+        ? `${name}=${shellValue(token)}`
+        : `# ${path} was renewed, but the profile writes it literally: give it as \${NAME} to chain runs through this file`,
+    );
   }
   writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);

@@ -33,16 +33,38 @@ test.beforeAll(async () => {
   pki = makeTestPki(dir, ['localhost', '127.0.0.1', 'dss.test']);
   const answer = (socket: TLSSocket) => JSON.stringify({ client: socket.getPeerCertificate().subject?.CN ?? null });
   mutual = await https(
-    createHttpsServer({ cert: readFileSync(pki.server.cert), key: readFileSync(pki.server.key), ca: readFileSync(pki.ca), requestCert: true, rejectUnauthorized: true }, (req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(answer(req.socket as TLSSocket));
-    }),
+    createHttpsServer(
+      {
+        cert: readFileSync(pki.server.cert),
+        key: readFileSync(pki.server.key),
+        ca: readFileSync(pki.ca),
+        requestCert: true,
+        rejectUnauthorized: true,
+      },
+      (req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(answer(req.socket as TLSSocket));
+      },
+    ),
   );
   const dssTestOnly = makeTestPki(mkdtempSync(join(dir, 'other-')), ['dss.test']);
   onlyDssTest = await https(
-    createHttpsServer({ cert: readFileSync(dssTestOnly.server.cert), key: readFileSync(dssTestOnly.server.key) }, (req, res) => res.writeHead(200).end(req.headers.host)),
+    createHttpsServer(
+      { cert: readFileSync(dssTestOnly.server.cert), key: readFileSync(dssTestOnly.server.key) },
+      (req, res) => res.writeHead(200).end(req.headers.host),
+    ),
   );
   pki = { ...pki, otherCa: dssTestOnly.ca };
-  plain = await startTestServer((req, body, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, url: req.url, host: req.headers.host, body, proxyAuthorization: req.headers['proxy-authorization'] ?? null })));
+  plain = await startTestServer((req, body, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        method: req.method,
+        url: req.url,
+        host: req.headers.host,
+        body,
+        proxyAuthorization: req.headers['proxy-authorization'] ?? null,
+      }),
+    ),
+  );
   proxy = await startTestProxy({ credentials, hosts: { 'dss.test': '127.0.0.1' } });
 });
 
@@ -57,7 +79,13 @@ async function https(server: ReturnType<typeof createHttpsServer>): Promise<Test
 }
 
 function get(url: string, transport: Transport, body?: string): Promise<HttpResult> {
-  return send({ method: 'GET', url, timeoutMs: 20_000, transport, ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }) });
+  return send({
+    method: 'GET',
+    url,
+    timeoutMs: 20_000,
+    transport,
+    ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
+  });
 }
 
 function failure(result: HttpResult): NetworkFailure {
@@ -81,20 +109,34 @@ test('mutual TLS: the private CA and the client certificate, as PEM files or as 
 });
 
 test('an untrusted server, a refused client certificate and a missing one are TLS failures, each said with what to change', async () => {
-  const untrusted = failure(await get(mutual.url, transportFor({ tls: { cert: pki.client.cert, key: pki.client.key } }, {})));
+  const untrusted = failure(
+    await get(mutual.url, transportFor({ tls: { cert: pki.client.cert, key: pki.client.key } }, {})),
+  );
   expect(untrusted.reason).toBe('tls');
-  expect(unreachableMessage(mutual.url, untrusted, 1000, directTransport)).toContain("the target's certificate is not signed by a CA trusted here");
+  expect(unreachableMessage(mutual.url, untrusted, 1000, directTransport)).toContain(
+    "the target's certificate is not signed by a CA trusted here",
+  );
   expect(unreachableMessage(mutual.url, untrusted, 1000, directTransport)).toContain('tls.ca');
 
   // Signed by another CA. Under TLS 1.3 the server's alert comes after the client's handshake, and may
   // come back as a reset of the request already sent: reaching the target tells it apart.
-  const stranger = failure(await reachTarget(mutual.url, 20_000, transportFor({ tls: { ca: pki.ca, cert: pki.otherClient.cert, key: pki.otherClient.key } }, {})));
+  const stranger = failure(
+    await reachTarget(
+      mutual.url,
+      20_000,
+      transportFor({ tls: { ca: pki.ca, cert: pki.otherClient.cert, key: pki.otherClient.key } }, {}),
+    ),
+  );
   expect(stranger.reason).toBe('tls');
-  expect(unreachableMessage(mutual.url, stranger, 1000, directTransport)).toContain("the target does not accept the harness's client certificate");
+  expect(unreachableMessage(mutual.url, stranger, 1000, directTransport)).toContain(
+    "the target does not accept the harness's client certificate",
+  );
 
   const none = failure(await reachTarget(mutual.url, 20_000, transportFor({ tls: { ca: pki.ca } }, {})));
   expect(none.reason).toBe('tls');
-  expect(unreachableMessage(mutual.url, none, 1000, directTransport)).toContain('the target asks for a client certificate and the profile gives none');
+  expect(unreachableMessage(mutual.url, none, 1000, directTransport)).toContain(
+    'the target asks for a client certificate and the profile gives none',
+  );
 });
 
 test('tls.servername: the certificate is checked against it, and it is sent as SNI', async () => {
@@ -109,7 +151,10 @@ test('tls.servername: the certificate is checked against it, and it is sent as S
 
 test('an https target through a CONNECT proxy with credentials, by a name only the proxy resolves, with mutual TLS inside the tunnel', async () => {
   const target = mutual.url.replace('127.0.0.1', 'dss.test');
-  const transport = transportFor({ tls: { ca: pki.ca, cert: pki.client.cert, key: pki.client.key } }, { HTTPS_PROXY: proxyUrl() });
+  const transport = transportFor(
+    { tls: { ca: pki.ca, cert: pki.client.cert, key: pki.client.key } },
+    { HTTPS_PROXY: proxyUrl() },
+  );
   const before = proxy.tunnels.length;
   expect(answer(await get(target, transport))).toEqual({ client: 'dss harness' });
   expect(answer(await get(target, transport))).toEqual({ client: 'dss harness' });
@@ -120,16 +165,29 @@ test('an http target through a forwarding proxy: absolute-form request line, the
   const target = `${plain.url.replace('127.0.0.1', 'dss.test')}/path?q=1`;
   const transport = transportFor({}, { http_proxy: proxyUrl() });
   const echoed = answer(await get(target, transport, '{"a":1}')) as Record<string, unknown>;
-  expect(echoed).toEqual({ method: 'GET', url: '/path?q=1', host: new URL(target).host, body: '{"a":1}', proxyAuthorization: null });
+  expect(echoed).toEqual({
+    method: 'GET',
+    url: '/path?q=1',
+    host: new URL(target).host,
+    body: '{"a":1}',
+    proxyAuthorization: null,
+  });
   expect(proxy.forwarded).toContain(target);
 });
 
 test('the proxy refusing the credentials, or not there, is a proxy failure that never shows the credentials', async () => {
   const wrong = proxy.url.replace('http://', 'http://ci-runner:not-the-password@');
-  const tunnel = failure(await get(mutual.url.replace('127.0.0.1', 'dss.test'), transportFor({ tls: { ca: pki.ca } }, { HTTPS_PROXY: wrong })));
+  const tunnel = failure(
+    await get(
+      mutual.url.replace('127.0.0.1', 'dss.test'),
+      transportFor({ tls: { ca: pki.ca } }, { HTTPS_PROXY: wrong }),
+    ),
+  );
   expect(tunnel.reason).toBe('proxy');
   expect(tunnel.message).toContain('CONNECT answered 407');
-  const forwarded = failure(await get(`${plain.url.replace('127.0.0.1', 'dss.test')}/`, transportFor({}, { HTTP_PROXY: wrong })));
+  const forwarded = failure(
+    await get(`${plain.url.replace('127.0.0.1', 'dss.test')}/`, transportFor({}, { HTTP_PROXY: wrong })),
+  );
   expect(forwarded.reason).toBe('proxy');
   expect(forwarded.message).toContain('407');
 
@@ -147,7 +205,8 @@ test('the proxy refusing the credentials, or not there, is a proxy failure that 
     expect(said).toContain(closed.url);
     for (const text of [dead.message, said]) expect(text).not.toMatch(/ci-runner|pr0xy-s3cret|not-the-password/);
   }
-  for (const text of [tunnel.message, forwarded.message]) expect(text).not.toMatch(/ci-runner|pr0xy-s3cret|not-the-password/);
+  for (const text of [tunnel.message, forwarded.message])
+    expect(text).not.toMatch(/ci-runner|pr0xy-s3cret|not-the-password/);
 });
 
 test("loopback is never proxied by the environment; the profile's proxy wins over the environment and applies to loopback too", async () => {
@@ -167,7 +226,12 @@ test("loopback is never proxied by the environment; the profile's proxy wins ove
 });
 
 test('a proxy variable that cannot be used is a proxy failure naming the variable, never its value', async () => {
-  const unusable = failure(await get(mutual.url.replace('127.0.0.1', 'dss.test'), transportFor({}, { https_proxy: 'socks5://user:hunter2@proxy.corp:1080' })));
+  const unusable = failure(
+    await get(
+      mutual.url.replace('127.0.0.1', 'dss.test'),
+      transportFor({}, { https_proxy: 'socks5://user:hunter2@proxy.corp:1080' }),
+    ),
+  );
   expect(unusable.reason).toBe('proxy');
   expect(unusable.message).toContain('https_proxy: socks5 proxies are not supported');
   expect(unusable.message).not.toContain('hunter2');

@@ -1,9 +1,22 @@
 import { request as httpRequest, type ClientRequest, type OutgoingHttpHeaders } from 'node:http';
-import { Agent as HttpsAgent, globalAgent as httpsGlobalAgent, request as httpsRequest, type AgentOptions, type RequestOptions } from 'node:https';
+import {
+  Agent as HttpsAgent,
+  globalAgent as httpsGlobalAgent,
+  request as httpsRequest,
+  type AgentOptions,
+  type RequestOptions,
+} from 'node:https';
 import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
-import { proxyConfigFromEnv, proxyConfigFromProfile, proxyFor, proxyLabel, type ProfileProxy, type ProxyConfig } from './proxy-choice.ts';
+import {
+  proxyConfigFromEnv,
+  proxyConfigFromProfile,
+  proxyFor,
+  proxyLabel,
+  type ProfileProxy,
+  type ProxyConfig,
+} from './proxy-choice.ts';
 import { readTlsOptions, type ProfileTls, type TlsOptions } from './tls-material.ts';
 
 /**
@@ -52,14 +65,24 @@ export class Transport {
     if (url.protocol === 'https:') {
       const agent = proxy ? this.tunnelThrough(proxy) : this.directTlsAgent();
       // A tunnel is set up by the agent: the request's deadline bounds its CONNECT too (TunnelAgent).
-      return { proxy, start: (method, headers, timeoutMs) => httpsRequest(url, { method, headers, agent, ...(proxy ? { timeout: timeoutMs } : {}) }) };
+      return {
+        proxy,
+        start: (method, headers, timeoutMs) =>
+          httpsRequest(url, { method, headers, agent, ...(proxy ? { timeout: timeoutMs } : {}) }),
+      };
     }
     if (!proxy) return { proxy, start: (method, headers) => httpRequest(url, { method, headers }) };
     // node's default agent pools by host and port, which here are the proxy's.
     return {
       proxy,
       start: (method, headers) =>
-        httpRequest({ host: bareHost(proxy.hostname), port: proxyPort(proxy), method, path: `${url.protocol}//${url.host}${url.pathname}${url.search}`, headers: { host: url.host, ...headers, ...proxyAuthorization(proxy) } }),
+        httpRequest({
+          host: bareHost(proxy.hostname),
+          port: proxyPort(proxy),
+          method,
+          path: `${url.protocol}//${url.host}${url.pathname}${url.search}`,
+          headers: { host: url.host, ...headers, ...proxyAuthorization(proxy) },
+        }),
     };
   }
 
@@ -86,7 +109,11 @@ export class Transport {
       proxy_settings: this.proxies.source,
       tls:
         url.protocol === 'https:'
-          ? { trusted: this.tls?.ca !== undefined ? 'the profile\'s CA' : 'the system\'s CAs', client_certificate: this.presentsClientCertificate, ...(this.tls?.servername ? { servername: this.tls.servername } : {}) }
+          ? {
+              trusted: this.tls?.ca !== undefined ? "the profile's CA" : "the system's CAs",
+              client_certificate: this.presentsClientCertificate,
+              ...(this.tls?.servername ? { servername: this.tls.servername } : {}),
+            }
           : null,
     };
   }
@@ -124,13 +151,21 @@ export class Transport {
         if (error) return done(error);
         socket = stream;
         stream.once('secureConnect', () => (secured = true));
-        stream.once('error', (failure: Error & { code?: string }) => (failure.code === 'ECONNRESET' ? closed() : done(failure)));
+        stream.once('error', (failure: Error & { code?: string }) =>
+          failure.code === 'ECONNRESET' ? closed() : done(failure),
+        );
         stream.once('session', () => done(null));
         stream.once('end', closed);
         stream.once('close', closed);
         stream.resume();
       };
-      const options = { ...agent.options, host, port: Number(url.port || 443), timeout: timeoutMs, ...(servername ? { servername } : {}) } as RequestOptions;
+      const options = {
+        ...agent.options,
+        host,
+        port: Number(url.port || 443),
+        timeout: timeoutMs,
+        ...(servername ? { servername } : {}),
+      } as RequestOptions;
       const direct = agent.createConnection(options, opened);
       if (direct) opened(null, direct);
     });
@@ -145,7 +180,8 @@ export class Transport {
 
   private tunnelThrough(proxy: URL): TunnelAgent {
     let agent = this.tunnels.get(proxy.href);
-    if (!agent) this.tunnels.set(proxy.href, (agent = new TunnelAgent(proxy, { ...httpsGlobalAgent.options, ...this.tls })));
+    if (!agent)
+      this.tunnels.set(proxy.href, (agent = new TunnelAgent(proxy, { ...httpsGlobalAgent.options, ...this.tls })));
     return agent;
   }
 }
@@ -163,12 +199,22 @@ class TunnelAgent extends HttpsAgent {
     super(options);
   }
 
-  override createConnection(options: RequestOptions, callback?: (error: Error | null, stream: Duplex) => void): undefined {
+  override createConnection(
+    options: RequestOptions,
+    callback?: (error: Error | null, stream: Duplex) => void,
+  ): undefined {
     const done = callback ?? (() => undefined);
     const host = options.host ?? 'localhost';
     const authority = `${isIP(host) === 6 ? `[${host}]` : host}:${options.port ?? 443}`;
     const shown = proxyLabel(this.proxy);
-    const tunnel = httpRequest({ host: bareHost(this.proxy.hostname), port: proxyPort(this.proxy), method: 'CONNECT', path: authority, headers: { host: authority, ...proxyAuthorization(this.proxy) }, agent: false });
+    const tunnel = httpRequest({
+      host: bareHost(this.proxy.hostname),
+      port: proxyPort(this.proxy),
+      method: 'CONNECT',
+      path: authority,
+      headers: { host: authority, ...proxyAuthorization(this.proxy) },
+      agent: false,
+    });
     let answered = false;
     const failed = (message: string) => {
       if (answered) return;
@@ -176,21 +222,35 @@ class TunnelAgent extends HttpsAgent {
       done(new ProxyFailure(message), undefined as unknown as Duplex);
     };
     // Bounded by the request's own deadline: a proxy that never answers must not hold a tunnel open.
-    if (options.timeout !== undefined) tunnel.setTimeout(options.timeout, () => tunnel.destroy(new Error(`no answer to CONNECT within ${options.timeout} ms`)));
+    if (options.timeout !== undefined)
+      tunnel.setTimeout(options.timeout, () =>
+        tunnel.destroy(new Error(`no answer to CONNECT within ${options.timeout} ms`)),
+      );
     tunnel.once('connect', (answer, socket, head) => {
       if (answer.statusCode !== 200) {
         socket.destroy();
-        failed(`the proxy ${shown} refused the tunnel to ${authority}: CONNECT answered ${answer.statusCode} ${answer.statusMessage ?? ''}`.trim() + advice(answer.statusCode));
+        failed(
+          `the proxy ${shown} refused the tunnel to ${authority}: CONNECT answered ${answer.statusCode} ${answer.statusMessage ?? ''}`.trim() +
+            advice(answer.statusCode),
+        );
         return;
       }
       answered = true;
       tunnel.setTimeout(0);
       if (head.length > 0) socket.unshift(head);
       const servername = options.servername || (isIP(host) === 0 ? host : undefined);
-      const secured = tlsConnect({ ...this.options, ...options, socket, host, ...(servername ? { servername } : {}) } as ConnectionOptions);
+      const secured = tlsConnect({
+        ...this.options,
+        ...options,
+        socket,
+        host,
+        ...(servername ? { servername } : {}),
+      } as ConnectionOptions);
       done(null, secured);
     });
-    tunnel.once('error', (error) => failed(`cannot open a tunnel through the proxy ${shown} to ${authority}: ${error.message}`));
+    tunnel.once('error', (error) =>
+      failed(`cannot open a tunnel through the proxy ${shown} to ${authority}: ${error.message}`),
+    );
     tunnel.end();
     return undefined;
   }
@@ -203,7 +263,10 @@ function advice(status: number | undefined): string {
 }
 
 /** The profile's transport, or the environment's when the profile has none (or there is no profile). */
-export function transportFor(settings: { tls?: ProfileTls; proxy?: ProfileProxy }, env: Record<string, string | undefined>): Transport {
+export function transportFor(
+  settings: { tls?: ProfileTls; proxy?: ProfileProxy },
+  env: Record<string, string | undefined>,
+): Transport {
   const proxies = settings.proxy ? proxyConfigFromProfile(settings.proxy) : proxyConfigFromEnv(env);
   return new Transport(proxies, settings.tls ? readTlsOptions(settings.tls) : null);
 }
@@ -218,7 +281,10 @@ const cache = new WeakMap<object, Transport>();
  * Keyed by the object, so a profile read again (another project's) gets its own. `env` holds the
  * proxy variables a profile without `proxy:` follows (in a run, the config's environment).
  */
-export function transportOf(settings: { tls?: ProfileTls; proxy?: ProfileProxy }, env: Record<string, string | undefined>): Transport {
+export function transportOf(
+  settings: { tls?: ProfileTls; proxy?: ProfileProxy },
+  env: Record<string, string | undefined>,
+): Transport {
   let found = cache.get(settings);
   if (!found) cache.set(settings, (found = transportFor(settings, env)));
   return found;

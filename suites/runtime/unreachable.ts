@@ -22,10 +22,21 @@ export async function reachTarget(url: string, timeoutMs: number, transport: Tra
   if (result.kind === 'response' || result.reason !== 'reset' || !url.startsWith('https:')) return result;
   const verdict = await transport.handshake(new URL(url), timeoutMs);
   if (verdict === 'closed' && transport.presentsClientCertificate) {
-    return { ...result, reason: 'tls', code: CLOSED_AFTER_HANDSHAKE, message: 'TLS failure: the target closed the connection as soon as the handshake with the client certificate was done, without an answer' };
+    return {
+      ...result,
+      reason: 'tls',
+      code: CLOSED_AFTER_HANDSHAKE,
+      message:
+        'TLS failure: the target closed the connection as soon as the handshake with the client certificate was done, without an answer',
+    };
   }
   const code = (verdict as { code?: unknown } | null)?.code;
-  if (!(verdict instanceof Error) || typeof code !== 'string' || !(code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS'))) return result;
+  if (
+    !(verdict instanceof Error) ||
+    typeof code !== 'string' ||
+    !(code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS'))
+  )
+    return result;
   return { ...result, reason: 'tls', code, message: `TLS failure: ${verdict.message}` };
 }
 
@@ -35,7 +46,12 @@ const CLOSED_AFTER_HANDSHAKE = 'DSS_CLOSED_AFTER_CLIENT_CERTIFICATE';
 /** The reasons that stop a run before it starts. A timeout is judged apart (reach.ts): it may be the target's. */
 export const unusableAddress = new Set<NetworkFailureReason>(['refused', 'dns', 'tls', 'proxy', 'invalid-request']);
 
-export function unreachableMessage(baseUrl: string, failure: NetworkFailure, timeoutMs: number, transport: Transport): string {
+export function unreachableMessage(
+  baseUrl: string,
+  failure: NetworkFailure,
+  timeoutMs: number,
+  transport: Transport,
+): string {
   const host = hostOf(baseUrl);
   const at = `cannot reach the target at ${baseUrl}`;
   switch (failure.reason) {
@@ -55,7 +71,15 @@ export function unreachableMessage(baseUrl: string, failure: NetworkFailure, tim
 }
 
 /** node's codes for a server certificate that no trusted CA signed. */
-const untrusted = new Set(['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT', 'CERT_UNTRUSTED', 'CERT_SIGNATURE_FAILURE']);
+const untrusted = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+]);
 /** Alerts the target sends when it does not accept the client certificate the harness showed. */
 const clientCertificateRefused = new Set([
   'ERR_SSL_TLSV1_ALERT_UNKNOWN_CA',
@@ -71,12 +95,18 @@ const clientCertificateRefused = new Set([
 function tlsAdvice(failure: NetworkFailure, host: string): string {
   const code = failure.code ?? '';
   const said = `(${failure.message})`;
-  if (untrusted.has(code)) return `the target's certificate is not signed by a CA trusted here ${said}: give the CA that signed it as tls.ca in the profile (docs/profiles.md, "TLS").`;
-  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return `the target's certificate is not issued for ${host} ${said}: give the name it is issued for as tls.servername in the profile, or use that name in base_url.`;
-  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') return `the target's certificate is outside its validity period ${said}: its operators must renew it (or this machine's clock is wrong).`;
-  if (code === 'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED') return `the target asks for a client certificate and the profile gives none ${said}: give tls.cert and tls.key, or tls.pfx (docs/profiles.md, "TLS").`;
-  if (clientCertificateRefused.has(code)) return `the target does not accept the harness's client certificate ${said}: tls.cert and tls.key (or tls.pfx) must be signed by a CA the target trusts for clients (docs/profiles.md, "TLS").`;
-  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO') return `the TLS handshake failed ${said}: does the address serve https? A port that speaks plain http answers an https:// URL so.`;
+  if (untrusted.has(code))
+    return `the target's certificate is not signed by a CA trusted here ${said}: give the CA that signed it as tls.ca in the profile (docs/profiles.md, "TLS").`;
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID')
+    return `the target's certificate is not issued for ${host} ${said}: give the name it is issued for as tls.servername in the profile, or use that name in base_url.`;
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID')
+    return `the target's certificate is outside its validity period ${said}: its operators must renew it (or this machine's clock is wrong).`;
+  if (code === 'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED')
+    return `the target asks for a client certificate and the profile gives none ${said}: give tls.cert and tls.key, or tls.pfx (docs/profiles.md, "TLS").`;
+  if (clientCertificateRefused.has(code))
+    return `the target does not accept the harness's client certificate ${said}: tls.cert and tls.key (or tls.pfx) must be signed by a CA the target trusts for clients (docs/profiles.md, "TLS").`;
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO')
+    return `the TLS handshake failed ${said}: does the address serve https? A port that speaks plain http answers an https:// URL so.`;
   return `the TLS handshake failed ${said}. Is the certificate valid for ${host} and signed by a CA trusted here (tls.ca), and does the target accept the client certificate, if it wants one (docs/profiles.md, "TLS")?`;
 }
 

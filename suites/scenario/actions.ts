@@ -41,7 +41,10 @@ export const actions = {
    * the fields, in its Message envelope, base64, signed by `POST /sign/message` with the account (default:
    * the actor's first operating account). The answer's `payload` is the signed Message.
    */
-  sign_message: (role: string, { account = defaultAccount(role), template, fields }: NonNullable<StepData['sign_message']>): ActionRequest => {
+  sign_message: (
+    role: string,
+    { account = defaultAccount(role), template, fields }: NonNullable<StepData['sign_message']>,
+  ): ActionRequest => {
     const request: ActionRequest = {
       endpoint: 'member.signMessage',
       body: { account_identification: account, unsigned_payload: fields },
@@ -62,7 +65,10 @@ export const actions = {
       // The body above with its expressions evaluated: `fields` is still an object (format.ts).
       complete: (resolved) => {
         const body = resolved as { account_identification: unknown; unsigned_payload: Record<string, unknown> };
-        return { ...body, unsigned_payload: Buffer.from(fillTemplate(message, body.unsigned_payload), 'utf8').toString('base64') };
+        return {
+          ...body,
+          unsigned_payload: Buffer.from(fillTemplate(message, body.unsigned_payload), 'utf8').toString('base64'),
+        };
       },
     };
   },

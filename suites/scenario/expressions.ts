@@ -70,22 +70,60 @@ interface FunctionDefinition {
 
 const functions = {
   uuid: { arity: 0, description: 'a new random UUID (version 4)', run: () => randomUUID() },
-  identifier: { arity: 0, description: 'a new random identifier of 32 hex digits: unique ISO 20022 identifications (Max35Text)', run: () => randomBytes(16).toString('hex') },
+  identifier: {
+    arity: 0,
+    description: 'a new random identifier of 32 hex digits: unique ISO 20022 identifications (Max35Text)',
+    run: () => randomBytes(16).toString('hex'),
+  },
   now: { arity: 0, description: 'the target’s current time in milliseconds', run: (_args, scope) => scope.now() },
-  datetime: { arity: 1, description: 'a time in milliseconds as an ISO 8601 UTC date-time (2024-03-15T10:15:30.000Z)', run: ([ms]) => isoTime('datetime', ms) },
-  date: { arity: 1, description: 'a time in milliseconds as its UTC day (2024-03-15)', run: ([ms]) => isoTime('date', ms).slice(0, 10) },
-  base64: { arity: 1, description: 'base64 of a text’s UTF-8 bytes', run: ([text]) => Buffer.from(textArgument('base64', text), 'utf8').toString('base64') },
-  base64json: { arity: 1, description: 'base64 of a value’s canonical JSON (keys sorted)', run: ([value]) => Buffer.from(canonicalJson(value), 'utf8').toString('base64') },
+  datetime: {
+    arity: 1,
+    description: 'a time in milliseconds as an ISO 8601 UTC date-time (2024-03-15T10:15:30.000Z)',
+    run: ([ms]) => isoTime('datetime', ms),
+  },
+  date: {
+    arity: 1,
+    description: 'a time in milliseconds as its UTC day (2024-03-15)',
+    run: ([ms]) => isoTime('date', ms).slice(0, 10),
+  },
+  base64: {
+    arity: 1,
+    description: 'base64 of a text’s UTF-8 bytes',
+    run: ([text]) => Buffer.from(textArgument('base64', text), 'utf8').toString('base64'),
+  },
+  base64json: {
+    arity: 1,
+    description: 'base64 of a value’s canonical JSON (keys sorted)',
+    run: ([value]) => Buffer.from(canonicalJson(value), 'utf8').toString('base64'),
+  },
   json: { arity: 1, description: 'a value’s canonical JSON text', run: ([value]) => canonicalJson(value) },
-  add: { arity: 2, description: 'the exact sum of two decimals (a number when both are numbers, else a decimal string)', run: ([a, b]) => arithmetic('add', a, b) },
-  subtract: { arity: 2, description: 'the exact difference of two decimals, never below zero (a number when both are numbers, else a decimal string)', run: ([a, b]) => arithmetic('subtract', a, b) },
+  add: {
+    arity: 2,
+    description: 'the exact sum of two decimals (a number when both are numbers, else a decimal string)',
+    run: ([a, b]) => arithmetic('add', a, b),
+  },
+  subtract: {
+    arity: 2,
+    description:
+      'the exact difference of two decimals, never below zero (a number when both are numbers, else a decimal string)',
+    run: ([a, b]) => arithmetic('subtract', a, b),
+  },
   ceiling: {
     arity: 2,
-    description: 'the smallest whole number at or above the exact sum of two decimals: a maximum_credit_limit with room above what an account holds',
+    description:
+      'the smallest whole number at or above the exact sum of two decimals: a maximum_credit_limit with room above what an account holds',
     run: ([held, room]) => ceiling(held, room),
   },
-  with: { arity: 3, description: 'a copy of an object with one field set: signed objects built from captured values', run: ([object, field, value]) => withField(object, field, value) },
-  find: { arity: 3, description: 'the first element of a list whose field equals a value: one notification among those read', run: ([list, field, value]) => findElement(list, field, value) },
+  with: {
+    arity: 3,
+    description: 'a copy of an object with one field set: signed objects built from captured values',
+    run: ([object, field, value]) => withField(object, field, value),
+  },
+  find: {
+    arity: 3,
+    description: 'the first element of a list whose field equals a value: one notification among those read',
+    run: ([list, field, value]) => findElement(list, field, value),
+  },
 } satisfies Record<string, FunctionDefinition>;
 
 type FunctionName = keyof typeof functions;
@@ -98,8 +136,12 @@ function isFunctionName(name: string): name is FunctionName {
 /** Exact, in the ledger's fixed point: a balance plus or minus an amount must not pick up float noise. */
 function arithmetic(name: 'add' | 'subtract', a: unknown, b: unknown): number | string {
   const [x, y] = [decimalOf(a), decimalOf(b)];
-  if (x === undefined || y === undefined) throw new EvaluationError(`${name}() takes two non-negative decimals, got ${describeValue(a)} and ${describeValue(b)}`);
-  if (name === 'subtract' && x < y) throw new EvaluationError(`subtract() would go below zero: ${describeValue(a)} minus ${describeValue(b)}`);
+  if (x === undefined || y === undefined)
+    throw new EvaluationError(
+      `${name}() takes two non-negative decimals, got ${describeValue(a)} and ${describeValue(b)}`,
+    );
+  if (name === 'subtract' && x < y)
+    throw new EvaluationError(`subtract() would go below zero: ${describeValue(a)} minus ${describeValue(b)}`);
   const result = name === 'add' ? x + y : x - y;
   return typeof a === 'number' && typeof b === 'number' ? Number(formatUnits(result)) : formatUnits(result);
 }
@@ -107,7 +149,10 @@ function arithmetic(name: 'add' | 'subtract', a: unknown, b: unknown): number | 
 /** A credit line's ceiling (a whole number of units) with `room` above `held`: a staging's accounts keep what earlier runs left. */
 function ceiling(held: unknown, room: unknown): number {
   const [x, y] = [decimalOf(held), decimalOf(room)];
-  if (x === undefined || y === undefined) throw new EvaluationError(`ceiling() takes two non-negative decimals, got ${describeValue(held)} and ${describeValue(room)}`);
+  if (x === undefined || y === undefined)
+    throw new EvaluationError(
+      `ceiling() takes two non-negative decimals, got ${describeValue(held)} and ${describeValue(room)}`,
+    );
   return ceilToWhole(x + y);
 }
 
@@ -123,14 +168,17 @@ function findElement(list: unknown, field: unknown, value: unknown): unknown {
   if (!Array.isArray(list)) throw new EvaluationError(`find() takes a list first, got ${describeValue(list)}`);
   const name = textArgument('find', field);
   const found = list.find((element) => isRecord(element) && Object.hasOwn(element, name) && element[name] === value);
-  if (found === undefined) throw new EvaluationError(`find(): none of the ${list.length} elements has ${name} ${describeValue(value)}`);
+  if (found === undefined)
+    throw new EvaluationError(`find(): none of the ${list.length} elements has ${name} ${describeValue(value)}`);
   return found;
 }
 
 function isoTime(name: string, ms: unknown): string {
-  if (typeof ms !== 'number' || !Number.isFinite(ms)) throw new EvaluationError(`${name}() takes a time in milliseconds, got ${describeValue(ms)}`);
+  if (typeof ms !== 'number' || !Number.isFinite(ms))
+    throw new EvaluationError(`${name}() takes a time in milliseconds, got ${describeValue(ms)}`);
   const time = new Date(ms);
-  if (Number.isNaN(time.getTime())) throw new EvaluationError(`${name}() takes a time in milliseconds, got ${describeValue(ms)}`);
+  if (Number.isNaN(time.getTime()))
+    throw new EvaluationError(`${name}() takes a time in milliseconds, got ${describeValue(ms)}`);
   return time.toISOString();
 }
 
@@ -190,14 +238,19 @@ export async function resolveValue(value: unknown, scope: Scope): Promise<unknow
   if (typeof value === 'string') return evaluateTemplate(parseTemplate(value), scope);
   if (Array.isArray(value)) return Promise.all(value.map((item) => resolveValue(item, scope)));
   if (isRecord(value)) {
-    const entries = await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await resolveValue(item, scope)] as const));
+    const entries = await Promise.all(
+      Object.entries(value).map(async ([key, item]) => [key, await resolveValue(item, scope)] as const),
+    );
     return Object.fromEntries(entries);
   }
   return value;
 }
 
 /** Every string inside a JSON value, with where it is (for checking a file before it runs). */
-export function stringsIn(value: unknown, path: Array<string | number> = []): Array<{ path: Array<string | number>; text: string }> {
+export function stringsIn(
+  value: unknown,
+  path: Array<string | number> = [],
+): Array<{ path: Array<string | number>; text: string }> {
   if (typeof value === 'string') return [{ path, text: value }];
   if (Array.isArray(value)) return value.flatMap((item, index) => stringsIn(item, [...path, index]));
   if (isRecord(value)) return Object.entries(value).flatMap(([key, item]) => stringsIn(item, [...path, key]));
@@ -271,7 +324,8 @@ class Parser {
     if (numeral !== undefined) return { kind: 'literal', value: Number(numeral) };
     const start = this.position;
     const name = this.match(identifier);
-    if (name === undefined) throw this.error(char === undefined || char === '}' ? 'expected an expression' : `unexpected "${char}"`);
+    if (name === undefined)
+      throw this.error(char === undefined || char === '}' ? 'expected an expression' : `unexpected "${char}"`);
     this.skipSpace();
     if (this.text[this.position] === '(') return this.call(name, start);
     if (name === 'true' || name === 'false') return { kind: 'literal', value: name === 'true' };
@@ -282,12 +336,19 @@ class Parser {
   /** After the expression: the closing brace; returns the position after it. */
   close(): number {
     this.skipSpace();
-    if (this.text[this.position] !== '}') throw this.error(this.position >= this.text.length ? 'missing }' : `expected } instead of "${this.text[this.position]}"`);
+    if (this.text[this.position] !== '}')
+      throw this.error(
+        this.position >= this.text.length ? 'missing }' : `expected } instead of "${this.text[this.position]}"`,
+      );
     return this.position + 1;
   }
 
   private call(name: string, start: number): Expression {
-    if (!isFunctionName(name)) throw this.error(`unknown function ${name}() (functions: ${functionNames.map((f) => `${f}()`).join(', ')})`, start);
+    if (!isFunctionName(name))
+      throw this.error(
+        `unknown function ${name}() (functions: ${functionNames.map((f) => `${f}()`).join(', ')})`,
+        start,
+      );
     this.position += 1; // (
     const args: Expression[] = [];
     this.skipSpace();
@@ -303,13 +364,17 @@ class Parser {
       }
     }
     const { arity } = functions[name];
-    if (args.length !== arity) throw this.error(`${name}() takes ${arity} argument${arity === 1 ? '' : 's'}, got ${args.length}`, start);
+    if (args.length !== arity)
+      throw this.error(`${name}() takes ${arity} argument${arity === 1 ? '' : 's'}, got ${args.length}`, start);
     return { kind: 'call', name, args, path: this.accessors(), text: this.text.slice(start, this.position) };
   }
 
   private reference(root: string, start: number): Expression {
     if (!(referenceRoots as readonly string[]).includes(root)) {
-      throw this.error(`unknown name ${root} (a reference starts with ${referenceRoots.join('., ')}.; functions are called with ())`, start);
+      throw this.error(
+        `unknown name ${root} (a reference starts with ${referenceRoots.join('., ')}.; functions are called with ())`,
+        start,
+      );
     }
     const path = this.accessors();
     if (path.length === 0) throw this.error(`${root} needs a name after it, as in ${root}.name`, start);

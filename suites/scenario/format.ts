@@ -13,7 +13,12 @@ const requirementId = { type: 'string', pattern: '^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+
 /** Any JSON value; its strings may hold `${...}` expressions. */
 const anyValue = {};
 /** A text, number or boolean (union types are not allowed by the strict validator; a failed `not` shows its description). */
-const scalar = { not: { anyOf: [{ type: 'object' }, { type: 'array' }, { type: 'null' }], description: 'must be a text, number or boolean' } };
+const scalar = {
+  not: {
+    anyOf: [{ type: 'object' }, { type: 'array' }, { type: 'null' }],
+    description: 'must be a text, number or boolean',
+  },
+};
 /** JSON path -> expected value or matcher. */
 const conditions = { type: 'object', minProperties: 1, additionalProperties: anyValue };
 
@@ -57,7 +62,13 @@ const step = {
     // Answers the spec leaves open between a few (a refusal or an answer saying Rejected): any one will do.
     expect_any: { type: 'array', minItems: 2, items: expectation },
     // name -> JSON path, or { path, absent }: the value taken when an answer does not have the path (a 404 of expect_any).
-    capture: { type: 'object', minProperties: 1, additionalProperties: { anyOf: [text, { type: 'object', required: ['path', 'absent'], properties: { path: text, absent: scalar } }] } },
+    capture: {
+      type: 'object',
+      minProperties: 1,
+      additionalProperties: {
+        anyOf: [text, { type: 'object', required: ['path', 'absent'], properties: { path: text, absent: scalar } }],
+      },
+    },
     until: conditions,
     timeout_ms: { type: 'integer', minimum: 1, maximum: 600_000 },
     // A consuming read judged on what it read itself, not on what earlier steps read.

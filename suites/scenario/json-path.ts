@@ -9,7 +9,8 @@
  */
 import { payloadPlaces } from '../flows/payload-places.ts';
 
-export type PathSegment = { kind: 'field'; name: string } | { kind: 'index'; index: number } | { kind: 'every' } | { kind: 'places' };
+export type PathSegment =
+  { kind: 'field'; name: string } | { kind: 'index'; index: number } | { kind: 'every' } | { kind: 'places' };
 
 export interface JsonPath {
   text: string;
@@ -38,7 +39,8 @@ export function parseJsonPath(text: string): JsonPath {
   let rest = text.slice(1);
   while (rest !== '') {
     const read = readSegment(rest);
-    if (!read) throw new JsonPathError(`JSON path "${text}": cannot read "${rest}" (use .name, ['name'], [n], [*] or [~])`);
+    if (!read)
+      throw new JsonPathError(`JSON path "${text}": cannot read "${rest}" (use .name, ['name'], [n], [*] or [~])`);
     segments.push(read.segment);
     rest = rest.slice(read.length);
   }

@@ -22,8 +22,13 @@ test('the project’s scenario files load, named after their files, each with a 
   expect(scenarios.map((scenario) => scenario.name)).toEqual(expect.arrayContaining(['dso-issuance', 'funding']));
   for (const scenario of scenarios) {
     expect(scenario.file).toBe(`scenarios/${scenario.name}.yaml`);
-    expect(scenario.steps.some((step) => step.key), scenario.name).toBe(true);
-    expect(scenario.steps.map((step) => step.requirement.id).every((id) => scenario.requirements.includes(id))).toBe(true);
+    expect(
+      scenario.steps.some((step) => step.key),
+      scenario.name,
+    ).toBe(true);
+    expect(scenario.steps.map((step) => step.requirement.id).every((id) => scenario.requirements.includes(id))).toBe(
+      true,
+    );
   }
 });
 
@@ -60,14 +65,29 @@ steps:
 `,
     file,
   );
-  expect(scenario).toMatchObject({ file, name: 'sample', title: 'a sample', needsControl: false, vars: [{ name: 'account', value: '${actors.mmA.accounts[0]}' }] });
+  expect(scenario).toMatchObject({
+    file,
+    name: 'sample',
+    title: 'a sample',
+    needsControl: false,
+    vars: [{ name: 'account', value: '${actors.mmA.accounts[0]}' }],
+  });
   const [balance, sign, wait] = scenario.steps;
-  expect(balance).toMatchObject({ number: 1, actor: 'mmA', key: true, endpoint: 'member.getBalance', signedAnswer: false, readsCaptures: false });
+  expect(balance).toMatchObject({
+    number: 1,
+    actor: 'mmA',
+    key: true,
+    endpoint: 'member.getBalance',
+    signedAnswer: false,
+    readsCaptures: false,
+  });
   expect(balance?.requirement).toMatchObject({ id: 'SCN-FUNDING-FLOW', level: 'MUST' });
   const [expected, ...more] = balance?.expectations ?? [];
   expect(more).toEqual([]);
   expect(expected).toMatchObject({ status: 200, schema: { name: 'balanceInfo', schema: schemaRef('balanceInfo') } });
-  expect(expected?.values.map((condition) => [condition.path.text, condition.matcher])).toEqual([['$.balance', { kind: 'decimal', comparison: 'gte', expected: 0 }]]);
+  expect(expected?.values.map((condition) => [condition.path.text, condition.matcher])).toEqual([
+    ['$.balance', { kind: 'decimal', comparison: 'gte', expected: 0 }],
+  ]);
   expect(balance?.captures.map((capture) => capture.name)).toEqual(['before']);
   // sign: the target's /sign/payload with the actor's first operating account; its answer is a signature.
   expect(sign).toMatchObject({
@@ -122,7 +142,9 @@ steps:
     `${file}:12: step 2 "first", path: member.getBalance (GET /client/v1/api/balances/digital-accounts/{account_identification}) needs path parameter account_identification`,
     `${file}:12: step 2 "first", path.account: /client/v1/api/balances/digital-accounts/{account_identification} has no path parameter account (it has account_identification)`,
     `${file}:13: step 2 "first", query.colour: member.getBalance takes no query parameter colour (it takes asset_code_identification, asset_issuer_identification)`,
-    expect.stringMatching(/^scenarios\/sample\.yaml:15: step 2 "first", expect\.schema: must name a resource of schemas\/resources\.ts, or \[name\] for a list of it; got \["balanceInfos"\] \(resources: error, digitalAccount, /),
+    expect.stringMatching(
+      /^scenarios\/sample\.yaml:15: step 2 "first", expect\.schema: must name a resource of schemas\/resources\.ts, or \[name\] for a list of it; got \["balanceInfos"\] \(resources: error, digitalAccount, /,
+    ),
     `${file}:17: step 2 "first", expect.values.balance: JSON path "balance" must start with $`,
     `${file}:21: step 3 "third", requirement: SCN-DSO-ISSUANCE is not one of the scenario's requirements (SCN-FUNDING-FLOW, NO-SUCH-REQ)`,
     `${file}:22: step 3 "third", sign.payload: bad expression: unknown function uid() (functions: uuid(), identifier(), now(), datetime(), date(), base64(), base64json(), json(), add(), subtract(), ceiling(), with(), find()) at column 25 of "\${base64(captures.y)} \${uid()}"`,
@@ -267,7 +289,13 @@ steps:
     file,
   );
   const [either] = scenario.steps;
-  expect(either?.expectations.map(({ status, schema, values }) => [status, schema?.name, values.map((condition) => condition.path.text)])).toEqual([
+  expect(
+    either?.expectations.map(({ status, schema, values }) => [
+      status,
+      schema?.name,
+      values.map((condition) => condition.path.text),
+    ]),
+  ).toEqual([
     [200, 'balanceInfo', ['$.balance']],
     [404, 'error', []],
   ]);
@@ -276,9 +304,11 @@ steps:
     ['held', '$.balance', 0],
     ['seen', '$.account_identification', undefined],
   ]);
-  expect(problemsOf('name: sample\ntitle: one\nrequirements: [SCN-FUNDING-FLOW]\nsteps:\n  - { name: a, actor: mmA, call: member.listDigitalAccounts, capture: { x: { path: $.y } } }\n')).toContain(
-    `${file}:5: step 1 "a", capture.x: must have required property 'absent'`,
-  );
+  expect(
+    problemsOf(
+      'name: sample\ntitle: one\nrequirements: [SCN-FUNDING-FLOW]\nsteps:\n  - { name: a, actor: mmA, call: member.listDigitalAccounts, capture: { x: { path: $.y } } }\n',
+    ),
+  ).toContain(`${file}:5: step 1 "a", capture.x: must have required property 'absent'`);
 
   expect(
     problemsOf(`
@@ -297,12 +327,16 @@ steps:
 `),
   ).toEqual([
     `${file}:12: step 1 "both", expect_any: give expect or expect_any, not both`,
-    expect.stringMatching(/^scenarios\/sample\.yaml:13: step 1 "both", expect_any\[1\]\.schema: must name a resource of schemas\/resources\.ts/),
+    expect.stringMatching(
+      /^scenarios\/sample\.yaml:13: step 1 "both", expect_any\[1\]\.schema: must name a resource of schemas\/resources\.ts/,
+    ),
     `${file}:13: step 1 "both", expect_any[1].values.balance: JSON path "balance" must start with $`,
   ]);
-  expect(problemsOf('name: sample\ntitle: one\nrequirements: [SCN-FUNDING-FLOW]\nsteps:\n  - { name: a, actor: mmA, call: member.listDigitalAccounts, expect_any: [{ status: 200 }] }\n')).toEqual([
-    `${file}:5: step 1 "a", expect_any: must NOT have fewer than 2 items`,
-  ]);
+  expect(
+    problemsOf(
+      'name: sample\ntitle: one\nrequirements: [SCN-FUNDING-FLOW]\nsteps:\n  - { name: a, actor: mmA, call: member.listDigitalAccounts, expect_any: [{ status: 200 }] }\n',
+    ),
+  ).toEqual([`${file}:5: step 1 "a", expect_any: must NOT have fewer than 2 items`]);
 });
 
 test('sign_message: a template of scenarios/messages filled with exactly its fields, signed through /sign/message', () => {
@@ -324,12 +358,18 @@ steps:
   const [sign] = scenario.steps;
   expect(sign).toMatchObject({
     endpoint: 'member.signMessage',
-    body: { account_identification: '\${actors.mmB.accounts[0]}', unsigned_payload: { from: 'AAAAUS33XXX', amount: 12.5 } },
+    body: {
+      account_identification: '\${actors.mmB.accounts[0]}',
+      unsigned_payload: { from: 'AAAAUS33XXX', amount: 12.5 },
+    },
     expectations: [{ status: 200, schema: { name: 'signedMessagePayload' } }],
     signedAnswer: true,
   });
   // The runner evaluates the body, then the action writes the Message: base64 of the filled template.
-  const sent = sign?.complete?.({ account_identification: 'main', unsigned_payload: { ...(sign.body as { unsigned_payload: object }).unsigned_payload, message_id: 'MSG-1' } }) as { account_identification: string; unsigned_payload: string };
+  const sent = sign?.complete?.({
+    account_identification: 'main',
+    unsigned_payload: { ...(sign.body as { unsigned_payload: object }).unsigned_payload, message_id: 'MSG-1' },
+  }) as { account_identification: string; unsigned_payload: string };
   expect(sent.account_identification).toBe('main');
   const xml = Buffer.from(sent.unsigned_payload, 'base64').toString('utf8');
   expect(xml).toContain('<MsgDefIdr>SVC.002.001.01</MsgDefIdr>');
@@ -356,9 +396,11 @@ steps:
     `${file}:12: step 2 "wrong-fields", sign_message.fields: template compliance-reject has no placeholder \${text} (it uses message_id, created, from, to, original_message_id, instruction_id, end_to_end_id, uetr, reason_code, reason_text)`,
     `${file}:12: step 2 "wrong-fields", sign_message.fields.text: captures.nothing: captures.nothing is not captured by an earlier step`,
   ]);
-  expect(problemsOf('name: sample\ntitle: t\nrequirements: [SCN-PAYMENT-DSA-FLOW]\nsteps:\n  - { name: a, key: true, actor: mmA, sign_message: { template: compliance-reject, fields: { from: [A] } } }\n')).toEqual([
-    `${file}:5: step 1 "a", sign_message.fields.from: must be a text, number or boolean`,
-  ]);
+  expect(
+    problemsOf(
+      'name: sample\ntitle: t\nrequirements: [SCN-PAYMENT-DSA-FLOW]\nsteps:\n  - { name: a, key: true, actor: mmA, sign_message: { template: compliance-reject, fields: { from: [A] } } }\n',
+    ),
+  ).toEqual([`${file}:5: step 1 "a", sign_message.fields.from: must be a text, number or boolean`]);
 });
 
 test('fresh: only for a read that consumes', () => {
@@ -374,7 +416,11 @@ steps:
     file,
   );
   expect(scenario.steps.map((step) => step.fresh)).toEqual([true, false]);
-  expect(problemsOf('name: sample\ntitle: fresh\nrequirements: [SCN-FUNDING-FLOW]\nsteps:\n  - { name: a, key: true, actor: mmA, call: member.listDigitalAccounts, fresh: true }\n')).toEqual([
+  expect(
+    problemsOf(
+      'name: sample\ntitle: fresh\nrequirements: [SCN-FUNDING-FLOW]\nsteps:\n  - { name: a, key: true, actor: mmA, call: member.listDigitalAccounts, fresh: true }\n',
+    ),
+  ).toEqual([
     `${file}:5: step 1 "a", fresh: only means something for a read that consumes (member.readGatewayMessages)`,
   ]);
 });

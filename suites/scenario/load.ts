@@ -154,8 +154,11 @@ function readDocument(text: string, file: string) {
     const shown = displayName(file);
     const line = first.linePos?.[0].line;
     const reason = (first.message.split('\n')[0] ?? first.message).replace(/ at line \d+, column \d+:?$/, '');
-    const more = others.length > 0 ? ` (and ${others.length} more syntax error${others.length === 1 ? '' : 's'} after it)` : '';
-    throw new ScenarioError(shown, [`${shown}${line === undefined ? '' : `:${line}`}: not valid YAML: ${reason}${more}`]);
+    const more =
+      others.length > 0 ? ` (and ${others.length} more syntax error${others.length === 1 ? '' : 's'} after it)` : '';
+    throw new ScenarioError(shown, [
+      `${shown}${line === undefined ? '' : `:${line}`}: not valid YAML: ${reason}${more}`,
+    ]);
   }
   return { document, lineCounter };
 }
@@ -164,22 +167,40 @@ function readDocument(text: string, file: string) {
  * Checks scenario data and turns it into what the runner executes. The scenario's name must be its
  * file's name, since it becomes the check id `scenario.<name>`.
  */
-export function compileScenario(data: unknown, file: string, lineOf: (path: Path) => number | undefined = () => undefined): Scenario {
+export function compileScenario(
+  data: unknown,
+  file: string,
+  lineOf: (path: Path) => number | undefined = () => undefined,
+): Scenario {
   const shown = displayName(file);
-  const fail = (problems: Problem[]) => new ScenarioError(shown, problems.map((problem) => describeProblem(problem, data, shown, lineOf)));
+  const fail = (problems: Problem[]) =>
+    new ScenarioError(
+      shown,
+      problems.map((problem) => describeProblem(problem, data, shown, lineOf)),
+    );
 
   const shape = validate(scenarioSchema, data);
-  const structural = [...(shape.valid ? [] : shape.errors), ...unknownFields(scenarioSchema, data)].map(problemOfSchemaMessage);
+  const structural = [...(shape.valid ? [] : shape.errors), ...unknownFields(scenarioSchema, data)].map(
+    problemOfSchemaMessage,
+  );
   if (structural.length > 0) throw fail(structural);
 
   const scenario = data as ScenarioData;
   const problems: Problem[] = [];
   const expectedName = basename(file).replace(/\.ya?ml$/, '');
-  if (scenario.name !== expectedName) problems.push({ path: ['name'], message: `must be the file's name, "${expectedName}" (it makes the check id scenario.${expectedName})` });
+  if (scenario.name !== expectedName)
+    problems.push({
+      path: ['name'],
+      message: `must be the file's name, "${expectedName}" (it makes the check id scenario.${expectedName})`,
+    });
 
   const catalogue = new Map(loadRequirements().map((requirement) => [requirement.id, requirement]));
   scenario.requirements.forEach((id, index) => {
-    if (!catalogue.has(id)) problems.push({ path: ['requirements', index], message: `${id} is not in the requirement catalogue (suites/requirements/1.0.0.yaml)` });
+    if (!catalogue.has(id))
+      problems.push({
+        path: ['requirements', index],
+        message: `${id} is not in the requirement catalogue (suites/requirements/1.0.0.yaml)`,
+      });
   });
 
   const needsControl = scenario.needs?.includes('control') ?? false;
@@ -194,20 +215,38 @@ export function compileScenario(data: unknown, file: string, lineOf: (path: Path
   const steps: Step[] = [];
   scenario.steps.forEach((stepData, index) => {
     const at: Path = ['steps', index];
-    if (stepNames.has(stepData.name)) problems.push({ path: [...at, 'name'], message: `another step is already named "${stepData.name}"` });
+    if (stepNames.has(stepData.name))
+      problems.push({ path: [...at, 'name'], message: `another step is already named "${stepData.name}"` });
     stepNames.add(stepData.name);
     const step = compileStep(stepData, index, at, scenario, catalogue, names, problems);
     if (step) steps.push(step);
   });
   // A failing SHOULD step ends the run with a warning: a MUST step after it would then pass unseen.
   const firstShould = steps.find((step) => step.requirement.level === 'SHOULD');
-  for (const step of steps.filter((candidate) => firstShould && candidate.number > firstShould.number && candidate.requirement.level === 'MUST')) {
-    problems.push({ path: ['steps', step.number - 1, 'requirement'], message: `${step.requirement.id} is a MUST requirement, after step ${firstShould!.number} "${firstShould!.name}" of the SHOULD requirement ${firstShould!.requirement.id}: put SHOULD steps last` });
+  for (const step of steps.filter(
+    (candidate) => firstShould && candidate.number > firstShould.number && candidate.requirement.level === 'MUST',
+  )) {
+    problems.push({
+      path: ['steps', step.number - 1, 'requirement'],
+      message: `${step.requirement.id} is a MUST requirement, after step ${firstShould!.number} "${firstShould!.name}" of the SHOULD requirement ${firstShould!.requirement.id}: put SHOULD steps last`,
+    });
   }
-  if (!scenario.steps.some((step) => step.key)) problems.push({ path: ['steps'], message: 'no step is marked key: true (the steps whose removal must make the scenario fail)' });
+  if (!scenario.steps.some((step) => step.key))
+    problems.push({
+      path: ['steps'],
+      message: 'no step is marked key: true (the steps whose removal must make the scenario fail)',
+    });
 
   if (problems.length > 0) throw fail(problems);
-  return { file: shown, name: scenario.name, title: scenario.title, requirements: scenario.requirements, needsControl, vars, steps };
+  return {
+    file: shown,
+    name: scenario.name,
+    title: scenario.title,
+    requirements: scenario.requirements,
+    needsControl,
+    vars,
+    steps,
+  };
 }
 
 interface KnownNames {
@@ -216,19 +255,39 @@ interface KnownNames {
   needsControl: boolean;
 }
 
-function compileStep(data: StepData, index: number, at: Path, scenario: ScenarioData, catalogue: Map<string, Requirement>, names: KnownNames, problems: Problem[]): Step | undefined {
+function compileStep(
+  data: StepData,
+  index: number,
+  at: Path,
+  scenario: ScenarioData,
+  catalogue: Map<string, Requirement>,
+  names: KnownNames,
+  problems: Problem[],
+): Step | undefined {
   const problemCount = problems.length;
   const problem = (path: Path, message: string) => problems.push({ path: [...at, ...path], message });
 
-  if (!isRequiredRole(data.actor)) problem(['actor'], `unknown actor "${data.actor}" (actors: ${requiredRoles.join(', ')})`);
+  if (!isRequiredRole(data.actor))
+    problem(['actor'], `unknown actor "${data.actor}" (actors: ${requiredRoles.join(', ')})`);
   const requirementId = data.requirement ?? scenario.requirements[0]!;
   if (data.requirement !== undefined && !scenario.requirements.includes(data.requirement)) {
-    problem(['requirement'], `${data.requirement} is not one of the scenario's requirements (${scenario.requirements.join(', ')})`);
+    problem(
+      ['requirement'],
+      `${data.requirement} is not one of the scenario's requirements (${scenario.requirements.join(', ')})`,
+    );
   }
 
-  const given = [...(data.call === undefined ? [] : ['call']), ...actionNames.filter((name) => data[name] !== undefined)];
+  const given = [
+    ...(data.call === undefined ? [] : ['call']),
+    ...actionNames.filter((name) => data[name] !== undefined),
+  ];
   if (given.length !== 1) {
-    problem([], given.length === 0 ? `gives no request: give call (an endpoint id) or one of ${actionNames.join(', ')}` : `gives ${given.join(' and ')}: give only one`);
+    problem(
+      [],
+      given.length === 0
+        ? `gives no request: give call (an endpoint id) or one of ${actionNames.join(', ')}`
+        : `gives ${given.join(' and ')}: give only one`,
+    );
     return undefined;
   }
   const request = requestOf(data, problem);
@@ -236,17 +295,38 @@ function compileStep(data: StepData, index: number, at: Path, scenario: Scenario
 
   const endpoint = endpointById(request.endpoint);
   if (data.call !== undefined) checkParameters(data, endpoint, problem);
-  for (const part of ['path', 'query', 'body', ...actionNames] as const) problems.push(...templateProblems(data[part], [...at, part], names));
+  for (const part of ['path', 'query', 'body', ...actionNames] as const)
+    problems.push(...templateProblems(data[part], [...at, part], names));
 
-  if (data.expect !== undefined && data.expect_any !== undefined) problem(['expect_any'], 'give expect or expect_any, not both');
-  const written: Array<[ExpectationData, Path]> = data.expect_any ? data.expect_any.map((expectation, position) => [expectation, ['expect_any', position]]) : [[data.expect ?? {}, ['expect']]];
+  if (data.expect !== undefined && data.expect_any !== undefined)
+    problem(['expect_any'], 'give expect or expect_any, not both');
+  const written: Array<[ExpectationData, Path]> = data.expect_any
+    ? data.expect_any.map((expectation, position) => [expectation, ['expect_any', position]])
+    : [[data.expect ?? {}, ['expect']]];
   const expectations = written.map(([expectation, where]): Expectation => {
-    const schema = expectation.schema === undefined ? (request.schema === undefined ? undefined : { name: request.schema, schema: schemaRef(request.schema) }) : compileSchema(expectation.schema, (message) => problem([...where, 'schema'], message));
-    return { status: expectation.status ?? 200, ...(schema ? { schema } : {}), values: compileConditions(expectation.values, [...at, ...where, 'values'], names, problems) };
+    const schema =
+      expectation.schema === undefined
+        ? request.schema === undefined
+          ? undefined
+          : { name: request.schema, schema: schemaRef(request.schema) }
+        : compileSchema(expectation.schema, (message) => problem([...where, 'schema'], message));
+    return {
+      status: expectation.status ?? 200,
+      ...(schema ? { schema } : {}),
+      values: compileConditions(expectation.values, [...at, ...where, 'values'], names, problems),
+    };
   });
-  const until = data.until === undefined ? undefined : { conditions: compileConditions(data.until, [...at, 'until'], names, problems), timeoutMs: data.timeout_ms ?? DEFAULT_UNTIL_MS };
-  if (data.timeout_ms !== undefined && data.until === undefined) problem(['timeout_ms'], 'only means something with until');
-  if (data.fresh !== undefined && !consumingReads.has(request.endpoint)) problem(['fresh'], `only means something for a read that consumes (${[...consumingReads].join(', ')})`);
+  const until =
+    data.until === undefined
+      ? undefined
+      : {
+          conditions: compileConditions(data.until, [...at, 'until'], names, problems),
+          timeoutMs: data.timeout_ms ?? DEFAULT_UNTIL_MS,
+        };
+  if (data.timeout_ms !== undefined && data.until === undefined)
+    problem(['timeout_ms'], 'only means something with until');
+  if (data.fresh !== undefined && !consumingReads.has(request.endpoint))
+    problem(['fresh'], `only means something for a read that consumes (${[...consumingReads].join(', ')})`);
 
   // Captures become known after the step, so its own expressions cannot use them.
   const captures = Object.entries(data.capture ?? {}).flatMap(([name, written]) => {
@@ -275,7 +355,14 @@ function compileStep(data: StepData, index: number, at: Path, scenario: Scenario
     signedAnswer: request.signedAnswer,
     fresh: data.fresh ?? false,
     ...(request.complete ? { complete: request.complete } : {}),
-    readsCaptures: referencesIn([data.path, data.query, data.body, ...actionNames.map((name) => data[name]), ...written.map(([expectation]) => expectation.values), data.until]).some((reference) => reference.root === 'captures'),
+    readsCaptures: referencesIn([
+      data.path,
+      data.query,
+      data.body,
+      ...actionNames.map((name) => data[name]),
+      ...written.map(([expectation]) => expectation.values),
+      data.until,
+    ]).some((reference) => reference.root === 'captures'),
   };
 }
 
@@ -291,7 +378,10 @@ interface StepRequest {
 function requestOf(data: StepData, problem: (path: Path, message: string) => void): StepRequest | undefined {
   if (data.call !== undefined) {
     if (!isEndpointId(data.call)) {
-      problem(['call'], `unknown endpoint id "${data.call}" (ids are <family>.<operation> from schemas/endpoints.ts, e.g. member.getBalance)`);
+      problem(
+        ['call'],
+        `unknown endpoint id "${data.call}" (ids are <family>.<operation> from schemas/endpoints.ts, e.g. member.getBalance)`,
+      );
       return undefined;
     }
     return { endpoint: data.call, body: data.body, signedAnswer: false };
@@ -299,7 +389,8 @@ function requestOf(data: StepData, problem: (path: Path, message: string) => voi
   for (const name of actionNames) {
     const fields = data[name];
     if (fields === undefined) continue;
-    for (const part of ['path', 'query', 'body'] as const) if (data[part] !== undefined) problem([part], `${name} builds its own request: no ${part}`);
+    for (const part of ['path', 'query', 'body'] as const)
+      if (data[part] !== undefined) problem([part], `${name} builds its own request: no ${part}`);
     // The step's fields for this action are the action's own (TypeScript cannot pair them by name).
     const action = actions[name] as (role: string, given: NonNullable<StepData[ActionName]>) => ActionRequest;
     const request = action(data.actor, fields);
@@ -310,21 +401,36 @@ function requestOf(data: StepData, problem: (path: Path, message: string) => voi
 }
 
 /** Path parameters exactly as the template names them; query parameters and body as the endpoint takes them. */
-function checkParameters(data: StepData, endpoint: ReturnType<typeof endpointById>, problem: (path: Path, message: string) => void): void {
+function checkParameters(
+  data: StepData,
+  endpoint: ReturnType<typeof endpointById>,
+  problem: (path: Path, message: string) => void,
+): void {
   const template = fullPath(endpoint);
   const pathNames = [...template.matchAll(/\{([a-z_]+)\}/g)].map((match) => match[1]!);
   const given = data.path ?? {};
-  for (const name of pathNames) if (given[name] === undefined) problem(['path'], `${endpoint.id} (${endpoint.method} ${template}) needs path parameter ${name}`);
+  for (const name of pathNames)
+    if (given[name] === undefined)
+      problem(['path'], `${endpoint.id} (${endpoint.method} ${template}) needs path parameter ${name}`);
   for (const name of Object.keys(given)) {
-    if (!pathNames.includes(name)) problem(['path', name], `${template} has no path parameter ${name}${pathNames.length > 0 ? ` (it has ${pathNames.join(', ')})` : ''}`);
+    if (!pathNames.includes(name))
+      problem(
+        ['path', name],
+        `${template} has no path parameter ${name}${pathNames.length > 0 ? ` (it has ${pathNames.join(', ')})` : ''}`,
+      );
   }
 
   const queryParams = endpoint.params.filter((param) => param.in === 'query');
   const query = data.query ?? {};
-  for (const param of queryParams) if (param.required && query[param.name] === undefined) problem(['query'], `${endpoint.id} needs query parameter ${param.name}`);
+  for (const param of queryParams)
+    if (param.required && query[param.name] === undefined)
+      problem(['query'], `${endpoint.id} needs query parameter ${param.name}`);
   for (const name of Object.keys(query)) {
     if (!queryParams.some((param) => param.name === name)) {
-      problem(['query', name], `${endpoint.id} takes no query parameter ${name}${queryParams.length > 0 ? ` (it takes ${queryParams.map((param) => param.name).join(', ')})` : ''}`);
+      problem(
+        ['query', name],
+        `${endpoint.id} takes no query parameter ${name}${queryParams.length > 0 ? ` (it takes ${queryParams.map((param) => param.name).join(', ')})` : ''}`,
+      );
     }
   }
 
@@ -336,13 +442,20 @@ function compileSchema(raw: unknown, problem: (message: string) => void): Expect
   const list = Array.isArray(raw);
   const name = list ? (raw.length === 1 ? raw[0] : undefined) : raw;
   if (typeof name !== 'string' || !isResourceName(name)) {
-    problem(`must name a resource of schemas/resources.ts, or [name] for a list of it; got ${JSON.stringify(raw)} (resources: ${resourceNames.join(', ')})`);
+    problem(
+      `must name a resource of schemas/resources.ts, or [name] for a list of it; got ${JSON.stringify(raw)} (resources: ${resourceNames.join(', ')})`,
+    );
     return undefined;
   }
   return list ? { name: `[${name}]`, schema: listOfRef(name) } : { name, schema: schemaRef(name) };
 }
 
-function compileConditions(raw: Record<string, unknown> | undefined, at: Path, names: KnownNames, problems: Problem[]): Condition[] {
+function compileConditions(
+  raw: Record<string, unknown> | undefined,
+  at: Path,
+  names: KnownNames,
+  problems: Problem[],
+): Condition[] {
   return Object.entries(raw ?? {}).flatMap(([pathText, expected]) => {
     problems.push(...templateProblems(expected, [...at, pathText], names));
     const path = jsonPathOf(pathText, (message) => problems.push({ path: [...at, pathText], message }));
@@ -388,14 +501,21 @@ function referenceProblem(root: string, path: Array<string | number>, names: Kno
   const [first, second] = path;
   switch (root) {
     case 'actors':
-      if (typeof first !== 'string' || !isRequiredRole(first)) return `unknown actor ${String(first)} (actors: ${requiredRoles.join(', ')})`;
-      if (typeof second !== 'string' || !(actorFields as readonly string[]).includes(second)) return `an actor has ${actorFields.join(', ')}`;
-      if (second === 'member' && !names.needsControl) return 'actors.<role>.member exists only with the control plane: add needs: [control]';
+      if (typeof first !== 'string' || !isRequiredRole(first))
+        return `unknown actor ${String(first)} (actors: ${requiredRoles.join(', ')})`;
+      if (typeof second !== 'string' || !(actorFields as readonly string[]).includes(second))
+        return `an actor has ${actorFields.join(', ')}`;
+      if (second === 'member' && !names.needsControl)
+        return 'actors.<role>.member exists only with the control plane: add needs: [control]';
       return undefined;
     case 'vars':
-      return typeof first === 'string' && names.vars.has(first) ? undefined : `vars.${String(first)} is not declared before this point (in vars)`;
+      return typeof first === 'string' && names.vars.has(first)
+        ? undefined
+        : `vars.${String(first)} is not declared before this point (in vars)`;
     default:
-      return typeof first === 'string' && names.captures.has(first) ? undefined : `captures.${String(first)} is not captured by an earlier step`;
+      return typeof first === 'string' && names.captures.has(first)
+        ? undefined
+        : `captures.${String(first)} is not captured by an earlier step`;
   }
 }
 
@@ -408,11 +528,19 @@ function problemOfSchemaMessage(message: string): Problem {
   const match = /^(\/[^ :]*):? (.*)$/s.exec(message);
   if (!match) return { path: [], message };
   const pointer = match[1] === '/' ? [] : match[1]!.split('/').slice(1);
-  return { path: pointer.map((part) => (/^\d+$/.test(part) ? Number(part) : part.replace(/~1/g, '/').replace(/~0/g, '~'))), message: match[2]! };
+  return {
+    path: pointer.map((part) => (/^\d+$/.test(part) ? Number(part) : part.replace(/~1/g, '/').replace(/~0/g, '~'))),
+    message: match[2]!,
+  };
 }
 
 /** "scenarios/funding.yaml:42: step 7 "send", query.funding_payload_signature: ..." */
-function describeProblem({ path, message }: Problem, data: unknown, file: string, lineOf: (path: Path) => number | undefined): string {
+function describeProblem(
+  { path, message }: Problem,
+  data: unknown,
+  file: string,
+  lineOf: (path: Path) => number | undefined,
+): string {
   const line = lineOf(path);
   const location = `${file}${line === undefined ? '' : `:${line}`}`;
   let where: string;

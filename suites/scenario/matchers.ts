@@ -25,7 +25,15 @@ import { elementPath, readMessageText } from './message-text.ts';
 const decimalComparisons = { decimal: 'the decimal', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 type DecimalComparison = keyof typeof decimalComparisons;
 
-const matcherNames = ['eq', ...(Object.keys(decimalComparisons) as DecimalComparison[]), 'matches', 'length', 'contains', 'not', 'message'] as const;
+const matcherNames = [
+  'eq',
+  ...(Object.keys(decimalComparisons) as DecimalComparison[]),
+  'matches',
+  'length',
+  'contains',
+  'not',
+  'message',
+] as const;
 type MatcherName = (typeof matcherNames)[number];
 
 /** Before `resolveMatcher`, `expected` values may still hold `${...}` templates. */
@@ -53,12 +61,17 @@ export class MatcherError extends Error {
 }
 
 export function compileMatcher(raw: unknown, path: Array<string | number> = []): Matcher {
-  if (Array.isArray(raw)) return { kind: 'list', items: raw.map((item, index) => compileMatcher(item, [...path, index])) };
+  if (Array.isArray(raw))
+    return { kind: 'list', items: raw.map((item, index) => compileMatcher(item, [...path, index])) };
   if (!isRecord(raw)) return { kind: 'value', expected: raw };
   const keys = Object.keys(raw);
   const [name] = keys;
-  if (keys.length === 1 && name !== undefined && isMatcherName(name)) return compileNamed(name, raw[name], [...path, name]);
-  return { kind: 'object', fields: Object.fromEntries(keys.map((key) => [key, compileMatcher(raw[key], [...path, key])])) };
+  if (keys.length === 1 && name !== undefined && isMatcherName(name))
+    return compileNamed(name, raw[name], [...path, name]);
+  return {
+    kind: 'object',
+    fields: Object.fromEntries(keys.map((key) => [key, compileMatcher(raw[key], [...path, key])])),
+  };
 }
 
 function isMatcherName(name: string): name is MatcherName {
@@ -78,23 +91,46 @@ function compileNamed(name: MatcherName, argument: unknown, path: Array<string |
       }
     }
     case 'length':
-      if (typeof argument === 'number' && !(Number.isInteger(argument) && argument >= 0)) throw new MatcherError(path, 'length takes a whole number or a matcher');
+      if (typeof argument === 'number' && !(Number.isInteger(argument) && argument >= 0))
+        throw new MatcherError(path, 'length takes a whole number or a matcher');
       return { kind: 'length', inner: compileMatcher(argument, path) };
     case 'contains':
       return { kind: 'contains', inner: compileMatcher(argument, path) };
     case 'not':
       return { kind: 'not', inner: compileMatcher(argument, path) };
     case 'message': {
-      if (!isRecord(argument) || Object.keys(argument).length === 0) throw new MatcherError(path, 'message takes element paths (Document/FIToFIPmtStsRpt/GrpHdr/MsgId) with what their text must match');
+      if (!isRecord(argument) || Object.keys(argument).length === 0)
+        throw new MatcherError(
+          path,
+          'message takes element paths (Document/FIToFIPmtStsRpt/GrpHdr/MsgId) with what their text must match',
+        );
       const wrong = Object.keys(argument).find((element) => !elementPath.test(element));
-      if (wrong !== undefined) throw new MatcherError([...path, wrong], `"${wrong}" is not an element path: local names separated by / (AppHdr/BizMsgIdr)`);
-      return { kind: 'message', elements: Object.fromEntries(Object.entries(argument).map(([element, expected]) => [element, compileMatcher(expected, [...path, element])])) };
+      if (wrong !== undefined)
+        throw new MatcherError(
+          [...path, wrong],
+          `"${wrong}" is not an element path: local names separated by / (AppHdr/BizMsgIdr)`,
+        );
+      return {
+        kind: 'message',
+        elements: Object.fromEntries(
+          Object.entries(argument).map(([element, expected]) => [
+            element,
+            compileMatcher(expected, [...path, element]),
+          ]),
+        ),
+      };
     }
     default: {
       // A template is checked when it is evaluated; a literal can be checked now.
       const literal = typeof argument === 'number' || (typeof argument === 'string' && !argument.includes('${'));
-      if (!(typeof argument === 'string' || typeof argument === 'number') || (literal && decimalOf(argument) === undefined)) {
-        throw new MatcherError(path, `${name} takes a non-negative decimal (a number or a text such as "250.75"), got ${describeValue(argument)}`);
+      if (
+        !(typeof argument === 'string' || typeof argument === 'number') ||
+        (literal && decimalOf(argument) === undefined)
+      ) {
+        throw new MatcherError(
+          path,
+          `${name} takes a non-negative decimal (a number or a text such as "250.75"), got ${describeValue(argument)}`,
+        );
       }
       return { kind: 'decimal', comparison: name, expected: argument };
     }
@@ -124,7 +160,9 @@ export async function resolveMatcher(matcher: Matcher, scope: Scope): Promise<Ma
 }
 
 async function resolveEntries(matchers: Record<string, Matcher>, scope: Scope): Promise<Record<string, Matcher>> {
-  const entries = await Promise.all(Object.entries(matchers).map(async ([key, matcher]) => [key, await resolveMatcher(matcher, scope)] as const));
+  const entries = await Promise.all(
+    Object.entries(matchers).map(async ([key, matcher]) => [key, await resolveMatcher(matcher, scope)] as const),
+  );
   return Object.fromEntries(entries);
 }
 
@@ -143,7 +181,9 @@ export function mismatch(matcher: Matcher, actual: unknown, at: string): string 
       return undefined;
     case 'list':
       if (!Array.isArray(actual) || actual.length !== matcher.items.length) return failed();
-      return matcher.items.map((item, index) => mismatch(item, actual[index], `${at}[${index}]`)).find((reason) => reason !== undefined);
+      return matcher.items
+        .map((item, index) => mismatch(item, actual[index], `${at}[${index}]`))
+        .find((reason) => reason !== undefined);
     case 'eq':
       return actual !== undefined && canonicalJson(actual) === canonicalJson(matcher.expected) ? undefined : failed();
     case 'decimal':
@@ -156,7 +196,9 @@ export function mismatch(matcher: Matcher, actual: unknown, at: string): string 
     case 'contains':
       if (typeof actual === 'string') {
         const inner = matcher.inner;
-        return inner.kind === 'value' && typeof inner.expected === 'string' && actual.includes(inner.expected) ? undefined : failed();
+        return inner.kind === 'value' && typeof inner.expected === 'string' && actual.includes(inner.expected)
+          ? undefined
+          : failed();
       }
       if (!Array.isArray(actual)) return failed();
       return actual.some((element) => mismatch(matcher.inner, element, at) === undefined) ? undefined : failed();
@@ -164,7 +206,8 @@ export function mismatch(matcher: Matcher, actual: unknown, at: string): string 
       return mismatch(matcher.inner, actual, at) === undefined ? failed() : undefined;
     case 'message': {
       const message = readMessageText(actual);
-      if (!message.ok) return `${at}: expected ${describeMatcher(matcher)}, got ${message.reason}: ${describeValue(actual)}`;
+      if (!message.ok)
+        return `${at}: expected ${describeMatcher(matcher)}, got ${message.reason}: ${describeValue(actual)}`;
       for (const [element, expected] of Object.entries(matcher.elements)) {
         const text = message.textAt(element);
         if (text === undefined) return `${at}: expected ${describeMatcher(matcher)}, but the message has no ${element}`;
@@ -187,15 +230,21 @@ function literalMismatch(expected: unknown, actual: unknown, at: string): string
     return undefined;
   }
   if (Array.isArray(expected)) {
-    if (!Array.isArray(actual) || actual.length !== expected.length) return `${at}: expected ${describeValue(expected)}, got ${describeValue(actual)}`;
-    return expected.map((item, index) => literalMismatch(item, actual[index], `${at}[${index}]`)).find((reason) => reason !== undefined);
+    if (!Array.isArray(actual) || actual.length !== expected.length)
+      return `${at}: expected ${describeValue(expected)}, got ${describeValue(actual)}`;
+    return expected
+      .map((item, index) => literalMismatch(item, actual[index], `${at}[${index}]`))
+      .find((reason) => reason !== undefined);
   }
   return expected === actual ? undefined : `${at}: expected ${describeValue(expected)}, got ${describeValue(actual)}`;
 }
 
 function decimalHolds(comparison: DecimalComparison, actual: unknown, expected: unknown): boolean {
   const bound = decimalOf(expected);
-  if (bound === undefined) throw new EvaluationError(`${comparison} needs a non-negative decimal, but its expression gave ${describeValue(expected)}`);
+  if (bound === undefined)
+    throw new EvaluationError(
+      `${comparison} needs a non-negative decimal, but its expression gave ${describeValue(expected)}`,
+    );
   const value = decimalOf(actual);
   if (value === undefined) return false;
   const order = value < bound ? -1 : value > bound ? 1 : 0;
@@ -218,7 +267,9 @@ export function describeMatcher(matcher: Matcher): string {
     case 'value':
       return describeValue(matcher.expected);
     case 'object':
-      return `{ ${Object.entries(matcher.fields).map(([key, field]) => `${key}: ${describeMatcher(field)}`).join(', ')} }`;
+      return `{ ${Object.entries(matcher.fields)
+        .map(([key, field]) => `${key}: ${describeMatcher(field)}`)
+        .join(', ')} }`;
     case 'list':
       return `[${matcher.items.map(describeMatcher).join(', ')}]`;
     case 'eq':
@@ -234,6 +285,8 @@ export function describeMatcher(matcher: Matcher): string {
     case 'not':
       return `anything but ${describeMatcher(matcher.inner)}`;
     case 'message':
-      return `a message with { ${Object.entries(matcher.elements).map(([element, expected]) => `${element}: ${describeMatcher(expected)}`).join(', ')} }`;
+      return `a message with { ${Object.entries(matcher.elements)
+        .map(([element, expected]) => `${element}: ${describeMatcher(expected)}`)
+        .join(', ')} }`;
   }
 }

@@ -3,7 +3,14 @@ import { readdirSync } from 'node:fs';
 import { financialMessage } from '../../schemas/iso20022/message-envelope.ts';
 import { readEmittedMessage } from '../flows/emitted-messages.ts';
 import { EvaluationError } from './expressions.ts';
-import { fieldProblems, fillTemplate, loadTemplate, parseTemplateText, templateDirectory, TemplateError } from './message-templates.ts';
+import {
+  fieldProblems,
+  fillTemplate,
+  loadTemplate,
+  parseTemplateText,
+  templateDirectory,
+  TemplateError,
+} from './message-templates.ts';
 import { readMessageText } from './message-text.ts';
 
 /** A valid value for every field a template of the project uses: a new field needs one here. */
@@ -38,9 +45,17 @@ test('every template, filled, is a Message whose AppHdr and Document validate ag
   for (const name of templateNames) {
     const template = loadTemplate(name);
     const fields = Object.fromEntries(template.fields.map((field) => [field, samples[field]]));
-    expect(Object.entries(fields).filter(([, value]) => value === undefined).map(([field]) => field), `${name}: fields without a sample`).toEqual([]);
+    expect(
+      Object.entries(fields)
+        .filter(([, value]) => value === undefined)
+        .map(([field]) => field),
+      `${name}: fields without a sample`,
+    ).toEqual([]);
     // Read as the harness reads a target's messages (envelope, AppHdr and Document against their XSDs).
-    const reading = readEmittedMessage(financialMessage(template.type, fillTemplate(template, fields)), `template ${name}`);
+    const reading = readEmittedMessage(
+      financialMessage(template.type, fillTemplate(template, fields)),
+      `template ${name}`,
+    );
     expect(reading.messageIdentification, name).toBe(samples.message_id);
   }
 });
@@ -51,13 +66,11 @@ test('the AppHdr is written from from, to, message_id and created, with the type
   const fields = Object.fromEntries(template.fields.map((field) => [field, samples[field]]));
   const message = readMessageText(Buffer.from(fillTemplate(template, fields), 'utf8').toString('base64'));
   if (!message.ok) throw new Error(message.reason);
-  expect(['Fr/FIId/FinInstnId/BICFI', 'To/FIId/FinInstnId/BICFI', 'BizMsgIdr', 'MsgDefIdr', 'CreDt'].map((path) => message.textAt(`AppHdr/${path}`))).toEqual([
-    'AAAAUS33XXX',
-    'BBBBSGSGXXX',
-    samples.message_id,
-    'SVC.001.001.01',
-    '2024-03-15T10:15:30.000Z',
-  ]);
+  expect(
+    ['Fr/FIId/FinInstnId/BICFI', 'To/FIId/FinInstnId/BICFI', 'BizMsgIdr', 'MsgDefIdr', 'CreDt'].map((path) =>
+      message.textAt(`AppHdr/${path}`),
+    ),
+  ).toEqual(['AAAAUS33XXX', 'BBBBSGSGXXX', samples.message_id, 'SVC.001.001.01', '2024-03-15T10:15:30.000Z']);
   expect(message.textAt('Document/CmplncRspn/TxInfAndSts/CdtAcct/Id/Othr/Id')).toBe('main');
 });
 
@@ -67,16 +80,31 @@ test('values are XML-escaped where they go in: text and attributes cannot gain m
     `<!-- a comment that is not sent -->
 <Document xmlns="urn:dss:xsd:SVC.002.001.01"><A c="\${text}">\${text}</A><B>$\${literal} \${amount}</B><C>\${from}\${to}\${message_id}\${created}</C></Document>`,
   );
-  expect(template).toMatchObject({ type: 'SVC.002.001.01', fields: ['text', 'amount', 'from', 'to', 'message_id', 'created'] });
+  expect(template).toMatchObject({
+    type: 'SVC.002.001.01',
+    fields: ['text', 'amount', 'from', 'to', 'message_id', 'created'],
+  });
   const hostile = `"'><Injected/>&amp;`;
-  const xml = fillTemplate(template, { text: hostile, amount: 12.5, from: 'A<', to: 'B&', message_id: 'M', created: 'T' });
+  const xml = fillTemplate(template, {
+    text: hostile,
+    amount: 12.5,
+    from: 'A<',
+    to: 'B&',
+    message_id: 'M',
+    created: 'T',
+  });
   expect(xml).not.toContain('<!--');
-  expect(xml).toContain('<A c="&quot;&apos;&gt;&lt;Injected/&gt;&amp;amp;">&quot;&apos;&gt;&lt;Injected/&gt;&amp;amp;</A><B>${literal} 12.5</B>');
+  expect(xml).toContain(
+    '<A c="&quot;&apos;&gt;&lt;Injected/&gt;&amp;amp;">&quot;&apos;&gt;&lt;Injected/&gt;&amp;amp;</A><B>${literal} 12.5</B>',
+  );
   const message = readMessageText(Buffer.from(xml, 'utf8').toString('base64'));
   if (!message.ok) throw new Error(message.reason);
   expect(message.textAt('Document/A')).toBe(hostile);
   expect(message.textAt('Document/A/Injected')).toBeUndefined();
-  expect([message.textAt('AppHdr/Fr/FIId/FinInstnId/BICFI'), message.textAt('AppHdr/To/FIId/FinInstnId/BICFI')]).toEqual(['A<', 'B&']);
+  expect([
+    message.textAt('AppHdr/Fr/FIId/FinInstnId/BICFI'),
+    message.textAt('AppHdr/To/FIId/FinInstnId/BICFI'),
+  ]).toEqual(['A<', 'B&']);
 });
 
 test('fields: each placeholder needs one, each one must be used, values are texts or numbers', () => {
@@ -88,7 +116,9 @@ test('fields: each placeholder needs one, each one must be used, values are text
   expect(fieldProblems(template, template.fields)).toEqual([]);
   const fields = Object.fromEntries(template.fields.map((field) => [field, samples[field]]));
   expect(() => fillTemplate(template, { ...fields, amount: { value: 1 } })).toThrow(EvaluationError);
-  expect(() => fillTemplate(template, { ...fields, amount: { value: 1 } })).toThrow('template obligation-notice, field amount: must be a text or a number, got {"value":1}');
+  expect(() => fillTemplate(template, { ...fields, amount: { value: 1 } })).toThrow(
+    'template obligation-notice, field amount: must be a text or a number, got {"value":1}',
+  );
 });
 
 test('a template that cannot be used is refused with the reason', () => {
@@ -101,11 +131,24 @@ test('a template that cannot be used is refused with the reason', () => {
     }
     throw new Error('accepted');
   };
-  expect(refusal(() => loadTemplate('../funding'))).toBe('template "../funding" is not a template name (lowercase letters, digits and hyphens: scenarios/messages/<name>.xml)');
-  expect(refusal(() => loadTemplate('no-such-message'))).toBe('there is no template no-such-message (scenarios/messages/no-such-message.xml)');
-  expect(refusal(() => parseTemplateText('t', '<Document xmlns="urn:other"/>'))).toMatch(/^template t must be one <Document xmlns="\.\.\."> in the namespace of a supported type \(pacs\.008\.001\.08, /);
-  expect(refusal(() => parseTemplateText('t', '<Document xmlns="urn:dss:xsd:SVC.001.001.01">${from}${to}${message_id}${created}${Bad Name}</Document>'))).toBe(
-    'template t: ${Bad Name} is not a placeholder (${field}, a lowercase name; $${ writes ${)',
+  expect(refusal(() => loadTemplate('../funding'))).toBe(
+    'template "../funding" is not a template name (lowercase letters, digits and hyphens: scenarios/messages/<name>.xml)',
   );
-  expect(refusal(() => parseTemplateText('t', '<Document xmlns="urn:dss:xsd:SVC.001.001.01">${from}${to}</Document>'))).toBe('template t must use ${message_id}, ${created}: the AppHdr is written from them');
+  expect(refusal(() => loadTemplate('no-such-message'))).toBe(
+    'there is no template no-such-message (scenarios/messages/no-such-message.xml)',
+  );
+  expect(refusal(() => parseTemplateText('t', '<Document xmlns="urn:other"/>'))).toMatch(
+    /^template t must be one <Document xmlns="\.\.\."> in the namespace of a supported type \(pacs\.008\.001\.08, /,
+  );
+  expect(
+    refusal(() =>
+      parseTemplateText(
+        't',
+        '<Document xmlns="urn:dss:xsd:SVC.001.001.01">${from}${to}${message_id}${created}${Bad Name}</Document>',
+      ),
+    ),
+  ).toBe('template t: ${Bad Name} is not a placeholder (${field}, a lowercase name; $${ writes ${)');
+  expect(
+    refusal(() => parseTemplateText('t', '<Document xmlns="urn:dss:xsd:SVC.001.001.01">${from}${to}</Document>')),
+  ).toBe('template t must use ${message_id}, ${created}: the AppHdr is written from them');
 });

@@ -45,7 +45,10 @@ const loaded = new Map<string, MessageTemplate>();
 export function loadTemplate(name: string): MessageTemplate {
   const cached = loaded.get(name);
   if (cached) return cached;
-  if (!templateName.test(name)) throw new TemplateError(`template "${name}" is not a template name (lowercase letters, digits and hyphens: scenarios/messages/<name>.xml)`);
+  if (!templateName.test(name))
+    throw new TemplateError(
+      `template "${name}" is not a template name (lowercase letters, digits and hyphens: scenarios/messages/<name>.xml)`,
+    );
   const file = `${templateDirectory}${name}.xml`;
   if (!existsSync(file)) throw new TemplateError(`there is no template ${name} (scenarios/messages/${name}.xml)`);
   const template = parseTemplateText(name, readFileSync(file, 'utf8'));
@@ -57,15 +60,24 @@ export function parseTemplateText(name: string, source: string): MessageTemplate
   const text = source.replace(/^\s*(?:<!--[\s\S]*?-->\s*)*/, '');
   const namespace = /^<Document\s+xmlns="([^"]+)"/.exec(text)?.[1];
   const type = messageTypeNames.find((candidate) => messageTypes[candidate].namespace === namespace);
-  if (!type) throw new TemplateError(`template ${name} must be one <Document xmlns="..."> in the namespace of a supported type (${messageTypeNames.join(', ')})`);
+  if (!type)
+    throw new TemplateError(
+      `template ${name} must be one <Document xmlns="..."> in the namespace of a supported type (${messageTypeNames.join(', ')})`,
+    );
   const fields: string[] = [];
   for (const [written, field] of text.matchAll(placeholder)) {
     if (field === undefined) continue; // $${
-    if (!fieldName.test(field)) throw new TemplateError(`template ${name}: ${written} is not a placeholder (\${field}, a lowercase name; $\${ writes \${)`);
+    if (!fieldName.test(field))
+      throw new TemplateError(
+        `template ${name}: ${written} is not a placeholder (\${field}, a lowercase name; $\${ writes \${)`,
+      );
     if (!fields.includes(field)) fields.push(field);
   }
   const missing = headerFields.filter((field) => !fields.includes(field));
-  if (missing.length > 0) throw new TemplateError(`template ${name} must use ${missing.map((field) => `\${${field}}`).join(', ')}: the AppHdr is written from them`);
+  if (missing.length > 0)
+    throw new TemplateError(
+      `template ${name} must use ${missing.map((field) => `\${${field}}`).join(', ')}: the AppHdr is written from them`,
+    );
   return { name, type, text, fields };
 }
 
@@ -75,7 +87,9 @@ export function fieldProblems(template: MessageTemplate, given: string[]): strin
   const unused = given.filter((field) => !template.fields.includes(field));
   return [
     ...(missing.length > 0 ? [`template ${template.name} needs ${missing.join(', ')}`] : []),
-    ...unused.map((field) => `template ${template.name} has no placeholder \${${field}} (it uses ${template.fields.join(', ')})`),
+    ...unused.map(
+      (field) => `template ${template.name} has no placeholder \${${field}} (it uses ${template.fields.join(', ')})`,
+    ),
   ];
 }
 
@@ -85,13 +99,31 @@ export function fillTemplate(template: MessageTemplate, fields: Record<string, u
     const value = fields[field];
     if (typeof value === 'string') return value;
     if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    throw new EvaluationError(`template ${template.name}, field ${field}: must be a text or a number, got ${describeValue(value)}`);
+    throw new EvaluationError(
+      `template ${template.name}, field ${field}: must be a text or a number, got ${describeValue(value)}`,
+    );
   };
-  const document = template.text.replace(placeholder, (written, field: string | undefined) => (field === undefined ? '${' : escapeXml(text(field))));
-  return messageEnvelope({ type: template.type, from: text('from'), to: text('to'), businessMessageIdentification: text('message_id'), creationDate: text('created') }, document);
+  const document = template.text.replace(placeholder, (written, field: string | undefined) =>
+    field === undefined ? '${' : escapeXml(text(field)),
+  );
+  return messageEnvelope(
+    {
+      type: template.type,
+      from: text('from'),
+      to: text('to'),
+      businessMessageIdentification: text('message_id'),
+      creationDate: text('created'),
+    },
+    document,
+  );
 }
 
 /** Safe in element text and in attribute values alike. */
 function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }

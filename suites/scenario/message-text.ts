@@ -13,7 +13,8 @@ export const elementPath = /^[A-Za-z][A-Za-z0-9]*(?:\/[A-Za-z][A-Za-z0-9]*)*$/;
 type MessageReading = { ok: true; textAt(path: string): string | undefined } | { ok: false; reason: string };
 
 export function readMessageText(data: unknown): MessageReading {
-  if (typeof data !== 'string' || !/^[A-Za-z0-9+/\r\n]*={0,2}\s*$/.test(data)) return { ok: false, reason: 'not base64' };
+  if (typeof data !== 'string' || !/^[A-Za-z0-9+/\r\n]*={0,2}\s*$/.test(data))
+    return { ok: false, reason: 'not base64' };
   const xml = Buffer.from(data, 'base64').toString('utf8');
   // Entities are never expanded: a message with a DTD is no Message of the service (semantics §11).
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return { ok: false, reason: 'an XML text with a DTD' };

@@ -81,7 +81,14 @@ function withoutStep(steps: StepData[], name: string): StepData[] {
   const lost = new Set<string>();
   return steps.filter((step) => {
     const expectations = [step.expect, ...(step.expect_any ?? [])].map((expectation) => expectation?.values);
-    const reads = referencesIn([step.path, step.query, step.body, ...actionNames.map((action) => step[action]), ...expectations, step.until]).some((reference) => reference.root === 'captures' && lost.has(String(reference.path[0])));
+    const reads = referencesIn([
+      step.path,
+      step.query,
+      step.body,
+      ...actionNames.map((action) => step[action]),
+      ...expectations,
+      step.until,
+    ]).some((reference) => reference.root === 'captures' && lost.has(String(reference.path[0])));
     if (step.name !== name && !reads) return true;
     for (const captured of Object.keys(step.capture ?? {})) lost.add(captured);
     return false;
@@ -95,7 +102,9 @@ function withoutStep(steps: StepData[], name: string): StepData[] {
  * still ample where the flow works (the "passes as written" runs keep the scenario's own waits).
  */
 function waitingBriefly(step: StepData): StepData {
-  return step.until === undefined ? step : { ...step, timeout_ms: Math.min(step.timeout_ms ?? MUTANT_WAIT_MS, MUTANT_WAIT_MS) };
+  return step.until === undefined
+    ? step
+    : { ...step, timeout_ms: Math.min(step.timeout_ms ?? MUTANT_WAIT_MS, MUTANT_WAIT_MS) };
 }
 const MUTANT_WAIT_MS = 1_000;
 
@@ -103,7 +112,11 @@ const MUTANT_WAIT_MS = 1_000;
 async function outcome(scenario: Scenario, actors?: Actors) {
   const warnings: string[] = [];
   try {
-    const result = await runScenario(scenario, { actors: actors ?? (await newActors()), readings: referenceReadings, warn: (requirement, message) => warnings.push(`[${requirement}] ${message}`) });
+    const result = await runScenario(scenario, {
+      actors: actors ?? (await newActors()),
+      readings: referenceReadings,
+      warn: (requirement, message) => warnings.push(`[${requirement}] ${message}`),
+    });
     return { result, warnings, failure: undefined };
   } catch (error) {
     if (error instanceof CheckFailure) return { result: undefined, warnings, failure: error };
@@ -133,12 +146,17 @@ for (const { name } of loadScenarios()) {
       // The proof is a run that fails, not a file that does not load: the rest must still compile (see
       // withoutStep), and a file needs a key step (marking one changes nothing in the run).
       const rest = withoutStep(data.steps, key.name).map(waitingBriefly);
-      const scenario = compiled({ ...data, steps: rest.some((step) => step.key) ? rest : rest.map((step, index) => ({ ...step, key: index === 0 })) });
+      const scenario = compiled({
+        ...data,
+        steps: rest.some((step) => step.key) ? rest : rest.map((step, index) => ({ ...step, key: index === 0 })),
+      });
       const { failure } = await outcome(scenario);
       expect(failure, `without ${key.name}`).toBeInstanceOf(CheckFailure);
       // Under the requirement of the step that noticed: the scenario's first, or the rule that step checks.
       expect(data.requirements, `without ${key.name}`).toContain(failure?.requirement);
-      expect(failure?.message, `without ${key.name}`).toMatch(new RegExp(`^\\[${failure?.requirement}\\] scenario ${name}, step \\d+ of ${rest.length} "`));
+      expect(failure?.message, `without ${key.name}`).toMatch(
+        new RegExp(`^\\[${failure?.requirement}\\] scenario ${name}, step \\d+ of ${rest.length} "`),
+      );
     }
   });
 }
@@ -181,23 +199,33 @@ test('dso-issuance fails when the issuer allows a line for another DSO', async (
   const data = scenarioData('dso-issuance');
   (stepOf(data, 'allow-credit-line').body as Record<string, unknown>).asset_code_identification = 'EURDSO';
   const { failure } = await outcome(compiled(data));
-  expect(failure?.message.split('\n').slice(0, 2)).toEqual([`[SCN-DSO-ISSUANCE] scenario dso-issuance, ${stepLabel(data, 'allow-credit-line')}, as mmA: POST /client/v1/api/settlement-instruments/credit-line`, '  expected status 200, got 404']);
+  expect(failure?.message.split('\n').slice(0, 2)).toEqual([
+    `[SCN-DSO-ISSUANCE] scenario dso-issuance, ${stepLabel(data, 'allow-credit-line')}, as mmA: POST /client/v1/api/settlement-instruments/credit-line`,
+    '  expected status 200, got 404',
+  ]);
 });
 
 test('dvp-exchange fails when the exchange carries another amount than the buyer signed, or the buyer signs with another account', async () => {
   const changedAmount = scenarioData('dvp-exchange');
   stepOf(changedAmount, 'exchange').body = {
     ...(stepOf(changedAmount, 'exchange').body as Record<string, unknown>),
-    exchange_payload: "${base64json(with(with(vars.exchange, 'quotation_info', captures.offer), 'amount_base_asset', 101))}",
+    exchange_payload:
+      "${base64json(with(with(vars.exchange, 'quotation_info', captures.offer), 'amount_base_asset', 101))}",
   };
   const amount = await outcome(compiled(changedAmount));
   expect(amount.failure?.requirement).toBe('SCN-DVP-EXCHANGE');
-  expect(amount.failure?.message.split('\n').slice(0, 2)).toEqual([`[SCN-DVP-EXCHANGE] scenario dvp-exchange, ${stepLabel(changedAmount, 'exchange')}, as mmA: POST /client/v1/api/exchange`, '  expected status 200, got 400']);
+  expect(amount.failure?.message.split('\n').slice(0, 2)).toEqual([
+    `[SCN-DVP-EXCHANGE] scenario dvp-exchange, ${stepLabel(changedAmount, 'exchange')}, as mmA: POST /client/v1/api/exchange`,
+    '  expected status 200, got 400',
+  ]);
 
   const otherAccount = scenarioData('dvp-exchange');
   stepOf(otherAccount, 'sign-exchange').sign!.account = 'emission';
   const account = await outcome(compiled(otherAccount));
-  expect(account.failure?.message.split('\n').slice(0, 2)).toEqual([`[SCN-DVP-EXCHANGE] scenario dvp-exchange, ${stepLabel(otherAccount, 'exchange')}, as mmA: POST /client/v1/api/exchange`, '  expected status 200, got 400']);
+  expect(account.failure?.message.split('\n').slice(0, 2)).toEqual([
+    `[SCN-DVP-EXCHANGE] scenario dvp-exchange, ${stepLabel(otherAccount, 'exchange')}, as mmA: POST /client/v1/api/exchange`,
+    '  expected status 200, got 400',
+  ]);
 });
 
 test('allowlist-revocation fails when the seller removes another member, saying why each expected answer was not met', async () => {
@@ -216,7 +244,9 @@ test('values that do not hold fail with the path, what was expected and what cam
   const { failure } = await outcome(compiled(data));
   expect(failure?.message.split('\n').slice(1)).toEqual([
     '  $.balance: expected the decimal 1.0000000, got "250.7500000"',
-    expect.stringMatching(/^ {2}answer: status 200; body: \{"account_identification":"main","asset_code_identification":"USD"/),
+    expect.stringMatching(
+      /^ {2}answer: status 200; body: \{"account_identification":"main","asset_code_identification":"USD"/,
+    ),
   ]);
 });
 
@@ -262,7 +292,9 @@ test('payment-dsa fails when the pacs.008 is signed by the RFI, or the RFI credi
   const settlement = await outcome(compiled(noLine));
   expect(settlement.failure?.message.split('\n').slice(0, 2)).toEqual([
     `[SCN-PAYMENT-DSA-FLOW] scenario payment-dsa, ${stepLabel(noLine, 'ofi-gets-settled-report')}, as mmA: GET /client/v1/api/gateway/messages?type=payment`,
-    expect.stringMatching(/^ {2}waited 500 ms \(\d+ tries\) for \$\[\*\]\.response_data\[~\]: expected something containing \{ financial_message_type: "iso20022:pacs\.002\.001\.10", financial_message_data: a message with \{ Document\/FIToFIPmtStsRpt\/TxInfAndSts\/OrgnlInstrId: "[0-9a-f]{32}", Document\/FIToFIPmtStsRpt\/TxInfAndSts\/TxSts: "ACSC" \} \}/),
+    expect.stringMatching(
+      /^ {2}waited 500 ms \(\d+ tries\) for \$\[\*\]\.response_data\[~\]: expected something containing \{ financial_message_type: "iso20022:pacs\.002\.001\.10", financial_message_data: a message with \{ Document\/FIToFIPmtStsRpt\/TxInfAndSts\/OrgnlInstrId: "[0-9a-f]{32}", Document\/FIToFIPmtStsRpt\/TxInfAndSts\/TxSts: "ACSC" \} \}/,
+    ),
   ]);
 });
 
@@ -270,11 +302,18 @@ test('payment-rejected fails under PAY-REJECT-NOTHING-MOVES when the RFI accepts
   const data = scenarioData('payment-rejected');
   const rejection = stepOf(data, 'sign-rejection').sign_message!;
   const fields = Object.fromEntries(Object.entries(rejection.fields).filter(([field]) => !field.startsWith('reason_')));
-  stepOf(data, 'sign-rejection').sign_message = { template: 'compliance-accept', fields: { ...fields, credit_account: '${vars.rfi_account}' } };
+  stepOf(data, 'sign-rejection').sign_message = {
+    template: 'compliance-accept',
+    fields: { ...fields, credit_account: '${vars.rfi_account}' },
+  };
   const { failure } = await outcome(compiled(data));
   expect(failure?.requirement).toBe('PAY-REJECT-NOTHING-MOVES');
   expect(failure?.message.split('\n').slice(0, 2)).toEqual([
-    expect.stringMatching(new RegExp(`^\\[PAY-REJECT-NOTHING-MOVES\\] scenario payment-rejected, ${stepLabel(data, 'ofi-balance-unchanged')}, as mmA: GET /client/v1/api/balances/digital-accounts/main\\?`)),
+    expect.stringMatching(
+      new RegExp(
+        `^\\[PAY-REJECT-NOTHING-MOVES\\] scenario payment-rejected, ${stepLabel(data, 'ofi-balance-unchanged')}, as mmA: GET /client/v1/api/balances/digital-accounts/main\\?`,
+      ),
+    ),
     '  $.balance: expected the decimal 200.0000000, got "119.6000000"',
   ]);
 });
@@ -289,7 +328,12 @@ test('payment-dso fails when the RFI returns the DSO before the OFI said with an
 });
 
 test('cancellation fails when the RFI refunds a payment the OFI did not ask back', async () => {
-  const data = withoutSteps(scenarioData('cancellation'), 'sign-first-cancellation', 'request-first-cancellation', 'first-cancellation-delivered');
+  const data = withoutSteps(
+    scenarioData('cancellation'),
+    'sign-first-cancellation',
+    'request-first-cancellation',
+    'first-cancellation-delivered',
+  );
   const { failure } = await outcome(compiled(data));
   expect(failure?.message.split('\n').slice(0, 2)).toEqual([
     `[SCN-CANCELLATION-FLOW] scenario cancellation, ${stepLabel(data, 'refund')}, as mmB: POST /client/v1/api/payments/message/reply`,
@@ -309,13 +353,16 @@ test('redemption fails when the member asks to redeem more than its account hold
 
 test('listening-recovery fails when the listening restarts from the later funding’s reference: nothing after it to deliver again', async () => {
   const data = scenarioData('listening-recovery');
-  stepOf(data, 'restart-listening').path!.reference = "${find(captures.notices, 'transaction_identification', captures.later).transaction_reference_number}";
+  stepOf(data, 'restart-listening').path!.reference =
+    "${find(captures.notices, 'transaction_identification', captures.later).transaction_reference_number}";
   stepOf(data, 'later-delivered-again').timeout_ms = 500;
   const { failure } = await outcome(compiled(data));
   expect(failure?.requirement).toBe('GW-LISTENING-REPLAY');
   expect(failure?.message.split('\n').slice(0, 2)).toEqual([
     `[GW-LISTENING-REPLAY] scenario listening-recovery, ${stepLabel(data, 'later-delivered-again')}, as mmA: GET /client/v1/api/gateway/messages?type=transactions`,
-    expect.stringMatching(/^ {2}waited 500 ms \(\d+ tries\) for \$\[\*\]\.response_data\[~\]: expected something containing \{ transaction_identification: "[0-9a-f]{64}", account_identification: "main" \}, got \[\]$/),
+    expect.stringMatching(
+      /^ {2}waited 500 ms \(\d+ tries\) for \$\[\*\]\.response_data\[~\]: expected something containing \{ transaction_identification: "[0-9a-f]{64}", account_identification: "main" \}, got \[\]$/,
+    ),
   ]);
 });
 
@@ -326,7 +373,11 @@ test('a fresh read is judged on what it read itself: a message an earlier step c
   const { result, warnings, failure } = await outcome(compiled(data));
   expect(failure).toBeUndefined();
   expect(result?.completed).toBe(data.steps.length - 1);
-  expect(warnings).toEqual([expect.stringMatching(/^\[SCN-FUNDING-NOTIFICATION\] scenario funding, step 12 of 12 "credit-notification-again", as mmA: GET \/client\/v1\/api\/gateway\/messages\?type=transactions\n {2}waited 300 ms \(\d+ tries\) for .*, got \[\]\n {2}answer: status 200; body: \[\]$/)]);
+  expect(warnings).toEqual([
+    expect.stringMatching(
+      /^\[SCN-FUNDING-NOTIFICATION\] scenario funding, step 12 of 12 "credit-notification-again", as mmA: GET \/client\/v1\/api\/gateway\/messages\?type=transactions\n {2}waited 300 ms \(\d+ tries\) for .*, got \[\]\n {2}answer: status 200; body: \[\]$/,
+    ),
+  ]);
 });
 
 // Last: it moves this file's simulator's clock (every test makes new members with new tokens).
@@ -345,7 +396,10 @@ test('now() is the target’s time: the simulator’s clock, wherever it was mov
 
 test('an expression that cannot be evaluated: the target’s failure when built from its answers, else a harness fault', async () => {
   const fromAnswer = scenarioData('funding');
-  stepOf(fromAnswer, 'instruction').capture = { transaction: '$.unsigned_transaction_object', amount: '$.funding_payload[0].funding_amount' };
+  stepOf(fromAnswer, 'instruction').capture = {
+    transaction: '$.unsigned_transaction_object',
+    amount: '$.funding_payload[0].funding_amount',
+  };
   stepOf(fromAnswer, 'sign-transaction').sign!.payload = '${base64(captures.amount)}';
   const { failure } = await outcome(compiled(fromAnswer));
   expect(failure?.message.split('\n')).toEqual([
@@ -355,5 +409,7 @@ test('an expression that cannot be evaluated: the target’s failure when built 
 
   const fromProfile = scenarioData('funding');
   fromProfile.vars = { ...fromProfile.vars, account: '${actors.mmA.accounts[7]}' };
-  await expect(outcome(compiled(fromProfile))).rejects.toThrow(/^Harness fault: scenario funding, vars\.account: actors\.mmA\.accounts\[7\]: actors\.mmA\.accounts\[7\] is not there$/);
+  await expect(outcome(compiled(fromProfile))).rejects.toThrow(
+    /^Harness fault: scenario funding, vars\.account: actors\.mmA\.accounts\[7\]: actors\.mmA\.accounts\[7\] is not there$/,
+  );
 });

@@ -48,10 +48,20 @@ interface StepFailure {
 
 export async function runScenario(scenario: Scenario, context: ScenarioContext): Promise<ScenarioOutcome> {
   const { control } = context.actors;
-  if (scenario.needsControl && !control) throw new HarnessFault(`scenario ${scenario.name} needs the simulator control plane`);
+  if (scenario.needsControl && !control)
+    throw new HarnessFault(`scenario ${scenario.name} needs the simulator control plane`);
   const scope: Scope = {
     actors: Object.fromEntries(
-      Object.entries(context.actors.byRole).map(([role, actor]) => [role, { identification: actor.identification, accounts: actor.accounts, dso_account: dsoHoldingAccount(context.readings, actor.accounts), assets: actor.assets, member: actor.member }]),
+      Object.entries(context.actors.byRole).map(([role, actor]) => [
+        role,
+        {
+          identification: actor.identification,
+          accounts: actor.accounts,
+          dso_account: dsoHoldingAccount(context.readings, actor.accounts),
+          assets: actor.assets,
+          member: actor.member,
+        },
+      ]),
     ),
     vars: {},
     captures: {},
@@ -62,7 +72,8 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
     try {
       scope.vars[name] = await resolveValue(value, scope);
     } catch (error) {
-      if (error instanceof EvaluationError) throw new HarnessFault(`scenario ${scenario.name}, vars.${name}: ${error.message}`);
+      if (error instanceof EvaluationError)
+        throw new HarnessFault(`scenario ${scenario.name}, vars.${name}: ${error.message}`);
       throw error;
     }
   }
@@ -75,7 +86,10 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
       const message = failureMessage(scenario, step, failure);
       if (step.requirement.level === 'MUST') throw new CheckFailure(step.requirement.id, message);
       const skipped = scenario.steps.length - step.number;
-      context.warn(step.requirement.id, `${message}${skipped > 0 ? `\n  (the scenario ended here: ${skipped} later step${skipped === 1 ? '' : 's'} did not run)` : ''}`);
+      context.warn(
+        step.requirement.id,
+        `${message}${skipped > 0 ? `\n  (the scenario ended here: ${skipped} later step${skipped === 1 ? '' : 's'} did not run)` : ''}`,
+      );
       break;
     }
     completed += 1;
@@ -83,21 +97,40 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
   return { completed, vars: scope.vars, captures: scope.captures };
 }
 
-async function runStep(step: Step, scenario: Scenario, actors: Actors, scope: Scope, inboxes: Map<string, unknown[]>): Promise<StepFailure | undefined> {
+async function runStep(
+  step: Step,
+  scenario: Scenario,
+  actors: Actors,
+  scope: Scope,
+  inboxes: Map<string, unknown[]>,
+): Promise<StepFailure | undefined> {
   const actor = actors.byRole[step.actor];
-  if (!actor) throw new HarnessFault(`scenario ${scenario.name}, step ${step.number} "${step.name}": the profile has no member for role ${step.actor}`);
-  const evaluated = <T>(what: string, work: () => Promise<T>): Promise<T | StepFailure> => guard(scenario, step, what, work);
+  if (!actor)
+    throw new HarnessFault(
+      `scenario ${scenario.name}, step ${step.number} "${step.name}": the profile has no member for role ${step.actor}`,
+    );
+  const evaluated = <T>(what: string, work: () => Promise<T>): Promise<T | StepFailure> =>
+    guard(scenario, step, what, work);
 
   const request = await evaluated('the request', async () => {
-    const resolved = (await resolveValue({ path: step.path, query: step.query, body: step.body }, scope)) as ResolvedRequest;
-    return callOptions({ ...resolved, body: step.complete ? step.complete(resolved.body) : resolved.body }, step, scenario);
+    const resolved = (await resolveValue(
+      { path: step.path, query: step.query, body: step.body },
+      scope,
+    )) as ResolvedRequest;
+    return callOptions(
+      { ...resolved, body: step.complete ? step.complete(resolved.body) : resolved.body },
+      step,
+      scenario,
+    );
   });
   if (isFailure(request)) return request;
 
   // Everything a consuming read returns is kept for the run, per actor and request, and its steps are
   // judged against all of it, so a message read while waiting for another is not lost to the step that
   // needs it; a `fresh` step only against what it read itself (from `ownFrom` on).
-  const inboxKey = consumingReads.has(step.endpoint) ? `${step.actor} ${step.endpoint} ${canonicalJson({ path: request.path, query: request.query })}` : undefined;
+  const inboxKey = consumingReads.has(step.endpoint)
+    ? `${step.actor} ${step.endpoint} ${canonicalJson({ path: request.path, query: request.query })}`
+    : undefined;
   const ownFrom = step.fresh && inboxKey !== undefined ? (inboxes.get(inboxKey)?.length ?? 0) : 0;
   const deadline = Date.now() + (step.until?.timeoutMs ?? 0);
   for (let tries = 1; ; tries += 1) {
@@ -106,14 +139,22 @@ async function runStep(step: Step, scenario: Scenario, actors: Actors, scope: Sc
 
     const unmet: string[] = [];
     for (const expectation of step.expectations) {
-      const reason = await evaluated('the expected values', () => unmetBy(expectation, response, judged, scope, step.signedAnswer));
+      const reason = await evaluated('the expected values', () =>
+        unmetBy(expectation, response, judged, scope, step.signedAnswer),
+      );
       if (isFailure(reason)) return reason;
       if (reason === undefined) break;
       unmet.push(reason);
     }
     if (unmet.length === step.expectations.length) {
       const [only] = unmet;
-      return { reason: unmet.length === 1 && only !== undefined ? only : `the answer is none of the ${unmet.length} expected: ${unmet.map((reason, index) => `(${index + 1}) ${reason}`).join('; ')}`, response };
+      return {
+        reason:
+          unmet.length === 1 && only !== undefined
+            ? only
+            : `the answer is none of the ${unmet.length} expected: ${unmet.map((reason, index) => `(${index + 1}) ${reason}`).join('; ')}`,
+        response,
+      };
     }
 
     if (step.until) {
@@ -133,7 +174,11 @@ async function runStep(step: Step, scenario: Scenario, actors: Actors, scope: Sc
       const found = readJsonPath(capture.path, judged);
       if (found.found) scope.captures[capture.name] = found.value;
       else if (capture.absent !== undefined) scope.captures[capture.name] = capture.absent;
-      else return { reason: `expected the answer to have ${capture.path.text} (captured as captures.${capture.name}), but ${found.missing} is not there`, response };
+      else
+        return {
+          reason: `expected the answer to have ${capture.path.text} (captured as captures.${capture.name}), but ${found.missing} is not there`,
+          response,
+        };
     }
     return undefined;
   }
@@ -144,7 +189,12 @@ async function runStep(step: Step, scenario: Scenario, actors: Actors, scope: Sc
  * failure when the step reads captures (they come from earlier answers), and a fault of the scenario
  * or the profile otherwise.
  */
-async function guard<T>(scenario: Scenario, step: Step, what: string, work: () => Promise<T>): Promise<T | StepFailure> {
+async function guard<T>(
+  scenario: Scenario,
+  step: Step,
+  what: string,
+  work: () => Promise<T>,
+): Promise<T | StepFailure> {
   try {
     return await work();
   } catch (error) {
@@ -167,10 +217,14 @@ interface ResolvedRequest {
 function callOptions({ path, query, body }: ResolvedRequest, step: Step, scenario: Scenario): CallOptions {
   const scalar = (where: string, value: unknown): string | number | boolean => {
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-    throw new HarnessFault(`scenario ${scenario.name}, step ${step.number} "${step.name}", ${where}: must be a text, number or boolean, got ${JSON.stringify(value)}`);
+    throw new HarnessFault(
+      `scenario ${scenario.name}, step ${step.number} "${step.name}", ${where}: must be a text, number or boolean, got ${JSON.stringify(value)}`,
+    );
   };
   return {
-    path: Object.fromEntries(Object.entries(path).map(([name, value]) => [name, String(scalar(`path.${name}`, value))])),
+    path: Object.fromEntries(
+      Object.entries(path).map(([name, value]) => [name, String(scalar(`path.${name}`, value))]),
+    ),
     query: Object.fromEntries(Object.entries(query).map(([name, value]) => [name, scalar(`query.${name}`, value)])),
     ...(body === undefined ? {} : { body }),
   };
@@ -185,7 +239,13 @@ function collect(inboxes: Map<string, unknown[]>, key: string, body: unknown): u
 }
 
 /** Why the answer does not meet the expectation (status, schema, then values); undefined when it does. */
-async function unmetBy(expectation: Expectation, response: DssResponse, judged: unknown, scope: Scope, signedAnswer: boolean): Promise<string | undefined> {
+async function unmetBy(
+  expectation: Expectation,
+  response: DssResponse,
+  judged: unknown,
+  scope: Scope,
+  signedAnswer: boolean,
+): Promise<string | undefined> {
   if (response.status !== expectation.status) return `expected status ${expectation.status}, got ${response.status}`;
   // The error body's shape is cross-cutting: recorded as ERR-BODY-SHAPE, and the scenario goes on.
   if (expectation.schema?.name === 'error') recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
@@ -197,20 +257,31 @@ async function unmetBy(expectation: Expectation, response: DssResponse, judged: 
 }
 
 /** Why the first condition that does not hold fails; undefined when they all hold. */
-async function firstMismatch(conditions: Condition[], data: unknown, scope: Scope, signedAnswer: boolean): Promise<string | undefined> {
+async function firstMismatch(
+  conditions: Condition[],
+  data: unknown,
+  scope: Scope,
+  signedAnswer: boolean,
+): Promise<string | undefined> {
   for (const { path, matcher } of conditions) {
     const resolved = await resolveMatcher(matcher, scope);
     const found = readJsonPath(path, data);
     if (!found.found) return `${path.text}: expected ${describeMatcher(resolved)}, but ${found.missing} is not there`;
     const reason = mismatch(resolved, found.value, path.text);
     // A signature is never shown, not even in a failure message.
-    if (reason) return signedAnswer ? `${path.text}: expected ${describeMatcher(resolved)} (the value is signed material and not shown)` : reason;
+    if (reason)
+      return signedAnswer
+        ? `${path.text}: expected ${describeMatcher(resolved)} (the value is signed material and not shown)`
+        : reason;
   }
   return undefined;
 }
 
 function failureMessage(scenario: Scenario, step: Step, failure: StepFailure): string {
-  const lines = [`scenario ${scenario.name}, step ${step.number} of ${scenario.steps.length} "${step.name}", as ${step.actor}: ${failure.response ? describeRequest(failure.response) : describeEndpoint(step.endpoint)}`, `  ${failure.reason}`];
+  const lines = [
+    `scenario ${scenario.name}, step ${step.number} of ${scenario.steps.length} "${step.name}", as ${step.actor}: ${failure.response ? describeRequest(failure.response) : describeEndpoint(step.endpoint)}`,
+    `  ${failure.reason}`,
+  ];
   if (failure.response) lines.push(`  answer: status ${failure.response.status}${bodyExcerpt(failure.response)}`);
   return lines.join('\n');
 }

@@ -3,7 +3,11 @@ import { fileFiltersFor, grepForChecks, parseCheckListing } from './check-listin
 
 const annotated = (projectName: string, check: string, ...requirements: string[]) => ({
   projectName,
-  annotations: [{ type: 'check', description: check }, ...requirements.map((description) => ({ type: 'requirement', description })), { type: 'endpoint', description: 'member.getMember' }],
+  annotations: [
+    { type: 'check', description: check },
+    ...requirements.map((description) => ({ type: 'requirement', description })),
+    { type: 'endpoint', description: 'member.getMember' },
+  ],
 });
 
 test('the listing gives each check once, with its requirements, project and file, from nested suites', () => {
@@ -11,14 +15,29 @@ test('the listing gives each check once, with its requirements, project and file
     suites: [
       { specs: [{ file: 'target.setup.js', tests: [annotated('target', 'target.reachable', 'VER-PATH-PREFIX')] }] },
       {
-        suites: [{ specs: [{ file: 'auth/refresh.spec.js', tests: [annotated('conformance', 'auth.refresh', 'AUTH-REFRESH', 'ERR-BODY-SHAPE', 'AUTH-REFRESH')] }, { file: 'auth/refresh.spec.js', tests: [{ projectName: 'conformance', annotations: [] }] }] }],
+        suites: [
+          {
+            specs: [
+              {
+                file: 'auth/refresh.spec.js',
+                tests: [annotated('conformance', 'auth.refresh', 'AUTH-REFRESH', 'ERR-BODY-SHAPE', 'AUTH-REFRESH')],
+              },
+              { file: 'auth/refresh.spec.js', tests: [{ projectName: 'conformance', annotations: [] }] },
+            ],
+          },
+        ],
       },
     ],
     errors: [],
   };
   expect(parseCheckListing(JSON.stringify(listing))).toEqual([
     { check_id: 'target.reachable', requirements: ['VER-PATH-PREFIX'], project: 'target', file: 'target.setup.js' },
-    { check_id: 'auth.refresh', requirements: ['AUTH-REFRESH', 'ERR-BODY-SHAPE'], project: 'conformance', file: 'auth/refresh.spec.js' },
+    {
+      check_id: 'auth.refresh',
+      requirements: ['AUTH-REFRESH', 'ERR-BODY-SHAPE'],
+      project: 'conformance',
+      file: 'auth/refresh.spec.js',
+    },
   ]);
 });
 
@@ -37,7 +56,9 @@ test('the grep selects exactly the named checks by the id at the start of their 
 });
 
 test('the file filters select exactly the named check files, whatever the path separator', () => {
-  const filters = fileFiltersFor(['auth/refresh.spec.js', 'target.setup.js', 'auth/refresh.spec.js']).map((filter) => new RegExp(filter));
+  const filters = fileFiltersFor(['auth/refresh.spec.js', 'target.setup.js', 'auth/refresh.spec.js']).map(
+    (filter) => new RegExp(filter),
+  );
   expect(filters).toHaveLength(2);
   const selected = (path: string) => filters.some((filter) => filter.test(path));
   expect(selected('/kit/dist/suites/checks/auth/refresh.spec.js')).toBe(true);

@@ -30,7 +30,8 @@ export async function listChecks(env: NodeJS.ProcessEnv): Promise<ListedCheck[]>
   const args = [cli, 'test', '--config', conformanceConfig, '--list', '--reporter=json'];
   const { code, stdout, output } = await runNode(args, compiledRunEnv(withoutJsonOutputFile(env)), LISTING_TIMEOUT_MS);
   // A suite that fails to load still gives the JSON listing, whose errors say more than the exit status.
-  if (code !== 0 && !stdout.trimStart().startsWith('{')) throw new Error(`listing the conformance checks failed (exit ${code}):\n${output}`);
+  if (code !== 0 && !stdout.trimStart().startsWith('{'))
+    throw new Error(`listing the conformance checks failed (exit ${code}):\n${output}`);
   return parseCheckListing(stdout);
 }
 
@@ -41,24 +42,38 @@ function withoutJsonOutputFile(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 interface JsonSuite {
   suites?: JsonSuite[];
-  specs?: Array<{ file: string; tests: Array<{ projectName: string; annotations: Array<{ type: string; description?: string }> }> }>;
+  specs?: Array<{
+    file: string;
+    tests: Array<{ projectName: string; annotations: Array<{ type: string; description?: string }> }>;
+  }>;
 }
 
 /** The checks in the JSON reporter's output of a `--list` run; a file that failed to load fails the listing. */
 export function parseCheckListing(text: string): ListedCheck[] {
   const report = JSON.parse(text) as { suites?: JsonSuite[]; errors?: Array<{ message?: string }> };
   if (report.errors && report.errors.length > 0) {
-    throw new Error(`the conformance suites did not load:\n${report.errors.map((error) => error.message ?? '').join('\n')}`);
+    throw new Error(
+      `the conformance suites did not load:\n${report.errors.map((error) => error.message ?? '').join('\n')}`,
+    );
   }
   const checks = new Map<string, ListedCheck>();
   const walk = (suite: JsonSuite) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
-        const values = (type: string) => test.annotations.flatMap((annotation) => (annotation.type === type && annotation.description ? [annotation.description] : []));
+        const values = (type: string) =>
+          test.annotations.flatMap((annotation) =>
+            annotation.type === type && annotation.description ? [annotation.description] : [],
+          );
         const [checkId] = values('check');
         // The JSON reporter names files from the checks' folder (the config's testDir).
         const file = spec.file.split('\\').join('/');
-        if (checkId !== undefined) checks.set(checkId, { check_id: checkId, requirements: [...new Set(values('requirement'))], project: test.projectName, file });
+        if (checkId !== undefined)
+          checks.set(checkId, {
+            check_id: checkId,
+            requirements: [...new Set(values('requirement'))],
+            project: test.projectName,
+            file,
+          });
       }
     }
     for (const child of suite.suites ?? []) walk(child);
@@ -83,5 +98,11 @@ export function grepForChecks(checkIds: readonly string[]): string {
  */
 export function fileFiltersFor(files: readonly string[]): string[] {
   const separator = '[\\\\/]';
-  return [...new Set(files)].map((file) => `${separator}checks${separator}${file.split('/').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(separator)}$`);
+  return [...new Set(files)].map(
+    (file) =>
+      `${separator}checks${separator}${file
+        .split('/')
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join(separator)}$`,
+  );
 }

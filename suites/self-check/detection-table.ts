@@ -25,7 +25,11 @@ export function renderDetectionTable(faults: readonly FaultDetection[]): string 
       notes(row),
     ].join(' | '),
   );
-  return ['| fault | requirement | caught | caught by | time | notes |', '|---|---|---|---|---|---|', ...rows.map((row) => `| ${row} |`)].join('\n');
+  return [
+    '| fault | requirement | caught | caught by | time | notes |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((row) => `| ${row} |`),
+  ].join('\n');
 }
 
 /** One line: how many faults were caught, how long it took, and which were missed. */
@@ -38,13 +42,22 @@ export function renderSummary(result: SelfCheckSummary): string {
 
 /** self-check.md: the summary and the table. */
 export function renderSelfCheckPage(result: SelfCheckSummary): string {
-  return ['# Fault self-check', '', `${renderSummary(result)} Started ${result.started_at}.`, '', renderDetectionTable(result.faults), ''].join('\n');
+  return [
+    '# Fault self-check',
+    '',
+    `${renderSummary(result)} Started ${result.started_at}.`,
+    '',
+    renderDetectionTable(result.faults),
+    '',
+  ].join('\n');
 }
 
 function notes(row: FaultDetection): string {
   const notes = [...row.problems];
   if (!row.caught && row.other_failures.length > 0) {
-    notes.push(`failed for other requirements only: ${row.other_failures.map((other) => `${other.check_id} (${other.failed_requirements.join(', ')})`).join(', ')}`);
+    notes.push(
+      `failed for other requirements only: ${row.other_failures.map((other) => `${other.check_id} (${other.failed_requirements.join(', ')})`).join(', ')}`,
+    );
   }
   return notes.map(cell).join('; ');
 }

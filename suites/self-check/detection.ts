@@ -47,7 +47,8 @@ export function judgeRun(requirement: string, results: JudgedResults): RunJudgem
   const problems = [...results.problems];
   for (const check of results.checks) {
     if (check.failed_requirements.includes(requirement)) caughtBy.push(check.check_id);
-    else if (check.failed_requirements.length > 0) otherFailures.push({ check_id: check.check_id, failed_requirements: check.failed_requirements });
+    else if (check.failed_requirements.length > 0)
+      otherFailures.push({ check_id: check.check_id, failed_requirements: check.failed_requirements });
     if (check.fault === 'harness') problems.push(`harness fault in ${check.check_id}: ${firstLine(check.error)}`);
   }
   return { caught: caughtBy.length > 0, caught_by: caughtBy, other_failures: otherFailures, problems };

@@ -24,6 +24,9 @@ export interface FaultGroupEntry {
 
 export function readFaultGroup(env: NodeJS.ProcessEnv): FaultGroupEntry[] {
   const file = env[FAULT_GROUP_ENV];
-  if (!file) throw new Error(`${FAULT_GROUP_ENV} is not set: this config runs a group of the fault self-check (dss self-check), which names its group file`);
+  if (!file)
+    throw new Error(
+      `${FAULT_GROUP_ENV} is not set: this config runs a group of the fault self-check (dss self-check), which names its group file`,
+    );
   return JSON.parse(readFileSync(file, 'utf8')) as FaultGroupEntry[];
 }

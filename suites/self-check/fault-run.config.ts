@@ -40,6 +40,9 @@ export default defineConfig<object, Pick<DssWorkerFixtures, 'runSettings'>>({
   reporter: [
     [beside(`../reporters/kept-worker-verdict${ext}`)],
     ['list'],
-    ...group.map((entry): ReporterDescription => [beside(`../reporters/conformance-reporter${ext}`), { reportDir: entry.reportDir, project: entry.fault }]),
+    ...group.map((entry): ReporterDescription => [
+      beside(`../reporters/conformance-reporter${ext}`),
+      { reportDir: entry.reportDir, project: entry.fault },
+    ]),
   ],
 });

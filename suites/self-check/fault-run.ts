@@ -81,13 +81,29 @@ interface FaultState {
  * in this process (one starts in milliseconds); the checks run in a child. Returns the detections in
  * the order of `names`.
  */
-export async function runFaults(names: readonly FaultName[], checks: readonly ListedCheck[], options: FaultRunOptions): Promise<FaultDetection[]> {
+export async function runFaults(
+  names: readonly FaultName[],
+  checks: readonly ListedCheck[],
+  options: FaultRunOptions,
+): Promise<FaultDetection[]> {
   const states = names.map((name): FaultState => {
     const fault = faultCatalogue[name];
     return {
       name,
       batches: checkBatches(fault.requirement, checks),
-      detection: { fault: name, part: fault.part, requirement: fault.requirement, description: fault.description, checks_run: [], caught: false, caught_by: [], other_failures: [], problems: [], duration_ms: 0, report: null },
+      detection: {
+        fault: name,
+        part: fault.part,
+        requirement: fault.requirement,
+        description: fault.description,
+        checks_run: [],
+        caught: false,
+        caught_by: [],
+        other_failures: [],
+        problems: [],
+        duration_ms: 0,
+        report: null,
+      },
     };
   });
   const fileOf = new Map(checks.map((check) => [check.check_id, check.file]));
@@ -106,11 +122,17 @@ export async function runFaults(names: readonly FaultName[], checks: readonly Li
     const due = states.filter((state) => !state.detection.caught && round < state.batches.length);
     if (due.length === 0) break;
     await inPool(chunks(due, FAULTS_PER_RUN), options.parallel, async (group) => {
-      options.running(group.map((state) => state.name), true);
+      options.running(
+        group.map((state) => state.name),
+        true,
+      );
       try {
         await runGroup(group, round, fileOf, options);
       } finally {
-        options.running(group.map((state) => state.name), false);
+        options.running(
+          group.map((state) => state.name),
+          false,
+        );
       }
       for (const state of group) if (state.detection.caught || round + 1 === state.batches.length) judged(state);
     });
@@ -119,7 +141,12 @@ export async function runFaults(names: readonly FaultName[], checks: readonly Li
 }
 
 /** One run of `round`'s batch of each fault of `group`, each against its own simulator, judged. */
-async function runGroup(group: readonly FaultState[], round: number, fileOf: ReadonlyMap<string, string>, options: FaultRunOptions): Promise<void> {
+async function runGroup(
+  group: readonly FaultState[],
+  round: number,
+  fileOf: ReadonlyMap<string, string>,
+  options: FaultRunOptions,
+): Promise<void> {
   const started = performance.now();
   // The profiles hold the simulators' tokens: a private directory, never the report dir.
   const secrets = await mkdtemp(join(tmpdir(), 'dss-self-check-'));
@@ -140,7 +167,13 @@ async function runGroup(group: readonly FaultState[], round: number, fileOf: Rea
       writeTargetDescription(join(reportDir, '.run'), profile, env);
       const profileFile = writeBuiltProfile(profileDir, profile);
       loadProfile(profileFile, env);
-      entries.push({ fault: state.name, checks, files: checks.flatMap((id) => fileOf.get(id) ?? []), profile: profileFile, reportDir });
+      entries.push({
+        fault: state.name,
+        checks,
+        files: checks.flatMap((id) => fileOf.get(id) ?? []),
+        profile: profileFile,
+        reportDir,
+      });
       state.detection.checks_run.push(...checks);
     }
     const groupFile = join(secrets, 'group.json');
@@ -148,12 +181,23 @@ async function runGroup(group: readonly FaultState[], round: number, fileOf: Rea
     const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
     // Playwright's own artifacts (the error contexts the output points at) go beside the first fault's reports.
     const artifactsOwner = entries[0]!.reportDir;
-    const run = await runNode([cli, 'test', '--config', RUN_CONFIG], compiledRunEnv({ ...env, [FAULT_GROUP_ENV]: groupFile, [RUN_SETTINGS_ENV]: encodeRunSettings(runSettings({ report_dir: artifactsOwner })) }), RUN_TIMEOUT_MS);
+    const run = await runNode(
+      [cli, 'test', '--config', RUN_CONFIG],
+      compiledRunEnv({
+        ...env,
+        [FAULT_GROUP_ENV]: groupFile,
+        [RUN_SETTINGS_ENV]: encodeRunSettings(runSettings({ report_dir: artifactsOwner })),
+      }),
+      RUN_TIMEOUT_MS,
+    );
     const faults = group.map((state) => state.name).join(', ');
     for (const [index, state] of group.entries()) {
       const entry = entries[index]!;
       // The whole run's output, beside each of its faults' reports.
-      await writeFile(join(entry.reportDir, 'output.txt'), `A run of ${faults}, each in a Playwright project of its own:\n\n${run.output}`);
+      await writeFile(
+        join(entry.reportDir, 'output.txt'),
+        `A run of ${faults}, each in a Playwright project of its own:\n\n${run.output}`,
+      );
       const judgement = await judgeEntry(entry, state.detection.requirement);
       const runDir = join(RUNS_DIR, state.name, `run-${round + 1}`);
       if (judgement === null) {
@@ -193,5 +237,7 @@ async function inPool<T>(items: readonly T[], size: number, work: (item: T) => P
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
-  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, (index + 1) * size),
+  );
 }

@@ -28,8 +28,23 @@ export async function onboardHoldings(profile: Profile, readings: DeclaredReadin
   const recording = new RecordingChannel();
   const actor = (role: RequiredRole): Actor => {
     const member = profile.members[role];
-    const client = new DssClient({ baseUrl: profile.base_url, token: member.token, timeoutMs: profile.timeouts.request_ms, recording, member: member.identification, stringBodies: readings.string_bodies, transport: transportOf(profile, process.env) });
-    return { role, identification: member.identification, accounts: member.accounts, assets: member.assets, client, member: null };
+    const client = new DssClient({
+      baseUrl: profile.base_url,
+      token: member.token,
+      timeoutMs: profile.timeouts.request_ms,
+      recording,
+      member: member.identification,
+      stringBodies: readings.string_bodies,
+      transport: transportOf(profile, process.env),
+    });
+    return {
+      role,
+      identification: member.identification,
+      accounts: member.accounts,
+      assets: member.assets,
+      client,
+      member: null,
+    };
   };
   const [tokenizer, holder, issuer] = [actor('tokenizer'), actor('mmA'), actor('mmB')];
   const account = holder.accounts[0]!;

@@ -103,7 +103,9 @@ export function readingRuns(names: readonly ReadingName[], mode: ReadingRunMode 
     const alone = (name: ReadingName) => ({ name: `${name}${suffix}`, played: [name], detection });
     const all = { name: `${UNION}${suffix}`, played: union, detection };
     if (chosen.length <= 1) return chosen.map(alone);
-    return mode === 'covering' ? [all, ...chosen.filter((name) => !union.includes(name)).map(alone)] : [...chosen.map(alone), all];
+    return mode === 'covering'
+      ? [all, ...chosen.filter((name) => !union.includes(name)).map(alone)]
+      : [...chosen.map(alone), all];
   };
   // With detection too the union plays every reading (declaring those detection cannot show), so that it works beside them all.
   return [...plans(names, false), ...plans(names, true).filter((plan) => plan.played.some(readingShownByDetection))];
@@ -143,22 +145,49 @@ async function runOne(run: ReadingRunPlan, options: ReadingRunOptions): Promise<
   const played = withReferenceReadings(declaredBy(run.played));
   const declared = run.detection ? withoutDetected(declaredBy(run.played)) : declaredBy(run.played);
   const differences = [...new Set(run.played.flatMap((name) => readingCatalogue[name].differences))];
-  const base = { name: run.name, played: run.played, detection: run.detection, declared: declared as Record<string, string | number> };
-  const failed = (problem: string): ReadingRow => ({ ...base, detected: {}, spec_passed: 0, spec_failed: [], spec_inconclusive: [], profile_failed: [], differences_missing: differences, problems: [problem], passed: false, duration_ms: Math.round(performance.now() - started), report: null });
+  const base = {
+    name: run.name,
+    played: run.played,
+    detection: run.detection,
+    declared: declared as Record<string, string | number>,
+  };
+  const failed = (problem: string): ReadingRow => ({
+    ...base,
+    detected: {},
+    spec_passed: 0,
+    spec_failed: [],
+    spec_inconclusive: [],
+    profile_failed: [],
+    differences_missing: differences,
+    problems: [problem],
+    passed: false,
+    duration_ms: Math.round(performance.now() - started),
+    report: null,
+  });
   try {
     const profile = await profileFromSimulator(simulator.url, declared);
     // A run judges readings, not speed: on a loaded machine (npm test runs two beside its other tests) a
     // property check outlasted its time and failed every requirement it names, which no reading caused.
     profile.timeouts.check_ms = SELF_CHECK_TIME_FACTOR * profile.timeouts.check_ms;
     if (run.detection) {
-      const onboarded = await onboardHoldings(profile, played).then(() => null, (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n', 1)[0]!);
+      const onboarded = await onboardHoldings(profile, played).then(
+        () => null,
+        (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n', 1)[0]!,
+      );
       if (onboarded !== null) return failed(`the members' holdings could not be made before the run: ${onboarded}`);
     }
     const profileFile = writeBuiltProfile(secrets, profile);
-    const child = await runNode([dssCommand, 'test', '--profile', profileFile, '--report-dir', reportDir, '--workers', String(options.workers)], options.env, RUN_TIMEOUT_MS);
+    const child = await runNode(
+      [dssCommand, 'test', '--profile', profileFile, '--report-dir', reportDir, '--workers', String(options.workers)],
+      options.env,
+      RUN_TIMEOUT_MS,
+    );
     await writeFile(join(reportDir, 'output.txt'), child.output);
     const reportFile = join(reportDir, 'conformance.json');
-    if (!existsSync(reportFile)) return failed(`the run wrote no conformance.json (exit ${child.code}${child.timedOut ? ', stopped after its time' : ''}); see ${join(READING_RUNS_DIR, run.name, 'output.txt')}`);
+    if (!existsSync(reportFile))
+      return failed(
+        `the run wrote no conformance.json (exit ${child.code}${child.timedOut ? ', stopped after its time' : ''}); see ${join(READING_RUNS_DIR, run.name, 'output.txt')}`,
+      );
     const { results } = JSON.parse(await readFile(reportFile, 'utf8')) as ConformanceReport;
     const judgement = judgeReadingRun(results, differences);
     // With detection, every reading it can show must have been detected, as the target plays it; and no check's answer contradicts one.
@@ -167,8 +196,18 @@ async function runOne(run: ReadingRunPlan, options: ReadingRunOptions): Promise<
       ...midRunProblems(results.target.readings),
       ...(child.timedOut ? [`the run was stopped after ${RUN_TIMEOUT_MS / 1000} s`] : []),
     ];
-    const judged = { ...judgement, problems: [...judgement.problems, ...more], passed: judgement.passed && more.length === 0 };
-    return { ...base, ...judged, detected: results.target.readings ?? {}, duration_ms: Math.round(performance.now() - started), report: join(READING_RUNS_DIR, run.name, 'conformance.json') };
+    const judged = {
+      ...judgement,
+      problems: [...judgement.problems, ...more],
+      passed: judgement.passed && more.length === 0,
+    };
+    return {
+      ...base,
+      ...judged,
+      detected: results.target.readings ?? {},
+      duration_ms: Math.round(performance.now() - started),
+      report: join(READING_RUNS_DIR, run.name, 'conformance.json'),
+    };
   } finally {
     await simulator.close();
     await rm(secrets, { recursive: true, force: true });
@@ -177,7 +216,9 @@ async function runOne(run: ReadingRunPlan, options: ReadingRunOptions): Promise<
 
 /** A declaration without the keys detection shows: what a profile leaving detection to carry the run declares. */
 function withoutDetected(declared: Partial<DeclaredReadings>): Partial<DeclaredReadings> {
-  return Object.fromEntries(Object.entries(declared).filter(([key]) => !(detectedKeys as readonly string[]).includes(key)));
+  return Object.fromEntries(
+    Object.entries(declared).filter(([key]) => !(detectedKeys as readonly string[]).includes(key)),
+  );
 }
 
 function pick(readings: DeclaredReadings, keys: readonly DetectedKey[]): Partial<DeclaredReadings> {

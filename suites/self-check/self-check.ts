@@ -19,7 +19,6 @@ import { FAULTS_PER_RUN, runFaults } from './fault-run.ts';
 
 export const selfCheckFormat = 'dss-self-check/1';
 
-
 export interface SelfCheckResult {
   format: typeof selfCheckFormat;
   started_at: string;
@@ -46,17 +45,26 @@ export interface SelfCheckOptions {
 export async function runSelfCheck(options: SelfCheckOptions): Promise<SelfCheckResult> {
   let done = 0;
   const running = new Set<string>();
-  const { log, stop } = progress(options.log ?? ((line: string) => console.log(line)), (seconds) => `${done}/${options.faults.length} judged after ${seconds} s; running ${[...running].join(', ')}`);
+  const { log, stop } = progress(
+    options.log ?? ((line: string) => console.log(line)),
+    (seconds) => `${done}/${options.faults.length} judged after ${seconds} s; running ${[...running].join(', ')}`,
+  );
   const reportDir = resolve(options.reportDir);
   const startedAt = new Date();
   const started = performance.now();
   // The runs test the simulators started here, never a profile or target of the caller's environment.
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', [RUN_SETTINGS_ENV]: encodeRunSettings(runSettings({ report_dir: reportDir })) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CI: '1',
+    [RUN_SETTINGS_ENV]: encodeRunSettings(runSettings({ report_dir: reportDir })),
+  };
 
   // Up to date before the listing reads it.
   await buildKit(env);
   const checks = await listChecks(env);
-  log(`Fault self-check: ${options.faults.length} faults, ${FAULTS_PER_RUN} to a run, ${options.parallel} runs at a time, against ${checks.length} checks`);
+  log(
+    `Fault self-check: ${options.faults.length} faults, ${FAULTS_PER_RUN} to a run, ${options.parallel} runs at a time, against ${checks.length} checks`,
+  );
   const faults = await runFaults(options.faults, checks, {
     reportDir,
     env,
@@ -64,8 +72,12 @@ export async function runSelfCheck(options: SelfCheckOptions): Promise<SelfCheck
     running: (names, isRunning) => names.forEach((name) => (isRunning ? running.add(name) : running.delete(name))),
     judged: (detection) => {
       done += 1;
-      const how = detection.caught ? `caught by ${detection.caught_by.join(', ')}` : `NOT CAUGHT${detection.problems.length > 0 ? ` (${detection.problems.join('; ')})` : ''}`;
-      log(`  [${String(done).padStart(2)}/${options.faults.length}] ${detection.fault} (${detection.requirement}): ${how} in ${(detection.duration_ms / 1000).toFixed(1)} s`);
+      const how = detection.caught
+        ? `caught by ${detection.caught_by.join(', ')}`
+        : `NOT CAUGHT${detection.problems.length > 0 ? ` (${detection.problems.join('; ')})` : ''}`;
+      log(
+        `  [${String(done).padStart(2)}/${options.faults.length}] ${detection.fault} (${detection.requirement}): ${how} in ${(detection.duration_ms / 1000).toFixed(1)} s`,
+      );
     },
   }).finally(stop);
 
@@ -82,6 +94,8 @@ export async function runSelfCheck(options: SelfCheckOptions): Promise<SelfCheck
   await mkdir(reportDir, { recursive: true });
   await writeFile(join(reportDir, 'self-check.json'), `${JSON.stringify(result, null, 2)}\n`);
   await writeFile(join(reportDir, 'self-check.md'), renderSelfCheckPage(result));
-  log(`\n${renderDetectionTable(result.faults)}\n\n${renderSummary(result)}\n  report: ${join(reportDir, 'self-check.json')} (each fault's run: ${join(reportDir, 'self-check-runs')})`);
+  log(
+    `\n${renderDetectionTable(result.faults)}\n\n${renderSummary(result)}\n  report: ${join(reportDir, 'self-check.json')} (each fault's run: ${join(reportDir, 'self-check-runs')})`,
+  );
   return result;
 }

@@ -24,7 +24,8 @@ const seed = Number(process.env.DSS_CONCURRENCY_SEED ?? Date.now() % 2 ** 31);
 
 function positive(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${process.env[name]}`);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive integer, got ${process.env[name]}`);
   return value;
 }
 
@@ -46,7 +47,8 @@ async function openMarket(parties: Parties): Promise<void> {
   const actors = { tokenizer: parties.tokenizer };
   for (const [index, maker] of parties.makers.entries()) {
     for (const other of parties.makers.slice(index + 1)) await allowMutually(maker, other);
-    for (const account of OPERATING) for (const asset of parties.assets) await openDsaLine(actors, maker, account, wholeUnits(3_000), asset);
+    for (const account of OPERATING)
+      for (const asset of parties.assets) await openDsaLine(actors, maker, account, wholeUnits(3_000), asset);
     for (const asset of parties.assets) await fund(actors, maker, 'main', wholeUnits(2_000), asset);
   }
 }
@@ -56,7 +58,10 @@ test('concurrent clients running mixed flows keep every ledger invariant', async
   test.setTimeout(120_000 + clients * opsPerClient * 1_000);
   const parties = await demoParties(sim.url);
   await openMarket(parties);
-  const plans = fc.sample(fc.array(operation, { minLength: opsPerClient, maxLength: opsPerClient }), { numRuns: clients, seed });
+  const plans = fc.sample(fc.array(operation, { minLength: opsPerClient, maxLength: opsPerClient }), {
+    numRuns: clients,
+    seed,
+  });
   const observations = new Observations();
 
   const started = performance.now();

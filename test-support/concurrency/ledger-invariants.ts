@@ -22,20 +22,37 @@ function units(text: string, what: string): bigint {
   return text.startsWith('-') ? -value : value;
 }
 
-const holdingKey = (member: string, account: string, code: string, issuer: string) => `${member}/${account} ${code}@${issuer}`;
+const holdingKey = (member: string, account: string, code: string, issuer: string) =>
+  `${member}/${account} ${code}@${issuer}`;
 
 export function ledgerViolations(ledger: LedgerView, observations: Observations): string[] {
   const violations: string[] = [];
-  const shown = new Map(ledger.balances.map((entry) => [holdingKey(entry.member_identification, entry.account_identification, entry.asset_code_identification, entry.asset_issuer_identification), units(entry.balance, 'balance')]));
+  const shown = new Map(
+    ledger.balances.map((entry) => [
+      holdingKey(
+        entry.member_identification,
+        entry.account_identification,
+        entry.asset_code_identification,
+        entry.asset_issuer_identification,
+      ),
+      units(entry.balance, 'balance'),
+    ]),
+  );
 
   // Conservation per asset.
   for (const asset of ledger.issuance) {
     const held = ledger.balances
-      .filter((entry) => entry.asset_code_identification === asset.asset_code_identification && entry.asset_issuer_identification === asset.asset_issuer_identification)
+      .filter(
+        (entry) =>
+          entry.asset_code_identification === asset.asset_code_identification &&
+          entry.asset_issuer_identification === asset.asset_issuer_identification,
+      )
       .reduce((sum, entry) => sum + units(entry.balance, 'balance'), 0n);
     const outstanding = units(asset.minted, 'minted') - units(asset.burned, 'burned');
     if (held !== outstanding) {
-      violations.push(`${asset.asset_code_identification}@${asset.asset_issuer_identification}: balances add up to ${formatUnits(held)}, but minted - burned is ${formatUnits(outstanding)}`);
+      violations.push(
+        `${asset.asset_code_identification}@${asset.asset_issuer_identification}: balances add up to ${formatUnits(held)}, but minted - burned is ${formatUnits(outstanding)}`,
+      );
     }
   }
 
@@ -57,7 +74,10 @@ export function ledgerViolations(ledger: LedgerView, observations: Observations)
   for (const key of new Set([...shown.keys(), ...replayed.keys()])) {
     const balance = shown.get(key) ?? 0n;
     const expected = replayed.get(key) ?? 0n;
-    if (balance !== expected) violations.push(`${key}: the ledger shows ${formatUnits(balance)}, its successful transactions add up to ${formatUnits(expected)}`);
+    if (balance !== expected)
+      violations.push(
+        `${key}: the ledger shows ${formatUnits(balance)}, its successful transactions add up to ${formatUnits(expected)}`,
+      );
     if (balance < 0n) violations.push(`${key}: negative balance ${formatUnits(balance)}`);
   }
 
@@ -65,12 +85,15 @@ export function ledgerViolations(ledger: LedgerView, observations: Observations)
   for (const line of ledger.credit_lines) {
     const key = holdingKey(line.holderMember, line.holderAccount, line.assetCode, line.issuer);
     const balance = shown.get(key) ?? 0n;
-    if (balance > wholeUnits(line.maximum_credit_limit)) violations.push(`${key}: holds ${formatUnits(balance)}, above its ceiling ${line.maximum_credit_limit}`);
+    if (balance > wholeUnits(line.maximum_credit_limit))
+      violations.push(`${key}: holds ${formatUnits(balance)}, above its ceiling ${line.maximum_credit_limit}`);
   }
 
   // Fundings: at most one mint each; exactly one, the one answered, when a send answered 200.
   const byMemo = new Map<string, string[]>();
-  for (const transaction of ledger.transactions.filter((entry) => entry.status === 'success' && entry.memo !== undefined)) {
+  for (const transaction of ledger.transactions.filter(
+    (entry) => entry.status === 'success' && entry.memo !== undefined,
+  )) {
     byMemo.set(transaction.memo!, [...(byMemo.get(transaction.memo!) ?? []), transaction.transaction_identification]);
   }
   for (const endToEnd of observations.instructed) {
@@ -78,7 +101,9 @@ export function ledgerViolations(ledger: LedgerView, observations: Observations)
     const settled = observations.settled.get(endToEnd);
     if (mints.length > 1) violations.push(`funding ${endToEnd} minted ${mints.length} times`);
     if (settled && (mints.length !== 1 || mints[0] !== settled.transaction)) {
-      violations.push(`funding ${endToEnd} was answered with transaction ${settled.transaction}, but the ledger has mints [${mints.join(', ')}]`);
+      violations.push(
+        `funding ${endToEnd} was answered with transaction ${settled.transaction}, but the ledger has mints [${mints.join(', ')}]`,
+      );
     }
     if (!settled && mints.length > 0) violations.push(`funding ${endToEnd} minted although no send was answered 200`);
   }
@@ -87,13 +112,19 @@ export function ledgerViolations(ledger: LedgerView, observations: Observations)
   for (const [memo, transactions] of byMemo) {
     const quotation = /^exchange (.+)$/.exec(memo)?.[1];
     if (quotation === undefined) continue;
-    if (transactions.length > 1) violations.push(`quotation ${quotation} was exchanged ${transactions.length} times in the ledger`);
-    if (!observations.exchanged.has(quotation)) violations.push(`quotation ${quotation} was exchanged in the ledger, but no client was answered Success`);
+    if (transactions.length > 1)
+      violations.push(`quotation ${quotation} was exchanged ${transactions.length} times in the ledger`);
+    if (!observations.exchanged.has(quotation))
+      violations.push(`quotation ${quotation} was exchanged in the ledger, but no client was answered Success`);
   }
   for (const [quotation, successes] of observations.exchanged) {
     if (successes > 1) violations.push(`quotation ${quotation}: ${successes} exchanges were answered Success`);
-    if ((byMemo.get(`exchange ${quotation}`) ?? []).length !== 1) violations.push(`quotation ${quotation} was answered Success, but the ledger does not hold exactly one exchange of it`);
-    if (observations.cancelled.has(quotation)) violations.push(`quotation ${quotation} was both cancelled (200) and exchanged (Success)`);
+    if ((byMemo.get(`exchange ${quotation}`) ?? []).length !== 1)
+      violations.push(
+        `quotation ${quotation} was answered Success, but the ledger does not hold exactly one exchange of it`,
+      );
+    if (observations.cancelled.has(quotation))
+      violations.push(`quotation ${quotation} was both cancelled (200) and exchanged (Success)`);
   }
   return violations;
 }

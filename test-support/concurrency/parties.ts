@@ -28,8 +28,12 @@ export interface Parties {
 }
 
 async function control(baseUrl: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${baseUrl}/sim${path}`, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) });
-  if (response.status !== 200) throw new Error(`control plane ${path} answered ${response.status}: ${await response.text()}`);
+  const response = await fetch(
+    `${baseUrl}/sim${path}`,
+    body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) },
+  );
+  if (response.status !== 200)
+    throw new Error(`control plane ${path} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
 
@@ -40,7 +44,10 @@ export async function demoParties(baseUrl: string): Promise<Parties> {
   const clientOf = (identification: string) => {
     const token = network.members.find((member) => member.identification === identification)?.token;
     if (!token) throw new Error(`the demo network has no member ${identification}`);
-    return new CountingClient({ baseUrl, token, timeoutMs: 15_000, recording: new RecordingChannel(), transport: directTransport }, statuses);
+    return new CountingClient(
+      { baseUrl, token, timeoutMs: 15_000, recording: new RecordingChannel(), transport: directTransport },
+      statuses,
+    );
   };
   const assets: [AssetId, AssetId] = [
     { code: 'USD', issuer: TOKENIZER },
@@ -52,7 +59,10 @@ export async function demoParties(baseUrl: string): Promise<Parties> {
       role: 'tokenizer',
       identification: TOKENIZER,
       accounts: OPERATING,
-      assets: assets.map((asset) => ({ asset_code_identification: asset.code, asset_issuer_identification: asset.issuer })),
+      assets: assets.map((asset) => ({
+        asset_code_identification: asset.code,
+        asset_issuer_identification: asset.issuer,
+      })),
       client: clientOf(TOKENIZER),
       member: null,
     },

@@ -3,10 +3,25 @@ import type { AssetId } from '../../suites/flows/assets.ts';
 import { consolidate } from '../../suites/flows/consolidation.ts';
 import { decideAsTokenizer, requestCreditLine } from '../../suites/flows/credit-lines.ts';
 import { exchangeTerms, postExchange, signExchange } from '../../suites/flows/exchange.ts';
-import { instructFunding, newFundingInfo, sendFunding, signFunding, type FundingInfo, type FundingSignatures } from '../../suites/flows/funding.ts';
+import {
+  instructFunding,
+  newFundingInfo,
+  sendFunding,
+  signFunding,
+  type FundingInfo,
+  type FundingSignatures,
+} from '../../suites/flows/funding.ts';
 import type { Market } from '../../suites/flows/market.ts';
 import type { Party } from '../../suites/flows/party.ts';
-import { answerQuotation, OPEN_MS, quotationIdOf, quotationTerms, requestBody, requestQuotations, signQuotation } from '../../suites/flows/quotations.ts';
+import {
+  answerQuotation,
+  OPEN_MS,
+  quotationIdOf,
+  quotationTerms,
+  requestBody,
+  requestQuotations,
+  signQuotation,
+} from '../../suites/flows/quotations.ts';
 import { referenceUnits, wholeUnits } from '../../suites/runtime/money.ts';
 import { OPERATING, type Parties } from './parties.ts';
 
@@ -28,22 +43,69 @@ export type Operation =
   | { kind: 'trade'; seller: number; baseFirst: boolean; amount: bigint; attempts: number; cancel: boolean };
 
 /** An amount of whole units in [min, max] plus any fraction of the reference's 7 digits (the demo network is the reference). */
-const amount = (min: number, max: number) => fc.tuple(fc.integer({ min, max }), fc.integer({ min: 0, max: 9_999_999 })).map(([whole, fraction]) => wholeUnits(whole) + referenceUnits(BigInt(fraction), 7));
+const amount = (min: number, max: number) =>
+  fc
+    .tuple(fc.integer({ min, max }), fc.integer({ min: 0, max: 9_999_999 }))
+    .map(([whole, fraction]) => wholeUnits(whole) + referenceUnits(BigInt(fraction), 7));
 const side = fc.nat({ max: 1 });
 
 export const operation: fc.Arbitrary<Operation> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('fund' as const), account: side, asset: side, amount: amount(1, 400), sends: fc.integer({ min: 1, max: 3 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('fund' as const),
+      account: side,
+      asset: side,
+      amount: amount(1, 400),
+      sends: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('replay' as const), pick: fc.nat() }) },
   {
     weight: 3,
-    arbitrary: fc.record({ kind: fc.constant('consolidate' as const), target: side, entries: fc.array(fc.record({ asset: side, amount: amount(0, 300) }), { minLength: 1, maxLength: 2 }) }),
+    arbitrary: fc.record({
+      kind: fc.constant('consolidate' as const),
+      target: side,
+      entries: fc.array(fc.record({ asset: side, amount: amount(0, 300) }), { minLength: 1, maxLength: 2 }),
+    }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('resize-line' as const), account: side, asset: side, ceiling: fc.integer({ min: 100, max: 6_000 }), allow: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('decide-line' as const), account: side, asset: side, decision: fc.constantFrom('allow' as const, 'allow' as const, 'revoke' as const) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('allowlist' as const), other: fc.nat({ max: 2 }), add: fc.constantFrom(true, true, false) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('resize-line' as const),
+      account: side,
+      asset: side,
+      ceiling: fc.integer({ min: 100, max: 6_000 }),
+      allow: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('decide-line' as const),
+      account: side,
+      asset: side,
+      decision: fc.constantFrom('allow' as const, 'allow' as const, 'revoke' as const),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('allowlist' as const),
+      other: fc.nat({ max: 2 }),
+      add: fc.constantFrom(true, true, false),
+    }),
+  },
   {
     weight: 4,
-    arbitrary: fc.record({ kind: fc.constant('trade' as const), seller: fc.nat({ max: 2 }), baseFirst: fc.boolean(), amount: amount(2, 500), attempts: fc.integer({ min: 1, max: 3 }), cancel: fc.boolean() }),
+    arbitrary: fc.record({
+      kind: fc.constant('trade' as const),
+      seller: fc.nat({ max: 2 }),
+      baseFirst: fc.boolean(),
+      amount: amount(2, 500),
+      attempts: fc.integer({ min: 1, max: 3 }),
+      cancel: fc.boolean(),
+    }),
   },
 );
 
@@ -83,22 +145,33 @@ export async function run(step: Step, op: Operation): Promise<void> {
     case 'consolidate': {
       const target = accountOf(op.target);
       const source = accountOf(op.target + 1);
-      await consolidate(step.self, target, op.entries.map((entry) => ({ asset: assetOf(step.parties, entry.asset), amount: entry.amount, source })));
+      await consolidate(
+        step.self,
+        target,
+        op.entries.map((entry) => ({ asset: assetOf(step.parties, entry.asset), amount: entry.amount, source })),
+      );
       return;
     }
     case 'resize-line': {
       const asset = assetOf(step.parties, op.asset);
       const account = accountOf(op.account);
       const requested = await requestCreditLine(step.self, account, asset, op.ceiling);
-      if (requested.status === 200 && op.allow) await decideAsTokenizer(step.parties.tokenizer, { holder: step.self.identification, account, asset }, 'allow');
+      if (requested.status === 200 && op.allow)
+        await decideAsTokenizer(step.parties.tokenizer, { holder: step.self.identification, account, asset }, 'allow');
       return;
     }
     case 'decide-line':
-      await decideAsTokenizer(step.parties.tokenizer, { holder: step.self.identification, account: accountOf(op.account), asset: assetOf(step.parties, op.asset) }, op.decision);
+      await decideAsTokenizer(
+        step.parties.tokenizer,
+        { holder: step.self.identification, account: accountOf(op.account), asset: assetOf(step.parties, op.asset) },
+        op.decision,
+      );
       return;
     case 'allowlist': {
       const other = step.others[op.other % step.others.length]!;
-      await step.self.client.call(op.add ? 'member.addToAllowlist' : 'member.removeFromAllowlist', { body: other.identification });
+      await step.self.client.call(op.add ? 'member.addToAllowlist' : 'member.removeFromAllowlist', {
+        body: other.identification,
+      });
       return;
     }
     case 'trade':
@@ -109,7 +182,13 @@ export async function run(step: Step, op: Operation): Promise<void> {
 /** Instruction, both signatures, then `sends` sends of the same signed funding at once: it mints once. */
 async function fund({ parties, self, observations }: Step, op: Extract<Operation, { kind: 'fund' }>): Promise<void> {
   const { tokenizer } = parties;
-  const info = newFundingInfo(tokenizer.identification, assetOf(parties, op.asset), self.identification, accountOf(op.account), op.amount);
+  const info = newFundingInfo(
+    tokenizer.identification,
+    assetOf(parties, op.asset),
+    self.identification,
+    accountOf(op.account),
+    op.amount,
+  );
   // The memo names the funding in the ledger record, so the ledger can be searched for its mints.
   info.memo_transaction = fundingMemo(info.end_to_end_identification);
   const instructed = await instructFunding(tokenizer, info);
@@ -119,9 +198,13 @@ async function fund({ parties, self, observations }: Step, op: Extract<Operation
   const signatures = await signFunding(tokenizer, info, unsigned_transaction_object);
   const sends = await Promise.all(Array.from({ length: op.sends }, () => sendFunding(tokenizer, info, signatures)));
   const transactions = new Set(sends.filter((send) => send.status === 200).map((send) => transactionOf(send.body)));
-  if (transactions.size > 1) observations.problems.push(`simultaneous sends of funding ${info.end_to_end_identification} answered ${transactions.size} different transactions`);
+  if (transactions.size > 1)
+    observations.problems.push(
+      `simultaneous sends of funding ${info.end_to_end_identification} answered ${transactions.size} different transactions`,
+    );
   const [transaction] = transactions;
-  if (transaction !== undefined) observations.settled.set(info.end_to_end_identification, { info, signatures, transaction });
+  if (transaction !== undefined)
+    observations.settled.set(info.end_to_end_identification, { info, signatures, transaction });
 }
 
 /** A settled funding sent again: the first result again, nothing minted. */
@@ -131,7 +214,9 @@ async function replay({ parties, observations }: Step, pick: number): Promise<vo
   const funding = settled[pick % settled.length]!;
   const response = await sendFunding(parties.tokenizer, funding.info, funding.signatures);
   if (response.status !== 200 || transactionOf(response.body) !== funding.transaction) {
-    observations.problems.push(`replaying funding ${funding.info.end_to_end_identification} answered ${response.status} ${response.text.slice(0, 200)}, expected its first result (${funding.transaction})`);
+    observations.problems.push(
+      `replaying funding ${funding.info.end_to_end_identification} answered ${response.status} ${response.text.slice(0, 200)}, expected its first result (${funding.transaction})`,
+    );
   }
 }
 
@@ -139,22 +224,44 @@ async function replay({ parties, observations }: Step, pick: number): Promise<vo
  * The client's member buys from another: request, the seller's signed answer, then `attempts` posts of
  * the same signed exchange at once, the seller cancelling at the same time when `cancel` says so.
  */
-async function trade({ parties, self, others, observations }: Step, op: Extract<Operation, { kind: 'trade' }>): Promise<void> {
+async function trade(
+  { parties, self, others, observations }: Step,
+  op: Extract<Operation, { kind: 'trade' }>,
+): Promise<void> {
   const [first, second] = op.baseFirst ? parties.assets : [parties.assets[1], parties.assets[0]];
   const seller = others[op.seller % others.length]!;
-  const market: Market = { buyer: self, seller, buyerAccount: 'main', sellerAccount: 'main', base: first, quoted: second, now: () => clockOf(parties.baseUrl) };
+  const market: Market = {
+    buyer: self,
+    seller,
+    buyerAccount: 'main',
+    sellerAccount: 'main',
+    base: first,
+    quoted: second,
+    now: () => clockOf(parties.baseUrl),
+  };
   const request = requestBody(market, (await market.now()) + OPEN_MS);
   const requested = await requestQuotations(self, request);
   if (requested.status !== 200) return;
-  const { request_uuid: requestUuid, request_timestamp: requestTimestamp } = requested.body as { request_uuid: string; request_timestamp: number };
+  const { request_uuid: requestUuid, request_timestamp: requestTimestamp } = requested.body as {
+    request_uuid: string;
+    request_timestamp: number;
+  };
   const quotationUuid = quotationIdOf(requestUuid, seller.identification);
   const info = quotationTerms(market, { request, requestUuid, requestTimestamp, quotationUuid });
   if ((await answerQuotation(seller, quotationUuid, await signQuotation(seller, info))).status !== 200) return;
   const exchange = await signExchange(self, exchangeTerms(market, info, op.amount));
-  const cancelling = op.cancel ? seller.client.call('member.cancelQuotation', { path: { quotation_uuid: quotationUuid } }) : undefined;
-  const [cancellation, ...answers] = await Promise.all([cancelling, ...Array.from({ length: op.attempts }, () => postExchange(self, exchange))]);
-  const successes = answers.filter((answer) => answer?.status === 200 && (answer.body as { exchange_state?: string }).exchange_state === 'Success').length;
-  if (successes > 0) observations.exchanged.set(quotationUuid, (observations.exchanged.get(quotationUuid) ?? 0) + successes);
+  const cancelling = op.cancel
+    ? seller.client.call('member.cancelQuotation', { path: { quotation_uuid: quotationUuid } })
+    : undefined;
+  const [cancellation, ...answers] = await Promise.all([
+    cancelling,
+    ...Array.from({ length: op.attempts }, () => postExchange(self, exchange)),
+  ]);
+  const successes = answers.filter(
+    (answer) => answer?.status === 200 && (answer.body as { exchange_state?: string }).exchange_state === 'Success',
+  ).length;
+  if (successes > 0)
+    observations.exchanged.set(quotationUuid, (observations.exchanged.get(quotationUuid) ?? 0) + successes);
   if (cancellation?.status === 200) observations.cancelled.add(quotationUuid);
 }
 
@@ -163,7 +270,8 @@ export function fundingMemo(endToEnd: string): string {
 }
 
 function transactionOf(body: unknown): string | undefined {
-  return (body as { funding_state?: Array<{ transaction_identification?: string }> } | undefined)?.funding_state?.[0]?.transaction_identification;
+  return (body as { funding_state?: Array<{ transaction_identification?: string }> } | undefined)?.funding_state?.[0]
+    ?.transaction_identification;
 }
 
 async function clockOf(baseUrl: string): Promise<number> {

@@ -9,9 +9,11 @@ import type { FuzzRequest } from './wire.ts';
 export function answerProblem(request: FuzzRequest, answer: RawAnswer | RawFailure): string | undefined {
   if (answer.kind === 'failure') return `${answer.reason}: ${answer.detail}`;
   const text = answer.body.toString('utf8');
-  if (answer.status < 400 || answer.status > 499) return `answered ${answer.status}, expected a 4xx: ${text.slice(0, 300)}`;
+  if (answer.status < 400 || answer.status > 499)
+    return `answered ${answer.status}, expected a 4xx: ${text.slice(0, 300)}`;
   if (request.method === 'HEAD' && !request.wire) return undefined;
-  if (!/^application\/json\b/i.test(answer.headers['content-type'] ?? '')) return `answered ${answer.status} with content-type ${answer.headers['content-type'] ?? '(none)'}: ${text.slice(0, 200)}`;
+  if (!/^application\/json\b/i.test(answer.headers['content-type'] ?? ''))
+    return `answered ${answer.status} with content-type ${answer.headers['content-type'] ?? '(none)'}: ${text.slice(0, 200)}`;
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -24,5 +26,7 @@ export function answerProblem(request: FuzzRequest, answer: RawAnswer | RawFailu
     typeof error.short_message === 'string' ? undefined : 'short_message',
     Number.isInteger(error.timestamp) ? undefined : 'an integer timestamp',
   ].filter((field) => field !== undefined);
-  return missing.length > 0 ? `answered ${answer.status} with an error body without ${missing.join(', ')}: ${text.slice(0, 200)}` : undefined;
+  return missing.length > 0
+    ? `answered ${answer.status} with an error body without ${missing.join(', ')}: ${text.slice(0, 200)}`
+    : undefined;
 }

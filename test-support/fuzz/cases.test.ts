@@ -12,7 +12,11 @@ import { hostileXmlNames } from './hostile-payloads.ts';
  */
 
 const world = {
-  tokenizer: { identification: 'tokenizer-usd', bicfi: 'TKNUUS33', token: 'eyJh.eyJz.c2lnbmF0dXJlLW9mLXRoZS10b2tlbml6ZXI' },
+  tokenizer: {
+    identification: 'tokenizer-usd',
+    bicfi: 'TKNUUS33',
+    token: 'eyJh.eyJz.c2lnbmF0dXJlLW9mLXRoZS10b2tlbml6ZXI',
+  },
   maker: { identification: 'mm-london', bicfi: 'MMLOGB2L', token: 'eyJh.eyJz.c2lnbmF0dXJlLW9mLXRoZS1tYWtlcg' },
   partnerBicfi: 'MMSGSGSG',
   makerViewer: 'viewer',
@@ -25,16 +29,43 @@ test.beforeAll(() => {
 });
 
 test('every catalogue endpoint is aimed at, with every kind of defect', () => {
-  expect(new Set(cases.map((fuzzCase) => fuzzCase.endpoint))).toEqual(new Set(endpoints.map((endpoint) => endpoint.id)));
+  expect(new Set(cases.map((fuzzCase) => fuzzCase.endpoint))).toEqual(
+    new Set(endpoints.map((endpoint) => endpoint.id)),
+  );
   const defects = new Set(cases.map((fuzzCase) => fuzzCase.defect.replace(/ \(.*\)$/, '')));
   for (const defect of [
-    'token:missing', 'token:garbage', 'token:scheme', 'token:tampered', 'token:revoked', 'token:wrong-family', 'token:viewer-writes',
-    'route:unknown-path', 'route:long-path', 'route:bad-version', 'route:garbled-segment',
-    'method:unserved', 'method:head', 'http:malformed',
-    'query:duplicate', 'query:invalid-value', 'query:missing-required', 'path:invalid-value',
-    'body:malformed-json', 'body:invalid-utf8', 'body:oversize', 'body:declared-oversize', 'body:missing', 'body:wrong-top-type',
-    'body:deep-nesting', 'body:drop-required', 'body:wrong-type', 'body:bad-base64', 'body:deep-field',
-    'semantic:names-nothing', 'semantic:hostile-xml', 'semantic:unsigned-message',
+    'token:missing',
+    'token:garbage',
+    'token:scheme',
+    'token:tampered',
+    'token:revoked',
+    'token:wrong-family',
+    'token:viewer-writes',
+    'route:unknown-path',
+    'route:long-path',
+    'route:bad-version',
+    'route:garbled-segment',
+    'method:unserved',
+    'method:head',
+    'http:malformed',
+    'query:duplicate',
+    'query:invalid-value',
+    'query:missing-required',
+    'path:invalid-value',
+    'body:malformed-json',
+    'body:invalid-utf8',
+    'body:oversize',
+    'body:declared-oversize',
+    'body:missing',
+    'body:wrong-top-type',
+    'body:deep-nesting',
+    'body:drop-required',
+    'body:wrong-type',
+    'body:bad-base64',
+    'body:deep-field',
+    'semantic:names-nothing',
+    'semantic:hostile-xml',
+    'semantic:unsigned-message',
   ]) {
     expect(defects, defect).toContain(defect);
   }
@@ -43,19 +74,26 @@ test('every catalogue endpoint is aimed at, with every kind of defect', () => {
 });
 
 test('a body broken by schema is invalid by the schema the simulator validates with', () => {
-  const broken = cases.filter((fuzzCase) => ['body:drop-required', 'body:wrong-type', 'body:bad-base64', 'body:wrong-top-type'].includes(fuzzCase.defect));
+  const broken = cases.filter((fuzzCase) =>
+    ['body:drop-required', 'body:wrong-type', 'body:bad-base64', 'body:wrong-top-type'].includes(fuzzCase.defect),
+  );
   expect(broken.length).toBeGreaterThan(100);
   for (const fuzzCase of broken) {
     if (!isEndpointId(fuzzCase.endpoint)) throw new Error(`unknown endpoint ${fuzzCase.endpoint}`);
     const schema = endpointById(fuzzCase.endpoint).body!.schema;
     const body = JSON.parse(fuzzCase.request.body!.toString('utf8')) as unknown;
-    expect(validate(schema, body).valid, `${fuzzCase.defect}: ${fuzzCase.request.body!.toString('utf8').slice(0, 300)}`).toBe(false);
+    expect(
+      validate(schema, body).valid,
+      `${fuzzCase.defect}: ${fuzzCase.request.body!.toString('utf8').slice(0, 300)}`,
+    ).toBe(false);
   }
 });
 
 test('a request with a missing token sends no Authorization header; one with a broken token sends it broken', () => {
-  const authorization = (fuzzCase: FuzzCase) => fuzzCase.request.headers.find(([name]) => name === 'Authorization')?.[1];
-  for (const fuzzCase of cases.filter((candidate) => candidate.defect === 'token:missing')) expect(authorization(fuzzCase)).toBeUndefined();
+  const authorization = (fuzzCase: FuzzCase) =>
+    fuzzCase.request.headers.find(([name]) => name === 'Authorization')?.[1];
+  for (const fuzzCase of cases.filter((candidate) => candidate.defect === 'token:missing'))
+    expect(authorization(fuzzCase)).toBeUndefined();
   for (const fuzzCase of cases.filter((candidate) => candidate.defect === 'token:tampered')) {
     if (!isEndpointId(fuzzCase.endpoint)) throw new Error(`unknown endpoint ${fuzzCase.endpoint}`);
     const sent = authorization(fuzzCase)!.replace('Bearer ', '');

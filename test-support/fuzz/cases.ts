@@ -25,8 +25,11 @@ export function fuzzCases(world: FuzzWorld): fc.Arbitrary<FuzzCase> {
 /** A case as a failure report shows it: long values cut, so that a 10^5-character path stays readable. */
 export function describeCase(fuzzCase: FuzzCase): string {
   const { request } = fuzzCase;
-  const cut = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max)}... (${text.length} chars)` : text);
-  const head = request.wire ? `wire ${JSON.stringify(cut(request.wire.toString('latin1')))}` : `${cut(request.method, 40)} ${cut(request.target)}`;
+  const cut = (text: string, max = 200) =>
+    text.length > max ? `${text.slice(0, max)}... (${text.length} chars)` : text;
+  const head = request.wire
+    ? `wire ${JSON.stringify(cut(request.wire.toString('latin1')))}`
+    : `${cut(request.method, 40)} ${cut(request.target)}`;
   const headers = request.headers.map(([name, value]) => `${name}: ${cut(value, 60)}`).join('; ');
   const body = request.body ? ` body ${JSON.stringify(cut(request.body.toString('utf8')))}` : '';
   return `[${fuzzCase.endpoint} / ${fuzzCase.defect}${fuzzCase.noise.length > 0 ? ` + ${fuzzCase.noise.join(', ')}` : ''}] ${head}${headers ? ` {${headers}}` : ''}${body}`;

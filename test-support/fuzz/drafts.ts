@@ -71,7 +71,10 @@ export function plausiblePathValue(param: EndpointParam, world: FuzzWorld): fc.A
 }
 
 function pathOf(endpoint: Endpoint, values: Record<string, string>): string {
-  return familyPrefix[endpoint.family] + endpoint.path.replace(/\{([a-z_]+)\}/g, (_match, name: string) => percentEncode(values[name] ?? ''));
+  return (
+    familyPrefix[endpoint.family] +
+    endpoint.path.replace(/\{([a-z_]+)\}/g, (_match, name: string) => percentEncode(values[name] ?? ''))
+  );
 }
 
 export function pathParams(endpoint: Endpoint): EndpointParam[] {
@@ -95,26 +98,40 @@ function plausibleQuery(endpoint: Endpoint, text: fc.Arbitrary<string>): fc.Arbi
 export function draftOf(
   endpoint: Endpoint,
   world: FuzzWorld,
-  options: { path?: (param: EndpointParam) => fc.Arbitrary<string>; text?: fc.Arbitrary<string>; body?: fc.Arbitrary<unknown> } = {},
+  options: {
+    path?: (param: EndpointParam) => fc.Arbitrary<string>;
+    text?: fc.Arbitrary<string>;
+    body?: fc.Arbitrary<unknown>;
+  } = {},
 ): fc.Arbitrary<Draft> {
   const text = options.text ?? namesNothing;
   const pathValue = options.path ?? ((param: EndpointParam) => plausiblePathValue(param, world));
-  const path = fc.record(Object.fromEntries(pathParams(endpoint).map((param) => [param.name, pathValue(param)]))).map((values) => pathOf(endpoint, values));
+  const path = fc
+    .record(Object.fromEntries(pathParams(endpoint).map((param) => [param.name, pathValue(param)])))
+    .map((values) => pathOf(endpoint, values));
   const body = options.body ?? (endpoint.body ? valuesOf(endpoint.body.schema, text) : fc.constant(undefined));
-  return fc.record({ path, query: plausibleQuery(endpoint, text), body }).map(({ path: target, query, body: json }) => ({
-    endpoint,
-    method: endpoint.method,
-    path: target,
-    query,
-    authorization: `Bearer ${callerOf(endpoint, world).token}`,
-    headers: [['Content-Type', 'application/json']],
-    body: json === undefined ? undefined : { json },
-  }));
+  return fc
+    .record({ path, query: plausibleQuery(endpoint, text), body })
+    .map(({ path: target, query, body: json }) => ({
+      endpoint,
+      method: endpoint.method,
+      path: target,
+      query,
+      authorization: `Bearer ${callerOf(endpoint, world).token}`,
+      headers: [['Content-Type', 'application/json']],
+      body: json === undefined ? undefined : { json },
+    }));
 }
 
 export function toRequest(draft: Draft): FuzzRequest {
-  const headers: Array<[string, string]> = draft.authorization === null ? [...draft.headers] : [['Authorization', draft.authorization], ...draft.headers];
-  const body = draft.body === undefined ? undefined : 'bytes' in draft.body ? draft.body.bytes : Buffer.from(jsonText(draft.body.json), 'utf8');
+  const headers: Array<[string, string]> =
+    draft.authorization === null ? [...draft.headers] : [['Authorization', draft.authorization], ...draft.headers];
+  const body =
+    draft.body === undefined
+      ? undefined
+      : 'bytes' in draft.body
+        ? draft.body.bytes
+        : Buffer.from(jsonText(draft.body.json), 'utf8');
   const target = draft.query.length > 0 ? `${draft.path}?${draft.query.join('&')}` : draft.path;
   return { method: draft.method, target, headers, body, wire: draft.wire };
 }

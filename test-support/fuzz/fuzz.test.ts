@@ -22,7 +22,8 @@ import { toWire } from './wire.ts';
  */
 
 const runs = Number(process.env.DSS_FUZZ_RUNS ?? 20_000);
-if (!Number.isSafeInteger(runs) || runs < 1) throw new Error(`DSS_FUZZ_RUNS must be a positive integer, got ${process.env.DSS_FUZZ_RUNS}`);
+if (!Number.isSafeInteger(runs) || runs < 1)
+  throw new Error(`DSS_FUZZ_RUNS must be a positive integer, got ${process.env.DSS_FUZZ_RUNS}`);
 const seed = Number(process.env.DSS_FUZZ_SEED ?? Date.now() % 2 ** 31);
 /** Requests in flight at once: enough to keep the simulator's core busy. */
 const BATCH = 32;
@@ -48,12 +49,34 @@ async function seedState(baseUrl: string): Promise<void> {
   const london = parties.makers[0]!;
   const singapore = parties.makers[1]!;
   await allowMutually(london, singapore);
-  for (const maker of [london, singapore]) for (const asset of parties.assets) await openDsaLine(actors, maker, 'main', wholeUnits(1_000), asset);
+  for (const maker of [london, singapore])
+    for (const asset of parties.assets) await openDsaLine(actors, maker, 'main', wholeUnits(1_000), asset);
   await fund(actors, london, 'main', wholeUnits(100), parties.assets[0]);
   await fund(actors, singapore, 'main', wholeUnits(100), parties.assets[1]);
-  expect((await instructFunding(parties.tokenizer, newFundingInfo(parties.tokenizer.identification, parties.assets[0], london.identification, 'main', wholeUnits(5)))).status).toBe(200);
+  expect(
+    (
+      await instructFunding(
+        parties.tokenizer,
+        newFundingInfo(
+          parties.tokenizer.identification,
+          parties.assets[0],
+          london.identification,
+          'main',
+          wholeUnits(5),
+        ),
+      )
+    ).status,
+  ).toBe(200);
   const now = ((await readJson(`${baseUrl}/sim/clock`)).body as { now: number }).now;
-  const market = { buyer: london, seller: singapore, buyerAccount: 'main', sellerAccount: 'main', base: parties.assets[0], quoted: parties.assets[1], now: () => Promise.resolve(now) };
+  const market = {
+    buyer: london,
+    seller: singapore,
+    buyerAccount: 'main',
+    sellerAccount: 'main',
+    base: parties.assets[0],
+    quoted: parties.assets[1],
+    now: () => Promise.resolve(now),
+  };
   expect((await requestQuotations(london, requestBody(market, now + 3_600_000))).status).toBe(200);
 }
 
@@ -61,14 +84,40 @@ async function seedState(baseUrl: string): Promise<void> {
 async function worldOf(baseUrl: string, target: HostPort): Promise<FuzzWorld> {
   const members = await membersOf(baseUrl);
   const caller = (identification: string) => members.find((member) => member.identification === identification)!;
-  const issue = async (role: string) => ((await readJson(`${baseUrl}/sim/tokens`, { method: 'POST', body: JSON.stringify({ member_identification: 'mm-london', role }) })).body as { token: string }).token;
+  const issue = async (role: string) =>
+    (
+      (
+        await readJson(`${baseUrl}/sim/tokens`, {
+          method: 'POST',
+          body: JSON.stringify({ member_identification: 'mm-london', role }),
+        })
+      ).body as { token: string }
+    ).token;
   const makerViewer = await issue('viewer');
   const revoked = await issue('manager');
   const refresh = Buffer.from(JSON.stringify(revoked));
-  const renewal = await exchangeRaw(target, toWire({ method: 'GET', target: '/client/v1/api/oauth-token/refresh', headers: [['Authorization', `Bearer ${revoked}`]], body: refresh }), REQUEST_TIMEOUT_MS);
+  const renewal = await exchangeRaw(
+    target,
+    toWire({
+      method: 'GET',
+      target: '/client/v1/api/oauth-token/refresh',
+      headers: [['Authorization', `Bearer ${revoked}`]],
+      body: refresh,
+    }),
+    REQUEST_TIMEOUT_MS,
+  );
   expect(renewal.kind === 'answer' && renewal.status).toBe(200);
-  expect((await readJson(`${baseUrl}/client/v1/api/members/allowlist`, { headers: { authorization: `Bearer ${revoked}` } })).status).toBe(401);
-  return { tokenizer: caller('tokenizer-usd'), maker: caller('mm-london'), partnerBicfi: caller('mm-singapore').bicfi, makerViewer, revoked };
+  expect(
+    (await readJson(`${baseUrl}/client/v1/api/members/allowlist`, { headers: { authorization: `Bearer ${revoked}` } }))
+      .status,
+  ).toBe(401);
+  return {
+    tokenizer: caller('tokenizer-usd'),
+    maker: caller('mm-london'),
+    partnerBicfi: caller('mm-singapore').bicfi,
+    makerViewer,
+    revoked,
+  };
 }
 
 /** A failure says whether the simulator crashed or still runs (a hang), with the end of its stderr. */
@@ -77,8 +126,12 @@ async function withSimulatorState(run: Promise<void>): Promise<void> {
     await run;
   } catch (error) {
     const exit = sim.exit();
-    const state = exit ? `the simulator process exited (code ${exit.code}, signal ${exit.signal})` : 'the simulator process still runs';
-    throw new Error(`${(error as Error).message}\n${state}; the end of its stderr:\n${sim.stderr().slice(-3_000)}`, { cause: error });
+    const state = exit
+      ? `the simulator process exited (code ${exit.code}, signal ${exit.signal})`
+      : 'the simulator process still runs';
+    throw new Error(`${(error as Error).message}\n${state}; the end of its stderr:\n${sim.stderr().slice(-3_000)}`, {
+      cause: error,
+    });
   }
 }
 
@@ -97,7 +150,10 @@ class Tally {
   }
 
   static list(counts: Map<string, number>): string {
-    return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([key, count]) => `${key} ${count}`).join(', ');
+    return [...counts]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, count]) => `${key} ${count}`)
+      .join(', ');
   }
 }
 
@@ -111,8 +167,13 @@ test('every malformed request to every endpoint gets a spec-shaped 4xx, and chan
   const world = await worldOf(sim.url, target);
 
   // The generators' identifiers that must name nothing start with `zz`; no real one may.
-  const network = (await readJson(`${sim.url}/sim/network`)).body as { members: Array<{ identification: string; accounts: Array<{ identification: string }> }> };
-  const identifiers = network.members.flatMap((member) => [member.identification, ...member.accounts.map((account) => account.identification)]);
+  const network = (await readJson(`${sim.url}/sim/network`)).body as {
+    members: Array<{ identification: string; accounts: Array<{ identification: string }> }>;
+  };
+  const identifiers = network.members.flatMap((member) => [
+    member.identification,
+    ...member.accounts.map((account) => account.identification),
+  ]);
   expect(identifiers.filter((identifier) => identifier.startsWith('zz'))).toEqual([]);
 
   await drainGateway(sim.url);
@@ -120,23 +181,29 @@ test('every malformed request to every endpoint gets a spec-shaped 4xx, and chan
 
   const tally = new Tally();
   const started = performance.now();
-  await withSimulatorState(fc.assert(
-    fc.asyncProperty(fc.array(fuzzCases(world), { minLength: BATCH, maxLength: BATCH }), async (batch) => {
-      const problems = await Promise.all(
-        batch.map(async (fuzzCase) => {
-          const sent = performance.now();
-          const answer = await exchangeRaw(target, toWire(fuzzCase.request), REQUEST_TIMEOUT_MS);
-          tally.add(fuzzCase, answer.kind === 'answer' ? String(answer.status) : answer.reason, performance.now() - sent);
-          const problem = answerProblem(fuzzCase.request, answer);
-          return problem === undefined ? [] : [`${problem}\n    ${describeCase(fuzzCase)}`];
-        }),
-      );
-      const found = problems.flat();
-      if (found.length > 0) throw new Error(`${found.length} answer(s) broke the rules:\n${found.join('\n')}`);
-    }),
-    // Each failing request is reported whole, so shrinking (which would replay batches) is not needed.
-    { numRuns: Math.ceil(runs / BATCH), seed, endOnFailure: true },
-  ));
+  await withSimulatorState(
+    fc.assert(
+      fc.asyncProperty(fc.array(fuzzCases(world), { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+        const problems = await Promise.all(
+          batch.map(async (fuzzCase) => {
+            const sent = performance.now();
+            const answer = await exchangeRaw(target, toWire(fuzzCase.request), REQUEST_TIMEOUT_MS);
+            tally.add(
+              fuzzCase,
+              answer.kind === 'answer' ? String(answer.status) : answer.reason,
+              performance.now() - sent,
+            );
+            const problem = answerProblem(fuzzCase.request, answer);
+            return problem === undefined ? [] : [`${problem}\n    ${describeCase(fuzzCase)}`];
+          }),
+        );
+        const found = problems.flat();
+        if (found.length > 0) throw new Error(`${found.length} answer(s) broke the rules:\n${found.join('\n')}`);
+      }),
+      // Each failing request is reported whole, so shrinking (which would replay batches) is not needed.
+      { numRuns: Math.ceil(runs / BATCH), seed, endOnFailure: true },
+    ),
+  );
   const seconds = (performance.now() - started) / 1000;
 
   const summary = [

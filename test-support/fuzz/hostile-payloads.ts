@@ -14,7 +14,12 @@ function nestedArrays(depth: number): RawJson {
 }
 
 /** Just past the service's limit (json-nesting.ts), far past it, and past any recursive reader's stack. */
-export const deepJson = fc.constantFrom(nestedArrays(65), nestedArrays(1_000), nestedArrays(100_000), new RawJson(`${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`));
+export const deepJson = fc.constantFrom(
+  nestedArrays(65),
+  nestedArrays(1_000),
+  nestedArrays(100_000),
+  new RawJson(`${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`),
+);
 
 const lol = (level: number) => `&lol${level - 1};`.repeat(10);
 const billionLaughs = `<?xml version="1.0"?>
@@ -33,16 +38,32 @@ const envelope = (inner: string) => `<Message xmlns="urn:dss:message:1">${inner}
  */
 export const hostileXml: Readonly<Record<string, Buffer>> = {
   'billion laughs': Buffer.from(billionLaughs),
-  'quadratic blow-up': Buffer.from(`<?xml version="1.0"?><!DOCTYPE Message [<!ENTITY a "${'a'.repeat(50_000)}">]>${envelope('&a;'.repeat(5_000))}`),
-  'external entity (file)': Buffer.from(`<?xml version="1.0"?><!DOCTYPE Message [<!ENTITY x SYSTEM "file:///etc/passwd">]>${envelope('&x;')}`),
-  'external entity (network)': Buffer.from(`<?xml version="1.0"?><!DOCTYPE Message [<!ENTITY x SYSTEM "http://127.0.0.1:9/x">]>${envelope('&x;')}`),
-  'parameter entity': Buffer.from(`<?xml version="1.0"?><!DOCTYPE Message [<!ENTITY % p SYSTEM "http://127.0.0.1:9/p.dtd"> %p;]>${envelope('')}`),
-  'external DTD': Buffer.from(`<?xml version="1.0"?><!DOCTYPE Message SYSTEM "http://127.0.0.1:9/message.dtd">${envelope('')}`),
-  'xinclude': Buffer.from(envelope('<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="file:///etc/passwd" parse="text"/>')),
+  'quadratic blow-up': Buffer.from(
+    `<?xml version="1.0"?><!DOCTYPE Message [<!ENTITY a "${'a'.repeat(50_000)}">]>${envelope('&a;'.repeat(5_000))}`,
+  ),
+  'external entity (file)': Buffer.from(
+    `<?xml version="1.0"?><!DOCTYPE Message [<!ENTITY x SYSTEM "file:///etc/passwd">]>${envelope('&x;')}`,
+  ),
+  'external entity (network)': Buffer.from(
+    `<?xml version="1.0"?><!DOCTYPE Message [<!ENTITY x SYSTEM "http://127.0.0.1:9/x">]>${envelope('&x;')}`,
+  ),
+  'parameter entity': Buffer.from(
+    `<?xml version="1.0"?><!DOCTYPE Message [<!ENTITY % p SYSTEM "http://127.0.0.1:9/p.dtd"> %p;]>${envelope('')}`,
+  ),
+  'external DTD': Buffer.from(
+    `<?xml version="1.0"?><!DOCTYPE Message SYSTEM "http://127.0.0.1:9/message.dtd">${envelope('')}`,
+  ),
+  xinclude: Buffer.from(
+    envelope('<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="file:///etc/passwd" parse="text"/>'),
+  ),
   'deep elements': Buffer.from(`${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}`),
   'deep elements in the envelope': Buffer.from(envelope(`${'<a>'.repeat(20_000)}${'</a>'.repeat(20_000)}`)),
   'over 256 KiB': Buffer.from(envelope(`<AppHdr>${'x'.repeat(300_000)}</AppHdr>`)),
-  'invalid UTF-8': Buffer.concat([Buffer.from('<Message xmlns="urn:dss:message:1"><AppHdr>'), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from('</AppHdr></Message>')]),
+  'invalid UTF-8': Buffer.concat([
+    Buffer.from('<Message xmlns="urn:dss:message:1"><AppHdr>'),
+    Buffer.from([0xc3, 0x28, 0xff, 0xfe]),
+    Buffer.from('</AppHdr></Message>'),
+  ]),
   'UTF-16 declared': Buffer.from(`<?xml version="1.0" encoding="UTF-16"?>${envelope('')}`),
   'not well-formed': Buffer.from('<Message xmlns="urn:dss:message:1"><AppHdr></Message>'),
   'another root': Buffer.from('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pacs.008.001.08"/>'),
@@ -85,7 +106,12 @@ export const invalidUtf8Bodies: readonly Buffer[] = [
 export const namesNothing: fc.Arbitrary<string> = fc.oneof(
   { weight: 24, arbitrary: fc.string({ maxLength: 24 }).map((text) => `zz-${text}`) },
   // Any code point, lone surrogates included (fc.string's `binary` unit does the same, but costs seconds to build).
-  { weight: 8, arbitrary: fc.array(fc.integer({ min: 0, max: 0x10ffff }), { maxLength: 16 }).map((codes) => `zz${String.fromCodePoint(...codes)}`) },
+  {
+    weight: 8,
+    arbitrary: fc
+      .array(fc.integer({ min: 0, max: 0x10ffff }), { maxLength: 16 })
+      .map((codes) => `zz${String.fromCodePoint(...codes)}`),
+  },
   {
     weight: 6,
     arbitrary: fc.constantFrom(
@@ -110,7 +136,20 @@ const base64 = new RegExp(patterns.base64);
 /** Strings that are not standard padded base64 (the spec's `byte`). */
 export const notBase64 = fc
   .oneof(
-    fc.constantFrom('!!!!', 'abc', 'YW=Jj', 'a b c d', '-_-_', '====', 'YQ', 'YQ===', 'Y\nQ==', '%59%51%3D%3D', 'ü'.repeat(8), `${'QUFB'.repeat(50_000)}Q!==`),
+    fc.constantFrom(
+      '!!!!',
+      'abc',
+      'YW=Jj',
+      'a b c d',
+      '-_-_',
+      '====',
+      'YQ',
+      'YQ===',
+      'Y\nQ==',
+      '%59%51%3D%3D',
+      'ü'.repeat(8),
+      `${'QUFB'.repeat(50_000)}Q!==`,
+    ),
     fc.string({ minLength: 1, maxLength: 40 }),
   )
   .filter((text) => !base64.test(text));

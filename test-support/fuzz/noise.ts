@@ -10,7 +10,17 @@ import { percentEncode } from './wire.ts';
  * JavaScript objects treat specially are among them, for handlers that copy inputs into objects.
  */
 
-const unknownNames = ['zz_extra', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'zz[0]', 'zz.a'];
+const unknownNames = [
+  'zz_extra',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'zz[0]',
+  'zz.a',
+];
 
 const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ maxLength: 20 }),
@@ -18,14 +28,17 @@ const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom<unknown>('x'.repeat(100_000), JSON.parse('{"__proto__": {"polluted": true}}'), [[[]]], { constructor: { prototype: { polluted: true } } }),
+  fc.constantFrom<unknown>('x'.repeat(100_000), JSON.parse('{"__proto__": {"polluted": true}}'), [[[]]], {
+    constructor: { prototype: { polluted: true } },
+  }),
   fc.dictionary(fc.constantFrom(...unknownNames), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
 );
 
 /** Own properties even for `__proto__` (an assignment would set the prototype instead). */
 function withFields(json: Record<string, unknown>, fields: Array<[string, unknown]>): Record<string, unknown> {
   const copy = { ...json };
-  for (const [name, value] of fields) Object.defineProperty(copy, name, { value, enumerable: true, writable: true, configurable: true });
+  for (const [name, value] of fields)
+    Object.defineProperty(copy, name, { value, enumerable: true, writable: true, configurable: true });
   return copy;
 }
 
@@ -34,7 +47,10 @@ const extraFields = fc.array(fc.tuple(fc.constantFrom(...unknownNames), junk), {
 const extraQuery = fc.array(
   fc.tuple(
     fc.constantFrom(...unknownNames),
-    fc.oneof(fc.string({ maxLength: 12 }).map(percentEncode), fc.constantFrom('%zz', '%', '%E0%A4%A', '+%2B+', '=', '&&', ';', 'x'.repeat(5_000))),
+    fc.oneof(
+      fc.string({ maxLength: 12 }).map(percentEncode),
+      fc.constantFrom('%zz', '%', '%E0%A4%A', '+%2B+', '=', '&&', ';', 'x'.repeat(5_000)),
+    ),
   ),
   { minLength: 1, maxLength: 3 },
 );
@@ -84,7 +100,10 @@ export function withNoise(draft: Draft, choice: NoiseChoice): { draft: Draft; no
     noise.push('extra-fields');
   }
   if (choice.query) {
-    noisy = { ...noisy, query: [...noisy.query, ...choice.query.map(([name, value]) => `${percentEncode(name)}=${value}`)] };
+    noisy = {
+      ...noisy,
+      query: [...noisy.query, ...choice.query.map(([name, value]) => `${percentEncode(name)}=${value}`)],
+    };
     noise.push('extra-query');
   }
   if (choice.headers) {

@@ -39,7 +39,10 @@ export function exchangeRaw(target: HostPort, request: Buffer, timeoutMs: number
       socket.destroy();
       resolve(result);
     };
-    const timer = setTimeout(() => finish({ kind: 'failure', reason: 'timeout', detail: `no complete answer within ${timeoutMs} ms` }), timeoutMs);
+    const timer = setTimeout(
+      () => finish({ kind: 'failure', reason: 'timeout', detail: `no complete answer within ${timeoutMs} ms` }),
+      timeoutMs,
+    );
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     // A server may answer and close before it has read all of a large body; the answer still counts.
     // The answer is complete when the server ends its side; waiting for the full close costs a round trip.
@@ -52,10 +55,20 @@ export function exchangeRaw(target: HostPort, request: Buffer, timeoutMs: number
 function readAnswer(received: Buffer): RawAnswer | RawFailure {
   const bytes = withoutInterimAnswers(received);
   const headEnd = bytes.indexOf('\r\n\r\n');
-  if (headEnd < 0) return { kind: 'failure', reason: 'dropped', detail: `connection closed after ${bytes.length} bytes without a complete head` };
+  if (headEnd < 0)
+    return {
+      kind: 'failure',
+      reason: 'dropped',
+      detail: `connection closed after ${bytes.length} bytes without a complete head`,
+    };
   const [statusLine = '', ...lines] = bytes.subarray(0, headEnd).toString('latin1').split('\r\n');
   const status = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1];
-  if (!status) return { kind: 'failure', reason: 'dropped', detail: `not an HTTP status line: ${JSON.stringify(statusLine.slice(0, 80))}` };
+  if (!status)
+    return {
+      kind: 'failure',
+      reason: 'dropped',
+      detail: `not an HTTP status line: ${JSON.stringify(statusLine.slice(0, 80))}`,
+    };
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');

@@ -55,13 +55,18 @@ function build(schema: JsonSchema, text: fc.Arbitrary<string>): fc.Arbitrary<unk
     case 'integer':
       return fc.oneof(fc.integer(), fc.constantFrom(0, -1, Number.MAX_SAFE_INTEGER, 1e21));
     case 'number':
-      return fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, 1e-7, 1e-8, 0.1, 1e308, -1));
+      return fc.oneof(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.constantFrom(0, 1e-7, 1e-8, 0.1, 1e308, -1),
+      );
     case 'boolean':
       return fc.boolean();
     case 'array':
       return fc.array(valuesOf(schema.items as JsonSchema, text), { maxLength: 3 });
     case 'object': {
-      const fields = Object.fromEntries(Object.entries(properties(schema)).map(([name, field]) => [name, valuesOf(field, text)]));
+      const fields = Object.fromEntries(
+        Object.entries(properties(schema)).map(([name, field]) => [name, valuesOf(field, text)]),
+      );
       return fc.record(fields, { requiredKeys: requiredNames(schema) });
     }
     default:
@@ -84,16 +89,23 @@ function withBranch(base: JsonSchema, branch: JsonSchema): JsonSchema {
 }
 
 /** A branch's property narrows the parent's (a `minItems`, say) without repeating its `items` or type. */
-function mergedProperties(base: Record<string, JsonSchema>, branch: Record<string, JsonSchema>): Record<string, JsonSchema> {
+function mergedProperties(
+  base: Record<string, JsonSchema>,
+  branch: Record<string, JsonSchema>,
+): Record<string, JsonSchema> {
   const merged = { ...base };
   for (const [name, schema] of Object.entries(branch)) merged[name] = { ...(base[name] ?? {}), ...schema };
   return merged;
 }
 
 function stringsOf(schema: JsonSchema, text: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  if (schema.contentEncoding === 'base64') return fc.uint8Array({ maxLength: 48 }).map((bytes) => Buffer.from(bytes).toString('base64'));
+  if (schema.contentEncoding === 'base64')
+    return fc.uint8Array({ maxLength: 48 }).map((bytes) => Buffer.from(bytes).toString('base64'));
   if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern));
-  if (schema.format === 'date') return fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+  if (schema.format === 'date')
+    return fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10));
   return text;
 }
 
@@ -120,11 +132,19 @@ export function slotsOf(value: unknown, schema: JsonSchema): Slot[] {
 }
 
 /** Every object in `value` (itself included) whose schema requires fields, with that schema. */
-export function objectsWithRequired(value: unknown, schema: JsonSchema): Array<{ object: Record<string, unknown>; schema: JsonSchema }> {
-  const candidates = [{ value, schema }, ...slotsOf(value, schema).map((slot) => ({ value: read(slot), schema: slot.schema }))];
+export function objectsWithRequired(
+  value: unknown,
+  schema: JsonSchema,
+): Array<{ object: Record<string, unknown>; schema: JsonSchema }> {
+  const candidates = [
+    { value, schema },
+    ...slotsOf(value, schema).map((slot) => ({ value: read(slot), schema: slot.schema })),
+  ];
   return candidates.flatMap((candidate) => {
     const shape = resolved(candidate.schema);
-    return isObject(candidate.value) && shape.type === 'object' && requiredNames(shape).length > 0 ? [{ object: candidate.value, schema: shape }] : [];
+    return isObject(candidate.value) && shape.type === 'object' && requiredNames(shape).length > 0
+      ? [{ object: candidate.value, schema: shape }]
+      : [];
   });
 }
 

@@ -29,14 +29,18 @@ export async function membersOf(baseUrl: string): Promise<NetworkMember[]> {
 
 export async function stateSnapshot(baseUrl: string): Promise<Record<string, unknown>> {
   const members = await membersOf(baseUrl);
-  const network = (await readJson(`${baseUrl}/sim/network`)).body as { members: Array<Record<string, unknown>>; assets: unknown };
+  const network = (await readJson(`${baseUrl}/sim/network`)).body as {
+    members: Array<Record<string, unknown>>;
+    assets: unknown;
+  };
   const now = ((await readJson(`${baseUrl}/sim/clock`)).body as { now: number }).now;
   const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
   const api = familyPrefix.member;
   const perMember: Record<string, unknown> = {};
   for (const member of members) {
     const headers = { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' };
-    const read = async (path: string, init: RequestInit = {}) => stable(await readJson(`${baseUrl}${api}${path}`, { headers, ...init }));
+    const read = async (path: string, init: RequestInit = {}) =>
+      stable(await readJson(`${baseUrl}${api}${path}`, { headers, ...init }));
     perMember[member.identification] = {
       allowlist: await read('/members/allowlist'),
       quotations: await read('/exchange/quotations', { method: 'POST', body: '{}' }),
@@ -46,7 +50,10 @@ export async function stateSnapshot(baseUrl: string): Promise<Record<string, unk
   }
   return {
     ledger: (await readJson(`${baseUrl}/sim/ledger`)).body,
-    network: { assets: network.assets, members: network.members.map(({ token: _token, token_expires_at: _expiry, ...member }) => member) },
+    network: {
+      assets: network.assets,
+      members: network.members.map(({ token: _token, token_expires_at: _expiry, ...member }) => member),
+    },
     faults: (await readJson(`${baseUrl}/sim/faults`)).body,
     members: perMember,
   };
@@ -54,18 +61,24 @@ export async function stateSnapshot(baseUrl: string): Promise<Record<string, unk
 
 /** An error answer by its status and code: its timestamp and troubleshooting id change on every call. */
 function stable(answer: { status: number; body: unknown }): { status: number; body: unknown } {
-  return answer.status < 400 ? answer : { status: answer.status, body: (answer.body as { code?: unknown } | undefined)?.code };
+  return answer.status < 400
+    ? answer
+    : { status: answer.status, body: (answer.body as { code?: unknown } | undefined)?.code };
 }
 
 /** Reads (and so empties) every gateway queue of every member; answers what was in them. */
-export async function drainGateway(baseUrl: string): Promise<Array<{ member: string; type: string; messages: unknown }>> {
+export async function drainGateway(
+  baseUrl: string,
+): Promise<Array<{ member: string; type: string; messages: unknown }>> {
   const drained = [];
   for (const member of await membersOf(baseUrl)) {
     for (const type of gatewayMessageTypes) {
       const headers = { authorization: `Bearer ${member.token}` };
       // A read answers at most a page; read until a page comes back empty.
       for (;;) {
-        const { status, body } = await readJson(`${baseUrl}${familyPrefix.member}/gateway/messages?type=${type}`, { headers });
+        const { status, body } = await readJson(`${baseUrl}${familyPrefix.member}/gateway/messages?type=${type}`, {
+          headers,
+        });
         if (status !== 200 || !Array.isArray(body) || body.length === 0) break;
         drained.push({ member: member.identification, type, messages: body });
       }

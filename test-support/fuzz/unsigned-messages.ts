@@ -26,7 +26,23 @@ const samples: Sample[] = readdirSync(fixtures, { recursive: true, encoding: 'ut
   return [{ type, document: readFileSync(new URL(path, fixtures), 'utf8') }];
 });
 
-const oddTexts = ['', ' ', 'x'.repeat(5_000), '-1', '0', '1e400', '99999999999999999999.99999', 'NaN', '2024-02-30T25:61:00', 'ZZZ', '&lt;&gt;', '🦄', 'DSO', 'CLRG', 'MMLOGB2LXXX'];
+const oddTexts = [
+  '',
+  ' ',
+  'x'.repeat(5_000),
+  '-1',
+  '0',
+  '1e400',
+  '99999999999999999999.99999',
+  'NaN',
+  '2024-02-30T25:61:00',
+  'ZZZ',
+  '&lt;&gt;',
+  '🦄',
+  'DSO',
+  'CLRG',
+  'MMLOGB2LXXX',
+];
 
 export interface UnsignedMessage {
   change: string;
@@ -37,12 +53,14 @@ const ELEMENT_NODE = 1;
 
 /** The fixtures are well-formed: a DOM to change them in and write them back. */
 const parseXml = (xml: string) => new DOMParser().parseFromString(xml, 'text/xml');
-const serializeXml = (node: Parameters<XMLSerializer['serializeToString']>[0]) => new XMLSerializer().serializeToString(node);
+const serializeXml = (node: Parameters<XMLSerializer['serializeToString']>[0]) =>
+  new XMLSerializer().serializeToString(node);
 
 function elementsOf(root: Element): Element[] {
   const all: Element[] = [root];
   for (let index = 0; index < all.length; index++) {
-    for (let node = all[index]!.firstChild; node; node = node.nextSibling) if (node.nodeType === ELEMENT_NODE) all.push(node as Element);
+    for (let node = all[index]!.firstChild; node; node = node.nextSibling)
+      if (node.nodeType === ELEMENT_NODE) all.push(node as Element);
   }
   return all;
 }
@@ -69,7 +87,10 @@ function changed(document: string, change: { kind: number; at: number; text: str
     default: {
       const attribute = element.attributes.item(0);
       if (attribute) element.setAttribute(attribute.name, change.text);
-      return { name: `${element.localName}@${attribute?.name ?? '-'} = ${JSON.stringify(change.text.slice(0, 20))}`, xml: serializeXml(parsed) };
+      return {
+        name: `${element.localName}@${attribute?.name ?? '-'} = ${JSON.stringify(change.text.slice(0, 20))}`,
+        xml: serializeXml(parsed),
+      };
     }
   }
 }
@@ -77,14 +98,26 @@ function changed(document: string, change: { kind: number; at: number; text: str
 /** Unsigned messages from `from` to `to` (BICs), under their own type or another one. */
 export function unsignedMessages(from: string, to: string): fc.Arbitrary<UnsignedMessage> {
   return fc
-    .record({ sample: fc.constantFrom(...samples), kind: fc.nat(), at: fc.nat(), text: fc.constantFrom(...oddTexts), claimed: fc.option(fc.constantFrom(...samples.map((sample) => sample.type)), { freq: 5 }) })
+    .record({
+      sample: fc.constantFrom(...samples),
+      kind: fc.nat(),
+      at: fc.nat(),
+      text: fc.constantFrom(...oddTexts),
+      claimed: fc.option(fc.constantFrom(...samples.map((sample) => sample.type)), { freq: 5 }),
+    })
     .map(({ sample, kind, at, text, claimed }) => {
       const document = changed(sample.document, { kind, at, text });
       const type = claimed ?? sample.type;
-      const xml = messageEnvelope({ type, from, to, businessMessageIdentification: `zz-fuzz-${at}`, creationDate: '2024-03-15T10:15:30Z' }, document.xml);
+      const xml = messageEnvelope(
+        { type, from, to, businessMessageIdentification: `zz-fuzz-${at}`, creationDate: '2024-03-15T10:15:30Z' },
+        document.xml,
+      );
       return {
         change: `${sample.type}, ${document.name}${claimed ? `, sent as ${claimed}` : ''}`,
-        body: { financial_message_type: financialMessageType(type), financial_message_data: Buffer.from(xml, 'utf8').toString('base64') },
+        body: {
+          financial_message_type: financialMessageType(type),
+          financial_message_data: Buffer.from(xml, 'utf8').toString('base64'),
+        },
       };
     });
 }

@@ -31,13 +31,29 @@ export interface HarnessRun {
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export function runHarness(options: HarnessRunOptions): Promise<HarnessRun> {
-  const args = ['bin/dss.js', 'test', '--profile', options.profile, '--report-dir', options.reportDir, '--workers', '1'];
+  const args = [
+    'bin/dss.js',
+    'test',
+    '--profile',
+    options.profile,
+    '--report-dir',
+    options.reportDir,
+    '--workers',
+    '1',
+  ];
   if (options.grep !== undefined) args.push('--grep', options.grep);
   args.push(...(options.args ?? []));
   // The parent Playwright run's own variables would steer the child's; a user's shell has none.
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PW_|TEST_|PLAYWRIGHT_|DSS_)/.test(name)));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(PW_|TEST_|PLAYWRIGHT_|DSS_)/.test(name)),
+  );
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: projectRoot, env: { ...inherited, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, args, {
+    cwd: projectRoot,
+    env: { ...inherited, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

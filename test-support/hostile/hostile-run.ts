@@ -48,13 +48,24 @@ export async function runAgainstHostileTarget(options: HostileRunOptions): Promi
   const secrets = makeRunSecrets();
   const elsewhere = await startCountingServer();
   const target = await startHostileTarget(
-    { mode: options.mode, slowMs: options.timeouts.request_ms * 2, answerReachability: options.answerReachability, signatures: secrets.signatures },
+    {
+      mode: options.mode,
+      slowMs: options.timeouts.request_ms * 2,
+      answerReachability: options.answerReachability,
+      signatures: secrets.signatures,
+    },
     elsewhere.url,
   );
   let run: HarnessRun;
   try {
     const profile = writeVendorProfile(dir, target.url, options.timeouts, secrets);
-    run = await runHarness({ profile: profile.file, reportDir, env: { ...profile.env, TMPDIR: options.tmpDir }, grep: options.grep, killAfterMs: options.killAfterMs });
+    run = await runHarness({
+      profile: profile.file,
+      reportDir,
+      env: { ...profile.env, TMPDIR: options.tmpDir },
+      grep: options.grep,
+      killAfterMs: options.killAfterMs,
+    });
   } finally {
     await target.close();
     await elsewhere.close();
@@ -62,7 +73,10 @@ export async function runAgainstHostileTarget(options: HostileRunOptions): Promi
 
   // Leaks are named by label: a failing test must not print the values it hunts for.
   const hunted = secretValues(secrets, target.issuedTokens);
-  const leaks = [...(existsSync(reportDir) ? scanDirectory(reportDir, hunted) : []), ...scanBytes(Buffer.from(`${run.stdout}\n${run.stderr}`), 'stdout/stderr', hunted)];
+  const leaks = [
+    ...(existsSync(reportDir) ? scanDirectory(reportDir, hunted) : []),
+    ...scanBytes(Buffer.from(`${run.stdout}\n${run.stderr}`), 'stdout/stderr', hunted),
+  ];
   const reportFile = join(reportDir, 'conformance.json');
   return {
     run,

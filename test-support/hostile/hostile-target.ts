@@ -12,7 +12,16 @@ import { fakeJwt, startTestServer, type TestServer } from '../test-server.ts';
  * A mode with two variants alternates between them, request by request, so one run meets both.
  */
 
-export const hostileModes = ['hang', 'reset', 'slow', 'garbage', 'huge', 'wrong-content-type', 'redirect', 'half-valid'] as const;
+export const hostileModes = [
+  'hang',
+  'reset',
+  'slow',
+  'garbage',
+  'huge',
+  'wrong-content-type',
+  'redirect',
+  'half-valid',
+] as const;
 export type HostileMode = (typeof hostileModes)[number];
 
 export interface HostileTargetOptions {
@@ -48,7 +57,10 @@ const HUGE_BODY_BYTES = 512 * 1024 * 1024;
 const DRIP_INTERVAL_MS = 100;
 
 /** Starts the target on a free loopback port; `elsewhere` is where the `redirect` mode sends callers. */
-export async function startHostileTarget(options: HostileTargetOptions, elsewhere = 'http://127.0.0.1:9'): Promise<HostileTarget> {
+export async function startHostileTarget(
+  options: HostileTargetOptions,
+  elsewhere = 'http://127.0.0.1:9',
+): Promise<HostileTarget> {
   const requests: string[] = [];
   const issuedTokens: string[] = [];
   const answer = answers(options, elsewhere, issuedTokens);
@@ -106,12 +118,29 @@ function answers(options: HostileTargetOptions, elsewhere: string, issuedTokens:
       return (req, res, first) => {
         res.writeHead(200, { 'content-type': 'application/json' });
         // Bytes with a terminal escape and the caller's token inside; or JSON whose string is not UTF-8.
-        res.end(first ? Buffer.concat([Buffer.from([0x00, 0xff, 0x7b, 0x22]), Buffer.from(`${TERMINAL_ESCAPE}${echoed(req)}`), Buffer.from([0xc3, 0x28, 0xfe])]) : Buffer.concat([Buffer.from('[{"account_identification":"'), Buffer.from([0xff, 0xfe, 0xc0, 0xaf]), Buffer.from('"}]')]));
+        res.end(
+          first
+            ? Buffer.concat([
+                Buffer.from([0x00, 0xff, 0x7b, 0x22]),
+                Buffer.from(`${TERMINAL_ESCAPE}${echoed(req)}`),
+                Buffer.from([0xc3, 0x28, 0xfe]),
+              ])
+            : Buffer.concat([
+                Buffer.from('[{"account_identification":"'),
+                Buffer.from([0xff, 0xfe, 0xc0, 0xaf]),
+                Buffer.from('"}]'),
+              ]),
+        );
       };
     case 'huge':
       return (_req, res, first) => {
         // A chunked body that never ends, or a declared length of hundreds of MiB.
-        res.writeHead(200, first ? { 'content-type': 'application/json' } : { 'content-type': 'application/json', 'content-length': String(HUGE_BODY_BYTES) });
+        res.writeHead(
+          200,
+          first
+            ? { 'content-type': 'application/json' }
+            : { 'content-type': 'application/json', 'content-length': String(HUGE_BODY_BYTES) },
+        );
         flood(res, first ? Number.POSITIVE_INFINITY : HUGE_BODY_BYTES);
       };
     case 'wrong-content-type':
@@ -129,7 +158,9 @@ function answers(options: HostileTargetOptions, elsewhere: string, issuedTokens:
       return (req, res, first) => {
         const token = echoed(req).replace(/^Bearer /, '');
         // To another host and port, with the token in the query (a leaky SSO gateway); or to itself.
-        const location = first ? `${elsewhere}${req.url ?? '/'}${req.url?.includes('?') ? '&' : '?'}access_token=${token}` : (req.url ?? '/');
+        const location = first
+          ? `${elsewhere}${req.url ?? '/'}${req.url?.includes('?') ? '&' : '?'}access_token=${token}`
+          : (req.url ?? '/');
         res.writeHead(first ? 302 : 307, { location, 'content-type': 'application/json' });
         res.end(JSON.stringify({ moved_to: location }));
       };
@@ -153,9 +184,21 @@ function answers(options: HostileTargetOptions, elsewhere: string, issuedTokens:
         }
         // Plausible fields, wrong shape: an object where a list belongs, numbers where strings belong,
         // with signatures and the caller's credentials in fields the spec does not have.
-        json(res, 200, first
-          ? { account_identification: 42, member_signature: signature(true), note: `bad signature ${tokenSignature}` }
-          : [{ identification: null, accounts: 'main', funding_payload_signature: signature(false), signed_funding_transaction: signature(false), debug: { authorization: echoed(req), signature: signature(false) } }]);
+        json(
+          res,
+          200,
+          first
+            ? { account_identification: 42, member_signature: signature(true), note: `bad signature ${tokenSignature}` }
+            : [
+                {
+                  identification: null,
+                  accounts: 'main',
+                  funding_payload_signature: signature(false),
+                  signed_funding_transaction: signature(false),
+                  debug: { authorization: echoed(req), signature: signature(false) },
+                },
+              ],
+        );
       };
   }
 }

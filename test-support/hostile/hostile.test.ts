@@ -37,7 +37,8 @@ test.afterAll(() => rmSync(tmpDir, { recursive: true, force: true }));
 let current: HostileRunResult | undefined;
 test.afterEach(async ({}, testInfo) => {
   if (testInfo.status === testInfo.expectedStatus) current?.cleanUp();
-  else if (current) testInfo.annotations.push({ type: 'kept', description: `the run's files are in ${current.reportDir}` });
+  else if (current)
+    testInfo.annotations.push({ type: 'kept', description: `the run's files are in ${current.reportDir}` });
   current = undefined;
 });
 
@@ -81,7 +82,13 @@ const problemNamed: Record<HostileMode, RegExp> = {
  * A check of each kind: one calling every endpoint at once, one sending bodies, one reading signatures,
  * one acting as the tokenizer (whose token is due for renewal, so the renewal meets the target too).
  */
-const deepChecks = ['target.reachable', 'auth.missing-token', 'errors.invalid-input', 'signing.payload', 'directory.tokenizer-members-active'];
+const deepChecks = [
+  'target.reachable',
+  'auth.missing-token',
+  'errors.invalid-input',
+  'signing.payload',
+  'directory.tokenizer-members-active',
+];
 const deepGrep = `(${deepChecks.map((id) => id.replaceAll('.', '\\.')).join('|')}) `;
 
 /**
@@ -95,7 +102,13 @@ const networkModes: HostileMode[] = ['hang', 'reset', 'slow', 'huge'];
 for (const mode of hostileModes) {
   test(`${mode}: the whole suite against a target hostile from the first request`, async () => {
     test.setTimeout(KILL_AFTER_MS + 30_000);
-    const result = (current = await runAgainstHostileTarget({ mode, timeouts, answerReachability: false, killAfterMs: KILL_AFTER_MS, tmpDir }));
+    const result = (current = await runAgainstHostileTarget({
+      mode,
+      timeouts,
+      answerReachability: false,
+      killAfterMs: KILL_AFTER_MS,
+      tmpDir,
+    }));
     const failed = await expectTargetBlamed(result, mode);
     // The one check that ran says what the problem is; every other one waited for it.
     expect(failed.map((check) => check.check_id)).toEqual(['target.reachable']);
@@ -107,14 +120,31 @@ for (const mode of hostileModes) {
 for (const mode of deepModes) {
   test(`${mode}: checks of every kind against a target hostile past the first check`, async () => {
     test.setTimeout(KILL_AFTER_MS + 30_000);
-    const result = (current = await runAgainstHostileTarget({ mode, timeouts, answerReachability: true, grep: deepGrep, killAfterMs: KILL_AFTER_MS, tmpDir }));
+    const result = (current = await runAgainstHostileTarget({
+      mode,
+      timeouts,
+      answerReachability: true,
+      grep: deepGrep,
+      killAfterMs: KILL_AFTER_MS,
+      tmpDir,
+    }));
     const failed = await expectTargetBlamed(result, mode);
     const checks = result.report?.results.checks ?? [];
     expect(checks.find((check) => check.check_id === 'target.reachable')?.outcome).toBe('passed');
-    expect(checks.filter((check) => check.outcome !== 'skipped').map((check) => check.check_id).sort()).toEqual([...deepChecks].sort());
+    expect(
+      checks
+        .filter((check) => check.outcome !== 'skipped')
+        .map((check) => check.check_id)
+        .sort(),
+    ).toEqual([...deepChecks].sort());
     expect(failed.length).toBeGreaterThanOrEqual(deepChecks.length - 1);
-    if (networkModes.includes(mode)) for (const check of failed) expect(check.error, check.check_id).toMatch(problemNamed[mode]);
-    else expect(failed.some((check) => problemNamed[mode].test(check.error ?? '')), 'one failure names the problem').toBe(true);
+    if (networkModes.includes(mode))
+      for (const check of failed) expect(check.error, check.check_id).toMatch(problemNamed[mode]);
+    else
+      expect(
+        failed.some((check) => problemNamed[mode].test(check.error ?? '')),
+        'one failure names the problem',
+      ).toBe(true);
   });
 }
 
@@ -133,7 +163,9 @@ async function expectTargetBlamed(result: HostileRunResult, mode: HostileMode): 
   const { results } = report;
   expect(results.problems.filter((problem) => problem.startsWith('run error'))).toEqual([]);
   const ran = results.checks.filter((check) => check.outcome !== 'skipped').length;
-  expect(run.durationMs, `${ran} checks ran`).toBeLessThanOrEqual(RUN_OVERHEAD_MS + ran * (timeouts.check_ms + WORKER_RESTART_MS));
+  expect(run.durationMs, `${ran} checks ran`).toBeLessThanOrEqual(
+    RUN_OVERHEAD_MS + ran * (timeouts.check_ms + WORKER_RESTART_MS),
+  );
 
   expect(await verifyReport(join(result.reportDir, 'conformance.json'))).toMatchObject({ ok: true, problems: [] });
   expect(results.verdict).toBe('failed');
@@ -147,19 +179,35 @@ async function expectTargetBlamed(result: HostileRunResult, mode: HostileMode): 
   // (dss test's reachability probe, then preflight's probe, its reads and detection's): nothing followed a
   // redirect or retried unseen.
   const beforeChecks = 2 + PREFLIGHT_READS + detectionReads(mode);
-  expect(result.targetRequests.slice(0, beforeChecks).every((request) => request.startsWith('GET ')), result.targetRequests.slice(0, beforeChecks).join(', ')).toBe(true);
-  expect(results.checks.reduce((sum, check) => sum + check.call_count, 0)).toBe(result.targetRequests.length - beforeChecks);
+  expect(
+    result.targetRequests.slice(0, beforeChecks).every((request) => request.startsWith('GET ')),
+    result.targetRequests.slice(0, beforeChecks).join(', '),
+  ).toBe(true);
+  expect(results.checks.reduce((sum, check) => sum + check.call_count, 0)).toBe(
+    result.targetRequests.length - beforeChecks,
+  );
   expect(result.elsewhereRequests).toEqual([]);
 
   // The other writers of the run took what the target sent in their stride too.
   JSON.parse(readFileSync(join(result.reportDir, 'results.json'), 'utf8'));
-  expect(() => XmlDocument.fromString(readFileSync(join(result.reportDir, 'junit.xml'), 'utf8')).dispose(), 'junit.xml is well-formed').not.toThrow();
+  expect(
+    () => XmlDocument.fromString(readFileSync(join(result.reportDir, 'junit.xml'), 'utf8')).dispose(),
+    'junit.xml is well-formed',
+  ).not.toThrow();
 
   expect(result.leaks, 'secrets in the report dir or the output').toEqual([]);
-  expect(run.stdout.includes(TERMINAL_ESCAPE) || run.stderr.includes(TERMINAL_ESCAPE), 'a terminal escape of the target in the output').toBe(false);
+  expect(
+    run.stdout.includes(TERMINAL_ESCAPE) || run.stderr.includes(TERMINAL_ESCAPE),
+    'a terminal escape of the target in the output',
+  ).toBe(false);
   // The scan does read Playwright's HTML report: the first check's title is found inside its zip.
-  const canary = scanDirectory(join(result.reportDir, 'html'), [{ label: 'a check title', value: 'target.reachable answers' }]);
-  expect(canary.some((found) => found.where.includes(' > ')), 'the scan sees inside the HTML report').toBe(true);
+  const canary = scanDirectory(join(result.reportDir, 'html'), [
+    { label: 'a check title', value: 'target.reachable answers' },
+  ]);
+  expect(
+    canary.some((found) => found.where.includes(' > ')),
+    'the scan sees inside the HTML report',
+  ).toBe(true);
   expect(result.leftoverSecretDirs, 'the run removes its private directory').toEqual([]);
   return failed;
 }

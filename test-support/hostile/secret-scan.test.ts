@@ -8,23 +8,39 @@ import { zipEntries } from './zip-entries.ts';
 
 /** The hostile-target tests trust this scan to say "no leak": it must find a secret however a report encodes it. */
 
-const secret = { label: 'the mmA token', value: 'eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJtbSJ9.c2VjcmV0LXNpZ25hdHVyZS12YWx1ZQ' };
+const secret = {
+  label: 'the mmA token',
+  value: 'eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJtbSJ9.c2VjcmV0LXNpZ25hdHVyZS12YWx1ZQ',
+};
 
 test('a secret is found as is, and in base64 or base64url at any byte offset', () => {
   for (const prefix of ['', 'a', 'ab', 'abc']) {
     const embedded = Buffer.from(`{"body":"${prefix}${secret.value}!"}`);
-    expect(scanBytes(Buffer.from(`x ${secret.value} y`), 'plain', [secret])).toEqual([{ where: 'plain', label: 'the mmA token' }]);
-    expect(scanBytes(Buffer.from(embedded.toString('base64')), 'b64', [secret]), `offset ${prefix.length}`).toHaveLength(1);
-    expect(scanBytes(Buffer.from(embedded.toString('base64url')), 'b64url', [secret]), `offset ${prefix.length}`).toHaveLength(1);
+    expect(scanBytes(Buffer.from(`x ${secret.value} y`), 'plain', [secret])).toEqual([
+      { where: 'plain', label: 'the mmA token' },
+    ]);
+    expect(
+      scanBytes(Buffer.from(embedded.toString('base64')), 'b64', [secret]),
+      `offset ${prefix.length}`,
+    ).toHaveLength(1);
+    expect(
+      scanBytes(Buffer.from(embedded.toString('base64url')), 'b64url', [secret]),
+      `offset ${prefix.length}`,
+    ).toHaveLength(1);
   }
   expect(scanBytes(Buffer.from('nothing to see'), 'clean', [secret])).toEqual([]);
 });
 
 test('a secret deflated in a zip inside an HTML data URL (Playwright’s report) is found, and named by entry', () => {
-  const zip = zipOf({ 'report.json': JSON.stringify({ attachments: [{ body: Buffer.from(secret.value).toString('base64') }] }), 'clean.json': '{}' });
+  const zip = zipOf({
+    'report.json': JSON.stringify({ attachments: [{ body: Buffer.from(secret.value).toString('base64') }] }),
+    'clean.json': '{}',
+  });
   expect([...zipEntries(zip).keys()]).toEqual(['report.json', 'clean.json']);
   const html = `<script>const x = "data:application/zip;base64,";</script><template>data:application/zip;base64,${zip.toString('base64')}</template>`;
-  expect(scanBytes(Buffer.from(html), 'html/index.html', [secret])).toEqual([{ where: 'html/index.html > report.json', label: 'the mmA token' }]);
+  expect(scanBytes(Buffer.from(html), 'html/index.html', [secret])).toEqual([
+    { where: 'html/index.html > report.json', label: 'the mmA token' },
+  ]);
 });
 
 test('every file below a directory is scanned', () => {
@@ -33,7 +49,9 @@ test('every file below a directory is scanned', () => {
     mkdirSync(join(dir, '.run', 'deep'), { recursive: true });
     writeFileSync(join(dir, 'clean.txt'), 'clean');
     writeFileSync(join(dir, '.run', 'deep', 'tokens.json'), JSON.stringify({ mmA: secret.value }));
-    expect(scanDirectory(dir, [secret])).toEqual([{ where: join('.run', 'deep', 'tokens.json'), label: 'the mmA token' }]);
+    expect(scanDirectory(dir, [secret])).toEqual([
+      { where: join('.run', 'deep', 'tokens.json'), label: 'the mmA token' },
+    ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

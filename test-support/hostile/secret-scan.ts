@@ -26,7 +26,9 @@ export function scanDirectory(dir: string, secrets: readonly Secret[]): Leak[] {
 }
 
 export function scanBytes(content: Buffer, where: string, secrets: readonly Secret[]): Leak[] {
-  const leaks = secrets.filter((secret) => encodings(secret.value).some((form) => content.includes(form))).map(({ label }) => ({ where, label }));
+  const leaks = secrets
+    .filter((secret) => encodings(secret.value).some((form) => content.includes(form)))
+    .map(({ label }) => ({ where, label }));
   for (const zip of embeddedZips(content)) {
     for (const [name, entry] of zipEntries(zip)) leaks.push(...scanBytes(entry, `${where} > ${name}`, secrets));
   }

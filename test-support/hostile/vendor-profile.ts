@@ -48,7 +48,10 @@ export function secretValues(secrets: RunSecrets, issuedByTarget: readonly strin
     ...Object.entries(secrets.tokens).map(([role, value]) => ({ label: `the ${role} token`, value })),
     ...issuedByTarget.map((value, index) => ({ label: `token ${index + 1} renewed by the target`, value })),
   ];
-  const signatureSegments = tokens.map(({ label, value }) => ({ label: `the signature segment of ${label}`, value: value.split('.')[2] ?? value }));
+  const signatureSegments = tokens.map(({ label, value }) => ({
+    label: `the signature segment of ${label}`,
+    value: value.split('.')[2] ?? value,
+  }));
   return [
     ...tokens,
     ...signatureSegments,
@@ -64,7 +67,12 @@ export interface ProfileTimeouts {
 }
 
 /** Writes `<dir>/profile.yaml` for `baseUrl` and returns its path and the environment it needs. */
-export function writeVendorProfile(dir: string, baseUrl: string, timeouts: ProfileTimeouts, secrets: RunSecrets): { file: string; env: Record<string, string> } {
+export function writeVendorProfile(
+  dir: string,
+  baseUrl: string,
+  timeouts: ProfileTimeouts,
+  secrets: RunSecrets,
+): { file: string; env: Record<string, string> } {
   const member = (identification: string, token: string, extra = '') =>
     `    identification: ${identification}\n    token: "${token}"\n    accounts: [main, second]\n${extra}`;
   const text = [
@@ -73,7 +81,11 @@ export function writeVendorProfile(dir: string, baseUrl: string, timeouts: Profi
     'members:',
     '  tokenizer:',
     // Two DSAs, as the exchange checks need: no check may stop at a harness fault for a missing one.
-    member('hostile-tkn', secrets.tokens.tokenizer, '    assets:\n      - { asset_code_identification: USD, asset_issuer_identification: hostile-tkn }\n      - { asset_code_identification: EUR, asset_issuer_identification: hostile-tkn }\n'),
+    member(
+      'hostile-tkn',
+      secrets.tokens.tokenizer,
+      '    assets:\n      - { asset_code_identification: USD, asset_issuer_identification: hostile-tkn }\n      - { asset_code_identification: EUR, asset_issuer_identification: hostile-tkn }\n',
+    ),
     '  mmA:',
     member('hostile-mm-a', secrets.tokens.mmA),
     '  mmB:',

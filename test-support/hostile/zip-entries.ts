@@ -12,7 +12,8 @@ export function zipEntries(zip: Buffer): Map<string, Buffer> {
   let offset = zip.readUInt32LE(end + 16);
   const entries = new Map<string, Buffer>();
   for (let index = 0; index < count; index++) {
-    if (zip.readUInt32LE(offset) !== CENTRAL_FILE_HEADER) throw new Error(`zip entry ${index}: bad central directory header`);
+    if (zip.readUInt32LE(offset) !== CENTRAL_FILE_HEADER)
+      throw new Error(`zip entry ${index}: bad central directory header`);
     const method = zip.readUInt16LE(offset + 10);
     const compressedSize = zip.readUInt32LE(offset + 20);
     const nameLength = zip.readUInt16LE(offset + 28);

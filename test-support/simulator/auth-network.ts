@@ -17,8 +17,20 @@ export async function testNetwork(faults: FaultName[] = []) {
   const clock = new SimClock(T0, () => 0);
   const members = new MemberRegistry('auth-tests');
   members.add({ identification: 'tokenizer-us', bicfi: 'TOKNUS33', business_role: 'MIS', country_code: 'US' });
-  members.add({ identification: 'maker-de', bicfi: 'MAKRDEFF', business_role: 'MMM', country_code: 'DE', operating_accounts: ['main', 'trading'] });
-  members.add({ identification: 'maker-fr', bicfi: 'NEWMFRPP', business_role: 'MMM', country_code: 'FR', member_state: 'created' });
+  members.add({
+    identification: 'maker-de',
+    bicfi: 'MAKRDEFF',
+    business_role: 'MMM',
+    country_code: 'DE',
+    operating_accounts: ['main', 'trading'],
+  });
+  members.add({
+    identification: 'maker-fr',
+    bicfi: 'NEWMFRPP',
+    business_role: 'MMM',
+    country_code: 'FR',
+    member_state: 'created',
+  });
   const faultSwitch = new FaultSwitch(faults);
   const tokens = await TokenService.create(clock, members, faultSwitch);
   return {

@@ -17,17 +17,33 @@ export const REDEEM = `${MEMBER_API}/payments/message/redeem`;
 export const ANSWER_REDEMPTION = `${TOKENIZER_API}/transactions/message/redeem`;
 
 /** A 200 answer (the service's financialMessage) or a refusal (the error body, with the RJCT when there is one). */
-export type MessageAnswer = Answer<Partial<FinancialMessage> & { code?: string; long_message?: string; short_message?: string; timestamp?: number }>;
+export type MessageAnswer = Answer<
+  Partial<FinancialMessage> & { code?: string; long_message?: string; short_message?: string; timestamp?: number }
+>;
 
 export async function paymentHttpNetwork() {
   const network = await usdNetwork();
   const { sim, call, tokens, allowedUsdLine, fund } = network;
   await allowedUsdLine('aa', 'main', 10_000);
   await allowedUsdLine('bb', 'main', 10_000);
-  const funded = await fund({ end_to_end_identification: 'fund-aa', funding_amount: 1000, issued_asset_code_identification: 'USD', member_identification: 'maker-aa', tokenizer_identification: 'tokenizer-us' });
+  const funded = await fund({
+    end_to_end_identification: 'fund-aa',
+    funding_amount: 1000,
+    issued_asset_code_identification: 'USD',
+    member_identification: 'maker-aa',
+    tokenizer_identification: 'tokenizer-us',
+  });
   if (funded.status !== 200) throw new Error(`test setup: ${JSON.stringify(funded.body)}`);
   await allowMutually(tokens.aa, 'maker-aa', tokens.bb, 'maker-bb');
-  const story = paymentStory({ ofi: 'MAKAGB2L', rfi: 'MAKBSGSG', issuer: 'tokenizer-us', amount: '250.5', messageIdentification: 'MAKAGB2L-PAY-0001', instruction: 'MAKAGB2L-INSTR-0001', endToEnd: 'E2E-0001' });
+  const story = paymentStory({
+    ofi: 'MAKAGB2L',
+    rfi: 'MAKBSGSG',
+    issuer: 'tokenizer-us',
+    amount: '250.5',
+    messageIdentification: 'MAKAGB2L-PAY-0001',
+    instruction: 'MAKAGB2L-INSTR-0001',
+    endToEnd: 'E2E-0001',
+  });
 
   async function allowMutually(tokenA: string, a: string, tokenB: string, b: string): Promise<void> {
     await call('POST', `${MEMBER_API}/members/allowlist`, tokenA, b);
@@ -35,9 +51,20 @@ export async function paymentHttpNetwork() {
   }
 
   /** The Message of a Document, signed through `POST /sign/message` with `token`'s member's `account` key. */
-  async function signed(token: string, type: MessageTypeName, document: string, from: string, to: string, identification: string, account = 'main'): Promise<FinancialMessage> {
+  async function signed(
+    token: string,
+    type: MessageTypeName,
+    document: string,
+    from: string,
+    to: string,
+    identification: string,
+    account = 'main',
+  ): Promise<FinancialMessage> {
     const unsigned = financialMessage(type, storyMessage(type, document, from, to, identification));
-    const answer = await call<{ payload: string }>('POST', `${MEMBER_API}/sign/message`, token, { account_identification: account, unsigned_payload: unsigned.financial_message_data });
+    const answer = await call<{ payload: string }>('POST', `${MEMBER_API}/sign/message`, token, {
+      account_identification: account,
+      unsigned_payload: unsigned.financial_message_data,
+    });
     if (answer.status !== 200) throw new Error(`test setup: ${JSON.stringify(answer.body)}`);
     return { ...unsigned, financial_message_data: answer.body.payload };
   }
@@ -47,8 +74,15 @@ export async function paymentHttpNetwork() {
   }
 
   /** Reads (and so consumes) a gateway queue: the payloads, oldest first. */
-  async function read<T = PaymentQueueMessage>(token: string, type: 'payment' | 'charge' | 'transactions'): Promise<T[]> {
-    const answer = await call<Array<{ response_data: [T] }>>('GET', `${MEMBER_API}/gateway/messages?type=${type}`, token);
+  async function read<T = PaymentQueueMessage>(
+    token: string,
+    type: 'payment' | 'charge' | 'transactions',
+  ): Promise<T[]> {
+    const answer = await call<Array<{ response_data: [T] }>>(
+      'GET',
+      `${MEMBER_API}/gateway/messages?type=${type}`,
+      token,
+    );
     return answer.body.map((message) => message.response_data[0]);
   }
 

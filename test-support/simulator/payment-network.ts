@@ -23,16 +23,42 @@ export async function paymentDomain() {
   fundLine(state, 'maker-bb', 'main', USD, 10_000);
   state.allowlists.add('maker-aa', 'maker-bb');
   state.allowlists.add('maker-bb', 'maker-aa');
-  const callers = { aa: await network.principal('maker-aa'), bb: await network.principal('maker-bb'), tokenizer: await network.principal('tokenizer-us') };
-  const story = paymentStory({ ofi: 'MAKAGB2L', rfi: 'MAKBSGSG', issuer: 'tokenizer-us', amount: '250.5', messageIdentification: 'MAKAGB2L-PAY-0001', instruction: 'MAKAGB2L-INSTR-0001', endToEnd: 'E2E-0001' });
+  const callers = {
+    aa: await network.principal('maker-aa'),
+    bb: await network.principal('maker-bb'),
+    tokenizer: await network.principal('tokenizer-us'),
+  };
+  const story = paymentStory({
+    ofi: 'MAKAGB2L',
+    rfi: 'MAKBSGSG',
+    issuer: 'tokenizer-us',
+    amount: '250.5',
+    messageIdentification: 'MAKAGB2L-PAY-0001',
+    instruction: 'MAKAGB2L-INSTR-0001',
+    endToEnd: 'E2E-0001',
+  });
 
   /** The financialMessage of a Document from `from` to `to` (BICs), signed with `signer`'s `main` key. */
-  function signed(type: MessageTypeName, document: string, from: string, to: string, identification: string, signer = state.members.byBic(from)!.identification): FinancialMessage {
-    return financialMessage(type, signedBy(state.members.get(signer)!, storyMessage(type, document, from, to, identification)));
+  function signed(
+    type: MessageTypeName,
+    document: string,
+    from: string,
+    to: string,
+    identification: string,
+    signer = state.members.byBic(from)!.identification,
+  ): FinancialMessage {
+    return financialMessage(
+      type,
+      signedBy(state.members.get(signer)!, storyMessage(type, document, from, to, identification)),
+    );
   }
 
   /** Runs the pipeline as `caller` would through the route; a refusal is answered, not thrown. */
-  function handle(caller: Principal, route: MessageRoute, input: FinancialMessage): { answer?: FinancialMessage; refusal?: DssError } {
+  function handle(
+    caller: Principal,
+    route: MessageRoute,
+    input: FinancialMessage,
+  ): { answer?: FinancialMessage; refusal?: DssError } {
     try {
       return { answer: handleFinancialMessage(state, caller, input, route) };
     } catch (error) {
@@ -50,10 +76,17 @@ export async function paymentDomain() {
 }
 
 /** What a report of the service says, after checking that it validates (envelope, head.001.001.02, pacs.002.001.10 XSD). */
-export function readServiceReport(message: Pick<FinancialMessage, 'financial_message_type' | 'financial_message_data'>): { content: MessageContent; status?: string; reason?: string; to?: string } {
-  if (message.financial_message_type !== 'iso20022:pacs.002.001.10') throw new Error(`not a pacs.002: ${message.financial_message_type}`);
-  const reading = readMessage('pacs.002.001.10', Buffer.from(message.financial_message_data, 'base64').toString('utf8'));
-  if (reading.problems.length > 0 || !reading.content) throw new Error(`the service's report is invalid: ${reading.problems.map((found) => found.text).join(' ')}`);
+export function readServiceReport(
+  message: Pick<FinancialMessage, 'financial_message_type' | 'financial_message_data'>,
+): { content: MessageContent; status?: string; reason?: string; to?: string } {
+  if (message.financial_message_type !== 'iso20022:pacs.002.001.10')
+    throw new Error(`not a pacs.002: ${message.financial_message_type}`);
+  const reading = readMessage(
+    'pacs.002.001.10',
+    Buffer.from(message.financial_message_data, 'base64').toString('utf8'),
+  );
+  if (reading.problems.length > 0 || !reading.content)
+    throw new Error(`the service's report is invalid: ${reading.problems.map((found) => found.text).join(' ')}`);
   const { content } = reading;
   return {
     content,

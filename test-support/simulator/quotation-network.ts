@@ -24,25 +24,45 @@ export async function quotationNetwork() {
   /** A valid request by maker-aa: USD for EUR, 1 to 500 EUR, open for an hour. */
   function requestBody(overrides: Partial<RequestQuotation> = {}): RequestQuotation {
     return {
-      base_asset_info: [{ asset_code_identification: 'USD', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-us' }],
+      base_asset_info: [
+        {
+          asset_code_identification: 'USD',
+          asset_group_identification: 'DSA',
+          asset_issuer_identification: 'tokenizer-us',
+        },
+      ],
       buyer_member_identification: 'maker-aa',
       maximum_amount_limit: 500,
       minimum_amount_limit: 1,
-      quoted_asset_info: [{ asset_code_identification: 'EUR', asset_group_identification: 'DSA', asset_issuer_identification: 'tokenizer-eu' }],
+      quoted_asset_info: [
+        {
+          asset_code_identification: 'EUR',
+          asset_group_identification: 'DSA',
+          asset_issuer_identification: 'tokenizer-eu',
+        },
+      ],
       time_end_request_quotation: state.clock.now() + 60 * MINUTE,
       ...overrides,
     };
   }
 
   /** Sends a request and answers the id of maker-bb's quotation for it. */
-  function requestQuotation(overrides: Partial<RequestQuotation> = {}): { requestUuid: string; quotationUuid: string; request: RequestQuotation } {
+  function requestQuotation(overrides: Partial<RequestQuotation> = {}): {
+    requestUuid: string;
+    quotationUuid: string;
+    request: RequestQuotation;
+  } {
     const request = requestBody(overrides);
     const { request_uuid } = requestQuotations(state, buyer, request);
     return { requestUuid: request_uuid, quotationUuid: `${request_uuid}-maker-bb`, request };
   }
 
   /** maker-bb's quotation: 0.9 EUR per USD, 1 to 1000 EUR, valid from now for 30 minutes. */
-  function quotationInfo(quotationUuid: string, request: RequestQuotation, overrides: Partial<QuotationInfo> = {}): QuotationInfo {
+  function quotationInfo(
+    quotationUuid: string,
+    request: RequestQuotation,
+    overrides: Partial<QuotationInfo> = {},
+  ): QuotationInfo {
     const now = state.clock.now();
     return {
       end_time: now + 30 * MINUTE,
@@ -68,14 +88,24 @@ export function allowMutually(state: SimState, a: string, b: string): void {
 }
 
 /** The JSON bytes of `value` in base64, and their signature by `member`'s `account`, as `POST /sign/payload` makes it. */
-export function signed(state: SimState, member: string, account: string, value: unknown): { payload: string; signature: string } {
+export function signed(
+  state: SimState,
+  member: string,
+  account: string,
+  value: unknown,
+): { payload: string; signature: string } {
   const bytes = Buffer.from(JSON.stringify(value), 'utf8');
   const key = state.members.get(member)!.accounts.get(account)!.key;
   return { payload: bytes.toString('base64'), signature: key.sign(bytes).toString('base64') };
 }
 
 /** A quotationObject for `info`, signed by `member`'s `account` (the seller's debiting account unless told). */
-export function quotationObject(state: SimState, info: QuotationInfo, member = info.seller_member_identification, account = info.seller_debiting_account_identification): QuotationObject {
+export function quotationObject(
+  state: SimState,
+  info: QuotationInfo,
+  member = info.seller_member_identification,
+  account = info.seller_debiting_account_identification,
+): QuotationObject {
   const { payload, signature } = signed(state, member, account, info);
   return { quotation_payload: payload, member_signature: signature };
 }

@@ -12,9 +12,25 @@ import { signMessageXml } from '../../simulator/iso20022/signature.ts';
 /** The authored samples' story: AAAAUS33XXX pays BBBBSGSGXXX; CCCCSGSGXXX is a USD tokenizer. */
 export function sampleNetwork() {
   const members = new MemberRegistry('iso20022-samples');
-  const ofi = members.add({ identification: 'bank-aaaa', bicfi: 'AAAAUS33XXX', business_role: 'MMM', country_code: 'US', operating_accounts: ['main', 'second'] });
-  const rfi = members.add({ identification: 'bank-bbbb', bicfi: 'BBBBSGSGXXX', business_role: 'MMM', country_code: 'SG' });
-  const tokenizer = members.add({ identification: 'tokenizer-cc', bicfi: 'CCCCSGSGXXX', business_role: 'MIS', country_code: 'SG' });
+  const ofi = members.add({
+    identification: 'bank-aaaa',
+    bicfi: 'AAAAUS33XXX',
+    business_role: 'MMM',
+    country_code: 'US',
+    operating_accounts: ['main', 'second'],
+  });
+  const rfi = members.add({
+    identification: 'bank-bbbb',
+    bicfi: 'BBBBSGSGXXX',
+    business_role: 'MMM',
+    country_code: 'SG',
+  });
+  const tokenizer = members.add({
+    identification: 'tokenizer-cc',
+    bicfi: 'CCCCSGSGXXX',
+    business_role: 'MIS',
+    country_code: 'SG',
+  });
   return { members, identifiers: new MessageIdentifiers(), ofi, rfi, tokenizer };
 }
 

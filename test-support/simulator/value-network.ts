@@ -18,11 +18,27 @@ export async function valueNetwork() {
   const state = await createState({ clock: Date.UTC(2026, 2, 1, 12, 0, 0, 7), networkSeed: 'value-layer-tests' });
   state.members.add({ identification: 'tokenizer-us', bicfi: 'TOKNUS33', business_role: 'MIS', country_code: 'US' });
   state.members.add({ identification: 'tokenizer-eu', bicfi: 'TOKNDEFF', business_role: 'MIS', country_code: 'DE' });
-  state.members.add({ identification: 'maker-aa', bicfi: 'MAKAGB2L', business_role: 'MMM', country_code: 'GB', operating_accounts: ['main', 'second'] });
+  state.members.add({
+    identification: 'maker-aa',
+    bicfi: 'MAKAGB2L',
+    business_role: 'MMM',
+    country_code: 'GB',
+    operating_accounts: ['main', 'second'],
+  });
   state.members.add({ identification: 'maker-bb', bicfi: 'MAKBSGSG', business_role: 'MMM', country_code: 'SG' });
-  state.members.add({ identification: 'maker-cc', bicfi: 'MAKCKENA', business_role: 'MMM', country_code: 'KE', member_state: 'created' });
+  state.members.add({
+    identification: 'maker-cc',
+    bicfi: 'MAKCKENA',
+    business_role: 'MMM',
+    country_code: 'KE',
+    member_state: 'created',
+  });
   for (const { code, issuer } of [USD, EUR]) {
-    state.assets.register({ asset_code_identification: code, asset_group_identification: 'DSA', asset_issuer_identification: issuer });
+    state.assets.register({
+      asset_code_identification: code,
+      asset_group_identification: 'DSA',
+      asset_issuer_identification: issuer,
+    });
   }
   return {
     state,
@@ -36,15 +52,33 @@ export async function valueNetwork() {
 
 /** Records a DSO as issued by its issuer (what `POST /settlement-instruments` does). */
 export function issueDsoDirectly(state: SimState, asset: AssetRef): void {
-  state.assets.register({ asset_code_identification: asset.code, asset_group_identification: 'DSO', asset_issuer_identification: asset.issuer });
+  state.assets.register({
+    asset_code_identification: asset.code,
+    asset_group_identification: 'DSO',
+    asset_issuer_identification: asset.issuer,
+  });
 }
 
 /** Opens and allows a line for `member/account`, then mints `amount` into it (if above zero). */
-export function fundLine(state: SimState, member: string, account: string, asset: AssetRef, ceiling: number, amount = '0'): void {
+export function fundLine(
+  state: SimState,
+  member: string,
+  account: string,
+  asset: AssetRef,
+  ceiling: number,
+  amount = '0',
+): void {
   state.ledger.requestCreditLine(member, account, asset, ceiling);
   state.ledger.allowCreditLine(member, account, asset);
   if (amount === '0') return;
-  const minted = state.ledger.submit([{ from: { member: asset.issuer, account: 'emission' }, to: { member, account }, asset, amount: parseAmount(amount) }]);
+  const minted = state.ledger.submit([
+    {
+      from: { member: asset.issuer, account: 'emission' },
+      to: { member, account },
+      asset,
+      amount: parseAmount(amount),
+    },
+  ]);
   if (minted.failure) throw new Error(`test setup: ${minted.failure.detail}`);
 }
 

@@ -46,7 +46,12 @@ function plausiblePath(endpoint: Endpoint, subjects: PathSubjects): Record<strin
 }
 
 /** Calls each of `only` (default: the whole catalogue) at once with the same `init`; answers in that order. */
-export function callEndpoints(client: DssClient, subjects: PathSubjects, init: RequestInit, only: readonly Endpoint[] = endpoints): Promise<DssResponse[]> {
+export function callEndpoints(
+  client: DssClient,
+  subjects: PathSubjects,
+  init: RequestInit,
+  only: readonly Endpoint[] = endpoints,
+): Promise<DssResponse[]> {
   return Promise.all(
     only.map((endpoint) => {
       if (!isEndpointId(endpoint.id)) throw new HarnessFault(`${endpoint.id} is not a catalogue endpoint id`);

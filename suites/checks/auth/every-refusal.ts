@@ -37,21 +37,43 @@ function lists(response: DssResponse, status: number): boolean {
   return id !== null && isEndpointId(id) && endpointById(id).errors.some((error) => error.status === status);
 }
 
-export function expectEveryRefused(responses: readonly DssResponse[], { status, requirement, level = 'MUST', listedUnder }: EveryRefusal): void {
-  const list = (answers: readonly DssResponse[]) => answers.map((r) => `${r.call.method} ${r.call.url} -> ${r.status}`).join('; ');
+export function expectEveryRefused(
+  responses: readonly DssResponse[],
+  { status, requirement, level = 'MUST', listedUnder }: EveryRefusal,
+): void {
+  const list = (answers: readonly DssResponse[]) =>
+    answers.map((r) => `${r.call.method} ${r.call.url} -> ${r.status}`).join('; ');
   if (listedUnder !== undefined) {
     const listedOtherwise = responses.filter((response) => lists(response, status) && response.status !== status);
-    if (listedOtherwise.length > 0) throw new CheckFailure(listedUnder, `expected ${status} from every endpoint whose table lists it; ${listedOtherwise.length} answered otherwise: ${list(listedOtherwise)}`);
+    if (listedOtherwise.length > 0)
+      throw new CheckFailure(
+        listedUnder,
+        `expected ${status} from every endpoint whose table lists it; ${listedOtherwise.length} answered otherwise: ${list(listedOtherwise)}`,
+      );
     const served = responses.filter((response) => !lists(response, status) && response.status < 400);
-    if (served.length > 0) throw new CheckFailure(listedUnder, `expected a refusal from every endpoint; ${served.length} served the request: ${list(served)}`);
+    if (served.length > 0)
+      throw new CheckFailure(
+        listedUnder,
+        `expected a refusal from every endpoint; ${served.length} served the request: ${list(served)}`,
+      );
   }
-  if (requirement === undefined && listedUnder === undefined) throw new HarnessFault('expectEveryRefused needs a requirement or listedUnder');
+  if (requirement === undefined && listedUnder === undefined)
+    throw new HarnessFault('expectEveryRefused needs a requirement or listedUnder');
   const others = responses.filter((response) => response.status !== status);
   if (requirement !== undefined && level === 'MUST' && others.length > 0) {
-    throw new CheckFailure(requirement, `expected ${status} from all ${responses.length} calls; ${others.length} answered otherwise: ${list(others)}`);
+    throw new CheckFailure(
+      requirement,
+      `expected ${status} from all ${responses.length} calls; ${others.length} answered otherwise: ${list(others)}`,
+    );
   }
   const failed = others.filter((response) => response.status >= 500);
   if (failed.length > 0) throw new CheckFailure('ERR-NO-5XX', `a client mistake must not get a 5xx: ${list(failed)}`);
-  if (requirement !== undefined) warnShould(others.length === 0, `expected ${status}; ${others.length} calls answered otherwise: ${list(others)}`, requirement);
-  for (const response of responses) if (response.status >= 400) recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
+  if (requirement !== undefined)
+    warnShould(
+      others.length === 0,
+      `expected ${status}; ${others.length} calls answered otherwise: ${list(others)}`,
+      requirement,
+    );
+  for (const response of responses)
+    if (response.status >= 400) recordAcross(() => expectErrorBody(response, 'ERR-BODY-SHAPE'));
 }

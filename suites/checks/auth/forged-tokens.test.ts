@@ -1,13 +1,24 @@
 import { test, expect } from '@playwright/test';
-import { decodeJwt, decodeProtectedHeader, generateKeyPair, generateSecret, jwtVerify, SignJWT, type CryptoKey } from 'jose';
+import {
+  decodeJwt,
+  decodeProtectedHeader,
+  generateKeyPair,
+  generateSecret,
+  jwtVerify,
+  SignJWT,
+  type CryptoKey,
+} from 'jose';
 import { HarnessFault } from '../../runtime/check.ts';
 import { signedByAnotherKey, unsecured, withAlteredPayload, withoutSignature } from './forged-tokens.ts';
 
 const claims = { member_identification: 'tkn-1', role: 'manager', iat: 1_700_000_000, exp: 1_700_000_900 };
 
 async function issue(alg: 'EdDSA' | 'HS256'): Promise<{ token: string; verifyKey: CryptoKey | Uint8Array }> {
-  const keys = alg === 'HS256' ? { privateKey: await generateSecret(alg), publicKey: undefined } : await generateKeyPair(alg);
-  const token = await new SignJWT(claims).setProtectedHeader({ alg, typ: 'JWT', kid: 'service-key-1' }).sign(keys.privateKey);
+  const keys =
+    alg === 'HS256' ? { privateKey: await generateSecret(alg), publicKey: undefined } : await generateKeyPair(alg);
+  const token = await new SignJWT(claims)
+    .setProtectedHeader({ alg, typ: 'JWT', kid: 'service-key-1' })
+    .sign(keys.privateKey);
   return { token, verifyKey: keys.publicKey ?? keys.privateKey };
 }
 

@@ -1,4 +1,15 @@
-import { base64url, decodeJwt, decodeProtectedHeader, generateKeyPair, generateSecret, SignJWT, UnsecuredJWT, type CryptoKey, type JWTPayload, type ProtectedHeaderParameters } from 'jose';
+import {
+  base64url,
+  decodeJwt,
+  decodeProtectedHeader,
+  generateKeyPair,
+  generateSecret,
+  SignJWT,
+  UnsecuredJWT,
+  type CryptoKey,
+  type JWTPayload,
+  type ProtectedHeaderParameters,
+} from 'jose';
 import { HarnessFault } from '../../runtime/check.ts';
 
 /**
@@ -15,11 +26,18 @@ interface ReadToken {
 
 function readToken(token: string): ReadToken {
   const segments = token.split('.');
-  if (segments.length !== 3) throw new HarnessFault('the member’s token is not a JWT, so no token can be forged from its claims');
+  if (segments.length !== 3)
+    throw new HarnessFault('the member’s token is not a JWT, so no token can be forged from its claims');
   try {
-    return { header: decodeProtectedHeader(token), claims: decodeJwt(token), segments: segments as [string, string, string] };
+    return {
+      header: decodeProtectedHeader(token),
+      claims: decodeJwt(token),
+      segments: segments as [string, string, string],
+    };
   } catch (error) {
-    throw new HarnessFault(`the member’s token is not a readable JWT: ${error instanceof Error ? error.message : String(error)}`);
+    throw new HarnessFault(
+      `the member’s token is not a readable JWT: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
@@ -46,7 +64,9 @@ export async function signedByAnotherKey(token: string): Promise<string> {
   try {
     key = alg.startsWith('HS') ? await generateSecret(alg) : (await generateKeyPair(alg)).privateKey;
   } catch (error) {
-    throw new HarnessFault(`cannot make a key for the token’s algorithm ${alg}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new HarnessFault(
+      `cannot make a key for the token’s algorithm ${alg}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   // The header is kept whole (kid included), so that the target must verify, not only look the key up.
   return new SignJWT(claims).setProtectedHeader({ ...header, alg }).sign(key);

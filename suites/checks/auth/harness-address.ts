@@ -13,7 +13,8 @@ import type { Transport } from '../../runtime/transport.ts';
 export function harnessAddress(target: Pick<Profile, 'base_url' | 'timeouts'>, transport: Transport): Promise<string> {
   const url = new URL(target.base_url);
   const proxy = transport.proxyShownFor(url);
-  if (proxy !== null) skipFor(`needs the address the target sees the harness at, and the harness reaches it through the proxy ${proxy}`);
+  if (proxy !== null)
+    skipFor(`needs the address the target sees the harness at, and the harness reaches it through the proxy ${proxy}`);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   const timeoutMs = target.timeouts.request_ms;

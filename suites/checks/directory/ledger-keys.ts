@@ -17,6 +17,9 @@ export function verifiesWithAddress(address: string, data: Uint8Array, signature
   const publicKey = decodeAccountAddress(address);
   // node:crypto throws rather than answering false for a signature of the wrong length.
   if (!publicKey || signature.length !== 64) return false;
-  const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey).toString('base64url') }, format: 'jwk' });
+  const key = createPublicKey({
+    key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey).toString('base64url') },
+    format: 'jwk',
+  });
   return verify(null, data, key, signature);
 }

@@ -31,7 +31,10 @@ export const filterFields = {
 export type FilterName = keyof typeof filterFields;
 export type Filters = Partial<Record<FilterName, string>>;
 
-function addressValues(point: PaymentPointInfo, field: 'city_name' | 'region_name' | 'street_name' | 'country_code' | 'postal_code'): string[] {
+function addressValues(
+  point: PaymentPointInfo,
+  field: 'city_name' | 'region_name' | 'street_name' | 'country_code' | 'postal_code',
+): string[] {
   return (point.payment_point_address ?? []).map((address) => address[field]);
 }
 
@@ -45,7 +48,9 @@ export function sameText(a: string, b: string): boolean {
  * combine two of them: whether both must hold on the same address is left open by the spec.
  */
 export function matchesFilters(point: PaymentPointInfo, filters: Filters): boolean {
-  return (Object.entries(filters) as [FilterName, string][]).every(([name, wanted]) => filterFields[name](point).some((value) => sameText(value, wanted)));
+  return (Object.entries(filters) as [FilterName, string][]).every(([name, wanted]) =>
+    filterFields[name](point).some((value) => sameText(value, wanted)),
+  );
 }
 
 /**
@@ -79,13 +84,17 @@ function haversineKm(a: GeoCoordinates, b: GeoCoordinates): number {
   const radians = Math.PI / 180;
   const h =
     Math.sin(((b.latitude - a.latitude) * radians) / 2) ** 2 +
-    Math.cos(a.latitude * radians) * Math.cos(b.latitude * radians) * Math.sin(((b.longitude - a.longitude) * radians) / 2) ** 2;
+    Math.cos(a.latitude * radians) *
+      Math.cos(b.latitude * radians) *
+      Math.sin(((b.longitude - a.longitude) * radians) / 2) ** 2;
   return 2 * EARTH_MEAN_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /** A point is as near as its nearest coordinate (an area as its nearest corner); without any, infinitely far. */
 export function distanceKm(origin: GeoCoordinates, point: PaymentPointInfo): number {
-  const distances = point.payment_point_geo_coordinates.flatMap((entry) => entry.geo_coordinates.map((place) => haversineKm(origin, place)));
+  const distances = point.payment_point_geo_coordinates.flatMap((entry) =>
+    entry.geo_coordinates.map((place) => haversineKm(origin, place)),
+  );
   return Math.min(Infinity, ...distances);
 }
 

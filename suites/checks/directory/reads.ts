@@ -26,13 +26,28 @@ export function isSuccess(response: DssResponse): boolean {
 
 /** The caller's accounts by identification, as `GET /digital-accounts` lists them. */
 export async function ownAccounts(client: DssClient): Promise<Map<string, string>> {
-  const accounts = okBody<DigitalAccount[]>(await client.call('member.listDigitalAccounts'), listOfRef('digitalAccount'), 'ACC-LIST', 'RES-ACCOUNT-SCHEMAS');
-  return new Map(accounts.flatMap((account) => (account.identification === undefined ? [] : [[account.identification, account.distributed_ledger_account_address] as const])));
+  const accounts = okBody<DigitalAccount[]>(
+    await client.call('member.listDigitalAccounts'),
+    listOfRef('digitalAccount'),
+    'ACC-LIST',
+    'RES-ACCOUNT-SCHEMAS',
+  );
+  return new Map(
+    accounts.flatMap((account) =>
+      account.identification === undefined
+        ? []
+        : [[account.identification, account.distributed_ledger_account_address] as const],
+    ),
+  );
 }
 
 export function addressOf(accounts: Map<string, string>, identification: string, requirement: string): string {
   const address = accounts.get(identification);
-  if (address === undefined) throw CheckFailure.expected(requirement, `account ${identification} in GET /digital-accounts`, [...accounts.keys()].join(', ') || 'none');
+  if (address === undefined)
+    throw CheckFailure.expected(
+      requirement,
+      `account ${identification} in GET /digital-accounts`,
+      [...accounts.keys()].join(', ') || 'none',
+    );
   return address;
 }
-

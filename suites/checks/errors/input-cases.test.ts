@@ -13,14 +13,18 @@ import { declaresInputRules, inputCases, OUTSIDE_ITS_SET, type InputRequest } fr
 const parties: InputParties = {
   member: { identification: 'bank-a-0001', accounts: ['main', 'second'] },
   other: { identification: 'bank-b-0001' },
-  tokenizer: { identification: 'tokenizer-usd', asset: { asset_code_identification: 'USD', asset_issuer_identification: 'tokenizer-usd' } },
+  tokenizer: {
+    identification: 'tokenizer-usd',
+    asset: { asset_code_identification: 'USD', asset_issuer_identification: 'tokenizer-usd' },
+  },
 };
 const bases = inputBases(parties);
 const tabled = Object.values(inputAreas).flat();
 
 /** Endpoints whose inputs are broken elsewhere, with where. */
 const elsewhere: Record<string, string> = {
-  'member.addToAllowlist': 'its body is a member identifier or an object (anyOf): errors.invalid-input and the allowlist checks',
+  'member.addToAllowlist':
+    'its body is a member identifier or an object (anyOf): errors.invalid-input and the allowlist checks',
   'member.removeFromAllowlist': 'likewise (anyOf)',
   'member.refreshToken': 'its body is the token itself, a string: auth.refresh',
 };
@@ -51,7 +55,9 @@ function bodyProblems(id: (typeof tabled)[number], request: InputRequest): strin
 }
 
 test('every base request is well formed: its query and body satisfy the endpoint’s schemas', () => {
-  const problems = tabled.flatMap((id) => [...queryProblems(id, bases[id]), ...bodyProblems(id, bases[id])].map((problem) => `${id}: ${problem}`));
+  const problems = tabled.flatMap((id) =>
+    [...queryProblems(id, bases[id]), ...bodyProblems(id, bases[id])].map((problem) => `${id}: ${problem}`),
+  );
   expect(problems).toEqual([]);
 });
 
@@ -76,28 +82,60 @@ test('the cases come from the schemas: required fields, types and value sets, on
     'body unsigned_payload of the wrong type (string declared)',
     'body unsigned_payload outside its format',
   ]);
-  expect(labels('member.listTransactions')).toEqual(expect.arrayContaining(['query data_type missing (required)', 'query data_type outside its set', 'query maximum_transaction_count not of type integer']));
-  expect(labels('member.consolidate')).toEqual(expect.arrayContaining(['body instruction missing (required)', 'body instruction[0] consolidated_amount missing (required)', 'body instruction[0] source_account_identification of the wrong type (string declared)']));
+  expect(labels('member.listTransactions')).toEqual(
+    expect.arrayContaining([
+      'query data_type missing (required)',
+      'query data_type outside its set',
+      'query maximum_transaction_count not of type integer',
+    ]),
+  );
+  expect(labels('member.consolidate')).toEqual(
+    expect.arrayContaining([
+      'body instruction missing (required)',
+      'body instruction[0] consolidated_amount missing (required)',
+      'body instruction[0] source_account_identification of the wrong type (string declared)',
+    ]),
+  );
   expect(labels('member.changeCreditLine')).toContain('body credit_line_state outside its set');
   // A number given as the string of the request's own value: the type is the one thing changed.
-  expect(labels('tokenizer.createFundingInstruction')).toContain('body funding_amount as a numeric string (number declared)');
-  expect(labels('member.requestQuotations')).toEqual(expect.arrayContaining(['body maximum_amount_limit as a numeric string (number declared)', 'body time_end_request_quotation as a numeric string (integer declared)']));
-  expect(labels('member.consolidate')).toContain('body instruction[0] consolidated_amount as a numeric string (number declared)');
-  const numeric = inputCases(endpointById('tokenizer.createFundingInstruction'), bases['tokenizer.createFundingInstruction']).find((entry) => entry.label === 'body funding_amount as a numeric string (number declared)');
+  expect(labels('tokenizer.createFundingInstruction')).toContain(
+    'body funding_amount as a numeric string (number declared)',
+  );
+  expect(labels('member.requestQuotations')).toEqual(
+    expect.arrayContaining([
+      'body maximum_amount_limit as a numeric string (number declared)',
+      'body time_end_request_quotation as a numeric string (integer declared)',
+    ]),
+  );
+  expect(labels('member.consolidate')).toContain(
+    'body instruction[0] consolidated_amount as a numeric string (number declared)',
+  );
+  const numeric = inputCases(
+    endpointById('tokenizer.createFundingInstruction'),
+    bases['tokenizer.createFundingInstruction'],
+  ).find((entry) => entry.label === 'body funding_amount as a numeric string (number declared)');
   expect(numeric?.request.body?.funding_amount).toBe('1');
-  const outside = inputCases(endpointById('member.changeCreditLine'), bases['member.changeCreditLine']).find((entry) => entry.label === 'body credit_line_state outside its set');
+  const outside = inputCases(endpointById('member.changeCreditLine'), bases['member.changeCreditLine']).find(
+    (entry) => entry.label === 'body credit_line_state outside its set',
+  );
   expect(outside?.request.body?.credit_line_state).toBe(OUTSIDE_ITS_SET);
 });
 
 test('the formats the spec states are columns too, the reference’s own are not', () => {
   const labels = (id: (typeof tabled)[number]) => inputCases(endpointById(id), bases[id]).map((entry) => entry.label);
   // A listed value set in any case, and an ISO 3166-1 alpha-2 code in any case (the reference's filters).
-  expect(labels('member.listPaymentPoints')).toEqual(['query point_type outside its format', 'query method_identification outside its format', 'query country_code outside its format']);
+  expect(labels('member.listPaymentPoints')).toEqual([
+    'query point_type outside its format',
+    'query method_identification outside its format',
+    'query country_code outside its format',
+  ]);
   // UUIDv4 and base64 are the spec's types.
   expect(labels('member.requestCharge')).toContain('body request_uuid outside its format');
   expect(labels('member.signPayload')).toContain('body unsigned_payload outside its format');
   // A member identifier's form is the reference's (semantics), never held against a target.
-  expect(labels('tokenizer.changeCreditLine').filter((label) => label.includes('member_identification outside'))).toEqual([]);
+  expect(
+    labels('tokenizer.changeCreditLine').filter((label) => label.includes('member_identification outside')),
+  ).toEqual([]);
 });
 
 test('every endpoint whose tables declare input columns is in the table, or is checked elsewhere', () => {
@@ -111,8 +149,24 @@ test('only what the spec requires is left out: not what the reference alone requ
   const labels = (id: (typeof tabled)[number]) => inputCases(endpointById(id), bases[id]).map((entry) => entry.label);
   const missing = (id: (typeof tabled)[number]) => labels(id).filter((label) => label.endsWith('missing (required)'));
   // Line 414 "(string, optional)"; lines 271, 275 Required "no"; line 68 the issuer Required "no"; line 207 "default main".
-  expect(inputCases(endpointById('tokenizer.getAccountAddress'), { query: { addressing_identification: 'main*GB.bank-a-0001.dss.example' } })).toEqual([]);
+  expect(
+    inputCases(endpointById('tokenizer.getAccountAddress'), {
+      query: { addressing_identification: 'main*GB.bank-a-0001.dss.example' },
+    }),
+  ).toEqual([]);
   expect(declaresInputRules(endpointById('tokenizer.getAccountAddress'))).toBe(false);
-  expect(missing('member.requestQuotations')).toEqual(['body buyer_member_identification missing (required)', 'body maximum_amount_limit missing (required)', 'body time_end_request_quotation missing (required)', 'body base_asset_info[0] asset_code_identification missing (required)', 'body base_asset_info[0] asset_group_identification missing (required)', 'body quoted_asset_info[0] asset_code_identification missing (required)', 'body quoted_asset_info[0] asset_group_identification missing (required)']);
-  expect(missing('member.consolidate')).toEqual(['body instruction missing (required)', 'body instruction[0] asset_info missing (required)', 'body instruction[0] consolidated_amount missing (required)']);
+  expect(missing('member.requestQuotations')).toEqual([
+    'body buyer_member_identification missing (required)',
+    'body maximum_amount_limit missing (required)',
+    'body time_end_request_quotation missing (required)',
+    'body base_asset_info[0] asset_code_identification missing (required)',
+    'body base_asset_info[0] asset_group_identification missing (required)',
+    'body quoted_asset_info[0] asset_code_identification missing (required)',
+    'body quoted_asset_info[0] asset_group_identification missing (required)',
+  ]);
+  expect(missing('member.consolidate')).toEqual([
+    'body instruction missing (required)',
+    'body instruction[0] asset_info missing (required)',
+    'body instruction[0] consolidated_amount missing (required)',
+  ]);
 });

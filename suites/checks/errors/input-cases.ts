@@ -41,19 +41,44 @@ export function inputCases(endpoint: Endpoint, base: InputRequest): InputCase[] 
 /** Whether the endpoint's tables declare any rule of the kinds above: a required query parameter, a typed or enumerated input, a body object. */
 export function declaresInputRules(endpoint: Endpoint): boolean {
   const query = endpoint.params.filter((param) => param.in === 'query');
-  if (query.some((param) => (param.required && !param.specOptional) || enumOf(param.schema) !== null || specFormat(param.schema) || typedQuery(param.schema))) return true;
+  if (
+    query.some(
+      (param) =>
+        (param.required && !param.specOptional) ||
+        enumOf(param.schema) !== null ||
+        specFormat(param.schema) ||
+        typedQuery(param.schema),
+    )
+  )
+    return true;
   return endpoint.body !== undefined && propertiesOf(resolved(endpoint.body.schema)) !== null;
 }
 
 function queryCases(endpoint: Endpoint, base: InputRequest): InputCase[] {
   const cases: InputCase[] = [];
   const query = base.query ?? {};
-  const withQuery = (change: Record<string, string | undefined>): InputRequest => ({ ...base, query: definedOnly({ ...query, ...change }) });
+  const withQuery = (change: Record<string, string | undefined>): InputRequest => ({
+    ...base,
+    query: definedOnly({ ...query, ...change }),
+  });
   for (const param of endpoint.params.filter((candidate) => candidate.in === 'query')) {
-    if (param.required && !param.specOptional && param.name in query) cases.push({ label: `query ${param.name} missing (required)`, request: withQuery({ [param.name]: undefined }) });
-    if (enumOf(param.schema) !== null) cases.push({ label: `query ${param.name} outside its set`, request: withQuery({ [param.name]: OUTSIDE_ITS_SET }) });
-    if (specFormat(param.schema)) cases.push({ label: `query ${param.name} outside its format`, request: withQuery({ [param.name]: OUTSIDE_ITS_SET }) });
-    if (typedQuery(param.schema)) cases.push({ label: `query ${param.name} not of type ${String(param.schema.type)}`, request: withQuery({ [param.name]: 'twelve' }) });
+    if (param.required && !param.specOptional && param.name in query)
+      cases.push({ label: `query ${param.name} missing (required)`, request: withQuery({ [param.name]: undefined }) });
+    if (enumOf(param.schema) !== null)
+      cases.push({
+        label: `query ${param.name} outside its set`,
+        request: withQuery({ [param.name]: OUTSIDE_ITS_SET }),
+      });
+    if (specFormat(param.schema))
+      cases.push({
+        label: `query ${param.name} outside its format`,
+        request: withQuery({ [param.name]: OUTSIDE_ITS_SET }),
+      });
+    if (typedQuery(param.schema))
+      cases.push({
+        label: `query ${param.name} not of type ${String(param.schema.type)}`,
+        request: withQuery({ [param.name]: 'twelve' }),
+      });
   }
   return cases;
 }
@@ -62,11 +87,19 @@ function bodyCases(endpoint: Endpoint, base: InputRequest): InputCase[] {
   const body = base.body;
   if (endpoint.body === undefined || body === undefined) return [];
   const withBody = (value: Record<string, unknown>): InputRequest => ({ ...base, body: value });
-  return objectCases(resolved(endpoint.body.schema), body, 'body').map(({ label, value }) => ({ label, request: withBody(value) }));
+  return objectCases(resolved(endpoint.body.schema), body, 'body').map(({ label, value }) => ({
+    label,
+    request: withBody(value),
+  }));
 }
 
 /** The cases of one object: its own fields, then (one level down) the first item of each list of objects and each object field. */
-function objectCases(schema: JsonSchema, value: Record<string, unknown>, where: string, depth = 0): Array<{ label: string; value: Record<string, unknown> }> {
+function objectCases(
+  schema: JsonSchema,
+  value: Record<string, unknown>,
+  where: string,
+  depth = 0,
+): Array<{ label: string; value: Record<string, unknown> }> {
   const properties = propertiesOf(schema);
   if (properties === null) return [];
   const cases: Array<{ label: string; value: Record<string, unknown> }> = [];
@@ -79,18 +112,30 @@ function objectCases(schema: JsonSchema, value: Record<string, unknown>, where: 
   for (const [name, declared] of Object.entries(properties)) {
     const field = resolved(declared);
     const wrong = wrongTypeOf(field);
-    if (wrong !== undefined) cases.push({ label: `${where} ${name} of the wrong type (${String(field.type)} declared)`, value: changed(name, wrong) });
+    if (wrong !== undefined)
+      cases.push({
+        label: `${where} ${name} of the wrong type (${String(field.type)} declared)`,
+        value: changed(name, wrong),
+      });
     const numeric = numericStringOf(field, value[name]);
-    if (numeric !== undefined) cases.push({ label: `${where} ${name} as a numeric string (${String(field.type)} declared)`, value: changed(name, numeric) });
-    if (enumOf(field) !== null) cases.push({ label: `${where} ${name} outside its set`, value: changed(name, OUTSIDE_ITS_SET) });
-    if (specFormat(field)) cases.push({ label: `${where} ${name} outside its format`, value: changed(name, OUTSIDE_ITS_SET) });
+    if (numeric !== undefined)
+      cases.push({
+        label: `${where} ${name} as a numeric string (${String(field.type)} declared)`,
+        value: changed(name, numeric),
+      });
+    if (enumOf(field) !== null)
+      cases.push({ label: `${where} ${name} outside its set`, value: changed(name, OUTSIDE_ITS_SET) });
+    if (specFormat(field))
+      cases.push({ label: `${where} ${name} outside its format`, value: changed(name, OUTSIDE_ITS_SET) });
     if (depth > 0) continue;
     const given = value[name];
     const items = field.type === 'array' && isSchema(field.items) ? resolved(field.items) : null;
     if (items !== null && Array.isArray(given) && isRecord(given[0])) {
-      for (const inner of objectCases(items, given[0], `${where} ${name}[0]`, depth + 1)) cases.push({ label: inner.label, value: changed(name, [inner.value, ...given.slice(1)]) });
+      for (const inner of objectCases(items, given[0], `${where} ${name}[0]`, depth + 1))
+        cases.push({ label: inner.label, value: changed(name, [inner.value, ...given.slice(1)]) });
     } else if (field.type === 'object' && isRecord(given)) {
-      for (const inner of objectCases(field, given, `${where} ${name}.`, depth + 1)) cases.push({ label: inner.label, value: changed(name, inner.value) });
+      for (const inner of objectCases(field, given, `${where} ${name}.`, depth + 1))
+        cases.push({ label: inner.label, value: changed(name, inner.value) });
     }
   }
   return cases;
@@ -126,7 +171,9 @@ function wrongTypeOf(schema: JsonSchema): unknown {
  * that the type is the one thing changed.
  */
 function numericStringOf(schema: JsonSchema, given: unknown): string | undefined {
-  return (schema.type === 'number' || schema.type === 'integer') && typeof given === 'number' && Number.isFinite(given) ? String(given) : undefined;
+  return (schema.type === 'number' || schema.type === 'integer') && typeof given === 'number' && Number.isFinite(given)
+    ? String(given)
+    : undefined;
 }
 
 /** A text column whose pattern is a format or value set the spec states. */
@@ -146,11 +193,15 @@ function resolved(schema: JsonSchema): JsonSchema {
 }
 
 function propertiesOf(schema: JsonSchema): Record<string, JsonSchema> | null {
-  return schema.type === 'object' && isRecord(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : null;
+  return schema.type === 'object' && isRecord(schema.properties)
+    ? (schema.properties as Record<string, JsonSchema>)
+    : null;
 }
 
 function requiredOf(schema: JsonSchema): string[] {
-  return Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
+  return Array.isArray(schema.required)
+    ? schema.required.filter((name): name is string => typeof name === 'string')
+    : [];
 }
 
 /**
@@ -158,13 +209,20 @@ function requiredOf(schema: JsonSchema): string[] {
  * reference's request form of one (refined, named by its `title`), less those with a stated default.
  */
 function specRequiredOf(schema: JsonSchema): string[] {
-  const resource = typeof schema.title === 'string' && Object.hasOwn(resourceSchemas, schema.title) ? resourceSchemas[schema.title as keyof typeof resourceSchemas] : schema;
+  const resource =
+    typeof schema.title === 'string' && Object.hasOwn(resourceSchemas, schema.title)
+      ? resourceSchemas[schema.title as keyof typeof resourceSchemas]
+      : schema;
   const properties = propertiesOf(schema) ?? {};
-  return requiredOf(resource).filter((name) => properties[name] === undefined || !('default' in resolved(properties[name]!)));
+  return requiredOf(resource).filter(
+    (name) => properties[name] === undefined || !('default' in resolved(properties[name]!)),
+  );
 }
 
 function definedOnly(record: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(record).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

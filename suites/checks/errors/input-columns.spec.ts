@@ -15,7 +15,10 @@ import { inputCases } from './input-cases.ts';
 
 function partiesOf(actors: Actors) {
   const asset = actors.tokenizer.assets[0];
-  if (asset === undefined) throw new HarnessFault(`${actors.tokenizer.identification} has no asset in the profile: the input checks need one DSA it issues`);
+  if (asset === undefined)
+    throw new HarnessFault(
+      `${actors.tokenizer.identification} has no asset in the profile: the input checks need one DSA it issues`,
+    );
   return {
     member: { identification: actors.mmA.identification, accounts: actors.mmA.accounts },
     other: { identification: actors.mmB.identification },
@@ -24,19 +27,39 @@ function partiesOf(actors: Actors) {
 }
 
 for (const area of Object.keys(inputAreas) as InputArea[]) {
-  test(...check(`errors.input-columns-${area}`, `refuses, on every ${area} endpoint, a request missing a required input, with an input of the wrong type, or with a value outside its set or format`, { verifies: ['ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', 'ERR-NO-5XX', 'ERR-BODY-SHAPE'] }), async ({ actors }) => {
-    const bases = inputBases(partiesOf(actors));
-    // Every case is refused on its own, changing nothing: they are sent at once and judged in order.
-    const sent = inputAreas[area].flatMap((id) => {
-      const endpoint = endpointById(id);
-      const client = endpoint.family === 'tokenizer' ? actors.tokenizer.client : actors.mmA.client;
-      const cases = inputCases(endpoint, bases[id]);
-      if (cases.length === 0) throw new HarnessFault(`${id}: its request breaks no declared input, so the table of input cases is out of step with schemas/`);
-      const listed = inputRefusalStatus(endpoint);
-      const bodyOptional = endpoint.errors.find((response) => response.status === listed)?.body === null;
-      return cases.map(({ label, request }) => ({ id, label, listed, bodyOptional, response: client.call(id, { path: request.path, query: request.query, body: request.body }) }));
-    });
-    const responses = await Promise.all(sent.map(({ response }) => response));
-    sent.forEach(({ id, label, listed, bodyOptional }, index) => recordAcross(() => inAttempt(`${id}, ${label}`, () => expectInvalidInputRefused(responses[index]!, { listed, bodyOptional }))));
-  });
+  test(
+    ...check(
+      `errors.input-columns-${area}`,
+      `refuses, on every ${area} endpoint, a request missing a required input, with an input of the wrong type, or with a value outside its set or format`,
+      { verifies: ['ERR-INVALID-INPUT', 'ERR-LISTED-STATUS', 'ERR-NO-5XX', 'ERR-BODY-SHAPE'] },
+    ),
+    async ({ actors }) => {
+      const bases = inputBases(partiesOf(actors));
+      // Every case is refused on its own, changing nothing: they are sent at once and judged in order.
+      const sent = inputAreas[area].flatMap((id) => {
+        const endpoint = endpointById(id);
+        const client = endpoint.family === 'tokenizer' ? actors.tokenizer.client : actors.mmA.client;
+        const cases = inputCases(endpoint, bases[id]);
+        if (cases.length === 0)
+          throw new HarnessFault(
+            `${id}: its request breaks no declared input, so the table of input cases is out of step with schemas/`,
+          );
+        const listed = inputRefusalStatus(endpoint);
+        const bodyOptional = endpoint.errors.find((response) => response.status === listed)?.body === null;
+        return cases.map(({ label, request }) => ({
+          id,
+          label,
+          listed,
+          bodyOptional,
+          response: client.call(id, { path: request.path, query: request.query, body: request.body }),
+        }));
+      });
+      const responses = await Promise.all(sent.map(({ response }) => response));
+      sent.forEach(({ id, label, listed, bodyOptional }, index) =>
+        recordAcross(() =>
+          inAttempt(`${id}, ${label}`, () => expectInvalidInputRefused(responses[index]!, { listed, bodyOptional })),
+        ),
+      );
+    },
+  );
 }

@@ -13,7 +13,12 @@ import { requirements } from '../ledger/prerequisites.ts';
 export { checkRequirements, REFUSAL_REQUIREMENTS, requirements } from '../ledger/prerequisites.ts';
 
 /** A market (flows/market.ts), a request and an answer (flows/quotations.ts): a check's `uses`. */
-export const OFFER_REQUIREMENTS = requirements(...MARKET_REQUIREMENTS, 'QUO-REQUEST', 'QUO-ANSWER', 'RES-EXCHANGE-SCHEMAS');
+export const OFFER_REQUIREMENTS = requirements(
+  ...MARKET_REQUIREMENTS,
+  'QUO-REQUEST',
+  'QUO-ANSWER',
+  'RES-EXCHANGE-SCHEMAS',
+);
 
 /**
  * The statuses DELETE /exchange/quotations/{quotation_uuid} lists for a refusal, both without a condition
@@ -36,8 +41,15 @@ export async function threeQuotations(market: Market) {
   const anchor = (await market.now()) + 3 * 60 * MINUTE_MS + randomInt(1_000_000);
   const ending = (offset: number) => ({ time_end_request_quotation: anchor + offset });
   // The three requests, then the two answers, each at once: they name each other nowhere.
-  const [cheap, dear, waiting] = await Promise.all([requested(market, ending(0)), requested(market, ending(1)), requested(market, ending(2))]);
-  await Promise.all([answered(market, quotationTerms(market, cheap, { foreign_exchange_rate: 0.8 })), answered(market, quotationTerms(market, dear, { foreign_exchange_rate: 1.25 }))]);
+  const [cheap, dear, waiting] = await Promise.all([
+    requested(market, ending(0)),
+    requested(market, ending(1)),
+    requested(market, ending(2)),
+  ]);
+  await Promise.all([
+    answered(market, quotationTerms(market, cheap, { foreign_exchange_rate: 0.8 })),
+    answered(market, quotationTerms(market, dear, { foreign_exchange_rate: 1.25 })),
+  ]);
   const window: Compare[] = [
     { relational_operator: 'ge', comparison_value: anchor },
     { relational_operator: 'le', comparison_value: anchor + 2 },

@@ -1,8 +1,26 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { units } from '../../flows/balances.ts';
-import { amountUnits, exchangeResultOf, exchangeTerms, expectNotSettled, postExchange, signExchange } from '../../flows/exchange.ts';
+import {
+  amountUnits,
+  exchangeResultOf,
+  exchangeTerms,
+  expectNotSettled,
+  postExchange,
+  signExchange,
+} from '../../flows/exchange.ts';
 import { afterLegs, expectHoldings, holdingsOf, openMarket, type Market } from '../../flows/market.ts';
-import { answered, answerQuotation, OPEN_MS, quotationTerms, readQuotation, readQuotationsOfRequest, requested, signQuotation, type QuotationInfo, type Requested } from '../../flows/quotations.ts';
+import {
+  answered,
+  answerQuotation,
+  OPEN_MS,
+  quotationTerms,
+  readQuotation,
+  readQuotationsOfRequest,
+  requested,
+  signQuotation,
+  type QuotationInfo,
+  type Requested,
+} from '../../flows/quotations.ts';
 import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
@@ -33,47 +51,117 @@ async function waitUntil(targetNow: () => number, instant: number): Promise<void
   if (wait > 0) await sleep(wait);
 }
 
-test(...check('exchange.window-real-time', 'settles no exchange before the quotation’s start_time or after its end_time (refused, or answered Rejected), moving nothing, and settles one inside the window', { verifies: checkRequirements('EXC-VALIDITY-WINDOW', 'QUO-EXPIRY', 'EXC-ATOMIC', ...REFUSAL_REQUIREMENTS), uses: EXCHANGE_REQUIREMENTS, endpoint: 'member.exchange' }), async ({ actors }) => {
-  const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
-  const { request: first, targetNow } = await requestWithClock(market);
-  const [second, third] = [await requested(market), await requested(market)];
-  // Each window is set from the target's time just before its answer, so a slow target still takes it in time.
-  const notYet = await answered(market, quotationTerms(market, first, { start_time: first.requestTimestamp + OPEN_MS / 2 }));
-  const startsSoon = await answered(market, quotationTerms(market, second, { start_time: Math.round(targetNow()) + SHORT_MS }));
-  const endsSoon = await answered(market, quotationTerms(market, third, { end_time: Math.round(targetNow()) + SHORT_MS }));
-  const amount = units('2');
-  const exchangeOf = (info: QuotationInfo) => signExchange(market.buyer, exchangeTerms(market, info, amount));
-  const [beforeStart, inside, afterEnd] = [await exchangeOf(notYet), await exchangeOf(startsSoon), await exchangeOf(endsSoon)];
-  const before = await holdingsOf(market);
+test(
+  ...check(
+    'exchange.window-real-time',
+    'settles no exchange before the quotation’s start_time or after its end_time (refused, or answered Rejected), moving nothing, and settles one inside the window',
+    {
+      verifies: checkRequirements('EXC-VALIDITY-WINDOW', 'QUO-EXPIRY', 'EXC-ATOMIC', ...REFUSAL_REQUIREMENTS),
+      uses: EXCHANGE_REQUIREMENTS,
+      endpoint: 'member.exchange',
+    },
+  ),
+  async ({ actors }) => {
+    const market = await openMarket(actors, { base: units('10'), quoted: units('10') });
+    const { request: first, targetNow } = await requestWithClock(market);
+    const [second, third] = [await requested(market), await requested(market)];
+    // Each window is set from the target's time just before its answer, so a slow target still takes it in time.
+    const notYet = await answered(
+      market,
+      quotationTerms(market, first, { start_time: first.requestTimestamp + OPEN_MS / 2 }),
+    );
+    const startsSoon = await answered(
+      market,
+      quotationTerms(market, second, { start_time: Math.round(targetNow()) + SHORT_MS }),
+    );
+    const endsSoon = await answered(
+      market,
+      quotationTerms(market, third, { end_time: Math.round(targetNow()) + SHORT_MS }),
+    );
+    const amount = units('2');
+    const exchangeOf = (info: QuotationInfo) => signExchange(market.buyer, exchangeTerms(market, info, amount));
+    const [beforeStart, inside, afterEnd] = [
+      await exchangeOf(notYet),
+      await exchangeOf(startsSoon),
+      await exchangeOf(endsSoon),
+    ];
+    const before = await holdingsOf(market);
 
-  expectNotSettled(await postExchange(market.buyer, beforeStart), { status: 400, requirement: 'EXC-VALIDITY-WINDOW', level: 'SHOULD' }, 'an exchange before the quotation’s start_time');
-  await expectHoldings(market, before, 'EXC-VALIDITY-WINDOW', 'after an exchange before the quotation’s start_time');
+    expectNotSettled(
+      await postExchange(market.buyer, beforeStart),
+      { status: 400, requirement: 'EXC-VALIDITY-WINDOW', level: 'SHOULD' },
+      'an exchange before the quotation’s start_time',
+    );
+    await expectHoldings(market, before, 'EXC-VALIDITY-WINDOW', 'after an exchange before the quotation’s start_time');
 
-  await waitUntil(targetNow, startsSoon.start_time + MARGIN_MS);
-  const settled = exchangeResultOf(await postExchange(market.buyer, inside), 'EXC-VALIDITY-WINDOW');
-  if (settled.exchange_state !== 'Success') throw new CheckFailure('EXC-VALIDITY-WINDOW', `an exchange just after the quotation's start_time was answered ${settled.exchange_state}`);
-  const moved = afterLegs(before, amount, amountUnits(settled.amount_quoted_asset, 'EXC-SETTLEMENT', 'amount_quoted_asset'));
+    await waitUntil(targetNow, startsSoon.start_time + MARGIN_MS);
+    const settled = exchangeResultOf(await postExchange(market.buyer, inside), 'EXC-VALIDITY-WINDOW');
+    if (settled.exchange_state !== 'Success')
+      throw new CheckFailure(
+        'EXC-VALIDITY-WINDOW',
+        `an exchange just after the quotation's start_time was answered ${settled.exchange_state}`,
+      );
+    const moved = afterLegs(
+      before,
+      amount,
+      amountUnits(settled.amount_quoted_asset, 'EXC-SETTLEMENT', 'amount_quoted_asset'),
+    );
 
-  await waitUntil(targetNow, endsSoon.end_time + MARGIN_MS);
-  // The reference has removed the quotation by then (404); a target may also refuse it as invalid (400),
-  // or answer it Rejected (line 388).
-  expectNotSettled(await postExchange(market.buyer, afterEnd), { status: 404, requirement: 'EXC-VALIDITY-WINDOW', level: 'SHOULD' }, 'an exchange past the quotation’s end_time');
-  await expectHoldings(market, moved, 'EXC-VALIDITY-WINDOW', 'after an exchange past the quotation’s end_time');
-  expectRefusal(await readQuotation(market.buyer, third.quotationUuid), { status: 404, requirement: 'QUO-EXPIRY' });
-});
+    await waitUntil(targetNow, endsSoon.end_time + MARGIN_MS);
+    // The reference has removed the quotation by then (404); a target may also refuse it as invalid (400),
+    // or answer it Rejected (line 388).
+    expectNotSettled(
+      await postExchange(market.buyer, afterEnd),
+      { status: 404, requirement: 'EXC-VALIDITY-WINDOW', level: 'SHOULD' },
+      'an exchange past the quotation’s end_time',
+    );
+    await expectHoldings(market, moved, 'EXC-VALIDITY-WINDOW', 'after an exchange past the quotation’s end_time');
+    expectRefusal(await readQuotation(market.buyer, third.quotationUuid), { status: 404, requirement: 'QUO-EXPIRY' });
+  },
+);
 
-test(...check('exchange.expiry-real-time', 'removes a request at its end: its quotations cannot be listed or answered, a waiting one is gone, an answered one lives on until its own end_time', { verifies: checkRequirements('QUO-EXPIRY', 'QUO-EXPIRY-SCOPE', ...REFUSAL_REQUIREMENTS), uses: OFFER_REQUIREMENTS, endpoint: 'member.getQuotationsOfRequest' }), async ({ actors }) => {
-  const market = await openMarket(actors, { base: 0n, quoted: 0n });
-  const { targetNow } = await requestWithClock(market);
-  const endingSoon = () => ({ time_end_request_quotation: Math.round(targetNow()) + SHORT_MS });
-  const answeredOne = await requested(market, endingSoon());
-  await answered(market, quotationTerms(market, answeredOne, { end_time: answeredOne.requestTimestamp + OPEN_MS }));
-  const waiting = await requested(market, endingSoon());
+test(
+  ...check(
+    'exchange.expiry-real-time',
+    'removes a request at its end: its quotations cannot be listed or answered, a waiting one is gone, an answered one lives on until its own end_time',
+    {
+      verifies: checkRequirements('QUO-EXPIRY', 'QUO-EXPIRY-SCOPE', ...REFUSAL_REQUIREMENTS),
+      uses: OFFER_REQUIREMENTS,
+      endpoint: 'member.getQuotationsOfRequest',
+    },
+  ),
+  async ({ actors }) => {
+    const market = await openMarket(actors, { base: 0n, quoted: 0n });
+    const { targetNow } = await requestWithClock(market);
+    const endingSoon = () => ({ time_end_request_quotation: Math.round(targetNow()) + SHORT_MS });
+    const answeredOne = await requested(market, endingSoon());
+    await answered(market, quotationTerms(market, answeredOne, { end_time: answeredOne.requestTimestamp + OPEN_MS }));
+    const waiting = await requested(market, endingSoon());
 
-  await waitUntil(targetNow, waiting.request.time_end_request_quotation + MARGIN_MS);
-  for (const request of [waiting, answeredOne]) expectRefusal(await readQuotationsOfRequest(market.buyer, request.requestUuid), { status: 404, requirement: 'QUO-EXPIRY', bodyOptional: true });
-  expectRefusal(await answerQuotation(market.seller, waiting.quotationUuid, await signQuotation(market.seller, quotationTerms(market, waiting))), { status: 400, requirement: 'QUO-EXPIRY', bodyOptional: true });
-  expectRefusalShould(await readQuotation(market.seller, waiting.quotationUuid), { status: 404, requirement: 'QUO-EXPIRY-SCOPE' });
-  const outlives = await readQuotation(market.buyer, answeredOne.quotationUuid);
-  warnShould(outlives.status === 200, `the answered quotation ${answeredOne.quotationUuid} was answered ${outlives.status} after its request ended, before its own end_time`, 'QUO-EXPIRY-SCOPE');
-});
+    await waitUntil(targetNow, waiting.request.time_end_request_quotation + MARGIN_MS);
+    for (const request of [waiting, answeredOne])
+      expectRefusal(await readQuotationsOfRequest(market.buyer, request.requestUuid), {
+        status: 404,
+        requirement: 'QUO-EXPIRY',
+        bodyOptional: true,
+      });
+    expectRefusal(
+      await answerQuotation(
+        market.seller,
+        waiting.quotationUuid,
+        await signQuotation(market.seller, quotationTerms(market, waiting)),
+      ),
+      { status: 400, requirement: 'QUO-EXPIRY', bodyOptional: true },
+    );
+    expectRefusalShould(await readQuotation(market.seller, waiting.quotationUuid), {
+      status: 404,
+      requirement: 'QUO-EXPIRY-SCOPE',
+    });
+    const outlives = await readQuotation(market.buyer, answeredOne.quotationUuid);
+    warnShould(
+      outlives.status === 200,
+      `the answered quotation ${answeredOne.quotationUuid} was answered ${outlives.status} after its request ended, before its own end_time`,
+      'QUO-EXPIRY-SCOPE',
+    );
+  },
+);

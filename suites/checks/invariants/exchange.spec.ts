@@ -29,6 +29,13 @@ const exchangeRequirements = [
   'RES-EXCHANGE-SCHEMAS',
 ];
 
-test(...check('invariants.exchange', 'keeps every ledger invariant through random interleavings of quotations, cancellations, exchanges and allowlist changes, moving both legs of an exchange or neither and settling a quotation at most once', { verifies: exchangeRequirements, bothLayers: INVARIANT_LAYERS, endpoint: 'member.exchange' }), async ({ actors, recording, target, runSettings }) => {
-  await runInvariantCheck('exchange', actors, recording, target.readings, runSettings.invariants);
-});
+test(
+  ...check(
+    'invariants.exchange',
+    'keeps every ledger invariant through random interleavings of quotations, cancellations, exchanges and allowlist changes, moving both legs of an exchange or neither and settling a quotation at most once',
+    { verifies: exchangeRequirements, bothLayers: INVARIANT_LAYERS, endpoint: 'member.exchange' },
+  ),
+  async ({ actors, recording, target, runSettings }) => {
+    await runInvariantCheck('exchange', actors, recording, target.readings, runSettings.invariants);
+  },
+);

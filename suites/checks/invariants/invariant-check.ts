@@ -60,7 +60,8 @@ export const ledgerRequirements = [
  * (conservation, no negative balance, a payment's or redemption's exact amount), after which the model no
  * longer knows the target's state, stops it.
  */
-export const INVARIANT_LAYERS = 'one random sequence judges both layers; a broken MUST decision of the reference profile is recorded and the run goes on';
+export const INVARIANT_LAYERS =
+  'one random sequence judges both layers; a broken MUST decision of the reference profile is recorded and the run goes on';
 
 /**
  * Runs the property with the commands of `family` as the worker's actors, under the target's declared
@@ -70,7 +71,13 @@ export const INVARIANT_LAYERS = 'one random sequence judges both layers; a broke
 /** How many of the profile's `timeouts.check_ms` a property-based check may take (docs/profiles.md). */
 export const PROPERTY_CHECK_TIMES = 3;
 
-export async function runInvariantCheck(family: CommandFamily, actors: Actors, recording: RecordingChannel, readings: Pick<DeclaredReadings, 'dso_line_account' | 'amount_scale'>, settings: InvariantSettings): Promise<void> {
+export async function runInvariantCheck(
+  family: CommandFamily,
+  actors: Actors,
+  recording: RecordingChannel,
+  readings: Pick<DeclaredReadings, 'dso_line_account' | 'amount_scale'>,
+  settings: InvariantSettings,
+): Promise<void> {
   const base = test.info().timeout;
   // Shrinking a failure replays sequences against the target: it may take half of the check's time.
   const options = invariantOptions(settings, base === 0 ? 60_000 : base / 2);
@@ -79,7 +86,13 @@ export async function runInvariantCheck(family: CommandFamily, actors: Actors, r
   // first (at a load of 25 on 2 cores one check time was reached, and every requirement the check names was
   // left undecided). A longer run (DSS_INVARIANT_RUNS) gets time in proportion.
   if (base > 0) test.setTimeout(PROPERTY_CHECK_TIMES * base * Math.max(1, Math.ceil(options.numRuns / DEFAULT_RUNS)));
-  const result = await runInvariants(actors, family, { ...options, amountScale: readings.amount_scale }, recording, readings);
+  const result = await runInvariants(
+    actors,
+    family,
+    { ...options, amountScale: readings.amount_scale },
+    recording,
+    readings,
+  );
   const counts = Object.entries(result.byCommand)
     .map(([name, { accepted, refused }]) => `${name} ${accepted}/${refused}`)
     .join(', ');

@@ -9,6 +9,13 @@ import { INVARIANT_LAYERS, ledgerRequirements, runInvariantCheck } from './invar
  * suites/invariants/README.md.
  */
 
-test(...check('invariants.ledger', 'keeps every ledger invariant through random sequences of credit line changes, fundings, replays and consolidations', { verifies: ledgerRequirements, bothLayers: INVARIANT_LAYERS, endpoint: 'tokenizer.sendFunding' }), async ({ actors, recording, target, runSettings }) => {
-  await runInvariantCheck('ledger', actors, recording, target.readings, runSettings.invariants);
-});
+test(
+  ...check(
+    'invariants.ledger',
+    'keeps every ledger invariant through random sequences of credit line changes, fundings, replays and consolidations',
+    { verifies: ledgerRequirements, bothLayers: INVARIANT_LAYERS, endpoint: 'tokenizer.sendFunding' },
+  ),
+  async ({ actors, recording, target, runSettings }) => {
+    await runInvariantCheck('ledger', actors, recording, target.readings, runSettings.invariants);
+  },
+);

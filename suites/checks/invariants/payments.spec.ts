@@ -29,6 +29,13 @@ const paymentRequirements = [
   'RES-SIGNING-SCHEMAS',
 ];
 
-test(...check('invariants.payments', 'keeps every ledger invariant through random interleavings of payments in DSA and DSO, compliance answers, obligation notices, cancellations, returns, redemptions and their answers, moving a payment’s amount exactly once (and back once, for a cause), nothing for a rejected one, and burning exactly what a redemption takes', { verifies: paymentRequirements, bothLayers: INVARIANT_LAYERS, endpoint: 'member.replyPayment' }), async ({ actors, recording, target, runSettings }) => {
-  await runInvariantCheck('payments', actors, recording, target.readings, runSettings.invariants);
-});
+test(
+  ...check(
+    'invariants.payments',
+    'keeps every ledger invariant through random interleavings of payments in DSA and DSO, compliance answers, obligation notices, cancellations, returns, redemptions and their answers, moving a payment’s amount exactly once (and back once, for a cause), nothing for a rejected one, and burning exactly what a redemption takes',
+    { verifies: paymentRequirements, bothLayers: INVARIANT_LAYERS, endpoint: 'member.replyPayment' },
+  ),
+  async ({ actors, recording, target, runSettings }) => {
+    await runInvariantCheck('payments', actors, recording, target.readings, runSettings.invariants);
+  },
+);

@@ -9,7 +9,15 @@ import type { Party } from '../../flows/party.ts';
  */
 
 /** Requirements of the setup flows: opening a DSA line, funding, reading balances (suites/flows/). */
-export const SETUP_REQUIREMENTS = ['CL-REQUEST', 'FUND-INSTRUCTION', 'SIGN-PAYLOAD', 'RES-SIGNING-SCHEMAS', 'BAL-READ', 'RES-LEDGER-SCHEMAS', 'ERR-BODY-SHAPE'];
+export const SETUP_REQUIREMENTS = [
+  'CL-REQUEST',
+  'FUND-INSTRUCTION',
+  'SIGN-PAYLOAD',
+  'RES-SIGNING-SCHEMAS',
+  'BAL-READ',
+  'RES-LEDGER-SCHEMAS',
+  'ERR-BODY-SHAPE',
+];
 
 /** Every refusal is checked with expectRefusal, which blames these for a 5xx or a missing error body. */
 export const REFUSAL_REQUIREMENTS = ['ERR-NO-5XX', 'ERR-BODY-SHAPE'];
@@ -21,7 +29,9 @@ export const LEDGER_DSO_CODE = 'CHFDSO';
 export function twoAccounts(party: Party): [string, string] {
   const [first, second] = party.accounts;
   if (first === undefined || second === undefined) {
-    throw new HarnessFault(`${party.identification} needs two operating accounts for these checks; the profile lists ${party.accounts.join(', ') || 'none'}`);
+    throw new HarnessFault(
+      `${party.identification} needs two operating accounts for these checks; the profile lists ${party.accounts.join(', ') || 'none'}`,
+    );
   }
   return [first, second];
 }

@@ -10,8 +10,15 @@ import { runScenario } from '../../scenario/runner.ts';
  */
 
 for (const scenario of loadScenarios()) {
-  test(...check(`scenario.${scenario.name}`, scenario.title, { verifies: scenario.requirements }), async ({ actors, target }) => {
-    if (scenario.needsControl) requireControl(actors);
-    await runScenario(scenario, { actors, readings: target.readings, warn: (requirement, message) => warnShould(false, message, requirement) });
-  });
+  test(
+    ...check(`scenario.${scenario.name}`, scenario.title, { verifies: scenario.requirements }),
+    async ({ actors, target }) => {
+      if (scenario.needsControl) requireControl(actors);
+      await runScenario(scenario, {
+        actors,
+        readings: target.readings,
+        warn: (requirement, message) => warnShould(false, message, requirement),
+      });
+    },
+  );
 }

@@ -10,31 +10,50 @@ import { directTransport } from '../transport.ts';
  * no requirement still ends it.
  */
 
-const noteWorker = () => test.info().annotations.push({ type: 'self-test', description: String(test.info().workerIndex) });
+const noteWorker = () =>
+  test.info().annotations.push({ type: 'self-test', description: String(test.info().workerIndex) });
 
 test(...check('selftest.keep-target-failure', 'fails on the target', { verifies: ['SELF-KEEP'] }), async () => {
   noteWorker();
   throw new CheckFailure('SELF-KEEP', 'expected status 200, got 500');
 });
 
-test(...check('selftest.keep-after-target-failure', 'runs on the same worker', { verifies: ['SELF-KEEP'] }), async () => {
-  noteWorker();
-});
+test(
+  ...check('selftest.keep-after-target-failure', 'runs on the same worker', { verifies: ['SELF-KEEP'] }),
+  async () => {
+    noteWorker();
+  },
+);
 
-test(...check('selftest.keep-network-failure', 'meets a target that refuses the connection', { verifies: ['SELF-KEEP'] }), async ({ recording }) => {
-  noteWorker();
-  const client = new DssClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, token: 'unused', timeoutMs: 5_000, recording, transport: directTransport });
-  await client.raw('GET', '/client/v1/api/members');
-});
+test(
+  ...check('selftest.keep-network-failure', 'meets a target that refuses the connection', { verifies: ['SELF-KEEP'] }),
+  async ({ recording }) => {
+    noteWorker();
+    const client = new DssClient({
+      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+      token: 'unused',
+      timeoutMs: 5_000,
+      recording,
+      transport: directTransport,
+    });
+    await client.raw('GET', '/client/v1/api/members');
+  },
+);
 
-test(...check('selftest.keep-after-network-failure', 'runs on the same worker', { verifies: ['SELF-KEEP'] }), async () => {
-  noteWorker();
-});
+test(
+  ...check('selftest.keep-after-network-failure', 'runs on the same worker', { verifies: ['SELF-KEEP'] }),
+  async () => {
+    noteWorker();
+  },
+);
 
-test(...check('selftest.keep-unjudged-error', 'fails with an error naming no requirement', { verifies: ['SELF-KEEP'] }), async () => {
-  noteWorker();
-  throw new Error('an error of the harness, not a judgement of the target');
-});
+test(
+  ...check('selftest.keep-unjudged-error', 'fails with an error naming no requirement', { verifies: ['SELF-KEEP'] }),
+  async () => {
+    noteWorker();
+    throw new Error('an error of the harness, not a judgement of the target');
+  },
+);
 
 test(...check('selftest.keep-after-unjudged-error', 'runs on a new worker', { verifies: ['SELF-KEEP'] }), async () => {
   noteWorker();
