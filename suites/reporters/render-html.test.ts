@@ -14,7 +14,7 @@ test('html`` escapes every interpolated value unless it is already HTML', () => 
     '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
   );
   const inner = html`<b>${'<i>'}</b>`;
-  expect(html`<p>${inner}${['<', html`<br />`]}${null}${7}</p>`.text).toBe('<p><b>&lt;i&gt;</b>&lt;<br>7</p>');
+  expect(html`<p>${inner}${['<', html`<br>`]}${null}${7}</p>`.text).toBe('<p><b>&lt;i&gt;</b>&lt;<br>7</p>');
 });
 
 test('the page escapes everything that came from the target and runs only its own pinned script', async () => {

@@ -11,36 +11,20 @@ export function reproduceBlock(check: CheckReport, budget: { left: number }): Ht
   if (reproduction === undefined) return null;
   const { script, file, variables } = reproduction;
   const calls = check.calls.length;
-  const summary = html`<summary>
-    Reproduce: the ${calls} call${calls === 1 ? '' : 's'} as a shell script of curl calls
-  </summary>`;
+  const summary = html`<summary>Reproduce: the ${calls} call${calls === 1 ? '' : 's'} as a shell script of curl calls</summary>`;
   const set =
     variables.length === 0
       ? html`<p>Nothing to set first: the calls carried no credential.</p>`
-      : html`<p>Set first (the report keeps no credential):</p>
-          <ul class="variables">
-            ${variables.map((variable) => html`<li><code>${variable.name}</code>: ${variable.description}</li>`)}
-          </ul>`;
+      : html`<p>Set first (the report keeps no credential):</p><ul class="variables">${variables.map((variable) => html`<li><code>${variable.name}</code>: ${variable.description}</li>`)}</ul>`;
   if (script.length > budget.left) {
-    return html`<details class="reproduce">
-      ${summary}${set}
-      <p class="muted">
-        The script is left out of this page to keep it small: it is in <code>${file}</code> in the report dir, and in
-        conformance.json.
-      </p>
-    </details>`;
+    return html`<details class="reproduce">${summary}${set}<p class="muted">The script is left out of this page to keep it small: it is in <code>${file}</code> in the report dir, and in conformance.json.</p></details>`;
   }
   budget.left -= script.length;
   const id = `reproduce-${check.check_id}`;
-  return html`<details class="reproduce">
-    ${summary}${set}
-    <p>
-      <button type="button" class="copy" data-copy="${id}">Copy the script</button>
-      <span class="copy-status" role="status"></span>
-      <span class="muted">Also in <code>${file}</code> in the report dir: run it with <code>sh</code>.</span>
-    </p>
-    <pre class="script" id="${id}">${script}</pre>
-  </details>`;
+  return html`<details class="reproduce">${summary}${set}
+  <p><button type="button" class="copy" data-copy="${id}">Copy the script</button> <span class="copy-status" role="status"></span> <span class="muted">Also in <code>${file}</code> in the report dir: run it with <code>sh</code>.</span></p>
+  <pre class="script" id="${id}">${script}</pre>
+</details>`;
 }
 
 /**
