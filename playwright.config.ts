@@ -5,7 +5,13 @@ import { defineConfig } from '@playwright/test';
  * rest runs beside them.
  */
 const selfCheck = /suites\/self-check\/(?:readings-)?self-check\.test\.ts$/;
-/** The type check: a minute of one core, so it starts first on the other worker instead of ending the run. */
+/**
+ * The staging that remembers: three whole runs in a row, about six minutes, the longest test file after the
+ * self-checks. Started with them: scheduled among the other long files it began at minute 8 and ended the
+ * run alone (2026-12-02: the run's last 5 minutes).
+ */
+const vendorRun = /suites\/runtime\/vendor-run\.test\.ts$/;
+/** The type check: a minute of one core, so it starts early instead of ending the run. */
 const typeCheck = /^(?:.*\/)?typecheck\.test\.ts$/;
 /**
  * Unit test files of tens of seconds each (child `dss test` runs, npm, property runs, the fuzzer): they
@@ -18,7 +24,6 @@ const longUnits = [
   /bin\/ci-recipe\.test\.ts$/,
   /bin\/commands\/simulator-changes\.test\.ts$/,
   /suites\/conformance-run\.test\.ts$/,
-  /suites\/runtime\/vendor-run\.test\.ts$/,
   /suites\/runtime\/standin-run\.test\.ts$/,
   /suites\/runtime\/transport-run\.test\.ts$/,
   /test-support\/fuzz\/fuzz\.test\.ts$/,
@@ -50,9 +55,14 @@ export default defineConfig({
   workers: 3,
   projects: [
     { name: 'self-check', testMatch: selfCheck },
+    { name: 'vendor-run', testMatch: vendorRun },
     { name: 'typecheck', testMatch: typeCheck },
     // Projects without dependencies are scheduled in this order: the long unit tests before the others.
     { name: 'unit-long', testMatch: longUnits },
-    { name: 'unit', testMatch: /.*\.test\.ts$/, testIgnore: [/node_modules/, selfCheck, typeCheck, ...longUnits] },
+    {
+      name: 'unit',
+      testMatch: /.*\.test\.ts$/,
+      testIgnore: [/node_modules/, selfCheck, vendorRun, typeCheck, ...longUnits],
+    },
   ],
 });
