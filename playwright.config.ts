@@ -7,8 +7,8 @@ import { defineConfig } from '@playwright/test';
 const selfCheck = /suites\/self-check\/(?:readings-)?self-check\.test\.ts$/;
 /**
  * The staging that remembers: three whole runs in a row, about six minutes, the longest test file after the
- * self-checks. Started with them: scheduled among the other long files it began at minute 8 and ended the
- * run alone (2026-12-02: the run's last 5 minutes).
+ * self-checks. Started with them: scheduled among the other long files it began at minute 8 (2026-12-02)
+ * and, at its six minutes, went on alone for two after every other test had ended.
  */
 const vendorRun = /suites\/runtime\/vendor-run\.test\.ts$/;
 /** The type check: a minute of one core, so it starts early instead of ending the run. */
