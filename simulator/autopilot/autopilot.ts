@@ -7,6 +7,7 @@
  * (`/ui`) stops it at once; members with no rules are never touched.
  */
 import { randomBytes } from 'node:crypto';
+import { seededRandom } from '../../protocol/seeded-random.ts';
 import type { GatewayMessageType } from '../../schemas/enumerations.ts';
 import type { ActivityEntry, CallEntry } from '../activity/activity-log.ts';
 import { deliveredPayload } from '../gateway/queues.ts';
@@ -373,16 +374,4 @@ function senderOf(queue: GatewayMessageType, payload: object): string | undefine
 /** Memory of an autopilot member: it has listed this member (back), so it deals with it. */
 function listsKey(member: string): string {
   return `lists:${member}`;
-}
-
-/** mulberry32: a small, well-known seeded generator; the same seed draws the same numbers. */
-function seededRandom(seed: number): () => number {
-  let value = seed >>> 0;
-  return () => {
-    value = (value + 0x6d2b79f5) >>> 0;
-    let t = value;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

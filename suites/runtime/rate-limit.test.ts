@@ -1,14 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { CheckFailure } from './check-failure.ts';
 import { DssClient } from './client.ts';
-import {
-  backoffMs,
-  DEFAULT_RATE_LIMIT,
-  RATE_LIMIT_REQUIREMENT,
-  RateLimitWaits,
-  retryAfterMs,
-  seededRandom,
-} from './rate-limit.ts';
+import { backoffMs, DEFAULT_RATE_LIMIT, RATE_LIMIT_REQUIREMENT, RateLimitWaits, retryAfterMs } from './rate-limit.ts';
+import { seededRandom } from '../../protocol/seeded-random.ts';
 import { RecordingChannel } from './recorder.ts';
 import { fakeJwt, startTestServer, type TestServer } from '../../test-support/test-server.ts';
 import { directTransport } from './transport.ts';

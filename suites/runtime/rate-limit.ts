@@ -1,4 +1,5 @@
 import { send, type HttpRequest, type HttpResult } from './http.ts';
+import { seededRandom } from '../../protocol/seeded-random.ts';
 
 /**
  * Waiting out a target's rate limit. The spec shows no rate limits (line 567, "Rate limits: not shown"),
@@ -54,18 +55,6 @@ export function retryAfterMs(header: string | undefined, now: number): number | 
   if (!/[a-z]{3}.*\d{1,2}:\d{2}:\d{2}/i.test(value)) return null;
   const at = Date.parse(value);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
-}
-
-/** A small seeded source of numbers in [0, 1) (mulberry32): the same seed gives the same waits. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
