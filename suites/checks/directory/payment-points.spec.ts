@@ -9,14 +9,13 @@ import { expectInvalidInputRefused } from '../input-refusal.ts';
 import {
   discriminatingValue,
   distanceKm,
-  filterFields,
+  filterNames,
   firstOutOfOrder,
   matchesFilters,
   placeOf,
   pointKey,
   pointSet,
   sameText,
-  type FilterName,
   type Filters,
   type GeoCoordinates,
   type PaymentPointInfo,
@@ -139,7 +138,7 @@ test(
     const client = actors.mmA.client;
     const all = await allPoints(client, 'PP-FILTERS');
     const filtersToTry: Filters[] = [];
-    for (const name of Object.keys(filterFields) as FilterName[]) {
+    for (const name of filterNames) {
       const value = discriminatingValue(all, name);
       // Optional fields: a directory where no point has one offers nothing to filter by.
       if (value === undefined) continue;
