@@ -1,6 +1,8 @@
 import { listOfRef } from '../../../schemas/resources.ts';
 import { okBody } from '../../flows/answers.ts';
-import { check, CheckFailure, inAttempt, warnShould, expectFor } from '../../runtime/check.ts';
+import { check, inAttempt, warnShould } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
+import { expectFor } from '../../runtime/expect-for.ts';
 import type { DssClient } from '../../runtime/client.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { skipFor } from '../../runtime/credentials.ts';
