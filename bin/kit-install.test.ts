@@ -50,6 +50,11 @@ test('the packed kit installs offline into an empty folder and runs dss --help, 
       files.filter((file) => /\.test\.(js|d\.ts)$/.test(file)),
       'the project’s own tests in the package',
     ).toEqual([]);
+    // The runtime's miniature conformance run is compiled for suites/runtime/fixtures.test.ts only.
+    expect(
+      files.filter((file) => file.startsWith('dist/suites/runtime/self-test/')),
+      'the runtime’s self-test in the package',
+    ).toEqual([]);
 
     writeLockedProject(app, packed, { name: 'kit-install-check', declared: true, dev: false });
     succeeded(

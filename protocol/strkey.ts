@@ -68,5 +68,3 @@ export function decodeAccountAddress(address: string): Uint8Array | undefined {
   if (payload[33] !== (crc & 0xff) || payload[34] !== crc >>> 8) return undefined;
   return payload.slice(1, 33);
 }
-
-export const accountAddressPattern = '^G[A-Z2-7]{55}$';

@@ -45,6 +45,11 @@ export interface EndpointParam {
   specOptional?: true;
   schema: JsonSchema;
   description: string;
+  /**
+   * For a query parameter that selects from the list the endpoint answers: the field of a listed
+   * resource it looks in, as a field path (field-path.ts), e.g. `payment_point_address[].city_name`.
+   */
+  filterField?: string;
 }
 
 export interface EndpointBody {

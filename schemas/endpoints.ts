@@ -134,34 +134,57 @@ const allowlistMember: JsonSchema = {
   ],
 };
 
+/**
+ * A query filter of a list: it selects the listed resources whose `field` (a field path into one of them)
+ * has its value. Its name is kept as a literal type, so that the filters' names are a type too.
+ */
+function filter<const Name extends string>(
+  name: Name,
+  field: string,
+  description: string,
+  schema: JsonSchema = nonEmpty,
+): EndpointParam & { name: Name; filterField: string } {
+  return { ...query(name, false, description, schema), name, filterField: field };
+}
+
 // The closed sets match in any case, as every filter does (semantics §12): `bank` is a point type.
-const paymentPointFilters: EndpointParam[] = [
-  query('uuid', false, 'payment point identifier'),
-  query('identification', false, 'payment point name'),
-  query(
+// The fields are those of paymentPointInfo that the spec's names and meanings point at (spec, Payment point objects).
+const paymentPointSelectors = [
+  filter('uuid', 'payment_point_uuid', 'payment point identifier'),
+  filter('identification', 'payment_point_identification', 'payment point name'),
+  filter(
     'point_type',
-    false,
+    'payment_point_type',
     'Bank, Non-bank Financial Company, Mobile Operator or Other',
     caseInsensitiveEnum(paymentPointTypes),
   ),
-  query('logo_url', false, 'logo link'),
-  query('website_url', false, 'website of the owning institution'),
-  query('phone_number', false, 'phone number without country code'),
-  query('currency_code', false, 'a supported currency'),
-  query('point_child_uuid', false, 'identifier of a child payment point'),
-  query('point_parent_uuid', false, 'identifier of a parent location'),
-  query('institution_identifications', false, 'name of an institution with payout points at the location'),
-  query(
+  filter('logo_url', 'payment_point_logo_url', 'logo link'),
+  filter('website_url', 'institution_website_url', 'website of the owning institution'),
+  filter('phone_number', 'institution_phone_number', 'phone number without country code'),
+  filter('currency_code', 'payment_point_currency[]', 'a supported currency'),
+  filter('point_child_uuid', 'payment_point_child_uuids[]', 'identifier of a child payment point'),
+  filter('point_parent_uuid', 'payment_point_parent_uuids[]', 'identifier of a parent location'),
+  filter(
+    'institution_identifications',
+    'institution_identifications[]',
+    'name of an institution with payout points at the location',
+  ),
+  filter(
     'method_identification',
-    false,
+    'payment_point_methods[].method_identification',
     'cashout-delivery, cashout-branch, cashout-agency, cashout-mobile-operators or bank-account',
     caseInsensitiveEnum(paymentMethods),
   ),
-  query('city_name', false, 'city or locality'),
-  query('region_name', false, 'first-level administrative division'),
-  query('street_name', false, 'street'),
-  query('country_code', false, 'ISO 3166-1 alpha-2 country code', countryCodeAnyCase),
-  query('postal_code', false, 'postal code'),
+  filter('city_name', 'payment_point_address[].city_name', 'city or locality'),
+  filter('region_name', 'payment_point_address[].region_name', 'first-level administrative division'),
+  filter('street_name', 'payment_point_address[].street_name', 'street'),
+  filter('country_code', 'payment_point_address[].country_code', 'ISO 3166-1 alpha-2 country code', countryCodeAnyCase),
+  filter('postal_code', 'payment_point_address[].postal_code', 'postal code'),
+];
+
+/** The selecting filters, then the two that sort the points and select none. */
+const paymentPointFilters: EndpointParam[] = [
+  ...paymentPointSelectors,
   query('address_filter', false, 'sorts points near the address'),
   query(
     'geo_coordinates',
@@ -170,6 +193,13 @@ const paymentPointFilters: EndpointParam[] = [
     pattern(referencePatterns.geoCoordinates),
   ),
 ];
+
+/** The names of the query filters of `GET /payment-points` that select points. */
+export type PaymentPointFilterName = (typeof paymentPointSelectors)[number]['name'];
+
+/** Each query filter of `GET /payment-points` that selects points, with the paymentPointInfo field it looks in. */
+export const paymentPointFilterFields: ReadonlyArray<{ name: PaymentPointFilterName; field: string }> =
+  paymentPointSelectors.map(({ name, filterField }) => ({ name, field: filterField }));
 
 /**
  * A family's table, its literal types kept (a const type parameter), so that each endpoint's path template

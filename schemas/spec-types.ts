@@ -83,8 +83,6 @@ export const countryCode = { type: 'string', pattern: patterns.countryCode } as 
 export const currencyCode = { type: 'string', pattern: patterns.currencyCode } as const satisfies JsonSchema;
 export const dsoCode = { type: 'string', pattern: patterns.dsoCode } as const satisfies JsonSchema;
 export const assetCode = { type: 'string', pattern: patterns.assetCode } as const satisfies JsonSchema;
-/** Query values arrive as strings, so an integer query is a string of digits. */
-export const digitString = { type: 'string', pattern: patterns.digits } as const satisfies JsonSchema;
 
 /** A string the reference requires to be non-empty (an identifier, a name). */
 export const nonEmpty = { type: 'string', minLength: 1 } as const satisfies JsonSchema;

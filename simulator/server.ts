@@ -7,13 +7,14 @@ import { answerMalformedHttp, unbuildableRequest } from './http/malformed-http.t
 import { lingerOnUnreadBodies } from './http/lingering-close.ts';
 import { Simulator, type SimulatorOptions } from './simulator.ts';
 import { DurableState } from './durable/durable-state.ts';
-import { isFaultName, type FaultName } from './faults/catalogue.ts';
-import { isReadingName, type ReadingName } from './readings/catalogue.ts';
+import { parseFaultNames } from './faults/catalogue.ts';
+import { parseReadingNames } from './readings/catalogue.ts';
 
 export interface StartOptions extends Omit<SimulatorOptions, 'faults' | 'readings'> {
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
+  /** Names of the catalogues' faults and readings: an unknown one refuses to start (parseFaultNames, parseReadingNames). */
   faults?: string[];
   readings?: string[];
   /** Serve HTTPS with this certificate and key (PEM); with `clientCa`, require client certificates it signed (mutual TLS). */
@@ -39,15 +40,11 @@ export interface RunningSimulator {
 
 /** Starts the simulator on a real socket; used by `dss sim`, the embedded run and the tests. */
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
-  const unknown = (options.faults ?? []).filter((name) => !isFaultName(name));
-  if (unknown.length > 0) throw new Error(`unknown faults: ${unknown.join(', ')}`);
-  const unread = (options.readings ?? []).filter((name) => !isReadingName(name));
-  if (unread.length > 0) throw new Error(`unknown readings: ${unread.join(', ')}`);
   const simulator = await Simulator.create(
     {
       ...options,
-      faults: options.faults as FaultName[] | undefined,
-      readings: options.readings as ReadingName[] | undefined,
+      faults: parseFaultNames(options.faults ?? []),
+      readings: parseReadingNames(options.readings ?? []),
     },
     createApp,
   );

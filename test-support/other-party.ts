@@ -16,7 +16,8 @@ import {
 } from '../suites/flows/messages.ts';
 import { newPayment, newRedemption, paymentSent } from '../suites/flows/payments.ts';
 import { answered, offer, quotationTerms, requested } from '../suites/flows/quotations.ts';
-import { CheckFailure, expectStatus } from '../suites/runtime/check.ts';
+import { expectStatus } from '../suites/runtime/check.ts';
+import { CheckFailure } from '../suites/runtime/check-failure.ts';
 import { DssClient } from '../suites/runtime/client.ts';
 import type { ControlClient, SimMember } from '../suites/runtime/control.ts';
 import type { Actor } from '../suites/runtime/fixtures.ts';

@@ -1,8 +1,13 @@
-import { faultCatalogue, isFaultName, type FaultName } from '../../simulator/faults/catalogue.ts';
-import { isReadingName, readingCatalogue, type ReadingName } from '../../simulator/readings/catalogue.ts';
+import { faultCatalogue, isFaultName, parseFaultNames, type FaultName } from '../../simulator/faults/catalogue.ts';
+import {
+  isReadingName,
+  parseReadingNames,
+  readingCatalogue,
+  type ReadingName,
+} from '../../simulator/readings/catalogue.ts';
 import { runSelfCheck } from '../../suites/self-check/self-check.ts';
 import { runReadingsSelfCheck } from '../../suites/self-check/readings-self-check.ts';
-import { integerOption, parseOptions, UsageError } from './usage.ts';
+import { integerOption, namesOption, parseOptions, UsageError } from './usage.ts';
 
 const help = `Usage: dss self-check [options]
 Runs, for every named fault of the simulator, the checks that verify the fault's requirement against
@@ -58,38 +63,14 @@ export async function runSelfCheckCommand(args: string[]): Promise<number> {
 
 function chosenFaults(option: string | undefined): FaultName[] {
   if (option === undefined) return Object.keys(faultCatalogue).filter(isFaultName);
-  const names = [
-    ...new Set(
-      option
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean),
-    ),
-  ];
-  const unknown = names.filter((name) => !isFaultName(name));
-  if (unknown.length > 0)
-    throw new UsageError(
-      `unknown faults: ${unknown.join(', ')}\nknown faults: ${Object.keys(faultCatalogue).join(', ')}`,
-    );
+  const names = namesOption(parseFaultNames, option);
   if (names.length === 0) throw new UsageError('--faults names no fault');
-  return names.filter(isFaultName);
+  return names;
 }
 
 function chosenReadings(option: string): ReadingName[] {
   if (option === '*') return Object.keys(readingCatalogue).filter(isReadingName);
-  const names = [
-    ...new Set(
-      option
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean),
-    ),
-  ];
-  const unknown = names.filter((name) => !isReadingName(name));
-  if (unknown.length > 0)
-    throw new UsageError(
-      `unknown readings: ${unknown.join(', ')}\nknown readings: ${Object.keys(readingCatalogue).join(', ')}`,
-    );
+  const names = namesOption(parseReadingNames, option);
   if (names.length === 0) throw new UsageError('--readings names no reading');
-  return names.filter(isReadingName);
+  return names;
 }

@@ -1,14 +1,14 @@
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
 import { startSimulator, type SimulatorTls } from '../../simulator/server.ts';
-import { faultCatalogue } from '../../simulator/faults/catalogue.ts';
-import { readingCatalogue } from '../../simulator/readings/catalogue.ts';
+import { parseFaultNames } from '../../simulator/faults/catalogue.ts';
+import { parseReadingNames, readingCatalogue } from '../../simulator/readings/catalogue.ts';
 import { networkView } from '../../simulator/control/network-view.ts';
 import { loadNetwork } from '../../simulator/network/load-network.ts';
 import { NetworkFileError } from '../../simulator/network/network-file.ts';
 import { caProblem } from '../../suites/runtime/tls-material.ts';
 import { UserMistake } from '../../suites/runtime/user-mistake.ts';
-import { integerOption, parseOptions, UsageError } from './usage.ts';
+import { integerOption, namesOption, parseOptions, UsageError } from './usage.ts';
 import { parseRetention } from '../../simulator/retention/retention.ts';
 import { StoreRefused } from '../../simulator/durable/journal.ts';
 import { boundHeapGrowth } from '../../simulator/heap-growth.ts';
@@ -78,29 +78,8 @@ export async function runSim(args: string[]): Promise<number> {
     throw new UsageError(
       `--print-profile writes the profile of --network vendor-standin only, the network made for it; this one is ${typeof network === 'string' ? network : 'a network file'}`,
     );
-  const faults = values.faults
-    ? values.faults
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean)
-    : [];
-  const unknown = faults.filter((name) => !Object.hasOwn(faultCatalogue, name));
-  if (unknown.length > 0)
-    throw new UsageError(
-      `unknown faults: ${unknown.join(', ')}\nknown faults: ${Object.keys(faultCatalogue).join(', ')}`,
-    );
-
-  const readings = values.readings
-    ? values.readings
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean)
-    : [];
-  const unread = readings.filter((name) => !Object.hasOwn(readingCatalogue, name));
-  if (unread.length > 0)
-    throw new UsageError(
-      `unknown readings: ${unread.join(', ')}\nknown readings: ${Object.keys(readingCatalogue).join(', ')}`,
-    );
+  const faults = namesOption(parseFaultNames, values.faults ?? '');
+  const readings = namesOption(parseReadingNames, values.readings ?? '');
 
   let retention;
   try {

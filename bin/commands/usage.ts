@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UnknownNames } from '../../simulator/named-switch.ts';
 
 /** A mistake on the command line: printed with the command's help, exit status 2. */
 export class UsageError extends Error {}
@@ -41,4 +42,17 @@ export function integerOption(name: string, value: string | undefined, min: numb
   if (!/^\d+$/.test(value) || parsed < min || parsed > max)
     throw new UsageError(`--${name} must be an integer from ${min} to ${max}; got "${value}"`);
   return parsed;
+}
+
+/**
+ * The names an option gives of a catalogue (`--faults a,b`, `--readings a,b`), read by the catalogue's own
+ * parser (parseFaultNames, parseReadingNames); an unknown name is a mistake on the command line.
+ */
+export function namesOption<Name>(parse: (given: string) => Name[], value: string): Name[] {
+  try {
+    return parse(value);
+  } catch (error) {
+    if (error instanceof UnknownNames) throw new UsageError(error.message);
+    throw error;
+  }
 }

@@ -61,6 +61,16 @@ async function closedPort(): Promise<number> {
 test.describe.configure({ mode: 'parallel' });
 test.setTimeout(90_000);
 
+test('an unknown fault name, to dss sim or dss self-check, is refused with the known ones', async () => {
+  for (const command of ['sim', 'self-check']) {
+    const run = await dss([command, '--faults', 'credit-ceiling-not-enforced,no-such-fault']);
+    expect(run.status, command).toBe(2);
+    expect(run.stderr, command).toContain('unknown faults: no-such-fault; known faults: ');
+    expect(run.stderr, command).toContain('credit-ceiling-not-enforced');
+    expectOneParagraph(run.stderr);
+  }
+});
+
 test('a dead URL names the address and the error, and asks whether the service runs', async () => {
   const port = await closedPort();
   const reportDir = join(work, 'dead');

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { messageTypeNames } from '../../schemas/iso20022/message-types.ts';
 import { readFinancialMessage } from '../../simulator/iso20022/financial-message-reader.ts';
-import { financialMessage } from '../../simulator/iso20022/message-builder.ts';
+import { financialMessage } from '../../schemas/iso20022/message-envelope.ts';
 import { readMessage } from '../../simulator/iso20022/read-message.ts';
 import { sampleNetwork } from '../../test-support/simulator/sample-network.ts';
 import { messageExamples, renderMessageDocs, signedExample } from './message-docs.ts';

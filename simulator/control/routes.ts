@@ -3,9 +3,9 @@ import { controlRequests, type ControlRequest } from '../../schemas/control.ts';
 import { validate } from '../../schemas/validators.ts';
 import { isIso4217Code } from '../../schemas/iso4217.ts';
 import { DssError } from '../errors.ts';
-import { faultCatalogue } from '../faults/catalogue.ts';
-import { readingCatalogue } from '../readings/catalogue.ts';
-import type { NamedSwitch } from '../named-switch.ts';
+import { faultCatalogue, parseFaultNames } from '../faults/catalogue.ts';
+import { parseReadingNames, readingCatalogue } from '../readings/catalogue.ts';
+import { UnknownNames, type NamedSwitch } from '../named-switch.ts';
 import { MemberRejected } from '../members/registry.ts';
 import { recordClockMove, recordSnapshot, recordSwitches } from './network-changes.ts';
 import { snapshotView } from '../snapshots/snapshots.ts';
@@ -118,6 +118,7 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
     app,
     'faults',
     faultCatalogue,
+    parseFaultNames,
     () => sim.state.faults,
     (on, off) => recordSwitches(sim.state, 'faults', on, off),
   );
@@ -125,6 +126,7 @@ export function controlRouter(sim: Simulator, specVersion: string, version: stri
     app,
     'readings',
     readingCatalogue,
+    parseReadingNames,
     () => sim.state.readings,
     (on, off) => recordSwitches(sim.state, 'readings', on, off),
   );
@@ -144,10 +146,10 @@ function switchRoutes<Name extends string>(
   app: Hono,
   kind: string,
   catalogue: Readonly<Record<Name, object>>,
+  parse: (names: readonly string[]) => Name[],
   current: () => NamedSwitch<Name>,
   switched: (on: Name[], off: Name[]) => void,
 ): void {
-  const isName = (name: string): name is Name => Object.hasOwn(catalogue, name);
   const list = () =>
     (Object.entries(catalogue) as Array<[Name, object]>).map(([name, entry]) => ({
       name,
@@ -157,12 +159,12 @@ function switchRoutes<Name extends string>(
   app.get(`/${kind}`, (c) => c.json(list()));
   app.post(`/${kind}`, async (c) => {
     const input = await bodyOf(c, 'switches');
-    const unknown = [...(input.enable ?? []), ...(input.disable ?? [])].filter((name) => !isName(name));
-    if (unknown.length > 0)
-      throw invalid(`unknown ${kind}: ${unknown.join(', ')}; known: ${Object.keys(catalogue).join(', ')}`);
+    // Both lists are read before anything is switched: an unknown name in either changes nothing.
+    const enable = parse(input.enable ?? []);
+    const disable = parse(input.disable ?? []);
     // Only what changed is recorded: switching on what is on already changes nothing.
-    const on = (input.enable ?? []).filter(isName).filter((name) => !current().on(name));
-    const off = (input.disable ?? []).filter(isName).filter((name) => current().on(name));
+    const on = enable.filter((name) => !current().on(name));
+    const off = disable.filter((name) => current().on(name));
     for (const name of on) current().enable(name);
     for (const name of off) current().disable(name);
     switched(on, off);
@@ -187,7 +189,8 @@ function toControlError(error: unknown): unknown {
     error instanceof MemberRejected ||
     error instanceof TokenRequestRejected ||
     error instanceof RangeError ||
-    error instanceof NetworkFileError
+    error instanceof NetworkFileError ||
+    error instanceof UnknownNames
   )
     return invalid(error.message);
   return error;

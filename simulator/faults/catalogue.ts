@@ -1,4 +1,4 @@
-import { NamedSwitch } from '../named-switch.ts';
+import { NamedSwitch, parseNames } from '../named-switch.ts';
 import type { SpecPart } from '../../schemas/catalogue-types.ts';
 
 /**
@@ -307,6 +307,14 @@ export const faultCatalogue: Readonly<Record<FaultName, FaultDefinition>> = cata
 
 export function isFaultName(name: string): name is FaultName {
   return Object.hasOwn(catalogue, name);
+}
+
+/**
+ * Fault names as `dss sim --faults`, `dss self-check --faults`, startSimulator and `POST /sim/faults`
+ * take them: `a,b` or a list, each once; an unknown one throws UnknownNames (named-switch.ts parseNames).
+ */
+export function parseFaultNames(given: string | readonly string[]): FaultName[] {
+  return parseNames('faults', catalogue, given);
 }
 
 /** Which faults are on. Lives in the simulator state; `POST /sim/faults` and `dss sim --faults` switch it. */

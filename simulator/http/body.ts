@@ -1,12 +1,10 @@
 import type { Context } from 'hono';
 import type { IncomingMessage } from 'node:http';
+import { MAX_BODY_BYTES } from '../../protocol/limits.ts';
 import { DssError } from '../errors.ts';
 import { decodeStrictUtf8 } from '../strict-utf8.ts';
 import { MAX_JSON_NESTING, nestsTooDeep } from '../json-nesting.ts';
 import { requestHeader } from './request-header.ts';
-
-/** Largest request body the service reads (semantics §14); anything bigger answers 413. */
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Reads the raw request body, up to the limit, from Node's own request: building the Fetch `Request`

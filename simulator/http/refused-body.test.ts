@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MAX_BODY_BYTES } from './body.ts';
+import { MAX_BODY_BYTES } from '../../protocol/limits.ts';
 import { startSimulator, type RunningSimulator } from '../server.ts';
 
 /**

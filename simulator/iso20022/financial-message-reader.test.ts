@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import type { MessageTypeName } from '../../schemas/iso20022/message-types.ts';
 import { readFinancialMessage, refusalError, type FinancialMessageReading } from './financial-message-reader.ts';
-import { financialMessage } from './message-builder.ts';
+import { financialMessage } from '../../schemas/iso20022/message-envelope.ts';
 import { serviceExample } from '../../test-support/simulator/iso20022-fixtures.ts';
 import { sampleNetwork, signedBy } from '../../test-support/simulator/sample-network.ts';
 import { messageXml, paymentDocument, type PaymentOptions } from '../../schemas/iso20022/message-builders.ts';

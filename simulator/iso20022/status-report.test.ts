@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { readFinancialMessage } from './financial-message-reader.ts';
-import { financialMessage } from './message-builder.ts';
+import { financialMessage } from '../../schemas/iso20022/message-envelope.ts';
 import { problem } from './problems.ts';
 import { readMessage } from './read-message.ts';
 import {

@@ -1,6 +1,6 @@
 import { messageTypes, type MessageTypeName } from '../../schemas/iso20022/message-types.ts';
 import type { MessageContent, PaymentIdentification } from './message-content.ts';
-import { financialMessage, messageEnvelope, type FinancialMessage } from './message-builder.ts';
+import { financialMessage, messageEnvelope, type FinancialMessage } from '../../schemas/iso20022/message-envelope.ts';
 import type { MessageProblem } from './problems.ts';
 import { xmlElement as e } from './xml-builder.ts';
 

@@ -1,64 +1,41 @@
+import { paymentPointFilterFields, type PaymentPointFilterName } from '../../schemas/endpoints.ts';
 import { paymentMethods, paymentPointTypes } from '../../schemas/enumerations.ts';
+import { fieldReader } from '../../schemas/field-path.ts';
 import { DssError } from '../errors.ts';
 import { foldCase } from './text.ts';
 import type { PaymentPointInfo } from '../../schemas/wire.ts';
 
-/** The query filters of `GET /payment-points`, all optional, as the spec names them. */
-export interface PaymentPointQuery {
-  uuid?: string;
-  identification?: string;
-  point_type?: string;
-  logo_url?: string;
-  website_url?: string;
-  phone_number?: string;
-  currency_code?: string;
-  point_child_uuid?: string;
-  point_parent_uuid?: string;
-  institution_identifications?: string;
-  method_identification?: string;
-  city_name?: string;
-  region_name?: string;
-  street_name?: string;
-  country_code?: string;
-  postal_code?: string;
+/**
+ * The query of `GET /payment-points`, all optional: the filters that select points, as the catalogue
+ * names them, and the two that sort.
+ */
+export type PaymentPointQuery = Partial<Record<PaymentPointFilterName, string>> & {
   /** Sorts, never filters: nearest to this address first. */
   address_filter?: string;
   /** Sorts, never filters: nearest to "lat,lon" first. */
   geo_coordinates?: string;
-}
-
-type AddressFilter = 'city_name' | 'region_name' | 'street_name' | 'country_code' | 'postal_code';
-type PointFilter = Exclude<keyof PaymentPointQuery, AddressFilter | 'address_filter' | 'geo_coordinates'>;
-
-/** Where each point filter looks; a list field matches when any of its elements does. */
-const pointFields: Readonly<Record<PointFilter, (point: PaymentPointInfo) => readonly string[]>> = {
-  uuid: (point) => (point.payment_point_uuid === undefined ? [] : [point.payment_point_uuid]),
-  identification: (point) => [point.payment_point_identification],
-  point_type: (point) => [point.payment_point_type],
-  logo_url: (point) => [point.payment_point_logo_url],
-  website_url: (point) => [point.institution_website_url],
-  phone_number: (point) => [point.institution_phone_number],
-  currency_code: (point) => point.payment_point_currency,
-  point_child_uuid: (point) => point.payment_point_child_uuids,
-  point_parent_uuid: (point) => point.payment_point_parent_uuids,
-  institution_identifications: (point) => point.institution_identifications,
-  method_identification: (point) => point.payment_point_methods.map((method) => method.method_identification),
 };
 
-const pointFilters = Object.entries(pointFields) as [PointFilter, (point: PaymentPointInfo) => readonly string[]][];
+/** Where the address filters look: they must hold on one and the same address of a point (semantics §12). */
+const addressPath = 'payment_point_address[].';
+const isAddressFilter = ({ field }: { field: string }): boolean => field.startsWith(addressPath);
 
-/** Query names equal the address field names. */
-const addressFilters: readonly AddressFilter[] = [
-  'city_name',
-  'region_name',
-  'street_name',
-  'country_code',
-  'postal_code',
-];
+/**
+ * The other filters, each with the reader of the catalogue's field it looks in; a list field matches
+ * when any of its elements does.
+ */
+const pointFilters = paymentPointFilterFields
+  .filter((filter) => !isAddressFilter(filter))
+  .map(({ name, field }) => ({ name, read: fieldReader(field) }));
+
+/** The address filters, each with the reader of its field within one address. */
+const addressFilters = paymentPointFilterFields
+  .filter(isAddressFilter)
+  .map(({ name, field }) => ({ name, read: fieldReader(field.slice(addressPath.length)) }));
 
 /** Each filter's position in FoldedPoint, by the filter's name. */
-const pointFilterPositions = new Map<string, number>(pointFilters.map(([name], position) => [name, position]));
-const addressFilterPositions = new Map<string, number>(addressFilters.map((name, position) => [name, position]));
+const pointFilterPositions = new Map<string, number>(pointFilters.map(({ name }, position) => [name, position]));
+const addressFilterPositions = new Map<string, number>(addressFilters.map(({ name }, position) => [name, position]));
 
 /** An empty value (`?city_name=`) is no filter: forms send every field, filled in or not. */
 export function givenFilters(query: PaymentPointQuery): PaymentPointQuery {
@@ -90,15 +67,15 @@ function checkOneOf(name: string, value: string | undefined, allowed: readonly s
 export interface FoldedPoint {
   /** Per point filter, the values it looks at. */
   fields: ReadonlyArray<readonly string[]>;
-  /** Per address, its value for each address filter. */
-  addresses: ReadonlyArray<readonly string[]>;
+  /** Per address, the values each address filter looks at. */
+  addresses: ReadonlyArray<ReadonlyArray<readonly string[]>>;
 }
 
 export function foldPoint(point: PaymentPointInfo): FoldedPoint {
   return {
-    fields: pointFilters.map(([, fieldsOf]) => fieldsOf(point).map(foldCase)),
+    fields: pointFilters.map(({ read }) => read(point).map(foldCase)),
     addresses: (point.payment_point_address ?? []).map((address) =>
-      addressFilters.map((name) => foldCase(address[name])),
+      addressFilters.map(({ read }) => read(address).map(foldCase)),
     ),
   };
 }
@@ -131,10 +108,10 @@ export function queryMatcher(query: PaymentPointQuery): (point: FoldedPoint) => 
   };
 }
 
-function holdsAll(values: readonly string[], wanted: ReadonlyArray<readonly [number, string]>): boolean {
+function holdsAll(values: ReadonlyArray<readonly string[]>, wanted: ReadonlyArray<readonly [number, string]>): boolean {
   for (let i = 0; i < wanted.length; i++) {
     const [position, value] = wanted[i]!;
-    if (values[position] !== value) return false;
+    if (!values[position]!.includes(value)) return false;
   }
   return true;
 }

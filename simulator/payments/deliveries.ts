@@ -1,5 +1,5 @@
 import type { IsoMessage } from '../iso20022/financial-message-reader.ts';
-import { financialMessage, type FinancialMessage } from '../iso20022/message-builder.ts';
+import { financialMessage, type FinancialMessage } from '../../schemas/iso20022/message-envelope.ts';
 import type { Member } from '../members/registry.ts';
 import type { SimState } from '../state.ts';
 

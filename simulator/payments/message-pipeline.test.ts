@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { financialMessage } from '../iso20022/message-builder.ts';
+import { financialMessage } from '../../schemas/iso20022/message-envelope.ts';
 import { textAt } from '../iso20022/xml-dom.ts';
 import { redemptionAnswerRoute, replyRoute, sendRoute } from './message-routes.ts';
 import { complianceAnswer, creditTransfer, messageXml } from '../../schemas/iso20022/message-builders.ts';

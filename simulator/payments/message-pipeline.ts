@@ -10,7 +10,7 @@ import {
 } from '../iso20022/financial-message-reader.ts';
 import { MessageIdentifiers } from '../iso20022/identifiers.ts';
 import type { MessageContent } from '../iso20022/message-content.ts';
-import type { FinancialMessage } from '../iso20022/message-builder.ts';
+import { type FinancialMessage } from '../../schemas/iso20022/message-envelope.ts';
 import { problem, statusReasons } from '../iso20022/problems.ts';
 import { readSettlement } from '../iso20022/settlement.ts';
 import { statusReportSubject } from '../iso20022/status-report.ts';

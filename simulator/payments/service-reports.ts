@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import type { FinancialMessage } from '../iso20022/message-builder.ts';
+import { type FinancialMessage } from '../../schemas/iso20022/message-envelope.ts';
 import {
   SERVICE_BICFI,
   statusReportMessage,

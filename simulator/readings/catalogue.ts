@@ -1,5 +1,5 @@
 import type { DeclaredReadings } from '../../protocol/readings.ts';
-import { NamedSwitch } from '../named-switch.ts';
+import { NamedSwitch, parseNames } from '../named-switch.ts';
 
 /**
  * Reading variants: other behaviours the specification allows where it is silent or open, each a
@@ -107,6 +107,11 @@ export const readingCatalogue: Readonly<Record<ReadingName, ReadingDefinition>> 
 
 export function isReadingName(name: string): name is ReadingName {
   return Object.hasOwn(catalogue, name);
+}
+
+/** Reading names as `dss sim --readings`, `dss self-check --readings`, startSimulator and `POST /sim/readings` take them (see parseFaultNames). */
+export function parseReadingNames(given: string | readonly string[]): ReadingName[] {
+  return parseNames('readings', catalogue, given);
 }
 
 /** What a target playing all of `names` declares in its profile (their declarations merged; they never disagree key by key). */

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { schemaRef, type ResourceName } from '../../schemas/resources.ts';
 import { validate } from '../../schemas/validators.ts';
-import { financialMessage } from '../iso20022/message-builder.ts';
+import { financialMessage } from '../../schemas/iso20022/message-envelope.ts';
 import { textAt } from '../iso20022/xml-dom.ts';
 import {
   cancellationRequest,

@@ -1,4 +1,5 @@
-import { CheckFailure, describeCall, describeStatus } from '../runtime/check.ts';
+import { describeCall, describeStatus } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { expectRefusal } from '../runtime/refusal.ts';
 

@@ -9,9 +9,6 @@ import type { DssResponse } from '../runtime/client.ts';
  * body as it came, so the check still decides its own requirements (or stops where the body is unusable).
  */
 
-/** How failure messages name a call, for the flows' own messages. */
-export { describeCall } from '../runtime/check.ts';
-
 /** A 200 answer's body, once its status (`requirement`) and schema (`schemaRequirement`) are checked. */
 export function okBody<T>(
   response: DssResponse,

@@ -1,6 +1,7 @@
 import { listOfRef, schemaRef } from '../../schemas/resources.ts';
 import type { SettlementInstrumentInfo } from '../../schemas/wire.ts';
-import { CheckFailure, HarnessFault } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
+import { HarnessFault } from '../runtime/harness-fault.ts';
 import type { Actors } from '../runtime/fixtures.ts';
 import { listOrNone, okBody } from './answers.ts';
 import type { Party } from './party.ts';

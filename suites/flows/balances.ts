@@ -1,9 +1,11 @@
 import { schemaRef } from '../../schemas/resources.ts';
 import type { BalanceInfo } from '../../schemas/wire.ts';
-import { CheckFailure, expectErrorBody, HarnessFault, recordAcross } from '../runtime/check.ts';
+import { expectErrorBody, recordAcross, describeCall } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
+import { HarnessFault } from '../runtime/harness-fault.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { formatUnits, readBalanceText } from '../runtime/money.ts';
-import { describeCall, okBody } from './answers.ts';
+import { okBody } from './answers.ts';
 import type { AssetId } from './assets.ts';
 import type { Party } from './party.ts';
 

@@ -7,7 +7,7 @@ import {
   type MessageTypeName,
 } from '../../schemas/iso20022/message-types.ts';
 import { untrustedParseOptions, xmlErrorProblems, xsdProblems } from '../../schemas/iso20022/xsd-validation.ts';
-import { CheckFailure } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
 
 /**
  * The ISO 20022 messages a target emits (its answers' financialMessage, and what its `payment` queue

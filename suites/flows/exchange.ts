@@ -8,10 +8,12 @@ import {
   readBalanceText,
   unitsToJsonNumber,
 } from '../runtime/money.ts';
-import { CheckFailure, HarnessFault, inAttempt } from '../runtime/check.ts';
+import { inAttempt, describeCall } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
+import { HarnessFault } from '../runtime/harness-fault.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { expectRefusal, type RefusalExpectation } from '../runtime/refusal.ts';
-import { describeCall, okBody } from './answers.ts';
+import { okBody } from './answers.ts';
 import { signPayload } from './funding.ts';
 import type { Market } from './market.ts';
 import type { Party } from './party.ts';

@@ -3,10 +3,11 @@ import { schemaRef } from '../../schemas/resources.ts';
 import type { FundingResult, Instruction, FundingInfo as SpecFundingInfo } from '../../schemas/wire.ts';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
 import { unitsToJsonNumber } from '../runtime/money.ts';
-import { CheckFailure } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import type { Actors } from '../runtime/fixtures.ts';
-import { describeCall, okBody } from './answers.ts';
+import { okBody } from './answers.ts';
+import { describeCall } from '../runtime/check.ts';
 import { tokenizerDsa, type AssetId } from './assets.ts';
 import type { Party } from './party.ts';
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { DssResponse } from '../runtime/client.ts';
-import { CheckFailure } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
 import { drainMessages, MAX_DRAIN_READS, noticeOf, noticesOf, type StreamMessage } from './gateway.ts';
 import { awaitDelivery, awaitPayload, hasPayload } from './mailbox.ts';
 import { findPayload, payloadPlaces, withField } from './payload-places.ts';

@@ -1,6 +1,6 @@
 import type { GatewayMessageType } from '../../schemas/enumerations.ts';
 import { listOfRef } from '../../schemas/resources.ts';
-import { CheckFailure } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
 import { okBody } from './answers.ts';
 import type { Party } from './party.ts';
 import { findPayload, withField } from './payload-places.ts';

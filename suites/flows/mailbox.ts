@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { GatewayMessageType } from '../../schemas/enumerations.ts';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
-import { CheckFailure } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
 import { readMessages } from './gateway.ts';
 import type { Party } from './party.ts';
 import { findPayload } from './payload-places.ts';

@@ -1,4 +1,6 @@
-import { CheckFailure, expectStatus, HarnessFault } from '../runtime/check.ts';
+import { expectStatus } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
+import { HarnessFault } from '../runtime/harness-fault.ts';
 import type { Actors } from '../runtime/fixtures.ts';
 import { formatUnits, wholeUnits } from '../runtime/money.ts';
 import type { AssetId } from './assets.ts';

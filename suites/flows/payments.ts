@@ -9,7 +9,7 @@ import {
   type PaymentStory,
   type RedemptionStory,
 } from '../../schemas/iso20022/message-builders.ts';
-import { CheckFailure } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
 import type { Actors } from '../runtime/fixtures.ts';
 import { instrumentOf, tokenizerDsa, type AssetId } from './assets.ts';
 import { balanceOf, units } from './balances.ts';

@@ -7,9 +7,10 @@ import type {
   RequestQuotation,
 } from '../../schemas/wire.ts';
 import { canonicalJson } from '../../protocol/canonical-json.ts';
-import { CheckFailure, expectStatus } from '../runtime/check.ts';
+import { expectStatus, describeCall } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
 import type { DssResponse } from '../runtime/client.ts';
-import { describeCall, okBody } from './answers.ts';
+import { okBody } from './answers.ts';
 import { instrumentOf } from './assets.ts';
 import { signPayload } from './funding.ts';
 import type { Market } from './market.ts';

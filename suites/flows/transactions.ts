@@ -1,7 +1,8 @@
 import { listOfRef } from '../../schemas/resources.ts';
-import { CheckFailure, expectErrorBody, recordAcross } from '../runtime/check.ts';
+import { expectErrorBody, recordAcross, describeCall } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
 import type { DssResponse } from '../runtime/client.ts';
-import { describeCall, okBody } from './answers.ts';
+import { okBody } from './answers.ts';
 import type { Transaction } from '../../schemas/wire.ts';
 import type { Party } from './party.ts';
 

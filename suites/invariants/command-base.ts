@@ -6,7 +6,7 @@
  * payment-commands.ts, payment-follow-up-commands.ts and redemption-commands.ts.
  */
 import type fc from 'fast-check';
-import { CheckFailure } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
 import type { CallRecorder } from '../runtime/recorder.ts';
 import type { ExchangeApi } from './exchange-api.ts';
 import type { LedgerApi, Outcome } from './ledger-api.ts';

@@ -7,7 +7,7 @@
  * so), because fast-check prints it for the shrunk sequence; the transcript has the concrete values.
  */
 import fc from 'fast-check';
-import { CheckFailure } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
 import type { ConsolidationEntry } from '../flows/consolidation.ts';
 import { always, answer, judge, LedgerCommand, type Act, type Model, type System } from './command-base.ts';
 import type { ConsolidationLeg, FundingRecord, Move, Verdict } from './model.ts';

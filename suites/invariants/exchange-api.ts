@@ -5,7 +5,7 @@
  * and a quotation's state as its buyer reads it. Answers are Outcomes, judged by the model.
  */
 import { schemaRef } from '../../schemas/resources.ts';
-import { describeCall, okBody } from '../flows/answers.ts';
+import { okBody } from '../flows/answers.ts';
 import { instrumentOf } from '../flows/assets.ts';
 import {
   exchangeResultOf,
@@ -27,7 +27,8 @@ import {
   type QuotationState,
   type RequestQuotation,
 } from '../flows/quotations.ts';
-import { CheckFailure, expectErrorBody, expectSchema, recordAcross } from '../runtime/check.ts';
+import { expectErrorBody, expectSchema, recordAcross, describeCall } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
 import { outcome, type Outcome } from './ledger-api.ts';
 import { unitsToJsonNumber } from '../runtime/money.ts';
 import { otherMaker, type MakerRole, type ParticipantRole, type Universe } from './universe.ts';

@@ -10,7 +10,8 @@
 import fc from 'fast-check';
 import { amountUnits as answeredUnits, quotedUnits, type ExchangeInfo } from '../flows/exchange.ts';
 import { OPEN_MS, quotationStates, type QuotationInfo } from '../flows/quotations.ts';
-import { CheckFailure, HarnessFault } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
+import { HarnessFault } from '../runtime/harness-fault.ts';
 import {
   accountAt,
   accountOrdinal,

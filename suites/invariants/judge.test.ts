@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { CheckFailure } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import { always, judge, type System } from './command-base.ts';
 

@@ -6,7 +6,6 @@
  */
 import { schemaRef } from '../../schemas/resources.ts';
 import { allowlistOf, changeAllowlist } from '../flows/allowlist.ts';
-import { describeCall } from '../flows/answers.ts';
 import { emittedInstruments, issueDsoRequest } from '../flows/assets.ts';
 import { balanceOf } from '../flows/balances.ts';
 import { consolidate, type ConsolidationEntry } from '../flows/consolidation.ts';
@@ -20,7 +19,8 @@ import {
   type FundingSignatures,
 } from '../flows/funding.ts';
 import type { Party } from '../flows/party.ts';
-import { CheckFailure, expectErrorBody, expectSchema, recordAcross } from '../runtime/check.ts';
+import { expectErrorBody, expectSchema, recordAcross, describeCall } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
 import type { DssResponse } from '../runtime/client.ts';
 import type { Holding, MakerRole, ParticipantRole, Universe } from './universe.ts';
 

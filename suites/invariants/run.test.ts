@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../../simulator/server.ts';
-import { CheckFailure } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
 import { DssClient } from '../runtime/client.ts';
 import { ControlClient, TargetClock } from '../runtime/control.ts';
 import type { Actor } from '../runtime/fixtures.ts';

@@ -10,7 +10,7 @@ import { referenceReadings, type DeclaredReadings } from '../../protocol/reading
 import { randomBytes } from 'node:crypto';
 import { test } from '@playwright/test';
 import fc from 'fast-check';
-import { CheckFailure } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
 import type { Actor } from '../runtime/fixtures.ts';
 import { HarnessFault } from '../runtime/harness-fault.ts';
 import { CALLS_ATTACHMENT, type RecordingChannel } from '../runtime/recorder.ts';

@@ -6,6 +6,7 @@
  * and exactly the expected effect. Pure.
  */
 import { formatUnits } from '../runtime/money.ts';
+import { replay, unconservedAssets } from './ledger-sums.ts';
 import { describeState, type LedgerModel, type Move, type Verdict } from './model.ts';
 import { assetKey } from './universe.ts';
 
@@ -102,23 +103,27 @@ export function verifyStep(
   }
 
   const moves = step.accepted && verdict?.permitted ? (step.moves ?? []) : [];
-  const expected = (key: string) =>
-    model.balance(key) + moves.filter((move) => move.holding === key).reduce((sum, move) => sum + move.delta, 0n);
+  const before = new Map(holdings.map((holding) => [holding.key, model.balance(holding.key)]));
+  const expectedBalances = replay(moves, before);
+  const expected = (key: string) => expectedBalances.get(key) ?? 0n;
 
-  for (const asset of new Set(holdings.map((holding) => assetKey(holding.asset)))) {
-    const ofAsset = holdings.filter((holding) => assetKey(holding.asset) === asset);
-    const held = ofAsset.reduce((sum, holding) => sum + after(holding.key) - model.startBalance(holding.key), 0n);
-    const supplied =
-      model.supplyChange(asset) +
-      moves
-        .filter((move) => move.supply && ofAsset.some((holding) => holding.key === move.holding))
-        .reduce((sum, move) => sum + move.delta, 0n);
-    if (held !== supplied) {
-      return violation(
-        'INV-CONSERVATION',
-        `the holdings of ${asset.replace('|', ' issued by ')} changed by ${formatUnits(held)} since the start of the run, but ${formatUnits(supplied)} was minted less burned (fundings and DSO paid by their issuer, less redemptions and DSO paid back)`,
-      );
-    }
+  // Conservation since the start of the run: each holding's change against the asset's supply change.
+  const assetOf = new Map(holdings.map((holding) => [holding.key, assetKey(holding.asset)]));
+  const outstanding = new Map([...new Set(assetOf.values())].map((asset) => [asset, model.supplyChange(asset)]));
+  for (const move of moves) {
+    const asset = assetOf.get(move.holding);
+    if (move.supply && asset !== undefined) outstanding.set(asset, (outstanding.get(asset) ?? 0n) + move.delta);
+  }
+  const changes = holdings.map((holding) => ({
+    asset: assetKey(holding.asset),
+    amount: after(holding.key) - model.startBalance(holding.key),
+  }));
+  const [unconserved] = unconservedAssets(changes, outstanding);
+  if (unconserved) {
+    return violation(
+      'INV-CONSERVATION',
+      `the holdings of ${unconserved.asset.replace('|', ' issued by ')} changed by ${formatUnits(unconserved.held)} since the start of the run, but ${formatUnits(unconserved.outstanding)} was minted less burned (fundings and DSO paid by their issuer, less redemptions and DSO paid back)`,
+    );
   }
 
   const wrong = holdings.find((holding) => after(holding.key) !== expected(holding.key));

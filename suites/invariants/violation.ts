@@ -1,4 +1,4 @@
-import { CheckFailure, type Evidence } from '../runtime/check.ts';
+import { CheckFailure, type Evidence } from '../runtime/check-failure.ts';
 import type { CallRecorder } from '../runtime/recorder.ts';
 
 /** What a run has done so far, as a violation keeps it. */

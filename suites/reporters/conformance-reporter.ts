@@ -19,7 +19,8 @@ import type {
   TestResult,
 } from '@playwright/test/reporter';
 import { publishReport, summaryText } from './publish.ts';
-import { CALLS_ATTACHMENT, type RawAttempt, type RawCheck } from './report-types.ts';
+import { type RawAttempt, type RawCheck } from './report-types.ts';
+import { CALLS_ATTACHMENT } from '../runtime/recorder.ts';
 import { filtersFromMetadata, mergedScope } from './run-scope.ts';
 
 export interface ConformanceReporterOptions {

@@ -4,7 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import type { JSONReport, JSONReportSuite, JSONReportTest, JSONReportTestResult } from '@playwright/test/reporter';
 import { UserMistake } from '../runtime/user-mistake.ts';
 import { publishReport, summaryText, type PublishedReport } from './publish.ts';
-import { CALLS_ATTACHMENT, reportFormat, type RawAttempt, type RawCheck, type RunRecord } from './report-types.ts';
+import { reportFormat, type RawAttempt, type RawCheck, type RunRecord } from './report-types.ts';
+import { CALLS_ATTACHMENT } from '../runtime/recorder.ts';
 import { filtersFromMetadata, mergedScope } from './run-scope.ts';
 
 /**

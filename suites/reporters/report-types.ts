@@ -19,9 +19,6 @@ export interface RawAnnotation {
   description?: string;
 }
 
-// The recorder (not the fixtures, which a reporter must not load) names the calls attachment.
-export { CALLS_ATTACHMENT } from '../runtime/recorder.ts';
-
 export interface CallAttachment {
   body?: string;
   path?: string;

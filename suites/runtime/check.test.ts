@@ -2,15 +2,15 @@ import { test, expect } from '@playwright/test';
 import { schemaRef } from '../../schemas/resources.ts';
 import {
   check,
-  CheckFailure,
   expectErrorBody,
   expectMilliseconds,
   expectSchema,
   expectStatus,
-  HarnessFault,
   inAttempt,
   warnShould,
 } from './check.ts';
+import { CheckFailure } from './check-failure.ts';
+import { HarnessFault } from './harness-fault.ts';
 import { USES_ANNOTATION } from './failure.ts';
 import type { DssResponse } from './client.ts';
 import { errorBodyRequirement, expectRefusal, expectRefusalOf, expectRefusalShould } from './refusal.ts';

@@ -11,6 +11,7 @@ import type { ControlClient } from './control.ts';
 import { labelled, NOT_VERIFIED_ANNOTATION, USES_ANNOTATION, WARNED_ANNOTATION } from './failure.ts';
 import { FINDING_ANNOTATION } from './finding.ts';
 import { test, type Actors } from './fixtures.ts';
+import { CheckFailure } from './check-failure.ts';
 import { HarnessFault } from './harness-fault.ts';
 import type { RunSettings } from './run-settings.ts';
 
@@ -20,8 +21,6 @@ import type { RunSettings } from './run-settings.ts';
  * helpers fail with what was expected, what came back, and the requirement, so a failure can be read
  * without the code. SHOULD-level rules warn instead of failing.
  */
-
-export { HarnessFault } from './harness-fault.ts';
 
 export interface CheckOptions {
   /**
@@ -84,11 +83,6 @@ export function check(id: string, title: string, options: CheckOptions): [string
   ];
   return [`${id} ${title}`, { tag: `@${id.split('.')[0]}`, annotation }];
 }
-
-// In its own module so that the runtime below the checks (token-keeper.ts) can fail a requirement too.
-export { CheckFailure, type Evidence } from './check-failure.ts';
-export { expectFor } from './expect-for.ts';
-import { CheckFailure } from './check-failure.ts';
 
 /**
  * Runs `expectation`, one attempt among several; a CheckFailure it throws is thrown again under the same

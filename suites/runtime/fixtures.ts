@@ -72,8 +72,6 @@ export interface DssTestFixtures {
   baseline: void;
 }
 
-export { CALLS_ATTACHMENT } from './recorder.ts';
-
 export const test = base.extend<DssTestFixtures, DssWorkerFixtures>({
   runSettings: [runSettings(), { scope: 'worker', option: true }],
 

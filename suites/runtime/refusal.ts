@@ -1,12 +1,5 @@
-import {
-  CheckFailure,
-  describeCall,
-  describeStatus,
-  expectErrorBody,
-  inAttempt,
-  recordAcross,
-  warnShould,
-} from './check.ts';
+import { describeCall, describeStatus, expectErrorBody, inAttempt, recordAcross, warnShould } from './check.ts';
+import { CheckFailure } from './check-failure.ts';
 import type { DssResponse } from './client.ts';
 
 export interface RefusalExpectation {

@@ -5,7 +5,7 @@ import { startSimulator, type RunningSimulator } from '../../simulator/server.ts
 import { units } from '../flows/balances.ts';
 import { openDsaLine } from '../flows/credit-lines.ts';
 import { fund } from '../flows/funding.ts';
-import { CheckFailure } from '../runtime/check.ts';
+import { CheckFailure } from '../runtime/check-failure.ts';
 import { DssClient } from '../runtime/client.ts';
 import { ControlClient, TargetClock } from '../runtime/control.ts';
 import type { Actor, Actors } from '../runtime/fixtures.ts';

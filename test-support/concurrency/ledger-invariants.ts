@@ -1,4 +1,5 @@
 import type { ControlAnswer } from '../../schemas/control.ts';
+import { replay, unconservedAssets, type BalanceChange } from '../../suites/invariants/ledger-sums.ts';
 import { formatUnits, readBalanceText, wholeUnits } from '../../suites/runtime/money.ts';
 import { fundingMemo, type Observations } from './workload.ts';
 
@@ -12,7 +13,8 @@ import { fundingMemo, type Observations } from './workload.ts';
 
 /** `GET /sim/ledger`, as schemas/control.ts describes it. */
 export type LedgerView = ControlAnswer<'ledger'>;
-type AccountJson = LedgerView['transactions'][number]['operations'][number]['from'];
+type LedgerOperation = LedgerView['transactions'][number]['operations'][number];
+type AccountJson = LedgerOperation['from'];
 
 const EMISSION = 'emission';
 
@@ -22,8 +24,18 @@ function units(text: string, what: string): bigint {
   return text.startsWith('-') ? -value : value;
 }
 
+const assetOf = (code: string, issuer: string) => `${code}@${issuer}`;
 const holdingKey = (member: string, account: string, code: string, issuer: string) =>
-  `${member}/${account} ${code}@${issuer}`;
+  `${member}/${account} ${assetOf(code, issuer)}`;
+
+/** What one operation moves: out of `from` and into `to`, but for the issuance account, which mints and burns. */
+function balanceChanges(operation: LedgerOperation): BalanceChange[] {
+  const amount = units(operation.amount, 'amount');
+  const { code, issuer } = operation.asset;
+  const side = ({ member, account }: AccountJson, delta: bigint): BalanceChange[] =>
+    member === issuer && account === EMISSION ? [] : [{ holding: holdingKey(member, account, code, issuer), delta }];
+  return [...side(operation.from, -amount), ...side(operation.to, amount)];
+}
 
 export function ledgerViolations(ledger: LedgerView, observations: Observations): string[] {
   const violations: string[] = [];
@@ -39,38 +51,28 @@ export function ledgerViolations(ledger: LedgerView, observations: Observations)
     ]),
   );
 
-  // Conservation per asset.
-  for (const asset of ledger.issuance) {
-    const held = ledger.balances
-      .filter(
-        (entry) =>
-          entry.asset_code_identification === asset.asset_code_identification &&
-          entry.asset_issuer_identification === asset.asset_issuer_identification,
-      )
-      .reduce((sum, entry) => sum + units(entry.balance, 'balance'), 0n);
-    const outstanding = units(asset.minted, 'minted') - units(asset.burned, 'burned');
-    if (held !== outstanding) {
-      violations.push(
-        `${asset.asset_code_identification}@${asset.asset_issuer_identification}: balances add up to ${formatUnits(held)}, but minted - burned is ${formatUnits(outstanding)}`,
-      );
-    }
+  // Conservation per asset: the balances against what was minted less burned.
+  const held = ledger.balances.map((entry) => ({
+    asset: assetOf(entry.asset_code_identification, entry.asset_issuer_identification),
+    amount: units(entry.balance, 'balance'),
+  }));
+  const outstanding = new Map(
+    ledger.issuance.map((asset) => [
+      assetOf(asset.asset_code_identification, asset.asset_issuer_identification),
+      units(asset.minted, 'minted') - units(asset.burned, 'burned'),
+    ]),
+  );
+  for (const { asset, held: total, outstanding: expected } of unconservedAssets(held, outstanding)) {
+    violations.push(
+      `${asset}: balances add up to ${formatUnits(total)}, but minted - burned is ${formatUnits(expected)}`,
+    );
   }
 
   // The successful transactions, replayed from nothing, give the balances shown.
-  const replayed = new Map<string, bigint>();
-  for (const transaction of ledger.transactions.filter((entry) => entry.status === 'success')) {
-    for (const operation of transaction.operations) {
-      const amount = units(operation.amount, 'amount');
-      const { code, issuer } = operation.asset;
-      const touch = (side: AccountJson, sign: bigint) => {
-        if (side.member === issuer && side.account === EMISSION) return; // the issuance account mints and burns
-        const key = holdingKey(side.member, side.account, code, issuer);
-        replayed.set(key, (replayed.get(key) ?? 0n) + sign * amount);
-      };
-      touch(operation.from, -1n);
-      touch(operation.to, 1n);
-    }
-  }
+  const changes = ledger.transactions
+    .filter((entry) => entry.status === 'success')
+    .flatMap((transaction) => transaction.operations.flatMap(balanceChanges));
+  const replayed = replay(changes, new Map());
   for (const key of new Set([...shown.keys(), ...replayed.keys()])) {
     const balance = shown.get(key) ?? 0n;
     const expected = replayed.get(key) ?? 0n;

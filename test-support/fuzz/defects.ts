@@ -3,7 +3,7 @@ import type { Endpoint, EndpointParam, JsonSchema } from '../../schemas/catalogu
 import { endpoints } from '../../schemas/endpoints.ts';
 import { financialMessageType, messageTypeNames } from '../../schemas/iso20022/message-types.ts';
 import { validate } from '../../schemas/validators.ts';
-import { MAX_BODY_BYTES } from '../../simulator/http/body.ts';
+import { MAX_BODY_BYTES } from '../../protocol/limits.ts';
 import {
   callerOf,
   draftOf,

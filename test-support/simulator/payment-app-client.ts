@@ -1,5 +1,5 @@
 import type { MessageTypeName } from '../../schemas/iso20022/message-types.ts';
-import { financialMessage, type FinancialMessage } from '../../simulator/iso20022/message-builder.ts';
+import { financialMessage, type FinancialMessage } from '../../schemas/iso20022/message-envelope.ts';
 import { formatAmount } from '../../simulator/ledger/amount.ts';
 import type { PaymentQueueMessage } from '../../simulator/payments/deliveries.ts';
 import { paymentStory, storyMessage } from '../../schemas/iso20022/message-builders.ts';

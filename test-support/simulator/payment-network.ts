@@ -2,7 +2,7 @@ import type { MessageTypeName } from '../../schemas/iso20022/message-types.ts';
 import type { Principal } from '../../simulator/auth/principal.ts';
 import { USD, fundLine, valueNetwork } from './value-network.ts';
 import { DssError } from '../../simulator/errors.ts';
-import { financialMessage, type FinancialMessage } from '../../simulator/iso20022/message-builder.ts';
+import { financialMessage, type FinancialMessage } from '../../schemas/iso20022/message-envelope.ts';
 import { readMessage } from '../../simulator/iso20022/read-message.ts';
 import type { MessageContent } from '../../simulator/iso20022/message-content.ts';
 import { signedBy } from './sample-network.ts';

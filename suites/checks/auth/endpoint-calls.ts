@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Endpoint } from '../../../schemas/catalogue-types.ts';
 import { endpoints, isEndpointId } from '../../../schemas/endpoints.ts';
-import { HarnessFault } from '../../runtime/check.ts';
+import { HarnessFault } from '../../runtime/harness-fault.ts';
 import type { DssClient, DssResponse, RequestInit } from '../../runtime/client.ts';
 import type { Actor, Actors } from '../../runtime/fixtures.ts';
 

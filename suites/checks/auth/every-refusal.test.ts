@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { CheckFailure } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
 import { FINDING_ANNOTATION } from '../../runtime/finding.ts';
 import type { DssResponse } from '../../runtime/client.ts';
 import { expectEveryRefused } from './every-refusal.ts';

@@ -1,5 +1,7 @@
 import { endpointById, isEndpointId } from '../../../schemas/endpoints.ts';
-import { CheckFailure, expectErrorBody, HarnessFault, recordAcross, warnShould } from '../../runtime/check.ts';
+import { expectErrorBody, recordAcross, warnShould } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
+import { HarnessFault } from '../../runtime/harness-fault.ts';
 import type { DssResponse } from '../../runtime/client.ts';
 
 /**

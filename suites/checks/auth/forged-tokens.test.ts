@@ -8,7 +8,7 @@ import {
   SignJWT,
   type CryptoKey,
 } from 'jose';
-import { HarnessFault } from '../../runtime/check.ts';
+import { HarnessFault } from '../../runtime/harness-fault.ts';
 import { signedByAnotherKey, unsecured, withAlteredPayload, withoutSignature } from './forged-tokens.ts';
 
 const claims = { member_identification: 'tkn-1', role: 'manager', iat: 1_700_000_000, exp: 1_700_000_900 };

@@ -10,7 +10,7 @@ import {
   type JWTPayload,
   type ProtectedHeaderParameters,
 } from 'jose';
-import { HarnessFault } from '../../runtime/check.ts';
+import { HarnessFault } from '../../runtime/harness-fault.ts';
 
 /**
  * Tokens the target did not issue, made from one it did, so that their claims are exactly what the

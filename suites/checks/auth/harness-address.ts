@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { HarnessFault } from '../../runtime/check.ts';
+import { HarnessFault } from '../../runtime/harness-fault.ts';
 import { skipFor } from '../../runtime/credentials.ts';
 import type { Profile } from '../../runtime/profile.ts';
 import type { Transport } from '../../runtime/transport.ts';

@@ -1,6 +1,7 @@
 import { endpointById } from '../../../schemas/endpoints.ts';
 import { test, type Actors } from '../../runtime/fixtures.ts';
-import { check, CheckFailure, expectErrorBody, expectSchema, expectStatus, warnShould } from '../../runtime/check.ts';
+import { check, expectErrorBody, expectSchema, expectStatus, warnShould } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
 import { credential } from '../../runtime/credentials.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { expectEveryRefused } from './every-refusal.ts';

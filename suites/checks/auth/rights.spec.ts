@@ -3,7 +3,9 @@ import { endpointById, endpoints, fullPath, type EndpointId } from '../../../sch
 import type { Family } from '../../../schemas/catalogue-types.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { optionalMember } from '../../flows/party.ts';
-import { check, CheckFailure, expectStatus, HarnessFault } from '../../runtime/check.ts';
+import { check, expectStatus } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
+import { HarnessFault } from '../../runtime/harness-fault.ts';
 import { credential, skipFor, type Credential } from '../../runtime/credentials.ts';
 import type { Actors } from '../../runtime/fixtures.ts';
 import type { DssResponse } from '../../runtime/client.ts';

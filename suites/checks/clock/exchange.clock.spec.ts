@@ -23,7 +23,8 @@ import {
   requested,
   signQuotation,
 } from '../../flows/quotations.ts';
-import { check, CheckFailure, clockStageSkip, requireMovableClock, warnShould } from '../../runtime/check.ts';
+import { check, clockStageSkip, requireMovableClock, warnShould } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { runSettingsOfProcess } from '../../runtime/run-settings.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';

@@ -4,16 +4,10 @@ import { listOfRef, schemaRef } from '../../../schemas/resources.ts';
 import { okBody } from '../../flows/answers.ts';
 import { units } from '../../flows/balances.ts';
 import { openDsaLine } from '../../flows/credit-lines.ts';
-import {
-  check,
-  CheckFailure,
-  HarnessFault,
-  requireControl,
-  warnShould,
-  expectFor,
-  expectSchema,
-  expectStatus,
-} from '../../runtime/check.ts';
+import { check, requireControl, warnShould, expectSchema, expectStatus } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
+import { HarnessFault } from '../../runtime/harness-fault.ts';
+import { expectFor } from '../../runtime/expect-for.ts';
 import type { DssClient } from '../../runtime/client.ts';
 import { expect, test, type Actors } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';

@@ -1,42 +1,27 @@
+import { paymentPointFilterFields, type PaymentPointFilterName } from '../../../schemas/endpoints.ts';
+import { fieldReader, type FieldReader } from '../../../schemas/field-path.ts';
 import type { GeoCoordinates, PaymentPointInfo } from '../../../schemas/wire.ts';
 
 /**
  * What `GET /payment-points` should answer, computed by the harness from the target's own unfiltered
- * list (spec: the endpoint's query filters; semantics §12). Written apart from the simulator's
- * directory on purpose: a check must not share the code it judges.
+ * list (spec: the endpoint's query filters; semantics §12). Which field each filter looks in is the
+ * catalogue's statement of the spec (schemas/endpoints.ts); how a filter matches, how near a point is
+ * and what order is right are written here apart from the simulator's directory on purpose: a check
+ * must not share the code it judges.
  */
 
 export type { GeoCoordinates, PaymentPointInfo };
 
-/** Where each query filter looks in a point; a list field matches when any of its elements does. */
-export const filterFields = {
-  uuid: (point) => (point.payment_point_uuid === undefined ? [] : [point.payment_point_uuid]),
-  identification: (point) => [point.payment_point_identification],
-  point_type: (point) => [point.payment_point_type],
-  logo_url: (point) => [point.payment_point_logo_url],
-  website_url: (point) => [point.institution_website_url],
-  phone_number: (point) => [point.institution_phone_number],
-  currency_code: (point) => point.payment_point_currency,
-  point_child_uuid: (point) => point.payment_point_child_uuids,
-  point_parent_uuid: (point) => point.payment_point_parent_uuids,
-  institution_identifications: (point) => point.institution_identifications,
-  method_identification: (point) => point.payment_point_methods.map((method) => method.method_identification),
-  city_name: (point) => addressValues(point, 'city_name'),
-  region_name: (point) => addressValues(point, 'region_name'),
-  street_name: (point) => addressValues(point, 'street_name'),
-  country_code: (point) => addressValues(point, 'country_code'),
-  postal_code: (point) => addressValues(point, 'postal_code'),
-} satisfies Record<string, (point: PaymentPointInfo) => readonly string[]>;
-
-export type FilterName = keyof typeof filterFields;
+type FilterName = PaymentPointFilterName;
 export type Filters = Partial<Record<FilterName, string>>;
 
-function addressValues(
-  point: PaymentPointInfo,
-  field: 'city_name' | 'region_name' | 'street_name' | 'country_code' | 'postal_code',
-): string[] {
-  return (point.payment_point_address ?? []).map((address) => address[field]);
-}
+/** The filters that select points, in the catalogue's order. */
+export const filterNames: readonly FilterName[] = paymentPointFilterFields.map(({ name }) => name);
+
+/** Where each query filter looks in a point; a list field matches when any of its elements does. */
+const filterFields = Object.fromEntries(
+  paymentPointFilterFields.map(({ name, field }) => [name, fieldReader(field)]),
+) as Record<FilterName, FieldReader>;
 
 /** Case-insensitive exact match, composed and decomposed accents alike. */
 export function sameText(a: string, b: string): boolean {

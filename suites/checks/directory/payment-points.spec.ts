@@ -1,6 +1,8 @@
 import { listOfRef } from '../../../schemas/resources.ts';
 import { okBody } from '../../flows/answers.ts';
-import { check, CheckFailure, inAttempt, warnShould, expectFor } from '../../runtime/check.ts';
+import { check, inAttempt, warnShould } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
+import { expectFor } from '../../runtime/expect-for.ts';
 import type { DssClient } from '../../runtime/client.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { skipFor } from '../../runtime/credentials.ts';
@@ -9,14 +11,13 @@ import { expectInvalidInputRefused } from '../input-refusal.ts';
 import {
   discriminatingValue,
   distanceKm,
-  filterFields,
+  filterNames,
   firstOutOfOrder,
   matchesFilters,
   placeOf,
   pointKey,
   pointSet,
   sameText,
-  type FilterName,
   type Filters,
   type GeoCoordinates,
   type PaymentPointInfo,
@@ -139,7 +140,7 @@ test(
     const client = actors.mmA.client;
     const all = await allPoints(client, 'PP-FILTERS');
     const filtersToTry: Filters[] = [];
-    for (const name of Object.keys(filterFields) as FilterName[]) {
+    for (const name of filterNames) {
       const value = discriminatingValue(all, name);
       // Optional fields: a directory where no point has one offers nothing to filter by.
       if (value === undefined) continue;

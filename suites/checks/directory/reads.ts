@@ -1,6 +1,6 @@
 import { listOfRef } from '../../../schemas/resources.ts';
 import { okBody } from '../../flows/answers.ts';
-import { CheckFailure } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
 import type { DssClient, DssResponse } from '../../runtime/client.ts';
 
 /** The spec's digitalAccount and memberInfo, as the checks read them once their schema has passed. */

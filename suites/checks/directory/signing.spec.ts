@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { schemaRef } from '../../../schemas/resources.ts';
 import { okBody } from '../../flows/answers.ts';
-import { check, expectFor, expectStatus } from '../../runtime/check.ts';
+import { check, expectStatus } from '../../runtime/check.ts';
+import { expectFor } from '../../runtime/expect-for.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { isLedgerAddress, verifiesWithAddress } from './ledger-keys.ts';

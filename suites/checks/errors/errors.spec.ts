@@ -1,14 +1,7 @@
 import { familyPrefix } from '../../../schemas/catalogue-types.ts';
 import { test, type Actors } from '../../runtime/fixtures.ts';
-import {
-  CheckFailure,
-  check,
-  describeCall,
-  describeStatus,
-  expectErrorBody,
-  recordAcross,
-  warnShould,
-} from '../../runtime/check.ts';
+import { check, describeCall, describeStatus, expectErrorBody, recordAcross, warnShould } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
 import type { DssClient, DssResponse } from '../../runtime/client.ts';
 import { TargetNetworkError } from '../../runtime/target-network-error.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';

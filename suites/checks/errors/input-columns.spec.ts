@@ -1,5 +1,6 @@
 import { endpointById, inputRefusalStatus } from '../../../schemas/endpoints.ts';
-import { check, HarnessFault, inAttempt, recordAcross } from '../../runtime/check.ts';
+import { check, inAttempt, recordAcross } from '../../runtime/check.ts';
+import { HarnessFault } from '../../runtime/harness-fault.ts';
 import { test, type Actors } from '../../runtime/fixtures.ts';
 import { expectInvalidInputRefused } from '../input-refusal.ts';
 import { inputAreas, inputBases, type InputArea } from './input-bases.ts';

@@ -4,7 +4,8 @@ import { answerCharge, chargeAnswer, newChargeRequest, requestCharge } from '../
 import { decideAsTokenizer, openDsaLine, requestCreditLine } from '../../flows/credit-lines.ts';
 import { openMarket } from '../../flows/market.ts';
 import { answerQuotation, quotationTerms, requested, signQuotation } from '../../flows/quotations.ts';
-import { CheckFailure, check, describeCall, expectStatus } from '../../runtime/check.ts';
+import { check, describeCall, expectStatus } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
 import { isJsonMediaType, type DssResponse } from '../../runtime/client.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { OFFER_REQUIREMENTS, REFUSAL_REQUIREMENTS } from '../exchange/prerequisites.ts';

@@ -18,7 +18,8 @@ import {
   type QuotationObject,
 } from '../../flows/quotations.ts';
 import type { Party } from '../../flows/party.ts';
-import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
+import { check, warnShould } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { CALLER_MISMATCH_STATUSES, expectRefusal } from '../../runtime/refusal.ts';
 import { EXCHANGE_REQUIREMENTS, OFFER_REQUIREMENTS, REFUSAL_REQUIREMENTS, checkRequirements } from './prerequisites.ts';

@@ -17,7 +17,8 @@ import {
   type QuotationParameters,
   type QuotationState,
 } from '../../flows/quotations.ts';
-import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
+import { check, warnShould } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
 import { test, type Actors } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
 import { OFFER_REQUIREMENTS, REFUSAL_REQUIREMENTS, checkRequirements, threeQuotations } from './prerequisites.ts';

@@ -16,7 +16,8 @@ import {
   sameJson,
   type QuotationState,
 } from '../../flows/quotations.ts';
-import { check, warnShould, expectFor, expectStatus } from '../../runtime/check.ts';
+import { check, warnShould, expectStatus } from '../../runtime/check.ts';
+import { expectFor } from '../../runtime/expect-for.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { CALLER_MISMATCH_STATUSES, expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
 import { OFFER_REQUIREMENTS, REFUSAL_REQUIREMENTS, checkRequirements } from './prerequisites.ts';

@@ -33,7 +33,9 @@ import {
   type QuotationInfo,
   type RequestQuotation,
 } from '../../flows/quotations.ts';
-import { check, CheckFailure, warnShould, expectFor, expectStatus } from '../../runtime/check.ts';
+import { check, warnShould, expectStatus } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
+import { expectFor } from '../../runtime/expect-for.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import { EXCHANGE_REQUIREMENTS, REFUSAL_REQUIREMENTS, checkRequirements } from './prerequisites.ts';

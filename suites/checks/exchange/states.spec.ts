@@ -23,7 +23,8 @@ import {
   signQuotation,
   type QuotationInfo,
 } from '../../flows/quotations.ts';
-import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
+import { check, warnShould } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalOf, expectRefusalShould } from '../../runtime/refusal.ts';
 import {

@@ -21,7 +21,8 @@ import {
   type QuotationInfo,
   type Requested,
 } from '../../flows/quotations.ts';
-import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
+import { check, warnShould } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
 import { EXCHANGE_REQUIREMENTS, OFFER_REQUIREMENTS, REFUSAL_REQUIREMENTS, checkRequirements } from './prerequisites.ts';

@@ -6,7 +6,8 @@
  */
 import type { DeclaredReadings } from '../../../protocol/readings.ts';
 import { test } from '../../runtime/fixtures.ts';
-import { CheckFailure, recordAcross, warnShould } from '../../runtime/check.ts';
+import { recordAcross, warnShould } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
 import type { Actors } from '../../runtime/fixtures.ts';
 import type { RecordingChannel } from '../../runtime/recorder.ts';
 import type { CommandFamily } from '../../invariants/command-mix.ts';

@@ -4,7 +4,8 @@ import { tokenizerDsa } from '../../flows/assets.ts';
 import { balanceInfoOf, readBalance, units } from '../../flows/balances.ts';
 import { openDsaLine } from '../../flows/credit-lines.ts';
 import { fund } from '../../flows/funding.ts';
-import { check, warnShould, expectFor } from '../../runtime/check.ts';
+import { check, warnShould } from '../../runtime/check.ts';
+import { expectFor } from '../../runtime/expect-for.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import {

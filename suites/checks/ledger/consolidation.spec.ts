@@ -8,7 +8,8 @@ import { consolidate } from '../../flows/consolidation.ts';
 import { openDsaLine } from '../../flows/credit-lines.ts';
 import { fund } from '../../flows/funding.ts';
 import type { Party } from '../../flows/party.ts';
-import { check, warnShould, expectFor } from '../../runtime/check.ts';
+import { check, warnShould } from '../../runtime/check.ts';
+import { expectFor } from '../../runtime/expect-for.ts';
 import { test, type Actors } from '../../runtime/fixtures.ts';
 import { expectRefusal } from '../../runtime/refusal.ts';
 import {

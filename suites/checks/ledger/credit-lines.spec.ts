@@ -16,15 +16,15 @@ import { fund, instructAndSign, instructFunding, newFundingInfo, sendFunding } f
 import { optionalMember, type Party } from '../../flows/party.ts';
 import {
   check,
-  CheckFailure,
   describeCall,
   describeStatus,
   recordAcross,
   warnShould,
   expectErrorBody,
-  expectFor,
   expectStatus,
 } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
+import { expectFor } from '../../runtime/expect-for.ts';
 import { skipFor } from '../../runtime/credentials.ts';
 import type { DssClient } from '../../runtime/client.ts';
 import { expect, test, type Actors } from '../../runtime/fixtures.ts';

@@ -19,7 +19,10 @@ import {
   type FundingSignatures,
 } from '../../flows/funding.ts';
 import { newMember, optionalMember } from '../../flows/party.ts';
-import { check, CheckFailure, HarnessFault, warnShould, expectFor, expectStatus } from '../../runtime/check.ts';
+import { check, warnShould, expectStatus } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
+import { HarnessFault } from '../../runtime/harness-fault.ts';
+import { expectFor } from '../../runtime/expect-for.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectReferenceStatus, expectRefusal } from '../../runtime/refusal.ts';
 import { expectInvalidInputRefused } from '../input-refusal.ts';

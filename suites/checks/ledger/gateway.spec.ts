@@ -17,7 +17,9 @@ import {
   type TransactionNotice,
 } from '../../flows/gateway.ts';
 import type { Party } from '../../flows/party.ts';
-import { check, CheckFailure, warnShould, expectFor, expectStatus } from '../../runtime/check.ts';
+import { check, warnShould, expectStatus } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
+import { expectFor } from '../../runtime/expect-for.ts';
 import { test, type Actors } from '../../runtime/fixtures.ts';
 import type { DssResponse } from '../../runtime/client.ts';
 import { expectReferenceStatus, expectRefusal } from '../../runtime/refusal.ts';

@@ -15,7 +15,9 @@ import {
 import { units } from '../../flows/balances.ts';
 import { openDsaLine } from '../../flows/credit-lines.ts';
 import { newMember, optionalMember, type Party } from '../../flows/party.ts';
-import { check, CheckFailure, warnShould, expectFor } from '../../runtime/check.ts';
+import { check, warnShould } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
+import { expectFor } from '../../runtime/expect-for.ts';
 import { credential, skipFor } from '../../runtime/credentials.ts';
 import type { CallOptions, DssResponse } from '../../runtime/client.ts';
 import { test, type Actors } from '../../runtime/fixtures.ts';

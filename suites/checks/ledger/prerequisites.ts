@@ -1,5 +1,5 @@
 import { otherLayer } from '../../requirements/layers.ts';
-import { HarnessFault } from '../../runtime/check.ts';
+import { HarnessFault } from '../../runtime/harness-fault.ts';
 import type { Party } from '../../flows/party.ts';
 
 /**

@@ -4,7 +4,8 @@ import { answerCharge, chargeAnswer, newChargeRequest, requestCharge } from '../
 import { awaitDelivery, awaitPayload, hasPayload, mentioning, type Delivery } from '../../flows/mailbox.ts';
 import { withField } from '../../flows/payload-places.ts';
 import type { Party } from '../../flows/party.ts';
-import { check, CheckFailure, expectStatus } from '../../runtime/check.ts';
+import { check, expectStatus } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
 import { test, type Actors } from '../../runtime/fixtures.ts';
 import type { ChargeRequest, PaymentCharge } from '../../../schemas/wire.ts';
 import { CALLER_MISMATCH_STATUSES, expectRefusal } from '../../runtime/refusal.ts';

@@ -8,7 +8,8 @@ import {
   type SentMessage,
 } from '../../flows/messages.ts';
 import { creditTransferOf, newPayment, openPayments, PAYMENT_REQUIREMENTS, paymentSent } from '../../flows/payments.ts';
-import { check, CheckFailure } from '../../runtime/check.ts';
+import { check } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites.ts';
 

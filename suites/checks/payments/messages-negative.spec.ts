@@ -22,7 +22,8 @@ import {
   sendPayment,
   type PaymentNetwork,
 } from '../../flows/payments.ts';
-import { check, CheckFailure } from '../../runtime/check.ts';
+import { check } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites.ts';
 

@@ -13,7 +13,8 @@ import {
 } from '../../flows/payments.ts';
 import type { Transaction } from '../../../schemas/wire.ts';
 import { flowStatuses, paymentRecord, transactionsFound } from '../../flows/transactions.ts';
-import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
+import { check, warnShould } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { checkRequirements } from '../ledger/prerequisites.ts';
 

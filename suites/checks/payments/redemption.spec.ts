@@ -23,7 +23,8 @@ import {
   paymentSent,
   type RedemptionNetwork,
 } from '../../flows/payments.ts';
-import { check, CheckFailure, describeCall, expectStatus } from '../../runtime/check.ts';
+import { check, describeCall, expectStatus } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
 import type { DssResponse } from '../../runtime/client.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites.ts';

@@ -8,7 +8,8 @@ import {
   utcDay,
   type TransactionQuery,
 } from '../../flows/transactions.ts';
-import { check, CheckFailure, warnShould } from '../../runtime/check.ts';
+import { check, warnShould } from '../../runtime/check.ts';
+import { CheckFailure } from '../../runtime/check-failure.ts';
 import { test } from '../../runtime/fixtures.ts';
 import { expectRefusal, expectRefusalShould } from '../../runtime/refusal.ts';
 import { REFUSAL_REQUIREMENTS, checkRequirements } from '../ledger/prerequisites.ts';

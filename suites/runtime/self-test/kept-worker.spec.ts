@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
-import { check, CheckFailure } from '../check.ts';
+import { check } from '../check.ts';
+import { CheckFailure } from '../check-failure.ts';
 import { DssClient } from '../client.ts';
 import { test } from '../fixtures.ts';
 import { directTransport } from '../transport.ts';

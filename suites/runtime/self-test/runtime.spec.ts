@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { check, expectErrorBody, expectStatus, HarnessFault, requireControl, warnShould } from '../check.ts';
+import { check, expectErrorBody, expectStatus, requireControl, warnShould } from '../check.ts';
+import { HarnessFault } from '../harness-fault.ts';
 import { test } from '../fixtures.ts';
 
 /**
