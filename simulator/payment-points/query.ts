@@ -1,31 +1,14 @@
+import type { QueryOf } from '../../schemas/endpoints.ts';
 import { paymentMethods, paymentPointTypes } from '../../schemas/enumerations.ts';
 import { DssError } from '../errors.ts';
 import { foldCase } from './text.ts';
 import type { PaymentPointInfo } from '../../schemas/wire.ts';
 
-/** The query filters of `GET /payment-points`, all optional, as the spec names them. */
-export interface PaymentPointQuery {
-  uuid?: string;
-  identification?: string;
-  point_type?: string;
-  logo_url?: string;
-  website_url?: string;
-  phone_number?: string;
-  currency_code?: string;
-  point_child_uuid?: string;
-  point_parent_uuid?: string;
-  institution_identifications?: string;
-  method_identification?: string;
-  city_name?: string;
-  region_name?: string;
-  street_name?: string;
-  country_code?: string;
-  postal_code?: string;
-  /** Sorts, never filters: nearest to this address first. */
-  address_filter?: string;
-  /** Sorts, never filters: nearest to "lat,lon" first. */
-  geo_coordinates?: string;
-}
+/**
+ * The query filters of `GET /payment-points`, all optional, as the catalogue names them; address_filter
+ * and geo_coordinates sort, never filter (nearest to the address, or to "lat,lon", first).
+ */
+export type PaymentPointQuery = QueryOf<'member.listPaymentPoints'>;
 
 type AddressFilter = 'city_name' | 'region_name' | 'street_name' | 'country_code' | 'postal_code';
 type PointFilter = Exclude<keyof PaymentPointQuery, AddressFilter | 'address_filter' | 'geo_coordinates'>;
