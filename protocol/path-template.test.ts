@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
-import { bySpecificity, compileTemplate, fillTemplate, matchTemplate } from './path-template.ts';
+import { bySpecificity, compileTemplate, fillTemplate, matchTemplate, TemplateParamsError } from './path-template.ts';
 
 /** The published vectors (vectors/path-template.json): which template a path reaches, with its parameters. */
 const vectors = JSON.parse(readFileSync(new URL('vectors/path-template.json', import.meta.url), 'utf8')) as {
@@ -54,4 +54,5 @@ test('a template is filled with exactly its parameters', () => {
   expect(() => fillTemplate('/members', { member_identification: 'mm-london' })).toThrow(
     '/members has no path parameter member_identification',
   );
+  expect(() => fillTemplate('/members/{member_identification}', {})).toThrow(TemplateParamsError);
 });
