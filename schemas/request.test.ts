@@ -62,7 +62,7 @@ test('the body travels as given, and a request without one has none', () => {
 // Read by the type checker only: each line below is a mistake that must not compile.
 function mistakes(): void {
   // @ts-expect-error member.getMembr is no endpoint id
-  endpointRequest('member.getMembr');
+  endpointRequest('member.getMembr', {});
   // @ts-expect-error member.getMember's path parameter is missing
   endpointRequest('member.getMember');
   // @ts-expect-error member.getMember's template has no account_identification
