@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
-import { bySpecificity, compileTemplate, matchTemplate } from './path-template.ts';
+import { bySpecificity, compileTemplate, fillTemplate, matchTemplate, TemplateParamsError } from './path-template.ts';
 
 /** The published vectors (vectors/path-template.json): which template a path reaches, with its parameters. */
 const vectors = JSON.parse(readFileSync(new URL('vectors/path-template.json', import.meta.url), 'utf8')) as {
@@ -33,4 +33,26 @@ test('a template is its literal and parameter segments', () => {
     segments: [{ literal: 'digital-accounts' }, { param: 'account_identification' }, { literal: 'consolidate' }],
     literalCount: 2,
   });
+});
+
+test('a filled template reads back the values it was filled with', () => {
+  const template = compileTemplate('/digital-accounts/{account_identification}/{reference}');
+  for (const values of [
+    { account_identification: 'main', reference: 'now' },
+    { account_identification: 'a b/c?d', reference: '€%2F' },
+  ]) {
+    const path = fillTemplate(template.template, values);
+    expect(matchTemplate(template, path), path).toEqual(values);
+  }
+  expect(fillTemplate('/members/{member_identification}', { member_identification: 'a/b' })).toBe('/members/a%2Fb');
+});
+
+test('a template is filled with exactly its parameters', () => {
+  expect(() => fillTemplate('/members/{member_identification}', {})).toThrow(
+    'path parameter member_identification of /members/{member_identification} was not given',
+  );
+  expect(() => fillTemplate('/members', { member_identification: 'mm-london' })).toThrow(
+    '/members has no path parameter member_identification',
+  );
+  expect(() => fillTemplate('/members/{member_identification}', {})).toThrow(TemplateParamsError);
 });

@@ -54,3 +54,26 @@ export function matchSegments(compiled: CompiledTemplate, parts: string[]): Reco
 export function bySpecificity(a: CompiledTemplate, b: CompiledTemplate): number {
   return b.literalCount - a.literalCount;
 }
+
+/** Parameters that do not fit a template: one it names is not given, or one given is not in it. */
+export class TemplateParamsError extends Error {
+  override name = 'TemplateParamsError';
+}
+
+/**
+ * The path a template names with these parameters, each percent-encoded (encodeURIComponent), so that
+ * matchTemplate reads back exactly the values given. A parameter the template lacks, or one it names
+ * that is not given, is a TemplateParamsError: a request built from it would reach another endpoint, or none.
+ */
+export function fillTemplate(template: string, values: Readonly<Record<string, string>>): string {
+  const used = new Set<string>();
+  const path = template.replace(/\{([a-z_]+)\}/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new TemplateParamsError(`path parameter ${name} of ${template} was not given`);
+    used.add(name);
+    return encodeURIComponent(value);
+  });
+  const unknown = Object.keys(values).filter((name) => !used.has(name));
+  if (unknown.length > 0) throw new TemplateParamsError(`${template} has no path parameter ${unknown.join(', ')}`);
+  return path;
+}

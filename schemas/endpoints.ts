@@ -16,7 +16,7 @@ import {
 } from './enumerations.ts';
 import { cancellationConditions, financialMessageInput, fundingInput, requestQuotationInput } from './inputs.ts';
 import type { MessageTypeName } from './iso20022/message-types.ts';
-import { listOfRef, schemaRef, type ResourceName, type ResourceRef, type Wire } from './resources.ts';
+import { listOfRef, schemaRef, type FromSchema, type ResourceName, type ResourceRef, type Wire } from './resources.ts';
 import {
   assetCode,
   byte,
@@ -53,7 +53,29 @@ function pathParam(name: string, description: string, schema: JsonSchema = nonEm
   return { name, in: 'path', required: true, schema, description };
 }
 
+/**
+ * A query parameter, its name, whether it is required and its schema kept as types: QueryOf reads the
+ * handlers' and the request builder's query off them.
+ */
+type QueryParam<N extends string, R extends boolean, S extends JsonSchema> = EndpointParam & {
+  name: N;
+  in: 'query';
+  required: R;
+  schema: S;
+};
+
 /** Query values are never empty: `?name=` is refused like any other value that breaks the schema (semantics §14). */
+function query<N extends string, R extends boolean>(
+  name: N,
+  required: R,
+  description: string,
+): QueryParam<N, R, typeof nonEmpty>;
+function query<N extends string, R extends boolean, S extends JsonSchema>(
+  name: N,
+  required: R,
+  description: string,
+  schema: S,
+): QueryParam<N, R, S>;
 function query(name: string, required: boolean, description: string, schema: JsonSchema = nonEmpty): EndpointParam {
   return { name, in: 'query', required, schema, description };
 }
@@ -142,9 +164,20 @@ function filter<const Name extends string>(
   name: Name,
   field: string,
   description: string,
+): QueryParam<Name, false, typeof nonEmpty> & { filterField: string };
+function filter<const Name extends string, S extends JsonSchema>(
+  name: Name,
+  field: string,
+  description: string,
+  schema: S,
+): QueryParam<Name, false, S> & { filterField: string };
+function filter(
+  name: string,
+  field: string,
+  description: string,
   schema: JsonSchema = nonEmpty,
-): EndpointParam & { name: Name; filterField: string } {
-  return { ...query(name, false, description, schema), name, filterField: field };
+): EndpointParam & { filterField: string } {
+  return { ...query(name, false, description, schema), filterField: field };
 }
 
 // The closed sets match in any case, as every filter does (semantics §12): `bank` is a point type.
@@ -183,7 +216,7 @@ const paymentPointSelectors = [
 ];
 
 /** The selecting filters, then the two that sort the points and select none. */
-const paymentPointFilters: EndpointParam[] = [
+const paymentPointFilters = [
   ...paymentPointSelectors,
   query('address_filter', false, 'sorts points near the address'),
   query(
@@ -768,6 +801,42 @@ type TemplateNames<Path> = Path extends `${string}{${infer Name}}${infer Rest}` 
 
 /** The names of an endpoint's path parameters, read off its template: `{account_identification}` gives account_identification. */
 export type PathParamName<Id extends EndpointId> = TemplateNames<EndpointPath<Id>>;
+
+/** An endpoint's query parameters, as its entry declares them (query() keeps their literal types). */
+type QueryParamOf<Id extends EndpointId> =
+  OperationOf<Id> extends { params: readonly (infer Param)[] } ? Extract<Param, { in: 'query' }> : never;
+
+/**
+ * A query parameter a validated request always carries: required, and not one the spec's column leaves
+ * optional (a reading lets those be left out, simulator/readings/request-forms.ts).
+ */
+type AlwaysGiven<Param> = Param extends { required: true }
+  ? Param extends { specOptional: true }
+    ? never
+    : Param
+  : never;
+
+/** A query value is text; a closed set's schema narrows it to the set (FromSchema reads the `enum`). */
+type QueryValue<Param> = Param extends { schema: infer Schema }
+  ? FromSchema<Schema> extends infer Value extends string
+    ? Value
+    : string
+  : string;
+
+/**
+ * The type of an endpoint's validated query: each parameter of its entry by name, the ones every
+ * validated request carries required, the others optional; unknown parameters (ignored, semantics §14)
+ * are not in it. `{}` for an endpoint without query parameters.
+ */
+export type QueryOf<Id extends EndpointId> = Id extends EndpointId // distributes, as BodyOf does
+  ? Flat<
+      { [Param in AlwaysGiven<QueryParamOf<Id>> as Param['name']]: QueryValue<Param> } & {
+        [Param in Exclude<QueryParamOf<Id>, AlwaysGiven<QueryParamOf<Id>>> as Param['name']]?: QueryValue<Param>;
+      }
+    >
+  : never;
+
+type Flat<T> = T extends infer O ? { [K in keyof O]: O[K] } : never;
 
 /**
  * The type of an endpoint's validated body: the resource's (Wire) where the body is one, with undefined

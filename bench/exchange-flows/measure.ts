@@ -29,7 +29,7 @@ import { wholeUnits } from '../../suites/runtime/money.ts';
 import { newCounterparties } from '../flows/counterparties.ts';
 import { measureFlows, type FlowBenchmark, type Lane } from '../flows/flow-run.ts';
 import { fund, openLine } from '../flows/funding.ts';
-import { MEMBER_API, type MarketMaker, type SimulatorApi } from '../flows/simulator-api.ts';
+import type { MarketMaker, SimulatorApi } from '../flows/simulator-api.ts';
 import type { Measurement } from '../record/history.ts';
 
 /** Two DSAs of the demo network: what the buyer pays, and what it buys. */
@@ -117,7 +117,7 @@ async function exchangeFlow(api: SimulatorApi, { buyer, seller }: ExchangeLane, 
     // The simulator's clock is the wall clock (nobody moves it here).
     time_end_request_quotation: Date.now() + OPEN_MS,
   };
-  const requested = (await api.post(buyer.identification, `${MEMBER_API}/exchange/quotations/request`, request)) as {
+  const requested = (await api.request(buyer.identification, 'member.requestQuotations', { body: request })) as {
     request_uuid: string;
     request_timestamp: number;
   };
@@ -142,13 +142,16 @@ async function exchangeFlow(api: SimulatorApi, { buyer, seller }: ExchangeLane, 
     start_time: requested.request_timestamp,
   };
   const quotationPayload = encodeJson(info);
-  await api.post(seller.identification, `${MEMBER_API}/exchange/quotations/${quotationUuid}`, {
-    quotation_payload: quotationPayload,
-    member_signature: await api.signPayload(
-      seller.identification,
-      info.seller_debiting_account_identification,
-      quotationPayload,
-    ),
+  await api.request(seller.identification, 'member.answerQuotation', {
+    path: { quotation_uuid: quotationUuid },
+    body: {
+      quotation_payload: quotationPayload,
+      member_signature: await api.signPayload(
+        seller.identification,
+        info.seller_debiting_account_identification,
+        quotationPayload,
+      ),
+    },
   });
 
   // The buyer accepts the quotation as the service shows it: the exchange must embed exactly that.
@@ -169,13 +172,15 @@ async function exchangeFlow(api: SimulatorApi, { buyer, seller }: ExchangeLane, 
     quotation_info: answered.response_data,
   };
   const exchangePayload = encodeJson(exchange);
-  const result = (await api.post(buyer.identification, `${MEMBER_API}/exchange`, {
-    exchange_payload: exchangePayload,
-    member_signature: await api.signPayload(
-      buyer.identification,
-      exchange.buyer_debiting_account_identification,
-      exchangePayload,
-    ),
+  const result = (await api.request(buyer.identification, 'member.exchange', {
+    body: {
+      exchange_payload: exchangePayload,
+      member_signature: await api.signPayload(
+        buyer.identification,
+        exchange.buyer_debiting_account_identification,
+        exchangePayload,
+      ),
+    },
   })) as ExchangeResult;
   if (result.exchange_state !== 'Success')
     throw new Error(

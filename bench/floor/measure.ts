@@ -16,6 +16,7 @@ import type { Measurement } from '../record/history.ts';
 import { BARE_HONO_CHILD, startServerProcess, type ServerProcess } from '../servers/server-process.ts';
 import { canonical, ed25519 as newEd25519, SAMPLE_MESSAGE, validatePayment, withDocument } from './operations.ts';
 import { median } from '../median.ts';
+import { endpointRequest } from '../../schemas/request.ts';
 
 /** CPU µs per call of `operation`, over `count` calls after `count / 5` of warm-up. */
 function cpuPerCall(count: number, operation: () => unknown): number {
@@ -92,12 +93,17 @@ export async function measure(args: string[]): Promise<Measurement> {
   const server = await startServerProcess(BARE_HONO_CHILD);
   let hono: { get_us: number; post_us: number };
   try {
-    const body = JSON.stringify({ unsigned_payload: 'A'.repeat(560), account_identification: 'main' });
+    // The simulator's paths, though the bare app answers any: the requests are the same bytes as theirs.
+    const get = endpointRequest('member.listMembers');
+    const post = endpointRequest('member.signPayload', {
+      body: { unsigned_payload: 'A'.repeat(560), account_identification: 'main' },
+    });
+    const body = JSON.stringify(post.body);
     hono = {
-      get_us: await serverCpuPerRequest(server, requests, 8, () => fetch(`${server.url}/client/v1/api/members`)),
+      get_us: await serverCpuPerRequest(server, requests, 8, () => fetch(`${server.url}${get.path}`)),
       post_us: await serverCpuPerRequest(server, requests, 8, () =>
-        fetch(`${server.url}/client/v1/api/sign/payload`, {
-          method: 'POST',
+        fetch(`${server.url}${post.path}`, {
+          method: post.method,
           body,
           headers: { 'content-type': 'application/json' },
         }),

@@ -4,7 +4,7 @@
  * touches, so clients never contend for one quotation or consume each other's messages.
  */
 import { randomBytes } from 'node:crypto';
-import { MEMBER_API, type MarketMaker, type SimulatorApi } from './simulator-api.ts';
+import type { MarketMaker, SimulatorApi } from './simulator-api.ts';
 
 /** `roles` name the two in their identifications (e.g. buyer, seller), so the simulator's state reads plainly. */
 export async function newCounterparties(
@@ -16,7 +16,7 @@ export async function newCounterparties(
   const first = await api.newMarketMaker(`${prefix}-${roles[0]}`, 'GB');
   const second = await api.newMarketMaker(`${prefix}-${roles[1]}`, 'SG');
   // Quotation requests and messages go between mutually allowlisted members only (semantics §6, §11).
-  await api.post(first.identification, `${MEMBER_API}/members/allowlist`, second.identification);
-  await api.post(second.identification, `${MEMBER_API}/members/allowlist`, first.identification);
+  await api.request(first.identification, 'member.addToAllowlist', { body: second.identification });
+  await api.request(second.identification, 'member.addToAllowlist', { body: first.identification });
   return [first, second];
 }

@@ -5,7 +5,7 @@
  */
 import type { AssetId } from '../../suites/flows/assets.ts';
 import { encodeJson } from '../../suites/flows/quotations.ts';
-import { MEMBER_API, TOKENIZER_API, type SimulatorApi } from './simulator-api.ts';
+import type { SimulatorApi } from './simulator-api.ts';
 
 /** Where a DSA is held: the member's account, for the asset of its issuing tokenizer. */
 export interface DsaHolding {
@@ -20,18 +20,23 @@ export interface DsaHolding {
  */
 export async function openLine(api: SimulatorApi, holding: DsaHolding, ceiling: number): Promise<void> {
   const { member, account, asset } = holding;
-  await api.post(member, `${MEMBER_API}/settlement-instruments/credit-line`, {
-    account_identification: account,
-    asset_code_identification: asset.code,
-    credit_line_state: 'request',
-    member_identification: asset.issuer,
-    maximum_credit_limit: ceiling,
+  await api.request(member, 'member.changeCreditLine', {
+    body: {
+      account_identification: account,
+      asset_code_identification: asset.code,
+      credit_line_state: 'request',
+      member_identification: asset.issuer,
+      maximum_credit_limit: ceiling,
+    },
   });
-  await api.post(asset.issuer, `${TOKENIZER_API}/settlement-instruments/credit-line/${asset.issuer}`, {
-    account_identification: account,
-    asset_code_identification: asset.code,
-    credit_line_state: 'allow',
-    member_identification: member,
+  await api.request(asset.issuer, 'tokenizer.changeCreditLine', {
+    path: { tokenizer_identification: asset.issuer },
+    body: {
+      account_identification: account,
+      asset_code_identification: asset.code,
+      credit_line_state: 'allow',
+      member_identification: member,
+    },
   });
 }
 
@@ -50,13 +55,13 @@ export async function fund(api: SimulatorApi, holding: DsaHolding, amount: numbe
     member_identification: holding.member,
     tokenizer_identification: tokenizer,
   };
-  const instruction = (await api.post(tokenizer, `${TOKENIZER_API}/transactions/instruction`, info)) as {
+  const instruction = (await api.request(tokenizer, 'tokenizer.createFundingInstruction', { body: info })) as {
     unsigned_transaction_object: string;
   };
   const sign = (unsigned: string) => api.signPayload(tokenizer, 'emission', unsigned);
-  const signatures = new URLSearchParams({
+  const query = {
     funding_payload_signature: await sign(encodeJson(info)),
     signed_funding_transaction: await sign(instruction.unsigned_transaction_object),
-  });
-  await api.post(tokenizer, `${TOKENIZER_API}/transactions/send?${signatures}`, info);
+  };
+  await api.request(tokenizer, 'tokenizer.sendFunding', { query, body: info });
 }

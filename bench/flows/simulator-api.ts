@@ -4,7 +4,9 @@
  * harness's client (suites/runtime/client.ts): its recording, schema checks and token keeping would
  * load the generator, which shares the cores with the simulator, with work that is not the flow's.
  */
+import type { EndpointId } from '../../schemas/endpoints.ts';
 import type { GatewayMessageType } from '../../schemas/enumerations.ts';
+import { endpointRequest, type RequestArgs } from '../../schemas/request.ts';
 import { formatUnits, readBalanceText } from '../../suites/runtime/money.ts';
 import type { AssetId } from '../../suites/flows/assets.ts';
 import type { StreamMessage } from '../../suites/flows/gateway.ts';
@@ -13,9 +15,6 @@ import { RecordingChannel } from '../../suites/runtime/recorder.ts';
 import { randomBic } from '../../suites/runtime/sim-members.ts';
 import { issueToken } from '../servers/simulator-tokens.ts';
 import { directTransport } from '../../suites/runtime/transport.ts';
-
-export const MEMBER_API = '/client/v1/api';
-export const TOKENIZER_API = '/tokenizer/v1/api';
 
 /** A market maker made for one lane: its own gateway queues, so no other client consumes its messages. */
 export interface MarketMaker {
@@ -63,20 +62,32 @@ export class SimulatorApi {
     return { identification: member.identification, bic: member.bicfi, account: 'main' };
   }
 
-  post(member: string, path: string, body: unknown): Promise<unknown> {
-    return this.call(member, 'POST', path, body);
-  }
-
-  get(member: string, path: string): Promise<unknown> {
-    return this.call(member, 'GET', path);
+  /** A call as `member` to the catalogue endpoint `id` (schemas/request.ts builds it); answers the 200's body. */
+  async request<Id extends EndpointId>(member: string, id: Id, ...inputs: RequestArgs<Id>): Promise<unknown> {
+    const token = this.tokens.get(member);
+    if (token === undefined) throw new Error(`no token for ${member}: sign it in or make it with newMarketMaker first`);
+    const { method, path, body } = endpointRequest(id, ...inputs);
+    const response = await fetch(`${this.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const answer: unknown = await response.json();
+    if (response.status !== 200)
+      throw new Error(
+        `${method} ${path.split('?')[0]} as ${member} answered ${response.status}: ${JSON.stringify(answer)}`,
+      );
+    return answer;
   }
 
   /** `POST /sign/payload`: `member`'s signature over `unsigned` (base64) with the key of its `account`. */
   async signPayload(member: string, account: string, unsigned: string): Promise<string> {
     return (
-      (await this.post(member, `${MEMBER_API}/sign/payload`, {
-        account_identification: account,
-        unsigned_payload: unsigned,
+      (await this.request(member, 'member.signPayload', {
+        body: { account_identification: account, unsigned_payload: unsigned },
       })) as { payload: string }
     ).payload;
   }
@@ -84,16 +95,15 @@ export class SimulatorApi {
   /** `POST /sign/message`: the Message `xml` signed by `member` with the key of its `account`, as base64. */
   async signMessage(member: string, account: string, xml: string): Promise<string> {
     return (
-      (await this.post(member, `${MEMBER_API}/sign/message`, {
-        account_identification: account,
-        unsigned_payload: Buffer.from(xml, 'utf8').toString('base64'),
+      (await this.request(member, 'member.signMessage', {
+        body: { account_identification: account, unsigned_payload: Buffer.from(xml, 'utf8').toString('base64') },
       })) as { payload: string }
     ).payload;
   }
 
   /** One read of `member`'s `type` queue: every payload it held, oldest first (the read consumes them). */
   async readQueue(member: string, type: GatewayMessageType): Promise<object[]> {
-    const messages = (await this.get(member, `${MEMBER_API}/gateway/messages?type=${type}`)) as StreamMessage[];
+    const messages = (await this.request(member, 'member.readGatewayMessages', { query: { type } })) as StreamMessage[];
     return messages.flatMap((message) => message.response_data);
   }
 
@@ -116,13 +126,10 @@ export class SimulatorApi {
 
   /** What `member` holds of `asset` on `account`, in units of 10^-7. */
   async balance(member: string, account: string, asset: AssetId): Promise<bigint> {
-    const query = new URLSearchParams({
-      asset_code_identification: asset.code,
-      asset_issuer_identification: asset.issuer,
-    });
-    const { balance } = (await this.get(member, `${MEMBER_API}/balances/digital-accounts/${account}?${query}`)) as {
-      balance: string;
-    };
+    const { balance } = (await this.request(member, 'member.getBalance', {
+      path: { account_identification: account },
+      query: { asset_code_identification: asset.code, asset_issuer_identification: asset.issuer },
+    })) as { balance: string };
     const units = readBalanceText(balance);
     if (units === undefined)
       throw new Error(`${member}/${account} has the ${asset.code} balance "${balance}", which is no amount`);
@@ -139,24 +146,5 @@ export class SimulatorApi {
       throw new Error(
         `${member}/${account} holds ${formatUnits(actual)} ${asset.code} ${why}; expected ${formatUnits(expected)}`,
       );
-  }
-
-  private async call(member: string, method: string, path: string, body?: unknown): Promise<unknown> {
-    const token = this.tokens.get(member);
-    if (token === undefined) throw new Error(`no token for ${member}: sign it in or make it with newMarketMaker first`);
-    const response = await fetch(`${this.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const answer: unknown = await response.json();
-    if (response.status !== 200)
-      throw new Error(
-        `${method} ${path.split('?')[0]} as ${member} answered ${response.status}: ${JSON.stringify(answer)}`,
-      );
-    return answer;
   }
 }

@@ -23,12 +23,12 @@ import {
 } from '../../schemas/iso20022/message-builders.ts';
 import { financialMessageType, type MessageTypeName } from '../../schemas/iso20022/message-types.ts';
 import type { AssetId } from '../../suites/flows/assets.ts';
-import { carrying, newIdentification, type MessageRoute } from '../../suites/flows/messages.ts';
+import { carrying, messageRouteEndpoints, newIdentification, type MessageRoute } from '../../suites/flows/messages.ts';
 import { wholeUnits } from '../../suites/runtime/money.ts';
 import { newCounterparties } from '../flows/counterparties.ts';
 import { measureFlows, type FlowBenchmark, type Lane } from '../flows/flow-run.ts';
 import { fund, openLine } from '../flows/funding.ts';
-import { MEMBER_API, type MarketMaker, type SimulatorApi } from '../flows/simulator-api.ts';
+import type { MarketMaker, SimulatorApi } from '../flows/simulator-api.ts';
 import type { Measurement } from '../record/history.ts';
 
 /** The DSA paid in, of the demo network. */
@@ -146,8 +146,7 @@ async function sendMessage(
     from.account,
     storyMessage(type, document, from.bic, to.bic, identification),
   );
-  await api.post(from.identification, `${MEMBER_API}/payments/message/${route}`, {
-    financial_message_type: financialMessageType(type),
-    financial_message_data: signed,
+  await api.request(from.identification, messageRouteEndpoints[route], {
+    body: { financial_message_type: financialMessageType(type), financial_message_data: signed },
   });
 }

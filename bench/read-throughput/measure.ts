@@ -22,12 +22,19 @@ import {
 import { issueToken } from '../servers/simulator-tokens.ts';
 import { OptionError } from '../option-error.ts';
 import { median } from '../median.ts';
+import type { EndpointId } from '../../schemas/endpoints.ts';
+import { endpointRequest, type RequestArgs } from '../../schemas/request.ts';
+
+/** A read of one catalogue endpoint: its id, and the path the load generator requests (schemas/request.ts). */
+function read<Id extends EndpointId>(id: Id, ...inputs: RequestArgs<Id>): { id: Id; path: string } {
+  return { id, path: endpointRequest(id, ...inputs).path };
+}
 
 /** Reads of the demo network that every market maker may make. */
 const READ_ENDPOINTS = [
-  { id: 'member.listDigitalAccounts', path: '/client/v1/api/digital-accounts' },
-  { id: 'member.getMember', path: '/client/v1/api/members/mm-singapore' },
-  { id: 'member.listPaymentPoints', path: '/client/v1/api/payment-points?country_code=DE' },
+  read('member.listDigitalAccounts'),
+  read('member.getMember', { path: { member_identification: 'mm-singapore' } }),
+  read('member.listPaymentPoints', { query: { country_code: 'DE' } }),
 ];
 const CALLER = 'mm-london';
 

@@ -175,7 +175,7 @@ export class Autopilot {
     const pilot = this.pilots.get(member);
     if (!pilot) return;
     this.later(`read ${member} ${queue}`, pilot, 'gateway', `read the ${queue} queue`, async () => {
-      const messages = (await pilot.api.member('GET', `/gateway/messages?type=${queue}`)) as Array<{
+      const messages = (await pilot.api.request('member.readGatewayMessages', { query: { type: queue } })) as Array<{
         response_data: object[];
       }>;
       for (const data of messages.flatMap((message) => message.response_data))
@@ -248,9 +248,9 @@ export class Autopilot {
       const pilot = pilotOf(listed);
       if (!pilot || listed === caller || !this.active(pilot, 'allowlist_back', `list ${caller} back`)) return;
       this.later(`allowlist ${listed} ${caller}`, pilot, 'allowlist_back', `list ${caller} back`, async () => {
-        const list = (await pilot.api.member('GET', '/members/allowlist')) as string[];
+        const list = (await pilot.api.request('member.getAllowlist')) as string[];
         if (!list.includes(caller)) {
-          await pilot.api.member('POST', '/members/allowlist', caller);
+          await pilot.api.request('member.addToAllowlist', { body: caller });
           pilot.log('allowlist_back', `list ${caller} back`, 'done', `${caller} put ${listed} on its allowlist`);
         }
         pilot.memory.set(listsKey(caller), true);

@@ -20,14 +20,15 @@ export async function requestQuotations(pilot: Pilot, traffic: ExchangeTraffic):
   const instrument = (code: string, issuer: string) => [
     { asset_code_identification: code, asset_group_identification: 'DSA', asset_issuer_identification: issuer },
   ];
-  const answer = await pilot.api.call('POST', '/client/v1/api/exchange/quotations/request', {
+  const body = {
     base_asset_info: instrument(traffic.base, traffic.base_issuer),
     buyer_member_identification: pilot.member.identification,
     // Any quoted amount will do: the buyer takes the best rate it is offered.
     maximum_amount_limit: 1_000_000_000,
     quoted_asset_info: instrument(traffic.quoted, traffic.quoted_issuer),
     time_end_request_quotation: pilot.state.clock.now() + (traffic.wait_ms ?? 1000) + REQUEST_MARGIN_MS,
-  });
+  };
+  const answer = await pilot.api.call('member.requestQuotations', { body });
   if (answer.status === 404) {
     pilot.log(
       'exchanges',
@@ -37,7 +38,7 @@ export async function requestQuotations(pilot: Pilot, traffic: ExchangeTraffic):
     );
     return undefined;
   }
-  if (answer.status !== 200) throw new CallRefused('POST', '/exchange/quotations/request', answer);
+  if (answer.status !== 200) throw new CallRefused(answer);
   const requestUuid = (answer.body as { request_uuid: string }).request_uuid;
   pilot.log('exchanges', `request ${traffic.base} → ${traffic.quoted} quotations`, 'done', `request ${requestUuid}`);
   return requestUuid;
@@ -45,7 +46,9 @@ export async function requestQuotations(pilot: Pilot, traffic: ExchangeTraffic):
 
 /** Exchanges the best answered quotation of the request, if any. */
 export async function exchangeBest(pilot: Pilot, traffic: ExchangeTraffic, requestUuid: string): Promise<void> {
-  const states = (await pilot.api.member('GET', `/exchange/quotations/request/${requestUuid}`)) as QuotationState[];
+  const states = (await pilot.api.request('member.getQuotationsOfRequest', {
+    path: { request_uuid: requestUuid },
+  })) as QuotationState[];
   const offers = states.flatMap((state) =>
     state.request_quotation_state === ANSWERED && state.response_data?.[0] ? [state.response_data[0]] : [],
   );
@@ -62,9 +65,8 @@ export async function exchangeBest(pilot: Pilot, traffic: ExchangeTraffic, reque
     quotation_info: [best as QuotationInfo],
   };
   const payload = encodeJson(info);
-  const result = (await pilot.api.member('POST', '/exchange', {
-    exchange_payload: payload,
-    member_signature: await pilot.api.signPayload(account, payload),
+  const result = (await pilot.api.request('member.exchange', {
+    body: { exchange_payload: payload, member_signature: await pilot.api.signPayload(account, payload) },
   })) as { exchange_state: string };
   pilot.log(
     'exchanges',

@@ -12,7 +12,7 @@ import { defaultDsoAccount } from '../credit-lines/dso-holding-account.ts';
 
 /** Requests a line for each DSO `issuer` issues (or `codes` only), once each; nothing when it does not list the issuer. */
 export async function requestDsoLines(pilot: Pilot, ceiling: number, issuer: string, codes?: string[]): Promise<void> {
-  const listed = (await pilot.api.member('GET', '/members/allowlist')) as string[];
+  const listed = (await pilot.api.request('member.getAllowlist')) as string[];
   if (!listed.includes(issuer)) return;
   const dsos = codes ?? (await issuedDsos(pilot, issuer));
   const account = defaultDsoAccount(pilot.state);
@@ -31,9 +31,12 @@ export async function requestDsoLines(pilot: Pilot, ceiling: number, issuer: str
 }
 
 async function issuedDsos(pilot: Pilot, issuer: string): Promise<string[]> {
-  const answer = await pilot.api.call('GET', `/client/v1/api/settlement-instruments/members/${issuer}?type=emission`);
+  const answer = await pilot.api.call('member.listMemberInstruments', {
+    path: { member_identification: issuer },
+    query: { type: 'emission' },
+  });
   if (answer.status === 404) return [];
-  if (answer.status !== 200) throw new CallRefused('GET', `/settlement-instruments/members/${issuer}`, answer);
+  if (answer.status !== 200) throw new CallRefused(answer);
   return (answer.body as Array<{ asset_code_identification: string; asset_group_identification: string }>)
     .filter((asset) => asset.asset_group_identification === 'DSO')
     .map((asset) => asset.asset_code_identification);

@@ -79,9 +79,9 @@ export async function answerQuotationRequest(
     start_time: now,
   };
   const payload = encodeJson(info);
-  await pilot.api.member('POST', `/exchange/quotations/${message.quotation_uuid}`, {
-    quotation_payload: payload,
-    member_signature: await pilot.api.signPayload(debiting, payload),
+  await pilot.api.request('member.answerQuotation', {
+    path: { quotation_uuid: message.quotation_uuid },
+    body: { quotation_payload: payload, member_signature: await pilot.api.signPayload(debiting, payload) },
   });
   pilot.log(
     'market_maker.pairs',

@@ -5,23 +5,23 @@
  * so they pass every step a call over a socket passes (authentication, validation, the handler) and are
  * recorded in the activity log like any other; nothing here touches the ledger or the books directly.
  */
-import { familyPrefix } from '../../schemas/catalogue-types.ts';
+import type { EndpointId } from '../../schemas/endpoints.ts';
+import { endpointRequest, type EndpointRequest, type RequestArgs } from '../../schemas/request.ts';
 import type { SimState } from '../state.ts';
 
 export type AppFetch = (request: Request) => Response | Promise<Response>;
 
+/** What a call answered, with the request it made. */
 export interface ApiAnswer {
+  request: EndpointRequest;
   status: number;
   body: unknown;
 }
 
 /** A call that did not answer 200: what the autopilot logs as a failed action. */
 export class CallRefused extends Error {
-  constructor(
-    readonly method: string,
-    readonly path: string,
-    readonly answer: ApiAnswer,
-  ) {
+  constructor(readonly answer: ApiAnswer) {
+    const { method, path } = answer.request;
     super(`${method} ${path.split('?')[0]} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 400)}`);
   }
 }
@@ -38,22 +38,19 @@ export class MemberApi {
     readonly identification: string,
   ) {}
 
-  /** A member-interface call (`/client/v1/api` + `path`) that must answer 200; answers its body. */
-  member(method: string, path: string, body?: unknown): Promise<unknown> {
-    return this.ok(method, `${familyPrefix.member}${path}`, body);
-  }
-
-  /** A tokenizer-interface call (`/tokenizer/v1/api` + `path`) that must answer 200. */
-  tokenizer(method: string, path: string, body?: unknown): Promise<unknown> {
-    return this.ok(method, `${familyPrefix.tokenizer}${path}`, body);
+  /** A call to the catalogue endpoint `id` (schemas/request.ts builds it) that must answer 200; answers its body. */
+  async request<Id extends EndpointId>(id: Id, ...inputs: RequestArgs<Id>): Promise<unknown> {
+    const answer = await this.call(id, ...inputs);
+    if (answer.status !== 200) throw new CallRefused(answer);
+    return answer.body;
   }
 
   /** `POST /sign/payload`: this member's signature over `unsigned` (base64) with its `account`'s key. */
   async signPayload(account: string, unsigned: string): Promise<string> {
     return (
-      (await this.member('POST', '/sign/payload', { account_identification: account, unsigned_payload: unsigned })) as {
-        payload: string;
-      }
+      (await this.request('member.signPayload', {
+        body: { account_identification: account, unsigned_payload: unsigned },
+      })) as { payload: string }
     ).payload;
   }
 
@@ -61,13 +58,16 @@ export class MemberApi {
   async signMessage(account: string, xml: string): Promise<string> {
     const unsigned = Buffer.from(xml, 'utf8').toString('base64');
     return (
-      (await this.member('POST', '/sign/message', { account_identification: account, unsigned_payload: unsigned })) as {
-        payload: string;
-      }
+      (await this.request('member.signMessage', {
+        body: { account_identification: account, unsigned_payload: unsigned },
+      })) as { payload: string }
     ).payload;
   }
 
-  async call(method: string, path: string, body?: unknown): Promise<ApiAnswer> {
+  /** A call to the catalogue endpoint `id`, whatever it answers. */
+  async call<Id extends EndpointId>(id: Id, ...inputs: RequestArgs<Id>): Promise<ApiAnswer> {
+    const request = endpointRequest(id, ...inputs);
+    const { method, path, body } = request;
     const headers: Record<string, string> = { authorization: `Bearer ${await this.currentToken()}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await this.fetch(
@@ -78,13 +78,7 @@ export class MemberApi {
       }),
     );
     const text = await response.text();
-    return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
-  }
-
-  private async ok(method: string, path: string, body?: unknown): Promise<unknown> {
-    const answer = await this.call(method, path, body);
-    if (answer.status !== 200) throw new CallRefused(method, path, answer);
-    return answer.body;
+    return { request, status: response.status, body: text === '' ? undefined : JSON.parse(text) };
   }
 
   /** A manager token, as the member's portal would hand it out; a new one before the old one expires. */

@@ -12,7 +12,9 @@ import type { PaymentTraffic } from './rules.ts';
 
 export async function sendPayment(pilot: Pilot, traffic: PaymentTraffic): Promise<void> {
   const account = traffic.account ?? 'main';
-  const receiver = (await pilot.api.member('GET', `/members/${traffic.to}`)) as { bicfi: string };
+  const receiver = (await pilot.api.request('member.getMember', { path: { member_identification: traffic.to } })) as {
+    bicfi: string;
+  };
   const story = paymentStory({
     ofi: pilot.member.bicfi,
     rfi: receiver.bicfi,
@@ -33,9 +35,8 @@ export async function sendPayment(pilot: Pilot, traffic: PaymentTraffic): Promis
     story.messageIdentification,
   );
   const signed = await pilot.api.signMessage(account, xml);
-  await pilot.api.member('POST', '/payments/message/send', {
-    financial_message_type: financialMessageType('pacs.008.001.08'),
-    financial_message_data: signed,
+  await pilot.api.request('member.sendPayment', {
+    body: { financial_message_type: financialMessageType('pacs.008.001.08'), financial_message_data: signed },
   });
   pilot.log(
     'payments',

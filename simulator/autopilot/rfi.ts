@@ -180,7 +180,7 @@ export async function answerCharge(
     interbank_settlement_instrument: request.interbank_settlement_instrument,
     request_uuid: request.request_uuid,
   };
-  await pilot.api.member('POST', `/charges/response/${request.sender}`, answer);
+  await pilot.api.request('member.answerCharge', { path: { member_identification: request.sender }, body: answer });
   pilot.log(
     'rfi.fee',
     `answer charge request ${request.request_uuid} of ${request.sender}`,
@@ -260,8 +260,7 @@ async function reply(
     account,
     storyMessage(type, document, story.rfi, story.ofi, identification),
   );
-  await pilot.api.member('POST', '/payments/message/reply', {
-    financial_message_type: financialMessageType(type),
-    financial_message_data: signed,
+  await pilot.api.request('member.replyPayment', {
+    body: { financial_message_type: financialMessageType(type), financial_message_data: signed },
   });
 }

@@ -57,9 +57,8 @@ export async function answerRedemptions(pilot: Pilot, rules: TokenizerRules, mes
       account,
       storyMessage('pacs.002.001.10', document, story.tokenizerBic, story.member, identification),
     );
-    await pilot.api.tokenizer('POST', '/transactions/message/redeem', {
-      financial_message_type: financialMessageType('pacs.002.001.10'),
-      financial_message_data: signed,
+    await pilot.api.request('tokenizer.answerRedemption', {
+      body: { financial_message_type: financialMessageType('pacs.002.001.10'), financial_message_data: signed },
     });
     pilot.log(
       'tokenizer.redemptions',

@@ -21,32 +21,39 @@ export async function requestLine(
   code: string,
   limit: number,
 ): Promise<void> {
-  await holder.member('POST', '/settlement-instruments/credit-line', {
-    account_identification: account,
-    asset_code_identification: code,
-    credit_line_state: 'request',
-    member_identification: issuer,
-    maximum_credit_limit: limit,
+  await holder.request('member.changeCreditLine', {
+    body: {
+      account_identification: account,
+      asset_code_identification: code,
+      credit_line_state: 'request',
+      member_identification: issuer,
+      maximum_credit_limit: limit,
+    },
   });
 }
 
 /** The tokenizer allows the holder's DSA line of `code` on `account`. */
 export async function allowDsaLine(tokenizer: MemberApi, holder: string, account: string, code: string): Promise<void> {
-  await tokenizer.tokenizer('POST', `/settlement-instruments/credit-line/${tokenizer.identification}`, {
-    account_identification: account,
-    asset_code_identification: code,
-    credit_line_state: 'allow',
-    member_identification: holder,
+  await tokenizer.request('tokenizer.changeCreditLine', {
+    path: { tokenizer_identification: tokenizer.identification },
+    body: {
+      account_identification: account,
+      asset_code_identification: code,
+      credit_line_state: 'allow',
+      member_identification: holder,
+    },
   });
 }
 
 /** The issuer of a DSO allows the holder's line for it (member interface; the holder's DSO account, credit-lines/dso-holding-account.ts). */
 export async function allowDsoLine(issuer: MemberApi, holder: string, code: string, account: string): Promise<void> {
-  await issuer.member('POST', '/settlement-instruments/credit-line', {
-    account_identification: account,
-    asset_code_identification: code,
-    credit_line_state: 'allow',
-    member_identification: holder,
+  await issuer.request('member.changeCreditLine', {
+    body: {
+      account_identification: account,
+      asset_code_identification: code,
+      credit_line_state: 'allow',
+      member_identification: holder,
+    },
   });
 }
 
@@ -66,12 +73,12 @@ export async function fund(
     member_identification: holder,
     tokenizer_identification: tokenizer.identification,
   };
-  const instruction = (await tokenizer.tokenizer('POST', '/transactions/instruction', info)) as {
+  const instruction = (await tokenizer.request('tokenizer.createFundingInstruction', { body: info })) as {
     unsigned_transaction_object: string;
   };
-  const signatures = new URLSearchParams({
+  const query = {
     funding_payload_signature: await tokenizer.signPayload('emission', encodeJson(info)),
     signed_funding_transaction: await tokenizer.signPayload('emission', instruction.unsigned_transaction_object),
-  });
-  await tokenizer.tokenizer('POST', `/transactions/send?${signatures}`, info);
+  };
+  await tokenizer.request('tokenizer.sendFunding', { query, body: info });
 }

@@ -1,5 +1,5 @@
 import type { Endpoint, Family } from '../../schemas/catalogue-types.ts';
-import type { BodyOf, EndpointId, PathParamName } from '../../schemas/endpoints.ts';
+import type { BodyOf, EndpointId, PathParamName, QueryOf } from '../../schemas/endpoints.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { SimState } from '../state.ts';
 
@@ -14,7 +14,8 @@ export interface Call<Id extends EndpointId = EndpointId> {
   caller: Principal;
   /** The path parameters of the endpoint's template, each matched (a template cannot match without them). */
   path: Readonly<Record<PathParamName<Id>, string>>;
-  query: Record<string, string>;
+  /** The query parameters of the endpoint's entry, validated (QueryOf); unknown ones are left out of the type. */
+  query: QueryOf<Id>;
   /** The parsed JSON body, validated against the endpoint's schema (BodyOf); undefined when none was sent. */
   body: BodyOf<Id>;
   header(name: string): string | undefined;

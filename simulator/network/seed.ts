@@ -34,15 +34,14 @@ export async function seedNetwork(state: SimState, fetch: AppFetch, network: Net
   const api = (identification: string) => apis.get(identification)!;
   for (const member of network.members) {
     for (const code of member.dsos ?? []) {
-      await api(member.identification).member(
-        'POST',
-        `/settlement-instruments?${new URLSearchParams({ asset_code_identification: code, asset_group_identification: 'DSO' })}`,
-      );
+      await api(member.identification).request('member.issueSettlementInstrument', {
+        query: { asset_code_identification: code, asset_group_identification: 'DSO' },
+      });
     }
   }
   for (const member of network.members) {
     for (const listed of member.allowlist ?? [])
-      await api(member.identification).member('POST', '/members/allowlist', listed);
+      await api(member.identification).request('member.addToAllowlist', { body: listed });
   }
   for (const line of network.credit_lines ?? []) {
     const account = line.account ?? 'main';

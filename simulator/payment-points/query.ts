@@ -1,4 +1,4 @@
-import { paymentPointFilterFields, type PaymentPointFilterName } from '../../schemas/endpoints.ts';
+import { paymentPointFilterFields, type QueryOf } from '../../schemas/endpoints.ts';
 import { paymentMethods, paymentPointTypes } from '../../schemas/enumerations.ts';
 import { fieldReader } from '../../schemas/field-path.ts';
 import { DssError } from '../errors.ts';
@@ -6,15 +6,11 @@ import { foldCase } from './text.ts';
 import type { PaymentPointInfo } from '../../schemas/wire.ts';
 
 /**
- * The query of `GET /payment-points`, all optional: the filters that select points, as the catalogue
- * names them, and the two that sort.
+ * The query of `GET /payment-points`, all optional, as the catalogue names it: the filters that select
+ * points, and address_filter and geo_coordinates, which sort, never filter (nearest to the address, or to
+ * "lat,lon", first).
  */
-export type PaymentPointQuery = Partial<Record<PaymentPointFilterName, string>> & {
-  /** Sorts, never filters: nearest to this address first. */
-  address_filter?: string;
-  /** Sorts, never filters: nearest to "lat,lon" first. */
-  geo_coordinates?: string;
-};
+export type PaymentPointQuery = QueryOf<'member.listPaymentPoints'>;
 
 /** Where the address filters look: they must hold on one and the same address of a point (semantics §12). */
 const addressPath = 'payment_point_address[].';

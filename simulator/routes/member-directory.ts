@@ -3,6 +3,7 @@ import { DssError } from '../errors.ts';
 import type { Handlers } from '../http/call.ts';
 import { acceptsJson } from '../http/accept.ts';
 import { JsonAnswer } from '../http/json-answer.ts';
+import type { PaymentPointQuery } from '../payment-points/query.ts';
 import { allowlistTarget } from '../members/allowlist-target.ts';
 import { getMember, listMembers, memberInfo, wellFormedMemberIdentification } from '../members/directory.ts';
 import { EMISSION } from '../members/registry.ts';
@@ -86,7 +87,7 @@ export const memberDirectoryHandlers = {
 } satisfies Partial<Handlers<'member'>>;
 
 /** Fault payment-points-sort-ignored: the parameters that order the points are dropped. */
-function withoutSorting(query: Record<string, string>): Record<string, string> {
+function withoutSorting(query: PaymentPointQuery): PaymentPointQuery {
   const { geo_coordinates, address_filter, ...filters } = query;
   return filters;
 }

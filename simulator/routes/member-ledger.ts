@@ -1,4 +1,3 @@
-import type { GatewayMessageType, MemberInstrumentKind } from '../../schemas/enumerations.ts';
 import { accountBalance } from '../balances/account-balance.ts';
 import { consolidate } from '../balances/consolidation.ts';
 import { obligationHolders, obligationTotals } from '../balances/obligations.ts';
@@ -16,7 +15,7 @@ import {
 /**
  * Member interface: the value layer (balances, consolidation, listening and gateway messages,
  * settlement instruments, credit lines, obligations). Bodies and queries were validated against the
- * catalogue before these run, which is what makes the casts safe.
+ * catalogue before these run, which is what makes their types (BodyOf, QueryOf) true.
  */
 export const memberLedgerHandlers = {
   'member.getBalance': ({ state, caller, path, query }) =>
@@ -31,12 +30,12 @@ export const memberLedgerHandlers = {
   },
 
   'member.readGatewayMessages': ({ state, caller, query }) =>
-    state.gateway.read(caller.member.identification, query.type as GatewayMessageType),
+    state.gateway.read(caller.member.identification, query.type),
 
   'member.listSettlementInstruments': ({ state }) => listInstruments(state),
 
   'member.issueSettlementInstrument': ({ state, caller, query }) =>
-    issueDso(state, caller, query.asset_code_identification!, query.asset_group_identification!),
+    issueDso(state, caller, query.asset_code_identification, query.asset_group_identification),
 
   'member.changeCreditLine': ({ state, caller, body }) => {
     changeCreditLineAsMember(state, caller, body);
@@ -49,7 +48,7 @@ export const memberLedgerHandlers = {
   'member.listEmittedInstruments': ({ state, caller }) => emittedInstruments(state, caller),
 
   'member.listMemberInstruments': ({ state, path, query }) =>
-    memberInstruments(state, path.member_identification, query.type as MemberInstrumentKind),
+    memberInstruments(state, path.member_identification, query.type),
 
   'member.listObligations': ({ state, caller, query }) =>
     obligationTotals(state, caller, query.asset_code_identification),

@@ -1,4 +1,3 @@
-import type { TransactionDataType } from '../../schemas/enumerations.ts';
 import { answerCharge } from '../charges/answer.ts';
 import { requestCharge } from '../charges/request.ts';
 import type { Handlers } from '../http/call.ts';
@@ -9,7 +8,8 @@ import { findTransactions } from '../transactions/query.ts';
 /**
  * Member interface: payments and their ISO 20022 messages, redemption requests, charges and the
  * transactions query (semantics §10-§12). Bodies and queries were validated against the catalogue
- * before these run, which is what makes the casts safe.
+ * before these run, which is what makes their types (QueryOf, BodyOf) and the casts of the message
+ * bodies (a request form BodyOf leaves unknown) safe.
  */
 export const memberPaymentHandlers = {
   'member.sendPayment': ({ state, caller, body }) =>
@@ -31,6 +31,5 @@ export const memberPaymentHandlers = {
     return undefined;
   },
 
-  'member.listTransactions': ({ state, caller, query }) =>
-    findTransactions(state, caller, { ...query, data_type: query.data_type as TransactionDataType }),
+  'member.listTransactions': ({ state, caller, query }) => findTransactions(state, caller, query),
 } satisfies Partial<Handlers<'member'>>;

@@ -7,7 +7,8 @@ import { availableInstruments } from '../settlement-instruments/instruments.ts';
 
 /**
  * Tokenizer interface: the value layer (registered DSA, DSA credit lines, funding). Bodies and
- * queries were validated against the catalogue before these run, which is what makes the casts safe.
+ * queries were validated against the catalogue before these run, which is what makes their types
+ * (QueryOf, BodyOf) and the casts of the funding bodies (a request form BodyOf leaves unknown) safe.
  */
 export const tokenizerLedgerHandlers = {
   'tokenizer.listAvailableInstruments': ({ state, caller, path }) =>
@@ -23,7 +24,7 @@ export const tokenizerLedgerHandlers = {
 
   'tokenizer.sendFunding': ({ state, caller, body, query }) =>
     sendFunding(state, caller, body as FundingInfo, {
-      funding_payload_signature: query.funding_payload_signature!,
-      signed_funding_transaction: query.signed_funding_transaction!,
+      funding_payload_signature: query.funding_payload_signature,
+      signed_funding_transaction: query.signed_funding_transaction,
     }),
 } satisfies Partial<Handlers<'tokenizer'>>;

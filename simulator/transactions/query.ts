@@ -1,4 +1,4 @@
-import type { TransactionDataType } from '../../schemas/enumerations.ts';
+import type { QueryOf } from '../../schemas/endpoints.ts';
 import type { Principal } from '../auth/principal.ts';
 import { DssError } from '../errors.ts';
 import type { TransactionState } from '../../schemas/wire.ts';
@@ -13,9 +13,7 @@ export interface TransactionRecord {
 }
 
 /** The query of `GET /transactions`, validated against the catalogue (dates as YYYY-MM-DD, counts as digits). */
-export type TransactionsQuery = { data_type: TransactionDataType } & Partial<
-  Record<'data_id' | 'start_date' | 'finish_date' | 'maximum_transaction_count' | 'target_page_number', string>
->;
+export type TransactionsQuery = QueryOf<'member.listTransactions'>;
 
 const DEFAULT_PAGE_SIZE = 20;
 const MAXIMUM_PAGE_SIZE = 100;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { financialMessage, messageEnvelope, type FinancialMessage } from '../../schemas/iso20022/message-envelope.ts';
 import { financialMessageType, type MessageTypeName } from '../../schemas/iso20022/message-types.ts';
 import { schemaRef } from '../../schemas/resources.ts';
+import type { EndpointId } from '../../schemas/endpoints.ts';
 import { expectSchema, expectStatus, inAttempt, describeCall } from '../runtime/check.ts';
 import { CheckFailure } from '../runtime/check-failure.ts';
 import { HarnessFault } from '../runtime/harness-fault.ts';
@@ -49,7 +50,12 @@ export interface SentTransaction {
 
 export type MessageRoute = 'send' | 'reply' | 'redeem';
 
-const routeEndpoints = { send: 'member.sendPayment', reply: 'member.replyPayment', redeem: 'member.redeem' } as const;
+/** The catalogue endpoint of each message route (`POST /payments/message/{route}`). */
+export const messageRouteEndpoints = {
+  send: 'member.sendPayment',
+  reply: 'member.replyPayment',
+  redeem: 'member.redeem',
+} as const satisfies Record<MessageRoute, EndpointId>;
 
 /** The requirements every message flow names: the directory read, the signing, the answers' shapes. */
 export const MESSAGE_REQUIREMENTS = [
@@ -150,7 +156,7 @@ function envelopeOf(type: MessageTypeName, document: string, heading: MessageHea
 
 /** `POST /payments/message/{route}` as `sender`, whatever the body. */
 export function postMessage(sender: Party, route: MessageRoute, body: unknown): Promise<DssResponse> {
-  return sender.client.call(routeEndpoints[route], { body });
+  return sender.client.call(messageRouteEndpoints[route], { body });
 }
 
 /** The tokenizer's `POST /transactions/message/redeem`, whatever the body. */

@@ -1,6 +1,12 @@
 import type { HttpMethod } from '../../schemas/catalogue-types.ts';
 import { endpointById, endpoints, fullPath, type EndpointId } from '../../schemas/endpoints.ts';
-import { bySpecificity, compileTemplate, matchTemplate } from '../../protocol/path-template.ts';
+import {
+  bySpecificity,
+  compileTemplate,
+  fillTemplate,
+  matchTemplate,
+  TemplateParamsError,
+} from '../../protocol/path-template.ts';
 import { isStringBodyEndpoint, referenceReadings, stringBody, type DeclaredReadings } from '../../protocol/readings.ts';
 import { CheckFailure } from './check-failure.ts';
 import { HarnessFault } from './harness-fault.ts';
@@ -177,17 +183,14 @@ export class DssClient {
   }
 }
 
+/** The template filled as every caller fills it (protocol/); parameters that do not fit it are the harness's mistake. */
 function fillPath(template: string, values: Record<string, string>): string {
-  const used = new Set<string>();
-  const path = template.replace(/\{([a-z_]+)\}/g, (_match, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new HarnessFault(`path parameter ${name} of ${template} was not given`);
-    used.add(name);
-    return encodeURIComponent(value);
-  });
-  const unknown = Object.keys(values).filter((name) => !used.has(name));
-  if (unknown.length > 0) throw new HarnessFault(`${template} has no path parameter ${unknown.join(', ')}`);
-  return path;
+  try {
+    return fillTemplate(template, values);
+  } catch (error) {
+    if (error instanceof TemplateParamsError) throw new HarnessFault(error.message);
+    throw error;
+  }
 }
 
 function queryString(query: RequestInit['query']): string {
