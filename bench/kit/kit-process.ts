@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { projectRoot } from '../timed-command.ts';
+import { childrenCpuS, projectRoot } from '../timed-command.ts';
 
 /** The kit's root: this checkout, or the one `--kit` names. */
 export function kitRoot(option: string | undefined): string {
@@ -44,9 +44,6 @@ export function startKitSimulator(root: string, args: string[]): Promise<Running
   });
 }
 
-/** Clock ticks per second of /proc's CPU times: 100 on every Linux Node runs on. */
-const USER_HZ = 100;
-
 export interface TimedRun {
   wall_s: number;
   /** User and system CPU of the command and every process it waited for (Playwright's workers included). */
@@ -68,14 +65,7 @@ export function timedNode(args: string[], cwd: string, env: NodeJS.ProcessEnv): 
     shell.stdout.setEncoding('utf8').on('data', (chunk: string) => (stat += chunk));
     shell.once('error', reject);
     shell.once('close', (code) => {
-      const wallS = (performance.now() - started) / 1000;
-      // Fields after the command name (which is in parentheses): cutime and cstime are the 16th and 17th of the line.
-      const fields = stat
-        .slice(stat.lastIndexOf(')') + 2)
-        .trim()
-        .split(/\s+/);
-      const ticks = Number(fields[13]) + Number(fields[14]);
-      resolveRun({ wall_s: wallS, cpu_s: ticks / USER_HZ, exit_code: code });
+      resolveRun({ wall_s: (performance.now() - started) / 1000, cpu_s: childrenCpuS(stat), exit_code: code });
     });
   });
 }

@@ -6,13 +6,11 @@
  * minutes of both cores, so run it when nothing else needs the machine.
  */
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Measurement } from '../record/history.ts';
 import { speedProbeMs } from '../record/speed-probe.ts';
-import { projectRoot } from '../timed-command.ts';
-
-/** Clock ticks per second of /proc's CPU times. */
-const USER_HZ = 100;
+import { childrenCpuS, projectRoot } from '../timed-command.ts';
 
 export async function measure(args: string[]): Promise<Measurement> {
   parseArgs({ args, options: {} });
@@ -47,19 +45,19 @@ export async function measure(args: string[]): Promise<Measurement> {
   });
   const wallS = (performance.now() - started) / 1000;
   const probe = { before: probeBefore, after: speedProbeMs() };
-  const fields = stat
-    .slice(stat.lastIndexOf(')') + 2)
-    .trim()
-    .split(/\s+/);
-  const cpuS = (Number(fields[13]) + Number(fields[14])) / USER_HZ;
+  const cpuS = childrenCpuS(stat);
   const closing = tail
     .trim()
     .split('\n')
     .filter((line) => /passed|failed|flaky|skipped/.test(line))
     .slice(-3);
+  // The floor of the wall time: its CPU spread over every core, with no wait and no idle core.
+  const cores = availableParallelism();
   const figures = {
     wall_s: wallS,
     cpu_s: cpuS,
+    cores,
+    wall_floor_s: cpuS / cores,
     exit_code: code,
     output_lines: lines,
     longest_silence_s: longestSilenceMs / 1000,
@@ -70,7 +68,7 @@ export async function measure(args: string[]): Promise<Measurement> {
     settings: { command: 'CI=1 npm test' },
     figures,
     summary: [
-      `npm test: ${wallS.toFixed(0)} s wall, ${cpuS.toFixed(0)} s CPU, exit ${code}, longest silence ${(longestSilenceMs / 1000).toFixed(1)} s; speed probe ${probe.before} -> ${probe.after} ms of CPU (bench/record/speed-probe.ts)`,
+      `npm test: ${wallS.toFixed(0)} s wall, ${cpuS.toFixed(0)} s CPU (its floor on ${cores} cores: ${(cpuS / cores).toFixed(0)} s wall, ${(wallS / (cpuS / cores)).toFixed(2)}x), exit ${code}, longest silence ${(longestSilenceMs / 1000).toFixed(1)} s; speed probe ${probe.before} -> ${probe.after} ms of CPU (bench/record/speed-probe.ts)`,
       ...closing,
     ],
   };

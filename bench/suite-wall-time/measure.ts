@@ -40,24 +40,45 @@ export async function measure(args: string[]): Promise<Measurement> {
   const settings = { command: ['dss', ...dssArgs].join(' '), rounds, workers: Number(values.workers) };
 
   const checks = await listChecks();
-  const runs = [];
-  for (let round = 0; round < rounds; round += 1) runs.push(await timedRun(dssArgs));
+  // Each round runs the whole suite, then its floor: the same command taking one check, the cost of any run
+  // (the processes, Playwright, global setup, the reports) with next to no checking.
+  const runs: SuiteRun[] = [];
+  const floors: SuiteRun[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    runs.push(await timedRun(dssArgs));
+    floors.push(await timedRun([...dssArgs, '--grep', FLOOR_CHECK]));
+  }
   const seconds = runs.map((run) => run.wall_s);
+  const cpu = runs.map((run) => run.cpu_s);
   const figures = {
     checks: { total: Object.values(checks).reduce((sum, count) => sum + count, 0), by_file: checks },
-    wall_s: {
-      min: Math.min(...seconds),
-      max: Math.max(...seconds),
-      mean: seconds.reduce((sum, s) => sum + s, 0) / seconds.length,
+    wall_s: range(seconds),
+    cpu_s: range(cpu),
+    floor: {
+      check: FLOOR_CHECK,
+      wall_s: range(floors.map((run) => run.wall_s)),
+      cpu_s: range(floors.map((run) => run.cpu_s)),
     },
     runs,
+    floor_runs: floors,
   };
   const summary = runs.map(
     (run, index) =>
-      `run ${index + 1}: ${run.wall_s.toFixed(1)} s wall (Playwright ${run.playwright_s.toFixed(1)} s), ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped, exit ${run.exit_code}`,
+      `run ${index + 1}: ${run.wall_s.toFixed(1)} s wall, ${run.cpu_s.toFixed(1)} s CPU (Playwright ${run.playwright_s.toFixed(1)} s), ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped, exit ${run.exit_code}; one check alone ${floors[index]!.wall_s.toFixed(1)} s wall, ${floors[index]!.cpu_s.toFixed(1)} s CPU`,
   );
   summary.unshift(`${figures.checks.total} checks in ${Object.keys(checks).length} files`);
   return { settings, figures, summary };
+}
+
+/** The check of the floor run: the first one any run makes. */
+const FLOOR_CHECK = 'target\\.reachable';
+
+function range(values: number[]): { min: number; max: number; mean: number } {
+  return {
+    min: Math.min(...values),
+    max: Math.max(...values),
+    mean: values.reduce((sum, value) => sum + value, 0) / values.length,
+  };
 }
 
 /** The checks of the default run per file, as `playwright test --list` sees them (nothing runs). */
@@ -78,13 +99,16 @@ async function listChecks(): Promise<Record<string, number>> {
   return counts;
 }
 
+type SuiteRun = Awaited<ReturnType<typeof timedRun>>;
+
 async function timedRun(dssArgs: string[]) {
-  const { wall_s, exit_code, report } = await timedDss(
+  const { wall_s, cpu_s, exit_code, report } = await timedDss(
     dssArgs,
     (reportDir) => (JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as PlaywrightReport).stats,
   );
   return {
     wall_s,
+    cpu_s,
     playwright_s: report.duration / 1000,
     exit_code,
     passed: report.expected,
