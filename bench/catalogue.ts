@@ -173,9 +173,10 @@ export const benchmarks: readonly Benchmark[] = [
   },
   {
     name: 'sim-startup',
-    measures: '`dss sim` from launch to healthy, with its CPU and RSS.',
+    measures:
+      '`dss sim` from launch to healthy, with its CPU and RSS, beside its floor: a bare Hono app serving the health route.',
     headline: (run) =>
-      `healthy in ${fixed(figure(run, 'healthy_ms.median'), 0)} ms (median), ${fixed(figure(run, 'rss_mb_median'), 0)} MB RSS`,
+      `healthy in ${fixed(figure(run, 'healthy_ms.median'), 0)} ms (median), ${fixed(figure(run, 'rss_mb_median'), 0)} MB RSS${Number.isNaN(figure(run, 'healthy_ratio_to_floor')) ? '' : `; ${fixed(figure(run, 'healthy_ratio_to_floor'))}× its floor (${fixed(figure(run, 'floor.healthy_ms.median'), 0)} ms, ${fixed(figure(run, 'floor.rss_mb_median'), 0)} MB)`}`,
   },
   {
     name: 'report-open',
