@@ -162,7 +162,7 @@ export const benchmarks: readonly Benchmark[] = [
     name: 'self-check-wall-time',
     measures: 'The fault self-check: every fault in its own simulator, caught or not, and the wall time.',
     headline: (run) =>
-      `${fixed(figure(run, 'faults_caught'), 0)}/${fixed(figure(run, 'faults_run'), 0)} caught in ${fixed(figure(run, 'wall_s'), 1)} s wall`,
+      `${fixed(figure(run, 'faults_caught'), 0)}/${fixed(figure(run, 'faults_run'), 0)} caught in ${fixed(figure(run, 'wall_s'), 1)} s wall${Number.isNaN(figure(run, 'cpu_s')) ? '' : `, ${fixed(figure(run, 'cpu_s'), 0)} s of CPU`}`,
   },
   {
     name: 'snapshot-restore',
@@ -180,9 +180,10 @@ export const benchmarks: readonly Benchmark[] = [
   },
   {
     name: 'report-open',
-    measures: 'conformance.html of a failing run opened in Chromium: DOM ready, load and first paint.',
+    measures:
+      'conformance.html of a failing run opened in Chromium: DOM ready, load and first paint, beside its floor: a plain page of as many bytes.',
     headline: (run) =>
-      `${fixed(figure(run, 'bytes') / 1e6, 1)} MB, DOM ready in ${fixed(figure(run, 'dom_ready_ms_median'), 0)} ms (median), first paint ${fixed(figure(run, 'first_contentful_paint_ms_median'), 0)} ms`,
+      `${fixed(figure(run, 'bytes') / 1e6, 1)} MB, DOM ready in ${fixed(figure(run, 'dom_ready_ms_median'), 0)} ms (median), first paint ${fixed(figure(run, 'first_contentful_paint_ms_median'), 0)} ms${Number.isNaN(figure(run, 'load_ratio_to_floor')) ? '' : `; loaded in ${fixed(figure(run, 'load_ratio_to_floor'))}× its floor's time (${fixed(figure(run, 'floor.load_ms_median'), 0)} ms)`}`,
   },
   {
     name: 'npm-test-wall-time',

@@ -26,7 +26,7 @@ export async function measure(args: string[]): Promise<Measurement> {
     faults: values.faults ?? 'all',
   };
 
-  const { wall_s, exit_code, report } = await timedDss(
+  const { wall_s, cpu_s, exit_code, report } = await timedDss(
     dssArgs,
     (reportDir) => JSON.parse(readFileSync(join(reportDir, 'self-check.json'), 'utf8')) as SelfCheckResult,
   );
@@ -40,6 +40,7 @@ export async function measure(args: string[]): Promise<Measurement> {
   }));
   const figures = {
     wall_s,
+    cpu_s,
     // The self-check's own measure: listing the checks and running the faults, without the command's start-up and exit.
     self_check_wall_s: report.wall_ms / 1000,
     exit_code,
@@ -54,7 +55,7 @@ export async function measure(args: string[]): Promise<Measurement> {
   };
   const slowest = [...faults].sort((a, b) => b.duration_s - a.duration_s).slice(0, 3);
   const summary = [
-    `${wall_s.toFixed(1)} s wall (the self-check's own ${figures.self_check_wall_s.toFixed(1)} s), ${figures.faults_caught}/${faults.length} faults caught, all_caught ${report.all_caught}, exit ${exit_code}`,
+    `${wall_s.toFixed(1)} s wall, ${cpu_s.toFixed(0)} s of CPU (the self-check's own ${figures.self_check_wall_s.toFixed(1)} s), ${figures.faults_caught}/${faults.length} faults caught, all_caught ${report.all_caught}, exit ${exit_code}`,
     // Since run 3 a fault's time is the wall time of the runs it was part of (up to six faults to a run), so their sum counts each run several times.
     `${values.workers} runs at a time, up to six faults each; longest for one fault ${slowest.map((fault) => `${fault.fault} ${fault.duration_s.toFixed(1)} s`).join(', ')}`,
   ];
