@@ -9,7 +9,8 @@
  * simulator's (bench/results/NOTES.md, "soak"), so the run also fits a line through the minutes from the
  * reference on and gives its slope per 10 minutes with a 95 % confidence interval: the drift the run
  * can rule out. At the end every lane's balances must have moved by exactly its flows, as in the flow
- * benchmarks.
+ * benchmarks. Each minute also reads what every store dropped (`GET /sim/retention`): the run says when
+ * every bound was reached and judges the RSS plateau after it by issue 31's targets (bounds.ts).
  */
 import { parseArgs } from 'node:util';
 import { exchangeBenchmark } from '../exchange-flows/measure.ts';
@@ -53,7 +54,8 @@ interface Minute {
 /**
  * The simulator's history bounds in a soak (`--retention` to change them): small enough that a run of
  * minutes on a busy machine reaches them all, so that a flat memory shows the bounds at work, not a run
- * too short to fill the stores. The defaults (docs/semantics.md) are reached the same way, later.
+ * too short to fill the stores. `--retention defaults` runs with the simulator's own (docs/semantics.md),
+ * which a run at full speed reaches within minutes.
  */
 const SOAK_RETENTION =
   'quotations=2000,gatewayMessages=500,ledgerTransactions=5000,notifications=500,payments=2000,messageIdentifiers=5000';
