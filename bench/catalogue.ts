@@ -38,6 +38,17 @@ const ratio = (value: number, floor: number) =>
   Number.isNaN(value) || Number.isNaN(floor) || floor === 0 ? 'n/a' : `${(value / floor).toFixed(2)}×`;
 
 /** A flow benchmark's CPU per flow, beside the floor's cost of the same flow (bench/floor). */
+/** A soak's plateau against issue 31's targets (bench/soak/bounds.ts); runs recorded before it have none. */
+function plateauText(run: RecordedRun): string {
+  const plateau = run.figures.plateau as
+    { all_reached_at_minute: number | null; rss_mb_after_reached: [number, number] | null; met: boolean } | undefined;
+  if (!plateau) return 'not recorded';
+  const reached = plateau.rss_mb_after_reached
+    ? `RSS ${plateau.rss_mb_after_reached[0]}-${plateau.rss_mb_after_reached[1]} MB from minute ${plateau.all_reached_at_minute}, when every bound was reached`
+    : 'a bound was never reached';
+  return `${reached}; <= 300 MB and +-50 MB over the last 20 minutes ${plateau.met ? 'met' : 'not met'}`;
+}
+
 function flowAgainstFloor(kind: 'exchange' | 'payment' | 'funding') {
   return (run: RecordedRun, latest: (name: string) => RecordedRun | undefined) => {
     const cpu = figure(run, 'server_cpu_ms_per_flow');
@@ -105,10 +116,10 @@ export const benchmarks: readonly Benchmark[] = [
   {
     name: 'soak',
     measures:
-      'Memory and CPU per flow under endless exchange and payment traffic with the default retention bounds, sampled each minute inside the simulator.',
-    options: '[--minutes N] [--clients N]',
+      'Memory and CPU per flow under endless exchange and payment traffic, with small history bounds or (`--retention defaults`) the default ones, sampled each minute inside the simulator; whether every bound was reached, and the RSS plateau after.',
+    options: '[--minutes N] [--clients N] [--retention defaults|name=n,...]',
     headline: (run) =>
-      `${fixed(figure(run, 'flows_total'), 0)} flows; RSS trend ${fixed(figure(run, 'trend_from_reference.rss_mb_per_10_min'), 1)} MB per 10 min, CPU per flow ${fixed(figure(run, 'trend_from_reference.cpu_per_flow_per_10_min'), 3)} ms per 10 min`,
+      `${fixed(figure(run, 'flows_total'), 0)} flows (retention ${String(run.settings?.retention ?? 'n/a')}); RSS trend ${fixed(figure(run, 'trend_from_reference.rss_mb_per_10_min'), 1)} MB per 10 min, CPU per flow ${fixed(figure(run, 'trend_from_reference.cpu_per_flow_per_10_min'), 3)} ms per 10 min; plateau ${plateauText(run)}`,
   },
   {
     name: 'xsd-validators',

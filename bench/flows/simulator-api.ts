@@ -50,6 +50,13 @@ export class SimulatorApi {
     for (const member of [...this.tokens.keys()]) this.tokens.set(member, await issueToken(this.url, member));
   }
 
+  /** The history bounds and what each store dropped so far (`GET /sim/retention`; the control plane needs no token). */
+  async retention(): Promise<{ limits: Record<string, number>; dropped: Record<string, number> }> {
+    const response = await fetch(`${this.url}/sim/retention`);
+    if (response.status !== 200) throw new Error(`GET /sim/retention answered ${response.status}`);
+    return (await response.json()) as { limits: Record<string, number>; dropped: Record<string, number> };
+  }
+
   /** A new activated market maker with a `main` account, through the control plane (`POST /sim/members`). */
   async newMarketMaker(identification: string, countryCode: string): Promise<MarketMaker> {
     const member = await this.control.createMember({

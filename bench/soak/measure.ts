@@ -9,7 +9,8 @@
  * simulator's (bench/results/NOTES.md, "soak"), so the run also fits a line through the minutes from the
  * reference on and gives its slope per 10 minutes with a 95 % confidence interval: the drift the run
  * can rule out. At the end every lane's balances must have moved by exactly its flows, as in the flow
- * benchmarks.
+ * benchmarks. Each minute also reads what every store dropped (`GET /sim/retention`): the run says when
+ * every bound was reached and judges the RSS plateau after it by issue 31's targets (bounds.ts).
  */
 import { parseArgs } from 'node:util';
 import { exchangeBenchmark } from '../exchange-flows/measure.ts';
@@ -20,6 +21,14 @@ import type { Measurement } from '../record/history.ts';
 import { HEAP_GROWING_PERCENT, heapGrowthGiven } from '../../simulator/heap-growth.ts';
 import { SIMULATOR_CHILD, startServerProcess, type ProcessSample } from '../servers/server-process.ts';
 import { linearTrend } from './trend.ts';
+import {
+  droppedByStore,
+  PLATEAU_BAND_MB,
+  PLATEAU_BAND_MINUTES,
+  PLATEAU_RSS_MAX_MB,
+  plateauOf,
+  type SoakStore,
+} from './bounds.ts';
 import { OptionError } from '../option-error.ts';
 
 interface Minute {
@@ -38,15 +47,20 @@ interface Minute {
   rss_reduced_mb: number;
   /** V8's heap spaces after that collection: committed / used MB. */
   heap_spaces_reduced_mb: Record<string, [number, number]>;
+  /** What each store the soak grows had dropped by the end of the minute (`GET /sim/retention`): > 0 once its bound is reached. */
+  dropped: Record<SoakStore, number>;
 }
 
 /**
  * The simulator's history bounds in a soak (`--retention` to change them): small enough that a run of
  * minutes on a busy machine reaches them all, so that a flat memory shows the bounds at work, not a run
- * too short to fill the stores. The defaults (docs/semantics.md) are reached the same way, later.
+ * too short to fill the stores. `--retention defaults` runs with the simulator's own (docs/semantics.md),
+ * which a run at full speed reaches within minutes.
  */
 const SOAK_RETENTION =
   'quotations=2000,gatewayMessages=500,ledgerTransactions=5000,notifications=500,payments=2000,messageIdentifiers=5000';
+/** `--retention defaults`: the simulator's own bounds (simulator/retention/retention.ts), as `dss sim` keeps them. */
+const DEFAULTS = 'defaults';
 
 /** Manager tokens live 15 simulated minutes; renewed well before. */
 const TOKEN_RENEWAL_MS = 10 * 60_000;
@@ -87,7 +101,7 @@ export async function measure(args: string[]): Promise<Measurement> {
   const simulator = await startServerProcess(
     SIMULATOR_CHILD,
     ['--expose-gc', ...v8Flags],
-    ['--retention', values.retention],
+    ['--retention', values.retention === DEFAULTS ? '' : values.retention],
   );
   try {
     const api = new SimulatorApi(simulator.url);
@@ -108,6 +122,7 @@ export async function measure(args: string[]): Promise<Measurement> {
       const at = Date.now();
       // Taken after the CPU of the minute was read: the minute's CPU holds one forced collection, as before.
       const reduced = await simulator.sample('memory-reducing');
+      const dropped = droppedByStore((await api.retention()).dropped);
       const flows = { exchange: counts.exchange - last.exchange, payment: counts.payment - last.payment };
       const cpuMs = (sample.cpu_us - last.sample.cpu_us) / 1000;
       const entry = {
@@ -119,6 +134,7 @@ export async function measure(args: string[]): Promise<Measurement> {
         heap_total_reduced_mb: mb(reduced.heap_total_bytes),
         rss_reduced_mb: mb(reduced.rss_bytes),
         heap_spaces_reduced_mb: spacesOf(reduced),
+        dropped,
       };
       record.push(entry);
       console.log(
@@ -154,6 +170,8 @@ export async function measure(args: string[]): Promise<Measurement> {
               ),
             },
       trend_from_reference: trendsFrom(record.slice(referenceMinute - 1)),
+      limits: (await api.retention()).limits,
+      plateau: plateauOf(record),
     };
     const summary = [
       `${figures.flows_total} flows (${total.exchange} exchanges, ${total.payment} payments) in ${minutes} min; balances checked`,
@@ -176,6 +194,7 @@ export async function measure(args: string[]): Promise<Measurement> {
         `trend from minute ${referenceMinute} (least squares, 95 % interval): CPU per flow ${(trend.cpu_per_flow_per_10_min * 100).toFixed(1)} % per 10 min (${percent(trend.cpu_per_flow_per_10_min_95)}), RSS ${trend.rss_mb_per_10_min} MB per 10 min (${trend.rss_mb_per_10_min_95[0]} to ${trend.rss_mb_per_10_min_95[1]} MB)`,
       );
     }
+    summary.push(plateauLine(figures.plateau));
     return { settings, figures, summary };
   } finally {
     await simulator.stop();
@@ -199,6 +218,22 @@ function trendsFrom(minutes: readonly Minute[]) {
     rss_mb_per_10_min: megabytes(rss.slope),
     rss_mb_per_10_min_95: [megabytes(rss.slope95[0]), megabytes(rss.slope95[1])] as [number, number],
   };
+}
+
+/** The issue 31 goal line: when the bounds were reached, the plateau after, and whether the targets were met. */
+function plateauLine(plateau: ReturnType<typeof plateauOf>): string {
+  const goal = `goal (issue 31): RSS <= ${PLATEAU_RSS_MAX_MB} MB once every bound is reached, +-${PLATEAU_BAND_MB} MB over the last ${PLATEAU_BAND_MINUTES} minutes`;
+  const notReached = Object.entries(plateau.reached_at_minute)
+    .filter(([, minute]) => minute === null)
+    .map(([store]) => store);
+  const reached =
+    plateau.all_reached_at_minute === null
+      ? `bounds not reached: ${notReached.join(', ')}`
+      : `every bound reached by minute ${plateau.all_reached_at_minute}, RSS ${plateau.rss_mb_after_reached![0]} to ${plateau.rss_mb_after_reached![1]} MB from then on`;
+  const band = plateau.last_minutes
+    ? `minutes ${plateau.last_minutes.from}-${plateau.last_minutes.to}: median ${plateau.last_minutes.median_mb} MB, ${plateau.last_minutes.deviation_mb[0]} to +${plateau.last_minutes.deviation_mb[1]} MB around it`
+    : `run shorter than ${PLATEAU_BAND_MINUTES} minutes`;
+  return `${goal}: ${plateau.met ? 'met' : 'NOT met'} (${reached}; ${band})`;
 }
 
 /** Flows back to back on every lane until the deadline. */

@@ -145,10 +145,14 @@ test('retention in a network file: the names of --retention, each a whole number
   try {
     const limits = async () =>
       ((await (await fetch(`${sim.url}/sim/retention`)).json()) as { limits: Record<string, number> }).limits;
-    expect(await limits()).toMatchObject({ quotations: 7, payments: 11, gatewayMessages: 10_000 });
+    expect(await limits()).toMatchObject({
+      quotations: 7,
+      payments: 11,
+      gatewayMessages: defaultRetention.gatewayMessages,
+    });
     // Another network without retention: the defaults again, the command line's still winning.
     await fetch(`${sim.url}/sim/reset`, { method: 'POST', body: JSON.stringify({ network: 'empty' }) });
-    expect(await limits()).toMatchObject({ quotations: 50_000, payments: 11 });
+    expect(await limits()).toMatchObject({ quotations: defaultRetention.quotations, payments: 11 });
   } finally {
     await sim.close();
   }

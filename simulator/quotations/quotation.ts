@@ -31,7 +31,14 @@ const verifiedAnswers = new WeakMap<QuotationAnswer, string>();
 
 /** The answer as kept: frozen, its bytes copied out of Node's shared 8 KiB pool (a kept slice pins a whole slab), verified with `address`. */
 export function verifiedAnswer(answer: QuotationAnswer, address: string): QuotationAnswer {
-  const kept = Object.freeze({ ...answer, payload: ownBytes(answer.payload), signature: ownBytes(answer.signature) });
+  // A literal, not a spread: V8 gives each object a spread makes in optimized code a hidden class of its own
+  // (about 300 bytes more per kept answer; ledger.test.ts shows it on the ledger's records).
+  const kept = Object.freeze({
+    info: answer.info,
+    payload: ownBytes(answer.payload),
+    signature: ownBytes(answer.signature),
+    answered_at: answer.answered_at,
+  });
   verifiedAnswers.set(kept, address);
   return kept;
 }

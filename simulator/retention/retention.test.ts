@@ -15,7 +15,7 @@ import { RedemptionBook, type Redemption } from '../redemption/redemption.ts';
 import { Fifo } from './fifo.ts';
 import { FinishedFirst } from './finished-first.ts';
 import { ownBytes, ownString } from './own.ts';
-import { DroppedCounts, parseRetention, retentionOptions } from './retention.ts';
+import { defaultRetention, DroppedCounts, parseRetention, retentionOptions } from './retention.ts';
 
 /** Every store that grows with traffic keeps at most its bound, drops what docs/semantics.md says first, and counts it. */
 
@@ -266,7 +266,7 @@ test('dss sim retention options reach every store and GET /sim/retention shows l
     };
     expect(retention.limits).toMatchObject({
       gatewayMessages: 1,
-      quotations: 50_000,
+      quotations: defaultRetention.quotations,
       charges: 1,
       fundingInstructions: 1,
       redemptions: 1,

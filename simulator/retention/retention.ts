@@ -26,16 +26,20 @@ export interface RetentionOptions {
   redemptions: number;
 }
 
+/**
+ * A tenth of the first defaults, at which a simulator under endless traffic reached 600-740 MB of RSS
+ * (docs/semantics.md, "Retention", says why these; bench/results/NOTES.md, "soak", what they cost).
+ */
 export const defaultRetention: Readonly<RetentionOptions> = Object.freeze({
-  quotations: 50_000,
-  gatewayMessages: 10_000,
-  ledgerTransactions: 100_000,
-  notifications: 10_000,
-  payments: 50_000,
-  messageIdentifiers: 100_000,
-  fundingInstructions: 50_000,
-  charges: 50_000,
-  redemptions: 50_000,
+  quotations: 5_000,
+  gatewayMessages: 1_000,
+  ledgerTransactions: 10_000,
+  notifications: 1_000,
+  payments: 5_000,
+  messageIdentifiers: 10_000,
+  fundingInstructions: 5_000,
+  charges: 5_000,
+  redemptions: 5_000,
 });
 
 export type RetentionName = keyof RetentionOptions;
