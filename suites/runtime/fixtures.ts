@@ -1,4 +1,4 @@
-import { test as base, type TestInfo } from '@playwright/test';
+import { _baseTest as base, type TestInfo } from '@playwright/test';
 import { DssClient } from './client.ts';
 import { readFileSync } from 'node:fs';
 import { ControlClient, TargetClock, type SimMember } from './control.ts';
@@ -21,6 +21,10 @@ import type { Transport } from './transport.ts';
  * Worker-scoped: the profile, and the members this worker acts as (its own, so that destructive reads
  * never race between workers). Test-scoped: the recorder of the check's calls, attached to its result,
  * and the expected-failures baseline and quarantine of the profile.
+ * Built on Playwright's `_baseTest` (exported and typed, `TestType<{}, {}>`), not on its `test`: the checks
+ * drive no browser, and `test` adds two automatic fixtures to every check (trace recording and browser
+ * context options), each a step whose stack Playwright captures and formats at set-up and at tear-down;
+ * they were a tenth of a conformance run's CPU (bench/results/NOTES.md, suite-wall-time).
  */
 
 /** One member the checks act as. */
