@@ -24,7 +24,8 @@ import type { Transport } from './transport.ts';
  * Built on Playwright's `_baseTest` (exported and typed, `TestType<{}, {}>`), not on its `test`: the checks
  * drive no browser, and `test` adds two automatic fixtures to every check (trace recording and browser
  * context options), each a step whose stack Playwright captures and formats at set-up and at tear-down;
- * they were a tenth of a conformance run's CPU (bench/results/NOTES.md, suite-wall-time).
+ * they were a tenth of a conformance run's CPU (bench/results/NOTES.md, "A conformance run's CPU by
+ * process").
  */
 
 /** One member the checks act as. */
