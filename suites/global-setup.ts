@@ -3,12 +3,18 @@ import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { hasControlPlane } from './runtime/control.ts';
 import type { DssWorkerFixtures } from './runtime/fixtures.ts';
-import { DEFAULT_REQUEST_MS, loadProfile } from './runtime/profile.ts';
+import { DEFAULT_REQUEST_MS } from './runtime/profile.ts';
 import { preflightOrExit } from './runtime/preflight.ts';
 import { withDetectedReadings } from './runtime/reading-detection.ts';
 import { createRunSecrets, removeRunSecrets } from './runtime/run-secrets.ts';
 import { encodeRunSettings, RUN_SETTINGS_ENV, type RunSettings } from './runtime/run-settings.ts';
-import { configuredTarget, profileFromSimulator, writeBuiltProfile, writeTargetDescription } from './runtime/target.ts';
+import {
+  configuredProfile,
+  configuredTarget,
+  profileFromSimulator,
+  writeBuiltProfile,
+  writeTargetDescription,
+} from './runtime/target.ts';
 import { TokenStore } from './runtime/token-store.ts';
 import { transportOf } from './runtime/transport.ts';
 import { writeTokensOut } from './runtime/tokens-out.ts';
@@ -67,9 +73,10 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       }
       const file = writeBuiltProfile(secretsDir, await profileFromSimulator(baseUrl, {}, process.env));
       settings = { ...settings, profile: file };
-      // Read back as the workers will read it: validated once here (marked in the environment the
-      // workers inherit), not again in every worker. It names no variables: none are substituted.
-      profile = loadProfile(file, process.env);
+      // Read back as the workers will read it (with `target` as its base URL, as they read it): validated
+      // once here, marked in the environment the workers inherit, not again in every worker. It names no
+      // variables: none are substituted.
+      profile = configuredProfile(settings, process.env)!;
     }
     // The workers' config decodes this: the one channel from here to them.
     process.env[RUN_SETTINGS_ENV] = encodeRunSettings(settings);
