@@ -35,6 +35,16 @@ test('signature fields are redacted at any depth; the rest of the body stays', (
   });
 });
 
+test('a secret field is redacted even when its name is spelled with JSON escapes; a body naming none is kept as sent', () => {
+  const escaped = '{"member_\\u0073ignature":"c2lnbmF0dXJl","keep":1}';
+  expect(JSON.parse(redactBody(escaped, 'member.answerQuotation', 'request'))).toEqual({
+    member_signature: REDACTED,
+    keep: 1,
+  });
+  const plain = '{"amount":"1.5",  "note":"no secret here"}';
+  expect(redactBody(plain, 'member.answerQuotation', 'request')).toBe(plain);
+});
+
 test('`payload` is redacted in sign answers only', () => {
   const answer = JSON.stringify({ payload: 'c2lnbmF0dXJl' });
   expect(JSON.parse(redactBody(answer, 'member.signPayload', 'response'))).toEqual({ payload: REDACTED });

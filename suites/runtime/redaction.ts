@@ -123,6 +123,9 @@ function redactJsonText(
   direction: 'request' | 'response',
   keepPlaceholders: boolean,
 ): string {
+  const extra = direction === 'response' && endpointId !== null && signAnswers.has(endpointId) ? 'payload' : null;
+  // Most bodies name no secret field: their text is kept as it is, without parsing it.
+  if (endpointId !== REFRESH_ENDPOINT && !mayNameSecretField(text, extra)) return text;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -134,11 +137,21 @@ function redactJsonText(
   }
   if (endpointId === REFRESH_ENDPOINT && typeof value === 'string')
     return isPlaceholder(value, keepPlaceholders) ? text : JSON.stringify(REDACTED);
-  const extra = direction === 'response' && endpointId !== null && signAnswers.has(endpointId) ? 'payload' : null;
   const changed = { value: false };
   const redacted = redactValue(value, extra, changed, keepPlaceholders);
   // Untouched bodies keep their exact text: some checks are about the bytes the target sent.
   return changed.value ? JSON.stringify(redacted) : text;
+}
+
+/**
+ * Whether a JSON text may have a secret field (or `extra`): without a backslash, a key's text is its
+ * name between quotes, so a text holding no quoted secret name has no such key (a value that is one
+ * merely costs a parse). A backslash may be an escape that spells a name: parsed to be sure.
+ */
+function mayNameSecretField(text: string, extra: string | null): boolean {
+  if (text.includes('\\')) return true;
+  for (const name of secretFields) if (text.includes(`"${name}"`)) return true;
+  return extra !== null && text.includes(`"${extra}"`);
 }
 
 function redactValue(
@@ -164,10 +177,12 @@ function redactValue(
 function scrub(text: string, known: readonly string[]): string {
   // Whole credentials first: a known JWT is then gone before its signature segment is looked for.
   const withoutKnown = known.reduce((current, value) => current.replaceAll(value, REDACTED), text);
-  return withoutKnown.replace(jwtPattern, REDACTED);
+  return withoutKnown.includes('eyJ') ? withoutKnown.replace(jwtPattern, REDACTED) : withoutKnown;
 }
 
 function truncate(text: string): string {
+  // A UTF-16 code unit takes at most 3 bytes of UTF-8: most bodies are measured without encoding them.
+  if (text.length * 3 <= BODY_LIMIT_BYTES) return text;
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length <= BODY_LIMIT_BYTES) return text;
   // Cutting a multi-byte character in half yields U+FFFD at the end, which is harmless in a report.
