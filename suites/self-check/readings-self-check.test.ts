@@ -12,7 +12,9 @@ import { runReadingsSelfCheck, type ReadingsSelfCheckResult } from './readings-s
  * self-check --readings` runs each reading alone as well; CI runs that too (.ci/run).
  */
 test('no reading variant of the simulator fails a requirement of the specification, declared or detected, and each shows its difference in the reference profile', async () => {
-  // Minutes on a loaded machine: whole conformance runs, two at a time.
+  // Minutes on a loaded machine: whole conformance runs, two at a time, each in one worker: beside npm
+  // test's other files a run's second worker bought no time and cost a fifth more CPU (bench/results/NOTES.md,
+  // npm-test-wall-time, eighteenth session).
   test.setTimeout(20 * 60_000);
   const reportDir = mkdtempSync(join(tmpdir(), 'dss-readings-'));
   const lines: string[] = [];
@@ -24,7 +26,7 @@ test('no reading variant of the simulator fails a requirement of the specificati
   const result = await runReadingsSelfCheck({
     readings: names,
     parallel: 2,
-    workers: 2,
+    workers: 1,
     reportDir,
     mode: 'covering',
     log,
