@@ -8,7 +8,7 @@ test('entries are numbered and dated in order, listeners see each, and the oldes
   log.subscribe((entry) => seen.push(entry));
   for (let i = 0; i < 6; i++) {
     now += 10;
-    log.record({ kind: 'call', method: 'GET', path: `/p${i}`, status: 200 });
+    log.record({ kind: 'call', method: 'GET', path: `/p${i}`, status: 200, answerJson: '{}' });
   }
   expect(seen.map((entry) => [entry.sequence, entry.at])).toEqual(
     [1, 2, 3, 4, 5, 6].map((sequence) => [sequence, 1000 + 10 * sequence]),

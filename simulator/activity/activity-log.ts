@@ -8,9 +8,9 @@ import type { GatewayMessageType } from '../../schemas/enumerations.ts';
 import type { Clock } from '../clock.ts';
 
 /**
- * One API call, recorded once answered. `request` and `answer` are the JSON bodies as data (never
- * headers); a 200 answer is kept as the JSON text that was sent (`answerJson`), which the dashboard
- * reads back (ui/present.ts): one string instead of a tree of objects per call (see ActivityLog.same).
+ * One API call, recorded once answered. `request` is the JSON body as data (never headers); the answer,
+ * a refusal's too, is kept as the JSON text that was sent (`answerJson`), which the dashboard reads back
+ * (ui/present.ts): one string instead of a tree of objects per call (see ActivityLog.same).
  */
 export interface CallEntry {
   kind: 'call';
@@ -21,8 +21,7 @@ export interface CallEntry {
   query?: Readonly<Record<string, string>>;
   request?: unknown;
   status: number;
-  answer?: unknown;
-  answerJson?: string;
+  answerJson: string;
 }
 
 /** A message put on a member's gateway queue. */

@@ -109,6 +109,6 @@ test('a store written by another version is refused with one line and exit statu
     (error: Error) => error.message,
   );
   expect(refused).toContain('code 2');
-  expect(refused).toContain('was written by another version (dss-state format 1 kit 0.0.0-other');
+  expect(refused).toContain('was written by another version (dss-state format 2 kit 0.0.0-other');
   expect(refused).not.toMatch(/\n\s+at /);
 });

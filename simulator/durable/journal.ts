@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { BUILD_VERSION } from '../http/error-body.ts';
 
 /** Bumped when what a record holds changes shape; with the kit version, what a store must match to be read. */
-const FORMAT = 1;
+const FORMAT = 2;
 const HEADER = `dss-state format ${FORMAT} kit ${BUILD_VERSION}\n`;
 /** Compacted once it holds this many records: each record is a whole state, so older ones are only history. */
 const RECORDS_BEFORE_COMPACTION = 64;

@@ -11,7 +11,7 @@ import { clientIp } from './client-ip.ts';
 import { queryParams } from './query-params.ts';
 import { requestHeader } from './request-header.ts';
 import { RouteFinder } from './route-finder.ts';
-import { sendError } from './send-error.ts';
+import { errorAnswer, jsonContent } from './send-error.ts';
 import { compileTemplate } from '../../protocol/path-template.ts';
 import { validateRequest } from './validate-request.ts';
 import { asListedFailure } from './listed-status.ts';
@@ -49,8 +49,15 @@ export function familyRouter<F extends Family>(sim: Simulator, family: F, handle
   app.all('*', (c) => {
     let caller: Principal | undefined;
     let inputs: CallInputs | undefined;
-    const answered = (response: Response | Promise<Response>, answerJson?: string) =>
-      observeCall(sim.state, c, response, caller, inputs, answerJson);
+    const answered = (response: Response, answerJson: string) => {
+      recordCall(sim.state, c, response.status, caller, inputs, answerJson);
+      return response;
+    };
+    // A refusal is written as text too, and recorded as the text sent: no copy of the response is read back.
+    const refused = (error: unknown) => {
+      const { status, json } = errorAnswer(c, sim.state, error, caller?.member.identification);
+      return answered(c.body(json, status, jsonContent()), json);
+    };
     try {
       if (hasDotSegment(c))
         throw new DssError(
@@ -105,16 +112,14 @@ export function familyRouter<F extends Family>(sim: Simulator, family: F, handle
             return proceed(handler(call), (result) => {
               // What c.json sends (JSON.stringify's text, the same content type), written here to be recorded as sent.
               const json = result instanceof JsonAnswer ? result.text : JSON.stringify(result ?? {});
-              return answered(c.body(json, 200, { 'Content-Type': 'application/json' }), json);
+              return answered(c.body(json, 200, jsonContent()), json);
             });
           });
         },
       );
-      return answer instanceof Promise
-        ? answer.catch((error: unknown) => answered(sendError(c, sim.state, error, caller?.member.identification)))
-        : answer;
+      return answer instanceof Promise ? answer.catch(refused) : answer;
     } catch (error) {
-      return answered(sendError(c, sim.state, error, caller?.member.identification));
+      return refused(error);
     }
   });
   return app;
@@ -139,43 +144,6 @@ const RENEWAL = Object.freeze({ renewal: true });
 const NOT_RENEWAL = Object.freeze({ renewal: false });
 
 /**
- * Records the call in the activity log (simulator/activity/) once answered: a 200 answer as the JSON
- * text sent, any other read from a copy of the error response.
- */
-function observeCall(
-  state: SimState,
-  c: Context,
-  response: Response | Promise<Response>,
-  caller: Principal | undefined,
-  inputs: CallInputs | undefined,
-  answerJson?: string,
-): Response | Promise<Response> {
-  return response instanceof Promise
-    ? response.then((settled) => settleCall(state, c, settled, caller, inputs, answerJson))
-    : settleCall(state, c, response, caller, inputs, answerJson);
-}
-
-function settleCall(
-  state: SimState,
-  c: Context,
-  settled: Response,
-  caller: Principal | undefined,
-  inputs: CallInputs | undefined,
-  answerJson: string | undefined,
-): Response {
-  if (answerJson !== undefined) recordCall(state, c, settled.status, caller, inputs, undefined, answerJson);
-  else
-    void settled
-      .clone()
-      .text()
-      .then(
-        (text) => recordCall(state, c, settled.status, caller, inputs, parsedOrText(text), undefined),
-        () => recordCall(state, c, settled.status, caller, inputs, undefined, undefined),
-      );
-  return settled;
-}
-
-/**
  * One literal per case, each with its own fixed set of keys in one order: spreading the optional parts
  * into one literal gave V8 a new object shape to build on nearly every call (about 2 µs of a read).
  * The path and the answer's text are shared with the endpoint's last call when equal (ActivityLog.same).
@@ -186,8 +154,7 @@ function recordCall(
   status: number,
   caller: Principal | undefined,
   inputs: CallInputs | undefined,
-  answer: unknown,
-  answerJson: string | undefined,
+  answerJson: string,
 ): void {
   const { activity } = state;
   const method = c.req.method;
@@ -196,27 +163,19 @@ function recordCall(
     const path = c.req.path;
     activity.record(
       member !== undefined
-        ? { kind: 'call', member, method, path, status, answer, answerJson }
-        : { kind: 'call', method, path, status, answer, answerJson },
+        ? { kind: 'call', member, method, path, status, answerJson }
+        : { kind: 'call', method, path, status, answerJson },
     );
     return;
   }
   const { endpoint, query, body } = inputs;
   const path = activity.same('path', endpoint, c.req.path);
-  const json = answerJson === undefined ? undefined : activity.same('answer', endpoint, answerJson);
+  const json = activity.same('answer', endpoint, answerJson);
   activity.record(
     member !== undefined
-      ? { kind: 'call', member, endpoint, query, request: body, method, path, status, answer, answerJson: json }
-      : { kind: 'call', endpoint, query, request: body, method, path, status, answer, answerJson: json },
+      ? { kind: 'call', member, endpoint, query, request: body, method, path, status, answerJson: json }
+      : { kind: 'call', endpoint, query, request: body, method, path, status, answerJson: json },
   );
-}
-
-function parsedOrText(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 /** `next(value)` at once when the value is at hand, once it settles when it is a promise. */

@@ -9,6 +9,26 @@ import { errorBody } from './error-body.ts';
  * status; anything else is a defect of the simulator: it is logged and answered 500, never leaked.
  */
 export function sendError(c: Context, state: SimState, error: unknown, memberIdentification?: string): Response {
+  const { status, json } = errorAnswer(c, state, error, memberIdentification);
+  return c.body(json, status, jsonContent());
+}
+
+/**
+ * The header `c.json` sends: an answer written as text with it is what `c.json` sends, its text known to
+ * the caller. A new object each time: @hono/node-server writes a response's headers into the object it
+ * was given (its content length among them), so a shared one would carry one answer's into the next.
+ */
+export function jsonContent(): Record<string, string> {
+  return { 'Content-Type': 'application/json' };
+}
+
+/** The error response's status and JSON text, for a caller that records the text it sends (family-router.ts). */
+export function errorAnswer(
+  c: Context,
+  state: SimState,
+  error: unknown,
+  memberIdentification?: string,
+): { status: ContentfulStatusCode; json: string } {
   const refusal = error instanceof DssError ? refusalUnderFaults(state, error) : internalError(c, error);
   const body = errorBody(refusal, {
     endpointUrl: c.req.path,
@@ -16,7 +36,7 @@ export function sendError(c: Context, state: SimState, error: unknown, memberIde
     now: state.clock.now(),
     faults: state.faults,
   });
-  return c.json(body, refusal.status as ContentfulStatusCode);
+  return { status: refusal.status as ContentfulStatusCode, json: JSON.stringify(body) };
 }
 
 /** Fault unknown-path-500: a path that matches no route fails as a defect would, with no log line. */

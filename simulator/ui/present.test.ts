@@ -12,10 +12,10 @@ test('tokens are redacted wherever they are, and encoded payloads are shown deco
     path: '/client/v1/api/oauth-token/refresh',
     status: 200,
     request: { token: 'opaque-value', nested: [{ any: jwt }] },
-    answer: {
+    answerJson: JSON.stringify({
       financial_message_data: Buffer.from(xml).toString('base64'),
       quotation_payload: Buffer.from('{"a":1}').toString('base64'),
-    },
+    }),
   }) as { request: { token: string; nested: Array<{ any: string }> }; answer: Record<string, unknown> };
   expect(shown.request.token).toBe(REDACTED);
   expect(shown.request.nested[0]!.any).toBe(REDACTED);
@@ -24,7 +24,7 @@ test('tokens are redacted wherever they are, and encoded payloads are shown deco
   expect(shown.answer['quotation_payload (decoded)']).toEqual({ a: 1 });
 });
 
-test('a 200 answer kept as the JSON text sent is shown as its data, tokens redacted, the text itself not shown', () => {
+test('an answer kept as the JSON text sent is shown as its data, tokens redacted, the text itself not shown', () => {
   const jwt = 'eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
   const call = {
     kind: 'call',
@@ -53,7 +53,8 @@ test('a call is named by its member, or by why its token named none', () => {
     status: 401,
   } as const;
   const named = (answer: unknown, member?: string) =>
-    (presentEntry({ ...call, answer, ...(member ? { member } : {}) }) as { caller: string }).caller;
+    (presentEntry({ ...call, answerJson: JSON.stringify(answer), ...(member ? { member } : {}) }) as { caller: string })
+      .caller;
   expect(named({ code: 'AUTH-MISSING-TOKEN' })).toBe('(no token)');
   expect(named({ code: 'AUTH-EXPIRED-TOKEN' })).toBe('(expired token)');
   expect(named({ code: 'AUTH-REVOKED-TOKEN' })).toBe('(revoked token)');

@@ -10,12 +10,11 @@ const TOKEN_FIELDS = new Set(['token', 'access_token', 'refresh_token', 'authori
 export const REDACTED = '(token redacted)';
 
 export function presentEntry(entry: ActivityEntry): unknown {
-  if (entry.kind === 'call' && entry.answerJson !== undefined) {
-    // A 200 answer is kept as the text sent (activity-log.ts); shown as the data it is, like any other.
-    const { answerJson, ...call } = entry;
-    return readable({ ...call, caller: callerOf(entry), answer: JSON.parse(answerJson) as unknown });
-  }
-  return readable(entry.kind === 'call' ? { ...entry, caller: callerOf(entry) } : entry);
+  if (entry.kind !== 'call') return readable(entry);
+  // An answer is kept as the text sent (activity-log.ts); shown as the data it is, like any other.
+  const { answerJson, ...call } = entry;
+  const answer = JSON.parse(answerJson) as unknown;
+  return readable({ ...call, caller: callerOf(entry, answer), answer });
 }
 
 /** Why a call has no member: the token's refusal, in words. */
@@ -27,10 +26,10 @@ const REFUSED_TOKENS: Readonly<Record<string, string>> = {
   'AUTH-MEMBER-BLOCKED': '(token of a blocked or unknown member)',
 };
 
-/** Who made a call, as the sequence view names it: the member, or why the token named none. */
-export function callerOf(entry: ActivityEntry & { kind: 'call' }): string {
+/** Who made a call, as the sequence view names it: the member, or why the token named none (the refusal's `answer`). */
+function callerOf(entry: ActivityEntry & { kind: 'call' }, answer: unknown): string {
   if (entry.member !== undefined) return entry.member;
-  const code = (entry.answer as { code?: unknown } | undefined)?.code;
+  const code = (answer as { code?: unknown } | null)?.code;
   return (typeof code === 'string' && REFUSED_TOKENS[code]) || '(caller not identified)';
 }
 
