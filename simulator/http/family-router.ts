@@ -11,6 +11,7 @@ import { clientIp } from './client-ip.ts';
 import { queryParams } from './query-params.ts';
 import { requestHeader } from './request-header.ts';
 import { RouteFinder } from './route-finder.ts';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorAnswer, jsonContent } from './send-error.ts';
 import { compileTemplate } from '../../protocol/path-template.ts';
 import { validateRequest } from './validate-request.ts';
@@ -49,14 +50,15 @@ export function familyRouter<F extends Family>(sim: Simulator, family: F, handle
   app.all('*', (c) => {
     let caller: Principal | undefined;
     let inputs: CallInputs | undefined;
-    const answered = (response: Response, answerJson: string) => {
-      recordCall(sim.state, c, response.status, caller, inputs, answerJson);
-      return response;
+    // Every answer, a refusal too, is written as JSON text and recorded as the text sent: what c.json
+    // sends (JSON.stringify's text, the same content type), with no copy of the response read back.
+    const answered = (json: string, status: ContentfulStatusCode) => {
+      recordCall(sim.state, c, status, caller, inputs, json);
+      return c.body(json, status, jsonContent());
     };
-    // A refusal is written as text too, and recorded as the text sent: no copy of the response is read back.
     const refused = (error: unknown) => {
       const { status, json } = errorAnswer(c, sim.state, error, caller?.member.identification);
-      return answered(c.body(json, status, jsonContent()), json);
+      return answered(json, status);
     };
     try {
       if (hasDotSegment(c))
@@ -110,9 +112,7 @@ export function familyRouter<F extends Family>(sim: Simulator, family: F, handle
               clientIp: ip,
             };
             return proceed(handler(call), (result) => {
-              // What c.json sends (JSON.stringify's text, the same content type), written here to be recorded as sent.
-              const json = result instanceof JsonAnswer ? result.text : JSON.stringify(result ?? {});
-              return answered(c.body(json, 200, jsonContent()), json);
+              return answered(result instanceof JsonAnswer ? result.text : JSON.stringify(result ?? {}), 200);
             });
           });
         },
