@@ -14,7 +14,7 @@ import { runReadingsSelfCheck, type ReadingsSelfCheckResult } from './readings-s
 test('no reading variant of the simulator fails a requirement of the specification, declared or detected, and each shows its difference in the reference profile', async () => {
   // Minutes on a loaded machine: whole conformance runs, two at a time, each in one worker: beside npm
   // test's other files a run's second worker bought no time and cost a fifth more CPU (bench/results/NOTES.md,
-  // npm-test-wall-time, eighteenth session).
+  // npm-test-wall-time, seventeenth session).
   test.setTimeout(20 * 60_000);
   const reportDir = mkdtempSync(join(tmpdir(), 'dss-readings-'));
   const lines: string[] = [];
