@@ -5,6 +5,7 @@
  * results do not hold; the history of every run, and the notes on how each was read, stay in
  * bench/results/ (NOTES.md).
  */
+import { FLOW_KINDS } from './flows/kinds.ts';
 
 /** One recorded run, as bench/run.ts appends it to `bench/results/<name>.json`. */
 export interface RecordedRun {
@@ -37,7 +38,6 @@ const fixed = (value: number, digits = 2) => (Number.isNaN(value) ? 'n/a' : valu
 const ratio = (value: number, floor: number) =>
   Number.isNaN(value) || Number.isNaN(floor) || floor === 0 ? 'n/a' : `${(value / floor).toFixed(2)}×`;
 
-/** A flow benchmark's CPU per flow, beside the floor's cost of the same flow (bench/floor). */
 /** A soak's plateau against issue 31's targets (bench/soak/bounds.ts); runs recorded before it have none. */
 function plateauText(run: RecordedRun): string {
   const plateau = run.figures.plateau as
@@ -59,24 +59,38 @@ function plateauText(run: RecordedRun): string {
   return `${reached}; <= 300 MB ${under ? 'met' : 'not met'}, +-50 MB over the last 20 minutes ${band === undefined ? 'not measured' : `${steady ? 'met' : 'not met'} (${band[0]} to +${band[1]} MB)`}`;
 }
 
+/**
+ * A flow benchmark's CPU per flow, beside its floor: the floor's cost of the same flow (bench/floor) for
+ * an exchange or a payment; for a funding, which bench/floor does not sum, the latest flow-ratios' ratio
+ * to the floor as flows.
+ */
 function flowAgainstFloor(kind: 'exchange' | 'payment' | 'funding') {
   return (run: RecordedRun, latest: (name: string) => RecordedRun | undefined) => {
     const cpu = figure(run, 'server_cpu_ms_per_flow');
-    const floor = kind === 'funding' ? Number.NaN : figure(latest('floor'), `floor.${kind}_ms`);
-    const beside = Number.isNaN(floor)
-      ? 'no floor measured for this flow'
-      : `floor ${fixed(floor, 3)} ms: ${ratio(cpu, floor)}`;
-    return `${fixed(cpu, 3)} ms of simulator CPU per flow (${beside}); ${fixed(figure(run, 'flows_per_s'), 0)} flows/s`;
+    return `${fixed(cpu, 3)} ms of simulator CPU per flow (${kind === 'funding' ? fundingFloor(latest('flow-ratios')) : operationFloor(cpu, figure(latest('floor'), `floor.${kind}_ms`))}); ${fixed(figure(run, 'flows_per_s'), 0)} flows/s`;
   };
+}
+
+function operationFloor(cpu: number, floor: number): string {
+  return Number.isNaN(floor) ? 'no floor measured for this flow' : `floor ${fixed(floor, 3)} ms: ${ratio(cpu, floor)}`;
+}
+
+function fundingFloor(ratios: RecordedRun | undefined): string {
+  const median = figure(ratios, 'funding.median_ratio');
+  return Number.isNaN(median)
+    ? 'no floor measured for this flow'
+    : `flow-ratios of ${ratios!.date.slice(0, 10)}: ${fixed(median)}× the floor as flows`;
 }
 
 export const benchmarks: readonly Benchmark[] = [
   {
     name: 'flow-ratios',
     measures:
-      'The simulator’s CPU per exchange and per payment flow against a bare Hono app doing only each call’s unavoidable operations, driven the same way, in alternating phases of one run: the speed goal’s measure.',
+      'The simulator’s CPU per exchange, payment and funding flow against a bare Hono app doing only each call’s unavoidable operations, driven the same way, in alternating phases of one run: the speed goal’s measure.',
     headline: (run) =>
-      `exchange ${fixed(figure(run, 'exchange.median_ratio'))}× the floor, payment ${fixed(figure(run, 'payment.median_ratio'))}× (medians of the rounds)`,
+      FLOW_KINDS.filter((kind) => !Number.isNaN(figure(run, `${kind}.median_ratio`)))
+        .map((kind) => `${kind} ${fixed(figure(run, `${kind}.median_ratio`))}×`)
+        .join(', ') + ' the floor (medians of the rounds)',
   },
   {
     name: 'floor',
@@ -111,7 +125,8 @@ export const benchmarks: readonly Benchmark[] = [
   },
   {
     name: 'funding-flows',
-    measures: 'Complete funding flows (credit line, funding instruction, notification) per second, and CPU per flow.',
+    measures:
+      'Complete funding flows (credit line asked for and allowed, funding instruction, its two signatures, the send) per second, and CPU per flow.',
     options: '[--seconds N] [--clients N]',
     headline: flowAgainstFloor('funding'),
   },

@@ -1,5 +1,5 @@
 /**
- * floor-flows: the floor of the exchange and payment flows measured as flows. The floor benchmark
+ * floor-flows: the floor of the exchange, payment and funding flows measured as flows. The floor benchmark
  * (bench/floor/) times each operation alone in a loop, with the other core idle, and adds them up; a
  * flow does the same operations one call at a time, between other requests, with its clients busy on
  * the other core. Here a bare Hono app (bench/servers/floor-flow-child.ts) does per call only the
@@ -13,12 +13,18 @@
  *   (a verification);
  * - payment (6 calls): POST sign/message 2339 -> 3598 (a Message signed); POST send 3665 -> 1757 (a Message
  *   read, one report); GET 3746; POST sign/message 1699 -> 2958; POST reply 3024 -> 1301 (a Message read,
- *   two reports); GET 4911.
+ *   two reports); GET 4911;
+ * - funding (6 calls, measured 2026-12-03): POST credit line 163 -> 2; POST allow 131 -> 2; POST instruction
+ *   230 -> 609; POST sign 367 -> 102; POST sign 383 -> 102; POST send 481 -> 438 (two verifications: the
+ *   fundingInfo's and the transaction's signatures, which the simulator reads from the query, 251 of
+ *   those bytes, and the floor from the body). The floor's signed payload is the exchange's (700 bytes),
+ *   larger than a funding's: a few hundred bytes more to hash per signature.
  * The Messages are the floor's pacs.008 sample whatever their size in the call: what differs is XML work
  * the floor does not count either.
  */
 import { parseArgs } from 'node:util';
 import { SAMPLE_MESSAGE } from '../floor/operations.ts';
+import { FLOW_KINDS, type FlowKind } from '../flows/kinds.ts';
 import { runFlows, timedPhase, watchIntervals, whole, type Lane } from '../flows/flow-run.ts';
 import { latencyPercentiles } from '../latency.ts';
 import type { Measurement } from '../record/history.ts';
@@ -30,9 +36,11 @@ export interface Call {
   requestBytes: number;
   answerBytes: number;
   reports?: number;
+  /** How many signatures a `verify` checks (1 unless given). */
+  verifications?: number;
 }
 
-export const FLOWS: Record<'exchange' | 'payment', Call[]> = {
+export const FLOWS: Record<FlowKind, Call[]> = {
   exchange: [
     { operation: 'plain', requestBytes: 402, answerBytes: 89 },
     { requestBytes: 0, answerBytes: 555 },
@@ -49,6 +57,14 @@ export const FLOWS: Record<'exchange' | 'payment', Call[]> = {
     { operation: 'sign-message', requestBytes: 1699, answerBytes: 2958 },
     { operation: 'read-message', requestBytes: 3024, answerBytes: 1301, reports: 2 },
     { requestBytes: 0, answerBytes: 4911 },
+  ],
+  funding: [
+    { operation: 'plain', requestBytes: 163, answerBytes: 2 },
+    { operation: 'plain', requestBytes: 131, answerBytes: 2 },
+    { operation: 'plain', requestBytes: 230, answerBytes: 609 },
+    { operation: 'sign', requestBytes: 367, answerBytes: 102 },
+    { operation: 'sign', requestBytes: 383, answerBytes: 102 },
+    { operation: 'verify', requestBytes: 481, answerBytes: 438, verifications: 2 },
   ],
 };
 
@@ -84,7 +100,7 @@ export async function measure(args: string[]): Promise<Measurement> {
   };
   const figures: Record<string, unknown> = {};
   const summary: string[] = [];
-  for (const kind of ['exchange', 'payment'] as const) {
+  for (const kind of FLOW_KINDS) {
     const measured = await measureFlow(FLOWS[kind], settings);
     figures[kind] = measured;
     summary.push(
@@ -158,12 +174,12 @@ export async function startFloorFlows(
 async function prepare(calls: Call[], send: (request: Request) => Promise<Record<string, string>>): Promise<Request[]> {
   const payloadSignature = (await send(post('sign', 102, { payload: PAYLOAD }, 0))).signature!;
   const messageSignature = (await send(post('sign-message', 102, { message: MESSAGE }, 0))).signature!;
-  return calls.map(({ operation, requestBytes, answerBytes, reports }) => {
+  return calls.map(({ operation, requestBytes, answerBytes, reports, verifications }) => {
     if (!operation) return { path: `/${answerBytes}`, init: { headers: { authorization: TOKEN } } };
     const fields: Record<string, unknown> = {
       plain: {},
       sign: { payload: PAYLOAD },
-      verify: { payload: PAYLOAD, signature: payloadSignature },
+      verify: { payload: PAYLOAD, signature: payloadSignature, verifications: verifications ?? 1 },
       'sign-message': { message: MESSAGE },
       'read-message': { message: MESSAGE, signature: messageSignature, reports: reports ?? 0 },
     }[operation];

@@ -1,6 +1,6 @@
 /**
- * flow-ratios: the simulator's CPU per flow as a ratio to the floor as flows (bench/floor-flows/), the
- * two measured in alternating timed phases of one run, as read-throughput alternates its two servers.
+ * flow-ratios: the simulator's CPU per exchange, payment and funding flow as a ratio to the floor as
+ * flows (bench/floor-flows/), the two measured in alternating timed phases of one run, as read-throughput alternates its two servers.
  *
  * hot-paths runs its parts one after the other, minutes apart, and this shared host changes speed
  * within minutes: in hot-paths run 10 the clients' CPU per flow, which no change touched, fell by a
@@ -13,12 +13,15 @@
 import { parseArgs } from 'node:util';
 import { exchangeBenchmark } from '../exchange-flows/measure.ts';
 import { FLOWS, startFloorFlows } from '../floor-flows/measure.ts';
+import { FLOW_KINDS, type FlowKind } from '../flows/kinds.ts';
+import { fundingBenchmark } from '../funding-flows/measure.ts';
 import { SimulatorApi } from '../flows/simulator-api.ts';
 import { runFlows, timedPhase, whole, type FlowBenchmark, type Lane } from '../flows/flow-run.ts';
 import { paymentBenchmark } from '../payment-flows/measure.ts';
 import type { Measurement } from '../record/history.ts';
 import { SIMULATOR_CHILD, startServerProcess, type ServerProcess } from '../servers/server-process.ts';
 import { median } from '../median.ts';
+import { OptionError } from '../option-error.ts';
 
 type SideName = 'simulator' | 'floor';
 
@@ -35,8 +38,8 @@ interface Round {
   ratio: number;
 }
 
-const BENCHMARKS = { exchange: exchangeBenchmark, payment: paymentBenchmark } as Record<
-  'exchange' | 'payment',
+const BENCHMARKS = { exchange: exchangeBenchmark, payment: paymentBenchmark, funding: fundingBenchmark } as Record<
+  FlowKind,
   FlowBenchmark<Lane>
 >;
 
@@ -48,19 +51,22 @@ export async function measure(args: string[]): Promise<Measurement> {
       duration: { type: 'string', default: '15' },
       rounds: { type: 'string', default: '6' },
       clients: { type: 'string', default: '8' },
+      flows: { type: 'string', default: FLOW_KINDS.join(',') },
     },
   });
+  const kinds = flowKinds(values.flows);
   const settings = {
     warmup_s: whole(values.warmup, 'warmup', 3600),
     duration_s: whole(values.duration, 'duration', 3600),
     rounds: whole(values.rounds, 'rounds', 100),
     clients: whole(values.clients, 'clients', 64),
+    flows: kinds,
     method:
       'both servers up; each warmed up once; then per round a timed phase of each, back to back, the order alternating',
   };
   const figures: Record<string, unknown> = {};
   const summary: string[] = [];
-  for (const kind of ['exchange', 'payment'] as const) {
+  for (const kind of kinds) {
     const measured = await measureKind(kind, settings);
     figures[kind] = measured;
     summary.push(
@@ -71,8 +77,17 @@ export async function measure(args: string[]): Promise<Measurement> {
   return { settings, figures, summary };
 }
 
+/** `--flows exchange,funding`: which flows to measure, in the order given. */
+function flowKinds(text: string): FlowKind[] {
+  const named = text.split(',').map((name) => name.trim());
+  const unknown = named.filter((name) => !(FLOW_KINDS as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw new OptionError(`--flows takes a comma-separated list of ${FLOW_KINDS.join(', ')}; got "${text}"`);
+  return [...new Set(named as FlowKind[])];
+}
+
 async function measureKind(
-  kind: 'exchange' | 'payment',
+  kind: FlowKind,
   settings: { warmup_s: number; duration_s: number; rounds: number; clients: number },
 ) {
   const benchmark = BENCHMARKS[kind];

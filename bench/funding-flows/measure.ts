@@ -11,7 +11,7 @@
  * on one ceiling. At the end every lane's balance must be what its flows minted.
  */
 import { wholeUnits } from '../../suites/runtime/money.ts';
-import { measureFlows, type Lane } from '../flows/flow-run.ts';
+import { measureFlows, type FlowBenchmark, type Lane } from '../flows/flow-run.ts';
 import { fund, openLine, type DsaHolding } from '../flows/funding.ts';
 import type { Measurement } from '../record/history.ts';
 
@@ -26,34 +26,39 @@ const ACCOUNTS = ['main', 'second'];
 type FundingLane = Lane & DsaHolding;
 
 export function measure(args: string[]): Promise<Measurement> {
-  const lanes = allLanes();
-  return measureFlows<FundingLane>(args, {
-    kind: 'funding',
-    callsPerFlow: 6,
-    maxClients: lanes.length,
-    amount: { setting: 'funding_amount', default: 10, max: 1_000_000 },
-    async setUp(api, clients, amount) {
-      await api.signIn([...TOKENIZERS.map((tokenizer) => tokenizer.identification), ...MARKET_MAKERS]);
-      return {
-        lanes: lanes.slice(0, clients),
-        async flow(lane) {
-          // Room for exactly one more funding: the line is raised as part of every flow.
-          await openLine(api, lane, (lane.flows + 1) * amount);
-          await fund(api, lane, amount, `bench-${lane.member}-${lane.account}-${lane.asset.code}-${lane.flows}`);
-        },
-        // Each completed flow minted `amount` into its lane.
-        checkLane: (lane) =>
-          api.expectBalance(
-            lane.member,
-            lane.account,
-            lane.asset,
-            wholeUnits(amount) * BigInt(lane.flows),
-            `after ${lane.flows} flows of ${amount}`,
-          ),
-      };
-    },
-  });
+  return measureFlows(args, fundingBenchmark);
 }
+
+/** Also run by flow-ratios, beside its floor. */
+export const fundingBenchmark: FlowBenchmark<FundingLane> = {
+  kind: 'funding',
+  callsPerFlow: 6,
+  // One lane per holder account and asset.
+  maxClients: TOKENIZERS.length * MARKET_MAKERS.length * ACCOUNTS.length,
+  amount: { setting: 'funding_amount', default: 10, max: 1_000_000 },
+  async setUp(api, clients, amount) {
+    await api.signIn([...TOKENIZERS.map((tokenizer) => tokenizer.identification), ...MARKET_MAKERS]);
+    // The lanes count their flows: each set-up makes its own.
+    const lanes = allLanes().slice(0, clients);
+    return {
+      lanes,
+      async flow(lane) {
+        // Room for exactly one more funding: the line is raised as part of every flow.
+        await openLine(api, lane, (lane.flows + 1) * amount);
+        await fund(api, lane, amount, `bench-${lane.member}-${lane.account}-${lane.asset.code}-${lane.flows}`);
+      },
+      // Each completed flow minted `amount` into its lane.
+      checkLane: (lane) =>
+        api.expectBalance(
+          lane.member,
+          lane.account,
+          lane.asset,
+          wholeUnits(amount) * BigInt(lane.flows),
+          `after ${lane.flows} flows of ${amount}`,
+        ),
+    };
+  },
+};
 
 function allLanes(): FundingLane[] {
   return TOKENIZERS.flatMap(({ identification, asset }) =>

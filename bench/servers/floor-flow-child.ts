@@ -7,7 +7,7 @@
 // POST /{operation}/{answer bytes}, body JSON; GET /{answer bytes}. Operations:
 // - `plain`: the body parsed, nothing else;
 // - `sign`: Ed25519 signature of `payload` (base64), answered as `signature`;
-// - `verify`: `signature` of `payload` verified (400 if it does not verify);
+// - `verify`: `signature` of `payload` verified `verifications` times (400 if it does not verify);
 // - `sign-message`: the Message `message` (base64 of its XML) parsed, C14N twice (the signed part's
 //   digest and SignedInfo), one signature of the canonical Message, answered as `signature`;
 // - `read-message`: `message` parsed, its AppHdr and Document validated against their XSDs, C14N twice,
@@ -26,6 +26,7 @@ interface Body {
   message?: string;
   signature?: string;
   reports?: number;
+  verifications?: number;
 }
 
 type Env = { Bindings: { incoming: IncomingMessage } };
@@ -50,10 +51,12 @@ function messageOf(body: Body): string {
 const operations: Record<string, (body: Body) => Record<string, string> | undefined> = {
   plain: () => ({}),
   sign: (body) => ({ signature: keys.sign(Buffer.from(body.payload ?? '', 'base64')).toString('base64') }),
-  verify: (body) =>
-    keys.verify(Buffer.from(body.payload ?? '', 'base64'), Buffer.from(body.signature ?? '', 'base64'))
-      ? {}
-      : undefined,
+  verify: (body) => {
+    let verified = true;
+    for (let verification = 0; verification < (body.verifications ?? 1); verification += 1)
+      verified &&= keys.verify(Buffer.from(body.payload ?? '', 'base64'), Buffer.from(body.signature ?? '', 'base64'));
+    return verified ? {} : undefined;
+  },
   'sign-message': (body) =>
     withDocument(messageOf(body), (document) => {
       canonical(document);
