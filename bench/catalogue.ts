@@ -22,8 +22,11 @@ export interface Benchmark {
   measures: string;
   /** Options beyond `npm run bench -- <name>`. */
   options?: string;
-  /** The latest figure in words, from the latest run (and the latest run of another benchmark, for a floor). */
-  headline(run: RecordedRun, latest: (name: string) => RecordedRun | undefined): string;
+  /**
+   * The latest figure in words, from the latest run (and the latest run of another benchmark, for a
+   * floor: the latest of its runs that holds the figure at the dotted path `holding`, when given).
+   */
+  headline(run: RecordedRun, latest: (name: string, holding?: string) => RecordedRun | undefined): string;
 }
 
 /** A figure at a dotted path of the run's figures (`exchange.median_ratio`), or NaN when absent. */
@@ -65,9 +68,9 @@ function plateauText(run: RecordedRun): string {
  * to the floor as flows.
  */
 function flowAgainstFloor(kind: 'exchange' | 'payment' | 'funding') {
-  return (run: RecordedRun, latest: (name: string) => RecordedRun | undefined) => {
+  return (run: RecordedRun, latest: (name: string, holding?: string) => RecordedRun | undefined) => {
     const cpu = figure(run, 'server_cpu_ms_per_flow');
-    return `${fixed(cpu, 3)} ms of simulator CPU per flow (${kind === 'funding' ? fundingFloor(latest('flow-ratios')) : operationFloor(cpu, figure(latest('floor'), `floor.${kind}_ms`))}); ${fixed(figure(run, 'flows_per_s'), 0)} flows/s`;
+    return `${fixed(cpu, 3)} ms of simulator CPU per flow (${kind === 'funding' ? fundingFloor(latest('flow-ratios', 'funding.median_ratio')) : operationFloor(cpu, figure(latest('floor'), `floor.${kind}_ms`))}); ${fixed(figure(run, 'flows_per_s'), 0)} flows/s`;
   };
 }
 

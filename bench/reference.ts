@@ -4,7 +4,7 @@
  * equal to what this writes, so the reference cannot drift from the results.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { benchmarks, type RecordedRun } from './catalogue.ts';
+import { benchmarks, figure, type RecordedRun } from './catalogue.ts';
 
 const benchDir = new URL('./', import.meta.url);
 
@@ -51,7 +51,10 @@ function recorded(run: RecordedRun, count: number): string {
 }
 
 export function renderBenchReference(): string {
-  const latest = (name: string) => recordedRuns(name).at(-1);
+  const latest = (name: string, holding?: string) =>
+    recordedRuns(name)
+      .filter((run) => holding === undefined || !Number.isNaN(figure(run, holding)))
+      .at(-1);
   const sections = benchmarks.map((benchmark) => {
     const runs = recordedRuns(benchmark.name);
     const run = runs.at(-1);

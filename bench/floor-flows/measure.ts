@@ -14,7 +14,7 @@
  * - payment (6 calls): POST sign/message 2339 -> 3598 (a Message signed); POST send 3665 -> 1757 (a Message
  *   read, one report); GET 3746; POST sign/message 1699 -> 2958; POST reply 3024 -> 1301 (a Message read,
  *   two reports); GET 4911;
- * - funding (6 calls, measured 2026-12-03): POST credit line 163 -> 2; POST allow 131 -> 2; POST instruction
+ * - funding (6 calls, measured 2026-12-02): POST credit line 163 -> 2; POST allow 131 -> 2; POST instruction
  *   230 -> 609; POST sign 367 -> 102; POST sign 383 -> 102; POST send 481 -> 438 (two verifications: the
  *   fundingInfo's and the transaction's signatures, which the simulator reads from the query, 251 of
  *   those bytes, and the floor from the body). The floor's signed payload is the exchange's (700 bytes),

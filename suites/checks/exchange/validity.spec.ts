@@ -50,7 +50,7 @@ async function requestWithClock(market: Market): Promise<{ request: Requested; t
 
 /**
  * Both checks below sleep through their windows. Given to two workers at once, as adjacent tests are,
- * they left both idle for 3.3 s of a run (2026-12-03, bench/results/NOTES.md); a lock they share keeps
+ * they left both idle for 3.3 s of a run (2026-12-02, bench/results/NOTES.md); a lock they share keeps
  * them apart, and the other worker goes on with the rest meanwhile. Only the schedule changes.
  */
 function waitingCheck(...declared: Parameters<typeof check>): [string, TestDetails] {
