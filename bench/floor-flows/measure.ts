@@ -24,7 +24,7 @@
  */
 import { parseArgs } from 'node:util';
 import { SAMPLE_MESSAGE } from '../floor/operations.ts';
-import { FLOW_KINDS, type FlowKind } from '../flows/kinds.ts';
+import { FLOW_KINDS, flowKinds, type FlowKind } from '../flows/kinds.ts';
 import { runFlows, timedPhase, watchIntervals, whole, type Lane } from '../flows/flow-run.ts';
 import { latencyPercentiles } from '../latency.ts';
 import type { Measurement } from '../record/history.ts';
@@ -88,19 +88,22 @@ export async function measure(args: string[]): Promise<Measurement> {
       duration: { type: 'string', default: '30' },
       clients: { type: 'string', default: '8' },
       interval: { type: 'string', default: '10' },
+      flows: { type: 'string', default: FLOW_KINDS.join(',') },
     },
   });
+  const kinds = flowKinds(values.flows);
   const settings = {
     warmup_s: whole(values.warmup, 'warmup', 3600),
     duration_s: whole(values.duration, 'duration', 3600),
     clients: whole(values.clients, 'clients', 64),
     interval_s: whole(values.interval, 'interval', 3600),
-    calls: FLOWS,
+    flows: kinds,
+    calls: Object.fromEntries(kinds.map((kind) => [kind, FLOWS[kind]])),
     token_bytes: TOKEN.length,
   };
   const figures: Record<string, unknown> = {};
   const summary: string[] = [];
-  for (const kind of FLOW_KINDS) {
+  for (const kind of kinds) {
     const measured = await measureFlow(FLOWS[kind], settings);
     figures[kind] = measured;
     summary.push(

@@ -1,6 +1,7 @@
 /**
  * flow-ratios: the simulator's CPU per exchange, payment and funding flow as a ratio to the floor as
- * flows (bench/floor-flows/), the two measured in alternating timed phases of one run, as read-throughput alternates its two servers.
+ * flows (bench/floor-flows/), the two measured in alternating timed phases of one run, as
+ * read-throughput alternates its two servers.
  *
  * hot-paths runs its parts one after the other, minutes apart, and this shared host changes speed
  * within minutes: in hot-paths run 10 the clients' CPU per flow, which no change touched, fell by a
@@ -13,7 +14,7 @@
 import { parseArgs } from 'node:util';
 import { exchangeBenchmark } from '../exchange-flows/measure.ts';
 import { FLOWS, startFloorFlows } from '../floor-flows/measure.ts';
-import { FLOW_KINDS, type FlowKind } from '../flows/kinds.ts';
+import { FLOW_KINDS, flowKinds, type FlowKind } from '../flows/kinds.ts';
 import { fundingBenchmark } from '../funding-flows/measure.ts';
 import { SimulatorApi } from '../flows/simulator-api.ts';
 import { runFlows, timedPhase, whole, type FlowBenchmark, type Lane } from '../flows/flow-run.ts';
@@ -21,7 +22,6 @@ import { paymentBenchmark } from '../payment-flows/measure.ts';
 import type { Measurement } from '../record/history.ts';
 import { SIMULATOR_CHILD, startServerProcess, type ServerProcess } from '../servers/server-process.ts';
 import { median } from '../median.ts';
-import { OptionError } from '../option-error.ts';
 
 type SideName = 'simulator' | 'floor';
 
@@ -75,15 +75,6 @@ export async function measure(args: string[]): Promise<Measurement> {
     );
   }
   return { settings, figures, summary };
-}
-
-/** `--flows exchange,funding`: which flows to measure, in the order given. */
-function flowKinds(text: string): FlowKind[] {
-  const named = text.split(',').map((name) => name.trim());
-  const unknown = named.filter((name) => !(FLOW_KINDS as readonly string[]).includes(name));
-  if (unknown.length > 0)
-    throw new OptionError(`--flows takes a comma-separated list of ${FLOW_KINDS.join(', ')}; got "${text}"`);
-  return [...new Set(named as FlowKind[])];
 }
 
 async function measureKind(

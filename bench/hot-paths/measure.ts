@@ -79,7 +79,8 @@ export async function measure(args: string[]): Promise<Measurement> {
     values.clients,
   ];
   const floorBefore = await part(1, 'floor', measureFloor, [values['floor-requests']]);
-  const floorFlows = await part(2, 'floor-flows', measureFloorFlows, flowArgs);
+  // Issue 13's goals are the exchange's and the payment's: the funding floor is flow-ratios'.
+  const floorFlows = await part(2, 'floor-flows', measureFloorFlows, [...flowArgs, '--flows', 'exchange,payment']);
   const exchange = await part(3, 'exchange-flows', measureExchanges, flowArgs);
   const payment = await part(4, 'payment-flows', measurePayments, flowArgs);
   const reads = await part(5, 'read-throughput', measureReads, [
