@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkOutcomes } from '../test-support/run-results.ts';
 
 /**
  * The reference simulator passes every conformance check over a real socket: `dss test` with no target
@@ -31,6 +32,14 @@ test('dss test against the embedded simulator passes every check and writes ever
   expect(summary.results.verdict, output).toBe('passed');
   const failed = summary.results.checks.filter((check: { outcome: string }) => check.outcome !== 'passed');
   expect(failed, output).toEqual([]);
+
+  // The two checks that wait out real windows share a lock (checks/exchange/validity.spec.ts): never asleep at once.
+  const ran = checkOutcomes(reportDir);
+  const windowCheck = ran.get('exchange.window-real-time');
+  const expiryCheck = ran.get('exchange.expiry-real-time');
+  if (!windowCheck || !expiryCheck) throw new Error('results.json lacks a real-time check');
+  const apart = windowCheck.end <= expiryCheck.start || expiryCheck.end <= windowCheck.start;
+  expect(apart, JSON.stringify({ windowCheck, expiryCheck })).toBe(true);
 
   const verify = spawnSync(process.execPath, ['bin/dss.js', 'verify-report', join(reportDir, 'conformance.json')], {
     cwd: root,

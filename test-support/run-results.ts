@@ -15,14 +15,19 @@ export function requirementStatuses(reportDir: string): Map<string, string> {
 
 interface JsonSuite {
   specs?: Array<{
-    tests: Array<{ annotations: Array<{ type: string; description?: string }>; results: Array<{ status: string }> }>;
+    tests: Array<{
+      annotations: Array<{ type: string; description?: string }>;
+      results: Array<{ status: string; startTime: string; duration: number }>;
+    }>;
   }>;
   suites?: JsonSuite[];
 }
 
-/** A check's first result, and why it was skipped when it was. */
+/** A check's first result, when it ran (ms since the epoch), and why it was skipped when it was. */
 export interface CheckOutcome {
   status: string;
+  start: number;
+  end: number;
   skipReason?: string;
 }
 
@@ -34,8 +39,16 @@ export function checkOutcomes(reportDir: string): Map<string, CheckOutcome> {
       for (const run of spec.tests) {
         const id = run.annotations.find((annotation) => annotation.type === 'check')?.description;
         const skipReason = run.annotations.find((annotation) => annotation.type === 'skip')?.description;
-        if (id && run.results[0])
-          found.set(id, { status: run.results[0].status, ...(skipReason !== undefined ? { skipReason } : {}) });
+        const first = run.results[0];
+        if (id && first) {
+          const start = Date.parse(first.startTime);
+          found.set(id, {
+            status: first.status,
+            start,
+            end: start + first.duration,
+            ...(skipReason !== undefined ? { skipReason } : {}),
+          });
+        }
       }
     }
     suite.suites?.forEach(walk);
